@@ -1,0 +1,31 @@
+/**
+ * The emitter contract. An emitter turns the model into files; it never reads the raw document
+ * and never writes to disk (the pipeline does, so that --check can compare in memory).
+ * Emitters are listed in one place: generator/emitters/index.ts.
+ */
+import type { ApiModel } from '../ir/model.js';
+import type { GenerateConfig } from '../config.js';
+
+export interface GeneratedFile {
+  /** Path relative to the output directory, POSIX separators (`runtime/auth.ts`). */
+  path: string;
+  contents: string;
+}
+
+export interface EmitContext {
+  model: ApiModel;
+  config: GenerateConfig;
+  /** Renders templates/<name>.hbs with strict mode and the safe helpers (generator/templates.ts). */
+  render(templateName: string, data: unknown): string;
+  /** The "generated, do not edit" header for a file, comment syntax of TS/JS. */
+  header(path: string): string;
+  /** The bundled, overlaid document. Only for emitters wrapping a library that needs the whole
+   * document (openapi-typescript in the `types` emitter); everything else reads `model`. */
+  document?: Record<string, unknown>;
+}
+
+export interface Emitter {
+  /** Short name, used in logs and --only style selections (`types`, `client`, `server`, ...). */
+  name: string;
+  emit(ctx: EmitContext): Promise<GeneratedFile[]> | GeneratedFile[];
+}

@@ -1,0 +1,65 @@
+/**
+ * User-facing errors. Each has a stable code (documented in README), a one-line message,
+ * optionally where (file + JSON pointer) and a hint. The CLI prints these without a stack
+ * trace and exits 2 (usage/config) or 1 (invalid document, failed checks, stale output);
+ * anything that is not a CbpError is an internal error and keeps its stack.
+ */
+export type CbpErrorCode =
+  | 'E_USAGE'
+  | 'E_CONFIG'
+  | 'E_FILE_NOT_FOUND'
+  | 'E_SPEC_PARSE'
+  | 'E_SPEC_INVALID'
+  | 'E_OVERLAY_INVALID'
+  | 'E_OVERLAY_TARGET'
+  | 'E_RULE_INVALID'
+  | 'E_STATE_TABLE_INVALID'
+  | 'E_STALE_OUTPUT'
+  | 'E_CHECK_UNKNOWN'
+  | 'E_TARGET_UNREACHABLE';
+
+export interface CbpErrorDetails {
+  /** File the problem is in, relative to the working directory when possible. */
+  file?: string;
+  /** RFC 6901 JSON pointer into that file's document. */
+  pointer?: string;
+  /** What to do about it. */
+  hint?: string;
+  /** Which rule of the OpenAPI / Overlay / JSON Schema specification was broken. */
+  rule?: string;
+}
+
+export class CbpError extends Error {
+  readonly code: CbpErrorCode;
+  readonly details: CbpErrorDetails;
+
+  constructor(code: CbpErrorCode, message: string, details: CbpErrorDetails = {}) {
+    super(message);
+    this.name = 'CbpError';
+    this.code = code;
+    this.details = details;
+  }
+
+  /** One line (plus an optional hint line) for a terminal. */
+  format(): string {
+    const where = [this.details.file, this.details.pointer ? `#${this.details.pointer}` : undefined]
+      .filter(Boolean)
+      .join('');
+    const rule = this.details.rule ? ` [${this.details.rule}]` : '';
+    const head = `${this.code}: ${this.message}${where ? ` (at ${where})` : ''}${rule}`;
+    return this.details.hint ? `${head}\n  hint: ${this.details.hint}` : head;
+  }
+}
+
+export function isCbpError(value: unknown): value is CbpError {
+  return value instanceof CbpError;
+}
+
+/** RFC 6901 encoding of one reference token. */
+export function escapePointerToken(token: string | number): string {
+  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+export function toPointer(tokens: ReadonlyArray<string | number>): string {
+  return tokens.length === 0 ? '' : '/' + tokens.map(escapePointerToken).join('/');
+}

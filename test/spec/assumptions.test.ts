@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { openapiPath, overlayPath, readYaml, specDir, statesPath } from './spec-files.js';
+
+const declared = new Map<string, string>(readYaml(openapiPath)['x-cbp-assumptions'].map((a: any) => [a.id, a.text]));
+const readme = readFileSync(`${specDir}README.md`, 'utf8');
+
+function usedIds(): Set<string> {
+  const ids = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (key.startsWith('x-assumption') && value && typeof value === 'object') ids.add((value as any).id);
+        if (key === 'assumption' && typeof value === 'string') ids.add(value);
+        walk(value);
+      }
+    }
+  };
+  for (const path of [openapiPath, overlayPath, statesPath]) walk(readYaml(path));
+  for (const a of readYaml(statesPath).assumptions) ids.add(a.id);
+  return ids;
+}
+
+describe('assumptions', () => {
+  it('every assumption used in spec/ is declared in x-cbp-assumptions', () => {
+    for (const id of usedIds()) expect(declared.has(id), id).toBe(true);
+  });
+
+  it('every declared assumption is listed in spec/README.md', () => {
+    for (const id of declared.keys()) expect(readme, id).toContain(`| ${id} |`);
+  });
+
+  it('every x-assumption carries an explanatory note', () => {
+    const text = readFileSync(openapiPath, 'utf8');
+    const notes = [...text.matchAll(/x-assumption: \{ id: ([A-Z0-9-]+), note: "([^"]+)"/g)];
+    expect(notes.length).toBeGreaterThan(20);
+    for (const [, id, note] of notes) expect(note!.length, id).toBeGreaterThan(15);
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { JSONPath } from 'jsonpath-plus';
+import { applyOverlay } from '../../generator/load/apply-overlay.js';
+import { openapiPath, overlayPath, readYaml } from './spec-files.js';
+
+const doc = readYaml(openapiPath);
+const overlay = readYaml(overlayPath);
+const rules = (overlay.actions as any[]).flatMap((a) => a.update?.['x-cbp-rules'] ?? []);
+
+describe('spec/rules.overlay.yaml', () => {
+  it('is an OpenAPI Overlay 1.0 document', () => {
+    expect(overlay.overlay).toBe('1.0.0');
+    expect(overlay.info.title).toBeTruthy();
+    expect(Array.isArray(overlay.actions)).toBe(true);
+  });
+
+  it.each(overlay.actions.map((a: any, i: number) => [i, a.target]))('action %i targets something that exists: %s', (_i, target) => {
+    const matches = JSONPath({ path: target as string, json: doc, wrap: true });
+    expect(matches).toHaveLength(1);
+  });
+
+  it('targets operations by path and method only, so it applies to the provider document too', () => {
+    for (const action of overlay.actions) expect(action.target).toMatch(/^\$\.(paths\['[^']+'\]\.(get|post|put)|webhooks\.\w+\.post)$/);
+  });
+
+  it('every rule has an id, a seed source, a state and an implementation', () => {
+    const ids = rules.map((r: any) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const r of rules) {
+      expect(r.id).toMatch(/^[a-z-]+\.[a-z.-]+$/);
+      expect(r.source.length).toBeGreaterThan(5);
+      expect(['stateless', 'stateful', 'procedure']).toContain(r.state);
+      expect(r.keyword).toMatch(/^[a-z-]+$/);
+      expect(r.params).toBeTypeOf('object');
+    }
+  });
+
+  it('covers the rules the seed states', () => {
+    const byId = Object.fromEntries(rules.map((r: any) => [r.id, r]));
+    for (const id of [
+      'payment.quote-required', 'payment.quote-usable', 'payment.recipient-details-non-empty', 'payment.recipient-sum',
+      'payment.third-party-fields', 'payment.third-party-known', 'payment.client-reference-unique',
+      'session.client-reference-unique', 'virtual-account.vban-country', 'payment.confirm-recipient-after-failure',
+      'session.lookup-decision', 'payment.purpose-case', 'payment.recipient-active',
+    ]) expect(byId[id], id).toBeDefined();
+    expect(byId['session.client-reference-unique'].status).toBe('400');
+    expect(byId['payment.client-reference-unique'].params.when).toEqual({ pointer: '/is_third_party_payment', equals: true });
+    expect(byId['session.lookup-decision'].params.rules.map((r: any) => r.action)).toEqual(['create', 'track-payment', 'reuse', 'replace']);
+    expect(byId['payment.quote-usable'].state).toBe('stateful');
+    expect(byId['payment.recipient-sum'].state).toBe('stateless');
+  });
+
+  it('uniqueness of client_reference_id is not a rule of non-third-party payments', () => {
+    const unique = rules.filter((r: any) => r.keyword === 'unique-client-reference');
+    expect(unique.map((r: any) => r.params.scope).sort()).toEqual(['session', 'third-party-payment']);
+  });
+
+  it('applies to spec/openapi.yaml, and applying it twice gives the same document', () => {
+    const once = applyOverlay(doc, overlay, { file: 'rules.overlay.yaml' }).document as any;
+    const twice = applyOverlay(once, overlay, { file: 'rules.overlay.yaml' }).document;
+    expect(twice).toEqual(once);
+    expect(once.paths['/v3/customers/{customer_id}/payments'].post['x-cbp-rules']).toHaveLength(11);
+    expect(doc.paths['/v3/customers/{customer_id}/payments'].post['x-cbp-rules']).toBeUndefined(); // input untouched
+  });
+});

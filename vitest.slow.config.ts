@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+// Slow suite: real third-party documents (GitHub REST) generated and type-checked.
+export default defineConfig({
+  test: {
+    include: ['test/**/*.slow.test.ts'],
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
+    pool: 'forks',
+  },
+});
