@@ -38,6 +38,9 @@ export interface CheckOutcome {
   /** How many individual cases the check evaluated (requests sent, events judged, ...). */
   cases: number;
   skippedReason?: string;
+  /** What the check could not cover, shown with the outcome. */
+  note?: string;
+  severity?: Severity;
   durationMs: number;
 }
 

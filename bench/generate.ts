@@ -1,0 +1,86 @@
+/**
+ * Generation speed and memory. Prints:
+ *  1. full `cbp generate` of our spec (in memory, every emitter): wall ms, median of BENCH_RUNS
+ *     (default 5) after one warm-up;
+ *  2. the GitHub REST description (@octokit/openapi, ~13 MB): our types + client + server
+ *     (those of these emitters that exist) vs openapi-typescript alone, each in a fresh child
+ *     process, with wall ms and peak memory (process.resourceUsage().maxRSS), and the ratios.
+ * Run: `npm run bench generate` (compiles to dist/bench/generate.js and runs it).
+ */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import openapiTS, { astToString } from 'openapi-typescript';
+import { generate } from '../generator/generate.js';
+import { emitters } from '../generator/emitters/index.js';
+import { packageInfo } from '../generator/package-info.js';
+import { resolveGenerateConfig } from '../generator/resolve-config.js';
+
+const ROOT = packageInfo().root;
+const GITHUB = path.join(ROOT, 'node_modules/@octokit/openapi/generated/api.github.com.json');
+const WANTED = ['types', 'client', 'server'];
+
+interface ChildFigures {
+  ms: number;
+  maxRssMb: number;
+  bytes: number;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function child(mode: string, spec: string): Promise<void> {
+  const start = performance.now();
+  let bytes = 0;
+  if (mode === 'ots') {
+    bytes = astToString(await openapiTS(pathToFileURL(spec), { silent: true })).length;
+  } else {
+    const names = emitters.map((e) => e.name).filter((n) => WANTED.includes(n));
+    const result = await generate({ spec, overlays: [], out: 'unused', check: false, clientFactoryName: 'createApiClient', emitters: names }, { cwd: ROOT });
+    bytes = result.files.reduce((n, f) => n + f.contents.length, 0);
+  }
+  const figures: ChildFigures = { ms: performance.now() - start, maxRssMb: process.resourceUsage().maxRSS / 1024, bytes };
+  process.stdout.write(JSON.stringify(figures));
+}
+
+async function inChild(mode: string, spec: string): Promise<ChildFigures> {
+  const self = fileURLToPath(import.meta.url);
+  const { stdout } = await promisify(execFile)(process.execPath, [self, '--child', mode, spec], { cwd: ROOT, maxBuffer: 1 << 20 });
+  return JSON.parse(stdout) as ChildFigures;
+}
+
+async function ourSpec(): Promise<void> {
+  const runs = Number(process.env.BENCH_RUNS ?? 5);
+  const config = await resolveGenerateConfig({}, ROOT);
+  await generate(config, { cwd: ROOT });
+  const times: number[] = [];
+  let files = 0;
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    files = (await generate(config, { cwd: ROOT })).files.length;
+    times.push(performance.now() - t);
+  }
+  console.log(`our spec (${config.spec} + ${config.overlays.join(', ')}), all emitters, ${files} files:`);
+  console.log(`  generate wall ms: median ${median(times).toFixed(0)}, min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)} (n=${runs})`);
+}
+
+async function github(): Promise<void> {
+  const names = emitters.map((e) => e.name).filter((n) => WANTED.includes(n));
+  const ots = await inChild('ots', GITHUB);
+  const ours = await inChild('ours', GITHUB);
+  const row = (label: string, f: ChildFigures) =>
+    `  ${label.padEnd(34)} ${f.ms.toFixed(0).padStart(7)} ms ${f.maxRssMb.toFixed(0).padStart(6)} MB peak RSS ${(f.bytes / 1e6).toFixed(1).padStart(6)} MB output`;
+  console.log(`GitHub REST (api.github.com.json), one fresh process each:`);
+  console.log(row('openapi-typescript alone', ots));
+  console.log(row(`cbp generate (${names.join('+')})`, ours));
+  console.log(`  ratio cbp/openapi-typescript: time ${(ours.ms / ots.ms).toFixed(2)}x, peak memory ${(ours.maxRssMb / ots.maxRssMb).toFixed(2)}x`);
+  const missing = WANTED.filter((n) => !names.includes(n));
+  if (missing.length) console.log(`  (not registered yet, so not measured: ${missing.join(', ')})`);
+}
+
+const args = process.argv.slice(2);
+if (args[0] === '--child') await child(args[1], args[2]);
+else {
+  await ourSpec();
+  await github();
+}

@@ -1,0 +1,80 @@
+/**
+ * Webhook kit throughput. Prints events/s for: the reducer + memory store (target >= 100k/s),
+ * the full consumer path (verify HMAC + exact JSON + reduce + memory store), and the SQLite
+ * store (one durable transaction per event).
+ * Run: npm run bench webhooks
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadStateTable } from '../lib/state-table.js';
+import { paymentFlow, shuffled } from '../conformance/consumer/flows.js';
+import {
+  applyPaymentEvent,
+  createMemoryStore,
+  createWebhookConsumer,
+  generateWebhookSecret,
+  signWebhook,
+  toPaymentEvent,
+  type PaymentEvent,
+  type WebhookStore,
+} from '../templates/runtime/webhooks/index.js';
+import { createSqliteStore } from '../templates/runtime/webhooks/sqlite-store.js';
+
+const table = loadStateTable();
+
+function events(payments: number): PaymentEvent[] {
+  const out: PaymentEvent[] = [];
+  for (let i = 0; i < payments; i++) {
+    const flow = paymentFlow({ paymentId: `pay-${i}`, recipients: 1 + (i % 3), eventPrefix: `evt-${i}`, startMs: Date.UTC(2026, 0, 1) });
+    for (const p of i % 2 ? shuffled(flow) : flow) {
+      const r = toPaymentEvent(p);
+      if (r.ok) out.push(r.event);
+    }
+  }
+  return out;
+}
+
+async function reduceInto(store: WebhookStore, list: PaymentEvent[]): Promise<number> {
+  const t0 = performance.now();
+  for (const e of list) {
+    if (await store.hasEvent(e.eventId)) continue;
+    const current = await store.getPayment(e.paymentId);
+    const r = applyPaymentEvent(table, current, e);
+    await store.commit({ eventId: e.eventId, paymentId: e.paymentId, expectedVersion: current?.version ?? 0, state: r.state, effect: r.effect });
+  }
+  return list.length / ((performance.now() - t0) / 1000);
+}
+
+const fmt = (n: number) => `${Math.round(n).toLocaleString('en-US')} events/s`;
+
+async function main(): Promise<void> {
+  const big = events(40_000);
+  await reduceInto(createMemoryStore(), big.slice(0, 20_000)); // warm-up
+  console.log(`reducer + memory store:        ${fmt(await reduceInto(createMemoryStore(), big))} (${big.length} events)`);
+
+  const secret = generateWebhookSecret();
+  const consumer = createWebhookConsumer({ table, store: createMemoryStore(), secret });
+  const ts = Math.floor(Date.now() / 1000);
+  const signed = big.slice(0, 50_000).map((e) => {
+    const body = JSON.stringify(e.payload);
+    return { body, headers: signWebhook(body, { id: e.eventId, timestamp: ts, secret }) };
+  });
+  let t0 = performance.now();
+  for (const s of signed) await consumer.handle(s.body, s.headers);
+  console.log(`consumer.handle (verify+apply): ${fmt(signed.length / ((performance.now() - t0) / 1000))} (${signed.length} events, memory store)`);
+
+  const dir = mkdtempSync(path.join(tmpdir(), 'cbp-bench-'));
+  try {
+    const store = createSqliteStore({ path: path.join(dir, 'hooks.db') });
+    const small = events(400);
+    t0 = performance.now();
+    const rate = await reduceInto(store, small);
+    console.log(`reducer + SQLite store:        ${fmt(rate)} (${small.length} events, synchronous=FULL, one transaction each)`);
+    await store.close?.();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,102 @@
+/**
+ * `cbp conformance`: with no arguments, the whole suite against the embedded mock on a free
+ * loopback port; with --base-url/--auth-url, against a live implementation (credentials from the
+ * environment, never printed). `cbp conformance events LOG` judges a captured webhook log.
+ * `consumer` (conformance-consumer.ts) is nested here too. Exit 0 only when nothing failed.
+ */
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { CbpError } from '../../lib/errors.js';
+import { loadStateTable } from '../../lib/state-table.js';
+import { consoleReporter, fileReporters } from '../../conformance/reporters/index.js';
+import { conformanceConfigFromArgv, type ConformanceArgv } from '../../conformance/runner/config.js';
+import { judgeEventLog, parseEventLog } from '../../conformance/runner/event-log.js';
+import { parseReportTargets } from '../../conformance/runner/report-targets.js';
+import { runConformance } from '../../conformance/runner/run-conformance.js';
+import type { Reporter, SuiteSummary } from '../../conformance/runner/types.js';
+import type { CbpCommand, CliIO } from '../command.js';
+import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
+import { conformanceConsumerCommand } from './conformance-consumer.js';
+
+function readText(file: string, what: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new CbpError('E_FILE_NOT_FOUND', `cannot read ${what} ${file} (${(err as NodeJS.ErrnoException).code})`, { file });
+  }
+}
+
+function readConfigFile(file: string): { name: string; value: unknown } {
+  try {
+    return { name: file, value: parseYaml(readText(file, 'config')) };
+  } catch (err) {
+    if (err instanceof CbpError) throw err;
+    throw new CbpError('E_CONFIG', `invalid YAML: ${(err as Error).message.split('\n')[0]}`, { file });
+  }
+}
+
+function consoleFor(io: CliIO): Reporter {
+  const live = process.stdout.isTTY === true && !process.env.CI;
+  return consoleReporter({ write: io.out, progress: live ? (t) => process.stdout.write(t) : undefined });
+}
+
+const exitFor = (s: SuiteSummary) => (s.failed > 0 ? EXIT_FAILURE : EXIT_OK);
+
+export const conformanceEventsCommand: CbpCommand = {
+  command: 'events <log>',
+  describe: 'Judge a captured log of webhook deliveries (NDJSON, arrival order) against the state table, offline',
+  builder: (y) =>
+    y
+      .positional('log', { type: 'string', describe: 'NDJSON file: one received event (or {payload}) per line' })
+      .option('strict', { type: 'boolean', default: false, describe: 'Moves the seed does not show fail instead of warn' })
+      .option('report', { type: 'string', array: true, describe: 'junit=PATH, json=PATH or markdown=PATH' }),
+  async run(argv, io) {
+    const file = String(argv.log);
+    const reports = parseReportTargets(((argv.report as string[] | undefined) ?? []).flatMap((r) => r.split(',')));
+    const table = loadStateTable();
+    const events = parseEventLog(readText(file, 'event log'), file);
+    const { generatedValidators } = await import('../../conformance/runner/validators.js');
+    const summary = judgeEventLog(events, {
+      table,
+      strict: argv.strict === true,
+      file,
+      validatePayload: (p) => generatedValidators.webhook('paymentStatus', p).violations,
+    });
+    for (const r of [consoleFor(io), ...fileReporters(reports, table)]) {
+      await r.handle({ type: 'suite-start', target: summary.target, checkIds: ['events'] });
+      await r.handle({ type: 'check-finish', outcome: summary.outcomes[0] });
+      await r.handle({ type: 'suite-finish', summary });
+      await r.finish?.();
+    }
+    return exitFor(summary);
+  },
+};
+
+export const conformanceCommand: CbpCommand = {
+  command: 'conformance',
+  describe: 'Check an implementation (default: the embedded mock) against the spec, the rules and the state table',
+  builder: (y) =>
+    y
+      .option('base-url', { type: 'string', describe: 'API base URL of a live implementation (default: start the embedded mock)' })
+      .option('auth-url', { type: 'string', describe: 'Authorization server URL (default: --base-url)' })
+      .option('config', { type: 'string', describe: 'conformance.yaml: customers, recipients, quotes, third parties, webhook receiver' })
+      .option('only', { type: 'string', array: true, describe: 'Run only these check ids or tags' })
+      .option('skip', { type: 'string', array: true, describe: 'Skip these check ids or tags' })
+      .option('strict', { type: 'boolean', default: false, describe: 'Moves the seed does not show fail instead of warn' })
+      .option('report', { type: 'string', array: true, describe: 'junit=PATH, json=PATH or markdown=PATH (repeatable)' })
+      .option('timeout', { type: 'number', describe: 'Per-request timeout in ms (default 10000)' })
+      .option('client-id', { type: 'string', describe: 'Client id (default: $CBP_CLIENT_ID)' })
+      .option('client-secret', { type: 'string', describe: 'Client secret (prefer $CBP_CLIENT_SECRET: flags show in process lists)' })
+      .option('client-id-2', { type: 'string', describe: 'Second client id, for the cross-tenant case (default: $CBP_CLIENT_ID_2)' })
+      .option('client-secret-2', { type: 'string', describe: 'Second client secret (default: $CBP_CLIENT_SECRET_2)' })
+      .option('api-key', { type: 'string', describe: 'API key (default: $CBP_API_KEY)' })
+      .epilog('Credentials: CBP_CLIENT_ID, CBP_CLIENT_SECRET, CBP_CLIENT_ID_2, CBP_CLIENT_SECRET_2, CBP_API_KEY, CBP_WEBHOOK_SECRET, CBP_EXPIRED_TOKEN (never printed).'),
+  subcommands: [conformanceEventsCommand, conformanceConsumerCommand],
+  async run(argv, io) {
+    const file = typeof argv.config === 'string' ? readConfigFile(argv.config) : undefined;
+    const config = conformanceConfigFromArgv(argv as ConformanceArgv, process.env, file);
+    const table = loadStateTable();
+    const summary = await runConformance(config, { reporters: [consoleFor(io), ...fileReporters(config.reports, table)] });
+    return exitFor(summary);
+  },
+};

@@ -1,0 +1,11 @@
+/** The single list of `cbp` commands. Colleagues add theirs here (one import, one entry). */
+import type { CbpCommand } from '../command.js';
+import { conformanceCommand } from './conformance.js';
+import { generateCommand } from './generate.js';
+import { mockCommand } from './mock.js';
+
+export const commands: CbpCommand[] = [
+  generateCommand,
+  mockCommand,
+  conformanceCommand,
+];

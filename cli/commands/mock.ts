@@ -1,0 +1,115 @@
+/**
+ * `cbp mock [--port 4010] [--host 127.0.0.1] [--mode instant|realistic] [--auth-port N]`: a thin
+ * shell over startMock (conformance/mock/). Prints the URLs, the sandbox-only credentials and the
+ * fixtures, then serves until SIGINT/SIGTERM.
+ */
+import { CbpError } from '../../lib/errors.js';
+import type { MockOptions, RunningMock } from '../../conformance/mock/index.js';
+import type { CbpCommand, CliIO } from '../command.js';
+import { EXIT_OK } from '../exit-code.js';
+
+export interface MockArgv {
+  port?: number;
+  host?: string;
+  mode?: string;
+  authPort?: number;
+  stageDelay?: number;
+  tokenTtl?: number;
+  sessionTtl?: number;
+  chaosDuplicate?: number;
+  chaosReorder?: number;
+  chaosDelay?: number;
+  chaosSeed?: number;
+  retryInitial?: number;
+  retryMaxAttempts?: number;
+}
+
+/** argv → MockOptions; pure, so tests call it directly. */
+export function mockOptionsFromArgv(argv: MockArgv): MockOptions {
+  const o: MockOptions = { port: port(argv.port ?? 4010, '--port'), host: argv.host ?? '127.0.0.1' };
+  if (argv.mode !== undefined) {
+    if (argv.mode !== 'instant' && argv.mode !== 'realistic') throw new CbpError('E_USAGE', `--mode must be instant or realistic, not ${JSON.stringify(argv.mode)}`);
+    o.mode = argv.mode;
+  }
+  if (argv.authPort !== undefined) o.authPort = port(argv.authPort, '--auth-port');
+  if (argv.stageDelay !== undefined) o.stageDelayMs = nonNegative(argv.stageDelay, '--stage-delay');
+  if (argv.tokenTtl !== undefined) o.tokenTtlSeconds = nonNegative(argv.tokenTtl, '--token-ttl');
+  if (argv.sessionTtl !== undefined) o.sessionTtlSeconds = nonNegative(argv.sessionTtl, '--session-ttl');
+  if (argv.chaosDuplicate !== undefined || argv.chaosReorder !== undefined || argv.chaosDelay !== undefined) {
+    const rate = argv.chaosDuplicate ?? 0;
+    if (!(rate >= 0 && rate <= 1)) throw new CbpError('E_USAGE', '--chaos-duplicate is a probability between 0 and 1');
+    o.chaos = { duplicateRate: rate, reorderWindowMs: nonNegative(argv.chaosReorder ?? 0, '--chaos-reorder'), delayMs: nonNegative(argv.chaosDelay ?? 0, '--chaos-delay'), seed: argv.chaosSeed ?? 1 };
+  }
+  if (argv.retryInitial !== undefined || argv.retryMaxAttempts !== undefined) {
+    o.retry = { initialDelayMs: argv.retryInitial, maxAttempts: argv.retryMaxAttempts };
+  }
+  return o;
+}
+
+function port(v: number, flag: string): number {
+  if (!Number.isInteger(v) || v < 0 || v > 65535) throw new CbpError('E_USAGE', `${flag} must be a port number (0-65535; 0 = any free port)`);
+  return v;
+}
+
+function nonNegative(v: number, flag: string): number {
+  if (!Number.isFinite(v) || v < 0) throw new CbpError('E_USAGE', `${flag} must be a non-negative number`);
+  return v;
+}
+
+/** What `cbp mock` prints: URLs first (the first line is what scripts wait for). */
+export function describeMock(m: RunningMock): string[] {
+  const lines = [`cbp mock listening on ${m.baseUrl}`, `  base URL: ${m.baseUrl}`, `  auth URL: ${m.authUrl}  (token endpoint ${m.tokenUrl})`, `  mode: ${m.options.mode}`, '  sandbox-only credentials (open nothing but this mock):'];
+  for (const c of m.fixtures.clients) {
+    lines.push(`    client_id=${c.client_id} client_secret=${c.client_secret}${c.api_key ? ` apikey=${c.api_key}` : ''}`);
+    for (const cu of c.customers) lines.push(`      customer ${cu.customer_id} (wallet ${cu.wallet_currency})`);
+  }
+  lines.push('  recipients:');
+  for (const r of m.fixtures.recipients) lines.push(`    ${r.recipient_id} ${r.customer_id} ${r.currency} ${r.status}`);
+  for (const q of m.fixtures.quotes) lines.push(`  quote ${q.quote_id} ${q.customer_id} ${q.sell_currency}->${q.buy_currency} expires ${q.expires_at}`);
+  for (const t of m.fixtures.third_parties) lines.push(`  third party ${t.client_customer_ref} of ${t.customer_id}`);
+  lines.push(`  control API: ${m.baseUrl}/_sandbox/ (see conformance/mock/README.md); Ctrl-C to stop`);
+  return lines;
+}
+
+export const mockCommand: CbpCommand = {
+  command: 'mock',
+  describe: 'Start the embedded sandbox of the whole service (API, token endpoint, webhooks, control API)',
+  builder: (y) =>
+    y
+      .option('port', { type: 'number', describe: 'API port, 0 = any free port (default: 4010)' })
+      .option('host', { type: 'string', describe: 'Interface to bind (default: 127.0.0.1)' })
+      .option('mode', { type: 'string', choices: ['instant', 'realistic'], describe: 'instant: the flow runs at once after deliver-funds; realistic: stages spaced out (default: instant)' })
+      .option('auth-port', { type: 'number', describe: 'Serve the token endpoint on its own port (default: same origin as the API)' })
+      .option('stage-delay', { type: 'number', describe: 'Realistic mode: ms of sandbox time between stages (default: 2000)' })
+      .option('token-ttl', { type: 'number', describe: 'expires_in of tokens, seconds (default: 3600)' })
+      .option('session-ttl', { type: 'number', describe: 'Hosted session lifetime, seconds (default: 1800)' })
+      .option('chaos-duplicate', { type: 'number', describe: 'Webhook chaos: probability of delivering an event twice' })
+      .option('chaos-reorder', { type: 'number', describe: 'Webhook chaos: hold deliveries this many ms and send them shuffled' })
+      .option('chaos-delay', { type: 'number', describe: 'Webhook chaos: random extra delay up to this many ms' })
+      .option('chaos-seed', { type: 'number', describe: 'Webhook chaos: random seed (default: 1)' })
+      .option('retry-initial', { type: 'number', describe: 'Webhook retries: first delay in ms, doubling (default: 500)' })
+      .option('retry-max-attempts', { type: 'number', describe: 'Webhook retries: attempts per delivery (default: 30)' }),
+  async run(argv, io) {
+    const options = mockOptionsFromArgv(argv as MockArgv);
+    // Loaded on use: the mock imports generated/, which `cbp generate` must be able to rebuild.
+    const { startMock } = await import('../../conformance/mock/index.js');
+    const mock = await startMock(options);
+    for (const line of describeMock(mock)) io.out(line);
+    await untilSignal(io);
+    await mock.close();
+    return EXIT_OK;
+  },
+};
+
+function untilSignal(io: CliIO): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = (signal: string): void => {
+      io.err(`cbp mock: ${signal}, stopping`);
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

@@ -1,0 +1,63 @@
+/**
+ * The `cbp` CLI: yargs (strict) over the commands listed in commands/index.ts. Returns an exit
+ * code instead of exiting so tests can call it; bin/cbp.js sets process.exitCode.
+ */
+import yargs from 'yargs';
+import { isCbpError } from '../lib/errors.js';
+import type { Argv } from 'yargs';
+import type { CbpCommand, CliIO } from './command.js';
+import { commands } from './commands/index.js';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, exitCodeFor } from './exit-code.js';
+
+class UsageError extends Error {}
+
+const defaultIO: CliIO = {
+  out: (text) => process.stdout.write(`${text}\n`),
+  err: (text) => process.stderr.write(`${text}\n`),
+  cwd: process.cwd(),
+};
+
+export async function main(argv: string[], io: CliIO = defaultIO): Promise<number> {
+  let code: number | undefined;
+  const parser = yargs(argv)
+    .scriptName('cbp')
+    .usage('$0 <command> [options]')
+    .strict()
+    .demandCommand(1, 'choose a command')
+    .recommendCommands()
+    .exitProcess(false)
+    .help()
+    .version()
+    .fail((msg, err) => {
+      // Throwing (rather than recording) is what stops yargs from running the command handler.
+      if (err) throw err;
+      throw new UsageError(msg ?? 'invalid usage');
+    });
+  // Nested commands (`cbp conformance events`) are registered the same way, inside their parent's builder.
+  const register = (y: Argv, c: CbpCommand): Argv =>
+    y.command(c.command, c.describe, (sub) => (c.subcommands ?? []).reduce(register, c.builder(sub)), async (args) => {
+      code = await c.run(args as Record<string, unknown>, io);
+    });
+  for (const c of commands) register(parser as unknown as Argv, c);
+  try {
+    let helpText = '';
+    await parser.parseAsync(argv, {}, (_err, _args, output) => {
+      helpText = output ?? '';
+    });
+    if (helpText) io.out(helpText);
+    return code ?? EXIT_OK;
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.err(`E_USAGE: ${err.message}`);
+      io.err(await parser.getHelp());
+      return EXIT_USAGE;
+    }
+    if (isCbpError(err)) {
+      io.err(err.format());
+      return exitCodeFor(err.code);
+    }
+    // Not a user error: keep the stack so it can be reported.
+    io.err(`internal error: ${(err as Error)?.stack ?? String(err)}`);
+    return EXIT_FAILURE;
+  }
+}

@@ -1,0 +1,17 @@
+/** The consumer scenarios, by id, in the order they run. */
+import type { ConsumerCheck } from '../check.js';
+import { duplicatesCheck } from './duplicates.js';
+import { singleRecipientCheck, threeRecipientsCheck } from './flow-checks.js';
+import { outOfOrderCheck } from './out-of-order.js';
+import { badSignatureCheck, staleTimestampCheck } from './refusals.js';
+import { unknownPaymentCheck } from './unknown-payment.js';
+
+export const consumerChecks: ConsumerCheck[] = [
+  singleRecipientCheck,
+  threeRecipientsCheck,
+  duplicatesCheck,
+  outOfOrderCheck,
+  unknownPaymentCheck,
+  badSignatureCheck,
+  staleTimestampCheck,
+];

@@ -1,0 +1,41 @@
+/** Create payment (v3) and the three legacy endpoints, backed by the same store (seed
+ * §Versioning rule 3: legacy endpoints remain available and supported). */
+import { validateRequest } from '../generated-api.js';
+import type { MockContext } from '../context.js';
+import { customerNotFound, fail, ok, violations, type MockHandler } from '../http/responses.js';
+import { isObject } from '../json.js';
+import { createPaymentRecord, isPayment, paymentPreconditions, paymentView } from './payment-core.js';
+
+export function paymentHandlers(ctx: MockContext): Record<string, MockHandler> {
+  const create = (via: 'v3' | 'legacy'): MockHandler => async ({ params, body, auth }) => {
+    const customer = ctx.store.customer(auth.clientId, params.customer_id ?? '');
+    if (customer === undefined) return customerNotFound();
+    if (via === 'legacy') {
+      // Legacy payloads are not shown (A-LEGACY-PAYLOAD): the mock accepts the v3 request shape
+      // and applies the v3 rules to it.
+      const v = validateRequest('createPayment', { params, body });
+      if (!v.valid) return violations(400, v.violations);
+    }
+    const refused = await paymentPreconditions(ctx, customer.customer_id, body);
+    if (refused) return refused;
+    const created = createPaymentRecord(ctx, { customerId: customer.customer_id, body: isObject(body) ? body : {}, via });
+    return isPayment(created) ? ok(paymentView(created), 201) : created;
+  };
+
+  return {
+    createPayment: create('v3'),
+    legacyMakePayment: create('legacy'),
+    legacyReviewPayments({ params, auth }) {
+      const customer = ctx.store.customer(auth.clientId, params.customer_id ?? '');
+      if (customer === undefined) return customerNotFound();
+      const payments = [...ctx.store.payments.values()].filter((p) => p.customer_id === customer.customer_id).map(paymentView);
+      return ok({ payments });
+    },
+    legacyViewPayment({ params, auth }) {
+      const customer = ctx.store.customer(auth.clientId, params.customer_id ?? '');
+      if (customer === undefined) return customerNotFound();
+      const p = ctx.store.paymentOf(customer.customer_id, params.payment_id ?? '');
+      return p === undefined ? fail(404, 'not-found.payment', 'payment not found', '/payment_id') : ok(paymentView(p));
+    },
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * Third-party customers (seed §Third-party customer operations; payloads not shown,
+ * A-THIRD-PARTY-PAYLOAD). The mock reads client_customer_ref and answers compliance_status: a
+ * new third party is PENDING_VERIFICATION, then VERIFIED after thirdPartyVerificationSeconds of
+ * sandbox time; an update that changes an identity field sends it back to PENDING_VERIFICATION
+ * ("may trigger re-verification"; which fields count is the mock's assumption A-MOCK-REVERIFY).
+ */
+import type { MockContext } from '../context.js';
+import { customerNotFound, fail, ok, type MockHandler } from '../http/responses.js';
+import { isObject, str } from '../json.js';
+import { complianceStatus } from '../rule-context.js';
+import type { ThirdPartyRecord } from '../types.js';
+
+/** Fields whose change re-runs identity verification (A-MOCK-REVERIFY). */
+export const IDENTITY_FIELDS = ['first_name', 'last_name', 'full_name', 'name', 'date_of_birth', 'nationality', 'address', 'country', 'company_name', 'registration_number', 'id_document', 'tax_id'];
+const SOURCE = 'Endpoints › Third-party customer operations';
+
+export function thirdPartyHandlers(ctx: MockContext): Record<string, MockHandler> {
+  const verifyAt = (): number => ctx.clock.now() + ctx.options.thirdPartyVerificationSeconds * 1000;
+  return {
+    createThirdParty({ params, body, auth }) {
+      const customer = ctx.store.customer(auth.clientId, params.customer_id ?? '');
+      if (customer === undefined) return customerNotFound();
+      const data = isObject(body) ? body : {};
+      const ref = str(data.client_customer_ref);
+      if (!ref) return fail(400, 'third-party.client-customer-ref', 'client_customer_ref (your identifier of the end user) is required', '/client_customer_ref', SOURCE);
+      if (ctx.store.thirdParty(customer.customer_id, ref)) return fail(409, 'third-party.duplicate', `third party ${JSON.stringify(ref)} already exists for this customer`, '/client_customer_ref', SOURCE);
+      const now = ctx.clock.iso();
+      const record: ThirdPartyRecord = { customer_id: customer.customer_id, client_customer_ref: ref, data: { ...data }, verifiedAtMs: verifyAt(), created_at: now, updated_at: now };
+      ctx.store.putThirdParty(record);
+      return ok(view(ctx, record), 201);
+    },
+    getThirdParty({ params, auth }) {
+      const record = find(ctx, auth.clientId, params);
+      return 'status' in record ? record : ok(view(ctx, record));
+    },
+    updateThirdParty({ params, body, auth }) {
+      const record = find(ctx, auth.clientId, params);
+      if ('status' in record) return record;
+      const data = isObject(body) ? body : {};
+      const ref = str(data.client_customer_ref);
+      if (ref !== undefined && ref !== record.client_customer_ref) {
+        return fail(400, 'third-party.client-customer-ref', 'client_customer_ref cannot be changed: it must match the path', '/client_customer_ref', SOURCE);
+      }
+      const changed = IDENTITY_FIELDS.some((f) => f in data && JSON.stringify(data[f]) !== JSON.stringify(record.data[f]));
+      record.data = { ...record.data, ...data, client_customer_ref: record.client_customer_ref };
+      record.updated_at = ctx.clock.iso();
+      if (changed) record.verifiedAtMs = verifyAt();
+      return ok(view(ctx, record));
+    },
+  };
+}
+
+function find(ctx: MockContext, clientId: string, params: Record<string, string>) {
+  const customer = ctx.store.customer(clientId, params.customer_id ?? '');
+  if (customer === undefined) return customerNotFound();
+  const record = ctx.store.thirdParty(customer.customer_id, params.client_customer_reference ?? '');
+  return record ?? fail(404, 'not-found.third-party', 'third party not found', '/client_customer_reference', SOURCE);
+}
+
+function view(ctx: MockContext, r: ThirdPartyRecord): Record<string, unknown> {
+  return { ...r.data, client_customer_ref: r.client_customer_ref, compliance_status: complianceStatus(r.verifiedAtMs, ctx.clock.now()), created_at: r.created_at, updated_at: r.updated_at };
+}

@@ -1,0 +1,59 @@
+/**
+ * Virtual accounts (seed §Request a virtual account): the request answers only
+ * unique_identifier; the view by unique-ref returns account number, bank details and a status
+ * that moves from pending to active (field names A-VA-FIELDS). vban_country for EUR/GBP is a
+ * stateless overlay rule, enforced by the generated validators before this runs.
+ */
+import { randomInt } from 'node:crypto';
+import type { MockContext } from '../context.js';
+import { customerNotFound, fail, ok, type MockHandler } from '../http/responses.js';
+import { getAt, str } from '../json.js';
+import type { VirtualAccountRecord } from '../types.js';
+
+export function virtualAccountHandlers(ctx: MockContext): Record<string, MockHandler> {
+  return {
+    requestVirtualAccount({ params, body, auth }) {
+      const customer = ctx.store.customer(auth.clientId, params.customer_id ?? '');
+      if (customer === undefined) return customerNotFound();
+      const currency = str(getAt(body, ['currency'])) ?? '';
+      const account = String(randomInt(10_000_000, 99_999_999));
+      const record: VirtualAccountRecord = {
+        unique_identifier: ctx.store.newId('va'),
+        customer_id: customer.customer_id,
+        currency,
+        vban_country: str(getAt(body, ['vban_country'])),
+        account_number: account,
+        bank_details: bankDetails(currency, account),
+        activeAtMs: ctx.clock.now() + ctx.options.virtualAccountActivationSeconds * 1000,
+        created_at: ctx.clock.iso(),
+      };
+      ctx.store.virtualAccounts.set(record.unique_identifier, record);
+      return ok({ unique_identifier: record.unique_identifier });
+    },
+    getVirtualAccount({ params, query, auth }) {
+      const customer = ctx.store.customer(auth.clientId, params.customer_id ?? '');
+      if (customer === undefined) return customerNotFound();
+      const ref = typeof query['unique-ref'] === 'string' ? query['unique-ref'] : '';
+      const r = ctx.store.virtualAccounts.get(ref);
+      if (r === undefined || r.customer_id !== customer.customer_id) return fail(404, 'not-found.virtual-account', 'virtual account not found', '/unique-ref');
+      return ok({
+        unique_identifier: r.unique_identifier,
+        currency: r.currency,
+        ...(r.vban_country ? { vban_country: r.vban_country } : {}),
+        account_number: r.account_number,
+        bank_details: r.bank_details,
+        status: ctx.clock.now() >= r.activeAtMs ? 'active' : 'pending',
+        created_at: r.created_at,
+      });
+    },
+  };
+}
+
+/** Obviously fake routing details (sandbox only). */
+function bankDetails(currency: string, account: string): Record<string, string> {
+  const details: Record<string, string> = { bank_name: 'CBP Sandbox Bank', bank_address: '1 Sandbox Street, Nowhere', account_holder: 'CBP Sandbox Client Funds' };
+  if (currency === 'GBP') details.sort_code = '00-00-00';
+  if (currency === 'EUR' || currency === 'GBP') details.iban = `XX00SBOX${account}`;
+  details.bic = 'SBOXXXXX';
+  return details;
+}

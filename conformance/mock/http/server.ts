@@ -1,0 +1,100 @@
+/**
+ * The mock's node:http front: reads the body (size-limited), serves the hosted session page,
+ * sends /_sandbox/ requests to the control API (Bearer-authenticated, tenant-scoped) and
+ * everything else to the generated router. Any unexpected error is a 500 with the error body,
+ * never a crash.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { authenticate, isAuthInfo } from '../auth.js';
+import type { MockContext } from '../context.js';
+import type { Router } from '../generated-api.js';
+import { hostedPage } from '../sandbox/hosted-page.js';
+import { SANDBOX_PREFIX } from '../sandbox/index.js';
+import { BodyTooLarge, isJsonType, jsonDepthExceeds, mediaType, parseBody, parseQuery, readBody } from './body.js';
+import { fail, type MockHandler, type MockResponse } from './responses.js';
+import type { RouteTable } from './route-table.js';
+
+export interface FrontOptions {
+  ctx: MockContext;
+  sandbox: RouteTable<MockHandler>;
+  router: Router;
+  /** Serve only the token endpoint (the separate auth origin). */
+  authOnly?: boolean;
+}
+
+const HOSTED = `${SANDBOX_PREFIX}hosted/`;
+const TOKEN_PATH = '/auth/oauth/v2/token';
+
+/** A plain answer: the router's (body already serialized) or the mock's own. */
+type Answer = { status: number; headers?: Record<string, string>; body?: unknown };
+
+export function createFront(o: FrontOptions): Server {
+  const server = createServer((req, res) => {
+    handle(o, req)
+      .catch((): Answer => fail(500, 'mock.internal', 'internal error in the mock'))
+      .then((r) => send(res, r));
+  });
+  server.on('clientError', (_err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+  });
+  return server;
+}
+
+async function handle(o: FrontOptions, req: IncomingMessage): Promise<Answer> {
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '/', 'http://mock.invalid');
+  } catch {
+    return fail(400, 'request.url', 'the request URL cannot be parsed');
+  }
+  const limit = o.ctx.options.bodyLimitBytes;
+  let raw: Buffer;
+  try {
+    raw = await readBody(req, limit);
+  } catch (err) {
+    if (err instanceof BodyTooLarge) return { ...fail(413, 'request.body-too-large', `the request body exceeds ${limit} bytes`), headers: { connection: 'close' } };
+    return fail(400, 'request.aborted', 'the request body could not be read');
+  }
+  const method = (req.method ?? 'GET').toUpperCase();
+  if (o.authOnly && url.pathname !== TOKEN_PATH) return fail(404, 'request.unknown-path', 'this origin serves only the token endpoint');
+  if (url.pathname.startsWith(HOSTED) && method === 'GET') return hostedPage(o.ctx, decodeSafe(url.pathname.slice(HOSTED.length)));
+  if (url.pathname.startsWith(SANDBOX_PREFIX)) return sandbox(o, req, url, method, raw);
+  // The generated router has no nesting limit; a deeply nested JSON body would reach recursive
+  // code (prototype-key scan, validators). Refused here, reported to the generator owner.
+  if (isJsonType(mediaType(req.headers['content-type'])) && jsonDepthExceeds(raw.toString('utf8'), o.ctx.options.maxJsonDepth)) {
+    return fail(400, 'request.json-depth', `the JSON body is nested deeper than ${o.ctx.options.maxJsonDepth} levels`);
+  }
+  return o.router.handle({ method, url: req.url ?? '/', headers: req.headers, body: raw.length > 0 ? new Uint8Array(raw) : undefined });
+}
+
+function sandbox(o: FrontOptions, req: IncomingMessage, url: URL, method: string, raw: Buffer): MockResponse | Promise<MockResponse> {
+  const who = authenticate(o.ctx.store, req.headers, false);
+  if (!isAuthInfo(who)) return who;
+  const m = o.sandbox.match(method, url.pathname);
+  if (m === 'no-path') return fail(404, 'request.unknown-path', `no sandbox endpoint at ${url.pathname}`);
+  if ('allowed' in m) return { ...fail(405, 'request.method-not-allowed', `use ${m.allowed.join(', ')}`), headers: { allow: m.allowed.join(', ') } };
+  const body = parseBody(raw, req.headers['content-type'], ['application/json'], o.ctx.options.maxJsonDepth);
+  if (!body.ok) return body.response;
+  return m.handler({ params: m.params, query: parseQuery(url.searchParams), body: body.value, auth: who });
+}
+
+function decodeSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return '';
+  }
+}
+
+function send(res: ServerResponse, r: Answer): void {
+  if (res.headersSent) return;
+  const headers: Record<string, string> = { ...(r.headers ?? {}) };
+  let payload: string | Uint8Array = '';
+  if (r.body !== undefined) {
+    payload = typeof r.body === 'string' || r.body instanceof Uint8Array ? r.body : JSON.stringify(r.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  headers['content-length'] = String(typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength);
+  res.writeHead(r.status, headers);
+  res.end(payload);
+}

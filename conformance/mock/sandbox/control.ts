@@ -1,0 +1,53 @@
+/**
+ * The lifecycle and clock controls of the sandbox (SANDBOX CONTRACT): deliver funds, cancel,
+ * bounce back, hold, release, the payer completing a hosted session, the clock, and the record of
+ * every event emitted for a payment.
+ */
+import type { MockContext } from '../context.js';
+import { createPaymentRecord, isPayment } from '../handlers/payment-core.js';
+import { fail, ok, type MockHandler, type MockResponse } from '../http/responses.js';
+import { getAt } from '../json.js';
+import type { LifecycleResult } from '../lifecycle.js';
+import type { PaymentRecord } from '../types.js';
+
+export function controlHandlers(ctx: MockContext): Record<string, MockHandler> {
+  const { store, lifecycle, clock } = ctx;
+  const onPayment = (act: (p: PaymentRecord) => LifecycleResult | void): MockHandler => ({ params, auth }) => {
+    const p = store.paymentForClient(auth.clientId, params.payment_id ?? '');
+    if (p === undefined) return fail(404, 'not-found.payment', 'payment not found', '/payment_id');
+    const r = act(p);
+    if (r && !r.ok) return fail(r.status, 'sandbox.transition', r.message, '/payment_id', 'spec/payment-states.yaml');
+    return ok({ payment_id: p.payment_id, status: p.status, held: p.held });
+  };
+  return {
+    deliverFunds: onPayment((p) => lifecycle.deliverFunds(p)),
+    cancel: onPayment((p) => lifecycle.cancel(p)),
+    bounceBack: onPayment((p) => lifecycle.bounceBack(p)),
+    hold: onPayment((p) => lifecycle.hold(p)),
+    release: onPayment((p) => lifecycle.release(p)),
+    events({ params, auth }) {
+      const p = store.paymentForClient(auth.clientId, params.payment_id ?? '');
+      if (p === undefined) return fail(404, 'not-found.payment', 'payment not found', '/payment_id');
+      return ok({ payment_id: p.payment_id, events: store.events.get(p.payment_id) ?? [] });
+    },
+    payForSession({ params, auth }): MockResponse {
+      const s = store.sessions.get(params.session_id ?? '');
+      if (s === undefined || store.customer(auth.clientId, s.customer_id) === undefined) return fail(404, 'not-found.session', 'session not found', '/session_id');
+      if (clock.now() >= s.expiresAtMs) return fail(410, 'session.expired', 'the session has expired; create a new one', '/session_id', 'Session states');
+      if (s.payment_id !== undefined) return fail(409, 'session.already-paid', 'the session already has a payment', '/session_id');
+      if (s.recipient_details.length === 0 || s.amount === undefined) return fail(409, 'session.incomplete', 'the session has no amount or recipient_details to pay', '/session_id');
+      const body = { amount: s.amount, recipient_details: s.recipient_details, client_reference_id: s.client_reference_id, client_customer_ref: s.client_customer_ref };
+      const created = createPaymentRecord(ctx, { customerId: s.customer_id, body, via: 'session', sessionId: s.session_id });
+      if (!isPayment(created)) return created;
+      s.payment_id = created.payment_id;
+      return ok({ payment_id: created.payment_id, session_id: s.session_id, status: created.status }, 201);
+    },
+    getClock: () => ok({ now: clock.iso() }),
+    advanceClock({ body }) {
+      const seconds = getAt(body, ['seconds']);
+      if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return fail(400, 'sandbox.clock', 'seconds must be a non-negative number', '/seconds');
+      clock.advance(seconds);
+      return ok({ now: clock.iso() });
+    },
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * Sandbox stand-ins for operations whose paths the seed does not show (§Other operations:
+ * "Create a quote", "Add a recipient", "Create a webhook", "Unsubscribe from status updates"),
+ * under /_sandbox/ so they are never mistaken for the real API. Tenant-scoped like the API.
+ */
+import type { MockContext } from '../context.js';
+import { customerNotFound, fail, ok, type MockHandler } from '../http/responses.js';
+import { getAt, str } from '../json.js';
+
+const CURRENCY = /^[A-Z]{3}$/;
+
+export function resourceHandlers(ctx: MockContext): Record<string, MockHandler> {
+  const { store, clock } = ctx;
+  return {
+    fixtures({ auth }) {
+      const customers = store.customersOf(auth.clientId);
+      const ids = new Set(customers.map((c) => c.customer_id));
+      return ok({
+        customers: customers.map((c) => ({ customer_id: c.customer_id, wallet_currency: c.wallet_currency })),
+        recipients: [...store.recipients.values()].filter((r) => ids.has(r.customer_id)).map(({ recipient_id, customer_id, currency, status, name }) => ({ recipient_id, customer_id, currency, status, name })),
+        quotes: [...store.quotes.values()].filter((q) => ids.has(q.customer_id)).map((q) => quoteView(ctx, q.quote_id)),
+        third_parties: [...store.thirdParties.values()].filter((t) => ids.has(t.customer_id)).map((t) => ({ customer_id: t.customer_id, client_customer_ref: t.client_customer_ref })),
+      });
+    },
+    createQuote({ params, body, auth }) {
+      const customer = store.customer(auth.clientId, params.customer_id ?? '');
+      if (customer === undefined) return customerNotFound();
+      const sell = str(getAt(body, ['sell_currency'])) ?? '';
+      const buy = str(getAt(body, ['buy_currency'])) ?? '';
+      if (!CURRENCY.test(sell)) return fail(400, 'sandbox.quote', 'sell_currency must be a 3-letter ISO 4217 code', '/sell_currency');
+      if (!CURRENCY.test(buy)) return fail(400, 'sandbox.quote', 'buy_currency must be a 3-letter ISO 4217 code', '/buy_currency');
+      const ttl = getAt(body, ['expires_in_seconds']) ?? 900;
+      if (typeof ttl !== 'number' || !Number.isFinite(ttl)) return fail(400, 'sandbox.quote', 'expires_in_seconds must be a number', '/expires_in_seconds');
+      const quote_id = store.newId('quote');
+      store.quotes.set(quote_id, { quote_id, customer_id: customer.customer_id, sell_currency: sell, buy_currency: buy, status: 'active', expiresAtMs: clock.now() + ttl * 1000 });
+      return ok(quoteView(ctx, quote_id), 201);
+    },
+    createRecipient({ params, body, auth }) {
+      const customer = store.customer(auth.clientId, params.customer_id ?? '');
+      if (customer === undefined) return customerNotFound();
+      const currency = str(getAt(body, ['currency'])) ?? '';
+      const name = str(getAt(body, ['name'])) ?? '';
+      const status = getAt(body, ['status']) ?? 'active';
+      if (!CURRENCY.test(currency)) return fail(400, 'sandbox.recipient', 'currency must be a 3-letter ISO 4217 code', '/currency');
+      if (name.trim() === '') return fail(400, 'sandbox.recipient', 'name is required', '/name');
+      if (status !== 'active' && status !== 'inactive') return fail(400, 'sandbox.recipient', 'status is active or inactive', '/status');
+      const recipient_id = store.newId('rcp');
+      store.recipients.set(recipient_id, { recipient_id, customer_id: customer.customer_id, currency, name, status, nameCheck: 'pass' });
+      return ok({ recipient_id, customer_id: customer.customer_id, currency, name, status }, 201);
+    },
+    failNameCheck({ params, auth }) {
+      const r = store.recipients.get(params.recipient_id ?? '');
+      if (r === undefined || store.customer(auth.clientId, r.customer_id) === undefined) return fail(404, 'not-found.recipient', 'recipient not found', '/recipient_id');
+      r.nameCheck = 'fail-next';
+      return ok({ recipient_id: r.recipient_id, name_check: 'fail-next' });
+    },
+    createSubscription({ body, auth }) {
+      const url = str(getAt(body, ['url'])) ?? '';
+      if (!isHttpUrl(url)) return fail(400, 'sandbox.webhook-url', 'url must be an absolute http(s) URL', '/url');
+      const subscription_id = store.newId('sub');
+      const secret = store.newWebhookSecret();
+      store.subscriptions.set(subscription_id, { subscription_id, clientId: auth.clientId, url, secret });
+      // The secret is shown once, to its owner, as a signing service does on creation.
+      return ok({ subscription_id, url, secret }, 201);
+    },
+    deleteSubscription({ params, auth }) {
+      const s = store.subscriptions.get(params.subscription_id ?? '');
+      if (s === undefined || s.clientId !== auth.clientId) return fail(404, 'not-found.subscription', 'webhook subscription not found', '/subscription_id');
+      s.deleted = true;
+      store.subscriptions.delete(s.subscription_id);
+      return { status: 204 };
+    },
+  };
+}
+
+function quoteView(ctx: MockContext, quoteId: string): Record<string, unknown> {
+  const q = ctx.store.quotes.get(quoteId)!;
+  const expired = ctx.clock.now() >= q.expiresAtMs;
+  return { quote_id: q.quote_id, customer_id: q.customer_id, sell_currency: q.sell_currency, buy_currency: q.buy_currency, status: q.status === 'active' && expired ? 'expired' : q.status, expires_at: ctx.clock.iso(q.expiresAtMs) };
+}
+
+function isHttpUrl(s: string): boolean {
+  try {
+    const u = new URL(s);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

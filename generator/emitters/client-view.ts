@@ -1,0 +1,57 @@
+/**
+ * View models shared by the client and server emitters: security scheme descriptors, the token
+ * endpoint, operation docs. Derived from the ApiModel only (never the raw document).
+ */
+import type { ApiModel, OperationModel, SecuritySchemeModel, ServerModel } from '../ir/model.js';
+import type { GenerateConfig } from '../config.js';
+
+export type SchemeView = { type: 'oauth2' } | { type: 'http'; scheme: string } | { type: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string } | { type: 'other' };
+
+export function schemeViews(model: ApiModel): Record<string, SchemeView> {
+  const out: Record<string, SchemeView> = {};
+  for (const name of Object.keys(model.securitySchemes).sort()) {
+    const s: SecuritySchemeModel = model.securitySchemes[name];
+    out[name] =
+      s.kind === 'oauth2' ? { type: 'oauth2' } : s.kind === 'http' ? { type: 'http', scheme: s.scheme } : s.kind === 'apiKey' ? { type: 'apiKey', in: s.in, name: s.name } : { type: 'other' };
+  }
+  return out;
+}
+
+export function serverView(server: ServerModel): { url: string; variables: Record<string, string> } {
+  const variables: Record<string, string> = {};
+  for (const name of Object.keys(server.variables).sort()) variables[name] = server.variables[name].default;
+  return { url: server.url, variables };
+}
+
+/**
+ * The token endpoint: when the oauth2 tokenUrl is a path that a documented operation with its
+ * own server serves (our `POST {auth_url}/auth/oauth/v2/token`), that server and path; otherwise
+ * the tokenUrl as written.
+ */
+export function tokenEndpointView(model: ApiModel): { server: ReturnType<typeof serverView>; path: string } | { url: string } | undefined {
+  const tokenUrl = Object.keys(model.securitySchemes)
+    .sort()
+    .map((n) => model.securitySchemes[n])
+    .flatMap((s) => (s.kind === 'oauth2' && s.tokenUrl ? [s.tokenUrl] : []))[0];
+  if (tokenUrl === undefined) return undefined;
+  const op = model.operations.find((o) => o.method === 'post' && o.path === tokenUrl && o.servers && o.servers.length > 0);
+  return op?.servers ? { server: serverView(op.servers[0]), path: op.path } : { url: tokenUrl };
+}
+
+/** Doc text of an operation: summary, deprecation, and the route. */
+export function operationDoc(op: OperationModel): string {
+  const lines = [op.summary ?? op.operationId ?? op.id, '', `${op.method.toUpperCase()} ${op.path}`];
+  if (op.deprecated) lines.push('@deprecated The document marks this operation deprecated.');
+  return lines.join('\n');
+}
+
+/** The generated validators are imported when that emitter runs in the same generation. */
+export function withValidators(config: GenerateConfig): boolean {
+  return config.emitters === undefined || config.emitters.length === 0 || config.emitters.includes('validators');
+}
+
+/** The first JSON-ish media type, else the first one (ApiModel: "the client prefers JSON"). */
+export function preferredContentType(op: OperationModel): string | undefined {
+  const types = op.requestBody?.contentTypes ?? [];
+  return types.find((t) => t === 'application/json' || /\+json$/.test(t)) ?? types[0];
+}

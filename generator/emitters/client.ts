@@ -1,0 +1,44 @@
+/**
+ * `client.ts`: the typed client factory (name = config.clientFactoryName) with one method per
+ * operation over templates/runtime/client (auth, retries, typed errors, pre-flight validation).
+ */
+import type { Emitter } from './emitter.js';
+import { operationDoc, preferredContentType, schemeViews, serverView, tokenEndpointView, withValidators } from './client-view.js';
+
+/** `createPaymentsClient` → `PaymentsClient`; anything else → `<Name>Client`-style type name. */
+export function clientTypeName(factoryName: string): string {
+  const base = factoryName.replace(/^create(?=[A-Z])/, '');
+  const pascal = base.charAt(0).toUpperCase() + base.slice(1);
+  return pascal === factoryName ? `${pascal}Instance` : /Client$/.test(pascal) ? pascal : `${pascal}Client`;
+}
+
+export const clientEmitter: Emitter = {
+  name: 'client',
+  emit(ctx) {
+    const { model, config } = ctx;
+    const meta = {
+      operations: model.operations.map((op) => {
+        const contentType = preferredContentType(op);
+        return {
+          id: op.id,
+          method: op.method,
+          path: op.path,
+          security: op.security,
+          ...(op.servers && op.servers.length > 0 ? { server: serverView(op.servers[0]) } : {}),
+          ...(contentType ? { contentType } : {}),
+        };
+      }),
+      schemes: schemeViews(model),
+      ...(tokenEndpointView(model) ? { tokenEndpoint: tokenEndpointView(model) } : {}),
+    };
+    const view = {
+      factoryName: config.clientFactoryName,
+      typeName: clientTypeName(config.clientFactoryName),
+      withValidators: withValidators(config),
+      title: model.title,
+      meta,
+      operations: model.operations.map((op) => ({ id: op.id, method: op.method, path: op.path, doc: operationDoc(op) })),
+    };
+    return [{ path: 'client.ts', contents: ctx.render('client', view) }];
+  },
+};

@@ -1,0 +1,63 @@
+/**
+ * `types.ts`: openapi-typescript's output (`paths`, `components`, `operations`, `webhooks`), the
+ * types the client, server and validators are written against.
+ *
+ * openapi-typescript keys `operations` by operationId. It is given a copy of the document whose
+ * every operation has `operationId` = our normalized id (OperationModel.id), so
+ * `operations[id]` in types.ts and the ids in operations.ts are the same, every operation has
+ * an entry, and duplicate or unusable operationIds cannot break it.
+ */
+import openapiTS, { astToString } from 'openapi-typescript';
+import { CbpError } from '../../lib/errors.js';
+import type { ApiModel } from '../ir/model.js';
+import type { Emitter } from './emitter.js';
+
+type Obj = Record<string, unknown>;
+
+export function withNormalizedOperationIds(document: Obj, model: ApiModel): Obj {
+  const copy = structuredClone(document);
+  const paths = (copy.paths ?? {}) as Record<string, Obj>;
+  for (const op of model.operations) {
+    let item = paths[op.path];
+    // A path item that is a $ref: inline it so that the operation can carry its new id.
+    if (item && typeof item.$ref === 'string') item = paths[op.path] = structuredClone(resolveLocal(copy, item.$ref));
+    const operation = item?.[op.method] as Obj | undefined;
+    if (operation) operation.operationId = op.id;
+  }
+  return copy;
+}
+
+function resolveLocal(doc: Obj, ref: string): Obj {
+  let node: unknown = doc;
+  for (const t of ref.replace(/^#\//, '').split('/')) node = (node as Obj)?.[t.replace(/~1/g, '/').replace(/~0/g, '~')];
+  return (node ?? {}) as Obj;
+}
+
+/** The TS printer indents by 4; the rest of the output (templates) by 2. Only leading
+ * indentation changes: the printed types contain no multi-line string or template literals. */
+function twoSpaceIndent(text: string): string {
+  return text.replace(/^(?: {4})+/gm, (indent) => ' '.repeat(indent.length / 2));
+}
+
+export const typesEmitter: Emitter = {
+  name: 'types',
+  async emit(ctx) {
+    if (!ctx.document) throw new Error('types emitter: the pipeline must pass the bundled document');
+    try {
+      // defaultNonNullable off: a field with a `default` (is_third_party_payment) stays optional for
+      // the caller who sends a request; openapi-typescript would otherwise make it required.
+      const ast = await openapiTS(withNormalizedOperationIds(ctx.document, ctx.model) as never, {
+        silent: true,
+        defaultNonNullable: false,
+      });
+      return [{ path: 'types.ts', contents: twoSpaceIndent(astToString(ast)) }];
+    } catch (err) {
+      const message = String((err as Error)?.message ?? err).split('\n')[0];
+      const at = / at #(\/.*)$/.exec(message);
+      throw new CbpError('E_SPEC_INVALID', `openapi-typescript rejected the document: ${message}`, {
+        pointer: at ? at[1] : undefined,
+        rule: 'openapi-typescript (redocly)',
+      });
+    }
+  },
+};

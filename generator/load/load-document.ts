@@ -1,0 +1,85 @@
+/**
+ * Loading an OpenAPI 3.0/3.1 document: read (YAML/JSON) → apply overlays to the raw document →
+ * bundle external $refs (swagger-parser) → validate against the OpenAPI schema. Every failure
+ * is a CbpError with a file and, where known, a JSON pointer.
+ */
+import path from 'node:path';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { CbpError } from '../../lib/errors.js';
+import { readDocumentFile, displayName } from './read-document.js';
+import { applyOverlay, type MissingTargetMode } from './apply-overlay.js';
+import { toSpecInvalidError } from './validation-error.js';
+
+export type OpenApiDocument = Record<string, unknown>;
+
+export interface LoadOptions {
+  cwd?: string;
+  /** Overlay files applied in order, before bundling and validation. */
+  overlays?: string[];
+  /** What to do when an overlay action targets nothing. Default: 'error'. */
+  onMissingTarget?: MissingTargetMode;
+}
+
+export interface LoadedDocument {
+  /** The bundled, overlaid, validated document (internal $refs kept). */
+  document: OpenApiDocument;
+  /** File name as shown to users (relative to cwd). */
+  file: string;
+  warnings: string[];
+}
+
+export async function loadDocument(spec: string, options: LoadOptions = {}): Promise<LoadedDocument> {
+  const cwd = options.cwd ?? process.cwd();
+  const file = displayName(spec, cwd);
+  let raw = await readDocumentFile(spec, { cwd });
+  const warnings: string[] = [];
+  for (const overlayPath of options.overlays ?? []) {
+    const overlayFile = displayName(overlayPath, cwd);
+    const overlay = await readDocumentFile(overlayPath, { cwd, kind: 'overlay', parseErrorCode: 'E_OVERLAY_INVALID' });
+    const result = applyOverlay(raw, overlay, { file: overlayFile, onMissingTarget: options.onMissingTarget });
+    raw = result.document;
+    warnings.push(...result.warnings);
+  }
+  const document = await bundleAndValidate(raw, { file, absolutePath: path.resolve(cwd, spec) });
+  return { document, file, warnings };
+}
+
+/** Checks the version, bundles external $refs relative to `absolutePath`, and validates a copy
+ * (swagger-parser's validate dereferences in place, and we keep the bundled form). */
+export async function bundleAndValidate(
+  raw: unknown,
+  where: { file: string; absolutePath: string },
+): Promise<OpenApiDocument> {
+  checkVersion(raw, where.file);
+  let bundled: OpenApiDocument;
+  try {
+    bundled = (await SwaggerParser.bundle(where.absolutePath, raw as never, {})) as unknown as OpenApiDocument;
+  } catch (err) {
+    throw toSpecInvalidError(err, where.file);
+  }
+  try {
+    await SwaggerParser.validate(where.absolutePath, structuredClone(bundled) as never, {
+      resolve: { external: false },
+      dereference: { circular: 'ignore' },
+    });
+  } catch (err) {
+    throw toSpecInvalidError(err, where.file);
+  }
+  return bundled;
+}
+
+function checkVersion(raw: unknown, file: string): void {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new CbpError('E_SPEC_INVALID', 'the document is not an object', { file, pointer: '' });
+  }
+  const version = (raw as Record<string, unknown>).openapi;
+  if (typeof version !== 'string' || !/^3\.[01]\.\d+$/.test(version)) {
+    const swagger = (raw as Record<string, unknown>).swagger !== undefined;
+    throw new CbpError('E_SPEC_INVALID', `unsupported document version ${JSON.stringify(version ?? (raw as Record<string, unknown>).swagger ?? null)}`, {
+      file,
+      pointer: swagger ? '/swagger' : '/openapi',
+      hint: swagger ? 'convert Swagger 2.0 to OpenAPI 3.x first' : 'set `openapi: 3.1.0` (or a 3.0.x version)',
+      rule: 'OpenAPI: openapi field',
+    });
+  }
+}

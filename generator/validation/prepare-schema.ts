@@ -1,0 +1,153 @@
+/**
+ * Makes a schema of the model compilable by ajv: component `$ref`s point into one registered
+ * components schema, and OpenAPI 3.0's dialect is rewritten to draft-07 (nullable, boolean
+ * exclusiveMinimum/Maximum). Walks schema positions only, so a property named `nullable` or
+ * `$ref` is data, not a keyword.
+ */
+import { CbpError } from '../../lib/errors.js';
+import type { JSONSchema } from '../ir/json-schema.js';
+
+export const COMPONENTS_ID = 'https://cbp.invalid/components.json';
+const COMPONENT_REF = '#/components/schemas/';
+
+const FEATURES = new Set(['unevaluatedProperties', 'unevaluatedItems', '$dynamicRef', '$dynamicAnchor', '$recursiveRef', '$recursiveAnchor']);
+const MAP_KEYS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+const LIST_KEYS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+const ONE_KEYS = new Set([
+  'items', 'additionalItems', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains',
+  'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'contentSchema',
+]);
+
+export interface PrepareOptions {
+  openapi30: boolean;
+  /** Where this schema sits in the document, for error messages (JSON pointer). */
+  at: string;
+  /** Collects every `format` and `pattern` seen (unknown formats are registered as no-ops). */
+  formats: Set<string>;
+  patterns: Set<string>;
+  /** Collects the 2020-12 keywords that need ajv's costlier machinery when present. */
+  features?: Set<string>;
+  /** components.schemas: small, non-recursive ones are inlined where referenced (a $ref costs a
+   * function call and two allocations per validated value in ajv's output). */
+  components?: Record<string, JSONSchema>;
+  /** Largest component (JSON characters) inlined; 0 disables inlining. Default 4000. */
+  inlineLimit?: number;
+}
+
+/** Components larger than this (JSON characters) stay behind a $ref, so big documents do not
+ * blow up the generated code. */
+const INLINE_LIMIT = 4000;
+const ANNOTATIONS = new Set(['description', 'title', 'examples', 'example', 'deprecated', 'readOnly', 'writeOnly', 'default', '$comment']);
+
+export function prepareSchema(schema: JSONSchema, opts: PrepareOptions): JSONSchema {
+  const inlining: string[] = [];
+  return node(schema, opts.at);
+
+  function inlineRef(s: Record<string, unknown>, at: string): JSONSchema | undefined {
+    const ref = s.$ref as string;
+    if (!ref.startsWith(COMPONENT_REF) || opts.components === undefined) return undefined;
+    const name = ref.slice(COMPONENT_REF.length).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (!Object.prototype.hasOwnProperty.call(opts.components, name) || inlining.includes(name)) return undefined;
+    const target = opts.components[name];
+    if (JSON.stringify(target).length > (opts.inlineLimit ?? INLINE_LIMIT)) return undefined;
+    inlining.push(name);
+    try {
+      const inlined = node(target, `/components/schemas/${ref.slice(COMPONENT_REF.length)}`);
+      // OpenAPI 3.0 ignores $ref siblings; in 3.1 they apply too (annotations aside).
+      const siblings = opts.openapi30 ? [] : Object.keys(s).filter((k) => k !== '$ref' && !ANNOTATIONS.has(k) && !k.startsWith('x-'));
+      if (siblings.length === 0) return inlined;
+      const rest: Record<string, unknown> = {};
+      for (const k of siblings) rest[k] = s[k];
+      const restPrepared = node(rest, at) as Record<string, unknown>;
+      return { ...restPrepared, allOf: [...((restPrepared.allOf as JSONSchema[] | undefined) ?? []), inlined] };
+    } finally {
+      inlining.pop();
+    }
+  }
+
+  function node(s: unknown, at: string): JSONSchema {
+    if (typeof s === 'boolean') return s;
+    if (s === null || typeof s !== 'object' || Array.isArray(s)) {
+      throw new CbpError('E_SPEC_INVALID', 'a schema must be an object or a boolean', { pointer: at, rule: 'JSON Schema' });
+    }
+    if (typeof (s as Record<string, unknown>).$ref === 'string') {
+      const inlined = inlineRef(s as Record<string, unknown>, at);
+      if (inlined !== undefined) return inlined;
+    }
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(s)) {
+      const here = `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      if (MAP_KEYS.has(key) && isPlainObject(value)) {
+        out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, node(v, `${here}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`)]));
+      } else if (LIST_KEYS.has(key) && Array.isArray(value)) {
+        out[key] = value.map((v, i) => node(v, `${here}/${i}`));
+      } else if (ONE_KEYS.has(key) && (typeof value === 'boolean' || isPlainObject(value))) {
+        out[key] = node(value, here);
+      } else if (key === 'items' && Array.isArray(value)) {
+        out[key] = value.map((v, i) => node(v, `${here}/${i}`));
+      } else if (key === '$ref' && typeof value === 'string') {
+        out[key] = rewriteRef(value, here);
+      } else {
+        if (key === 'format' && typeof value === 'string') opts.formats.add(value);
+        if (key === 'pattern' && typeof value === 'string') opts.patterns.add(value);
+        if (FEATURES.has(key)) opts.features?.add(key);
+        out[key] = value;
+      }
+    }
+    if (opts.openapi30) return fromOpenApi30(out);
+    // `nullable` is not a 2020-12 keyword: in a 3.1 document it is an unknown annotation (ajv
+    // would otherwise apply its own OpenAPI 3.0 meaning, and refuse it without `type`).
+    delete out.nullable;
+    return out;
+  }
+}
+
+function rewriteRef(ref: string, at: string): string {
+  if (ref.startsWith(COMPONENT_REF)) return `${COMPONENTS_ID}#/$defs/${ref.slice(COMPONENT_REF.length)}`;
+  throw new CbpError('E_SPEC_INVALID', `schema $ref ${JSON.stringify(ref)} does not point into #/components/schemas`, {
+    pointer: at,
+    hint: 'move the referenced schema under components.schemas',
+  });
+}
+
+/** OpenAPI 3.0 Schema Object → draft-07. */
+function fromOpenApi30(s: Record<string, unknown>): Record<string, unknown> {
+  for (const [bound, limit] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+    if (typeof s[bound] === 'boolean') {
+      if (s[bound] === true && typeof s[limit] === 'number') {
+        s[bound] = s[limit];
+        delete s[limit];
+      } else {
+        delete s[bound];
+      }
+    }
+  }
+  if (s.nullable !== true) {
+    delete s.nullable;
+    return s;
+  }
+  delete s.nullable;
+  if (Array.isArray(s.enum) && !s.enum.includes(null)) s.enum = [...s.enum, null];
+  if (typeof s.type === 'string') {
+    s.type = [s.type, 'null'];
+    return s;
+  }
+  if (Array.isArray(s.type)) {
+    if (!s.type.includes('null')) s.type = [...s.type, 'null'];
+    return s;
+  }
+  return { anyOf: [s, { type: 'null' }] };
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** The schema every component `$ref` points into. */
+export function componentsSchema(schemas: Record<string, JSONSchema>, opts: PrepareOptions): JSONSchema {
+  const defs: Record<string, JSONSchema> = {};
+  for (const name of Object.keys(schemas)) {
+    defs[name] = prepareSchema(schemas[name], { ...opts, at: `/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` });
+  }
+  return { $id: COMPONENTS_ID, $defs: defs };
+}

@@ -1,0 +1,108 @@
+/**
+ * Text of the typed files around the standalone code. Every document-derived value is written
+ * with JSON.stringify (as a string key or literal), never as an identifier or code.
+ */
+import type { RuleDefinition } from '../ir/model.js';
+import type { ValidatorPlan } from './plan.js';
+
+const q = (v: unknown) => JSON.stringify(v);
+const ref = (ns: string, name: string | null | undefined) => (name == null ? 'null' : `${ns}[${q(name)}]`);
+
+export function renderValidatorsTs(header: string, plan: ValidatorPlan): string {
+  const lines: string[] = [
+    header.replace(/\n+$/, '\n'),
+    '/**',
+    ' * Typed entry points over the ajv standalone validators (validators-standalone.ts,',
+    ' * validators-params-standalone.ts), with the rules of spec/rules.overlay.yaml compiled in.',
+    ' * Error model: ./runtime/rule-types.ts. Query and path parameters are coerced in place from',
+    ' * strings to their schema types (numbers, booleans, arrays) before they are checked.',
+    ' */',
+    "import type { RuleContext, ValidationOutcome } from './runtime/rule-types.js';",
+    "import { createValidatorSet, type AjvValidateFn, type RequestParts } from './runtime/rules/index.js';",
+    "import * as standalone from './validators-standalone.js';",
+    "import * as standaloneParams from './validators-params-standalone.js';",
+    '',
+    'const S = standalone as unknown as Record<string, AjvValidateFn>;',
+    'const P = standaloneParams as unknown as Record<string, AjvValidateFn>;',
+    '',
+    '/** Every compiled validator by name (request parts, responses, webhooks), for benchmarks. */',
+    'export const rawValidators: Readonly<Record<string, AjvValidateFn>> = {',
+    ...plan.paramSchemas.map((s) => `  ${q(s.name)}: ${ref('P', s.name)},`),
+    ...plan.schemas.map((s) => `  ${q(s.name)}: ${ref('S', s.name)},`),
+    '};',
+    '',
+    'const set = createValidatorSet({',
+    '  operations: {',
+  ];
+  for (const op of plan.operations) {
+    lines.push(`    ${q(op.id)}: {`);
+    if (op.params) lines.push(`      params: ${ref('P', op.params)},`);
+    if (op.query) lines.push(`      query: ${ref('P', op.query)},`);
+    if (op.body) lines.push(`      body: ${ref('S', op.body)},`);
+    lines.push(`      bodyRequired: ${op.bodyRequired},`);
+    lines.push('      responses: [');
+    for (const r of op.responses) {
+      const content = Object.entries(r.content).map(([type, name]) => `${q(type)}: ${ref('S', name)}`);
+      lines.push(`        { status: ${q(r.status)}, content: { ${content.join(', ')} } },`);
+    }
+    lines.push('      ],');
+    lines.push(`      stateful: ${q(op.stateful)},`);
+    lines.push('    },');
+  }
+  lines.push('  },', '  webhooks: {');
+  for (const w of plan.webhooks) lines.push(`    ${q(w.name)}: ${ref('S', w.validator)},`);
+  lines.push(
+    '  },',
+    '});',
+    '',
+    '/** Schema and stateless rules of one operation\'s request (sync). `notChecked` lists the',
+    ' * operation\'s stateful rules: run checkStatefulRules for those. */',
+    'export const validateRequest: (operationId: string, req: RequestParts) => ValidationOutcome = set.validateRequest;',
+    '',
+    '/** The operation\'s stateful rules against a RuleContext; without one (or without the method a',
+    ' * rule needs) the rule is listed in `notChecked`, never passed. */',
+    'export const checkStatefulRules: (operationId: string, req: RequestParts, ctx?: RuleContext) => Promise<ValidationOutcome> =',
+    '  set.checkStatefulRules;',
+    '',
+    '/** A response body against the declared response (status, then NXX range, then default). */',
+    'export const validateResponse: (operationId: string, status: number, contentType: string | undefined, body: unknown) => ValidationOutcome =',
+    '  set.validateResponse;',
+    '',
+    '/** A webhook payload, with the webhook\'s rules. */',
+    'export const validateWebhook: (webhookName: string, payload: unknown) => ValidationOutcome = set.validateWebhook;',
+    '',
+    'export type { RequestParts };',
+    '',
+  );
+  return lines.join('\n');
+}
+
+export function renderRulesTs(header: string, rules: RuleDefinition[]): string {
+  return [
+    header.replace(/\n+$/, '\n'),
+    '/** Every business rule of the document (x-cbp-rules), as data. */',
+    '',
+    'export interface RuleInfo {',
+    '  readonly id: string;',
+    '  readonly title: string;',
+    '  /** Seed section the rule comes from. */',
+    '  readonly source: string;',
+    "  readonly state: 'stateless' | 'stateful' | 'procedure';",
+    "  readonly in: 'body' | 'params' | 'query' | 'response' | 'webhook';",
+    '  readonly keyword: string;',
+    '  readonly params: { readonly [key: string]: unknown };',
+    '  /** Status the service answers when the rule is broken. */',
+    '  readonly status?: string;',
+    '  readonly assumption?: string;',
+    '  /** Operation id, or `webhook:<name>`. */',
+    '  readonly target: string;',
+    '}',
+    '',
+    `export const rules = ${JSON.stringify(rules, null, 2)} as const satisfies readonly RuleInfo[];`,
+    '',
+    "export type RuleId = (typeof rules)[number]['id'];",
+    '',
+    'export const rulesById: Readonly<Record<string, RuleInfo>> = Object.fromEntries((rules as readonly RuleInfo[]).map((r) => [r.id, r]));',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,100 @@
+/**
+ * OAuth 2.0 client-credentials token provider (seed §OAuth 2.0 client credentials; RFC 6749
+ * §4.4). The token is fetched on first use, cached, and refreshed `skew` seconds before
+ * `expires_in` runs out. However many calls run at once, a single token request is in flight.
+ * Assumption A-AUTH-1: expires_in is in seconds (the seed does not show the unit; RFC 6749 §5.1).
+ */
+import { AuthFailure } from '../client/api-error.js';
+import type { ClientLogEntry } from '../client/logger.js';
+import { withRetry, type RetryPolicy } from '../client/retry.js';
+
+export interface ClientCredentialsOptions {
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  fetch: (request: Request) => Promise<Response>;
+  /** Token requests are safe to repeat, so they are retried (network errors, 429, 5xx). */
+  retry: RetryPolicy;
+  /** Refresh this many seconds before expiry (capped at half the lifetime). Default 30. */
+  skewSeconds?: number;
+  clock?: () => number;
+  log?: (entry: ClientLogEntry) => void;
+  /** Called with every token obtained so that logs can scrub it. */
+  onToken?: (token: string) => void;
+}
+
+export interface TokenProvider {
+  /** A valid access token, fetching or refreshing it when needed. */
+  getToken(): Promise<string>;
+  /** Drops `token` after a 401 unless a newer token already replaced it. */
+  invalidate(token: string): void;
+}
+
+interface Cached {
+  token: string;
+  /** ms epoch after which a new token is fetched; Infinity when expires_in was not given. */
+  refreshAt: number;
+}
+
+export function createClientCredentialsProvider(options: ClientCredentialsOptions): TokenProvider {
+  const clock = options.clock ?? Date.now;
+  const log = options.log ?? (() => undefined);
+  let cached: Cached | undefined;
+  let inFlight: Promise<string> | undefined;
+
+  const request = async (): Promise<string> => {
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: options.clientId,
+      client_secret: options.clientSecret,
+    }).toString();
+    log({ level: 'debug', event: 'token-request', method: 'POST', url: options.tokenUrl });
+    const response = await withRetry(
+      options.retry,
+      () =>
+        options.fetch(
+          new Request(options.tokenUrl, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+            body: form,
+          }),
+        ),
+      (e) => log({ level: 'info', event: 'retry', method: 'POST', url: options.tokenUrl, attempt: e.attempt, delayMs: e.delayMs, status: e.status }),
+    );
+    log({ level: 'debug', event: 'token-response', url: options.tokenUrl, status: response.status });
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new AuthFailure('token-request-failed', `The token endpoint answered ${response.status}`, response.status);
+    }
+    const body = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+    const token = body?.access_token;
+    if (typeof token !== 'string' || token === '') {
+      throw new AuthFailure('token-response-invalid', 'The token response has no access_token', response.status);
+    }
+    options.onToken?.(token);
+    const lifetime = Number(body?.expires_in);
+    const now = clock();
+    if (Number.isFinite(lifetime) && lifetime > 0) {
+      const skew = Math.min(options.skewSeconds ?? 30, lifetime / 2);
+      cached = { token, refreshAt: now + (lifetime - skew) * 1000 };
+    } else {
+      // No usable expires_in: keep the token until the service answers 401.
+      cached = { token, refreshAt: Number.POSITIVE_INFINITY };
+    }
+    return token;
+  };
+
+  return {
+    getToken() {
+      if (cached && clock() < cached.refreshAt) return Promise.resolve(cached.token);
+      if (cached) log({ level: 'debug', event: 'token-refresh', message: 'access token close to expiry' });
+      inFlight ??= request().finally(() => {
+        inFlight = undefined;
+      });
+      return inFlight;
+    },
+    invalidate(token) {
+      if (cached?.token === token) cached = undefined;
+    },
+  };
+}

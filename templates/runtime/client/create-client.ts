@@ -1,0 +1,165 @@
+/**
+ * The client core the generated `client.ts` binds to its document: an openapi-fetch client
+ * whose fetch is our transport (auth, retries, 401 refresh), plus `call(operationId, init)`
+ * that never throws: failures come back as `apiError` (api-error.ts).
+ */
+import createClient, { type Client } from 'openapi-fetch';
+import type { SchemeDescriptor } from '../auth/schemes.js';
+import { createClientCredentialsProvider } from '../auth/client-credentials.js';
+import type { ValidationOutcome } from '../rule-types.js';
+import { compileRoutes } from '../server/route-table.js';
+import { errorFromResponse, errorFromThrown } from './api-error.js';
+import { createRedactor, type ClientLogger } from './logger.js';
+import { resolveRetryPolicy, type RetryOptions } from './retry.js';
+import { resolveServerUrl, resolveTokenUrl, type ServerTemplate, type TokenEndpoint } from './servers.js';
+import { createTransport } from './transport.js';
+
+export interface ClientOperationMeta {
+  id: string;
+  method: 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+  path: string;
+  /** Alternatives of scheme names (OpenAPI security requirement objects). */
+  security: string[][];
+  /** Operation-level server (e.g. the token endpoint on `{auth_url}`). */
+  server?: ServerTemplate;
+  /** Media type the client sends the body as (first JSON-ish one of the document). */
+  contentType?: string;
+}
+
+export interface ApiClientMeta {
+  operations: ClientOperationMeta[];
+  schemes: Record<string, SchemeDescriptor>;
+  tokenEndpoint?: TokenEndpoint;
+}
+
+export type RequestValidator = (
+  operationId: string,
+  request: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown },
+) => ValidationOutcome;
+
+export interface ClientOptions {
+  /** The service address ({base_url}). */
+  baseUrl: string;
+  /** The authorization server address ({auth_url}); hosts the token endpoint. */
+  authUrl?: string;
+  /** Overrides the token endpoint address entirely. */
+  tokenUrl?: string;
+  /** OAuth 2.0 client credentials (seed §OAuth 2.0). Never logged. */
+  clientId?: string;
+  clientSecret?: string;
+  /** Sent in the header named by the apiKey scheme (seed §API key). Server-side only. Never logged. */
+  apiKey?: string;
+  /** Underlying fetch. Default: globalThis.fetch. */
+  fetch?: (request: Request) => Promise<Response>;
+  /** Retry policy for idempotent reads and token requests; `false` disables. Default: 2 retries. */
+  retry?: RetryOptions | false;
+  /** Receives redacted entries only. */
+  logger?: ClientLogger;
+  /** Check requests before sending: `true` uses the generated validators. Default: false. */
+  validateRequests?: boolean | RequestValidator;
+  /** Refresh the token this many seconds before expiry. Default 30. */
+  tokenSkewSeconds?: number;
+  /** Clock for token expiry (ms epoch). Default: Date.now. */
+  clock?: () => number;
+  /** Values for other server variables of the document. */
+  serverVariables?: Record<string, string>;
+}
+
+export interface CoreClient<Paths extends {}> {
+  raw: Client<Paths>;
+  call(operationId: string, init: unknown): Promise<unknown>;
+}
+
+export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options: ClientOptions, generatedValidator?: RequestValidator): CoreClient<Paths> {
+  const baseFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const variables = { base_url: options.baseUrl, auth_url: options.authUrl, ...options.serverVariables };
+  const apiKeyHeaders = Object.values(meta.schemes).flatMap((s) => (s.type === 'apiKey' ? [s.name] : []));
+  const redactor = createRedactor(apiKeyHeaders);
+  for (const secret of [options.clientSecret, options.apiKey]) redactor.addSecret(secret);
+  const log = redactor.wrap(options.logger);
+  const retry = resolveRetryPolicy(options.retry);
+  const byId = new Map(meta.operations.map((op) => [op.id, op]));
+  const routes = compileRoutes(meta.operations.map((op) => ({ method: op.method, path: op.path, value: op })));
+  const basePaths = [options.baseUrl, ...meta.operations.flatMap((op) => (op.server ? [resolveServerUrl(op.server, variables)] : []))].map(pathOf);
+
+  const oauth = Boolean(options.clientId && options.clientSecret);
+  const tokenUrl = resolveTokenUrl(meta.tokenEndpoint, { tokenUrl: options.tokenUrl, authUrl: options.authUrl, baseUrl: options.baseUrl, variables });
+  const tokens =
+    oauth && tokenUrl
+      ? createClientCredentialsProvider({
+          tokenUrl,
+          clientId: options.clientId as string,
+          clientSecret: options.clientSecret as string,
+          fetch: baseFetch,
+          retry,
+          skewSeconds: options.tokenSkewSeconds,
+          clock: options.clock,
+          log,
+          onToken: (token) => redactor.addSecret(token),
+        })
+      : undefined;
+
+  const transport = createTransport({
+    fetch: baseFetch,
+    resolve: (method, url) => {
+      let pathname: string;
+      try {
+        pathname = new URL(url).pathname;
+      } catch {
+        return undefined;
+      }
+      for (const base of basePaths) {
+        if (!pathname.startsWith(base)) continue;
+        const m = routes.match(method, pathname.slice(base.length) || '/');
+        if (m.kind === 'found') return m.value;
+      }
+      return undefined;
+    },
+    schemes: meta.schemes,
+    credentials: { oauth: oauth && tokenUrl !== undefined, apiKey: options.apiKey },
+    apiKey: options.apiKey,
+    tokens,
+    retry,
+    redactor,
+    log,
+  });
+
+  const raw = createClient<Paths>({ baseUrl: options.baseUrl, fetch: transport });
+  const validator = options.validateRequests === true ? generatedValidator : options.validateRequests || undefined;
+
+  return {
+    raw,
+    async call(operationId, init) {
+      const op = byId.get(operationId);
+      if (!op) throw new TypeError(`Unknown operation ${JSON.stringify(operationId)}`);
+      const given = (init ?? {}) as { params?: { path?: Record<string, unknown>; query?: Record<string, unknown> }; body?: unknown; headers?: Record<string, string> };
+      if (validator) {
+        const outcome = validator(operationId, { params: { ...given.params?.path }, query: { ...given.params?.query }, body: given.body });
+        if (!outcome.valid) {
+          const message = `The request breaks ${outcome.violations.length} rule(s) and was not sent`;
+          return { apiError: { kind: 'validation', message, violations: outcome.violations, notChecked: outcome.notChecked } };
+        }
+      }
+      const extra: Record<string, unknown> = {};
+      if (op.server) extra.baseUrl = resolveServerUrl(op.server, variables);
+      if (op.contentType && op.contentType !== 'application/json' && given.body !== undefined) {
+        extra.headers = { 'Content-Type': op.contentType, ...given.headers };
+      }
+      try {
+        const result = (await raw.request(op.method as never, op.path as never, { ...given, ...extra } as never)) as { data?: unknown; error?: unknown; response: Response };
+        if (result.response.ok) return result;
+        return { error: result.error, response: result.response, apiError: errorFromResponse(result.response, result.error) };
+      } catch (error) {
+        return { apiError: errorFromThrown(error, redactor.scrub) };
+      }
+    },
+  };
+}
+
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname.replace(/\/+$/, '');
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * Server URL templates (OpenAPI server objects with variables) and the token endpoint address.
+ * The seed gives two addresses, {base_url} and {auth_url} (seed, preamble); the token endpoint
+ * is `POST {auth_url}/auth/oauth/v2/token` (seed §Endpoints, §OAuth 2.0 rule 1).
+ */
+export interface ServerTemplate {
+  url: string;
+  variables: Record<string, string>;
+}
+
+/** Where the token endpoint is, as derived from the document at generate time. */
+export type TokenEndpoint =
+  /** A documented operation with its own server (`{auth_url}`) and path. */
+  | { server: ServerTemplate; path: string }
+  /** The oauth2 scheme's tokenUrl as written. */
+  | { url: string };
+
+/** Replaces `{name}` with values[name] ?? the documented default. Unknown names stay visible. */
+export function resolveServerUrl(server: ServerTemplate, values: Record<string, string | undefined>): string {
+  return server.url.replace(/\{([^{}]+)\}/g, (whole, name: string) => values[name] ?? server.variables[name] ?? whole).replace(/\/+$/, '');
+}
+
+export function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+/**
+ * Token URL: an explicit option wins; then the documented token operation on `authUrl`; then the
+ * scheme's tokenUrl, moved onto `authUrl` when one is given (same path, the caller's host).
+ */
+export function resolveTokenUrl(
+  endpoint: TokenEndpoint | undefined,
+  options: { tokenUrl?: string; authUrl?: string; baseUrl: string; variables: Record<string, string | undefined> },
+): string | undefined {
+  if (options.tokenUrl) return options.tokenUrl;
+  if (!endpoint) return undefined;
+  if ('server' in endpoint) return joinUrl(resolveServerUrl(endpoint.server, options.variables), endpoint.path);
+  const templated = resolveServerUrl({ url: endpoint.url, variables: {} }, options.variables);
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(templated)) {
+    if (!options.authUrl || templated !== endpoint.url) return templated;
+    const parsed = new URL(templated);
+    return joinUrl(options.authUrl, parsed.pathname + parsed.search);
+  }
+  return joinUrl(options.authUrl ?? options.baseUrl, templated);
+}

@@ -1,0 +1,75 @@
+import type { RuleViolation } from '../rule-types.js';
+import { escapeToken } from './pointer.js';
+
+/** The fields of an ajv ErrorObject this module reads. */
+export interface AjvErrorLike {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+export type Part = NonNullable<RuleViolation['in']>;
+
+const RULE_KEYWORD = 'x-cbp-';
+
+/**
+ * One error model everywhere (templates/runtime/rule-types.ts): rule keywords keep their overlay
+ * rule id and seed source; schema errors become `schema.<keyword>` at the offending value's
+ * pointer (plus the missing property for `required`). When a rule and a schema constraint fail
+ * at the same pointer only the rule is reported: it carries the seed's wording.
+ */
+export function toViolations(errors: readonly AjvErrorLike[], part: Part, out: RuleViolation[] = []): RuleViolation[] {
+  const rulePointers = new Set<string>();
+  for (const e of errors) {
+    if (!e.keyword.startsWith(RULE_KEYWORD)) continue;
+    rulePointers.add(e.instancePath);
+    out.push({ rule: String(e.params.rule), pointer: e.instancePath, message: e.message ?? 'rule violated', source: String(e.params.source), in: part });
+  }
+  const seen = new Set<string>();
+  for (const e of errors) {
+    if (e.keyword.startsWith(RULE_KEYWORD) || COMPOSITE.has(e.keyword)) continue;
+    const pointer = schemaPointer(e);
+    if (rulePointers.has(pointer)) continue;
+    const v: RuleViolation = { rule: `schema.${e.keyword}`, pointer, message: schemaMessage(e, pointer, part), source: 'OpenAPI schema', in: part };
+    const key = `${v.rule} ${v.pointer} ${v.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(v);
+  }
+  // Rules first (they name the business rule), then schema errors, each in ajv's order.
+  return out;
+}
+
+/** `if`, `allOf` wrappers only repeat what their sub-errors say. */
+const COMPOSITE = new Set(['if', 'allOf', '$ref']);
+
+function schemaPointer(e: AjvErrorLike): string {
+  const p = e.params;
+  const child =
+    e.keyword === 'required' || e.keyword === 'dependentRequired' || e.keyword === 'dependencies'
+      ? p.missingProperty
+      : e.keyword === 'additionalProperties'
+        ? p.additionalProperty
+        : e.keyword === 'unevaluatedProperties'
+          ? p.unevaluatedProperty
+          : undefined;
+  return typeof child === 'string' ? `${e.instancePath}/${escapeToken(child)}` : e.instancePath;
+}
+
+function schemaMessage(e: AjvErrorLike, pointer: string, part: Part): string {
+  const where = pointer === '' ? `the ${part}` : pointer;
+  switch (e.keyword) {
+    case 'required':
+    case 'dependentRequired':
+    case 'dependencies':
+      return `${where} is required`;
+    case 'additionalProperties':
+    case 'unevaluatedProperties':
+      return `${where} is not an allowed property`;
+    case 'enum':
+      return `${where} must be one of ${(e.params.allowedValues as unknown[] | undefined)?.map((v) => JSON.stringify(v)).join(', ') ?? 'the allowed values'}`;
+    default:
+      return `${where} ${e.message ?? `fails ${e.keyword}`}`;
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Path and query values arrive as strings; they are coerced per the parameter's schema type so
+ * that handlers and validators see numbers, booleans and arrays. A value that does not convert
+ * stays a string, and request validation then reports it.
+ */
+export interface ParamMeta {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  /** JSON Schema type of the parameter (`integer`, `number`, `boolean`, `array`, ...). */
+  type?: string;
+  /** For arrays: the items' type. */
+  itemType?: string;
+}
+
+function scalar(value: string, type: string | undefined): unknown {
+  if ((type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(value)) return Number(value);
+  if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
+  return value;
+}
+
+export function coerceParams(values: Record<string, string | string[]>, metas: ReadonlyArray<ParamMeta>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...values };
+  for (const meta of metas) {
+    const value = values[meta.name];
+    if (value === undefined) continue;
+    if (meta.type === 'array') {
+      const list = Array.isArray(value) ? value : [value];
+      out[meta.name] = list.map((v) => scalar(v, meta.itemType));
+    } else {
+      out[meta.name] = scalar(Array.isArray(value) ? value[value.length - 1] : value, meta.type);
+    }
+  }
+  return out;
+}

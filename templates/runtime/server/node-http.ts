@@ -1,0 +1,53 @@
+/**
+ * node:http adapter. Reads the body with the router's size limit, answering 413 as soon as the
+ * declared or received length exceeds it instead of buffering the rest.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DEFAULT_BODY_LIMIT } from './body.js';
+import { errorResponse } from './respond.js';
+import type { Router, RouterResponse } from './types.js';
+
+function send(res: ServerResponse, answer: RouterResponse, close = false): void {
+  if (res.headersSent) return;
+  const headers: Record<string, string> = { ...answer.headers };
+  if (close) headers.connection = 'close';
+  res.writeHead(answer.status, headers);
+  res.end(answer.body);
+}
+
+const tooLarge = (limit: number) => errorResponse(413, [{ rule: 'request.body-too-large', pointer: '', message: `The body exceeds ${limit} bytes`, source: 'server limit' }]);
+
+export function toNodeListener(router: Router & { bodyLimit?: number }): (req: IncomingMessage, res: ServerResponse) => void {
+  const limit = router.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  return (req, res) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) {
+      req.resume();
+      send(res, tooLarge(limit), true);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (chunk: Buffer) => {
+      if (over) return;
+      size += chunk.length;
+      if (size > limit) {
+        over = true;
+        chunks.length = 0;
+        send(res, tooLarge(limit), true);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('error', () => res.destroy());
+    req.on('end', () => {
+      if (over) return;
+      const body = size > 0 ? new Uint8Array(Buffer.concat(chunks)) : undefined;
+      router
+        .handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body })
+        .then((answer) => send(res, answer))
+        .catch(() => send(res, errorResponse(500, [{ rule: 'server.internal', pointer: '', message: 'Internal server error', source: 'server' }])));
+    });
+  };
+}

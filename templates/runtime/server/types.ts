@@ -1,0 +1,92 @@
+/**
+ * Types of the framework-neutral router and of typed handlers. `Op` is one operation object of
+ * openapi-typescript's `paths` (e.g. `paths['/v3/customers/{customer_id}/payments']['post']`).
+ */
+import type { RuleViolation } from '../rule-types.js';
+
+export interface RouterRequest {
+  method: string;
+  /** Path + query (`/v1/x?y=1`) or an absolute URL. */
+  url: string;
+  headers: Record<string, string | string[] | undefined> | Headers;
+  body: Uint8Array | string | undefined;
+}
+
+export interface RouterResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Uint8Array | undefined;
+}
+
+export interface Router {
+  handle(request: RouterRequest): Promise<RouterResponse>;
+}
+
+/** The body of every error the router itself produces (the seed does not show the service's). */
+export interface ErrorBody {
+  errors: RuleViolation[];
+}
+
+type Part<Op, K extends string> = Op extends { parameters: infer P } ? (K extends keyof P ? NonNullable<P[K]> : Record<string, never>) : Record<string, never>;
+type Content<RB> = [RB] extends [never] ? undefined : RB extends { content: infer C } ? C[keyof C] : undefined;
+
+export type RequestBodyOf<Op> = Op extends { requestBody: infer RB }
+  ? Content<RB>
+  : Op extends { requestBody?: infer RB }
+    ? Content<NonNullable<RB>> | undefined
+    : undefined;
+
+export interface HandlerRequest<Op, Auth = unknown> {
+  operationId: string;
+  params: Part<Op, 'path'>;
+  query: Part<Op, 'query'>;
+  /** Lower-case header names. */
+  headers: Record<string, string>;
+  body: RequestBodyOf<Op>;
+  /** What the authenticator returned for this request. */
+  auth: Auth;
+}
+
+type Digit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
+type ToNumber<S> = S extends `${infer N extends number}` ? N : never;
+/** `200` → 200, `'2XX'` → 200 | 201 | ... | 299 (OpenAPI range), `default` → any status. */
+type StatusOf<K> = K extends number
+  ? K
+  : K extends `${infer D extends '1' | '2' | '3' | '4' | '5'}XX`
+    ? ToNumber<`${D}${Digit}${Digit}`>
+    : K extends `${infer N extends number}`
+      ? N
+      : number;
+
+type Variant<K, R> = R extends { content: infer C }
+  ? { [M in keyof C]: { status: StatusOf<K>; body: C[M]; contentType?: M & string; headers?: Record<string, string> } }[keyof C]
+  : { status: StatusOf<K>; body?: undefined; headers?: Record<string, string> };
+
+/** One `{ status, body, headers? }` per documented response and media type. */
+export type HandlerResponse<Op> = Op extends { responses: infer R } ? { [K in keyof R]: Variant<K, R[K]> }[keyof R] : never;
+
+declare const notImplementedBrand: unique symbol;
+/** What `notImplemented()` returns; allowed from every handler (501, seed-independent). */
+export interface NotImplementedResponse {
+  status: 501;
+  body: ErrorBody;
+  readonly [notImplementedBrand]?: true;
+}
+
+export type HandlerFn<Op, Auth = unknown> = (
+  request: HandlerRequest<Op, Auth>,
+) => HandlerResponse<Op> | NotImplementedResponse | Promise<HandlerResponse<Op> | NotImplementedResponse>;
+
+/** What the authenticator is told about the request and the operation's security. */
+export interface AuthenticateInput {
+  operationId: string;
+  /** Alternatives of scheme names, as in the document. */
+  security: string[][];
+  schemes: Record<string, { type: string; in?: string; name?: string; scheme?: string }>;
+  headers: Record<string, string>;
+  query: Record<string, string | string[]>;
+}
+
+export type AuthenticateResult = { ok: true; principal?: unknown } | { ok: false; status?: 401 | 403; message?: string; challenge?: string };
+
+export type Authenticator = (input: AuthenticateInput) => AuthenticateResult | Promise<AuthenticateResult>;

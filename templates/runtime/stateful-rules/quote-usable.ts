@@ -1,0 +1,35 @@
+import { getAt, parsePointerPattern } from '../rules/pointer.js';
+import { precheck, setAt, type StatefulRule } from './types.js';
+
+export interface QuoteUsableParams {
+  quote: string;
+}
+
+/** Seed §Create payment (v3) rule 1: the quote "must exist, be active, and not be expired". */
+export const quoteUsable: StatefulRule<QuoteUsableParams> = {
+  keyword: 'quote-usable',
+  needs: ['getQuote'],
+  async check(request, params, ctx) {
+    // Without a context the rule is reported as not checked, even where it would not apply.
+    const pre = precheck(request, ctx, this.needs);
+    if ('notChecked' in pre) return pre;
+    const quoteId = getAt(request.body, parsePointerPattern(params.quote));
+    if (quoteId === undefined) return [];
+    if (typeof quoteId !== 'string') return [{ pointer: params.quote, message: `${params.quote} must be a quote id` }];
+    const quote = await pre.ctx.getQuote!(pre.customerId, quoteId);
+    if (quote === undefined) return [{ pointer: params.quote, message: `quote ${JSON.stringify(quoteId)} does not exist` }];
+    if (quote.status !== 'active') {
+      return [{ pointer: params.quote, message: `quote ${JSON.stringify(quoteId)} is ${quote.status}, not active` }];
+    }
+    const now = pre.ctx.now ? pre.ctx.now() : Date.now();
+    const expires = Date.parse(quote.expiresAt);
+    if (!(expires > now)) return [{ pointer: params.quote, message: `quote ${JSON.stringify(quoteId)} expired at ${quote.expiresAt}` }];
+    return [];
+  },
+  violate(validBody, params) {
+    // Only a quote the payment already uses can be swapped for an unknown one; adding a quote
+    // to a same-currency payment would break quote-required instead.
+    if (getAt(validBody, parsePointerPattern(params.quote)) === undefined) return [];
+    return [{ body: setAt(validBody, params.quote, 'cbp-unknown-quote-0000'), pointer: params.quote, description: 'unknown quote_id' }];
+  },
+};

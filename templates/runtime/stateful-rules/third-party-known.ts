@@ -1,0 +1,32 @@
+import { compileWhen } from '../rules/condition.js';
+import { getAt, parsePointerPattern } from '../rules/pointer.js';
+import type { WhenCondition } from '../rules/types.js';
+import { precheck, setAt, type StatefulRule } from './types.js';
+
+export interface ThirdPartyKnownParams {
+  when?: WhenCondition;
+  ref: string;
+}
+
+/** Seed §Payment request: client_customer_ref "must match a client_customer_ref of a previously
+ * onboarded third party" (rule 4: "a valid client_customer_ref"). */
+export const thirdPartyKnown: StatefulRule<ThirdPartyKnownParams> = {
+  keyword: 'third-party-known',
+  needs: ['getThirdParty'],
+  async check(request, params, ctx) {
+    // Without a context the rule is reported as not checked, even where it would not apply.
+    const pre = precheck(request, ctx, this.needs);
+    if ('notChecked' in pre) return pre;
+    if (!compileWhen(params.when)(request.body)) return [];
+    const ref = getAt(request.body, parsePointerPattern(params.ref));
+    if (typeof ref !== 'string' || ref === '') return [];
+    const known = await pre.ctx.getThirdParty!(pre.customerId, ref);
+    return known === undefined
+      ? [{ pointer: params.ref, message: `${params.ref} ${JSON.stringify(ref)} matches no onboarded third party of this customer` }]
+      : [];
+  },
+  violate(validBody, params) {
+    if (!compileWhen(params.when)(validBody)) return [];
+    return [{ body: setAt(validBody, params.ref, 'cbp-unknown-third-party'), pointer: params.ref, description: 'client_customer_ref of no onboarded third party' }];
+  },
+};

@@ -1,0 +1,60 @@
+import type { RuleContext } from '../rule-types.js';
+import type { RuleHit } from '../rules/types.js';
+
+/** The parts of a request a stateful rule reads. Customer id comes from params.customer_id. */
+export interface StatefulRequest {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+/** Why a rule could not be evaluated (never counted as passed). */
+export interface NotChecked {
+  notChecked: string;
+}
+
+/** A value that breaks the rule for a context that knows the service state (conformance
+ * runner's negative checks). `pointer` is where the rule will report it. */
+export interface StatefulViolation {
+  body: unknown;
+  pointer: string;
+  description: string;
+}
+
+export interface StatefulRule<P = Record<string, unknown>> {
+  keyword: string;
+  /** Context methods the rule needs; when one is missing the rule is "not checked". */
+  needs: ReadonlyArray<keyof RuleContext>;
+  check(request: StatefulRequest, params: P, ctx: RuleContext | undefined): Promise<RuleHit[] | NotChecked>;
+  violate?(validBody: unknown, params: P): StatefulViolation[];
+}
+
+export function isNotChecked(r: RuleHit[] | NotChecked): r is NotChecked {
+  return !Array.isArray(r);
+}
+
+/** Common preamble: the context and its methods exist, and the request names its customer. */
+export function precheck(
+  request: StatefulRequest,
+  ctx: RuleContext | undefined,
+  needs: ReadonlyArray<keyof RuleContext>,
+): NotChecked | { customerId: string; ctx: RuleContext } {
+  if (ctx === undefined) return { notChecked: 'no RuleContext given' };
+  const missing = needs.filter((m) => typeof ctx[m] !== 'function');
+  if (missing.length > 0) return { notChecked: `RuleContext lacks ${missing.join(', ')}` };
+  const customerId = request.params?.customer_id;
+  if (typeof customerId !== 'string' || customerId === '') return { notChecked: 'no customer_id path parameter' };
+  return { customerId, ctx };
+}
+
+export function setAt(body: unknown, pointer: string, value: unknown): unknown {
+  const clone = structuredClone(body) as Record<string, unknown>;
+  const tokens = pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let node: Record<string, unknown> = clone;
+  for (const t of tokens.slice(0, -1)) {
+    if (node[t] === null || typeof node[t] !== 'object') node[t] = {};
+    node = node[t] as Record<string, unknown>;
+  }
+  node[tokens[tokens.length - 1]] = value;
+  return clone;
+}

@@ -1,0 +1,45 @@
+/**
+ * Where a consumer keeps what it has seen. The consumer reads, reduces, runs the user's callback,
+ * then commits; `commit` writes the payment state and the event id together or not at all, and
+ * only if nobody committed a newer version meanwhile (compare-and-set on `version`).
+ */
+import type { PaymentEffect, PaymentState } from './reducer.js';
+
+type MaybePromise<T> = T | Promise<T>;
+
+export interface CommitInput {
+  eventId: string;
+  paymentId: string;
+  /** Version of the state the change was computed from (0 when there was none). */
+  expectedVersion: number;
+  state: PaymentState;
+  effect: PaymentEffect;
+}
+
+export interface WebhookStore {
+  /** Has this event_id been accepted before (for any payment)? */
+  hasEvent(eventId: string): MaybePromise<boolean>;
+  getPayment(paymentId: string): MaybePromise<PaymentState | undefined>;
+  /** Atomically stores `state` and marks `eventId` seen. False when the stored version moved on
+   * or the event was already committed; the caller then re-reads and retries. */
+  commit(input: CommitInput): MaybePromise<boolean>;
+  close?(): MaybePromise<void>;
+}
+
+/** In-process store: fast, lost on restart. For tests, sandboxes and single-process demos. */
+export function createMemoryStore(): WebhookStore & { payments: Map<string, PaymentState>; events: Map<string, PaymentEffect> } {
+  const payments = new Map<string, PaymentState>();
+  const events = new Map<string, PaymentEffect>();
+  return {
+    payments,
+    events,
+    hasEvent: (eventId) => events.has(eventId),
+    getPayment: (paymentId) => payments.get(paymentId),
+    commit({ eventId, paymentId, expectedVersion, state, effect }) {
+      if (events.has(eventId) || (payments.get(paymentId)?.version ?? 0) !== expectedVersion) return false;
+      payments.set(paymentId, state);
+      events.set(eventId, effect);
+      return true;
+    },
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * The runner against the catalogue of broken mocks (issue 6, item 5): each fault is caught by the
+ * check it is named after. Each run selects that check (plus what it needs) to stay fast; the
+ * slow suite runs everything against every variant.
+ */
+import { describe, expect, test } from 'vitest';
+import { conformanceConfigFromArgv } from '../../conformance/runner/config.js';
+import { runConformance } from '../../conformance/runner/run-conformance.js';
+import { variants } from '../../conformance/variants/catalogue.js';
+import { runAgainst } from './variant-helpers.js';
+
+/** What the failure of each variant must say (the seed rule or the observed fault). */
+const EXPECTED: Record<string, RegExp> = {
+  'negative/accepts-recipient-sum-mismatch': /payment\.recipient-sum/,
+  'negative/accepts-missing-quote': /payment\.quote-required/,
+  'lifecycle/skips-payout-credited': /no PAYOUT_CREDITED for recipient|before PAYOUT_CREDITED/,
+  'lifecycle/completes-early': /PAYMENT_COMPLETED/,
+  'lifecycle/event-after-cancelled': /follows CANCELLED/,
+  'lifecycle/bad-signature': /signature did not verify: bad-signature/,
+  'auth/answers-without-token': /no token answered HTTP 2\d\d, expected 401/,
+  'auth/ignores-tenant': /another client's token reached customer/,
+  'uniqueness/accepts-duplicate-session-reference': /session: the same client_reference_id again for the same customer: answered HTTP 2\d\d, expected 400/,
+  'uniqueness/rejects-non-third-party-duplicate': /non-third-party payment: the same client_reference_id again .* expected 2xx/,
+  'recipient-check/ignores-confirm-recipient': /the resubmission with confirm_recipient answered HTTP 400, expected 2xx/,
+  'sessions/lookup-hides-payment': /after payment the record is .* expected has_payment true/,
+  'spec-status/undocumented-status': /answered 422, which the document does not list/,
+  'spec-content-type/json-as-text': /200 answered content-type text\/plain, documented: application\/json/,
+  'spec-schema/wrong-field-type': /instruction_number must be string/,
+};
+
+describe('each broken variant is caught by the check it is named after', () => {
+  test('every variant has an expectation', () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual(variants.map((v) => v.name).sort());
+  });
+
+  for (const v of variants) {
+    test(v.name, async () => {
+      const summary = await runAgainst(v, [v.check, ...(v.with ?? [])]);
+      const outcome = summary.outcomes.find((o) => o.checkId === v.check)!;
+      expect(outcome.status).toBe('failed');
+      const messages = outcome.failures.filter((f) => f.severity === 'error').map((f) => `${f.message} ${f.rule ?? ''}`);
+      expect(messages.join('\n')).toMatch(EXPECTED[v.name]);
+      for (const o of summary.outcomes.filter((x) => x.checkId !== v.check)) expect(o.status, o.checkId).toBe('passed');
+    });
+  }
+});
+
+describe('the unbroken mock', () => {
+  test('duplicated and reordered deliveries (mock chaos) are not faults: lifecycle passes with no warnings', async () => {
+    const summary = await runConformance(conformanceConfigFromArgv({ only: ['lifecycle'] }, {}), {
+      mock: { chaos: { duplicateRate: 0.5, reorderWindowMs: 20, seed: 7 } },
+    });
+    expect(summary.outcomes[0]).toMatchObject({ checkId: 'lifecycle', status: 'passed', failures: [] });
+    expect(summary.outcomes[0].cases).toBeGreaterThan(30);
+  });
+});

@@ -1,0 +1,60 @@
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { main } from '../../cli/main.js';
+import { ROOT } from './helpers/compile-output.js';
+import { recordingIO } from './helpers/io.js';
+
+const cwd = mkdtempSync(path.join(os.tmpdir(), 'cbp-cli-'));
+copyFileSync(path.join(ROOT, 'test/fixtures/generator/small-3.1.yaml'), path.join(cwd, 'api.yaml'));
+writeFileSync(path.join(cwd, 'cbp.config.json'), JSON.stringify({ spec: 'api.yaml', out: 'out', emitters: ['operations', 'runtime'] }));
+afterAll(() => rmSync(cwd, { recursive: true, force: true }));
+
+async function cbp(...args: string[]) {
+  const io = recordingIO(cwd);
+  const code = await main(args, io);
+  return { code, io };
+}
+
+describe('cbp CLI', () => {
+  test('--help lists the commands', async () => {
+    const { code, io } = await cbp('--help');
+    expect(code).toBe(0);
+    expect(io.stdout.join('\n')).toMatch(/cbp generate/);
+  });
+
+  test('an unknown command or option exits 2 with usage on stderr', async () => {
+    for (const args of [['bogus'], [], ['generate', '--bogus']]) {
+      const { code, io } = await cbp(...args);
+      expect(code).toBe(2);
+      expect(io.stderr[0]).toMatch(/^E_USAGE: /);
+      expect(io.stderr.join('\n')).toContain('Options:');
+    }
+  });
+
+  test('generate writes, --check passes, then detects a hand edit (exit 1, names the file)', async () => {
+    expect((await cbp('generate')).code).toBe(0);
+    const check = await cbp('generate', '--check');
+    expect(check.code).toBe(0);
+    const file = path.join(cwd, 'out/operations.ts');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('listPayments', 'listPaymentz'));
+    const stale = await cbp('generate', '--check');
+    expect(stale.code).toBe(1);
+    expect(stale.io.stderr.join('\n')).toContain('stale: operations.ts');
+  });
+
+  test('an invalid document exits 1 with one line: code, file#pointer, no stack trace', async () => {
+    writeFileSync(path.join(cwd, 'bad.yaml'), 'openapi: 3.1.0\ninfo: { title: T, version: "1" }\npaths:\n  /a:\n    get:\n      responses:\n        "200": {}\n');
+    const { code, io } = await cbp('generate', '--spec', 'bad.yaml');
+    expect(code).toBe(1);
+    expect(io.stderr[0]).toMatch(/^E_SPEC_INVALID: .*\(at bad\.yaml#\/paths\/~1a\/get\/responses\/200\)/);
+    expect(io.text()).not.toMatch(/\n\s+at /);
+  });
+
+  test('a missing spec file exits 2', async () => {
+    const { code, io } = await cbp('generate', '--spec', 'missing.yaml');
+    expect(code).toBe(2);
+    expect(io.stderr[0]).toMatch(/^E_FILE_NOT_FOUND: .*missing\.yaml/);
+  });
+});

@@ -1,0 +1,94 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { resolveGenerateConfig } from '../../generator/resolve-config.js';
+import { CbpError } from '../../lib/errors.js';
+
+let cwd: string;
+beforeEach(() => {
+  cwd = mkdtempSync(path.join(os.tmpdir(), 'cbp-config-'));
+});
+afterEach(() => rmSync(cwd, { recursive: true, force: true }));
+
+const write = (name: string, text: string) => {
+  mkdirSync(path.dirname(path.join(cwd, name)), { recursive: true });
+  writeFileSync(path.join(cwd, name), text);
+};
+
+async function failure(argv: Parameters<typeof resolveGenerateConfig>[0]): Promise<CbpError> {
+  const err = await resolveGenerateConfig(argv, cwd).catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(CbpError);
+  return err as CbpError;
+}
+
+describe('resolveGenerateConfig: defaults < config file < flags', () => {
+  test('defaults: our spec, its overlay and state table, generated/, createApiClient', async () => {
+    expect(await resolveGenerateConfig({}, cwd)).toEqual({
+      spec: 'spec/openapi.yaml',
+      overlays: ['spec/rules.overlay.yaml'],
+      stateTable: 'spec/payment-states.yaml',
+      out: 'generated',
+      check: false,
+      clientFactoryName: 'createApiClient',
+    });
+  });
+
+  test('another spec gets no default overlay or state table', async () => {
+    const c = await resolveGenerateConfig({ spec: 'other.yaml' }, cwd);
+    expect(c.overlays).toEqual([]);
+    expect(c.stateTable).toBeUndefined();
+  });
+
+  test('a discovered cbp.config.json overrides defaults; flags override it', async () => {
+    write('cbp.config.json', JSON.stringify({ spec: 'api/doc.yaml', overlays: ['api/o.yaml'], out: 'gen', clientFactoryName: 'createPaymentsClient' }));
+    expect(await resolveGenerateConfig({}, cwd)).toMatchObject({ spec: 'api/doc.yaml', overlays: ['api/o.yaml'], out: 'gen', clientFactoryName: 'createPaymentsClient' });
+    const flagged = await resolveGenerateConfig({ out: 'elsewhere', overlay: ['a.yaml', 'b.yaml'], check: true }, cwd);
+    expect(flagged).toMatchObject({ spec: 'api/doc.yaml', overlays: ['a.yaml', 'b.yaml'], out: 'elsewhere', check: true, clientFactoryName: 'createPaymentsClient' });
+    expect((await resolveGenerateConfig({ overlay: [false] }, cwd)).overlays).toEqual([]);
+  });
+
+  test('paths in a config file are relative to that file (--config PATH)', async () => {
+    write('conf/cbp.config.yaml', 'spec: ../api/doc.yaml\nout: ../gen\nstubs: handlers\nemitters: [types, operations]\n');
+    const c = await resolveGenerateConfig({ config: 'conf/cbp.config.yaml' }, cwd);
+    expect(c).toMatchObject({ spec: 'api/doc.yaml', out: 'gen', stubs: 'conf/handlers', emitters: ['types', 'operations'] });
+  });
+
+  test('a .mjs config file is imported (default export)', async () => {
+    write('cbp.config.mjs', "export default { spec: 'x.yaml', overlayMissingTarget: 'warn' };\n");
+    expect(await resolveGenerateConfig({}, cwd)).toMatchObject({ spec: 'x.yaml', overlayMissingTarget: 'warn' });
+  });
+
+  test('discovery order: cbp.config.json before .yaml', async () => {
+    write('cbp.config.json', '{"out": "from-json"}');
+    write('cbp.config.yaml', 'out: from-yaml\n');
+    expect((await resolveGenerateConfig({}, cwd)).out).toBe('from-json');
+  });
+
+  test('an unknown option in a config file is E_CONFIG with its pointer and the known options', async () => {
+    write('cbp.config.json', '{"spec": "a.yaml", "outDir": "x"}');
+    const err = await failure({});
+    expect(err.code).toBe('E_CONFIG');
+    expect(err.details).toMatchObject({ file: 'cbp.config.json', pointer: '/outDir' });
+    expect(err.details.hint).toContain('out');
+  });
+
+  test.each([
+    ['{"overlays": "one.yaml"}', '/overlays'],
+    ['{"spec": 3}', '/spec'],
+    ['{"overlayMissingTarget": "ignore"}', '/overlayMissingTarget'],
+    ['{"clientFactoryName": "not-an-identifier"}', '/clientFactoryName'],
+    ['[1]', ''],
+  ])('bad config %s is E_CONFIG at %j', async (text, pointer) => {
+    write('cbp.config.json', text);
+    const err = await failure({});
+    expect(err.code).toBe('E_CONFIG');
+    expect(err.details.pointer).toBe(pointer);
+  });
+
+  test('a missing --config file is E_FILE_NOT_FOUND; a broken one E_CONFIG', async () => {
+    expect((await failure({ config: 'nope.json' })).code).toBe('E_FILE_NOT_FOUND');
+    write('broken.yaml', 'spec: [\n');
+    expect((await failure({ config: 'broken.yaml' })).code).toBe('E_CONFIG');
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * Runs a keyword table against an in-process compiled validator AND the standalone module the
+ * emitter would write (STYLE.md: "Test each keyword ... against both a compiled and a standalone
+ * validator"). Standalone modules are written under tmp/ (git-ignored) next to a copy of
+ * templates/runtime, then imported.
+ */
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createAjv } from '../../generator/validation/create-ajv.js';
+import { compileStandalone } from '../../generator/validation/standalone.js';
+import { toViolations } from '../../templates/runtime/rules/schema-errors.js';
+import type { AjvValidateFn } from '../../templates/runtime/rules/validator-set.js';
+import type { RuleViolation } from '../../templates/runtime/rule-types.js';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface KeywordTable {
+  description: string;
+  schema: Record<string, unknown>;
+  tests: Array<{ description?: string; data: unknown; valid: boolean; rules?: string[]; pointers?: string[] }>;
+}
+
+export type Check = (data: unknown) => RuleViolation[];
+
+function wrap(v: AjvValidateFn): Check {
+  return (data) => (v(data) ? [] : toViolations(v.errors ?? [], 'body'));
+}
+
+export function inProcess(schema: Record<string, unknown>, openapi31 = true): Check {
+  const ajv = createAjv({ openapi31, coerce: false, unicodeRegExp: true, unknownFormats: [] });
+  return wrap(ajv.compile(schema) as AjvValidateFn);
+}
+
+let counter = 0;
+const created: string[] = [];
+
+/** Removes the output directories this test file created (modules stay loaded). */
+export function removeOutDirs(): void {
+  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/** A fresh output directory under tmp/ with runtime/ copied in. */
+export function outDir(label: string): string {
+  const dir = join(ROOT, 'tmp', 'h3-tests', `${label}-${process.pid}-${counter++}`);
+  mkdirSync(dir, { recursive: true });
+  created.push(dir);
+  cpSync(join(ROOT, 'templates', 'runtime'), join(dir, 'runtime'), { recursive: true });
+  return dir;
+}
+
+export async function standalone(schemas: Record<string, Record<string, unknown>>, openapi31 = true): Promise<Record<string, Check>> {
+  const ajv = createAjv({ openapi31, coerce: false, unicodeRegExp: true, unknownFormats: [] });
+  const code = compileStandalone(
+    ajv,
+    Object.entries(schemas).map(([name, schema]) => ({ name, schema, at: '' })),
+    './runtime/rules/index.js',
+  );
+  const dir = outDir('standalone');
+  const file = join(dir, 'validators-standalone.ts');
+  writeFileSync(file, `// @ts-nocheck\n${code}`);
+  const mod = (await import(pathToFileURL(file).href)) as Record<string, AjvValidateFn>;
+  return Object.fromEntries(Object.keys(schemas).map((n) => [n, wrap(mod[n])]));
+}
+
+/** Compact view of an outcome for assertions. */
+export function summary(vs: RuleViolation[]): string[] {
+  return vs.map((v) => `${v.rule} ${v.pointer}`);
+}
+
+/** Registers one vitest case per row, against both validators. */
+export async function runTable(table: KeywordTable, t: { it: typeof import('vitest').it; expect: typeof import('vitest').expect }): Promise<void> {
+  // 2020-12 (OpenAPI 3.1) and draft-07 (OpenAPI 3.0), each compiled in process and standalone.
+  const variants: Array<[string, Check]> = [
+    ['in-process', inProcess(table.schema)],
+    ['standalone', (await standalone({ s: table.schema })).s],
+    ['draft-07 in-process', inProcess(table.schema, false)],
+    ['draft-07 standalone', (await standalone({ s: table.schema }, false)).s],
+  ];
+  for (const [label, check] of variants) {
+    for (const c of table.tests) {
+      t.it(`${label}: ${c.description ?? JSON.stringify(c.data)}`, () => {
+        const out = check(c.data);
+        t.expect(out.length === 0, JSON.stringify(out)).toBe(c.valid);
+        if (c.rules) t.expect(summary(out)).toEqual(c.rules);
+      });
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { CbpError } from '../../lib/errors.js';
+import { checkStatefulRule, checkStatelessRule } from '../../generator/validation/rule-checks.js';
+import type { RuleDefinition } from '../../generator/ir/model.js';
+
+const rule = (over: Partial<RuleDefinition>): RuleDefinition => ({
+  id: 'x.rule', title: 't', source: 's', state: 'stateless', in: 'body', keyword: 'non-empty', params: { at: '/a' }, target: 'createThing', ...over,
+});
+
+function error(fn: () => void): CbpError {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof CbpError) return e;
+    throw e;
+  }
+  throw new Error('no error');
+}
+
+describe('rule checks at generate time', () => {
+  it('accepts a well-formed rule', () => {
+    expect(() => checkStatelessRule(rule({}))).not.toThrow();
+    expect(() => checkStatefulRule(rule({ state: 'stateful', keyword: 'quote-usable', params: { quote: '/q' } }))).not.toThrow();
+  });
+
+  it('names an unknown keyword and lists the known ones', () => {
+    const e = error(() => checkStatelessRule(rule({ keyword: 'no-such' })));
+    expect(e.code).toBe('E_RULE_INVALID');
+    expect(e.message).toBe('rule x.rule (on createThing): no stateless keyword "no-such"');
+    expect(e.details.hint).toContain('decimal-sum');
+    expect(error(() => checkStatefulRule(rule({ state: 'stateful', keyword: 'nope' }))).details.hint).toContain('quote-usable');
+  });
+
+  it('points at the bad parameter', () => {
+    const e = error(() => checkStatelessRule(rule({ keyword: 'string-limits', params: { at: '/a', maxLength: 'ten' } })));
+    expect(e.message).toBe('rule x.rule (on createThing): params/maxLength must be integer');
+    expect(error(() => checkStatelessRule(rule({ params: { at: 'a' } }))).message).toContain('params/at');
+  });
+});

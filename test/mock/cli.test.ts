@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { main } from '../../cli/main.js';
+import { mockOptionsFromArgv } from '../../cli/commands/mock.js';
+import { CbpError } from '../../lib/errors.js';
+
+describe('cbp mock: argv → options', () => {
+  it('maps flags to startMock options with documented defaults', () => {
+    expect(mockOptionsFromArgv({})).toEqual({ port: 4010, host: '127.0.0.1' });
+    expect(mockOptionsFromArgv({ port: 0, mode: 'realistic', authPort: 0, stageDelay: 10, chaosDuplicate: 0.5 })).toEqual({
+      port: 0, host: '127.0.0.1', mode: 'realistic', authPort: 0, stageDelayMs: 10,
+      chaos: { duplicateRate: 0.5, reorderWindowMs: 0, delayMs: 0, seed: 1 },
+    });
+  });
+
+  it('refuses bad values with a usage error', () => {
+    expect(() => mockOptionsFromArgv({ port: 70000 })).toThrow(CbpError);
+    expect(() => mockOptionsFromArgv({ mode: 'fast' })).toThrow(/instant or realistic/);
+    expect(() => mockOptionsFromArgv({ chaosDuplicate: 2 })).toThrow(/probability/);
+  });
+
+  it('exits 2 on a bad flag value', async () => {
+    const err: string[] = [];
+    const code = await main(['mock', '--mode', 'fast'], { out: () => undefined, err: (t) => err.push(t), cwd: process.cwd() });
+    expect(code).toBe(2);
+  });
+});

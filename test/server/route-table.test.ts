@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { compileRoutes } from '../../templates/runtime/server/route-table.js';
+
+describe('compileRoutes', () => {
+  const table = compileRoutes([
+    { method: 'get', path: '/payments/{payment_id}', value: 'byId' },
+    { method: 'get', path: '/payments/pending', value: 'pending' },
+    { method: 'post', path: '/payments', value: 'create' },
+    { method: 'get', path: '/files/{name}.json', value: 'json' },
+    { method: 'get', path: '/files/{name}', value: 'file' },
+    { method: 'get', path: '/a/{x}/c', value: 'axc' },
+    { method: 'get', path: '/a/b/d', value: 'abd' },
+  ]);
+
+  it('prefers static segments whatever the declaration order', () => {
+    expect(table.match('GET', '/payments/pending')).toEqual({ kind: 'found', value: 'pending', params: {} });
+    expect(table.match('GET', '/payments/p-1')).toEqual({ kind: 'found', value: 'byId', params: { payment_id: 'p-1' } });
+  });
+
+  it('backtracks from a static segment that leads nowhere to a parameter', () => {
+    expect(table.match('GET', '/a/b/c')).toEqual({ kind: 'found', value: 'axc', params: { x: 'b' } });
+  });
+
+  it('whole-segment parameters before mixed ones; percent-decoding per segment', () => {
+    expect(table.match('GET', '/files/a%2Fb')).toEqual({ kind: 'found', value: 'file', params: { name: 'a/b' } });
+    expect(table.match('GET', '/files/%E0%A4%A')).toEqual({ kind: 'not-found' });
+  });
+
+  it('405 lists the allowed methods; 404 for unknown paths and trailing slashes', () => {
+    expect(table.match('DELETE', '/payments')).toEqual({ kind: 'method-not-allowed', allow: ['POST'] });
+    expect(table.match('GET', '/payments/')).toEqual({ kind: 'not-found' });
+    expect(table.match('GET', '/nope')).toEqual({ kind: 'not-found' });
+  });
+});

@@ -1,0 +1,27 @@
+// Module hooks that let a child `node` process run this repository's TypeScript sources (tests
+// only: vitest transpiles in-process, a SIGKILLed child needs its own). Relative `.js` imports
+// resolve to the `.ts` file beside them; `.ts` files are transpiled with the project's typescript.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+export async function resolve(specifier, context, next) {
+  if ((specifier.startsWith('.') || specifier.startsWith('file:')) && specifier.endsWith('.js') && context.parentURL) {
+    const url = new URL(specifier.replace(/\.js$/, '.ts'), context.parentURL);
+    if (existsSync(fileURLToPath(url)) && !existsSync(fileURLToPath(new URL(specifier, context.parentURL)))) {
+      return { url: url.href, shortCircuit: true, format: 'module' };
+    }
+  }
+  return next(specifier, context);
+}
+
+export async function load(url, context, next) {
+  if (!url.endsWith('.ts')) return next(url, context);
+  const source = await readFile(fileURLToPath(url), 'utf8');
+  const out = ts.transpileModule(source, {
+    fileName: fileURLToPath(url),
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false },
+  });
+  return { format: 'module', source: out.outputText, shortCircuit: true };
+}
