@@ -40,11 +40,16 @@ async function start(cmd: string, args: string[], port: number, pattern?: RegExp
   const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let printedMs = Number.NaN;
+  // Output is kept only for start-up detection and error messages: Prism logs every request by
+  // default, and growing a string with it would load this process (and autocannon in it).
+  const keep = (c: Buffer): void => {
+    if (out.length < 64 * 1024) out += c.toString();
+  };
   child.stdout!.on('data', (c: Buffer) => {
-    out += c.toString();
+    keep(c);
     if (Number.isNaN(printedMs) && pattern?.test(out)) printedMs = performance.now() - t0;
   });
-  child.stderr!.on('data', (c: Buffer) => void (out += c.toString()));
+  child.stderr!.on('data', keep);
   const baseUrl = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`exited (${child.exitCode}): ${out.slice(0, 500)}`);
@@ -75,6 +80,23 @@ function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
 }
+
+/** `cbp --help`: what every command pays before its own work (issue 5, item 8: commands load
+ * their heavy modules inside run()). */
+function benchHelp(): number {
+  const cli = path.join(root, 'bin/cbp.js');
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    const r = spawnSync(process.execPath, [cli, '--help'], { cwd: root, encoding: 'utf8' });
+    if (r.status !== 0 || !r.stdout.includes('cbp mock')) throw new Error(`cbp --help failed: ${r.stderr.slice(0, 300)}`);
+    times.push(performance.now() - t0);
+  }
+  console.log(`cbp --help: ${median(times).toFixed(0)} ms (median of 5)`);
+  return median(times);
+}
+
+const load = (): string => os.loadavg().map((x) => x.toFixed(2)).join(' ');
 
 /** startMock in a bare node process: what the mock itself costs, without the CLI's other commands. */
 async function benchLibraryStart(): Promise<number> {
@@ -176,7 +198,8 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  console.log(`machine: ${os.cpus().length} cores, node ${process.versions.node}; figures are noisy when other work shares the cores`);
+  console.log(`machine: ${os.cpus().length} cores, node ${process.versions.node}, load average ${load()} (1/5/15 min); figures are noisy when other work shares the cores`);
+  benchHelp();
   const cbp = await benchCbp();
   const library = await benchLibraryStart();
   await benchCeiling();
@@ -185,6 +208,14 @@ async function main(): Promise<void> {
     console.log(`prism: not run (${prism.skipped}); only our figures above`);
     return;
   }
+  try {
+    await compareWithPrism(prism, cbp, library);
+  } finally {
+    console.log(`load average at the end: ${load()}`);
+  }
+}
+
+async function compareWithPrism(prism: string, cbp: { readyMs: number; rps: number; p99: number }, library: number): Promise<void> {
   for (const silent of [false, true]) {
     try {
       const p = await benchPrism(prism, silent);

@@ -6,10 +6,11 @@ import type { HandlerFn, Router } from './runtime/server/types.js';
 import type { paths } from './types.js';
 import { validateRequest, validateResponse } from './validators.js';
 
-export type { Authenticator, AuthenticateInput, AuthenticateResult, HandlerRequest, HandlerResponse, Router, RouterRequest, RouterResponse } from './runtime/server/types.js';
+export type { Authenticator, AuthenticateInput, AuthenticateResult, HandlerFn, HandlerRequest, HandlerResponse, Router, RouterRequest, RouterResponse } from './runtime/server/types.js';
 export type { RouterOptions };
 export { createAuthenticator } from './runtime/server/authenticate.js';
 export { notImplemented } from './runtime/server/not-implemented.js';
+export { reply } from './runtime/server/reply.js';
 
 /** Routes, parameters, request bodies and security of the document, for the runtime. */
 const META: ServerMeta = {
@@ -103,6 +104,9 @@ const META: ServerMeta = {
       "id": "lookupSessions",
       "method": "get",
       "path": "/v1/customers/{customer_id}/sessions",
+      "aliases": [
+        "/api/v1/customers/{customer_id}/sessions"
+      ],
       "security": [
         [
           "oauth2"
@@ -127,6 +131,9 @@ const META: ServerMeta = {
       "id": "createSession",
       "method": "post",
       "path": "/v1/customers/{customer_id}/sessions",
+      "aliases": [
+        "/api/v1/customers/{customer_id}/sessions"
+      ],
       "security": [
         [
           "oauth2"
@@ -322,86 +329,89 @@ const META: ServerMeta = {
   }
 };
 
-/** One handler per operation of Cross-Border Payments API. */
-export interface Handlers {
+/**
+ * One handler per operation of Cross-Border Payments API. `Auth` is the principal type of the
+ * authenticator, `request.auth` of every operation with security (`undefined` for the others).
+ */
+export interface Handlers<Auth = unknown> {
   /**
    * Obtain an access token
    *
    * POST /auth/oauth/v2/token
    */
-  requestAccessToken: HandlerFn<paths["/auth/oauth/v2/token"]["post"]>;
+  requestAccessToken: HandlerFn<paths["/auth/oauth/v2/token"]["post"], undefined>;
   /**
    * View a virtual account by its unique identifier
    *
    * GET /v1/customers/{customer_id}/virtual-accounts
    */
-  getVirtualAccount: HandlerFn<paths["/v1/customers/{customer_id}/virtual-accounts"]["get"]>;
+  getVirtualAccount: HandlerFn<paths["/v1/customers/{customer_id}/virtual-accounts"]["get"], Auth>;
   /**
    * Request a virtual account
    *
    * POST /v1/customers/{customer_id}/virtual-accounts
    */
-  requestVirtualAccount: HandlerFn<paths["/v1/customers/{customer_id}/virtual-accounts"]["post"]>;
+  requestVirtualAccount: HandlerFn<paths["/v1/customers/{customer_id}/virtual-accounts"]["post"], Auth>;
   /**
    * Create a payment (v3, Beta)
    *
    * POST /v3/customers/{customer_id}/payments
    */
-  createPayment: HandlerFn<paths["/v3/customers/{customer_id}/payments"]["post"]>;
+  createPayment: HandlerFn<paths["/v3/customers/{customer_id}/payments"]["post"], Auth>;
   /**
    * Look up sessions by client reference
    *
    * GET /v1/customers/{customer_id}/sessions
    */
-  lookupSessions: HandlerFn<paths["/v1/customers/{customer_id}/sessions"]["get"]>;
+  lookupSessions: HandlerFn<paths["/v1/customers/{customer_id}/sessions"]["get"], Auth>;
   /**
    * Create a hosted payment session
    *
    * POST /v1/customers/{customer_id}/sessions
    */
-  createSession: HandlerFn<paths["/v1/customers/{customer_id}/sessions"]["post"]>;
+  createSession: HandlerFn<paths["/v1/customers/{customer_id}/sessions"]["post"], Auth>;
   /**
    * Create a third-party customer
    *
    * POST /api/v1/customers/{customer_id}/third-parties
    */
-  createThirdParty: HandlerFn<paths["/api/v1/customers/{customer_id}/third-parties"]["post"]>;
+  createThirdParty: HandlerFn<paths["/api/v1/customers/{customer_id}/third-parties"]["post"], Auth>;
   /**
    * Get a third-party customer and its compliance status
    *
    * GET /api/v1/customers/{customer_id}/third-parties/{client_customer_reference}
    */
-  getThirdParty: HandlerFn<paths["/api/v1/customers/{customer_id}/third-parties/{client_customer_reference}"]["get"]>;
+  getThirdParty: HandlerFn<paths["/api/v1/customers/{customer_id}/third-parties/{client_customer_reference}"]["get"], Auth>;
   /**
    * Update a third-party customer
    *
    * PUT /api/v1/customers/{customer_id}/third-parties/{client_customer_reference}
    */
-  updateThirdParty: HandlerFn<paths["/api/v1/customers/{customer_id}/third-parties/{client_customer_reference}"]["put"]>;
+  updateThirdParty: HandlerFn<paths["/api/v1/customers/{customer_id}/third-parties/{client_customer_reference}"]["put"], Auth>;
   /**
    * Legacy: make a payment
    *
    * POST /v2/customers/{customer_id}/payments
    * @deprecated The document marks this operation deprecated.
    */
-  legacyMakePayment: HandlerFn<paths["/v2/customers/{customer_id}/payments"]["post"]>;
+  legacyMakePayment: HandlerFn<paths["/v2/customers/{customer_id}/payments"]["post"], Auth>;
   /**
    * Legacy: review payments
    *
    * GET /v1/customers/{customer_id}/payments
    * @deprecated The document marks this operation deprecated.
    */
-  legacyReviewPayments: HandlerFn<paths["/v1/customers/{customer_id}/payments"]["get"]>;
+  legacyReviewPayments: HandlerFn<paths["/v1/customers/{customer_id}/payments"]["get"], Auth>;
   /**
    * Legacy: view a payment
    *
    * GET /v1/customers/{customer_id}/payments/{payment_id}
    * @deprecated The document marks this operation deprecated.
    */
-  legacyViewPayment: HandlerFn<paths["/v1/customers/{customer_id}/payments/{payment_id}"]["get"]>;
+  legacyViewPayment: HandlerFn<paths["/v1/customers/{customer_id}/payments/{payment_id}"]["get"], Auth>;
 }
 
 /** The framework-neutral router; adapters: runtime/server/node-http.ts, hono.ts, fetch.ts. */
-export function createRouter(options: RouterOptions<Handlers>): Router & { readonly bodyLimit: number } {
-  return createRouterCore<Handlers>(META, options, { validateRequest, validateResponse });
+export function createRouter<Auth = unknown>(options: RouterOptions<Handlers<Auth>, Auth>): Router & { readonly bodyLimit: number } {
+  return createRouterCore<Handlers<Auth>, Auth>(META, options, { validateRequest, validateResponse });
 }

@@ -319,7 +319,7 @@ export interface components {
       /** @description Required when is_third_party_payment is true; must match the client_customer_ref of a previously onboarded third party. */
       client_customer_ref?: string;
       /** @description Only when the recipient name check (CoP/VoP) failed on the first attempt, to override or accept a suggestion. */
-      confirm_recipient?: Record<string, never>;
+      confirm_recipient?: Record<string, unknown>;
       /** @description Appears at top level in a sample request; rules not stated. */
       payment_reference?: string;
     };
@@ -331,7 +331,7 @@ export interface components {
       instruction_number: string;
       /** @description Total to be credited across all recipient bank accounts, in the recipient bank account currency. */
       amount: components["schemas"]["Amount"];
-      recipient_details: Record<string, never>[];
+      recipient_details: Record<string, unknown>[];
       status: components["schemas"]["PaymentStatus"];
       /** Format: date-time */
       created_datetime: string;
@@ -416,9 +416,9 @@ export interface components {
       sessions: components["schemas"]["SessionLookupRecord"][];
     };
     /** @description Third-party customer payload. Not shown. */
-    ThirdPartyPayload: Record<string, never>;
+    ThirdPartyPayload: Record<string, unknown>;
     /** @description A third-party customer with its compliance status (field names not shown). */
-    ThirdParty: Record<string, never>;
+    ThirdParty: Record<string, unknown>;
     /** @description Payload of a legacy payment endpoint. Not shown. */
     LegacyPayload: unknown;
     /** @description Payment status webhook. Complete payload schema not shown; these fields appear. */

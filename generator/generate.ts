@@ -39,21 +39,30 @@ export async function generate(config: GenerateConfig, options: GenerateOptions 
     cwd,
     overlays: config.overlays,
     onMissingTarget: config.overlayMissingTarget,
+    deferValidation: true,
   });
-  const model = normalize(loaded.document, { file: loaded.file });
-  const tsHeader = makeHeader(loaded.file, model.documentHash);
-  const render = createTemplateEngine();
-  // Emitters cannot know the cwd: hand them the file they may read (the state table) absolute.
-  const emitConfig: GenerateConfig = config.stateTable === undefined ? config : { ...config, stateTable: path.resolve(cwd, config.stateTable) };
-  const ctx: EmitContext = { model, config: emitConfig, render, header: (p) => headerFor(p, tsHeader), document: loaded.document };
-  const files: GeneratedFile[] = [];
-  const stubFiles: GeneratedFile[] = [];
-  for (const emitter of selectEmitters(config, options.emitters ?? allEmitters)) {
-    const emitted = await runEmitter(emitter, ctx, loaded.file);
-    if (emitter.name === STUBS_EMITTER) stubFiles.push(...emitted.map((f) => ({ path: checkPath(f.path, emitter.name), contents: normalizeText(f.contents) })));
-    else files.push(...emitted.map((f) => finish(f, emitter.name, tsHeader)));
+  try {
+    const model = normalize(loaded.document, { file: loaded.file });
+    const tsHeader = makeHeader(loaded.file, model.documentHash);
+    const render = createTemplateEngine();
+    // Emitters cannot know the cwd: hand them the file they may read (the state table) absolute.
+    const emitConfig: GenerateConfig = config.stateTable === undefined ? config : { ...config, stateTable: path.resolve(cwd, config.stateTable) };
+    const warnings = [...loaded.warnings];
+    const ctx: EmitContext = { model, config: emitConfig, render, header: (p) => headerFor(p, tsHeader), document: loaded.document, warn: (m) => warnings.push(m) };
+    const files: GeneratedFile[] = [];
+    const stubFiles: GeneratedFile[] = [];
+    for (const emitter of selectEmitters(config, options.emitters ?? allEmitters)) {
+      const emitted = await runEmitter(emitter, ctx, loaded.file);
+      if (emitter.name === STUBS_EMITTER) stubFiles.push(...emitted.map((f) => ({ path: checkPath(f.path, emitter.name), contents: normalizeText(f.contents) })));
+      else files.push(...emitted.map((f) => finish(f, emitter.name, tsHeader)));
+    }
+    await loaded.validated;
+    return { files: sortAndCheck(files), stubFiles: sortAndCheck(stubFiles), model, warnings };
+  } catch (err) {
+    // An invalid document explains any later failure: its validation error comes first.
+    await loaded.validated;
+    throw err;
   }
-  return { files: sortAndCheck(files), stubFiles: sortAndCheck(stubFiles), model, warnings: loaded.warnings };
 }
 
 /** Emitters do not know the file name; errors about the document get it here. */

@@ -4,9 +4,7 @@
  * `cbp conformance` (cli/commands/conformance.ts) as its `consumer` subcommand.
  */
 import { CbpError } from '../../lib/errors.js';
-import { runConsumerConformance, type ConsumerRunOptions } from '../../conformance/consumer/run-consumer.js';
-import { consoleReporter, fileReporters } from '../../conformance/reporters/index.js';
-import { parseReportTargets } from '../../conformance/runner/report-targets.js';
+import type { ConsumerRunOptions } from '../../conformance/consumer/run-consumer.js';
 import type { CbpCommand } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
 
@@ -61,6 +59,12 @@ export const conformanceConsumerCommand: CbpCommand = {
       .option('report', { type: 'string', array: true, describe: 'junit=PATH, json=PATH or markdown=PATH (repeatable)' }),
   async run(argv, io) {
     const args = argv as ConsumerArgv;
+    // Loaded on use, so that `cbp --help` and the other commands do not pay for them.
+    const [{ runConsumerConformance }, { consoleReporter, fileReporters }, { parseReportTargets }] = await Promise.all([
+      import('../../conformance/consumer/run-consumer.js'),
+      import('../../conformance/reporters/index.js'),
+      import('../../conformance/runner/report-targets.js'),
+    ]);
     const options = consumerOptionsFromArgv(args, process.env);
     const reports = parseReportTargets((args.report ?? []).flatMap((r) => r.split(',')));
     // The shared reporters of `cbp conformance` (conformance/reporters/).

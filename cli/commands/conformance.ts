@@ -5,14 +5,8 @@
  * `consumer` (conformance-consumer.ts) is nested here too. Exit 0 only when nothing failed.
  */
 import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
 import { CbpError } from '../../lib/errors.js';
-import { loadStateTable } from '../../lib/state-table.js';
-import { consoleReporter, fileReporters } from '../../conformance/reporters/index.js';
-import { conformanceConfigFromArgv, type ConformanceArgv } from '../../conformance/runner/config.js';
-import { judgeEventLog, parseEventLog } from '../../conformance/runner/event-log.js';
-import { parseReportTargets } from '../../conformance/runner/report-targets.js';
-import { runConformance } from '../../conformance/runner/run-conformance.js';
+import type { ConformanceArgv } from '../../conformance/runner/config.js';
 import type { Reporter, SuiteSummary } from '../../conformance/runner/types.js';
 import type { CbpCommand, CliIO } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
@@ -26,16 +20,23 @@ function readText(file: string, what: string): string {
   }
 }
 
-function readConfigFile(file: string): { name: string; value: unknown } {
+// The runner, the reporters, yaml and the state table loader are imported inside run(): loading
+// them up front cost every `cbp` invocation (even `--help`) ~400 ms (issue 5, item 8).
+const reportersModule = () => import('../../conformance/reporters/index.js');
+
+async function readConfigFile(file: string): Promise<{ name: string; value: unknown }> {
+  const text = readText(file, 'config');
+  const { parse: parseYaml } = await import('yaml');
   try {
-    return { name: file, value: parseYaml(readText(file, 'config')) };
+    return { name: file, value: parseYaml(text) };
   } catch (err) {
     if (err instanceof CbpError) throw err;
     throw new CbpError('E_CONFIG', `invalid YAML: ${(err as Error).message.split('\n')[0]}`, { file });
   }
 }
 
-function consoleFor(io: CliIO): Reporter {
+async function consoleFor(io: CliIO): Promise<Reporter> {
+  const { consoleReporter } = await reportersModule();
   const live = process.stdout.isTTY === true && !process.env.CI;
   return consoleReporter({ write: io.out, progress: live ? (t) => process.stdout.write(t) : undefined });
 }
@@ -52,6 +53,12 @@ export const conformanceEventsCommand: CbpCommand = {
       .option('report', { type: 'string', array: true, describe: 'junit=PATH, json=PATH or markdown=PATH' }),
   async run(argv, io) {
     const file = String(argv.log);
+    const [{ parseReportTargets }, { loadStateTable }, { judgeEventLog, parseEventLog }, { fileReporters }] = await Promise.all([
+      import('../../conformance/runner/report-targets.js'),
+      import('../../lib/state-table.js'),
+      import('../../conformance/runner/event-log.js'),
+      reportersModule(),
+    ]);
     const reports = parseReportTargets(((argv.report as string[] | undefined) ?? []).flatMap((r) => r.split(',')));
     const table = loadStateTable();
     const events = parseEventLog(readText(file, 'event log'), file);
@@ -62,7 +69,7 @@ export const conformanceEventsCommand: CbpCommand = {
       file,
       validatePayload: (p) => generatedValidators.webhook('paymentStatus', p).violations,
     });
-    for (const r of [consoleFor(io), ...fileReporters(reports, table)]) {
+    for (const r of [await consoleFor(io), ...fileReporters(reports, table)]) {
       await r.handle({ type: 'suite-start', target: summary.target, checkIds: ['events'] });
       await r.handle({ type: 'check-finish', outcome: summary.outcomes[0] });
       await r.handle({ type: 'suite-finish', summary });
@@ -93,10 +100,16 @@ export const conformanceCommand: CbpCommand = {
       .epilog('Credentials: CBP_CLIENT_ID, CBP_CLIENT_SECRET, CBP_CLIENT_ID_2, CBP_CLIENT_SECRET_2, CBP_API_KEY, CBP_WEBHOOK_SECRET, CBP_EXPIRED_TOKEN (never printed).'),
   subcommands: [conformanceEventsCommand, conformanceConsumerCommand],
   async run(argv, io) {
-    const file = typeof argv.config === 'string' ? readConfigFile(argv.config) : undefined;
+    const [{ conformanceConfigFromArgv }, { loadStateTable }, { runConformance }, { fileReporters }] = await Promise.all([
+      import('../../conformance/runner/config.js'),
+      import('../../lib/state-table.js'),
+      import('../../conformance/runner/run-conformance.js'),
+      reportersModule(),
+    ]);
+    const file = typeof argv.config === 'string' ? await readConfigFile(argv.config) : undefined;
     const config = conformanceConfigFromArgv(argv as ConformanceArgv, process.env, file);
     const table = loadStateTable();
-    const summary = await runConformance(config, { reporters: [consoleFor(io), ...fileReporters(config.reports, table)] });
+    const summary = await runConformance(config, { reporters: [await consoleFor(io), ...fileReporters(config.reports, table)] });
     return exitFor(summary);
   },
 };

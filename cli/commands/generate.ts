@@ -1,9 +1,7 @@
 /** `cbp generate`: a thin shell over generator/generate.ts (resolve config → generate → write
  * or, with --check, compare). */
 import path from 'node:path';
-import { generate } from '../../generator/generate.js';
-import { checkGenerated, writeGenerated, writeStubs } from '../../generator/output-files.js';
-import { resolveGenerateConfig, type GenerateArgv } from '../../generator/resolve-config.js';
+import type { GenerateArgv } from '../../generator/resolve-config.js';
 import type { CbpCommand } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
 
@@ -23,6 +21,13 @@ export const generateCommand: CbpCommand = {
       .option('emitters', { type: 'string', array: true, describe: 'Only run these emitters' })
       .option('overlay-missing-target', { type: 'string', choices: ['error', 'warn'], describe: 'An overlay target matching nothing fails (default) or warns' }),
   async run(argv, io) {
+    // Loaded on use: the generator pulls in openapi-typescript, typescript and swagger-parser
+    // (~1 s), which no other command needs.
+    const [{ generate }, { checkGenerated, writeGenerated, writeStubs }, { resolveGenerateConfig }] = await Promise.all([
+      import('../../generator/generate.js'),
+      import('../../generator/output-files.js'),
+      import('../../generator/resolve-config.js'),
+    ]);
     const config = await resolveGenerateConfig(argv as GenerateArgv, io.cwd);
     const result = await generate(config, { cwd: io.cwd });
     for (const w of result.warnings) io.err(`warning: ${w}`);

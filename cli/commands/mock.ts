@@ -91,8 +91,7 @@ export const mockCommand: CbpCommand = {
       .option('retry-max-attempts', { type: 'number', describe: 'Webhook retries: attempts per delivery (default: 30)' }),
   async run(argv, io) {
     const options = mockOptionsFromArgv(argv as MockArgv);
-    // Loaded on use: the mock imports generated/, which `cbp generate` must be able to rebuild.
-    const { startMock } = await import('../../conformance/mock/index.js');
+    const { startMock } = await loadMock();
     const mock = await startMock(options);
     for (const line of describeMock(mock)) io.out(line);
     await untilSignal(io);
@@ -100,6 +99,20 @@ export const mockCommand: CbpCommand = {
     return EXIT_OK;
   },
 };
+
+/** Loaded on use: the mock imports generated/, which `cbp generate` must be able to rebuild, and
+ * which a checkout may not have yet (a clear error then, not a stack). */
+async function loadMock(): Promise<typeof import('../../conformance/mock/index.js')> {
+  try {
+    return await import('../../conformance/mock/index.js');
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    if (e.code === 'ERR_MODULE_NOT_FOUND' && /[\\/]generated[\\/]/.test(e.message)) {
+      throw new CbpError('E_FILE_NOT_FOUND', 'the mock runs on the generated code, which is missing', { file: 'generated/', hint: 'run `cbp generate` (and `npm run build` in a checkout of this repository)' });
+    }
+    throw err;
+  }
+}
 
 function untilSignal(io: CliIO): Promise<void> {
   return new Promise((resolve) => {

@@ -47,9 +47,20 @@ export function createClock(startOffsetMs = 0): SandboxClock {
     handle.unref();
   }
 
+  // A created payment and its first event usually share a millisecond: formatting is ~3 µs, so
+  // the last one is kept (issue 5, item 8).
+  let lastMs = Number.NaN;
+  let lastIso = '';
   return {
     now,
-    iso: (ms) => new Date(ms ?? now()).toISOString(),
+    iso(ms) {
+      const t = ms ?? now();
+      if (t !== lastMs) {
+        lastIso = new Date(t).toISOString();
+        lastMs = t;
+      }
+      return lastIso;
+    },
     advance(seconds) {
       if (!Number.isFinite(seconds) || seconds < 0) throw new RangeError('seconds must be a non-negative number');
       // Step through the timers in due order, each seeing the time it was due at, so a timer

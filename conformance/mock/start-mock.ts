@@ -4,7 +4,8 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadStateTable } from '../../lib/state-table.js';
+import type { StateTable } from '../../generator/ir/model.js';
+import { CbpError } from '../../lib/errors.js';
 import { createClock, type SandboxClock } from './clock.js';
 import type { MockContext } from './context.js';
 import { SANDBOX_CLIENTS } from './fixtures.js';
@@ -15,6 +16,7 @@ import { LifecycleEngine } from './lifecycle.js';
 import { resolveMockOptions, type MockOptions } from './options.js';
 import { storeRuleContext } from './rule-context.js';
 import { createSandboxRoutes } from './sandbox/index.js';
+import { builtInStateTable, resolveStateTable } from './state-table.js';
 import { MockStore } from './store.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 
@@ -41,14 +43,19 @@ export interface RunningMock {
   close(): Promise<void>;
 }
 
-/** The mock without its servers: state, clock, lifecycle, webhooks (tests drive handlers directly). */
-export function createMockContext(options: MockOptions = {}): MockContext {
+/** The mock without its servers: state, clock, lifecycle, webhooks (tests drive handlers directly).
+ * `table`: an already loaded state table (startMock loads `options.stateTable` for you). */
+export function createMockContext(options: MockOptions = {}, table?: StateTable): MockContext {
   const opts = resolveMockOptions(options);
-  const table = loadStateTable(opts.stateTable);
+  if (!table && opts.stateTable !== undefined) {
+    throw new CbpError('E_USAGE', 'createMockContext: a stateTable path is loaded asynchronously', { hint: 'use startMock, or pass the table loaded with loadStateTable() as the second argument' });
+  }
+  table ??= builtInStateTable();
   const clock = createClock();
   const store = new MockStore(clock);
   const webhooks = new WebhookDispatcher({ retry: opts.retry, chaos: opts.chaos, scheme: opts.webhookScheme });
   const lifecycle = new LifecycleEngine(table, store, clock, (payment, event) => {
+    if (store.subscriptions.size === 0) return;
     const clientId = store.clientOfPayment(payment);
     webhooks.dispatch(event, [...store.subscriptions.values()].filter((s) => s.clientId === clientId));
   }, { mode: opts.mode, stageDelayMs: opts.stageDelayMs });
@@ -61,7 +68,7 @@ export function createMockContext(options: MockOptions = {}): MockContext {
 }
 
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
-  const ctx = createMockContext(options);
+  const ctx = createMockContext(options, await resolveStateTable(options.stateTable));
   const { store, clock, lifecycle, webhooks, options: opts } = ctx;
   const router = createApiRouter({ store, handlers: createApiHandlers(ctx), bodyLimit: opts.bodyLimitBytes, validateResponses: opts.validateResponses, onError: opts.onError });
   const sandbox = createSandboxRoutes(ctx);

@@ -51,7 +51,9 @@ export class MockStore {
   }
 
   newId(prefix: string): string {
-    return `${prefix}_${randomUUID().replace(/-/g, '')}`;
+    // The UUID's 32 hex digits without its dashes (slices: the regex replace showed in profiles).
+    const u = randomUUID();
+    return `${prefix}_${u.slice(0, 8)}${u.slice(9, 13)}${u.slice(14, 18)}${u.slice(19, 23)}${u.slice(24)}`;
   }
 
   nextInstructionNumber(): string {

@@ -22,6 +22,8 @@ export interface EmitContext {
   /** The bundled, overlaid document. Only for emitters wrapping a library that needs the whole
    * document (openapi-typescript in the `types` emitter); everything else reads `model`. */
   document?: Record<string, unknown>;
+  /** Reports something in the document the emitter ignored (printed as `warning:` by the CLI). */
+  warn?(message: string): void;
 }
 
 export interface Emitter {

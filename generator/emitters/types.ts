@@ -49,6 +49,8 @@ export const typesEmitter: Emitter = {
       const ast = await openapiTS(withNormalizedOperationIds(ctx.document, ctx.model) as never, {
         silent: true,
         defaultNonNullable: false,
+        // An open object the seed does not detail (third-party payloads) is `Record<string, unknown>`, not `never`.
+        emptyObjectsUnknown: true,
       });
       return [{ path: 'types.ts', contents: twoSpaceIndent(astToString(ast)) }];
     } catch (err) {

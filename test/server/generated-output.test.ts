@@ -55,7 +55,9 @@ describe('handler stubs (--stubs)', () => {
 describe('tsc over the output', () => {
   it('client.ts, server.ts, stubs and a typed usage file compile (with the expected type errors)', async () => {
     const usage = { path: 'typed-usage.ts', contents: readFileSync(path.join(ROOT, 'test/fixtures/h2/typed-usage.ts.txt'), 'utf8') };
-    compiled = await compileOutput({ generated: generated.result.files, handlers: generated.result.stubFiles, usage: [usage] });
+    // Typed auth and handler results: test/server/fixtures/typed-server.ts.txt.
+    const server = { path: 'typed-server.ts', contents: readFileSync(path.join(ROOT, 'test/server/fixtures/typed-server.ts.txt'), 'utf8') };
+    compiled = await compileOutput({ generated: generated.result.files, handlers: generated.result.stubFiles, usage: [usage, server] });
     expect(compiled.diagnostics).toBe('');
   }, 120_000);
 });

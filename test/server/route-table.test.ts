@@ -26,6 +26,18 @@ describe('compileRoutes', () => {
     expect(table.match('GET', '/files/%E0%A4%A')).toEqual({ kind: 'not-found' });
   });
 
+  it('names parameters per route where routes share a parameter segment', () => {
+    const shared = compileRoutes([
+      { method: 'get', path: '/c/{customer_id}/payments', value: 'payments' },
+      { method: 'get', path: '/c/{cid}/sessions/{sid}', value: 'session' },
+      { method: 'post', path: '/c/{cid}/sessions/{sid}', value: 'post' },
+      { method: 'post', path: '/c/{id}/sessions/{s}', value: 'same route again: the first one wins' },
+    ]);
+    expect(shared.match('GET', '/c/c%201/payments')).toEqual({ kind: 'found', value: 'payments', params: { customer_id: 'c 1' } });
+    expect(shared.match('GET', '/c/c-1/sessions/s-1')).toEqual({ kind: 'found', value: 'session', params: { cid: 'c-1', sid: 's-1' } });
+    expect(shared.match('POST', '/c/c-1/sessions/s-1')).toEqual({ kind: 'found', value: 'post', params: { cid: 'c-1', sid: 's-1' } });
+  });
+
   it('405 lists the allowed methods; 404 for unknown paths and trailing slashes', () => {
     expect(table.match('DELETE', '/payments')).toEqual({ kind: 'method-not-allowed', allow: ['POST'] });
     expect(table.match('GET', '/payments/')).toEqual({ kind: 'not-found' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import formatsPlugin from 'ajv-formats';
 import { openapiPath, parseSeedEndpointTable, readSeed, readYaml, seedEndpoints } from './spec-files.js';
 
 const doc = readYaml(openapiPath);
@@ -97,6 +97,8 @@ describe('spec/openapi.yaml', () => {
 
 describe('schemas enforce the limits the seed gives', () => {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
+  // ajv-formats is CommonJS: its default export arrives wrapped under ESM.
+  const addFormats = ((formatsPlugin as unknown as { default?: typeof formatsPlugin }).default ?? formatsPlugin) as unknown as (a: unknown) => void;
   addFormats(ajv);
   ajv.addSchema({ $id: 'doc', components: doc.components } as any);
   const valid = (name: string, data: unknown) => ajv.validate({ $ref: `doc#/components/schemas/${name}` }, data);

@@ -14,8 +14,9 @@ describe('spec/rules.overlay.yaml', () => {
     expect(Array.isArray(overlay.actions)).toBe(true);
   });
 
-  it.each(overlay.actions.map((a: any, i: number) => [i, a.target]))('action %i targets something that exists: %s', (_i, target) => {
-    const matches = JSONPath({ path: target as string, json: doc, wrap: true });
+  const targets: Array<{ index: number; target: string }> = overlay.actions.map((a: any, index: number) => ({ index, target: a.target }));
+  it.each(targets)('action $index targets something that exists: $target', ({ target }) => {
+    const matches = JSONPath({ path: target, json: doc, wrap: true });
     expect(matches).toHaveLength(1);
   });
 

@@ -5,17 +5,23 @@
  * A ready-made authenticator for the two methods of seed §Authentication: bearer tokens
  * (oauth2 / http bearer) and API keys in the header named by the scheme. The router calls it
  * before reading the body, so an unauthenticated caller learns nothing about body rules.
+ * The principal type flows to handlers: `createAuthenticator({ bearer: (t: string) => lookup(t) })`
+ * is an `Authenticator<Session>` when lookup returns `Session | undefined`. When the bearer and
+ * API-key checkers return different types, name the union: `createAuthenticator<Session | Partner>`.
  */
 import type { AuthenticateInput, AuthenticateResult, Authenticator } from './types.js';
 
-export interface CredentialCheckers {
+/** What a checker answers: a principal, or undefined / null / false for bad credentials. */
+type Checked<P> = P | undefined | null | false | Promise<P | undefined | null | false>;
+
+export interface CredentialCheckers<P = unknown> {
   /** Returns a principal for a valid access token, undefined otherwise. */
-  bearer?: (token: string, input: AuthenticateInput) => unknown | Promise<unknown>;
+  bearer?: (token: string, input: AuthenticateInput) => Checked<P>;
   /** Returns a principal for a valid API key of `schemeName`, undefined otherwise. */
-  apiKey?: (key: string, schemeName: string, input: AuthenticateInput) => unknown | Promise<unknown>;
+  apiKey?: (key: string, schemeName: string, input: AuthenticateInput) => Checked<P>;
 }
 
-async function checkScheme(name: string, input: AuthenticateInput, checkers: CredentialCheckers): Promise<unknown> {
+async function checkScheme<P>(name: string, input: AuthenticateInput, checkers: CredentialCheckers<P>): Promise<P | undefined | null | false> {
   const scheme = input.schemes[name];
   if (!scheme) return undefined;
   if (scheme.type === 'apiKey' && checkers.apiKey && scheme.name) {
@@ -31,17 +37,23 @@ async function checkScheme(name: string, input: AuthenticateInput, checkers: Cre
   return undefined;
 }
 
-/** Accepts a request when every scheme of at least one security alternative checks out. */
-export function createAuthenticator(checkers: CredentialCheckers): Authenticator {
-  return async (input): Promise<AuthenticateResult> => {
+/**
+ * Accepts a request when every scheme of at least one security alternative checks out. The
+ * principal is that of the alternative's first scheme (an alternative naming several schemes
+ * needs all of them to check out; write your own Authenticator to combine their principals).
+ */
+export function createAuthenticator<P = unknown>(checkers: CredentialCheckers<P>): Authenticator<P> {
+  return async (input): Promise<AuthenticateResult<P>> => {
     for (const alternative of input.security) {
-      const principals: unknown[] = [];
+      let first: P | undefined;
+      let passed = 0;
       for (const name of alternative) {
         const principal = await checkScheme(name, input, checkers);
         if (principal === undefined || principal === null || principal === false) break;
-        principals.push(principal);
+        if (passed++ === 0) first = principal;
       }
-      if (principals.length === alternative.length) return { ok: true, principal: principals.length === 1 ? principals[0] : principals };
+      // An empty alternative (`{}`) lets anyone in, without a principal.
+      if (passed === alternative.length) return { ok: true, principal: first as P };
     }
     const bearer = input.security.some((alt) => alt.some((n) => input.schemes[n]?.type !== 'apiKey'));
     return { ok: false, status: 401, challenge: bearer ? 'Bearer' : undefined };

@@ -5,88 +5,93 @@
  * The framework-neutral router behind the generated `createRouter()`. Order of checks, each
  * answering with `{ errors: RuleViolation[] }`: route (404, 405 + Allow) → body size (413) →
  * security (401/403, before anything about the body is revealed) → media type (415) → parse
- * (400) → request validation (400) → handler (501 when missing, 500 on exceptions, no stack).
+ * (400; nesting depth, malformed JSON, poisoning keys) → request validation (400) → handler (501
+ * when missing, 500 on exceptions, no stack). Everything per operation is compiled once, in
+ * createRouterCore; `handle` is on the mock's hot path and allocates only what it hands on.
  */
-import type { RuleViolation, ValidationOutcome } from '../rule-types.js';
-import { acceptsMediaType, byteLength, DEFAULT_BODY_LIMIT, mediaTypeOf, parseBody } from './body.js';
+import type { RuleViolation } from '../rule-types.js';
+import { acceptsMediaType, DEFAULT_BODY_LIMIT, mediaTypeOf, parseBody, type ParsedBody } from './body.js';
 import { coerceParams, type ParamMeta } from './coerce.js';
 import { notImplemented } from './not-implemented.js';
+import { exceedsLimit, isEmptyBody, lowerHeaders, parseQuery } from './request-parts.js';
 import { compileRoutes } from './route-table.js';
 import { serialize, errorResponse } from './respond.js';
-import type { AuthenticateInput, Authenticator, Router, RouterRequest, RouterResponse } from './types.js';
+import type { RouterOptions, RouterPhase, ServerMeta, ServerOperationMeta, Validators } from './router-options.js';
+import { DEFAULT_MAX_JSON_DEPTH } from './safe-json.js';
+import type { AuthenticateResult, Router, RouterRequest, RouterResponse } from './types.js';
 
-export interface ServerOperationMeta {
-  id: string;
-  method: string;
-  path: string;
-  security: string[][];
-  requestBody?: { required: boolean; contentTypes: string[] };
-  params: ParamMeta[];
-}
-
-export interface ServerMeta {
-  operations: ServerOperationMeta[];
-  schemes: AuthenticateInput['schemes'];
-}
-
-export interface Validators {
-  validateRequest?(operationId: string, request: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown }): ValidationOutcome;
-  validateResponse?(operationId: string, status: number, contentType: string | undefined, body: unknown): ValidationOutcome;
-}
-
-export interface RouterOptions<H> {
-  /** One handler per operation id; a missing one answers 501. */
-  handlers: Partial<H>;
-  /** Checks credentials of operations that have security. Without it such operations answer 401. */
-  authenticate?: Authenticator;
-  /** Validate requests with the generated validators. Default: true. */
-  validateRequests?: boolean;
-  /** Validate handler answers; an invalid one becomes a 500 and is passed to onError. Default: false. */
-  validateResponses?: boolean;
-  /** Largest accepted body in bytes (413 beyond). Default: 1 MiB. */
-  bodyLimit?: number;
-  /** Path prefix the routes are mounted under (e.g. `/api`). Default: none. */
-  basePath?: string;
-  /** Called with handler exceptions and invalid responses; its errors are ignored. */
-  onError?: (error: unknown, context: { operationId?: string; phase: 'authenticate' | 'handler' | 'response-validation' }) => void;
-  /** Replaces the generated validators. */
-  validators?: Validators;
-}
+export type { RouterOptions, RouterPhase, ServerMeta, ServerOperationMeta, Validators } from './router-options.js';
 
 type AnyHandler = (request: unknown) => unknown;
+type HandlerResult = { status: number; body?: unknown; contentType?: string; headers?: Record<string, string> };
 
 const violation = (rule: string, message: string, source: string, pointer = '', part?: RuleViolation['in']): RuleViolation => ({ rule, pointer, message, source, ...(part ? { in: part } : {}) });
 
-function lowerHeaders(headers: RouterRequest['headers']): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (headers instanceof Headers) headers.forEach((v, k) => (out[k] = v));
-  else for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
-  return out;
+/** An operation with everything `handle` needs precomputed. */
+interface CompiledOperation {
+  meta: ServerOperationMeta;
+  pathParams: ParamMeta[];
+  queryParams: ParamMeta[];
+  /** False when the document requires no security or allows an anonymous alternative (`{}`). */
+  needsAuth: boolean;
+  unsupportedMediaMessage: string;
 }
 
-function parseQuery(search: URLSearchParams): Record<string, string | string[]> | undefined {
-  const out: Record<string, string | string[]> = {};
-  for (const [key, value] of search) {
-    if (key === '__proto__') return undefined;
-    const prior = out[key];
-    out[key] = prior === undefined ? value : Array.isArray(prior) ? [...prior, value] : [prior, value];
-  }
-  return out;
+function compileOperation(meta: ServerOperationMeta): CompiledOperation {
+  return {
+    meta,
+    pathParams: meta.params.filter((p) => p.in === 'path'),
+    queryParams: meta.params.filter((p) => p.in === 'query'),
+    needsAuth: meta.security.length > 0 && !meta.security.some((alt) => alt.length === 0),
+    unsupportedMediaMessage: `Send the body as ${(meta.requestBody?.contentTypes ?? []).join(' or ')}`,
+  };
 }
 
-export function createRouterCore<H>(meta: ServerMeta, options: RouterOptions<H>, generated: Validators = {}): Router & { bodyLimit: number } {
-  const routes = compileRoutes(meta.operations.map((op) => ({ method: op.method, path: op.path, value: op })));
+const internalError = () => errorResponse(500, [violation('server.internal', 'Internal server error', 'server')]);
+
+export function createRouterCore<H, Auth = unknown>(meta: ServerMeta, options: RouterOptions<H, Auth>, generated: Validators = {}): Router & { bodyLimit: number } {
+  const operations = meta.operations.map(compileOperation);
+  // Aliases after every documented path: where both could match, the documented route wins.
+  const routes = compileRoutes([
+    ...operations.map((op) => ({ method: op.meta.method, path: op.meta.path, value: op })),
+    ...operations.flatMap((op) => (op.meta.aliases ?? []).map((path) => ({ method: op.meta.method, path, value: op }))),
+  ]);
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const maxJsonDepth = options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH;
   const validators = options.validators ?? generated;
   const validateRequests = options.validateRequests ?? true;
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
-  const report = (error: unknown, context: Parameters<NonNullable<RouterOptions<H>['onError']>>[1]) => {
+  const handlers = options.handlers as Record<string, AnyHandler | undefined>;
+  const report = (error: unknown, context: { operationId?: string; phase: RouterPhase }) => {
     try {
       options.onError?.(error, context);
     } catch {
       // A failing error hook must not turn into a second failure.
     }
   };
+  const stripBase = (pathname: string): string => {
+    if (!basePath || !pathname.startsWith(basePath)) return pathname;
+    const rest = pathname.slice(basePath.length);
+    return rest === '' ? '/' : rest.startsWith('/') ? rest : pathname;
+  };
+
+  /** 415 or 400 as a ready response, or the parsed value. */
+  function readBody(op: CompiledOperation, request: RouterRequest, contentType: string | undefined): { ok: true; value: unknown } | { ok: false; response: RouterResponse } {
+    const mediaType = mediaTypeOf(contentType);
+    if (!mediaType || !acceptsMediaType(op.meta.requestBody?.contentTypes ?? [], mediaType)) {
+      return { ok: false, response: errorResponse(415, [violation('request.unsupported-media-type', op.unsupportedMediaMessage, 'OpenAPI requestBody', '', 'headers')]) };
+    }
+    let parsed: ParsedBody;
+    try {
+      parsed = parseBody(request.body as Uint8Array | string, mediaType, maxJsonDepth);
+    } catch (error) {
+      // Whatever the parse stage throws is about the body the client sent: a 400, never a 500.
+      const detail = error instanceof RangeError ? 'it is too large or too deeply nested' : 'it could not be read';
+      parsed = { ok: false, status: 400, rule: 'request.unparseable-body', message: `The body was not parsed: ${detail}`, pointer: '' };
+    }
+    if (parsed.ok) return parsed;
+    return { ok: false, response: errorResponse(400, [violation(parsed.rule, parsed.message, 'server', parsed.pointer, 'body')]) };
+  }
 
   async function handle(request: RouterRequest): Promise<RouterResponse> {
     // A path is appended to a fixed origin rather than resolved against it: `//host/x` must stay
@@ -97,28 +102,29 @@ export function createRouterCore<H>(meta: ServerMeta, options: RouterOptions<H>,
     } catch {
       return errorResponse(400, [violation('request.invalid-url', 'The request target is not a valid URL', 'RFC 9112 §3.2')]);
     }
-    const pathname = basePath && url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) || '/' : url.pathname;
+    const pathname = stripBase(url.pathname);
     const match = routes.match(request.method, pathname);
     if (match.kind === 'not-found') return errorResponse(404, [violation('request.unknown-path', `No operation at ${pathname}`, 'OpenAPI paths')]);
     if (match.kind === 'method-not-allowed') {
       return errorResponse(405, [violation('request.method-not-allowed', `${request.method.toUpperCase()} is not allowed here; use ${match.allow.join(', ')}`, 'OpenAPI paths')], { allow: match.allow.join(', ') });
     }
     const op = match.value;
-    if (byteLength(request.body) > bodyLimit) {
+    const id = op.meta.id;
+    if (exceedsLimit(request.body, bodyLimit)) {
       return errorResponse(413, [violation('request.body-too-large', `The body exceeds ${bodyLimit} bytes`, 'server limit')]);
     }
     const headers = lowerHeaders(request.headers);
     const rawQuery = parseQuery(url.searchParams);
     if (!rawQuery) return errorResponse(400, [violation('request.forbidden-key', 'The query contains a key that could poison prototypes', 'server', '/__proto__', 'query')]);
 
-    let principal: unknown;
-    if (op.security.length > 0 && !op.security.some((alt) => alt.length === 0)) {
-      let outcome: Awaited<ReturnType<Authenticator>> = { ok: false, status: 401 };
+    let principal: Auth | undefined;
+    if (op.needsAuth) {
+      let outcome: AuthenticateResult<Auth> = { ok: false, status: 401 };
       try {
-        if (options.authenticate) outcome = await options.authenticate({ operationId: op.id, security: op.security, schemes: meta.schemes, headers, query: rawQuery });
+        if (options.authenticate) outcome = await options.authenticate({ operationId: id, security: op.meta.security, schemes: meta.schemes, headers, query: rawQuery });
       } catch (error) {
-        report(error, { operationId: op.id, phase: 'authenticate' });
-        return errorResponse(500, [violation('server.internal', 'Internal server error', 'server')]);
+        report(error, { operationId: id, phase: 'authenticate' });
+        return internalError();
       }
       if (!outcome.ok) {
         const status = outcome.status ?? 401;
@@ -126,43 +132,51 @@ export function createRouterCore<H>(meta: ServerMeta, options: RouterOptions<H>,
         const text = status === 403 ? 'Not allowed' : 'Authentication required';
         return errorResponse(status, [violation(status === 403 ? 'security.forbidden' : 'security.unauthenticated', outcome.message ?? text, 'Seed §Authentication')], extra);
       }
-      principal = outcome.principal;
+      principal = (outcome as { principal?: Auth }).principal;
     }
 
     let body: unknown;
-    const hasBody = request.body !== undefined && byteLength(request.body) > 0;
-    if (op.requestBody && hasBody) {
-      const mediaType = mediaTypeOf(headers['content-type']);
-      if (!mediaType || !acceptsMediaType(op.requestBody.contentTypes, mediaType)) {
-        return errorResponse(415, [violation('request.unsupported-media-type', `Send the body as ${op.requestBody.contentTypes.join(' or ')}`, 'OpenAPI requestBody', '', 'headers')]);
-      }
-      const parsed = parseBody(request.body as Uint8Array | string, mediaType);
-      if (!parsed.ok) return errorResponse(400, [violation(parsed.rule, parsed.message, 'server', parsed.pointer, 'body')]);
+    if (op.meta.requestBody && !isEmptyBody(request.body)) {
+      const parsed = readBody(op, request, headers['content-type']);
+      if (!parsed.ok) return parsed.response;
       body = parsed.value;
-    } else if (op.requestBody?.required) {
+    } else if (op.meta.requestBody?.required) {
       return errorResponse(400, [violation('request.body-required', 'This operation needs a request body', 'OpenAPI requestBody', '', 'body')]);
     }
 
-    const params = coerceParams(match.params, op.params.filter((p) => p.in === 'path'));
-    const query = coerceParams(rawQuery, op.params.filter((p) => p.in === 'query'));
+    const params = coerceParams(match.params, op.pathParams);
+    const query = coerceParams(rawQuery, op.queryParams);
     if (validateRequests && validators.validateRequest) {
-      const outcome = validators.validateRequest(op.id, { params, query, body });
+      let outcome: ReturnType<NonNullable<Validators['validateRequest']>>;
+      try {
+        outcome = validators.validateRequest(id, { params, query, body });
+      } catch (error) {
+        report(error, { operationId: id, phase: 'request-validation' });
+        return internalError();
+      }
       if (!outcome.valid) return errorResponse(400, outcome.violations);
     }
 
-    const handler = (options.handlers as Record<string, AnyHandler | undefined>)[op.id];
-    let result: { status: number; body?: unknown; contentType?: string; headers?: Record<string, string> };
+    const handler = handlers[id];
+    let result: HandlerResult;
+    let response: RouterResponse;
     try {
-      result = (await (handler ? handler({ operationId: op.id, params, query, headers, body, auth: principal }) : notImplemented(op.id))) as typeof result;
+      result = (await (handler ? handler({ operationId: id, params, query, headers, body, auth: principal }) : notImplemented(id))) as HandlerResult;
+      response = serialize(result);
     } catch (error) {
-      report(error, { operationId: op.id, phase: 'handler' });
-      return errorResponse(500, [violation('server.internal', 'Internal server error', 'server')]);
+      report(error, { operationId: id, phase: 'handler' });
+      return internalError();
     }
-    const response = serialize(result);
     if (options.validateResponses && validators.validateResponse) {
-      const outcome = validators.validateResponse(op.id, response.status, mediaTypeOf(response.headers['content-type']), result.body);
+      let outcome: ReturnType<NonNullable<Validators['validateResponse']>>;
+      try {
+        outcome = validators.validateResponse(id, response.status, mediaTypeOf(response.headers['content-type']), result.body);
+      } catch (error) {
+        outcome = { valid: false, violations: [], notChecked: [] };
+        report(error, { operationId: id, phase: 'response-validation' });
+      }
       if (!outcome.valid) {
-        report(outcome.violations, { operationId: op.id, phase: 'response-validation' });
+        if (outcome.violations.length > 0) report(outcome.violations, { operationId: id, phase: 'response-validation' });
         return errorResponse(500, [violation('server.invalid-response', 'The handler produced a response that breaks the document', 'server')]);
       }
     }

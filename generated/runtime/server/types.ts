@@ -3,7 +3,15 @@
 
 /**
  * Types of the framework-neutral router and of typed handlers. `Op` is one operation object of
- * openapi-typescript's `paths` (e.g. `paths['/v3/customers/{customer_id}/payments']['post']`).
+ * openapi-typescript's `paths` (e.g. `paths['/v3/customers/{customer_id}/payments']['post']`);
+ * `Auth` is the principal type of the authenticator, handed to handlers as `request.auth`.
+ *
+ * Handler results are checked per documented status: `{ status: 201, body: Payment }` where the
+ * document has `2XX` (any of 200..299) with a Payment body. TypeScript keeps `status` a literal
+ * only where the return value is contextually typed (a handler declared as `Handlers['x']`, inside
+ * `createRouter({ handlers: {...} })`, or with `satisfies Partial<Handlers>`). A result built
+ * elsewhere has `status: number`, which no documented status accepts: build it with `reply(201,
+ * body)` (keeps the literal), `as const` on the status, or annotate the function.
  */
 import type { RuleViolation } from '../rule-types.js';
 
@@ -76,6 +84,7 @@ export interface NotImplementedResponse {
   readonly [notImplementedBrand]?: true;
 }
 
+/** Operations without security get `auth: undefined` (the router calls no authenticator). */
 export type HandlerFn<Op, Auth = unknown> = (
   request: HandlerRequest<Op, Auth>,
 ) => HandlerResponse<Op> | NotImplementedResponse | Promise<HandlerResponse<Op> | NotImplementedResponse>;
@@ -90,6 +99,16 @@ export interface AuthenticateInput {
   query: Record<string, string | string[]>;
 }
 
-export type AuthenticateResult = { ok: true; principal?: unknown } | { ok: false; status?: 401 | 403; message?: string; challenge?: string };
+/**
+ * `principal` reaches handlers as `request.auth`. Leaving it out (allowed, for compatibility) hands
+ * them undefined: declare `P` as `X | undefined` if your authenticator does that. TypeScript infers
+ * `P` for `createRouter` from an authenticator declared beforehand (or a typed function); written
+ * inline as `createAuthenticator(...)` next to untyped handlers it stays unknown: declare it first
+ * or write `createRouter<P>(...)`.
+ */
+export type AuthenticateResult<P = unknown> =
+  | { ok: true; principal: P }
+  | { ok: true; principal?: undefined }
+  | { ok: false; status?: 401 | 403; message?: string; challenge?: string };
 
-export type Authenticator = (input: AuthenticateInput) => AuthenticateResult | Promise<AuthenticateResult>;
+export type Authenticator<P = unknown> = (input: AuthenticateInput) => AuthenticateResult<P> | Promise<AuthenticateResult<P>>;

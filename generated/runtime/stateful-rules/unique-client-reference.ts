@@ -2,8 +2,8 @@
 // DO NOT EDIT: change the OpenAPI document, overlay or templates and run `cbp generate`.
 
 import type { ClientReferenceScope } from '../rule-types.js';
-import { compileWhen } from '../rules/condition.js';
-import { getAt, parsePointerPattern } from '../rules/pointer.js';
+import { getAt } from '../rules/pointer.js';
+import { condition, pattern } from './compiled.js';
 import type { WhenCondition } from '../rules/types.js';
 import { precheck, type StatefulRule } from './types.js';
 
@@ -22,14 +22,14 @@ export const uniqueClientReference: StatefulRule<UniqueClientReferenceParams> = 
     // Without a context the rule is reported as not checked, even where it would not apply.
     const pre = precheck(request, ctx, this.needs);
     if ('notChecked' in pre) return pre;
-    if (!compileWhen(params.when)(request.body)) return [];
-    const ref = getAt(request.body, parsePointerPattern(params.ref));
+    if (!condition(params.when)(request.body)) return [];
+    const ref = getAt(request.body, pattern(params.ref));
     if (typeof ref !== 'string' || ref === '') return [];
     const used = await pre.ctx.isClientReferenceUsed!(pre.customerId, params.scope, ref);
     return used ? [{ pointer: params.ref, message: `${params.ref} ${JSON.stringify(ref)} was already used by this customer (${params.scope})` }] : [];
   },
   violate(validBody, params) {
-    if (!compileWhen(params.when)(validBody)) return [];
+    if (!condition(params.when)(validBody)) return [];
     // The same body sent a second time reuses its reference.
     return [{ body: validBody, pointer: params.ref, description: 'send the same client_reference_id twice' }];
   },

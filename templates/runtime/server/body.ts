@@ -3,16 +3,31 @@
  * parsing of JSON and application/x-www-form-urlencoded (the token endpoint's format, seed
  * §OAuth 2.0 rule 1).
  */
-import { isForbiddenKey, safeJsonParse } from './safe-json.js';
+import { DEFAULT_MAX_JSON_DEPTH, isForbiddenKey, safeJsonParse } from './safe-json.js';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 export type BodyInput = Uint8Array | string | undefined;
 
+/** UTF-8 length without encoding the string (the router checks it on every request). */
 export function byteLength(body: BodyInput): number {
   if (body === undefined) return 0;
-  return typeof body === 'string' ? new TextEncoder().encode(body).byteLength : body.byteLength;
+  if (typeof body !== 'string') return body.byteLength;
+  let bytes = body.length;
+  for (let i = 0; i < body.length; i++) {
+    const c = body.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) bytes += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < body.length && (body.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 2; // a surrogate pair: 2 UTF-16 units, 4 bytes
+      i++;
+    } else bytes += 2;
+  }
+  return bytes;
 }
+
+// One decoder for every request: TextDecoder.decode without `stream` keeps no state between calls.
+const utf8 = new TextDecoder('utf-8', { fatal: false });
 
 /** `application/json; charset=utf-8` → `application/json`. */
 export function mediaTypeOf(contentType: string | undefined): string | undefined {
@@ -35,21 +50,23 @@ export function acceptsMediaType(documented: ReadonlyArray<string>, mediaType: s
 
 export type ParsedBody = { ok: true; value: unknown } | { ok: false; status: 400; rule: string; message: string; pointer: string };
 
-export function parseBody(body: Uint8Array | string, mediaType: string): ParsedBody {
-  const text = typeof body === 'string' ? body : new TextDecoder('utf-8', { fatal: false }).decode(body);
+const JSON_RULES = { malformed: 'request.malformed-json', 'forbidden-key': 'request.forbidden-key', 'too-deep': 'request.too-deep' } as const;
+
+export function parseBody(body: Uint8Array | string, mediaType: string, maxJsonDepth: number = DEFAULT_MAX_JSON_DEPTH): ParsedBody {
+  const text = typeof body === 'string' ? body : utf8.decode(body);
   if (isJsonMediaType(mediaType)) {
-    const parsed = safeJsonParse(text);
+    const parsed = safeJsonParse(text, maxJsonDepth);
     if (parsed.ok) return parsed;
-    return parsed.reason === 'malformed'
-      ? { ok: false, status: 400, rule: 'request.malformed-json', message: parsed.message, pointer: '' }
-      : { ok: false, status: 400, rule: 'request.forbidden-key', message: parsed.message, pointer: parsed.pointer ?? '' };
+    return { ok: false, status: 400, rule: JSON_RULES[parsed.reason], message: parsed.message, pointer: parsed.pointer ?? '' };
   }
   if (mediaType === 'application/x-www-form-urlencoded') {
     const out: Record<string, string | string[]> = {};
     for (const [key, value] of new URLSearchParams(text)) {
       if (isForbiddenKey(key, value)) return { ok: false, status: 400, rule: 'request.forbidden-key', message: 'The form contains a key that could poison prototypes', pointer: `/${key}` };
-      const prior = out[key];
-      out[key] = prior === undefined ? value : Array.isArray(prior) ? [...prior, value] : [prior, value];
+      const prior = Object.prototype.hasOwnProperty.call(out, key) ? out[key] : undefined;
+      // push, not spread: a body of 100k repeated keys must stay linear.
+      if (Array.isArray(prior)) prior.push(value);
+      else out[key] = prior === undefined ? value : [prior, value];
     }
     return { ok: true, value: out };
   }

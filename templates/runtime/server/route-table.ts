@@ -14,11 +14,18 @@ export type RouteMatch<T> =
   | { kind: 'method-not-allowed'; allow: string[] }
   | { kind: 'not-found' };
 
+/** A route at its last segment: the value, and the names of its parameters in path order (names
+ * belong to the route, not to the tree: `/a/{id}/b` and `/a/{x}/c` share the node of `{id}`). */
+interface Leaf<T> {
+  value: T;
+  names: string[];
+}
+
 interface Node<T> {
   statics: Map<string, Node<T>>;
   /** Segments with parameters, whole (`{id}`) before mixed (`{name}.json`). */
-  dynamics: Array<{ names: string[]; regex: RegExp; node: Node<T> }>;
-  methods: Map<string, T>;
+  dynamics: Array<{ whole: boolean; regex: RegExp; node: Node<T> }>;
+  methods: Map<string, Leaf<T>>;
 }
 
 const newNode = <T>(): Node<T> => ({ statics: new Map(), dynamics: [], methods: new Map() });
@@ -27,7 +34,7 @@ function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function dynamicSegment(segment: string): { names: string[]; regex: RegExp; key: string } {
+function dynamicSegment(segment: string): { names: string[]; regex: RegExp; whole: boolean } {
   const names: string[] = [];
   let source = '';
   let last = 0;
@@ -37,7 +44,17 @@ function dynamicSegment(segment: string): { names: string[]; regex: RegExp; key:
     last = (m.index ?? 0) + m[0].length;
   }
   source += escapeRegex(segment.slice(last));
-  return { names, regex: new RegExp(`^${source}$`), key: source };
+  return { names, regex: new RegExp(`^${source}$`), whole: source === '([^/]+?)' };
+}
+
+/** Percent-decoding of one captured value; undefined when the encoding is invalid. */
+function decode(raw: string): string | undefined {
+  if (raw.indexOf('%') === -1) return raw;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
 }
 
 export interface RouteTable<T> {
@@ -48,6 +65,7 @@ export function compileRoutes<T>(routes: ReadonlyArray<RouteInput<T>>): RouteTab
   const root = newNode<T>();
   for (const route of routes) {
     let node = root;
+    const names: string[] = [];
     for (const segment of route.path.split('/').slice(1)) {
       if (!segment.includes('{')) {
         let next = node.statics.get(segment);
@@ -56,49 +74,66 @@ export function compileRoutes<T>(routes: ReadonlyArray<RouteInput<T>>): RouteTab
         continue;
       }
       const dyn = dynamicSegment(segment);
+      names.push(...dyn.names);
       let entry = node.dynamics.find((d) => d.regex.source === dyn.regex.source);
       if (!entry) {
-        entry = { names: dyn.names, regex: dyn.regex, node: newNode() };
+        entry = { whole: dyn.whole, regex: dyn.regex, node: newNode() };
         node.dynamics.push(entry);
-        node.dynamics.sort((a, b) => Number(a.regex.source !== '^([^/]+?)$') - Number(b.regex.source !== '^([^/]+?)$'));
+        node.dynamics.sort((a, b) => Number(!a.whole) - Number(!b.whole));
       }
       node = entry.node;
     }
-    node.methods.set(route.method.toUpperCase(), route.value);
+    // First route wins: documented paths are listed before aliases (router.ts).
+    const method = route.method.toUpperCase();
+    if (!node.methods.has(method)) node.methods.set(method, { value: route.value, names });
   }
 
-  const walk = (node: Node<T>, segments: string[], i: number, params: Record<string, string>): Node<T> | undefined => {
+  /** Depth-first, statics before parameters, backtracking; `captured` holds decoded values. */
+  const walk = (node: Node<T>, segments: string[], i: number, captured: string[]): Node<T> | undefined => {
     if (i === segments.length) return node.methods.size > 0 ? node : undefined;
     const segment = segments[i];
     const fixed = node.statics.get(segment);
-    const found = fixed && walk(fixed, segments, i + 1, params);
+    const found = fixed && walk(fixed, segments, i + 1, captured);
     if (found) return found;
+    const before = captured.length;
     for (const dyn of node.dynamics) {
-      const m = dyn.regex.exec(segment);
-      if (!m) continue;
-      const decoded: string[] = [];
-      try {
-        for (let k = 1; k < m.length; k++) decoded.push(decodeURIComponent(m[k]));
-      } catch {
-        continue;
+      if (dyn.whole) {
+        // Any non-empty segment matches a whole-segment parameter: no regex needed.
+        const value = segment === '' ? undefined : decode(segment);
+        if (value === undefined) continue;
+        captured.push(value);
+      } else {
+        const m = dyn.regex.exec(segment);
+        if (!m) continue;
+        let k = 1;
+        for (; k < m.length; k++) {
+          const value = decode(m[k]);
+          if (value === undefined) break;
+          captured.push(value);
+        }
+        if (k < m.length) {
+          captured.length = before;
+          continue;
+        }
       }
-      const result = walk(dyn.node, segments, i + 1, params);
-      if (result) {
-        dyn.names.forEach((name, k) => (params[name] = decoded[k]));
-        return result;
-      }
+      const result = walk(dyn.node, segments, i + 1, captured);
+      if (result) return result;
+      captured.length = before;
     }
     return undefined;
   };
 
   return {
     match(method, pathname) {
-      const params: Record<string, string> = {};
-      const node = walk(root, pathname.split('/').slice(1), 0, params);
+      const captured: string[] = [];
+      // pathname starts with '/': segment 0 is the empty string before it.
+      const node = walk(root, pathname.split('/'), 1, captured);
       if (!node) return { kind: 'not-found' };
-      const value = node.methods.get(method.toUpperCase());
-      if (value === undefined) return { kind: 'method-not-allowed', allow: [...node.methods.keys()].sort() };
-      return { kind: 'found', value, params };
+      const leaf = node.methods.get(method.toUpperCase());
+      if (leaf === undefined) return { kind: 'method-not-allowed', allow: [...node.methods.keys()].sort() };
+      const params: Record<string, string> = {};
+      for (let k = 0; k < leaf.names.length; k++) params[leaf.names[k]] = captured[k];
+      return { kind: 'found', value: leaf.value, params };
     },
   };
 }

@@ -1,4 +1,5 @@
-import { hasAt, parsePointerPattern } from '../rules/pointer.js';
+import { hasAt } from '../rules/pointer.js';
+import { pattern } from './compiled.js';
 import { precheck, type StatefulRule } from './types.js';
 
 export interface ConfirmRecipientParams {
@@ -14,7 +15,7 @@ export const confirmRecipientAfterFailure: StatefulRule<ConfirmRecipientParams> 
   async check(request, params, ctx) {
     const pre = precheck(request, ctx, this.needs);
     if ('notChecked' in pre) return pre;
-    if (hasAt(request.body, parsePointerPattern(params.at))) return [];
+    if (hasAt(request.body, pattern(params.at))) return [];
     const failed = await pre.ctx.hasFailedRecipientCheck!(pre.customerId, request.body);
     return failed
       ? [{ pointer: params.at, message: `${params.at} is required: the recipient name check (CoP/VoP) failed on an earlier attempt` }]

@@ -1,4 +1,5 @@
-import { getAt, hasAt, parsePointerPattern } from '../rules/pointer.js';
+import { getAt, hasAt } from '../rules/pointer.js';
+import { pattern } from './compiled.js';
 import { precheck, type StatefulRule } from './types.js';
 
 export interface QuoteRequiredParams {
@@ -15,10 +16,10 @@ export const quoteRequired: StatefulRule<QuoteRequiredParams> = {
   async check(request, params, ctx) {
     const pre = precheck(request, ctx, this.needs);
     if ('notChecked' in pre) return pre;
-    const currency = getAt(request.body, parsePointerPattern(params.currency));
+    const currency = getAt(request.body, pattern(params.currency));
     if (typeof currency !== 'string') return { notChecked: `no currency at ${params.currency}` };
     const needed = await pre.ctx.needsConversion!(pre.customerId, currency);
-    const present = hasAt(request.body, parsePointerPattern(params.quote));
+    const present = hasAt(request.body, pattern(params.quote));
     if (needed && !present) {
       return [{ pointer: params.quote, message: `${params.quote} is required: paying ${currency} needs a currency conversion` }];
     }

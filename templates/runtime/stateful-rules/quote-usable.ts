@@ -1,4 +1,5 @@
-import { getAt, parsePointerPattern } from '../rules/pointer.js';
+import { getAt } from '../rules/pointer.js';
+import { pattern } from './compiled.js';
 import { precheck, setAt, type StatefulRule } from './types.js';
 
 export interface QuoteUsableParams {
@@ -13,7 +14,7 @@ export const quoteUsable: StatefulRule<QuoteUsableParams> = {
     // Without a context the rule is reported as not checked, even where it would not apply.
     const pre = precheck(request, ctx, this.needs);
     if ('notChecked' in pre) return pre;
-    const quoteId = getAt(request.body, parsePointerPattern(params.quote));
+    const quoteId = getAt(request.body, pattern(params.quote));
     if (quoteId === undefined) return [];
     if (typeof quoteId !== 'string') return [{ pointer: params.quote, message: `${params.quote} must be a quote id` }];
     const quote = await pre.ctx.getQuote!(pre.customerId, quoteId);
@@ -29,7 +30,7 @@ export const quoteUsable: StatefulRule<QuoteUsableParams> = {
   violate(validBody, params) {
     // Only a quote the payment already uses can be swapped for an unknown one; adding a quote
     // to a same-currency payment would break quote-required instead.
-    if (getAt(validBody, parsePointerPattern(params.quote)) === undefined) return [];
+    if (getAt(validBody, pattern(params.quote)) === undefined) return [];
     return [{ body: setAt(validBody, params.quote, 'cbp-unknown-quote-0000'), pointer: params.quote, description: 'unknown quote_id' }];
   },
 };

@@ -1,4 +1,5 @@
-import { getAt, parsePointerPattern, toPointer } from '../rules/pointer.js';
+import { getAt } from '../rules/pointer.js';
+import { pattern, pointerText } from './compiled.js';
 import type { RuleHit } from '../rules/types.js';
 import { precheck, setAt, type StatefulRule } from './types.js';
 
@@ -15,22 +16,22 @@ export const recipientActive: StatefulRule<RecipientActiveParams> = {
     // Without a context the rule is reported as not checked, even where it would not apply.
     const pre = precheck(request, ctx, this.needs);
     if ('notChecked' in pre) return pre;
-    const list = getAt(request.body, parsePointerPattern(params.items));
+    const list = getAt(request.body, pattern(params.items));
     if (!Array.isArray(list) || list.length === 0) return [];
-    const idAt = parsePointerPattern(params.id);
+    const idAt = pattern(params.id);
     const hits: RuleHit[] = [];
     for (let i = 0; i < list.length; i++) {
       const id = getAt(list[i], idAt);
-      const pointer = `${toPointer(parsePointerPattern(params.items))}/${i}${toPointer(idAt)}`;
       if (typeof id !== 'string') continue;
       const recipient = await pre.ctx.getRecipient!(pre.customerId, id);
+      const pointer = `${pointerText(params.items)}/${i}${pointerText(params.id)}`;
       if (recipient === undefined) hits.push({ pointer, message: `recipient ${JSON.stringify(id)} does not exist` });
       else if (recipient.status !== 'active') hits.push({ pointer, message: `recipient ${JSON.stringify(id)} is ${recipient.status}, not active` });
     }
     return hits;
   },
   violate(validBody, params) {
-    const list = getAt(validBody, parsePointerPattern(params.items));
+    const list = getAt(validBody, pattern(params.items));
     if (!Array.isArray(list) || list.length === 0) return [];
     const pointer = `${params.items}/0${params.id}`;
     return [{ body: setAt(validBody, pointer, 'cbp-unknown-recipient'), pointer, description: 'unknown recipient_id' }];

@@ -1,5 +1,5 @@
-import { compileWhen } from '../rules/condition.js';
-import { getAt, parsePointerPattern } from '../rules/pointer.js';
+import { getAt } from '../rules/pointer.js';
+import { condition, pattern } from './compiled.js';
 import type { WhenCondition } from '../rules/types.js';
 import { precheck, setAt, type StatefulRule } from './types.js';
 
@@ -17,8 +17,8 @@ export const thirdPartyKnown: StatefulRule<ThirdPartyKnownParams> = {
     // Without a context the rule is reported as not checked, even where it would not apply.
     const pre = precheck(request, ctx, this.needs);
     if ('notChecked' in pre) return pre;
-    if (!compileWhen(params.when)(request.body)) return [];
-    const ref = getAt(request.body, parsePointerPattern(params.ref));
+    if (!condition(params.when)(request.body)) return [];
+    const ref = getAt(request.body, pattern(params.ref));
     if (typeof ref !== 'string' || ref === '') return [];
     const known = await pre.ctx.getThirdParty!(pre.customerId, ref);
     return known === undefined
@@ -26,7 +26,7 @@ export const thirdPartyKnown: StatefulRule<ThirdPartyKnownParams> = {
       : [];
   },
   violate(validBody, params) {
-    if (!compileWhen(params.when)(validBody)) return [];
+    if (!condition(params.when)(validBody)) return [];
     return [{ body: setAt(validBody, params.ref, 'cbp-unknown-third-party'), pointer: params.ref, description: 'client_customer_ref of no onboarded third party' }];
   },
 };

@@ -40,8 +40,10 @@ export function precheck(
   needs: ReadonlyArray<keyof RuleContext>,
 ): NotChecked | { customerId: string; ctx: RuleContext } {
   if (ctx === undefined) return { notChecked: 'no RuleContext given' };
-  const missing = needs.filter((m) => typeof ctx[m] !== 'function');
-  if (missing.length > 0) return { notChecked: `RuleContext lacks ${missing.join(', ')}` };
+  // A loop, not filter(): this runs for every rule of every request (issue 5, item 8).
+  for (const m of needs) {
+    if (typeof ctx[m] !== 'function') return { notChecked: `RuleContext lacks ${needs.filter((n) => typeof ctx[n] !== 'function').join(', ')}` };
+  }
   const customerId = request.params?.customer_id;
   if (typeof customerId !== 'string' || customerId === '') return { notChecked: 'no customer_id path parameter' };
   return { customerId, ctx };

@@ -1,0 +1,48 @@
+/**
+ * Reading the parts of a router request cheaply: it runs on every request (the mock's hot path),
+ * so nothing here allocates more than the object it returns.
+ */
+import { byteLength } from './body.js';
+import type { RouterRequest } from './types.js';
+
+export function lowerHeaders(headers: RouterRequest['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (headers instanceof Headers) {
+    headers.forEach((v, k) => (out[k] = v));
+    return out;
+  }
+  for (const k in headers) {
+    if (!Object.prototype.hasOwnProperty.call(headers, k)) continue;
+    const v = headers[k];
+    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  }
+  return out;
+}
+
+/** Query parameters (repeated names become arrays); undefined when a key could poison prototypes. */
+export function parseQuery(search: URLSearchParams): Record<string, string | string[]> | undefined {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of search) {
+    if (key === '__proto__') return undefined;
+    // Own properties only: `?constructor=x` must not find Object.prototype.constructor.
+    const prior = Object.prototype.hasOwnProperty.call(out, key) ? out[key] : undefined;
+    // push, not spread: many repeated keys must stay linear.
+    if (Array.isArray(prior)) prior.push(value);
+    else out[key] = prior === undefined ? value : [prior, value];
+  }
+  return out;
+}
+
+/** Is the body larger than `limit` bytes? Strings are measured only when their length leaves doubt. */
+export function exceedsLimit(body: RouterRequest['body'], limit: number): boolean {
+  if (body === undefined) return false;
+  if (typeof body !== 'string') return body.byteLength > limit;
+  // A UTF-16 unit is 1 to 3 bytes of UTF-8.
+  if (body.length > limit) return true;
+  if (body.length * 3 <= limit) return false;
+  return byteLength(body) > limit;
+}
+
+export function isEmptyBody(body: RouterRequest['body']): boolean {
+  return body === undefined || (typeof body === 'string' ? body.length === 0 : body.byteLength === 0);
+}

@@ -1,0 +1,29 @@
+// `cbp --help`, `cbp generate` and `cbp conformance --base-url` must not pay for (or need) the
+// modules of other commands: the generator pulls in typescript and swagger-parser, the mock
+// and the runner need generated/ (issue 5, item 8). So cli/ imports only light modules
+// up front; the heavy ones are imported inside run().
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const LIGHT = new Set(['yargs', '../lib/errors.js', '../../lib/errors.js', '../command.js', '../exit-code.js', './exit-code.js', './commands/index.js', './conformance.js', './conformance-consumer.js', './generate.js', './mock.js']);
+
+/** Module specifiers of the value (not `import type`) imports at the top of a file. */
+function staticValueImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/^import\s+(?!type\b)[^;]*?from\s+'([^']+)';/gms)].map((m) => m[1]!);
+}
+
+describe('cli start-up', () => {
+  const files = ['cli/main.ts', ...readdirSync('cli/commands').filter((f) => f.endsWith('.ts')).map((f) => path.join('cli/commands', f))];
+
+  it.each(files)('%s imports only light modules up front', (file) => {
+    const heavy = staticValueImports(file).filter((s) => !LIGHT.has(s) && !s.startsWith('node:'));
+    expect(heavy).toEqual([]);
+  });
+
+  it('finds the imports it checks', () => {
+    expect(staticValueImports('cli/main.ts')).toContain('yargs');
+    expect(staticValueImports('cli/commands/index.ts')).toEqual(expect.arrayContaining(['./generate.js', './mock.js']));
+  });
+});
