@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 600_000,
     hookTimeout: 600_000,
     pool: 'forks',
+    // One file at a time: the GitHub type-check alone may use a 12 GB heap on a 24 GB, 2-core machine.
+    fileParallelism: false,
   },
 });

@@ -70,7 +70,7 @@ export function createMockContext(options: MockOptions = {}, table?: StateTable)
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const ctx = createMockContext(options, await resolveStateTable(options.stateTable));
   const { store, clock, lifecycle, webhooks, options: opts } = ctx;
-  const router = createApiRouter({ store, handlers: createApiHandlers(ctx), bodyLimit: opts.bodyLimitBytes, validateResponses: opts.validateResponses, onError: opts.onError });
+  const router = createApiRouter({ store, handlers: createApiHandlers(ctx), bodyLimit: opts.bodyLimitBytes, maxJsonDepth: opts.maxJsonDepth, validateResponses: opts.validateResponses, onError: opts.onError });
   const sandbox = createSandboxRoutes(ctx);
 
   const servers: Server[] = [];

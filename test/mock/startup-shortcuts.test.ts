@@ -1,14 +1,14 @@
 // What the start-up and hot-path shortcuts of the mock (issue 5, item 8) must not change: the
-// built-in state table is spec/payment-states.yaml, the byte scan of the nesting limit answers
-// like the text scan, and a table path still needs loading.
+// built-in state table is spec/payment-states.yaml, a table path still needs loading, and the
+// front's shortcut for plain request targets finds the path the URL parser would.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonDepthExceeds } from '../../conformance/mock/http/body.js';
 import { pathOf } from '../../conformance/mock/http/server.js';
 import { createMockContext, startMock } from '../../conformance/mock/index.js';
 import { builtInStateTable, resolveStateTable } from '../../conformance/mock/state-table.js';
 import { isCbpError } from '../../lib/errors.js';
 import { loadStateTable } from '../../lib/state-table.js';
+import { call, mockOn0, paymentBody, token } from './helpers.js';
 
 describe('the built-in state table', () => {
   it('is spec/payment-states.yaml (regenerate with `cbp generate` when this fails)', () => {
@@ -30,23 +30,6 @@ describe('the built-in state table', () => {
   });
 });
 
-describe('jsonDepthExceeds on bytes', () => {
-  it('answers as on the decoded text, multi-byte characters and escapes included', () => {
-    const nested = fc.letrec((tie) => ({
-      value: fc.oneof({ depthSize: 'small' }, fc.string({ unit: 'binary' }), fc.integer(), fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(fc.string({ unit: 'binary', maxLength: 4 }), tie('value'), { maxKeys: 3 })),
-    })).value;
-    fc.assert(
-      fc.property(nested, fc.integer({ min: 0, max: 6 }), (value, max) => {
-        const text = JSON.stringify(value);
-        expect(jsonDepthExceeds(Buffer.from(text, 'utf8'), max)).toBe(jsonDepthExceeds(text, max));
-      }),
-      { numRuns: 300 },
-    );
-    expect(jsonDepthExceeds(Buffer.from('{"é[[[": [["€"]]}'), 2)).toBe(true);
-    expect(jsonDepthExceeds(Buffer.from('{"é[[[\\"": ["€{{"]}'), 2)).toBe(false);
-  });
-});
-
 describe('the request path of the mock front', () => {
   it('is what the WHATWG parser makes of the target, with or without the plain-target shortcut', () => {
     const char = fc.constantFrom('/', 'a', 'Z', '0', '_', '-', '~', '.', '%', '2', 'e', '\\', '?', '#', ' ', 'é', ':', '@');
@@ -65,5 +48,21 @@ describe('the request path of the mock front', () => {
     expect(pathOf('/v3/customers/c-1/payments?x=1')).toBe('/v3/customers/c-1/payments');
     expect(pathOf('/v3/../_sandbox/clock')).toBe('/_sandbox/clock');
     expect(pathOf('//evil.example/x')).toBe('/x');
+  });
+});
+
+describe('the nesting limit of API bodies', () => {
+  it('is the maxJsonDepth option, enforced by the generated router', async () => {
+    const body = paymentBody('GBP', [['rcp-a-1-gbp', 10]]); // nests 4 levels: body → list → entry → amount
+    for (const [maxJsonDepth, status] of [[3, 400], [4, 201]] as const) {
+      const m = await mockOn0({ maxJsonDepth });
+      try {
+        const r = await call(m, await token(m), 'POST', '/v3/customers/cust-a-1/payments', body);
+        expect(r.status).toBe(status);
+        if (status === 400) expect(r.body.errors[0].rule).toBe('request.too-deep');
+      } finally {
+        await m.close();
+      }
+    }
   });
 });

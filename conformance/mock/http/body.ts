@@ -37,16 +37,12 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
-/** Deepest nesting of arrays/objects in a JSON text (or its UTF-8 bytes), strings skipped;
- * stops past `max`. Bytes are scanned as they are: the six characters that matter are ASCII and
- * never occur inside a multi-byte UTF-8 sequence, so the answer is the same without decoding
- * the body a second time (the router decodes it once; issue 5, item 8). */
-export function jsonDepthExceeds(text: string | Uint8Array, max: number): boolean {
-  const bytes = typeof text !== 'string';
+/** Deepest nesting of arrays/objects in a JSON text, strings skipped; stops past `max`. */
+export function jsonDepthExceeds(text: string, max: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
-    const c = bytes ? text[i]! : text.charCodeAt(i);
+    const c = text.charCodeAt(i);
     if (inString) {
       if (c === 92 /* \ */) i++;
       else if (c === 34 /* " */) inString = false;

@@ -63,6 +63,8 @@ export interface ApiRouterOptions {
   store: MockStore;
   handlers: ApiHandlers;
   bodyLimit: number;
+  /** Deepest accepted JSON nesting (the router answers 400 request.too-deep beyond). */
+  maxJsonDepth?: number;
   /** Check every answer against the document (tests); an invalid one becomes a 500. */
   validateResponses?: boolean;
   onError?: (error: unknown, context: { operationId?: string; phase: string }) => void;
@@ -73,6 +75,7 @@ export function createApiRouter(o: ApiRouterOptions): Router & { readonly bodyLi
     handlers: generatedHandlers(o.handlers),
     authenticate: storeAuthenticator(o.store),
     bodyLimit: o.bodyLimit,
+    maxJsonDepth: o.maxJsonDepth,
     validateResponses: o.validateResponses,
     onError: o.onError,
   });

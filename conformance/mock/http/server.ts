@@ -10,7 +10,7 @@ import type { MockContext } from '../context.js';
 import type { Router } from '../generated-api.js';
 import { hostedPage } from '../sandbox/hosted-page.js';
 import { SANDBOX_PREFIX } from '../sandbox/index.js';
-import { BodyTooLarge, isJsonType, jsonDepthExceeds, mediaType, parseBody, parseQuery, readBody } from './body.js';
+import { BodyTooLarge, parseBody, parseQuery, readBody } from './body.js';
 import { fail, type MockHandler, type MockResponse } from './responses.js';
 import type { RouteTable } from './route-table.js';
 
@@ -55,11 +55,8 @@ async function handle(o: FrontOptions, req: IncomingMessage): Promise<Answer> {
   if (o.authOnly && pathname !== TOKEN_PATH) return fail(404, 'request.unknown-path', 'this origin serves only the token endpoint');
   if (pathname.startsWith(HOSTED) && method === 'GET') return hostedPage(o.ctx, decodeSafe(pathname.slice(HOSTED.length)));
   if (pathname.startsWith(SANDBOX_PREFIX)) return sandbox(o, req, pathname, method, raw);
-  // The generated router has no nesting limit; a deeply nested JSON body would reach recursive
-  // code (prototype-key scan, validators). Refused here, reported to the generator owner.
-  if (isJsonType(mediaType(req.headers['content-type'])) && jsonDepthExceeds(raw, o.ctx.options.maxJsonDepth)) {
-    return fail(400, 'request.json-depth', `the JSON body is nested deeper than ${o.ctx.options.maxJsonDepth} levels`);
-  }
+  // The nesting limit of API bodies is the generated router's own (maxJsonDepth, 400
+  // request.too-deep), checked on the text before anything recursive sees it.
   return o.router.handle({ method, url: req.url ?? '/', headers: req.headers, body: raw.length > 0 ? raw : undefined });
 }
 
