@@ -11,8 +11,10 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generate } from '../generator/generate.js';
+import { packageInfo } from '../generator/package-info.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// The package root, whether this runs from bench/ (sources) or dist/bench/ (npm run bench).
+const ROOT = packageInfo().root;
 const OUT = path.join(ROOT, 'tmp', 'bench-client-server');
 
 type Answer = { status: number };

@@ -15,8 +15,10 @@ import { parse } from 'yaml';
 import { generate } from '../generator/generate.js';
 import { createAjv } from '../generator/validation/create-ajv.js';
 import { componentsSchema, prepareSchema } from '../generator/validation/prepare-schema.js';
+import { packageInfo } from '../generator/package-info.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// The package root, whether this runs from bench/ (sources) or dist/bench/ (npm run bench).
+const ROOT = packageInfo().root;
 const OUT = path.join(ROOT, 'tmp', 'bench-validate');
 
 const body = {
