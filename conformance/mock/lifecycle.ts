@@ -40,10 +40,20 @@ export class LifecycleEngine {
     private readonly options: LifecycleOptions,
   ) {}
 
+  /** The `from: null` row's status, looked up once (it ran on every create: issue 5, item 8). */
+  private get initialStatus(): string {
+    if (this.initial === undefined) {
+      const t = this.table.transitions.find((x) => x.from === null && x.trigger === 'payment-created') ?? this.table.transitions.find((x) => x.from === null);
+      this.initial = t?.to ?? this.table.initial[0]!.status;
+    }
+    return this.initial;
+  }
+
+  private initial: string | undefined;
+
   /** Sets the initial status (the `from: null` row) and emits its event. */
   created(payment: PaymentRecord): void {
-    const t = this.table.transitions.find((x) => x.from === null && x.trigger === 'payment-created') ?? this.table.transitions.find((x) => x.from === null);
-    payment.status = t?.to ?? this.table.initial[0]!.status;
+    payment.status = this.initialStatus;
     this.event(payment, payment.status);
   }
 

@@ -28,7 +28,8 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       chunks.push(chunk);
     });
     req.on('end', () => {
-      if (!done) resolve(Buffer.concat(chunks));
+      // A small body arrives as one chunk: used as is rather than copied (issue 5, item 8).
+      if (!done) resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
     });
     req.on('error', (err) => {
       if (!done) reject(err);

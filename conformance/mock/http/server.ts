@@ -30,9 +30,11 @@ type Answer = { status: number; headers?: Record<string, string>; body?: unknown
 
 export function createFront(o: FrontOptions): Server {
   const server = createServer((req, res) => {
-    handle(o, req)
-      .catch((): Answer => fail(500, 'mock.internal', 'internal error in the mock'))
-      .then((r) => send(res, r));
+    // One `then` with both callbacks: a promise less per request than catch().then() (issue 5, item 8).
+    handle(o, req).then(
+      (r) => send(res, r),
+      () => send(res, fail(500, 'mock.internal', 'internal error in the mock')),
+    );
   });
   server.on('clientError', (_err, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');

@@ -34,9 +34,15 @@ const utf8 = new TextDecoder('utf-8', { fatal: false });
 
 /** `application/json; charset=utf-8` → `application/json`. */
 export function mediaTypeOf(contentType: string | undefined): string | undefined {
+  // Clients send the same Content-Type on every request: the last answer is kept (issue 5, item 8).
+  if (contentType === lastContentType) return lastMediaType;
   const essence = contentType?.split(';')[0].trim().toLowerCase();
-  return essence ? essence : undefined;
+  lastContentType = contentType;
+  lastMediaType = essence ? essence : undefined;
+  return lastMediaType;
 }
+let lastContentType: string | undefined;
+let lastMediaType: string | undefined;
 
 export function isJsonMediaType(mediaType: string): boolean {
   return mediaType === 'application/json' || mediaType.endsWith('+json');
@@ -44,6 +50,8 @@ export function isJsonMediaType(mediaType: string): boolean {
 
 /** Matches a media type against the document's ranges (`application/json`, `application/*`, `*\/*`). */
 export function acceptsMediaType(documented: ReadonlyArray<string>, mediaType: string): string | undefined {
+  // The common case (the first documented type, as sent) without splitting or a closure.
+  if (documented[0] === mediaType) return documented[0];
   const [type] = mediaType.split('/');
   return documented.find((range) => {
     const r = range.toLowerCase();

@@ -13,6 +13,7 @@ import { notImplemented } from './not-implemented.js';
 import { exceedsLimit, isEmptyBody, lowerHeaders, parseQuery } from './request-parts.js';
 import { compileRoutes } from './route-table.js';
 import { serialize, errorResponse } from './respond.js';
+import { splitTarget } from './target.js';
 import type { RouterOptions, RouterPhase, ServerMeta, ServerOperationMeta, Validators } from './router-options.js';
 import { DEFAULT_MAX_JSON_DEPTH } from './safe-json.js';
 import type { AuthenticateResult, Router, RouterRequest, RouterResponse } from './types.js';
@@ -91,15 +92,9 @@ export function createRouterCore<H, Auth = unknown>(meta: ServerMeta, options: R
   }
 
   async function handle(request: RouterRequest): Promise<RouterResponse> {
-    // A path is appended to a fixed origin rather than resolved against it: `//host/x` must stay
-    // the path `//host/x`, not become a URL for another host.
-    let url: URL;
-    try {
-      url = request.url.startsWith('/') ? new URL(`http://router.invalid${request.url}`) : new URL(request.url);
-    } catch {
-      return errorResponse(400, [violation('request.invalid-url', 'The request target is not a valid URL', 'RFC 9112 §3.2')]);
-    }
-    const pathname = stripBase(url.pathname);
+    const target = splitTarget(request.url);
+    if (target === undefined) return errorResponse(400, [violation('request.invalid-url', 'The request target is not a valid URL', 'RFC 9112 §3.2')]);
+    const pathname = stripBase(target.pathname);
     const match = routes.match(request.method, pathname);
     if (match.kind === 'not-found') return errorResponse(404, [violation('request.unknown-path', `No operation at ${pathname}`, 'OpenAPI paths')]);
     if (match.kind === 'method-not-allowed') {
@@ -111,14 +106,18 @@ export function createRouterCore<H, Auth = unknown>(meta: ServerMeta, options: R
       return errorResponse(413, [violation('request.body-too-large', `The body exceeds ${bodyLimit} bytes`, 'server limit')]);
     }
     const headers = lowerHeaders(request.headers);
-    const rawQuery = parseQuery(url.searchParams);
+    const rawQuery = target.search === '' ? {} : parseQuery(new URLSearchParams(target.search));
     if (!rawQuery) return errorResponse(400, [violation('request.forbidden-key', 'The query contains a key that could poison prototypes', 'server', '/__proto__', 'query')]);
 
     let principal: Auth | undefined;
     if (op.needsAuth) {
       let outcome: AuthenticateResult<Auth> = { ok: false, status: 401 };
       try {
-        if (options.authenticate) outcome = await options.authenticate({ operationId: id, security: op.meta.security, schemes: meta.schemes, headers, query: rawQuery });
+        if (options.authenticate) {
+          const answer = options.authenticate({ operationId: id, security: op.meta.security, schemes: meta.schemes, headers, query: rawQuery });
+          // A synchronous authenticator is not awaited: one microtask less per request (issue 5, item 8).
+          outcome = typeof (answer as { then?: unknown }).then === 'function' ? await answer : (answer as AuthenticateResult<Auth>);
+        }
       } catch (error) {
         report(error, { operationId: id, phase: 'authenticate' });
         return internalError();
