@@ -231,6 +231,11 @@ export const validateRequest: (operationId: string, req: RequestParts) => Valida
 export const checkStatefulRules: (operationId: string, req: RequestParts, ctx?: RuleContext) => Promise<ValidationOutcome> =
   set.checkStatefulRules;
 
+/** checkStatefulRules, answered synchronously when every RuleContext answer is (not a Promise):
+ * a promise is returned only when the context returned one. */
+export const checkStatefulRulesEager: (operationId: string, req: RequestParts, ctx?: RuleContext) => ValidationOutcome | Promise<ValidationOutcome> =
+  set.checkStatefulRulesEager;
+
 /** A response body against the declared response (status, then NXX range, then default). */
 export const validateResponse: (operationId: string, status: number, contentType: string | undefined, body: unknown) => ValidationOutcome =
   set.validateResponse;

@@ -2,5 +2,5 @@
  * The one place the mock imports generated code (dogfooding, ARCHITECTURE.md): the router and
  * typed Handlers and the validators emitted by `cbp generate` for spec/.
  */
-export { checkStatefulRules, validateRequest } from '../../generated/validators.js';
+export { checkStatefulRules, checkStatefulRulesEager, validateRequest } from '../../generated/validators.js';
 export { createRouter, type AuthenticateInput, type AuthenticateResult, type Handlers, type HandlerResponse, type Router } from '../../generated/server.js';

@@ -30,7 +30,6 @@ export type LifecycleResult = { ok: true; payment: PaymentRecord } | { ok: false
 
 export class LifecycleEngine {
   private readonly timers = new Map<string, () => void>();
-  private readonly lastEventMs = new Map<string, number>();
 
   constructor(
     private readonly table: StateTable,
@@ -148,8 +147,8 @@ export class LifecycleEngine {
   /** Timestamps strictly increase per payment, so event_timestamp orders events even when a
    * whole flow runs within one millisecond (seed §Events rule 2). */
   private event(payment: PaymentRecord, status: string, recipientId?: string): void {
-    const ms = Math.max(this.clock.now(), (this.lastEventMs.get(payment.payment_id) ?? 0) + 1);
-    this.lastEventMs.set(payment.payment_id, ms);
+    const ms = Math.max(this.clock.now(), (payment.lastEventMs ?? 0) + 1);
+    payment.lastEventMs = ms;
     const e: PaymentEvent = { event_id: this.store.newId('evt'), event_timestamp: this.clock.iso(ms), payment_id: payment.payment_id, status };
     if (payment.client_reference_id !== undefined) e.client_reference_id = payment.client_reference_id;
     if (payment.client_customer_ref !== undefined) e.client_customer_ref = payment.client_customer_ref;

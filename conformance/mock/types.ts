@@ -102,6 +102,9 @@ export interface PaymentRecord {
   /** true between deliver-funds and the end of the automatic flow. */
   fundsDelivered: boolean;
   via: 'v3' | 'legacy' | 'session';
+  /** Time of the payment's last webhook event (lifecycle.ts keeps them strictly increasing); kept
+   * on the record rather than in a Map keyed by payment id: one insert less per payment (issue 5). */
+  lastEventMs?: number;
 }
 
 /** One webhook event, as emitted (seed §Events: fields). */

@@ -1,20 +1,32 @@
 /**
  * Creating a payment, shared by Create payment (v3), the legacy make-payment endpoint and
  * /_sandbox/sessions/{id}/pay: every rule of the overlay (stateless ones ran in the router;
- * stateful ones here through the generated checkStatefulRules over the store), then the CoP/VoP
+ * stateful ones here through the generated checkStatefulRulesEager over the store), then the CoP/VoP
  * recipient-name check, then the record and its first webhook (seed §States: AWAITING_FUNDS).
  */
-import { checkStatefulRules } from '../generated-api.js';
+import { checkStatefulRulesEager } from '../generated-api.js';
 import type { MockContext } from '../context.js';
 import { fail, violations, type MockResponse } from '../http/responses.js';
 import { getAt, isObject, str } from '../json.js';
 import type { Amount, PaymentRecord, RecipientProgress } from '../types.js';
+import type { ValidationOutcome } from '../../../templates/runtime/rule-types.js';
 
 const NAME_CHECK_SOURCE = 'Create payment (v3), rule 5; Errors, rule 2';
 
-/** Runs the stateful rules and the name check; undefined when the request may proceed. */
-export async function paymentPreconditions(ctx: MockContext, customerId: string, body: unknown): Promise<MockResponse | undefined> {
-  const outcome = await checkStatefulRules('createPayment', { params: { customer_id: customerId }, body }, ctx.rules);
+/** Runs the stateful rules and the name check; undefined when the request may proceed. The
+ * store answers the rules synchronously, so this does too (no promise per payment: issue 5);
+ * a promise only if ctx.rules is ever given an asynchronous context. */
+export function paymentPreconditions(ctx: MockContext, customerId: string, body: unknown): MockResponse | undefined | Promise<MockResponse | undefined> {
+  const outcome = checkStatefulRulesEager('createPayment', { params: { customer_id: customerId }, body }, ctx.rules);
+  if (isThenable(outcome)) return Promise.resolve(outcome).then((o) => afterRules(ctx, customerId, body, o));
+  return afterRules(ctx, customerId, body, outcome);
+}
+
+export function isThenable<T>(v: T | PromiseLike<T>): v is PromiseLike<T> {
+  return v !== null && typeof v === 'object' && typeof (v as { then?: unknown }).then === 'function';
+}
+
+function afterRules(ctx: MockContext, customerId: string, body: unknown, outcome: ValidationOutcome): MockResponse | undefined {
   if (!outcome.valid) return violations(400, outcome.violations);
   return nameCheck(ctx, customerId, body);
 }
@@ -79,6 +91,7 @@ export function createPaymentRecord(ctx: MockContext, p: NewPayment): PaymentRec
     held: false,
     fundsDelivered: false,
     via: p.via,
+    lastEventMs: 0,
   };
   ctx.store.payments.set(payment.payment_id, payment);
   ctx.lifecycle.created(payment);

@@ -2,12 +2,14 @@
  * §Versioning rule 3: legacy endpoints remain available and supported). */
 import { validateRequest } from '../generated-api.js';
 import type { MockContext } from '../context.js';
-import { customerNotFound, fail, ok, violations, type MockHandler } from '../http/responses.js';
+import { customerNotFound, fail, ok, violations, type MockHandler, type MockResponse } from '../http/responses.js';
 import { isObject } from '../json.js';
-import { createPaymentRecord, isPayment, paymentPreconditions, paymentView } from './payment-core.js';
+import { createPaymentRecord, isPayment, isThenable, paymentPreconditions, paymentView } from './payment-core.js';
 
 export function paymentHandlers(ctx: MockContext): Record<string, MockHandler> {
-  const create = (via: 'v3' | 'legacy'): MockHandler => async ({ params, body, auth }) => {
+  // Not async: the create path allocates no promise while the store answers the rules
+  // synchronously (issue 5); the router awaits whatever the handler returns.
+  const create = (via: 'v3' | 'legacy'): MockHandler => ({ params, body, auth }) => {
     const customer = ctx.store.customer(auth.clientId, params.customer_id ?? '');
     if (customer === undefined) return customerNotFound();
     if (via === 'legacy') {
@@ -16,10 +18,14 @@ export function paymentHandlers(ctx: MockContext): Record<string, MockHandler> {
       const v = validateRequest('createPayment', { params, body });
       if (!v.valid) return violations(400, v.violations);
     }
-    const refused = await paymentPreconditions(ctx, customer.customer_id, body);
-    if (refused) return refused;
-    const created = createPaymentRecord(ctx, { customerId: customer.customer_id, body: isObject(body) ? body : {}, via });
-    return isPayment(created) ? ok(paymentView(created), 201) : created;
+    const customerId = customer.customer_id;
+    const proceed = (refused: MockResponse | undefined): MockResponse => {
+      if (refused) return refused;
+      const created = createPaymentRecord(ctx, { customerId, body: isObject(body) ? body : {}, via });
+      return isPayment(created) ? ok(paymentView(created), 201) : created;
+    };
+    const refused = paymentPreconditions(ctx, customerId, body);
+    return isThenable(refused) ? Promise.resolve(refused).then(proceed) : proceed(refused);
   };
 
   return {

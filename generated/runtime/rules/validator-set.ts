@@ -3,7 +3,8 @@
 
 import type { RuleContext, RuleNotChecked, RuleViolation, ValidationOutcome } from '../rule-types.js';
 import { statefulRules } from '../stateful-rules/index.js';
-import type { StatefulRequest } from '../stateful-rules/types.js';
+import { isPromiseLike, type NotChecked, type StatefulRequest } from '../stateful-rules/types.js';
+import type { RuleHit } from './types.js';
 import { matchMediaType, matchStatus, type ResponseEntry } from './response-match.js';
 import { toViolations, type AjvErrorLike, type Part } from './schema-errors.js';
 
@@ -42,6 +43,9 @@ export type RequestParts = StatefulRequest;
 export interface ValidatorSet {
   validateRequest(operationId: string, req: RequestParts): ValidationOutcome;
   checkStatefulRules(operationId: string, req: RequestParts, ctx?: RuleContext): Promise<ValidationOutcome>;
+  /** The same outcome, synchronously when every context answer is synchronous (the mock's store):
+   * a Promise only once a context method returned one (issue 5). Throws what a rule throws. */
+  checkStatefulRulesEager(operationId: string, req: RequestParts, ctx?: RuleContext): ValidationOutcome | Promise<ValidationOutcome>;
   validateResponse(operationId: string, status: number, contentType: string | undefined, body: unknown): ValidationOutcome;
   validateWebhook(webhookName: string, payload: unknown): ValidationOutcome;
 }
@@ -65,6 +69,41 @@ export function createValidatorSet(spec: ValidatorSetSpec): ValidatorSet {
     return o;
   }
 
+  function checkStatefulRulesEager(operationId: string, req: RequestParts, ctx?: RuleContext): ValidationOutcome | Promise<ValidationOutcome> {
+    const o = op(operationId);
+    const rules = o.v.stateful;
+    if (rules.length === 0) return VALID;
+    const violations: RuleViolation[] = [];
+    const notChecked: RuleNotChecked[] = [];
+    const record = (rule: RuleRef, result: RuleHit[] | NotChecked): void => {
+      if (!Array.isArray(result)) notChecked.push({ rule: rule.id, reason: result.notChecked, source: rule.source });
+      else for (const hit of result) violations.push({ rule: rule.id, pointer: hit.pointer, message: hit.message, source: rule.source, in: rule.in ?? 'body' });
+    };
+    // Rules run in order; the loop stays synchronous while the context answers synchronously
+    // (the mock's store) and resumes after a promise otherwise: one resolved promise per call
+    // instead of one await per rule (issue 5).
+    const from = (start: number): ValidationOutcome | Promise<ValidationOutcome> => {
+      for (let i = start; i < rules.length; i++) {
+        const rule = rules[i]!;
+        const impl = statefulRules[rule.keyword];
+        if (impl === undefined) {
+          notChecked.push({ rule: rule.id, reason: `no implementation of keyword ${rule.keyword}`, source: rule.source });
+          continue;
+        }
+        const result = impl.check(req, rule.params, ctx);
+        if (isPromiseLike(result)) {
+          return result.then((r) => {
+            record(rule, r);
+            return from(i + 1);
+          });
+        }
+        record(rule, result);
+      }
+      return violations.length === 0 && notChecked.length === 0 ? VALID : { valid: violations.length === 0, violations, notChecked };
+    };
+    return from(0);
+  }
+
   return {
     validateRequest(operationId, req) {
       const o = op(operationId);
@@ -80,22 +119,16 @@ export function createValidatorSet(spec: ValidatorSetSpec): ValidatorSet {
       return out === null ? o.ok : { valid: false, violations: out, notChecked: o.notChecked };
     },
 
-    async checkStatefulRules(operationId, req, ctx) {
-      const o = op(operationId);
-      const violations: RuleViolation[] = [];
-      const notChecked: RuleNotChecked[] = [];
-      for (const rule of o.v.stateful) {
-        const impl = statefulRules[rule.keyword];
-        if (impl === undefined) {
-          notChecked.push({ rule: rule.id, reason: `no implementation of keyword ${rule.keyword}`, source: rule.source });
-          continue;
-        }
-        const result = await impl.check(req, rule.params, ctx);
-        if (!Array.isArray(result)) notChecked.push({ rule: rule.id, reason: result.notChecked, source: rule.source });
-        else for (const hit of result) violations.push({ rule: rule.id, pointer: hit.pointer, message: hit.message, source: rule.source, in: rule.in ?? 'body' });
+    checkStatefulRules(operationId, req, ctx) {
+      try {
+        return Promise.resolve(checkStatefulRulesEager(operationId, req, ctx));
+      } catch (e) {
+        // A context or rule that throws synchronously still rejects, as the async version did.
+        return Promise.reject(e);
       }
-      return { valid: violations.length === 0, violations, notChecked };
     },
+
+    checkStatefulRulesEager,
 
     validateResponse(operationId, status, contentType, body) {
       const o = op(operationId);

@@ -3,7 +3,8 @@
 
 import { getAt } from '../rules/pointer.js';
 import { pattern } from './compiled.js';
-import { precheck, setAt, type StatefulRule } from './types.js';
+import { andThen, precheck, setAt, type StatefulRule } from './types.js';
+import type { RuleHit } from '../rules/types.js';
 
 export interface QuoteUsableParams {
   quote: string;
@@ -13,22 +14,24 @@ export interface QuoteUsableParams {
 export const quoteUsable: StatefulRule<QuoteUsableParams> = {
   keyword: 'quote-usable',
   needs: ['getQuote'],
-  async check(request, params, ctx) {
+  check(request, params, ctx) {
     // Without a context the rule is reported as not checked, even where it would not apply.
     const pre = precheck(request, ctx, this.needs);
     if ('notChecked' in pre) return pre;
     const quoteId = getAt(request.body, pattern(params.quote));
     if (quoteId === undefined) return [];
     if (typeof quoteId !== 'string') return [{ pointer: params.quote, message: `${params.quote} must be a quote id` }];
-    const quote = await pre.ctx.getQuote!(pre.customerId, quoteId);
-    if (quote === undefined) return [{ pointer: params.quote, message: `quote ${JSON.stringify(quoteId)} does not exist` }];
-    if (quote.status !== 'active') {
-      return [{ pointer: params.quote, message: `quote ${JSON.stringify(quoteId)} is ${quote.status}, not active` }];
-    }
-    const now = pre.ctx.now ? pre.ctx.now() : Date.now();
-    const expires = Date.parse(quote.expiresAt);
-    if (!(expires > now)) return [{ pointer: params.quote, message: `quote ${JSON.stringify(quoteId)} expired at ${quote.expiresAt}` }];
-    return [];
+    const c = pre.ctx;
+    return andThen(c.getQuote!(pre.customerId, quoteId), (quote): RuleHit[] => {
+      if (quote === undefined) return [{ pointer: params.quote, message: `quote ${JSON.stringify(quoteId)} does not exist` }];
+      if (quote.status !== 'active') {
+        return [{ pointer: params.quote, message: `quote ${JSON.stringify(quoteId)} is ${quote.status}, not active` }];
+      }
+      const now = c.now ? c.now() : Date.now();
+      const expires = Date.parse(quote.expiresAt);
+      if (!(expires > now)) return [{ pointer: params.quote, message: `quote ${JSON.stringify(quoteId)} expired at ${quote.expiresAt}` }];
+      return [];
+    });
   },
   violate(validBody, params) {
     // Only a quote the payment already uses can be swapped for an unknown one; adding a quote

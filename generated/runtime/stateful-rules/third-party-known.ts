@@ -4,7 +4,7 @@
 import { getAt } from '../rules/pointer.js';
 import { condition, pattern } from './compiled.js';
 import type { WhenCondition } from '../rules/types.js';
-import { precheck, setAt, type StatefulRule } from './types.js';
+import { andThen, precheck, setAt, type StatefulRule } from './types.js';
 
 export interface ThirdPartyKnownParams {
   when?: WhenCondition;
@@ -16,17 +16,16 @@ export interface ThirdPartyKnownParams {
 export const thirdPartyKnown: StatefulRule<ThirdPartyKnownParams> = {
   keyword: 'third-party-known',
   needs: ['getThirdParty'],
-  async check(request, params, ctx) {
+  check(request, params, ctx) {
     // Without a context the rule is reported as not checked, even where it would not apply.
     const pre = precheck(request, ctx, this.needs);
     if ('notChecked' in pre) return pre;
     if (!condition(params.when)(request.body)) return [];
     const ref = getAt(request.body, pattern(params.ref));
     if (typeof ref !== 'string' || ref === '') return [];
-    const known = await pre.ctx.getThirdParty!(pre.customerId, ref);
-    return known === undefined
+    return andThen(pre.ctx.getThirdParty!(pre.customerId, ref), (known) => known === undefined
       ? [{ pointer: params.ref, message: `${params.ref} ${JSON.stringify(ref)} matches no onboarded third party of this customer` }]
-      : [];
+      : []);
   },
   violate(validBody, params) {
     if (!condition(params.when)(validBody)) return [];

@@ -5,7 +5,7 @@ import type { ClientReferenceScope } from '../rule-types.js';
 import { getAt } from '../rules/pointer.js';
 import { condition, pattern } from './compiled.js';
 import type { WhenCondition } from '../rules/types.js';
-import { precheck, type StatefulRule } from './types.js';
+import { andThen, precheck, type StatefulRule } from './types.js';
 
 export interface UniqueClientReferenceParams {
   scope: ClientReferenceScope;
@@ -18,15 +18,15 @@ export interface UniqueClientReferenceParams {
 export const uniqueClientReference: StatefulRule<UniqueClientReferenceParams> = {
   keyword: 'unique-client-reference',
   needs: ['isClientReferenceUsed'],
-  async check(request, params, ctx) {
+  check(request, params, ctx) {
     // Without a context the rule is reported as not checked, even where it would not apply.
     const pre = precheck(request, ctx, this.needs);
     if ('notChecked' in pre) return pre;
     if (!condition(params.when)(request.body)) return [];
     const ref = getAt(request.body, pattern(params.ref));
     if (typeof ref !== 'string' || ref === '') return [];
-    const used = await pre.ctx.isClientReferenceUsed!(pre.customerId, params.scope, ref);
-    return used ? [{ pointer: params.ref, message: `${params.ref} ${JSON.stringify(ref)} was already used by this customer (${params.scope})` }] : [];
+    return andThen(pre.ctx.isClientReferenceUsed!(pre.customerId, params.scope, ref), (used) =>
+      used ? [{ pointer: params.ref, message: `${params.ref} ${JSON.stringify(ref)} was already used by this customer (${params.scope})` }] : []);
   },
   violate(validBody, params) {
     if (!condition(params.when)(validBody)) return [];

@@ -1,6 +1,6 @@
 import { hasAt } from '../rules/pointer.js';
 import { pattern } from './compiled.js';
-import { precheck, type StatefulRule } from './types.js';
+import { andThen, precheck, type StatefulRule } from './types.js';
 
 export interface ConfirmRecipientParams {
   at: string;
@@ -12,13 +12,12 @@ export interface ConfirmRecipientParams {
 export const confirmRecipientAfterFailure: StatefulRule<ConfirmRecipientParams> = {
   keyword: 'confirm-recipient-after-failure',
   needs: ['hasFailedRecipientCheck'],
-  async check(request, params, ctx) {
+  check(request, params, ctx) {
     const pre = precheck(request, ctx, this.needs);
     if ('notChecked' in pre) return pre;
     if (hasAt(request.body, pattern(params.at))) return [];
-    const failed = await pre.ctx.hasFailedRecipientCheck!(pre.customerId, request.body);
-    return failed
+    return andThen(pre.ctx.hasFailedRecipientCheck!(pre.customerId, request.body), (failed) => failed
       ? [{ pointer: params.at, message: `${params.at} is required: the recipient name check (CoP/VoP) failed on an earlier attempt` }]
-      : [];
+      : []);
   },
 };

@@ -1,6 +1,7 @@
 import { getAt, hasAt } from '../rules/pointer.js';
 import { pattern } from './compiled.js';
-import { precheck, type StatefulRule } from './types.js';
+import { andThen, precheck, type StatefulRule } from './types.js';
+import type { RuleHit } from '../rules/types.js';
 
 export interface QuoteRequiredParams {
   quote: string;
@@ -13,19 +14,20 @@ export interface QuoteRequiredParams {
 export const quoteRequired: StatefulRule<QuoteRequiredParams> = {
   keyword: 'quote-required',
   needs: ['needsConversion'],
-  async check(request, params, ctx) {
+  check(request, params, ctx) {
     const pre = precheck(request, ctx, this.needs);
     if ('notChecked' in pre) return pre;
     const currency = getAt(request.body, pattern(params.currency));
     if (typeof currency !== 'string') return { notChecked: `no currency at ${params.currency}` };
-    const needed = await pre.ctx.needsConversion!(pre.customerId, currency);
-    const present = hasAt(request.body, pattern(params.quote));
-    if (needed && !present) {
-      return [{ pointer: params.quote, message: `${params.quote} is required: paying ${currency} needs a currency conversion` }];
-    }
-    if (!needed && present) {
-      return [{ pointer: params.quote, message: `omit ${params.quote} for a same-currency payment (${currency})` }];
-    }
-    return [];
+    return andThen(pre.ctx.needsConversion!(pre.customerId, currency), (needed): RuleHit[] => {
+      const present = hasAt(request.body, pattern(params.quote));
+      if (needed && !present) {
+        return [{ pointer: params.quote, message: `${params.quote} is required: paying ${currency} needs a currency conversion` }];
+      }
+      if (!needed && present) {
+        return [{ pointer: params.quote, message: `omit ${params.quote} for a same-currency payment (${currency})` }];
+      }
+      return [];
+    });
   },
 };
