@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Thin launcher: the CLI is compiled to dist/ by `npm run build` (run by `npm ci` through `prepare`).
-import { main } from '../dist/cli/main.js';
+// Thin launcher: `npm run build` (run by `npm ci` through `prepare`) compiles the CLI to dist/ and
+// bundles it into dist/cli-bundle/ (scripts/bundle-cli.mjs: one file loads faster than ~150).
+import { main } from '../dist/cli-bundle/main.js';
 
 main(process.argv.slice(2)).then((code) => {
   process.exitCode = code;

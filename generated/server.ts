@@ -2,11 +2,11 @@
 // DO NOT EDIT: change the OpenAPI document, overlay or templates and run `cbp generate`.
 
 import { createRouterCore, type RouterOptions, type ServerMeta } from './runtime/server/router.js';
-import type { HandlerFn, Router } from './runtime/server/types.js';
+import type { EagerHandle, HandlerFn, Router } from './runtime/server/types.js';
 import type { paths } from './types.js';
 import { validateRequest, validateResponse } from './validators.js';
 
-export type { Authenticator, AuthenticateInput, AuthenticateResult, HandlerFn, HandlerRequest, HandlerResponse, Router, RouterRequest, RouterResponse } from './runtime/server/types.js';
+export type { Authenticator, AuthenticateInput, AuthenticateResult, EagerHandle, HandlerFn, HandlerRequest, HandlerResponse, Router, RouterRequest, RouterResponse } from './runtime/server/types.js';
 export type { RouterOptions };
 export { createAuthenticator } from './runtime/server/authenticate.js';
 export { notImplemented } from './runtime/server/not-implemented.js';
@@ -412,6 +412,6 @@ export interface Handlers<Auth = unknown> {
 }
 
 /** The framework-neutral router; adapters: runtime/server/node-http.ts, hono.ts, fetch.ts. */
-export function createRouter<Auth = unknown>(options: RouterOptions<Handlers<Auth>, Auth>): Router & { readonly bodyLimit: number } {
+export function createRouter<Auth = unknown>(options: RouterOptions<Handlers<Auth>, Auth>): Router & { readonly bodyLimit: number; handleEager: EagerHandle } {
   return createRouterCore<Handlers<Auth>, Auth>(META, options, { validateRequest, validateResponse });
 }

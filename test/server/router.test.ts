@@ -152,6 +152,45 @@ describe('handlers', () => {
     expect(errors).toHaveLength(1);
   });
 
+  it('handleEager answers synchronous handlers directly and asynchronous ones with a promise', async () => {
+    type Eager = { handleEager: (r: Parameters<Handle>[0]) => Answer | Promise<Answer> };
+    const server = await generated.load<{ createRouter: (o: unknown) => Eager }>('server.ts');
+    const list = { status: 200, body: { payments: [] } };
+    const syncRouter = server.createRouter({ handlers: { legacyReviewPayments: () => list }, authenticate: () => ({ ok: true }) });
+    const direct = syncRouter.handleEager({ method: 'GET', url: `/v1/customers/${CUSTOMER}/payments`, headers: {} });
+    expect(direct).not.toBeInstanceOf(Promise);
+    expect((direct as Answer).status).toBe(200);
+
+    const asyncAuth = server.createRouter({ handlers: { legacyReviewPayments: () => list }, authenticate: async () => ({ ok: false, status: 403 }) });
+    const refused = asyncAuth.handleEager({ method: 'GET', url: `/v1/customers/${CUSTOMER}/payments`, headers: {} });
+    expect(refused).toBeInstanceOf(Promise);
+    expect((await refused).status).toBe(403);
+
+    const asyncHandler = server.createRouter({ handlers: { legacyReviewPayments: async () => list }, authenticate: () => ({ ok: true }) });
+    const later = asyncHandler.handleEager({ method: 'GET', url: `/v1/customers/${CUSTOMER}/payments`, headers: {} });
+    expect(later).toBeInstanceOf(Promise);
+    expect(JSON.parse((await later).body as string)).toEqual(list.body);
+  });
+
+  it('a rejected authenticator or handler promise is a 500 reported with its phase, on both paths', async () => {
+    const phases: string[] = [];
+    type BothPaths = { handle: Handle; handleEager: (r: Parameters<Handle>[0]) => Answer | Promise<Answer> };
+    const server = await generated.load<{ createRouter: (o: unknown) => BothPaths }>('server.ts');
+    const onError = (_e: unknown, c: { phase: string }) => phases.push(c.phase);
+    const badAuth = server.createRouter({ handlers: {}, authenticate: async () => Promise.reject(new Error('token store down')), onError });
+    const badHandler = server.createRouter({ handlers: { legacyReviewPayments: async () => Promise.reject(new Error('db down')) }, authenticate: () => ({ ok: true }), onError });
+    const request = { method: 'GET', url: `/v1/customers/${CUSTOMER}/payments`, headers: {} };
+    for (const r of [badAuth, badHandler]) {
+      const eager = await r.handleEager(request);
+      const plain = await r.handle(request);
+      for (const a of [eager, plain]) {
+        expect(a.status).toBe(500);
+        expect(a.body).not.toContain('down');
+      }
+    }
+    expect(phases).toEqual(['authenticate', 'authenticate', 'handler', 'handler']);
+  });
+
   it('validateResponses turns a response that breaks the document into a 500', async () => {
     const wrong = { requestVirtualAccount: () => ({ status: 200, body: { nope: 1 } }) };
     const body = JSON.stringify({ currency: 'USD' });

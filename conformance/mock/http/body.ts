@@ -10,33 +10,37 @@ import { fail, type MockResponse } from './responses.js';
 
 export class BodyTooLarge extends Error {}
 
-/** The raw body, or BodyTooLarge once more than `limit` bytes arrived. */
-export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let done = false;
-    req.on('data', (chunk: Buffer) => {
-      if (done) return;
-      size += chunk.length;
-      if (size > limit) {
-        done = true;
-        // Keep draining (without storing) so the 413 can still be written to the socket.
-        reject(new BodyTooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      // A small body arrives as one chunk: used as is rather than copied (issue 5, item 8).
-      if (!done) resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
-    });
-    req.on('error', (err) => {
-      if (!done) reject(err);
-      done = true;
-    });
+/** Calls `done` once with the raw body, or with BodyTooLarge once more than `limit` bytes arrived
+ * (or the stream's error). A callback, not a promise: this runs on every request (issue 5, item 8). */
+export function readBody(req: IncomingMessage, limit: number, done: (error: Error | undefined, raw: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let finished = false;
+  req.on('data', (chunk: Buffer) => {
+    if (finished) return;
+    size += chunk.length;
+    if (size > limit) {
+      finished = true;
+      // Keep draining (without storing) so the 413 can still be written to the socket.
+      done(new BodyTooLarge(), EMPTY);
+      return;
+    }
+    chunks.push(chunk);
+  });
+  req.on('end', () => {
+    if (finished) return;
+    finished = true;
+    // A small body arrives as one chunk: used as is rather than copied.
+    done(undefined, chunks.length === 1 ? chunks[0]! : chunks.length === 0 ? EMPTY : Buffer.concat(chunks));
+  });
+  req.on('error', (err) => {
+    if (finished) return;
+    finished = true;
+    done(err, EMPTY);
   });
 }
+
+const EMPTY = Buffer.alloc(0);
 
 /** Deepest nesting of arrays/objects in a JSON text, strings skipped; stops past `max`. */
 export function jsonDepthExceeds(text: string, max: number): boolean {

@@ -6,7 +6,7 @@
  * typed `Handlers` interface: an operation added to spec/ without a mock handler fails tsc here.
  */
 import { authenticate, isAuthInfo } from '../auth.js';
-import { createRouter, type AuthenticateInput, type AuthenticateResult, type HandlerResponse, type Handlers, type Router } from '../generated-api.js';
+import { createRouter, type AuthenticateInput, type AuthenticateResult, type EagerHandle, type HandlerResponse, type Handlers, type Router } from '../generated-api.js';
 import type { ApiHandlers } from '../handlers/index.js';
 import type { MockStore } from '../store.js';
 import { ANONYMOUS, type AuthInfo, type MockHandler } from './responses.js';
@@ -70,7 +70,7 @@ export interface ApiRouterOptions {
   onError?: (error: unknown, context: { operationId?: string; phase: string }) => void;
 }
 
-export function createApiRouter(o: ApiRouterOptions): Router & { readonly bodyLimit: number } {
+export function createApiRouter(o: ApiRouterOptions): Router & { readonly bodyLimit: number; handleEager: EagerHandle } {
   return createRouter({
     handlers: generatedHandlers(o.handlers),
     authenticate: storeAuthenticator(o.store),

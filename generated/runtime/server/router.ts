@@ -19,12 +19,14 @@ import { serialize, errorResponse } from './respond.js';
 import { splitTarget } from './target.js';
 import type { RouterOptions, RouterPhase, ServerMeta, ServerOperationMeta, Validators } from './router-options.js';
 import { DEFAULT_MAX_JSON_DEPTH } from './safe-json.js';
-import type { AuthenticateResult, Router, RouterRequest, RouterResponse } from './types.js';
+import type { AuthenticateResult, EagerHandle, Router, RouterRequest, RouterResponse } from './types.js';
 
 export type { RouterOptions, RouterPhase, ServerMeta, ServerOperationMeta, Validators } from './router-options.js';
 
 type AnyHandler = (request: unknown) => unknown;
 type HandlerResult = { status: number; body?: unknown; contentType?: string; headers?: Record<string, string> };
+
+const isThenable = (v: unknown): v is PromiseLike<unknown> => v !== null && typeof v === 'object' && typeof (v as { then?: unknown }).then === 'function';
 
 const violation = (rule: string, message: string, source: string, pointer = '', part?: RuleViolation['in']): RuleViolation => ({ rule, pointer, message, source, ...(part ? { in: part } : {}) });
 
@@ -36,6 +38,15 @@ interface CompiledOperation {
   /** False when the document requires no security or allows an anonymous alternative (`{}`). */
   needsAuth: boolean;
   unsupportedMediaMessage: string;
+}
+
+/** What the steps after routing share about one request. */
+interface Parts {
+  op: CompiledOperation;
+  request: RouterRequest;
+  headers: Record<string, string>;
+  rawQuery: Record<string, string | string[]>;
+  pathParams: Record<string, string>;
 }
 
 function compileOperation(meta: ServerOperationMeta): CompiledOperation {
@@ -50,7 +61,7 @@ function compileOperation(meta: ServerOperationMeta): CompiledOperation {
 
 const internalError = () => errorResponse(500, [violation('server.internal', 'Internal server error', 'server')]);
 
-export function createRouterCore<H, Auth = unknown>(meta: ServerMeta, options: RouterOptions<H, Auth>, generated: Validators = {}): Router & { bodyLimit: number } {
+export function createRouterCore<H, Auth = unknown>(meta: ServerMeta, options: RouterOptions<H, Auth>, generated: Validators = {}): Router & { bodyLimit: number; handleEager: EagerHandle } {
   const operations = meta.operations.map(compileOperation);
   // Aliases after every documented path: where both could match, the documented route wins.
   const routes = compileRoutes([
@@ -94,7 +105,9 @@ export function createRouterCore<H, Auth = unknown>(meta: ServerMeta, options: R
     return { ok: false, response: errorResponse(400, [violation(parsed.rule, parsed.message, 'server', parsed.pointer, 'body')]) };
   }
 
-  async function handle(request: RouterRequest): Promise<RouterResponse> {
+  /** Everything up to the handler's answer; a promise only where an authenticator or handler
+   * returned one, so a synchronous operation costs no promise and no microtask (issue 5, item 8). */
+  function handleEager(request: RouterRequest): RouterResponse | Promise<RouterResponse> {
     const target = splitTarget(request.url);
     if (target === undefined) return errorResponse(400, [violation('request.invalid-url', 'The request target is not a valid URL', 'RFC 9112 §3.2')]);
     const pathname = stripBase(target.pathname);
@@ -104,27 +117,38 @@ export function createRouterCore<H, Auth = unknown>(meta: ServerMeta, options: R
       return errorResponse(405, [violation('request.method-not-allowed', `${request.method.toUpperCase()} is not allowed here; use ${match.allow.join(', ')}`, 'OpenAPI paths')], { allow: match.allow.join(', ') });
     }
     const op = match.value;
-    const id = op.meta.id;
     if (exceedsLimit(request.body, bodyLimit)) {
       return errorResponse(413, [violation('request.body-too-large', `The body exceeds ${bodyLimit} bytes`, 'server limit')]);
     }
     const headers = lowerHeaders(request.headers);
     const rawQuery = target.search === '' ? {} : parseQuery(new URLSearchParams(target.search));
     if (!rawQuery) return errorResponse(400, [violation('request.forbidden-key', 'The query contains a key that could poison prototypes', 'server', '/__proto__', 'query')]);
-
-    let principal: Auth | undefined;
-    if (op.needsAuth) {
-      let outcome: AuthenticateResult<Auth> = { ok: false, status: 401 };
-      try {
-        if (options.authenticate) {
-          const answer = options.authenticate({ operationId: id, security: op.meta.security, schemes: meta.schemes, headers, query: rawQuery });
-          // A synchronous authenticator is not awaited: one microtask less per request (issue 5, item 8).
-          outcome = typeof (answer as { then?: unknown }).then === 'function' ? await answer : (answer as AuthenticateResult<Auth>);
-        }
-      } catch (error) {
-        report(error, { operationId: id, phase: 'authenticate' });
+    const parts: Parts = { op, request, headers, rawQuery, pathParams: match.params };
+    if (!op.needsAuth) return afterAuth(parts, undefined);
+    let answer: AuthenticateResult<Auth> | Promise<AuthenticateResult<Auth>> = { ok: false, status: 401 };
+    try {
+      if (options.authenticate) answer = options.authenticate({ operationId: op.meta.id, security: op.meta.security, schemes: meta.schemes, headers, query: rawQuery });
+    } catch (error) {
+      report(error, { operationId: op.meta.id, phase: 'authenticate' });
+      return internalError();
+    }
+    if (!isThenable(answer)) return afterAuth(parts, answer);
+    return Promise.resolve(answer).then(
+      (outcome) => afterAuth(parts, outcome),
+      (error: unknown) => {
+        report(error, { operationId: op.meta.id, phase: 'authenticate' });
         return internalError();
-      }
+      },
+    );
+  }
+
+  /** Authorization outcome → body → parameters → validation → handler. `outcome` undefined: the
+   * operation needs no authentication. */
+  function afterAuth(parts: Parts, outcome: AuthenticateResult<Auth> | undefined): RouterResponse | Promise<RouterResponse> {
+    const { op, request, headers } = parts;
+    const id = op.meta.id;
+    let principal: Auth | undefined;
+    if (outcome !== undefined) {
       if (!outcome.ok) {
         const status = outcome.status ?? 401;
         const extra: Record<string, string> = outcome.challenge || status === 401 ? { 'www-authenticate': outcome.challenge ?? 'Bearer' } : {};
@@ -143,24 +167,42 @@ export function createRouterCore<H, Auth = unknown>(meta: ServerMeta, options: R
       return errorResponse(400, [violation('request.body-required', 'This operation needs a request body', 'OpenAPI requestBody', '', 'body')]);
     }
 
-    const params = coerceParams(match.params, op.pathParams);
-    const query = coerceParams(rawQuery, op.queryParams);
+    const params = coerceParams(parts.pathParams, op.pathParams);
+    const query = coerceParams(parts.rawQuery, op.queryParams);
     if (validateRequests && validators.validateRequest) {
-      let outcome: ReturnType<NonNullable<Validators['validateRequest']>>;
+      let checked: ReturnType<NonNullable<Validators['validateRequest']>>;
       try {
-        outcome = validators.validateRequest(id, { params, query, body });
+        checked = validators.validateRequest(id, { params, query, body });
       } catch (error) {
         report(error, { operationId: id, phase: 'request-validation' });
         return internalError();
       }
-      if (!outcome.valid) return errorResponse(400, outcome.violations);
+      if (!checked.valid) return errorResponse(400, checked.violations);
     }
 
     const handler = handlers[id];
-    let result: HandlerResult;
+    let result: unknown;
+    try {
+      result = handler ? handler({ operationId: id, params, query, headers, body, auth: principal }) : notImplemented(id);
+    } catch (error) {
+      report(error, { operationId: id, phase: 'handler' });
+      return internalError();
+    }
+    if (!isThenable(result)) return finish(op, result as HandlerResult);
+    return Promise.resolve(result).then(
+      (r) => finish(op, r as HandlerResult),
+      (error: unknown) => {
+        report(error, { operationId: id, phase: 'handler' });
+        return internalError();
+      },
+    );
+  }
+
+  /** The handler's result on the wire, checked against the document when asked to. */
+  function finish(op: CompiledOperation, result: HandlerResult): RouterResponse {
+    const id = op.meta.id;
     let response: RouterResponse;
     try {
-      result = (await (handler ? handler({ operationId: id, params, query, headers, body, auth: principal }) : notImplemented(id))) as HandlerResult;
       response = serialize(result);
     } catch (error) {
       report(error, { operationId: id, phase: 'handler' });
@@ -182,5 +224,9 @@ export function createRouterCore<H, Auth = unknown>(meta: ServerMeta, options: R
     return response;
   }
 
-  return { handle, bodyLimit };
+  async function handle(request: RouterRequest): Promise<RouterResponse> {
+    return handleEager(request);
+  }
+
+  return { handle, handleEager, bodyLimit };
 }

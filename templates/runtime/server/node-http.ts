@@ -9,11 +9,11 @@ import type { Router, RouterResponse } from './types.js';
 
 function send(res: ServerResponse, answer: RouterResponse, close = false): void {
   if (res.headersSent) return;
-  const headers: Record<string, string> = { ...answer.headers };
-  if (close) headers.connection = 'close';
-  res.writeHead(answer.status, headers);
+  res.writeHead(answer.status, close ? { ...answer.headers, connection: 'close' } : answer.headers);
   res.end(answer.body);
 }
+
+const internalError = () => errorResponse(500, [{ rule: 'server.internal', pointer: '', message: 'Internal server error', source: 'server' }]);
 
 const tooLarge = (limit: number) => errorResponse(413, [{ rule: 'request.body-too-large', pointer: '', message: `The body exceeds ${limit} bytes`, source: 'server limit' }]);
 
@@ -44,10 +44,16 @@ export function toNodeListener(router: Router & { bodyLimit?: number }): (req: I
     req.on('end', () => {
       if (over) return;
       const body = size > 0 ? new Uint8Array(Buffer.concat(chunks)) : undefined;
-      router
-        .handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body })
-        .then((answer) => send(res, answer))
-        .catch(() => send(res, errorResponse(500, [{ rule: 'server.internal', pointer: '', message: 'Internal server error', source: 'server' }])));
+      const request = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body };
+      let answer: RouterResponse | Promise<RouterResponse>;
+      try {
+        // The eager path answers a synchronous handler in the same tick (no promise).
+        answer = router.handleEager ? router.handleEager(request) : router.handle(request);
+      } catch {
+        answer = internalError();
+      }
+      if ('then' in answer) answer.then((a) => send(res, a), () => send(res, internalError()));
+      else send(res, answer);
     });
   };
 }

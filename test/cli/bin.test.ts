@@ -1,0 +1,72 @@
+// The `cbp` users run: bin/cbp.js loads the esbuild bundle of the compiled CLI
+// (dist/cli-bundle/, made by `npm run build`), not the sources vitest imports elsewhere. These
+// tests catch what only the bundle can break: a dependency that must stay external, a file
+// located relative to the module, yargs' version and help text.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const BIN = 'bin/cbp.js';
+const built = existsSync('dist/cli-bundle/main.js');
+const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+
+describe.runIf(built)('bin/cbp.js (the bundled CLI)', () => {
+  it('prints the package version and the three commands', () => {
+    const version = spawnSync(process.execPath, [BIN, '--version'], { encoding: 'utf8' });
+    expect(version.status).toBe(0);
+    expect(version.stdout.trim()).toBe(pkg.version);
+    const help = spawnSync(process.execPath, [BIN, '--help'], { encoding: 'utf8' });
+    expect(help.status).toBe(0);
+    for (const c of ['cbp generate', 'cbp mock', 'cbp conformance']) expect(help.stdout).toContain(c);
+  });
+
+  it('answers a usage error with E_USAGE and exit code 2, no stack trace', () => {
+    const r = spawnSync(process.execPath, [BIN, 'mock', '--port', 'x'], { encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('E_USAGE');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('runs `cbp mock`: a token, a payment, then a clean stop on SIGTERM', { timeout: 30_000 }, async () => {
+    const child = spawn(process.execPath, [BIN, 'mock', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let errOut = '';
+    child.stderr.on('data', (c: Buffer) => void (errOut += c.toString()));
+    try {
+      const baseUrl = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no URL printed: ${out} ${errOut}`)), 15_000);
+        child.stdout.on('data', (c: Buffer) => {
+          out += c.toString();
+          const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+          if (m) {
+            clearTimeout(timer);
+            resolve(m[1]!);
+          }
+        });
+        child.once('exit', (code) => reject(new Error(`exited ${code}: ${errOut}`)));
+      });
+      const token = await fetch(`${baseUrl}/auth/oauth/v2/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=client_credentials&client_id=sandbox-client-a&client_secret=sandbox-secret-a',
+      });
+      expect(token.status).toBe(200);
+      const { access_token } = (await token.json()) as { access_token: string };
+      const payment = await fetch(`${baseUrl}/v3/customers/cust-a-1/payments`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ purpose_of_transaction: 'PROPERTY_PURCHASE', amount: { currency: 'GBP', value: 100 }, recipient_details: [{ recipient_id: 'rcp-a-1-gbp', amount: { currency: 'GBP', value: 100 } }] }),
+      });
+      expect(payment.status).toBe(201);
+      expect(((await payment.json()) as { status: string }).status).toBe('AWAITING_FUNDS');
+    } finally {
+      child.kill('SIGTERM');
+    }
+    const code = await new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (c) => resolve(c))));
+    expect(code).toBe(0);
+  });
+});
+
+it.skipIf(built)('bin/cbp.js needs the build: run `npm run build`', () => {
+  expect.fail('dist/cli-bundle/main.js is missing: run `npm run build` (npm ci runs it through prepare)');
+});
