@@ -154,7 +154,7 @@ export class LifecycleEngine {
     if (payment.client_customer_ref !== undefined) e.client_customer_ref = payment.client_customer_ref;
     if (payment.session_id !== undefined) e.session_id = payment.session_id;
     if (recipientId !== undefined) e.recipient_id = recipientId;
-    this.store.recordEvent(e);
+    payment.events.push(e);
     this.emit(payment, e);
   }
 }

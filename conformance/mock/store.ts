@@ -10,7 +10,6 @@ import { fixtureSeed, SANDBOX_CLIENTS, type FixtureSeed } from './fixtures.js';
 import type {
   ClientRecord,
   CustomerRecord,
-  PaymentEvent,
   PaymentRecord,
   QuoteRecord,
   RecipientRecord,
@@ -31,7 +30,6 @@ export class MockStore {
   readonly virtualAccounts = new Map<string, VirtualAccountRecord>();
   readonly sessions = new Map<string, SessionRecord>();
   readonly payments = new Map<string, PaymentRecord>();
-  readonly events = new Map<string, PaymentEvent[]>();
   readonly subscriptions = new Map<string, SubscriptionRecord>();
   /** Third-party payment references per customer (Errors rule 1). */
   readonly thirdPartyPaymentRefs = new Set<string>();
@@ -122,12 +120,6 @@ export class MockStore {
 
   clientOfPayment(payment: PaymentRecord): string | undefined {
     return this.customers.get(payment.customer_id)?.clientId;
-  }
-
-  recordEvent(event: PaymentEvent): void {
-    const list = this.events.get(event.payment_id) ?? [];
-    list.push(event);
-    this.events.set(event.payment_id, list);
   }
 
   newWebhookSecret(): string {

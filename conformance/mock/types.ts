@@ -105,6 +105,9 @@ export interface PaymentRecord {
   /** Time of the payment's last webhook event (lifecycle.ts keeps them strictly increasing); kept
    * on the record rather than in a Map keyed by payment id: one insert less per payment (issue 5). */
   lastEventMs?: number;
+  /** Every event emitted for the payment, in order (GET /_sandbox/payments/{id}/events); on the
+   * record for the same reason. */
+  events: PaymentEvent[];
 }
 
 /** One webhook event, as emitted (seed §Events: fields). */

@@ -72,13 +72,12 @@ export function createPaymentRecord(ctx: MockContext, p: NewPayment): PaymentRec
     }
     ctx.store.thirdPartyPaymentRefs.add(key);
   }
-  const entries = Array.isArray(b.recipient_details) ? b.recipient_details.filter(isObject) : [];
   const payment: PaymentRecord = {
     payment_id: ctx.store.newId('pay'),
     instruction_number: ctx.store.nextInstructionNumber(),
     customer_id: p.customerId,
     amount: b.amount as Amount,
-    recipient_details: entries.map((e) => ({ ...e, recipient_id: str(e.recipient_id) ?? '' }) as RecipientProgress),
+    recipient_details: recipientsOf(b.recipient_details),
     status: '',
     created_datetime: ctx.clock.iso(),
     purpose_of_transaction: str(b.purpose_of_transaction),
@@ -92,10 +91,32 @@ export function createPaymentRecord(ctx: MockContext, p: NewPayment): PaymentRec
     fundsDelivered: false,
     via: p.via,
     lastEventMs: 0,
+    events: [],
   };
   ctx.store.payments.set(payment.payment_id, payment);
   ctx.lifecycle.created(payment);
   return payment;
+}
+
+/** Each recipient entry as sent (objects only), with its payout progress to come. Loops rather
+ * than filter/map/spread: this runs for every payment created (issue 5, item 8). */
+function recipientsOf(details: unknown): RecipientProgress[] {
+  const out: RecipientProgress[] = [];
+  if (!Array.isArray(details)) return out;
+  for (const e of details) {
+    if (!isObject(e)) continue;
+    const copy: RecipientProgress = { ...e, recipient_id: str(e.recipient_id) ?? '' };
+    out.push(copy);
+  }
+  return out;
+}
+
+/** A recipient entry as the API shows it: its payout progress as payout_status. */
+function recipientView(entry: RecipientProgress): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k in entry) if (k !== 'status' && Object.prototype.hasOwnProperty.call(entry, k)) out[k] = entry[k];
+  if (entry.status) out.payout_status = entry.status;
+  return out;
 }
 
 /** The Payment of the seed's table, plus the references the caller sent. */
@@ -104,7 +125,7 @@ export function paymentView(p: PaymentRecord): Record<string, unknown> {
     payment_id: p.payment_id,
     instruction_number: p.instruction_number,
     amount: p.amount,
-    recipient_details: p.recipient_details.map(({ status, ...entry }) => ({ ...entry, ...(status ? { payout_status: status } : {}) })),
+    recipient_details: p.recipient_details.map(recipientView),
     status: p.status,
     created_datetime: p.created_datetime,
     is_third_party_payment: p.is_third_party_payment,

@@ -28,7 +28,7 @@ export function controlHandlers(ctx: MockContext): Record<string, MockHandler> {
     events({ params, auth }) {
       const p = store.paymentForClient(auth.clientId, params.payment_id ?? '');
       if (p === undefined) return fail(404, 'not-found.payment', 'payment not found', '/payment_id');
-      return ok({ payment_id: p.payment_id, events: store.events.get(p.payment_id) ?? [] });
+      return ok({ payment_id: p.payment_id, events: p.events });
     },
     payForSession({ params, auth }): MockResponse {
       const s = store.sessions.get(params.session_id ?? '');
