@@ -50,9 +50,15 @@ export class LifecycleEngine {
 
   private initial: string | undefined;
 
-  /** Sets the initial status (the `from: null` row) and emits its event. */
-  created(payment: PaymentRecord): void {
-    payment.status = this.initialStatus;
+  /** The statuses a first webhook may carry (the table's `initial`: AWAITING_FUNDS, PROCESSING). */
+  firstStatuses(): string[] {
+    return this.table.initial.map((i) => i.status);
+  }
+
+  /** Sets the initial status (the `from: null` row, or `firstStatus` from the table's `initial`
+   * list when the control API asked for it) and emits its event. */
+  created(payment: PaymentRecord, firstStatus?: string): void {
+    payment.status = firstStatus ?? this.initialStatus;
     this.event(payment, payment.status);
   }
 
@@ -95,11 +101,20 @@ export class LifecycleEngine {
   }
 
   private fire(payment: PaymentRecord, trigger: string): LifecycleResult {
-    const t = this.table.transitions.find((x) => x.from === payment.status && x.trigger === trigger);
+    const from = this.movesAs(payment.status);
+    const t = this.table.transitions.find((x) => x.from === from && x.trigger === trigger);
     if (t === undefined) return { ok: false, status: 409, message: `no ${trigger} transition from ${payment.status} in the state table` };
     payment.status = t.to;
     this.event(payment, t.to);
     return { ok: true, payment };
+  }
+
+  /** A-STATE-5: a first status without moves of its own in the table (PROCESSING: "its moves:
+   * not shown") is fired from as the table's own first status, so deliver-funds and cancel work
+   * on it. Every other status fires from itself. */
+  private movesAs(status: string): string {
+    if (status === this.initialStatus || this.table.transitions.some((t) => t.from === status)) return status;
+    return this.table.initial.some((i) => i.status === status) ? this.initialStatus : status;
   }
 
   /** Runs the automatic stages: all at once (instant) or one per stage delay (realistic). */

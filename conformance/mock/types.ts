@@ -17,6 +17,8 @@ export interface CustomerRecord {
   clientId: string;
   /** Funding currency: a payment in another currency needs a quote (A-CONVERSION). */
   wallet_currency: string;
+  /** First webhook status of this customer's next payment (POST /_sandbox/customers/{id}/next-payment). */
+  nextFirstStatus?: string;
 }
 
 export interface RecipientRecord {

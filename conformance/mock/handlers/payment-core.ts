@@ -94,7 +94,10 @@ export function createPaymentRecord(ctx: MockContext, p: NewPayment): PaymentRec
     events: [],
   };
   ctx.store.payments.set(payment.payment_id, payment);
-  ctx.lifecycle.created(payment);
+  const customer = ctx.store.customers.get(p.customerId);
+  const firstStatus = customer?.nextFirstStatus;
+  if (firstStatus !== undefined) customer!.nextFirstStatus = undefined;
+  ctx.lifecycle.created(payment, firstStatus);
   return payment;
 }
 

@@ -13,6 +13,7 @@ import { SANDBOX_PREFIX } from '../sandbox/index.js';
 import { BodyTooLarge, parseBody, parseQuery, readBody } from './body.js';
 import { fail, type MockHandler, type MockResponse } from './responses.js';
 import type { RouteTable } from './route-table.js';
+import { createWriteBatch, type WriteBatch } from './write-batch.js';
 
 export interface FrontOptions {
   ctx: MockContext;
@@ -30,6 +31,8 @@ type Answer = { status: number; headers?: Record<string, string>; body?: unknown
 
 export function createFront(o: FrontOptions): Server {
   const limit = o.ctx.options.bodyLimitBytes;
+  const batch = createWriteBatch();
+  const send = (res: ServerResponse, r: Answer): void => sendAnswer(res, r, batch);
   const server = createServer((req, res) => {
     readBody(req, limit, (error, raw) => {
       if (error instanceof BodyTooLarge) return send(res, { ...fail(413, 'request.body-too-large', `the request body exceeds ${limit} bytes`), headers: { connection: 'close' } });
@@ -101,7 +104,7 @@ function decodeSafe(s: string): string {
   }
 }
 
-function send(res: ServerResponse, r: Answer): void {
+function sendAnswer(res: ServerResponse, r: Answer, batch: WriteBatch): void {
   if (res.headersSent) return;
   // The answer's own headers object is written as is (the router made it for this response);
   // only the mock's plain answers get a fresh one.
@@ -113,7 +116,7 @@ function send(res: ServerResponse, r: Answer): void {
   }
   headers['content-length'] = String(typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength);
   res.writeHead(r.status, headers);
-  res.end(payload);
+  batch.end(res, payload);
 }
 
 function isThenable<T>(v: T | Promise<T>): v is Promise<T> {

@@ -1,7 +1,7 @@
 /**
  * The lifecycle and clock controls of the sandbox (SANDBOX CONTRACT): deliver funds, cancel,
- * bounce back, hold, release, the payer completing a hosted session, the clock, and the record of
- * every event emitted for a payment.
+ * bounce back, hold, release, the first webhook status of a customer's next payment, the payer
+ * completing a hosted session, the clock, and the record of every event emitted for a payment.
  */
 import type { MockContext } from '../context.js';
 import { createPaymentRecord, isPayment } from '../handlers/payment-core.js';
@@ -41,6 +41,17 @@ export function controlHandlers(ctx: MockContext): Record<string, MockHandler> {
       if (!isPayment(created)) return created;
       s.payment_id = created.payment_id;
       return ok({ payment_id: created.payment_id, session_id: s.session_id, status: created.status }, 201);
+    },
+    nextPayment({ params, body, auth }) {
+      const customer = store.customer(auth.clientId, params.customer_id ?? '');
+      if (customer === undefined) return fail(404, 'not-found.customer', 'customer not found', '/customer_id');
+      const allowed = lifecycle.firstStatuses();
+      const status = getAt(body, ['first_status']);
+      if (typeof status !== 'string' || !allowed.includes(status)) {
+        return fail(400, 'sandbox.first-status', `first_status must be one of ${allowed.join(', ')} (the state table's possible first webhooks)`, '/first_status', 'spec/payment-states.yaml#/initial');
+      }
+      customer.nextFirstStatus = status;
+      return ok({ customer_id: customer.customer_id, first_status: status });
     },
     getClock: () => ok({ now: clock.iso() }),
     advanceClock({ body }) {

@@ -23,6 +23,7 @@ export function createSandboxRoutes(ctx: MockContext): RouteTable<MockHandler> {
     { method: 'POST', path: '/_sandbox/payments/{payment_id}/hold', handler: c.hold! },
     { method: 'POST', path: '/_sandbox/payments/{payment_id}/release', handler: c.release! },
     { method: 'GET', path: '/_sandbox/payments/{payment_id}/events', handler: c.events! },
+    { method: 'POST', path: '/_sandbox/customers/{customer_id}/next-payment', handler: c.nextPayment! },
     { method: 'POST', path: '/_sandbox/sessions/{session_id}/pay', handler: c.payForSession! },
     { method: 'GET', path: '/_sandbox/clock', handler: c.getClock! },
     { method: 'POST', path: '/_sandbox/clock/advance', handler: c.advanceClock! },
