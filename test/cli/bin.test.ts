@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { waitForMockUrl } from '../mock/helpers/wait-for-url.js';
 
 const BIN = 'bin/cbp.js';
 const built = existsSync('dist/cli-bundle/main.js');
@@ -29,22 +30,8 @@ describe.runIf(built)('bin/cbp.js (the bundled CLI)', () => {
 
   it('runs `cbp mock`: a token, a payment, then a clean stop on SIGTERM', { timeout: 30_000 }, async () => {
     const child = spawn(process.execPath, [BIN, 'mock', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let errOut = '';
-    child.stderr.on('data', (c: Buffer) => void (errOut += c.toString()));
     try {
-      const baseUrl = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no URL printed: ${out} ${errOut}`)), 15_000);
-        child.stdout.on('data', (c: Buffer) => {
-          out += c.toString();
-          const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-          if (m) {
-            clearTimeout(timer);
-            resolve(m[1]!);
-          }
-        });
-        child.once('exit', (code) => reject(new Error(`exited ${code}: ${errOut}`)));
-      });
+      const { baseUrl } = await waitForMockUrl(child);
       const token = await fetch(`${baseUrl}/auth/oauth/v2/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },

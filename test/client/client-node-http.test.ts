@@ -71,3 +71,26 @@ describe('over node:http on 127.0.0.1', () => {
     expect(await response.json()).toMatchObject({ errors: [{ rule: 'request.body-too-large' }] });
   });
 });
+
+describe('over node:http with batchWrites', () => {
+  it('answers every one of 40 concurrent calls, a lone call and an unknown path', async () => {
+    const node = await generated.load<{ toNodeListener: (r: unknown, o?: unknown) => Parameters<typeof createServer>[0] }>('runtime/server/node-http.ts');
+    const batched = createServer(node.toNodeListener(backend.router, { batchWrites: true }));
+    await new Promise<void>((resolve) => batched.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(batched.address() as AddressInfo).port}`;
+      const mod = await generated.load<{ createPaymentsClient: (o: unknown) => AnyClient }>('client.ts');
+      const c = mod.createPaymentsClient({ baseUrl: url, authUrl: url, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, retry: false });
+      const all = await Promise.all(Array.from({ length: 40 }, () => c.createPayment(SAMPLE_CALLS.createPayment.init)));
+      expect(all.map((r) => r.apiError)).toEqual(Array(40).fill(undefined));
+      expect(all.map((r) => SAMPLE_CALLS.createPayment.expect(r.data))).toEqual(Array(40).fill(SAMPLE_RESULTS.createPayment));
+      const lone = await c.legacyReviewPayments(SAMPLE_CALLS.legacyReviewPayments.init);
+      expect(SAMPLE_CALLS.legacyReviewPayments.expect(lone.data)).toEqual(SAMPLE_RESULTS.legacyReviewPayments);
+      const missing = await fetch(`${url}/nowhere`);
+      expect(missing.status).toBe(404);
+    } finally {
+      batched.closeAllConnections();
+      await new Promise((resolve) => batched.close(resolve));
+    }
+  });
+});

@@ -1,25 +1,14 @@
 // Slow: the child process transpiles the mock and the generated validators from sources.
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { waitForMockUrl } from './helpers/wait-for-url.js';
 
 describe('cbp mock: the process', () => {
   it('prints its URLs, credentials and fixtures, serves, and stops on SIGTERM', { timeout: 60_000 }, async () => {
     const child = spawn(process.execPath, ['--import', './test/webhooks/helpers/ts-register.mjs', 'test/mock/helpers/mock-child.ts', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let errOut = '';
-    child.stderr.on('data', (c: Buffer) => void (errOut += c.toString()));
     try {
-      const baseUrl = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no URL printed: ${out} ${errOut}`)), 15_000);
-        child.stdout.on('data', (c: Buffer) => {
-          out += c.toString();
-          const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-          if (m && out.includes('Ctrl-C')) {
-            clearTimeout(timer);
-            resolve(m[1]!);
-          }
-        });
-      });
+      const { baseUrl, output } = await waitForMockUrl(child, { alsoWaitFor: 'Ctrl-C' });
+      const out = output();
       for (const s of ['sandbox-client-a', 'sandbox-secret-a', 'sandbox-apikey-a', 'cust-a-1', 'cust-b-1', 'quote-a-1-gbp-eur', 'tp-a-1', `auth URL: ${baseUrl}`]) expect(out).toContain(s);
       const r = await fetch(`${baseUrl}/v9/nothing`);
       expect(r.status).toBe(404);

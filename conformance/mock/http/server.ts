@@ -7,13 +7,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { authenticate, isAuthInfo } from '../auth.js';
 import type { MockContext } from '../context.js';
-import type { EagerHandle, Router } from '../generated-api.js';
+import { createWriteBatch, type EagerHandle, type Router, type WriteBatch } from '../generated-api.js';
 import { hostedPage } from '../sandbox/hosted-page.js';
 import { SANDBOX_PREFIX } from '../sandbox/index.js';
 import { BodyTooLarge, parseBody, parseQuery, readBody } from './body.js';
 import { fail, type MockHandler, type MockResponse } from './responses.js';
 import type { RouteTable } from './route-table.js';
-import { createWriteBatch, type WriteBatch } from './write-batch.js';
 
 export interface FrontOptions {
   ctx: MockContext;

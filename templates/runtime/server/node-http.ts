@@ -1,24 +1,33 @@
 /**
  * node:http adapter. Reads the body with the router's size limit, answering 413 as soon as the
- * declared or received length exceeds it instead of buffering the rest.
+ * declared or received length exceeds it instead of buffering the rest. `batchWrites` ends the
+ * responses of one event-loop pass together (write-batch.ts): more throughput under concurrent
+ * load, a few microseconds more latency for a lone request.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DEFAULT_BODY_LIMIT } from './body.js';
 import { errorResponse } from './respond.js';
 import type { Router, RouterResponse } from './types.js';
+import { createWriteBatch, type WriteBatch } from './write-batch.js';
 
-function send(res: ServerResponse, answer: RouterResponse, close = false): void {
-  if (res.headersSent) return;
-  res.writeHead(answer.status, close ? { ...answer.headers, connection: 'close' } : answer.headers);
-  res.end(answer.body);
+export interface NodeListenerOptions {
+  /** End the responses of one event-loop pass together (default false). */
+  batchWrites?: boolean;
 }
 
 const internalError = () => errorResponse(500, [{ rule: 'server.internal', pointer: '', message: 'Internal server error', source: 'server' }]);
 
 const tooLarge = (limit: number) => errorResponse(413, [{ rule: 'request.body-too-large', pointer: '', message: `The body exceeds ${limit} bytes`, source: 'server limit' }]);
 
-export function toNodeListener(router: Router & { bodyLimit?: number }): (req: IncomingMessage, res: ServerResponse) => void {
+export function toNodeListener(router: Router & { bodyLimit?: number }, options: NodeListenerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const limit = router.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const batch: WriteBatch | undefined = options.batchWrites ? createWriteBatch() : undefined;
+  const send = (res: ServerResponse, answer: RouterResponse, close = false): void => {
+    if (res.headersSent) return;
+    res.writeHead(answer.status, close ? { ...answer.headers, connection: 'close' } : answer.headers);
+    if (batch) batch.end(res, answer.body ?? '');
+    else res.end(answer.body);
+  };
   return (req, res) => {
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) {

@@ -1,11 +1,12 @@
 /**
- * Ends responses in batches: every response finished during one pass of the event loop's poll
- * phase is written in the check phase right after it (setImmediate), back to back. Under
- * concurrent load the client is then woken once per batch instead of once per response, and its
- * next requests arrive together too. On the 2-core bench machine (a Firecracker VM, where each
- * cross-CPU wake-up is costly) this halved the mock's system time per request and raised its
- * throughput by ~40% (issue 5, item 8). A lone request waits only for the end of the current loop
- * iteration. Order per connection is unchanged: Node answers one request per socket at a time.
+ * Ends node:http responses in batches: every response finished during one pass of the event
+ * loop's poll phase is written in the check phase right after it (setImmediate), back to back.
+ * Under concurrent load the clients are then woken once per batch instead of once per response,
+ * and their next requests arrive together too. On a 2-core VM (where each cross-CPU wake-up is
+ * costly) this halved the mock's system time per request and raised its throughput by ~40%. A
+ * lone request waits only for the end of the current loop iteration. Order per connection is
+ * unchanged: Node answers one request per socket at a time. Used by `toNodeListener(router,
+ * { batchWrites: true })` and by the cbp mock.
  */
 import type { ServerResponse } from 'node:http';
 

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { createWriteBatch } from '../../conformance/mock/http/write-batch.js';
+import { createWriteBatch } from '../../templates/runtime/server/write-batch.js';
 
 const nextCheckPhase = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -8,7 +8,7 @@ function fakeResponse(log: string[], name: string, destroyed = false): ServerRes
   return { destroyed, end: (body: string) => log.push(`${name}:${body}`) } as unknown as ServerResponse;
 }
 
-describe('mock write batching', () => {
+describe('write batching (runtime/server/write-batch.ts)', () => {
   it('writes every response ended in one pass together, in order, after the pass', async () => {
     const log: string[] = [];
     const batch = createWriteBatch();
