@@ -4,8 +4,9 @@
 /**
  * Typed entry points over the ajv standalone validators (validators-standalone.ts,
  * validators-params-standalone.ts), with the rules of spec/rules.overlay.yaml compiled in.
- * Error model: ./runtime/rule-types.ts. Query and path parameters are coerced in place from
- * strings to their schema types (numbers, booleans, arrays) before they are checked.
+ * Error model: ./runtime/rule-types.ts. Path, query and header parameters are coerced in place
+ * from strings to their schema types (numbers, booleans, arrays) before they are checked; header
+ * names are lower case.
  */
 import type { RuleContext, ValidationOutcome } from './runtime/rule-types.js';
 import { createValidatorSet, type AjvValidateFn, type RequestParts } from './runtime/rules/index.js';

@@ -1,5 +1,6 @@
 /**
- * What to compile, from the model: one validator per request part (path params, query, body),
+ * What to compile, from the model: one validator per request part (path params, query, headers,
+ * body),
  * per declared response (status × media type) and per webhook payload, with the stateless rules
  * of the operation attached at the root of the part they read (`in`).
  */
@@ -15,6 +16,7 @@ export interface OperationPlan {
   id: string;
   params?: string;
   query?: string;
+  headers?: string;
   body?: string;
   bodyRequired: boolean;
   responses: Array<{ status: string; content: Record<string, string | null> }>;
@@ -29,6 +31,10 @@ export interface ValidatorPlan {
 }
 
 const esc = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** OpenAPI 3.x, Parameter Object: header parameters with these names are ignored (the media
+ * types and security of the document describe them). */
+export const IGNORED_HEADERS: ReadonlySet<string> = new Set(['accept', 'content-type', 'authorization']);
 
 export function planValidators(model: ApiModel, prep: Omit<PrepareOptions, 'at'>): ValidatorPlan {
   const plan: ValidatorPlan = { schemas: [], paramSchemas: [], operations: [], webhooks: [] };
@@ -45,6 +51,14 @@ export function planValidators(model: ApiModel, prep: Omit<PrepareOptions, 'at'>
       const name = `${op.id}_${part === 'path' ? 'params' : 'query'}`;
       plan.paramSchemas.push({ name, at: `${at}/parameters`, schema: withRules(paramsObject(ps, at, prepare), partRules) });
       entry[part === 'path' ? 'params' : 'query'] = name;
+    }
+    const headers = op.parameters.filter((p) => p.in === 'header' && !IGNORED_HEADERS.has(p.name.toLowerCase()));
+    if (headers.length > 0) {
+      entry.headers = `${op.id}_headers`;
+      // Header names are case-insensitive: the schema uses the lower-case names the server
+      // (and the client's pre-flight) hand it.
+      const lower = headers.map((p) => ({ ...p, name: p.name.toLowerCase() }));
+      plan.paramSchemas.push({ name: entry.headers, at: `${at}/parameters`, schema: paramsObject(lower, at, prepare) });
     }
     const body = preferredBody(op);
     if (body !== undefined) {

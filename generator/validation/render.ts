@@ -14,8 +14,9 @@ export function renderValidatorsTs(header: string, plan: ValidatorPlan): string 
     '/**',
     ' * Typed entry points over the ajv standalone validators (validators-standalone.ts,',
     ' * validators-params-standalone.ts), with the rules of spec/rules.overlay.yaml compiled in.',
-    ' * Error model: ./runtime/rule-types.ts. Query and path parameters are coerced in place from',
-    ' * strings to their schema types (numbers, booleans, arrays) before they are checked.',
+    ' * Error model: ./runtime/rule-types.ts. Path, query and header parameters are coerced in place',
+    ' * from strings to their schema types (numbers, booleans, arrays) before they are checked; header',
+    ' * names are lower case.',
     ' */',
     "import type { RuleContext, ValidationOutcome } from './runtime/rule-types.js';",
     "import { createValidatorSet, type AjvValidateFn, type RequestParts } from './runtime/rules/index.js';",
@@ -38,6 +39,7 @@ export function renderValidatorsTs(header: string, plan: ValidatorPlan): string 
     lines.push(`    ${q(op.id)}: {`);
     if (op.params) lines.push(`      params: ${ref('P', op.params)},`);
     if (op.query) lines.push(`      query: ${ref('P', op.query)},`);
+    if (op.headers) lines.push(`      headers: ${ref('P', op.headers)},`);
     if (op.body) lines.push(`      body: ${ref('S', op.body)},`);
     lines.push(`      bodyRequired: ${op.bodyRequired},`);
     lines.push('      responses: [');

@@ -37,7 +37,7 @@ export interface ApiClientMeta {
 
 export type RequestValidator = (
   operationId: string,
-  request: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown },
+  request: { params?: Record<string, unknown>; query?: Record<string, unknown>; headers?: Record<string, unknown>; body?: unknown },
 ) => ValidationOutcome;
 
 export interface ClientOptions {
@@ -135,9 +135,9 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options:
     async call(operationId, init) {
       const op = byId.get(operationId);
       if (!op) throw new TypeError(`Unknown operation ${JSON.stringify(operationId)}`);
-      const given = (init ?? {}) as { params?: { path?: Record<string, unknown>; query?: Record<string, unknown> }; body?: unknown; headers?: Record<string, string> };
+      const given = (init ?? {}) as { params?: { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: Record<string, unknown> }; body?: unknown; headers?: Record<string, string> };
       if (validator) {
-        const outcome = validator(operationId, { params: { ...given.params?.path }, query: { ...given.params?.query }, body: given.body });
+        const outcome = validator(operationId, { params: { ...given.params?.path }, query: { ...given.params?.query }, headers: lowerKeys(given.params?.header), body: given.body });
         if (!outcome.valid) {
           const message = `The request breaks ${outcome.violations.length} rule(s) and was not sent`;
           return { apiError: { kind: 'validation', message, violations: outcome.violations, notChecked: outcome.notChecked } };
@@ -165,4 +165,11 @@ function pathOf(url: string): string {
   } catch {
     return '';
   }
+}
+
+/** Header parameters by lower-case name, as the server sees them (the validators expect that). */
+function lowerKeys(values: Record<string, unknown> | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (values) for (const [k, v] of Object.entries(values)) if (v !== undefined) out[k.toLowerCase()] = v;
+  return out;
 }

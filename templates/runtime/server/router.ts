@@ -32,6 +32,9 @@ interface CompiledOperation {
   meta: ServerOperationMeta;
   pathParams: ParamMeta[];
   queryParams: ParamMeta[];
+  /** Declared header parameters, by lower-case name (Accept, Content-Type and Authorization
+   * excluded, as OpenAPI says). */
+  headerParams: ParamMeta[];
   /** False when the document requires no security or allows an anonymous alternative (`{}`). */
   needsAuth: boolean;
   unsupportedMediaMessage: string;
@@ -51,9 +54,24 @@ function compileOperation(meta: ServerOperationMeta): CompiledOperation {
     meta,
     pathParams: meta.params.filter((p) => p.in === 'path'),
     queryParams: meta.params.filter((p) => p.in === 'query'),
+    headerParams: meta.params.filter((p) => p.in === 'header' && !IGNORED_HEADERS.has(p.name.toLowerCase())).map((p) => ({ ...p, name: p.name.toLowerCase() })),
     needsAuth: meta.security.length > 0 && !meta.security.some((alt) => alt.length === 0),
     unsupportedMediaMessage: `Send the body as ${(meta.requestBody?.contentTypes ?? []).join(' or ')}`,
   };
+}
+
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
+/** The declared header parameters of a request, arrays split as `style: simple` (`a,b`); the
+ * validator coerces each value to its schema type. Undefined when the operation declares none. */
+function headerParams(headers: Record<string, string>, metas: ParamMeta[]): Record<string, unknown> | undefined {
+  if (metas.length === 0) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const m of metas) {
+    const value = headers[m.name];
+    if (value !== undefined) out[m.name] = m.type === 'array' ? value.split(',').map((v) => v.trim()) : value;
+  }
+  return out;
 }
 
 const internalError = () => errorResponse(500, [violation('server.internal', 'Internal server error', 'server')]);
@@ -169,7 +187,7 @@ export function createRouterCore<H, Auth = unknown>(meta: ServerMeta, options: R
     if (validateRequests && validators.validateRequest) {
       let checked: ReturnType<NonNullable<Validators['validateRequest']>>;
       try {
-        checked = validators.validateRequest(id, { params, query, body });
+        checked = validators.validateRequest(id, { params, query, headers: headerParams(headers, op.headerParams), body });
       } catch (error) {
         report(error, { operationId: id, phase: 'request-validation' });
         return internalError();

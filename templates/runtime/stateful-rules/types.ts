@@ -5,6 +5,8 @@ import type { RuleHit } from '../rules/types.js';
 export interface StatefulRequest {
   params?: Record<string, unknown>;
   query?: Record<string, unknown>;
+  /** Declared header parameters only, by lower-case name (coerced in place when validated). */
+  headers?: Record<string, unknown>;
   body?: unknown;
 }
 
