@@ -6,22 +6,16 @@ import type { JSONSchema } from '../ir/json-schema.js';
 import type { ApiModel, OperationModel, ParameterModel } from '../ir/model.js';
 import type { Emitter } from './emitter.js';
 import { operationDoc, schemeViews, withValidators } from './client-view.js';
+import { arrayDelimiter, schemaType } from '../ir/parameter-style.js';
 
 export const PATH_ALIASES = 'x-cbp-path-aliases';
 
-function typeOf(schema: JSONSchema | undefined): string | undefined {
-  if (!schema || typeof schema !== 'object') return undefined;
-  const t = schema.type;
-  if (typeof t === 'string') return t;
-  if (Array.isArray(t)) return t.find((x) => x !== 'null' && typeof x === 'string') as string | undefined;
-  return undefined;
-}
-
 function paramView(p: ParameterModel) {
-  const type = typeOf(p.schema);
+  const type = schemaType(p.schema);
   const items = typeof p.schema === 'object' ? (p.schema.items as JSONSchema | undefined) : undefined;
-  const itemType = type === 'array' ? typeOf(items) : undefined;
-  return { name: p.name, in: p.in, required: p.required, ...(type ? { type } : {}), ...(itemType ? { itemType } : {}) };
+  const itemType = type === 'array' ? schemaType(items) : undefined;
+  const split = arrayDelimiter(p);
+  return { name: p.name, in: p.in, required: p.required, ...(type ? { type } : {}), ...(itemType ? { itemType } : {}), ...(split ? { split } : {}) };
 }
 
 /** `/a/{b}/c`: literal characters and whole `{name}` parameters, no query or fragment. */

@@ -50,6 +50,9 @@ export interface ParameterModel {
   description?: string;
   deprecated?: boolean;
   schema: JSONSchema;
+  /** As written in the document (defaults: see ir/parameter-style.ts). */
+  style?: string;
+  explode?: boolean;
 }
 
 export interface RequestBodyModel {

@@ -39,6 +39,8 @@ export function mergeParameters(doc: Obj, pathItem: Obj, op: Obj, at: Path, file
     };
     if (str(p.description) !== undefined) model.description = str(p.description);
     if (p.deprecated === true) model.deprecated = true;
+    if (str(p.style) !== undefined) model.style = str(p.style);
+    if (typeof p.explode === 'boolean') model.explode = p.explode;
     return model;
   });
 }

@@ -16,6 +16,7 @@ import { createRedactor, type ClientLogger } from './logger.js';
 import { resolveRetryPolicy, type RetryOptions } from './retry.js';
 import { resolveServerUrl, resolveTokenUrl, type ServerTemplate, type TokenEndpoint } from './servers.js';
 import { createTransport } from './transport.js';
+import { delimitedQuerySerializer, type DelimitedQueryStyle } from './query-serializer.js';
 
 export interface ClientOperationMeta {
   id: string;
@@ -27,6 +28,8 @@ export interface ClientOperationMeta {
   server?: ServerTemplate;
   /** Media type the client sends the body as (first JSON-ish one of the document). */
   contentType?: string;
+  /** Query arrays the document does not explode, by name (see query-serializer.ts). */
+  delimitedQuery?: Record<string, DelimitedQueryStyle>;
 }
 
 export interface ApiClientMeta {
@@ -82,6 +85,12 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options:
   const log = redactor.wrap(options.logger);
   const retry = resolveRetryPolicy(options.retry);
   const byId = new Map(meta.operations.map((op) => [op.id, op]));
+  const serializers = new Map<string, ReturnType<typeof delimitedQuerySerializer>>();
+  const querySerializerOf = (op: ClientOperationMeta) => {
+    let s = serializers.get(op.id);
+    if (s === undefined) serializers.set(op.id, (s = delimitedQuerySerializer(op.delimitedQuery ?? {})));
+    return s;
+  };
   const routes = compileRoutes(meta.operations.map((op) => ({ method: op.method, path: op.path, value: op })));
   const basePaths = [options.baseUrl, ...meta.operations.flatMap((op) => (op.server ? [resolveServerUrl(op.server, variables)] : []))].map(pathOf);
 
@@ -145,6 +154,7 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options:
       }
       const extra: Record<string, unknown> = {};
       if (op.server) extra.baseUrl = resolveServerUrl(op.server, variables);
+      if (op.delimitedQuery) extra.querySerializer = querySerializerOf(op);
       if (op.contentType && op.contentType !== 'application/json' && given.body !== undefined) {
         extra.headers = { 'Content-Type': op.contentType, ...given.headers };
       }

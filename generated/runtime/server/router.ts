@@ -65,14 +65,14 @@ function compileOperation(meta: ServerOperationMeta): CompiledOperation {
 
 const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
-/** The declared header parameters of a request, arrays split as `style: simple` (`a,b`); the
+/** The declared header parameters of a request, arrays split as `style: simple` (`a, b`); the
  * validator coerces each value to its schema type. Undefined when the operation declares none. */
 function headerParams(headers: Record<string, string>, metas: ParamMeta[]): Record<string, unknown> | undefined {
   if (metas.length === 0) return undefined;
   const out: Record<string, unknown> = {};
   for (const m of metas) {
     const value = headers[m.name];
-    if (value !== undefined) out[m.name] = m.type === 'array' ? value.split(',').map((v) => v.trim()) : value;
+    if (value !== undefined) out[m.name] = m.type === 'array' ? value.split(m.split ?? ',').map((v) => v.trim()) : value;
   }
   return out;
 }
