@@ -63,6 +63,29 @@ describe('createWebhookConsumer', () => {
     expect(logs.some((l) => l.startsWith('warn') && l.includes('pay-unknown'))).toBe(true);
   });
 
+  it('forgets payments that stayed unknown past the age limit; a redelivery stays a duplicate', async () => {
+    const { consumer, store } = setup({ knownPayment: (id) => !id.startsWith('stray') });
+    // 'stray-old' parks one event of 2026-01-01, 'stray-new' a whole flow of a day later.
+    const later = paymentFlow({ paymentId: 'stray-new', recipients: 1, eventPrefix: 'evt-stray-new', startMs: Date.UTC(2026, 0, 2) });
+    for (const p of [flow('stray-old')[0]!, ...later]) {
+      const { body, headers } = signed(p);
+      expect((await consumer.handle(body, headers)).body.effect).toBe('unknown-payment');
+    }
+    const now = Date.UTC(2026, 0, 2, 12);
+    expect(await consumer.pruneUnknownPayments({ olderThanMs: 24 * 3600_000, now })).toBe(1);
+    expect([...store.payments.keys()]).toEqual(['stray-new']);
+    const again = signed(flow('stray-old')[0]!);
+    expect((await consumer.handle(again.body, again.headers)).body.effect).toBe('duplicate');
+    expect(store.payments.has('stray-old')).toBe(false);
+  });
+
+  it('says so when the store cannot prune', async () => {
+    const { store } = setup();
+    const { pruneUnknown: _dropped, ...withoutPrune } = store;
+    const consumer = createWebhookConsumer({ table, store: withoutPrune, secret });
+    await expect(consumer.pruneUnknownPayments()).rejects.toThrow('cannot prune');
+  });
+
   it('answers 500 and commits nothing when the callback fails, so the retry applies it', async () => {
     let fail = true;
     const { consumer, store } = setup({ onStatusChange: () => { if (fail) throw new Error('downstream down'); } });

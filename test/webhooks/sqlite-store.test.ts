@@ -33,6 +33,36 @@ describe.each([
   });
 });
 
+describe.each([
+  ['memory', () => createMemoryStore()],
+  ['sqlite', () => createSqliteStore({ path: path.join(dir, 'hooks.db') })],
+] as Array<[string, () => WebhookStore]>)('%s store: pruning unknown payments', (_name, make) => {
+  const parkedAt = (paymentId: string, ...stamps: string[]) => ({
+    ...emptyPaymentState(paymentId),
+    version: stamps.length,
+    parked: stamps.map((t, i) => ({ eventId: `${paymentId}-e${i}`, eventTimestamp: t, paymentId, status: 'PAYOUT_CREDITED', payload: {} })),
+  });
+
+  it('deletes never-known payments whose newest event is older than the cutoff, and nothing else', async () => {
+    const store = make();
+    try {
+      const cutoff = Date.parse('2026-03-01T00:00:00Z');
+      await store.commit({ eventId: 'old-e1', paymentId: 'old', expectedVersion: 0, state: parkedAt('old', '2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z'), effect: 'unknown-payment' });
+      await store.commit({ eventId: 'recent-e1', paymentId: 'recent', expectedVersion: 0, state: parkedAt('recent', '2026-01-01T00:00:00Z', '2026-03-02T00:00:00Z'), effect: 'unknown-payment' });
+      await store.commit({ eventId: 'known-e1', paymentId: 'pay-1', expectedVersion: 0, state: { ...state(1, 'AWAITING_FUNDS'), paymentId: 'pay-1' }, effect: 'applied' });
+      expect(await store.pruneUnknown!(cutoff)).toBe(1);
+      expect(await store.getPayment('old')).toBeUndefined();
+      expect((await store.getPayment('recent'))?.parked).toHaveLength(2);
+      expect((await store.getPayment('pay-1'))?.status).toBe('AWAITING_FUNDS');
+      // The pruned payment's event stays recorded: a redelivery is a duplicate, not parked again.
+      expect(await store.hasEvent('old-e1')).toBe(true);
+      expect(await store.pruneUnknown!(cutoff)).toBe(0);
+    } finally {
+      await store.close?.();
+    }
+  });
+});
+
 describe('sqlite store', () => {
   it('keeps everything across a reopen', async () => {
     const file = path.join(dir, 'hooks.db');

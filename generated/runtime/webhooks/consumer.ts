@@ -53,7 +53,14 @@ export interface WebhookResponse {
 
 export interface WebhookConsumer {
   handle(rawBody: Uint8Array | string, headers: HeaderInput): Promise<WebhookResponse>;
+  /** Forgets payments that never became known (their events were parked, consumer rule 3) once
+   * their newest event is older than `olderThanMs` (default 7 days): parked events are otherwise
+   * kept for ever. Run it periodically. Returns how many payments were forgotten; throws when the
+   * store has no `pruneUnknown`. */
+  pruneUnknownPayments(options?: { olderThanMs?: number; now?: number }): Promise<number>;
 }
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 const silent: WebhookLogger = { info() {}, warn() {}, error() {} };
 const MAX_ATTEMPTS = 5;
@@ -120,6 +127,12 @@ export function createWebhookConsumer(options: WebhookConsumerOptions): WebhookC
         log.error('webhook processing failed', { eventId: event.eventId, paymentId: event.paymentId, error: (err as Error).message });
         return { status: 500, body: { received: false, error: 'processing-failed' } };
       }
+    },
+    async pruneUnknownPayments({ olderThanMs = WEEK_MS, now = Date.now() } = {}) {
+      if (!store.pruneUnknown) throw new Error('this webhook store cannot prune unknown payments (no pruneUnknown)');
+      const pruned = await store.pruneUnknown(now - olderThanMs);
+      if (pruned > 0) log.info('unknown payments forgotten', { count: pruned, olderThanMs });
+      return pruned;
     },
   };
 }

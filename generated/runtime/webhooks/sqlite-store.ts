@@ -12,6 +12,7 @@
 /** The part of node-sqlite3-wasm's API used here. */
 interface SqliteStatement {
   get(values?: unknown[]): Record<string, unknown> | null;
+  all(values?: unknown[]): Array<Record<string, unknown>>;
   run(values?: unknown[]): unknown;
   finalize(): void;
 }
@@ -34,7 +35,7 @@ function openDatabase(path: string): SqliteDatabase {
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { PaymentState } from './reducer.js';
-import type { CommitInput, WebhookStore } from './store.js';
+import { isPrunableUnknown, type CommitInput, type WebhookStore } from './store.js';
 
 export interface SqliteStoreOptions {
   /** Database file; created when missing. */
@@ -61,6 +62,9 @@ export function createSqliteStore({ path }: SqliteStoreOptions): WebhookStore {
      ON CONFLICT(payment_id) DO UPDATE SET version = excluded.version, status = excluded.status, state = excluded.state`,
   );
   const addEvent = db.prepare('INSERT INTO webhook_events (event_id, payment_id, effect) VALUES (?, ?, ?)');
+  // A payment never known has no status yet: the column narrows the scan before the JSON is read.
+  const statusless = db.prepare('SELECT payment_id, version, state FROM webhook_payments WHERE status IS NULL');
+  const deletePayment = db.prepare('DELETE FROM webhook_payments WHERE payment_id = ? AND version = ?');
 
   const commit = ({ eventId, paymentId, expectedVersion, state, effect }: CommitInput): boolean => {
     db.exec('BEGIN IMMEDIATE');
@@ -87,8 +91,24 @@ export function createSqliteStore({ path }: SqliteStoreOptions): WebhookStore {
       return row ? (JSON.parse(String(row.state)) as PaymentState) : undefined;
     },
     commit,
+    pruneUnknown(before) {
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        let pruned = 0;
+        for (const row of statusless.all()) {
+          if (!isPrunableUnknown(JSON.parse(String(row.state)) as PaymentState, before)) continue;
+          deletePayment.run([row.payment_id, row.version]);
+          pruned++;
+        }
+        db.exec('COMMIT');
+        return pruned;
+      } catch (err) {
+        if (db.inTransaction) db.exec('ROLLBACK');
+        throw err;
+      }
+    },
     close() {
-      for (const s of [hasEvent, getPayment, getVersion, upsert, addEvent]) s.finalize();
+      for (const s of [hasEvent, getPayment, getVersion, upsert, addEvent, statusless, deletePayment]) s.finalize();
       db.close();
       rmSync(`${path}.owner`, { force: true });
     },

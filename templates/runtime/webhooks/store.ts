@@ -23,7 +23,17 @@ export interface WebhookStore {
   /** Atomically stores `state` and marks `eventId` seen. False when the stored version moved on
    * or the event was already committed; the caller then re-reads and retries. */
   commit(input: CommitInput): MaybePromise<boolean>;
+  /** Deletes the state of every payment that never became known (it holds only parked events,
+   * consumer rule 3) and whose newest event is older than `before` (ms since the epoch). Event
+   * ids stay recorded, so a redelivery is still a duplicate. Returns how many were deleted. */
+  pruneUnknown?(before: number): MaybePromise<number>;
   close?(): MaybePromise<void>;
+}
+
+/** Is this the state of a payment never known whose newest parked event is older than
+ * `before`? An unreadable timestamp counts as old. */
+export function isPrunableUnknown(state: PaymentState, before: number): boolean {
+  return !state.known && state.parked.every((e) => !(Date.parse(e.eventTimestamp) >= before));
 }
 
 /** In-process store: fast, lost on restart. For tests, sandboxes and single-process demos. */
@@ -40,6 +50,15 @@ export function createMemoryStore(): WebhookStore & { payments: Map<string, Paym
       payments.set(paymentId, state);
       events.set(eventId, effect);
       return true;
+    },
+    pruneUnknown(before) {
+      let pruned = 0;
+      for (const [id, state] of payments) {
+        if (!isPrunableUnknown(state, before)) continue;
+        payments.delete(id);
+        pruned++;
+      }
+      return pruned;
     },
   };
 }
