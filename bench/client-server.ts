@@ -9,7 +9,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { generate } from '../generator/generate.js';
 import { packageInfo } from '../generator/package-info.js';
 
@@ -48,7 +48,14 @@ async function measure(label: string, fn: () => Promise<boolean>, ms = 1500): Pr
 
 async function main(): Promise<void> {
   const result = await generate(
-    { spec: 'spec/openapi.yaml', overlays: ['spec/rules.overlay.yaml'], out: OUT, check: false, clientFactoryName: 'createPaymentsClient', emitters: ['types', 'validators', 'runtime', 'client', 'server'] },
+    {
+      spec: 'spec/openapi.yaml',
+      overlays: ['spec/rules.overlay.yaml'],
+      out: OUT,
+      check: false,
+      clientFactoryName: 'createPaymentsClient',
+      emitters: ['types', 'validators', 'runtime', 'client', 'server'],
+    },
     { cwd: ROOT },
   );
   rmSync(OUT, { recursive: true, force: true });

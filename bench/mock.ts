@@ -15,15 +15,26 @@ import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 // autocannon ships no types; the part used here is typed locally.
-const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<{ requests: { average: number }; latency: { p99: number; p50: number }; non2xx: number; errors: number; timeouts: number; '2xx': number }>;
+const autocannon = require('autocannon') as (
+  opts: Record<string, unknown>,
+) => Promise<{ requests: { average: number }; latency: { p99: number; p50: number }; non2xx: number; errors: number; timeouts: number; '2xx': number }>;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PRISM_VERSION = '5.14.2';
 const DURATION_S = 5;
 const CONNECTIONS = 10;
-const BODY = JSON.stringify({ purpose_of_transaction: 'PROPERTY_PURCHASE', amount: { currency: 'GBP', value: 100 }, recipient_details: [{ recipient_id: 'rcp-a-1-gbp', amount: { currency: 'GBP', value: 100 } }] });
+const BODY = JSON.stringify({
+  purpose_of_transaction: 'PROPERTY_PURCHASE',
+  amount: { currency: 'GBP', value: 100 },
+  recipient_details: [{ recipient_id: 'rcp-a-1-gbp', amount: { currency: 'GBP', value: 100 } }],
+});
 
-interface Started { child: ChildProcess; baseUrl: string; printedMs: number; readyMs: number }
+interface Started {
+  child: ChildProcess;
+  baseUrl: string;
+  printedMs: number;
+  readyMs: number;
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -113,7 +124,11 @@ function benchHelp(): number {
   return median(times);
 }
 
-const load = (): string => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+const load = (): string =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 
 /** startMock in a bare node process: what the mock itself costs, without the CLI's other commands. */
 async function benchLibraryStart(): Promise<number> {
@@ -157,7 +172,11 @@ async function benchCbp(): Promise<{ startMs: number; readyMs: number; rps: numb
   const port = await freePort();
   const s = await start(process.execPath, [cli, 'mock', '--port', String(port)], port, /listening on http/);
   try {
-    const tok = await fetch(`${s.baseUrl}/auth/oauth/v2/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials&client_id=sandbox-client-a&client_secret=sandbox-secret-a' });
+    const tok = await fetch(`${s.baseUrl}/auth/oauth/v2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials&client_id=sandbox-client-a&client_secret=sandbox-secret-a',
+    });
     const { access_token } = (await tok.json()) as { access_token: string };
     const r = await cannon(`${s.baseUrl}/v3/customers/cust-a-1/payments`, { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' });
     console.log(`cbp mock: start-up ${median(starts).toFixed(0)} ms to printed URL, ${median(readies).toFixed(0)} ms to first HTTP answer (median of 5)`);
@@ -237,7 +256,9 @@ async function compareWithPrism(prism: string, cbp: { readyMs: number; rps: numb
     try {
       const p = await benchPrism(prism, silent);
       const label = silent ? 'vs prism -v silent' : 'vs prism (default logging, output to /dev/null)';
-      console.log(`${label}: throughput x${(cbp.rps / p.rps).toFixed(1)} (goal >= 10), start-up ${(cbp.readyMs / p.readyMs).toFixed(2)} of Prism's via \`cbp mock\`, ${(library / p.readyMs).toFixed(2)} via startMock (goal <= 0.20), p99 ${cbp.p99} ms vs ${p.p99} ms`);
+      console.log(
+        `${label}: throughput x${(cbp.rps / p.rps).toFixed(1)} (goal >= 10), start-up ${(cbp.readyMs / p.readyMs).toFixed(2)} of Prism's via \`cbp mock\`, ${(library / p.readyMs).toFixed(2)} via startMock (goal <= 0.20), p99 ${cbp.p99} ms vs ${p.p99} ms`,
+      );
     } catch (err) {
       console.log(`prism${silent ? ' -v silent' : ''}: could not run (${(err as Error).message.split('\n')[0]})`);
     }

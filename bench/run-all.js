@@ -15,7 +15,9 @@ const compiled = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'bench/
 if (compiled.status !== 0) console.error('bench: tsc reported errors (output emitted anyway); figures may be off');
 
 let failed = 0;
-for (const file of readdirSync(path.join(root, 'bench')).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')).sort()) {
+for (const file of readdirSync(path.join(root, 'bench'))
+  .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
+  .sort()) {
   const name = file.slice(0, -3);
   if (only.length > 0 && !only.includes(name)) continue;
   console.log(`\n== bench/${file}`);

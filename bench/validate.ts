@@ -9,7 +9,7 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { OpenAPIBackend } from 'openapi-backend';
 import { parse } from 'yaml';
 import { generate } from '../generator/generate.js';

@@ -35,9 +35,14 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     });
   // Nested commands (`cbp conformance events`) are registered the same way, inside their parent's builder.
   const register = (y: Argv, c: CbpCommand): Argv =>
-    y.command(c.command, c.describe, (sub) => (c.subcommands ?? []).reduce(register, c.builder(sub)), async (args) => {
-      code = await c.run(args as Record<string, unknown>, io);
-    });
+    y.command(
+      c.command,
+      c.describe,
+      (sub) => (c.subcommands ?? []).reduce(register, c.builder(sub)),
+      async (args) => {
+        code = await c.run(args as Record<string, unknown>, io);
+      },
+    );
   for (const c of commands) register(parser as unknown as Argv, c);
   try {
     let helpText = '';

@@ -104,7 +104,8 @@ function checkFileConfig(raw: unknown, shown: string, dir: string, cwd: string):
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
     const kind = FILE_KEYS[key as keyof FileConfig];
-    if (kind === undefined) fail(`unknown option ${JSON.stringify(key)}`, key, `known options: ${Object.keys(FILE_KEYS).join(', ')}${key === 'check' ? ' (check is the --check flag)' : ''}`);
+    if (kind === undefined)
+      fail(`unknown option ${JSON.stringify(key)}`, key, `known options: ${Object.keys(FILE_KEYS).join(', ')}${key === 'check' ? ' (check is the --check flag)' : ''}`);
     if (kind === 'string' && typeof value !== 'string') fail(`${key} must be a string`, key);
     if (kind === 'strings' && !(Array.isArray(value) && value.every((v) => typeof v === 'string'))) fail(`${key} must be a list of strings`, key);
     if (kind === 'mode' && value !== 'error' && value !== 'warn') fail(`${key} must be "error" or "warn"`, key);
@@ -118,7 +119,12 @@ function checkFileConfig(raw: unknown, shown: string, dir: string, cwd: string):
 
 function flagConfig(argv: GenerateArgv): FileConfig {
   const list = (v: string | Array<string | false> | undefined) =>
-    v === undefined ? undefined : (Array.isArray(v) ? v : [v]).flatMap((s) => (typeof s === 'string' ? s.split(',') : [])).map((s) => s.trim()).filter(Boolean);
+    v === undefined
+      ? undefined
+      : (Array.isArray(v) ? v : [v])
+          .flatMap((s) => (typeof s === 'string' ? s.split(',') : []))
+          .map((s) => s.trim())
+          .filter(Boolean);
   const out: FileConfig = {};
   if (argv.spec !== undefined) out.spec = argv.spec;
   if (argv.overlay === false || (Array.isArray(argv.overlay) && argv.overlay.includes(false))) out.overlays = [];

@@ -54,7 +54,9 @@ export function createTemplateEngine(dir: string = templatesDir()): RenderFn {
   }
   const partialsDir = path.join(dir, 'partials');
   if (existsSync(partialsDir)) {
-    for (const f of readdirSync(partialsDir).filter((n) => n.endsWith('.hbs')).sort()) {
+    for (const f of readdirSync(partialsDir)
+      .filter((n) => n.endsWith('.hbs'))
+      .sort()) {
       hbs.registerPartial(f.slice(0, -4), readFileSync(path.join(partialsDir, f), 'utf8'));
     }
   }

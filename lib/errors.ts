@@ -42,9 +42,7 @@ export class CbpError extends Error {
 
   /** One line (plus an optional hint line) for a terminal. */
   format(): string {
-    const where = [this.details.file, this.details.pointer ? `#${this.details.pointer}` : undefined]
-      .filter(Boolean)
-      .join('');
+    const where = [this.details.file, this.details.pointer ? `#${this.details.pointer}` : undefined].filter(Boolean).join('');
     const rule = this.details.rule ? ` [${this.details.rule}]` : '';
     const head = `${this.code}: ${this.message}${where ? ` (at ${where})` : ''}${rule}`;
     return this.details.hint ? `${head}\n  hint: ${this.details.hint}` : head;
@@ -61,5 +59,5 @@ export function escapePointerToken(token: string | number): string {
 }
 
 export function toPointer(tokens: ReadonlyArray<string | number>): string {
-  return tokens.length === 0 ? '' : '/' + tokens.map(escapePointerToken).join('/');
+  return tokens.length === 0 ? '' : `/${tokens.map(escapePointerToken).join('/')}`;
 }

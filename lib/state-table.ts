@@ -55,7 +55,9 @@ export function validateStateTable(value: unknown, file?: string): StateTable {
   const mustKnow = (status: string | null, pointer: string): void => {
     if (status !== null && !names.has(status)) invalid(`status ${status} is not listed under statuses`, pointer, file);
   };
-  table.initial.forEach((s, i) => mustKnow(s.status, `/initial/${i}/status`));
+  table.initial.forEach((s, i) => {
+    mustKnow(s.status, `/initial/${i}/status`);
+  });
   const ids = new Set<string>();
   table.transitions.forEach((t, i) => {
     if (ids.has(t.id)) invalid(`transition id ${t.id} is used twice`, `/transitions/${i}/id`, file);
@@ -64,7 +66,9 @@ export function validateStateTable(value: unknown, file?: string): StateTable {
     mustKnow(t.to, `/transitions/${i}/to`);
     if (t.requiresAllRecipients !== undefined) mustKnow(t.requiresAllRecipients, `/transitions/${i}/requiresAllRecipients`);
   });
-  table.fanOut.statuses.forEach((s, i) => mustKnow(s, `/fanOut/statuses/${i}`));
+  table.fanOut.statuses.forEach((s, i) => {
+    mustKnow(s, `/fanOut/statuses/${i}`);
+  });
   return table;
 }
 

@@ -4,8 +4,4 @@ import { conformanceCommand } from './conformance.js';
 import { generateCommand } from './generate.js';
 import { mockCommand } from './mock.js';
 
-export const commands: CbpCommand[] = [
-  generateCommand,
-  mockCommand,
-  conformanceCommand,
-];
+export const commands: CbpCommand[] = [generateCommand, mockCommand, conformanceCommand];

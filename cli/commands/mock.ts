@@ -38,7 +38,12 @@ export function mockOptionsFromArgv(argv: MockArgv): MockOptions {
   if (argv.chaosDuplicate !== undefined || argv.chaosReorder !== undefined || argv.chaosDelay !== undefined) {
     const rate = argv.chaosDuplicate ?? 0;
     if (!(rate >= 0 && rate <= 1)) throw new CbpError('E_USAGE', '--chaos-duplicate is a probability between 0 and 1');
-    o.chaos = { duplicateRate: rate, reorderWindowMs: nonNegative(argv.chaosReorder ?? 0, '--chaos-reorder'), delayMs: nonNegative(argv.chaosDelay ?? 0, '--chaos-delay'), seed: argv.chaosSeed ?? 1 };
+    o.chaos = {
+      duplicateRate: rate,
+      reorderWindowMs: nonNegative(argv.chaosReorder ?? 0, '--chaos-reorder'),
+      delayMs: nonNegative(argv.chaosDelay ?? 0, '--chaos-delay'),
+      seed: argv.chaosSeed ?? 1,
+    };
   }
   if (argv.retryInitial !== undefined || argv.retryMaxAttempts !== undefined) {
     o.retry = { initialDelayMs: argv.retryInitial, maxAttempts: argv.retryMaxAttempts };
@@ -58,7 +63,13 @@ function nonNegative(v: number, flag: string): number {
 
 /** What `cbp mock` prints: URLs first (the first line is what scripts wait for). */
 export function describeMock(m: RunningMock): string[] {
-  const lines = [`cbp mock listening on ${m.baseUrl}`, `  base URL: ${m.baseUrl}`, `  auth URL: ${m.authUrl}  (token endpoint ${m.tokenUrl})`, `  mode: ${m.options.mode}`, '  sandbox-only credentials (open nothing but this mock):'];
+  const lines = [
+    `cbp mock listening on ${m.baseUrl}`,
+    `  base URL: ${m.baseUrl}`,
+    `  auth URL: ${m.authUrl}  (token endpoint ${m.tokenUrl})`,
+    `  mode: ${m.options.mode}`,
+    '  sandbox-only credentials (open nothing but this mock):',
+  ];
   for (const c of m.fixtures.clients) {
     lines.push(`    client_id=${c.client_id} client_secret=${c.client_secret}${c.api_key ? ` apikey=${c.api_key}` : ''}`);
     for (const cu of c.customers) lines.push(`      customer ${cu.customer_id} (wallet ${cu.wallet_currency})`);
@@ -78,7 +89,11 @@ export const mockCommand: CbpCommand = {
     y
       .option('port', { type: 'number', describe: 'API port, 0 = any free port (default: 4010)' })
       .option('host', { type: 'string', describe: 'Interface to bind (default: 127.0.0.1)' })
-      .option('mode', { type: 'string', choices: ['instant', 'realistic'], describe: 'instant: the flow runs at once after deliver-funds; realistic: stages spaced out (default: instant)' })
+      .option('mode', {
+        type: 'string',
+        choices: ['instant', 'realistic'],
+        describe: 'instant: the flow runs at once after deliver-funds; realistic: stages spaced out (default: instant)',
+      })
       .option('auth-port', { type: 'number', describe: 'Serve the token endpoint on its own port (default: same origin as the API)' })
       .option('stage-delay', { type: 'number', describe: 'Realistic mode: ms of sandbox time between stages (default: 2000)' })
       .option('token-ttl', { type: 'number', describe: 'expires_in of tokens, seconds (default: 3600)' })
@@ -108,7 +123,10 @@ async function loadMock(): Promise<typeof import('../../conformance/mock/index.j
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     if (e.code === 'ERR_MODULE_NOT_FOUND' && /[\\/]generated[\\/]/.test(e.message)) {
-      throw new CbpError('E_FILE_NOT_FOUND', 'the mock runs on the generated code, which is missing', { file: 'generated/', hint: 'run `cbp generate` (and `npm run build` in a checkout of this repository)' });
+      throw new CbpError('E_FILE_NOT_FOUND', 'the mock runs on the generated code, which is missing', {
+        file: 'generated/',
+        hint: 'run `cbp generate` (and `npm run build` in a checkout of this repository)',
+      });
     }
     throw err;
   }

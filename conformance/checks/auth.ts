@@ -37,10 +37,27 @@ export const authCheck: ConformanceCheck = {
         typeof body?.token_type === 'string' && /^bearer$/i.test(body.token_type) ? '' : `token_type ${JSON.stringify(body?.token_type)} is not bearer`,
         typeof body?.expires_in === 'number' ? '' : 'expires_in is not a number',
       ].filter(Boolean);
-      if (!is2xx(res.status) || problems.length > 0) failures.push(fail(this.id, res, `token response: ${is2xx(res.status) ? problems.join('; ') : describeAnswer(res)}`, 'Authentication, OAuth 2.0 step 2: access_token, token_type bearer, expires_in'));
+      if (!is2xx(res.status) || problems.length > 0)
+        failures.push(
+          fail(
+            this.id,
+            res,
+            `token response: ${is2xx(res.status) ? problems.join('; ') : describeAnswer(res)}`,
+            'Authentication, OAuth 2.0 step 2: access_token, token_type bearer, expires_in',
+          ),
+        );
       cases++;
       const wrong = await ctx.tokens.request({ clientId: primary.clientId, clientSecret: `${primary.clientSecret}-wrong` });
-      if (!is4xx(wrong.status)) failures.push(fail(this.id, wrong, `token request with a wrong client_secret answered ${describeAnswer(wrong)}, expected 4xx`, 'A-TOKEN-ERRORS (behaviour for invalid credentials: not shown)', soft(ctx)));
+      if (!is4xx(wrong.status))
+        failures.push(
+          fail(
+            this.id,
+            wrong,
+            `token request with a wrong client_secret answered ${describeAnswer(wrong)}, expected 4xx`,
+            'A-TOKEN-ERRORS (behaviour for invalid credentials: not shown)',
+            soft(ctx),
+          ),
+        );
     }
     for (const op of ctx.model.operations.filter((o) => o.security.length > 0 && !o.security.some((alt) => alt.length === 0))) {
       const req = await validRequests[op.id]?.[0]?.build(ctx);
@@ -79,7 +96,14 @@ async function crossTenant(ctx: RunContext, failures: Failure[], checkId: string
     cases++;
     const res = await ctx.http.send({ ...req, auth: 'secondary' });
     if (!is4xx(res.status)) {
-      failures.push(fail(checkId, res, `another client's token reached customer ${req.customerId} (${describeAnswer(res)}), expected 4xx`, 'Authentication: customer-facing APIs are per client (a client only sees its own customers)'));
+      failures.push(
+        fail(
+          checkId,
+          res,
+          `another client's token reached customer ${req.customerId} (${describeAnswer(res)}), expected 4xx`,
+          'Authentication: customer-facing APIs are per client (a client only sees its own customers)',
+        ),
+      );
     }
   }
   const theirs = ctx.secondClient?.customers[0]?.customer_id ?? (ctx.sandbox ? (await ctx.sandbox.fixtures('secondary')).customers[0]?.customer_id : undefined);
@@ -88,7 +112,14 @@ async function crossTenant(ctx: RunContext, failures: Failure[], checkId: string
     cases++;
     const res = await ctx.http.send({ ...lookup, path: pathFor(ctx, 'lookupSessions', { customer_id: theirs }) });
     if (!is4xx(res.status)) {
-      failures.push(fail(checkId, res, `the first client's token reached the second client's customer ${theirs} (${describeAnswer(res)}), expected 4xx`, 'Authentication: customer-facing APIs are per client (a client only sees its own customers)'));
+      failures.push(
+        fail(
+          checkId,
+          res,
+          `the first client's token reached the second client's customer ${theirs} (${describeAnswer(res)}), expected 4xx`,
+          'Authentication: customer-facing APIs are per client (a client only sees its own customers)',
+        ),
+      );
     }
   }
   return cases;

@@ -26,6 +26,7 @@ const SPLIT = [40, 30, 30.5];
 
 /** Rewrites a base body to pay `recipients` (amounts summing to the total, as decimals). */
 function withRecipients(req: RequestCase, recipients: string[]): RequestCase {
+  // biome-ignore lint/suspicious/noExplicitAny: a copy of a request body this check rewrites field by field
   const body = structuredClone(req.json) as Record<string, any>;
   const template = body.recipient_details[0];
   const currency = body.amount.currency as string;
@@ -48,7 +49,13 @@ export async function startFlows(ctx: RunContext): Promise<{ started: StartedFlo
   const cancelled = new Set<string>();
   const api = sameCurrencyCustomer(ctx.fixtures);
   const hosted = thirdPartyCustomer(ctx.fixtures) ?? api;
-  for (const [kind, n, cancel] of [['api', 1, false], ['api', 3, false], ['session', 1, false], ['session', 3, false], ['api', 1, true]] as const) {
+  for (const [kind, n, cancel] of [
+    ['api', 1, false],
+    ['api', 3, false],
+    ['session', 1, false],
+    ['session', 3, false],
+    ['api', 1, true],
+  ] as const) {
     const name = `${kind} payment, ${n} recipient${n > 1 ? 's' : ''}${cancel ? ', cancelled' : ''}`;
     const who = kind === 'api' ? api : hosted;
     const base = await (kind === 'api' ? validRequests.createPayment[0] : validRequests.createSession[0]).build(ctx);

@@ -25,7 +25,9 @@ export const lifecycleCheck: ConformanceCheck = {
     const missing = needsSandbox(ctx) ?? (ctx.receiver ? undefined : 'needs the webhook receiver');
     if (missing) return { cases: 0, failures: [], skipped: missing };
     const { started, problems, cancelled } = await startFlows(ctx);
-    const failures: Failure[] = problems.map((p) => (p.res ? fail(this.id, p.res, p.message, 'States and transitions, row 1') : { checkId: this.id, message: p.message, severity: 'error' }));
+    const failures: Failure[] = problems.map((p) =>
+      p.res ? fail(this.id, p.res, p.message, 'States and transitions, row 1') : { checkId: this.id, message: p.message, severity: 'error' },
+    );
     const ids = started.map((f) => f.paymentId);
     // A flow is over at a terminal status (CANCELLED) or the completion status (PAYMENT_COMPLETED).
     const last = new Set([...ctx.table.statuses.filter((s) => s.terminal).map((s) => s.name), ...ctx.table.transitions.filter((t) => t.requiresAllRecipients).map((t) => t.to)]);
@@ -47,7 +49,13 @@ export const lifecycleCheck: ConformanceCheck = {
         reproduce: rerunFor(this.id, ctx.config.target),
       });
     }
-    failures.push(...schemaFailures(ctx, received.map((w) => w.payload), this.id));
+    failures.push(
+      ...schemaFailures(
+        ctx,
+        received.map((w) => w.payload),
+        this.id,
+      ),
+    );
     return { cases: judged.cases + started.length, failures };
   },
 };

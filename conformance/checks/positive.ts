@@ -27,7 +27,7 @@ export const positiveCheck: ConformanceCheck = {
         cases++;
         const res = await ctx.http.send(req);
         if (!is2xx(res.status)) {
-          failures.push(fail(this.id, res, `${b.name}: a valid request was refused with ${describeAnswer(res)}`, op.extensions['x-cbp-seed-section'] as string ?? op.id));
+          failures.push(fail(this.id, res, `${b.name}: a valid request was refused with ${describeAnswer(res)}`, (op.extensions['x-cbp-seed-section'] as string) ?? op.id));
         }
       }
       if (built === 0) uncovered.push(op.id);

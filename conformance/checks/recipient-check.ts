@@ -30,7 +30,12 @@ export const recipientCheckCheck: ConformanceCheck = {
     const steps = [
       { json: req.json, want: '4xx', what: 'a payment whose recipient name check fails', rule: `payment.recipient-name-check (${RULE5})` },
       { json: req.json, want: '4xx', what: 'the same request again without confirm_recipient', rule: `payment.confirm-recipient-after-failure (${RULE5})` },
-      { json: { ...(req.json as object), confirm_recipient: {} }, want: '2xx', what: 'the resubmission with confirm_recipient', rule: `payment.confirm-recipient-after-failure (${RULE5})` },
+      {
+        json: { ...(req.json as object), confirm_recipient: {} },
+        want: '2xx',
+        what: 'the resubmission with confirm_recipient',
+        rule: `payment.confirm-recipient-after-failure (${RULE5})`,
+      },
     ] as const;
     for (const s of steps) {
       const res = await ctx.http.send({ ...req, json: s.json });

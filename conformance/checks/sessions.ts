@@ -51,7 +51,14 @@ export const sessionsCheck: ConformanceCheck = {
     if (!created) return { cases, failures, note: 'no session could be created' };
     const fresh = await lookup(created.req, created.ref);
     const rec = fresh?.sessions[0];
-    if (fresh && (!rec || rec.session_id !== created.id || rec.has_payment !== false || rec.latest_status !== 'SESSION_CREATED' || !(Date.parse(rec.session_expires_at ?? '') > Date.parse(await now(ctx))))) {
+    if (
+      fresh &&
+      (!rec ||
+        rec.session_id !== created.id ||
+        rec.has_payment !== false ||
+        rec.latest_status !== 'SESSION_CREATED' ||
+        !(Date.parse(rec.session_expires_at ?? '') > Date.parse(await now(ctx))))
+    ) {
       problem(fresh.res, `a new session is not reusable: ${JSON.stringify(rec ?? null)}`, `${SRC} 3; Session states (SESSION_CREATED, session_expires_at in the future)`);
     }
 
@@ -71,7 +78,7 @@ export const sessionsCheck: ConformanceCheck = {
       ctx.tokens.reset();
       const gone = await lookup(expiring.req, expiring.ref);
       const e = gone?.sessions[0];
-      if (gone && (!e || e.has_payment !== false || !(Date.parse(e.session_expires_at ?? '') < Date.parse(await now(ctx))))) {
+      if (gone && (e?.has_payment !== false || !(Date.parse(e.session_expires_at ?? '') < Date.parse(await now(ctx))))) {
         problem(gone.res, `an expired, unpaid session reads ${JSON.stringify(e ?? null)}`, `${SRC} 4 (expired and has_payment false: create a replacement)`);
       }
     }

@@ -32,7 +32,16 @@ export async function expectRefused(ctx: ConsumerContext, checkId: string, paylo
   const ok = d.status !== undefined && d.status >= 400 && d.status < 500;
   const failures: Failure[] = ok
     ? []
-    : [{ checkId, subject: payload.payment_id, severity: 'error', rule, message: `answered ${d.status ?? 'nothing'}, expected a 4xx refusal`, evidence: { exchanges: [d.evidence] } }];
+    : [
+        {
+          checkId,
+          subject: payload.payment_id,
+          severity: 'error',
+          rule,
+          message: `answered ${d.status ?? 'nothing'}, expected a 4xx refusal`,
+          evidence: { exchanges: [d.evidence] },
+        },
+      ];
   return { failures, cases: 1 };
 }
 
@@ -44,7 +53,14 @@ export interface ExpectedRecord {
 }
 
 /** Reads the partner's record; without --state-url returns a warning when `required`. */
-export async function expectRecord(ctx: ConsumerContext, checkId: string, paymentId: string, expected: ExpectedRecord, rule: string, required: boolean): Promise<ConsumerCheckResult> {
+export async function expectRecord(
+  ctx: ConsumerContext,
+  checkId: string,
+  paymentId: string,
+  expected: ExpectedRecord,
+  rule: string,
+  required: boolean,
+): Promise<ConsumerCheckResult> {
   if (!ctx.readState) {
     const note = 'final state not verified: pass --state-url (only the answers were checked)';
     return { failures: required ? [{ checkId, subject: paymentId, severity: 'warning', rule, message: note }] : [], cases: 0 };

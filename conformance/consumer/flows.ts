@@ -38,7 +38,11 @@ export function completionPath(table: StateTable): Array<{ status: string; perRe
   const previous = new Map<string, string | null>([[start, null]]);
   for (const queue = [start]; queue.length > 0 && !previous.has(goal); ) {
     const from = queue.shift()!;
-    for (const t of table.transitions) if (t.from === from && !previous.has(t.to)) previous.set(t.to, from), queue.push(t.to);
+    for (const t of table.transitions) {
+      if (t.from !== from || previous.has(t.to)) continue;
+      previous.set(t.to, from);
+      queue.push(t.to);
+    }
   }
   if (!previous.has(goal)) throw new Error(`state table has no path from ${start} to ${goal}`);
   const path: string[] = [];
@@ -58,8 +62,8 @@ export function completionTargets(table: StateTable = defaultTable()): { complet
 
 export function paymentFlow({ paymentId, recipients, eventPrefix, startMs, table = defaultTable() }: FlowOptions): WebhookPayload[] {
   const ids = Array.from({ length: recipients }, (_, i) => `rcp-${i + 1}`);
-  const steps = completionPath(table).flatMap(({ status, perRecipient }): Array<{ status: string; recipient?: string }> =>
-    perRecipient ? ids.map((recipient) => ({ status, recipient })) : [{ status }],
+  const steps = completionPath(table).flatMap(
+    ({ status, perRecipient }): Array<{ status: string; recipient?: string }> => (perRecipient ? ids.map((recipient) => ({ status, recipient })) : [{ status }]),
   );
   return steps.map((s, i) => ({
     event_id: `${eventPrefix}-${i + 1}`,

@@ -7,7 +7,12 @@ import type { ExchangeEvidence } from '../runner/types.js';
 import type { ConsumerContext, ConsumerTarget, Delivery, DeliveryOptions, PaymentRecord } from './context.js';
 import type { WebhookPayload } from './flows.js';
 
-async function exchange(url: string, init: RequestInit & { headers: Record<string, string> }, evidenceBody: unknown, timeoutMs: number): Promise<{ status?: number; body?: unknown; evidence: ExchangeEvidence }> {
+async function exchange(
+  url: string,
+  init: RequestInit & { headers: Record<string, string> },
+  evidenceBody: unknown,
+  timeoutMs: number,
+): Promise<{ status?: number; body?: unknown; evidence: ExchangeEvidence }> {
   const shownHeaders = Object.fromEntries(Object.entries(init.headers).map(([k, v]) => [k, k === 'webhook-signature' ? 'v1,<redacted>' : v]));
   const evidence: ExchangeEvidence = { request: { method: init.method ?? 'GET', url, headers: shownHeaders, body: evidenceBody } };
   const started = performance.now();
@@ -64,6 +69,8 @@ function toRecord(status: number | undefined, body: unknown): PaymentRecord {
 
 function headersOf(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
-  headers.forEach((value, key) => (out[key] = value));
+  headers.forEach((value, key) => {
+    out[key] = value;
+  });
   return out;
 }

@@ -8,7 +8,7 @@ export function getAt(value: unknown, path: ReadonlyArray<string | number>): unk
   let node: unknown = value;
   for (const key of path) {
     if (typeof node !== 'object' || node === null) return undefined;
-    if (!Object.prototype.hasOwnProperty.call(node, key)) return undefined;
+    if (!Object.hasOwn(node, key)) return undefined;
     node = (node as Record<string, unknown>)[key as string];
   }
   return node;

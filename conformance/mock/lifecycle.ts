@@ -77,7 +77,8 @@ export class LifecycleEngine {
   }
 
   bounceBack(payment: PaymentRecord): LifecycleResult {
-    if (!BOUNCE_FROM.has(payment.status)) return { ok: false, status: 409, message: `cannot bounce back a payment in ${payment.status} (A-STATE-4: only from ${[...BOUNCE_FROM].join(', ')})` };
+    if (!BOUNCE_FROM.has(payment.status))
+      return { ok: false, status: 409, message: `cannot bounce back a payment in ${payment.status} (A-STATE-4: only from ${[...BOUNCE_FROM].join(', ')})` };
     this.stop(payment);
     payment.status = BOUNCED_BACK;
     this.event(payment, BOUNCED_BACK);

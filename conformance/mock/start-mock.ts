@@ -48,20 +48,36 @@ export interface RunningMock {
 export function createMockContext(options: MockOptions = {}, table?: StateTable): MockContext {
   const opts = resolveMockOptions(options);
   if (!table && opts.stateTable !== undefined) {
-    throw new CbpError('E_USAGE', 'createMockContext: a stateTable path is loaded asynchronously', { hint: 'use startMock, or pass the table loaded with loadStateTable() as the second argument' });
+    throw new CbpError('E_USAGE', 'createMockContext: a stateTable path is loaded asynchronously', {
+      hint: 'use startMock, or pass the table loaded with loadStateTable() as the second argument',
+    });
   }
   table ??= builtInStateTable();
   const clock = createClock();
   const store = new MockStore(clock);
   const webhooks = new WebhookDispatcher({ retry: opts.retry, chaos: opts.chaos, scheme: opts.webhookScheme });
-  const lifecycle = new LifecycleEngine(table, store, clock, (payment, event) => {
-    if (store.subscriptions.size === 0) return;
-    const clientId = store.clientOfPayment(payment);
-    webhooks.dispatch(event, [...store.subscriptions.values()].filter((s) => s.clientId === clientId));
-  }, { mode: opts.mode, stageDelayMs: opts.stageDelayMs });
+  const lifecycle = new LifecycleEngine(
+    table,
+    store,
+    clock,
+    (payment, event) => {
+      if (store.subscriptions.size === 0) return;
+      const clientId = store.clientOfPayment(payment);
+      webhooks.dispatch(
+        event,
+        [...store.subscriptions.values()].filter((s) => s.clientId === clientId),
+      );
+    },
+    { mode: opts.mode, stageDelayMs: opts.stageDelayMs },
+  );
   let baseUrl = '';
   return {
-    store, clock, lifecycle, webhooks, rules: storeRuleContext(store), options: opts,
+    store,
+    clock,
+    lifecycle,
+    webhooks,
+    rules: storeRuleContext(store),
+    options: opts,
     baseUrl: () => baseUrl,
     setBaseUrl: (url: string) => void (baseUrl = url),
   };
@@ -70,7 +86,14 @@ export function createMockContext(options: MockOptions = {}, table?: StateTable)
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const ctx = createMockContext(options, await resolveStateTable(options.stateTable));
   const { store, clock, lifecycle, webhooks, options: opts } = ctx;
-  const router = createApiRouter({ store, handlers: createApiHandlers(ctx), bodyLimit: opts.bodyLimitBytes, maxJsonDepth: opts.maxJsonDepth, validateResponses: opts.validateResponses, onError: opts.onError });
+  const router = createApiRouter({
+    store,
+    handlers: createApiHandlers(ctx),
+    bodyLimit: opts.bodyLimitBytes,
+    maxJsonDepth: opts.maxJsonDepth,
+    validateResponses: opts.validateResponses,
+    onError: opts.onError,
+  });
   const sandbox = createSandboxRoutes(ctx);
 
   const servers: Server[] = [];
@@ -98,10 +121,15 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       lifecycle.stopAll();
       clock.stop();
       webhooks.close();
-      await Promise.all(servers.map((s) => new Promise<void>((resolve) => {
-        s.close(() => resolve());
-        s.closeAllConnections();
-      })));
+      await Promise.all(
+        servers.map(
+          (s) =>
+            new Promise<void>((resolve) => {
+              s.close(() => resolve());
+              s.closeAllConnections();
+            }),
+        ),
+      );
     },
   };
 }
@@ -127,7 +155,13 @@ function describeFixtures(store: MockStore): MockFixtures {
       customers: store.customersOf(c.clientId).map((x) => ({ customer_id: x.customer_id, wallet_currency: x.wallet_currency })),
     })),
     recipients: [...store.recipients.values()].map(({ recipient_id, customer_id, currency, status, name }) => ({ recipient_id, customer_id, currency, status, name })),
-    quotes: [...store.quotes.values()].map((q) => ({ quote_id: q.quote_id, customer_id: q.customer_id, sell_currency: q.sell_currency, buy_currency: q.buy_currency, expires_at: store.clock.iso(q.expiresAtMs) })),
+    quotes: [...store.quotes.values()].map((q) => ({
+      quote_id: q.quote_id,
+      customer_id: q.customer_id,
+      sell_currency: q.sell_currency,
+      buy_currency: q.buy_currency,
+      expires_at: store.clock.iso(q.expiresAtMs),
+    })),
     third_parties: [...store.thirdParties.values()].map((t) => ({ customer_id: t.customer_id, client_customer_ref: t.client_customer_ref })),
   };
 }

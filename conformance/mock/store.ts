@@ -35,12 +35,22 @@ export class MockStore {
   readonly thirdPartyPaymentRefs = new Set<string>();
   private instructionSeq = 1000;
 
-  constructor(readonly clock: SandboxClock, seed: FixtureSeed = fixtureSeed()) {
+  constructor(
+    readonly clock: SandboxClock,
+    seed: FixtureSeed = fixtureSeed(),
+  ) {
     for (const c of SANDBOX_CLIENTS) this.clients.set(c.clientId, { ...c });
     for (const c of seed.customers) this.customers.set(c.customer_id, { ...c });
     for (const r of seed.recipients) this.recipients.set(r.recipient_id, { ...r, nameCheck: 'pass' });
     for (const q of seed.quotes) {
-      this.quotes.set(q.quote_id, { quote_id: q.quote_id, customer_id: q.customer_id, sell_currency: q.sell_currency, buy_currency: q.buy_currency, status: 'active', expiresAtMs: clock.now() + q.expiresInSeconds * 1000 });
+      this.quotes.set(q.quote_id, {
+        quote_id: q.quote_id,
+        customer_id: q.customer_id,
+        sell_currency: q.sell_currency,
+        buy_currency: q.buy_currency,
+        status: 'active',
+        expiresAtMs: clock.now() + q.expiresInSeconds * 1000,
+      });
     }
     const now = clock.iso();
     for (const t of seed.thirdParties) {
@@ -95,9 +105,7 @@ export class MockStore {
 
   /** Sessions of a customer with this reference, newest first (lookup's sessions[0] is the latest). */
   sessionsByReference(customerId: string, ref: string): SessionRecord[] {
-    return [...this.sessions.values()]
-      .filter((s) => s.customer_id === customerId && s.client_reference_id === ref)
-      .sort((a, b) => b.createdAtMs - a.createdAtMs);
+    return [...this.sessions.values()].filter((s) => s.customer_id === customerId && s.client_reference_id === ref).sort((a, b) => b.createdAtMs - a.createdAtMs);
   }
 
   /** A reference blocks a new session unless every earlier session with it expired unpaid: that

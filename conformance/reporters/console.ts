@@ -35,10 +35,21 @@ export function consoleReporter(options: ConsoleOptions): Reporter {
 }
 
 export function summaryLines(s: SuiteSummary, maxPerCheck = 20): string[] {
-  const rows = s.outcomes.map((o) => [o.checkId, MARK[o.status], String(o.cases), String(o.failures.filter((f) => f.severity === 'error').length), String(o.failures.filter((f) => f.severity === 'warning').length), `${o.durationMs} ms`]);
+  const rows = s.outcomes.map((o) => [
+    o.checkId,
+    MARK[o.status],
+    String(o.cases),
+    String(o.failures.filter((f) => f.severity === 'error').length),
+    String(o.failures.filter((f) => f.severity === 'warning').length),
+    `${o.durationMs} ms`,
+  ]);
   const head = ['check', 'status', 'cases', 'failures', 'warnings', 'time'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const fmt = (r: string[]) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  const fmt = (r: string[]) =>
+    r
+      .map((c, i) => c.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   const lines = ['', fmt(head), fmt(widths.map((w) => '-'.repeat(w))), ...rows.map(fmt)];
   for (const o of s.outcomes) {
     if (o.note) lines.push('', `note (${o.checkId}): ${o.note}`);

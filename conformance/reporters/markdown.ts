@@ -42,7 +42,10 @@ export function renderMarkdown(s: SuiteSummary, table?: StateTable): string {
     '',
     '| check | status | cases | failures | warnings | source |',
     '|---|---|---|---|---|---|',
-    ...s.outcomes.map((o) => `| ${o.checkId} | ${o.status} | ${o.cases} | ${o.failures.filter((f) => f.severity === 'error').length} | ${o.failures.filter((f) => f.severity === 'warning').length} | ${cell(o.source)} |`),
+    ...s.outcomes.map(
+      (o) =>
+        `| ${o.checkId} | ${o.status} | ${o.cases} | ${o.failures.filter((f) => f.severity === 'error').length} | ${o.failures.filter((f) => f.severity === 'warning').length} | ${cell(o.source)} |`,
+    ),
   ];
   if (table) out.push('', '## Payment states', '', stateDiagram(table, s.observedTransitions));
   const failing = s.outcomes.filter((o) => o.failures.length > 0);

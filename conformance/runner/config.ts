@@ -58,15 +58,15 @@ export function conformanceConfigFromArgv(argv: ConformanceArgv, env: Env, confi
   const primary = credentials(argv.clientId ?? env.CBP_CLIENT_ID, argv.clientSecret ?? env.CBP_CLIENT_SECRET, 'CBP_CLIENT_ID', 'CBP_CLIENT_SECRET');
   const secondary = credentials(argv.clientId2 ?? env.CBP_CLIENT_ID_2, argv.clientSecret2 ?? env.CBP_CLIENT_SECRET_2, 'CBP_CLIENT_ID_2', 'CBP_CLIENT_SECRET_2');
   if (live && !primary) {
-    throw new CbpError('E_CONFIG', 'no client credentials for the live target', { hint: 'set CBP_CLIENT_ID and CBP_CLIENT_SECRET, or pass --client-id and --client-secret (values are never printed)' });
+    throw new CbpError('E_CONFIG', 'no client credentials for the live target', {
+      hint: 'set CBP_CLIENT_ID and CBP_CLIENT_SECRET, or pass --client-id and --client-secret (values are never printed)',
+    });
   }
   const listen = file?.webhooks?.listen ?? '127.0.0.1:0';
   const [host, port] = splitListen(listen, configFile?.name);
   return {
     target: live ? { kind: 'live', baseUrl: httpUrl(argv.baseUrl!, '--base-url'), authUrl: httpUrl(argv.authUrl ?? argv.baseUrl!, '--auth-url') } : { kind: 'embedded' },
-    credentials: live
-      ? { primary, secondary, apiKey: argv.apiKey ?? (env.CBP_API_KEY || undefined), expiredToken: env.CBP_EXPIRED_TOKEN || undefined }
-      : sandboxCredentials(),
+    credentials: live ? { primary, secondary, apiKey: argv.apiKey ?? (env.CBP_API_KEY || undefined), expiredToken: env.CBP_EXPIRED_TOKEN || undefined } : sandboxCredentials(),
     file,
     webhooks: {
       listenHost: host,
@@ -114,5 +114,8 @@ function splitListen(listen: string, file?: string): [string, number] {
 
 /** yargs arrays may hold comma-separated values (`--only spec,auth`). */
 function flat(values: string[] | undefined): string[] {
-  return (values ?? []).flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter(Boolean);
+  return (values ?? [])
+    .flatMap((v) => String(v).split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
 }

@@ -68,7 +68,12 @@ export function judgeEvents(received: readonly ReceivedEvent[], table: StateTabl
   let cases = 0;
   for (const r of received) {
     if (r.signatureValid === false) {
-      findings.push({ severity: 'error', rule: 'Events: deliveries are signed (A-WEBHOOK-SIGNATURE)', message: `signature did not verify: ${r.signatureError ?? 'bad signature'}`, events: [r.payload] });
+      findings.push({
+        severity: 'error',
+        rule: 'Events: deliveries are signed (A-WEBHOOK-SIGNATURE)',
+        message: `signature did not verify: ${r.signatureError ?? 'bad signature'}`,
+        events: [r.payload],
+      });
       continue;
     }
     const p = r.payload as Partial<PaymentEvent> | null;
@@ -81,7 +86,13 @@ export function judgeEvents(received: readonly ReceivedEvent[], table: StateTabl
     if (earlier) {
       // Consumer rule 1: a repeated event_id is a redelivery of the same event.
       if (earlier.json !== json) {
-        findings.push({ severity: 'error', rule: 'Events, consumer rule 1 (event_id is the idempotency key)', paymentId: p.payment_id, message: `event_id ${p.event_id} was delivered twice with different contents`, events: [earlier.payload, p] });
+        findings.push({
+          severity: 'error',
+          rule: 'Events, consumer rule 1 (event_id is the idempotency key)',
+          paymentId: p.payment_id,
+          message: `event_id ${p.event_id} was delivered twice with different contents`,
+          events: [earlier.payload, p],
+        });
       }
       continue;
     }
@@ -105,7 +116,13 @@ export function judgeEvents(received: readonly ReceivedEvent[], table: StateTabl
   }
   for (const [paymentId, e] of Object.entries(options.expectations ?? {})) {
     if (!byPayment.has(paymentId) && (e.complete || e.cancelled)) {
-      findings.push({ severity: 'error', rule: 'States and transitions, row 1 (first webhook carries payment_id)', paymentId, message: 'no webhook received for this payment', events: [] });
+      findings.push({
+        severity: 'error',
+        rule: 'States and transitions, row 1 (first webhook carries payment_id)',
+        paymentId,
+        message: 'no webhook received for this payment',
+        events: [],
+      });
     }
   }
   return { findings, cases, payments: [...byPayment.keys()], transitions: [...counts.values()] };
@@ -123,7 +140,10 @@ export function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const o = value as Record<string, unknown>;
-    return `{${Object.keys(o).sort().map((k) => `${JSON.stringify(k)}:${stableJson(o[k])}`).join(',')}}`;
+    return `{${Object.keys(o)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson(o[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }

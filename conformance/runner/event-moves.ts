@@ -15,8 +15,7 @@ export function judgeMoves(paymentId: string, events: PaymentEvent[], table: Sta
   const findings: JudgeFinding[] = [];
   const transitions: Moves['transitions'] = [];
   const soft = strict ? ('error' as const) : ('warning' as const);
-  const fail = (rule: string, message: string, evs: unknown[], severity: 'error' | 'warning' = 'error') =>
-    findings.push({ severity, rule, paymentId, message, events: evs });
+  const fail = (rule: string, message: string, evs: unknown[], severity: 'error' | 'warning' = 'error') => findings.push({ severity, rule, paymentId, message, events: evs });
 
   const known = new Set(table.statuses.map((s) => s.name));
   const terminal = new Set(table.statuses.filter((s) => s.terminal).map((s) => s.name));
@@ -107,7 +106,12 @@ export function judgeMoves(paymentId: string, events: PaymentEvent[], table: Sta
 
   const statusCount = (s: string) => events.filter((e) => e.status === s).length;
   for (const t of completion) {
-    if (statusCount(t.to) > 1) fail(`${t.source}: one ${t.to}`, `${statusCount(t.to)} ${t.to} events`, events.filter((e) => e.status === t.to));
+    if (statusCount(t.to) > 1)
+      fail(
+        `${t.source}: one ${t.to}`,
+        `${statusCount(t.to)} ${t.to} events`,
+        events.filter((e) => e.status === t.to),
+      );
     const done = statusCount(t.to) > 0 || expect.complete === true;
     if (!done) continue;
     const recipients = new Set([...(expect.recipients ?? []), ...perRecipient.keys()]);
@@ -131,13 +135,19 @@ function checkIdentifiers(events: PaymentEvent[], expect: PaymentExpectation, fa
   for (const e of events) {
     for (const [field, want] of echo) {
       if (want !== undefined && e[field] !== want) {
-        fail(`Reconciliation identifiers: ${String(field)} echoes the request`, `${e.status} carries ${String(field)} ${JSON.stringify(e[field])}, expected ${JSON.stringify(want)}`, [e]);
+        fail(
+          `Reconciliation identifiers: ${String(field)} echoes the request`,
+          `${e.status} carries ${String(field)} ${JSON.stringify(e[field])}, expected ${JSON.stringify(want)}`,
+          [e],
+        );
       }
     }
     if (expect.sessionId === null && e.session_id !== undefined) {
       fail('Reconciliation identifiers: session_id is absent for API payments', `${e.status} carries session_id`, [e]);
     } else if (typeof expect.sessionId === 'string' && e.session_id !== expect.sessionId) {
-      fail('Reconciliation identifiers: session_id links webhooks to the session', `${e.status} carries session_id ${JSON.stringify(e.session_id)}, expected ${expect.sessionId}`, [e]);
+      fail('Reconciliation identifiers: session_id links webhooks to the session', `${e.status} carries session_id ${JSON.stringify(e.session_id)}, expected ${expect.sessionId}`, [
+        e,
+      ]);
     }
   }
 }

@@ -5,9 +5,7 @@ export type Customer = TargetFixtures['customers'][number];
 export type Recipient = TargetFixtures['recipients'][number];
 
 export function activeRecipients(f: TargetFixtures, customerId: string, currency?: string): Recipient[] {
-  return f.recipients.filter(
-    (r) => r.customer_id === customerId && (r.status ?? 'active') === 'active' && (currency === undefined || r.currency === currency),
-  );
+  return f.recipients.filter((r) => r.customer_id === customerId && (r.status ?? 'active') === 'active' && (currency === undefined || r.currency === currency));
 }
 
 /** A customer with a wallet currency and an active recipient in it (same-currency payment). */

@@ -90,7 +90,9 @@ export class Http {
       const res = await fetch(url, { method: req.method.toUpperCase(), headers, body, signal: AbortSignal.timeout(this.options.timeoutMs), redirect: 'manual' });
       const text = await res.text();
       const resHeaders: Record<string, string> = {};
-      res.headers.forEach((v, k) => (resHeaders[k] = v));
+      res.headers.forEach((v, k) => {
+        resHeaders[k] = v;
+      });
       const contentType = res.headers.get('content-type') ?? undefined;
       const parsed = parseBody(text, contentType);
       exchange.response = { status: res.status, headers: redactHeaders(resHeaders), body: redactBody(parsed), durationMs: Date.now() - started };

@@ -32,8 +32,7 @@ export function negativeCases(ctx: RunContext, base: RequestCase): NegativeCase[
   const op = ctx.model.operations.find((o) => o.id === base.operationId);
   if (!op) return [];
   const out: NegativeCase[] = [];
-  const push = (c: Omit<NegativeCase, 'id' | 'sendTwice'>, sameAsBase: boolean) =>
-    out.push({ ...c, id: `${c.rule} ${c.pointer} ${c.description}`, sendTwice: sameAsBase });
+  const push = (c: Omit<NegativeCase, 'id' | 'sendTwice'>, sameAsBase: boolean) => out.push({ ...c, id: `${c.rule} ${c.pointer} ${c.description}`, sendTwice: sameAsBase });
   const body = base.json ?? base.form;
   const key = base.json !== undefined ? 'json' : 'form';
   const schema = bodySchema(op, key);
@@ -52,17 +51,34 @@ export function negativeCases(ctx: RunContext, base: RequestCase): NegativeCase[
       } else {
         const violate = statefulRules[rule.keyword]?.violate?.bind(statefulRules[rule.keyword]) ?? fallbackViolations[rule.keyword];
         for (const m of violate?.(base.json, rule.params) ?? []) {
-          push({ rule: rule.id, source: rule.source, expect, pointer: m.pointer, description: m.description, request: { ...base, json: m.body } }, stableJson(m.body) === stableJson(base.json));
+          push(
+            { rule: rule.id, source: rule.source, expect, pointer: m.pointer, description: m.description, request: { ...base, json: m.body } },
+            stableJson(m.body) === stableJson(base.json),
+          );
         }
       }
     }
   }
   for (const p of op.parameters.filter((x) => x.in === 'query' && x.required && base.query?.[x.name] !== undefined)) {
     const { [p.name]: _dropped, ...rest } = base.query!;
-    push({ rule: 'schema.required', source: SCHEMA_SOURCE, expect: '4XX', pointer: `/${p.name}`, description: `required query parameter ${p.name} left out`, request: { ...base, query: rest } }, false);
+    push(
+      {
+        rule: 'schema.required',
+        source: SCHEMA_SOURCE,
+        expect: '4XX',
+        pointer: `/${p.name}`,
+        description: `required query parameter ${p.name} left out`,
+        request: { ...base, query: rest },
+      },
+      false,
+    );
   }
   const seen = new Set<string>();
-  return out.filter((c) => !seen.has(c.id) && (seen.add(c.id), true));
+  return out.filter((c) => {
+    if (seen.has(c.id)) return false;
+    seen.add(c.id);
+    return true;
+  });
 }
 
 function bodySchema(op: OperationModel, key: 'json' | 'form') {

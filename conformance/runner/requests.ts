@@ -56,7 +56,17 @@ export const validRequests: Record<string, BaseRequest[]> = {
       name: 'client-credentials',
       build: async (ctx) => {
         const c = ctx.config.credentials.primary;
-        return c ? { operationId: 'requestAccessToken', name: 'client-credentials', method: 'POST', path: TOKEN_PATH, base: 'auth', auth: 'none', form: { grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret } } : undefined;
+        return c
+          ? {
+              operationId: 'requestAccessToken',
+              name: 'client-credentials',
+              method: 'POST',
+              path: TOKEN_PATH,
+              base: 'auth',
+              auth: 'none',
+              form: { grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret },
+            }
+          : undefined;
       },
     },
   ],
@@ -65,7 +75,17 @@ export const validRequests: Record<string, BaseRequest[]> = {
       name: 'same-currency',
       build: async (ctx) => {
         const s = sameCurrencyCustomer(ctx.fixtures);
-        return s && base(ctx, 'createPayment', 'same-currency', 'POST', { customer_id: s.customer.customer_id }, { json: paymentBody(s.currency, s.recipient.recipient_id, ctx.unique('pay')) });
+        return (
+          s &&
+          base(
+            ctx,
+            'createPayment',
+            'same-currency',
+            'POST',
+            { customer_id: s.customer.customer_id },
+            { json: paymentBody(s.currency, s.recipient.recipient_id, ctx.unique('pay')) },
+          )
+        );
       },
     },
     {
@@ -73,7 +93,16 @@ export const validRequests: Record<string, BaseRequest[]> = {
       build: async (ctx) => {
         const s = conversionCustomer(ctx.fixtures);
         const quote = s && (await ctx.quoteFor(s.customer.customer_id, s.sell, s.buy));
-        return s && quote ? base(ctx, 'createPayment', 'conversion', 'POST', { customer_id: s.customer.customer_id }, { json: paymentBody(s.buy, s.recipient.recipient_id, ctx.unique('fx'), { quote_id: quote }) }) : undefined;
+        return s && quote
+          ? base(
+              ctx,
+              'createPayment',
+              'conversion',
+              'POST',
+              { customer_id: s.customer.customer_id },
+              { json: paymentBody(s.buy, s.recipient.recipient_id, ctx.unique('fx'), { quote_id: quote }) },
+            )
+          : undefined;
       },
     },
     {
@@ -105,21 +134,66 @@ export const validRequests: Record<string, BaseRequest[]> = {
       },
     },
   ],
-  lookupSessions: [{ name: 'by-reference', build: async (ctx) => withCustomer(ctx, (id) => base(ctx, 'lookupSessions', 'by-reference', 'GET', { customer_id: id }, { query: { client_reference_id: ctx.unique('lookup') } })) }],
-  requestVirtualAccount: [{ name: 'gbp', build: async (ctx) => withCustomer(ctx, (id) => base(ctx, 'requestVirtualAccount', 'gbp', 'POST', { customer_id: id }, { json: { currency: 'GBP', vban_country: 'GBR' } })) }],
-  createThirdParty: [
-    { name: 'third-party', build: async (ctx) => withCustomer(ctx, (id) => base(ctx, 'createThirdParty', 'third-party', 'POST', { customer_id: id }, { json: { client_customer_ref: ctx.unique('tp'), name: 'Conformance Buyer' } })) },
+  lookupSessions: [
+    {
+      name: 'by-reference',
+      build: async (ctx) =>
+        withCustomer(ctx, (id) => base(ctx, 'lookupSessions', 'by-reference', 'GET', { customer_id: id }, { query: { client_reference_id: ctx.unique('lookup') } })),
+    },
   ],
-  getThirdParty: [{ name: 'onboarded', build: async (ctx) => withThirdParty(ctx, (id, ref) => base(ctx, 'getThirdParty', 'onboarded', 'GET', { customer_id: id, client_customer_reference: ref })) }],
+  requestVirtualAccount: [
+    {
+      name: 'gbp',
+      build: async (ctx) => withCustomer(ctx, (id) => base(ctx, 'requestVirtualAccount', 'gbp', 'POST', { customer_id: id }, { json: { currency: 'GBP', vban_country: 'GBR' } })),
+    },
+  ],
+  createThirdParty: [
+    {
+      name: 'third-party',
+      build: async (ctx) =>
+        withCustomer(ctx, (id) =>
+          base(ctx, 'createThirdParty', 'third-party', 'POST', { customer_id: id }, { json: { client_customer_ref: ctx.unique('tp'), name: 'Conformance Buyer' } }),
+        ),
+    },
+  ],
+  getThirdParty: [
+    {
+      name: 'onboarded',
+      build: async (ctx) => withThirdParty(ctx, (id, ref) => base(ctx, 'getThirdParty', 'onboarded', 'GET', { customer_id: id, client_customer_reference: ref })),
+    },
+  ],
   updateThirdParty: [
-    { name: 'onboarded', build: async (ctx) => withThirdParty(ctx, (id, ref) => base(ctx, 'updateThirdParty', 'onboarded', 'PUT', { customer_id: id, client_customer_reference: ref }, { json: { client_customer_ref: ref, name: 'Conformance Buyer (updated)' } })) },
+    {
+      name: 'onboarded',
+      build: async (ctx) =>
+        withThirdParty(ctx, (id, ref) =>
+          base(
+            ctx,
+            'updateThirdParty',
+            'onboarded',
+            'PUT',
+            { customer_id: id, client_customer_reference: ref },
+            { json: { client_customer_ref: ref, name: 'Conformance Buyer (updated)' } },
+          ),
+        ),
+    },
   ],
   legacyMakePayment: [
     {
       name: 'same-currency',
       build: async (ctx) => {
         const s = sameCurrencyCustomer(ctx.fixtures);
-        return s && base(ctx, 'legacyMakePayment', 'same-currency', 'POST', { customer_id: s.customer.customer_id }, { json: paymentBody(s.currency, s.recipient.recipient_id, ctx.unique('v2')) });
+        return (
+          s &&
+          base(
+            ctx,
+            'legacyMakePayment',
+            'same-currency',
+            'POST',
+            { customer_id: s.customer.customer_id },
+            { json: paymentBody(s.currency, s.recipient.recipient_id, ctx.unique('v2')) },
+          )
+        );
       },
     },
   ],
@@ -145,7 +219,9 @@ const dependent: Record<string, BaseRequest[]> = {
         const first = await validRequests.requestVirtualAccount[0].build(ctx);
         const res = first && (await ctx.http.send(first));
         const id = (res?.body as { unique_identifier?: unknown } | undefined)?.unique_identifier;
-        return first && typeof id === 'string' ? base(ctx, 'getVirtualAccount', 'requested', 'GET', { customer_id: first.customerId! }, { query: { 'unique-ref': id } }) : undefined;
+        return first && typeof id === 'string'
+          ? base(ctx, 'getVirtualAccount', 'requested', 'GET', { customer_id: first.customerId! }, { query: { 'unique-ref': id } })
+          : undefined;
       },
     },
   ],

@@ -19,9 +19,16 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !
 
 export function schemaMutations(schema: JSONSchema, valid: unknown, schemas: Record<string, JSONSchema>): SchemaMutation[] {
   const out: SchemaMutation[] = [];
-  walk(schema, valid, [], (tokens, value, rule, description) => {
-    out.push({ value: replaceAt(valid, tokens, value), pointer: ptr(tokens), rule, description });
-  }, schemas, 0);
+  walk(
+    schema,
+    valid,
+    [],
+    (tokens, value, rule, description) => {
+      out.push({ value: replaceAt(valid, tokens, value), pointer: ptr(tokens), rule, description });
+    },
+    schemas,
+    0,
+  );
   return out;
 }
 

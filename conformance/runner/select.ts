@@ -8,7 +8,10 @@ import type { ConformanceCheck } from './check.js';
 export function selectChecks(all: readonly ConformanceCheck[], only: readonly string[], skip: readonly string[]): ConformanceCheck[] {
   const ids = all.map((c) => c.id);
   const tags = [...new Set(all.flatMap((c) => c.tags))].sort();
-  for (const [flag, names] of [['--only', only], ['--skip', skip]] as const) {
+  for (const [flag, names] of [
+    ['--only', only],
+    ['--skip', skip],
+  ] as const) {
     const unknown = names.filter((n) => !ids.includes(n) && !tags.includes(n));
     if (unknown.length > 0) {
       throw new CbpError('E_CHECK_UNKNOWN', `${flag}: unknown check ${unknown.map((u) => JSON.stringify(u)).join(', ')}`, {

@@ -50,7 +50,13 @@ export async function openTarget(config: ConformanceConfig, recorder: Recorder, 
     await tokens.token('primary');
     const sandbox = config.target.kind === 'embedded' ? new Sandbox(http) : await Sandbox.probe(http);
     const fixtures = await targetFixtures(config, sandbox);
-    const receiver = await startReceiver({ host: config.webhooks.listenHost, port: config.webhooks.listenPort, publicUrl: config.webhooks.publicUrl, recorder, secret: config.webhooks.secret });
+    const receiver = await startReceiver({
+      host: config.webhooks.listenHost,
+      port: config.webhooks.listenPort,
+      publicUrl: config.webhooks.publicUrl,
+      recorder,
+      secret: config.webhooks.secret,
+    });
     closers.push(() => receiver.close());
     if (sandbox) {
       const sub = await sandbox.subscribe(receiver.url);

@@ -26,12 +26,17 @@ export interface Variant {
   hooks(ctx: VariantContext): ProxyHooks;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: each variant rewrites whatever the mock answered
 type Body = Record<string, any>;
 const PAYMENTS = /^\/v3\/customers\/([^/]+)\/payments$/;
 const SESSIONS = /^\/v1\/customers\/([^/]+)\/sessions$/;
 const isCreate = (r: ProxiedRequest, re: RegExp) => r.method === 'POST' && re.test(r.path);
 const customerOf = (r: ProxiedRequest, re: RegExp) => re.exec(r.path)![1];
-const reject = (rule: string): ProxiedResponse => ({ status: 400, headers: {}, body: { errors: [{ rule, pointer: '/client_reference_id', message: 'duplicate', source: 'variant' }] } });
+const reject = (rule: string): ProxiedResponse => ({
+  status: 400,
+  headers: {},
+  body: { errors: [{ rule, pointer: '/client_reference_id', message: 'duplicate', source: 'variant' }] },
+});
 
 export const variants: readonly Variant[] = [
   {
@@ -68,7 +73,14 @@ export const variants: readonly Variant[] = [
         const wallet = ctx.wallets[customerOf(r, PAYMENTS)];
         const currency = b?.amount?.currency;
         if (!b || b.quote_id !== undefined || !wallet || typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency) || currency === wallet) return r;
-        const payment = { payment_id: `pay-variant-${Date.now()}`, instruction_number: 'IN-VARIANT', amount: b.amount, recipient_details: b.recipient_details ?? [], status: 'AWAITING_FUNDS', created_datetime: new Date().toISOString() };
+        const payment = {
+          payment_id: `pay-variant-${Date.now()}`,
+          instruction_number: 'IN-VARIANT',
+          amount: b.amount,
+          recipient_details: b.recipient_details ?? [],
+          status: 'AWAITING_FUNDS',
+          created_datetime: new Date().toISOString(),
+        };
         return { status: 201, headers: {}, body: payment };
       },
     }),
@@ -79,7 +91,13 @@ export const variants: readonly Variant[] = [
     fault: 'one PAYOUT_CREDITED per payment is never sent',
     hooks: () => {
       const skipped = new Set<string>();
-      return { webhook: (e) => (e.status === 'PAYOUT_CREDITED' && !skipped.has(e.payment_id) ? (skipped.add(e.payment_id), []) : [e]) };
+      return {
+        webhook: (e) => {
+          if (e.status !== 'PAYOUT_CREDITED' || skipped.has(e.payment_id)) return [e];
+          skipped.add(e.payment_id);
+          return [];
+        },
+      };
     },
   },
   {
@@ -96,13 +114,15 @@ export const variants: readonly Variant[] = [
     fault: 'an event follows CANCELLED',
     hooks: () => ({
       webhook: (e): WebhookEvent[] =>
-        e.status === 'CANCELLED' ? [e, { ...e, event_id: `${e.event_id}-after`, status: 'RECEIVED_FUNDS', event_timestamp: new Date(Date.parse(e.event_timestamp) + 1000).toISOString() }] : [e],
+        e.status === 'CANCELLED'
+          ? [e, { ...e, event_id: `${e.event_id}-after`, status: 'RECEIVED_FUNDS', event_timestamp: new Date(Date.parse(e.event_timestamp) + 1000).toISOString() }]
+          : [e],
     }),
   },
   {
     name: 'lifecycle/bad-signature',
     check: 'lifecycle',
-    fault: 'deliveries are signed with another secret than the subscription\'s',
+    fault: "deliveries are signed with another secret than the subscription's",
     hooks: () => {
       const other = generateWebhookSecret();
       return { signingSecret: () => other };
@@ -153,7 +173,10 @@ export const variants: readonly Variant[] = [
           const ref = (r.body as Body | undefined)?.client_reference_id;
           if (!isCreate(r, SESSIONS) || typeof ref !== 'string') return r;
           const key = `${customerOf(r, SESSIONS)} ${ref}`;
-          if (!used.has(key)) return used.add(key), r;
+          if (!used.has(key)) {
+            used.add(key);
+            return r;
+          }
           return { ...r, body: { ...(r.body as Body), client_reference_id: `${ref.slice(0, 30)}-d${++n}` } };
         },
       };
@@ -227,7 +250,8 @@ export const variants: readonly Variant[] = [
     with: ['positive'],
     fault: 'instruction_number of a created payment is a number',
     hooks: () => ({
-      response: (r, res) => (isCreate(r, PAYMENTS) && res.status < 300 && typeof res.body === 'object' ? { ...res, body: { ...(res.body as Body), instruction_number: 12345 } } : res),
+      response: (r, res) =>
+        isCreate(r, PAYMENTS) && res.status < 300 && typeof res.body === 'object' ? { ...res, body: { ...(res.body as Body), instruction_number: 12345 } } : res,
     }),
   },
 ];

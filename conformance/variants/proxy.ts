@@ -50,7 +50,11 @@ export async function startProxy(upstream: string, hooks: ProxyHooks): Promise<R
     const raw = await readBody(req);
     const url = new URL(req.url ?? '/', 'http://proxy.invalid');
     const relay = /^\/_relay\/(\d+)$/.exec(url.pathname);
-    if (relay) return void (await deliver(Number(relay[1]), raw), res.writeHead(200).end());
+    if (relay) {
+      await deliver(Number(relay[1]), raw);
+      res.writeHead(200).end();
+      return;
+    }
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v;
     let incoming: ProxiedRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers, body: parse(raw, headers['content-type']) };
@@ -100,10 +104,19 @@ export async function startProxy(upstream: string, hooks: ProxyHooks): Promise<R
 async function forward(upstream: string, r: ProxiedRequest): Promise<ProxiedResponse> {
   const qs = r.query.toString();
   const isForm = /x-www-form-urlencoded/.test(r.headers['content-type'] ?? '');
-  const body = r.body === undefined || r.method === 'GET' ? undefined : typeof r.body === 'string' ? r.body : isForm ? new URLSearchParams(r.body as Record<string, string>).toString() : JSON.stringify(r.body);
+  const body =
+    r.body === undefined || r.method === 'GET'
+      ? undefined
+      : typeof r.body === 'string'
+        ? r.body
+        : isForm
+          ? new URLSearchParams(r.body as Record<string, string>).toString()
+          : JSON.stringify(r.body);
   const res = await fetch(`${upstream}${r.path}${qs ? `?${qs}` : ''}`, { method: r.method, headers: r.headers, body, redirect: 'manual' });
   const headers: Record<string, string> = {};
-  res.headers.forEach((v, k) => (headers[k] = v));
+  res.headers.forEach((v, k) => {
+    headers[k] = v;
+  });
   const text = await res.text();
   return { status: res.status, headers, body: parse(text, headers['content-type']) };
 }

@@ -14,7 +14,11 @@ export async function startVariant(variant: Variant, mockOptions: MockOptions = 
   const a = mock.fixtures.clients[0];
   let token: Promise<string> | undefined;
   const fetchToken = async () => {
-    const res = await fetch(mock.tokenUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: 'client_credentials', client_id: a.client_id, client_secret: a.client_secret }) });
+    const res = await fetch(mock.tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: a.client_id, client_secret: a.client_secret }),
+    });
     return ((await res.json()) as { access_token: string }).access_token;
   };
   const proxy = await startProxy(mock.baseUrl, variant.hooks({ wallets, token: () => (token ??= fetchToken()), primaryClientId: a.client_id }));

@@ -87,7 +87,11 @@ export async function runQuickstart(options: QuickstartOptions = {}): Promise<Qu
 
     const state = await receiver.payment(paymentId);
     const recipientStatuses = Object.fromEntries(Object.entries(state?.recipients ?? {}).map(([id, r]) => [id, r.status]));
-    log(`done: ${paymentId} ${state?.status}; ${Object.entries(recipientStatuses).map(([id, s]) => `${id} ${s}`).join(', ')}`);
+    log(
+      `done: ${paymentId} ${state?.status}; ${Object.entries(recipientStatuses)
+        .map(([id, s]) => `${id} ${s}`)
+        .join(', ')}`,
+    );
     return { paymentId, recipientIds, webhookUrl: receiver.url, webhooks: [...receiver.deliveries], recipientStatuses };
   } finally {
     // Unsubscribe first so the mock stops sending to a port that is about to close.
@@ -98,7 +102,10 @@ export async function runQuickstart(options: QuickstartOptions = {}): Promise<Qu
 
 /** Fixture recipients first; the sandbox's "Add a recipient" tops up when too few fit. */
 async function pickRecipients(sandbox: ReturnType<typeof sandboxApi>, customerId: string, count: number) {
-  type Fixtures = { customers: Array<{ customer_id: string; wallet_currency: string }>; recipients: Array<{ recipient_id: string; customer_id: string; currency: string; status: string }> };
+  type Fixtures = {
+    customers: Array<{ customer_id: string; wallet_currency: string }>;
+    recipients: Array<{ recipient_id: string; customer_id: string; currency: string; status: string }>;
+  };
   const fixtures = await sandbox.get<Fixtures>('/fixtures');
   const customer = fixtures.customers.find((c) => c.customer_id === customerId);
   if (!customer) throw new Error(`customer ${customerId} is not one of this client's customers`);
@@ -108,7 +115,10 @@ async function pickRecipients(sandbox: ReturnType<typeof sandboxApi>, customerId
     .map((r) => r.recipient_id)
     .slice(0, count);
   while (recipientIds.length < count) {
-    const added = await sandbox.post<{ recipient_id: string }>(`/customers/${encodeURIComponent(customerId)}/recipients`, { currency, name: `Quickstart recipient ${recipientIds.length + 1}` });
+    const added = await sandbox.post<{ recipient_id: string }>(`/customers/${encodeURIComponent(customerId)}/recipients`, {
+      currency,
+      name: `Quickstart recipient ${recipientIds.length + 1}`,
+    });
     recipientIds.push(added.recipient_id);
   }
   return { currency, recipientIds };
@@ -128,7 +138,12 @@ function detail(e: { kind: string; violations?: Array<{ rule: string; pointer: s
 export type { ReceivedWebhook, WebhookReceiver };
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  runQuickstart({ baseUrl: process.argv[2] ?? process.env.CBP_BASE_URL, clientId: process.env.CBP_CLIENT_ID, clientSecret: process.env.CBP_CLIENT_SECRET, customerId: process.env.CBP_CUSTOMER_ID }).then(
+  runQuickstart({
+    baseUrl: process.argv[2] ?? process.env.CBP_BASE_URL,
+    clientId: process.env.CBP_CLIENT_ID,
+    clientSecret: process.env.CBP_CLIENT_SECRET,
+    customerId: process.env.CBP_CUSTOMER_ID,
+  }).then(
     () => void (process.exitCode = 0),
     (err: unknown) => {
       console.error(`quickstart failed: ${err instanceof Error ? err.message : String(err)}`);

@@ -7,14 +7,7 @@
  * output: the payment state table is already bound there.
  */
 import { createServer, type Server } from 'node:http';
-import {
-  createMemoryStore,
-  createWebhookConsumer,
-  createWebhookListener,
-  type PaymentState,
-  type WebhookLogger,
-  type WebhookStore,
-} from '../../generated/webhooks.js';
+import { createMemoryStore, createWebhookConsumer, createWebhookListener, type PaymentState, type WebhookLogger, type WebhookStore } from '../../generated/webhooks.js';
 
 export interface ExampleConsumerOptions {
   secret: string;
@@ -25,7 +18,7 @@ export interface ExampleConsumerOptions {
 
 /** The state contract body: 404 unless the payment is a known record. */
 export function paymentRecord(state: PaymentState | undefined): { status: string | null; events_applied: number; recipients: Record<string, string> } | undefined {
-  if (!state || !state.known) return undefined;
+  if (!state?.known) return undefined;
   const recipients = Object.fromEntries(Object.entries(state.recipients).map(([id, r]) => [id, r.status]));
   return { status: state.status, events_applied: state.eventIds.length, recipients };
 }
@@ -47,13 +40,16 @@ export function createExampleConsumer({ secret, store = createMemoryStore(), log
     if (req.method === 'POST' && url.pathname === '/webhooks') return webhooks(req, res);
     const match = /^\/payments\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && match) {
-      Promise.resolve(store.getPayment(decodeURIComponent(match[1]!))).then((state) => {
-        const record = paymentRecord(state);
-        res.writeHead(record ? 200 : 404, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(record ?? { error: 'unknown payment' }));
-      }, () => {
-        res.writeHead(500).end();
-      });
+      Promise.resolve(store.getPayment(decodeURIComponent(match[1]!))).then(
+        (state) => {
+          const record = paymentRecord(state);
+          res.writeHead(record ? 200 : 404, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(record ?? { error: 'unknown payment' }));
+        },
+        () => {
+          res.writeHead(500).end();
+        },
+      );
       return;
     }
     res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');

@@ -12,7 +12,13 @@ export function schemeViews(model: ApiModel): Record<string, SchemeView> {
   for (const name of Object.keys(model.securitySchemes).sort()) {
     const s: SecuritySchemeModel = model.securitySchemes[name];
     out[name] =
-      s.kind === 'oauth2' ? { type: 'oauth2' } : s.kind === 'http' ? { type: 'http', scheme: s.scheme } : s.kind === 'apiKey' ? { type: 'apiKey', in: s.in, name: s.name } : { type: 'other' };
+      s.kind === 'oauth2'
+        ? { type: 'oauth2' }
+        : s.kind === 'http'
+          ? { type: 'http', scheme: s.scheme }
+          : s.kind === 'apiKey'
+            ? { type: 'apiKey', in: s.in, name: s.name }
+            : { type: 'other' };
   }
   return out;
 }

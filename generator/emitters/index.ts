@@ -12,13 +12,4 @@ import { clientEmitter } from './client.js';
 import { serverEmitter } from './server.js';
 import { stubsEmitter } from './stubs.js';
 
-export const emitters: Emitter[] = [
-  typesEmitter,
-  operationsEmitter,
-  runtimeEmitter,
-  webhooksEmitter,
-  validatorsEmitter,
-  clientEmitter,
-  serverEmitter,
-  stubsEmitter,
-];
+export const emitters: Emitter[] = [typesEmitter, operationsEmitter, runtimeEmitter, webhooksEmitter, validatorsEmitter, clientEmitter, serverEmitter, stubsEmitter];

@@ -53,7 +53,10 @@ export function pathAliases(model: ApiModel, warn: (message: string) => void = (
             : taken.has(routeKey(op.method, alias))
               ? `${op.method.toUpperCase()} ${alias} is already routed`
               : undefined;
-      if (problem !== undefined) return warn(`${at}/${i}: ${JSON.stringify(alias)} ${problem}; ignored`);
+      if (problem !== undefined) {
+        warn(`${at}/${i}: ${JSON.stringify(alias)} ${problem}; ignored`);
+        return;
+      }
       taken.add(routeKey(op.method, alias as string));
       aliases.push(alias as string);
     });

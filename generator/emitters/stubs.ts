@@ -15,7 +15,12 @@ export function stubFileNames(ids: string[]): Map<string, string> {
   const used = new Set<string>(['index']);
   const out = new Map<string, string>();
   for (const id of ids) {
-    const base = id.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'operation';
+    const base =
+      id
+        .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+        .replace(/[^A-Za-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '')
+        .toLowerCase() || 'operation';
     let name = base;
     for (let n = 2; used.has(name); n++) name = `${base}-${n}`;
     used.add(name);

@@ -16,7 +16,14 @@ export function emitValidatorFiles(ctx: EmitContext, rulesImport = RULES_IMPORT)
   const { model } = ctx;
   const openapi31 = !model.openapiVersion.startsWith('3.0');
   const large = isLarge(model);
-  const prep = { openapi30: !openapi31, formats: new Set<string>(), patterns: new Set<string>(), features: new Set<string>(), components: model.schemas, inlineLimit: large ? 0 : 4000 };
+  const prep = {
+    openapi30: !openapi31,
+    formats: new Set<string>(),
+    patterns: new Set<string>(),
+    features: new Set<string>(),
+    components: model.schemas,
+    inlineLimit: large ? 0 : 4000,
+  };
   const plan = planValidators(model, prep);
   const components = componentsSchema(model.schemas, { ...prep, at: '/components/schemas' });
   const unicodeRegExp = [...prep.patterns].every((p) => compiles(p, 'u'));

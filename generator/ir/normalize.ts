@@ -133,5 +133,8 @@ function normalizeWebhooks(doc: Obj, file: string): WebhookModel[] {
 function unmapped(doc: Obj): ApiModel['unmappedOperations'] {
   const list = doc['x-cbp-unmapped-operations'];
   if (!Array.isArray(list)) return [];
-  return list.filter(isObj).filter((e) => typeof e.name === 'string').map((e) => (typeof e.note === 'string' ? { name: e.name as string, note: e.note } : { name: e.name as string }));
+  return list
+    .filter(isObj)
+    .filter((e) => typeof e.name === 'string')
+    .map((e) => (typeof e.note === 'string' ? { name: e.name as string, note: e.note } : { name: e.name as string }));
 }

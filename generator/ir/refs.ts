@@ -12,11 +12,15 @@ export function isObj(value: unknown): value is Obj {
 
 export function getPointer(doc: unknown, pointer: string): unknown {
   if (pointer === '' || pointer === '#') return doc;
-  const tokens = pointer.replace(/^#/, '').split('/').slice(1).map((t) => decodeURIComponent(t).replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = pointer
+    .replace(/^#/, '')
+    .split('/')
+    .slice(1)
+    .map((t) => decodeURIComponent(t).replace(/~1/g, '/').replace(/~0/g, '~'));
   let node: unknown = doc;
   for (const token of tokens) {
     if (Array.isArray(node)) node = node[Number(token)];
-    else if (isObj(node) && Object.prototype.hasOwnProperty.call(node, token)) node = node[token];
+    else if (isObj(node) && Object.hasOwn(node, token)) node = node[token];
     else return undefined;
   }
   return node;

@@ -6,7 +6,7 @@
  * and words the violations (or finds none). Property names reach the output only through
  * ajv's getProperty (identifier or JSON-quoted), literals only through ajv's `_` quoting.
  */
-import { _, Name, type Code, type CodeGen } from 'ajv';
+import { _, type Name, type Code, type CodeGen } from 'ajv';
 import { getProperty } from 'ajv/dist/compile/codegen/code.js';
 
 type Literal = string | number | boolean | null;

@@ -13,8 +13,13 @@ export const nonEmpty = defineRuleKeyword<NonEmptyParams>({
   fast(gen, data, params) {
     const ok = gen.let('cbpOk', true);
     for (const p of typeof params.at === 'string' ? [params.at] : params.at) {
-      emitAll(gen, ok, data, parsePointerPattern(p), (v) =>
-        _`${v} === undefined || (Array.isArray(${v}) ? ${v}.length > 0 : typeof ${v} == "string" ? ${v} !== "" : typeof ${v} == "number" || typeof ${v} == "boolean")`);
+      emitAll(
+        gen,
+        ok,
+        data,
+        parsePointerPattern(p),
+        (v) => _`${v} === undefined || (Array.isArray(${v}) ? ${v}.length > 0 : typeof ${v} == "string" ? ${v} !== "" : typeof ${v} == "number" || typeof ${v} == "boolean")`,
+      );
     }
     return ok;
   },

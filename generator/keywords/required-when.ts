@@ -32,9 +32,7 @@ export const requiredWhen = defineRuleKeyword<RequiredWhenParams>({
   },
   violate(valid, params) {
     // Make the condition hold (if it does not already), then drop one required member.
-    const base = compileWhen(params.when)(valid)
-      ? valid
-      : withValue(valid, params.when.pointer, params.when.in !== undefined ? params.when.in[0] : params.when.equals);
+    const base = compileWhen(params.when)(valid) ? valid : withValue(valid, params.when.pointer, params.when.in !== undefined ? params.when.in[0] : params.when.equals);
     const out: Mutation[] = [];
     for (const pointer of params.require) {
       const pattern = parsePointerPattern(pointer);

@@ -20,6 +20,7 @@ export interface Mutation {
   description: string;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds keywords of every parameter type
 export interface RuleKeyword<P = any> {
   /** `non-empty`: the overlay's `keyword` field. */
   name: string;
@@ -80,7 +81,11 @@ export function defineRuleKeyword<P>(spec: RuleKeywordSpec<P>): RuleKeyword<P> {
             'err',
             _`{instancePath: ${instancePath} + ${hit}.pointer, schemaPath: ${str`${it.errSchemaPath}/${keyword}`}, keyword: ${keyword}, params: {rule: ${value.id}, source: ${value.source}, pointer: ${hit}.pointer}, message: ${hit}.message}`,
           );
-          gen.if(_`${vErrors} === null`, () => gen.assign(vErrors, _`[${err}]`), () => gen.code(_`${vErrors}.push(${err})`));
+          gen.if(
+            _`${vErrors} === null`,
+            () => gen.assign(vErrors, _`[${err}]`),
+            () => gen.code(_`${vErrors}.push(${err})`),
+          );
           gen.code(_`${errors}++`);
         });
         if (!it.allErrors && !it.compositeRule) {

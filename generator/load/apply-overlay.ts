@@ -108,7 +108,10 @@ function checkOverlay(overlay: unknown, file: string): Action[] {
   }
   if (!Array.isArray(overlay.actions) || overlay.actions.length === 0) fail('`actions` must be a non-empty list', '/actions');
   (overlay.actions as unknown[]).forEach((action, i) => {
-    if (!isPlainObject(action)) return fail(`action ${i} must be an object`, `/actions/${i}`);
+    if (!isPlainObject(action)) {
+      fail(`action ${i} must be an object`, `/actions/${i}`);
+      return;
+    }
     if (typeof action.target !== 'string' || action.target === '') fail(`action ${i} needs a JSONPath \`target\``, `/actions/${i}/target`);
     if (action.remove !== undefined && typeof action.remove !== 'boolean') fail(`action ${i}: \`remove\` must be a boolean`, `/actions/${i}/remove`);
     if (action.update === undefined && action.remove !== true) fail(`action ${i} needs \`update\` or \`remove: true\``, `/actions/${i}`);

@@ -48,7 +48,8 @@ export async function loadDocument(spec: string, options: LoadOptions = {}): Pro
   const where = { file, absolutePath: path.resolve(cwd, spec) };
   const document = await bundle(raw, where);
   const validated = validateDocument(document, where);
-  if (options.deferValidation) validated.catch(() => undefined); // observed later by the caller
+  if (options.deferValidation)
+    validated.catch(() => undefined); // observed later by the caller
   else await validated;
   return { document, file, warnings, validated };
 }

@@ -21,7 +21,7 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
 export function mergeInto(target: Record<string, unknown>, update: Record<string, unknown>): void {
   for (const key of Object.keys(update)) {
     const next = update[key];
-    const current = Object.prototype.hasOwnProperty.call(target, key) ? target[key] : undefined;
+    const current = Object.hasOwn(target, key) ? target[key] : undefined;
     if (isPlainObject(current) && isPlainObject(next)) mergeInto(current, next);
     else if (Array.isArray(current) && Array.isArray(next)) for (const item of next) appendTo(current, item);
     else setOwn(target, key, structuredClone(next));

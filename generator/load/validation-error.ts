@@ -18,7 +18,9 @@ const COMBINATORS = new Set(['oneOf', 'anyOf', 'allOf', 'if', 'not', 'then', 'el
 export function toSpecInvalidError(err: unknown, file: string): CbpError {
   const details = (err as { details?: unknown }).details;
   if (Array.isArray(details) && details.length > 0) return fromAjvErrors(details as AjvLikeError[], file);
-  const message = String((err as Error)?.message ?? err).split('\n')[0].trim();
+  const message = String((err as Error)?.message ?? err)
+    .split('\n')[0]
+    .trim();
   const pointer = /version/i.test(message) ? '/openapi' : undefined;
   return new CbpError('E_SPEC_INVALID', message || 'invalid OpenAPI document', {
     file,
@@ -28,9 +30,7 @@ export function toSpecInvalidError(err: unknown, file: string): CbpError {
 }
 
 function fromAjvErrors(errors: AjvLikeError[], file: string): CbpError {
-  const useful = errors.filter(
-    (e) => !COMBINATORS.has(e.keyword ?? '') && e.params?.missingProperty !== '$ref' && e.params?.additionalProperty !== '$ref',
-  );
+  const useful = errors.filter((e) => !COMBINATORS.has(e.keyword ?? '') && e.params?.missingProperty !== '$ref' && e.params?.additionalProperty !== '$ref');
   const pool = useful.length > 0 ? useful : errors;
   const best = [...pool].sort((a, b) => depth(b) - depth(a))[0];
   let pointer = best.instancePath ?? '';

@@ -14,8 +14,18 @@ const FEATURES = new Set(['unevaluatedProperties', 'unevaluatedItems', '$dynamic
 const MAP_KEYS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 const LIST_KEYS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 const ONE_KEYS = new Set([
-  'items', 'additionalItems', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains',
-  'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'contentSchema',
+  'items',
+  'additionalItems',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'contentSchema',
 ]);
 
 export interface PrepareOptions {
@@ -47,7 +57,7 @@ export function prepareSchema(schema: JSONSchema, opts: PrepareOptions): JSONSch
     const ref = s.$ref as string;
     if (!ref.startsWith(COMPONENT_REF) || opts.components === undefined) return undefined;
     const name = ref.slice(COMPONENT_REF.length).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (!Object.prototype.hasOwnProperty.call(opts.components, name) || inlining.includes(name)) return undefined;
+    if (!Object.hasOwn(opts.components, name) || inlining.includes(name)) return undefined;
     const target = opts.components[name];
     if (JSON.stringify(target).length > (opts.inlineLimit ?? INLINE_LIMIT)) return undefined;
     inlining.push(name);
@@ -112,7 +122,10 @@ function rewriteRef(ref: string, at: string): string {
 
 /** OpenAPI 3.0 Schema Object → draft-07. */
 function fromOpenApi30(s: Record<string, unknown>): Record<string, unknown> {
-  for (const [bound, limit] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+  for (const [bound, limit] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
     if (typeof s[bound] === 'boolean') {
       if (s[bound] === true && typeof s[limit] === 'number') {
         s[bound] = s[limit];

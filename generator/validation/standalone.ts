@@ -55,5 +55,5 @@ function imports(rulesImport: string, helpers: string[]): string {
     lines.push(`import __ajvRuntimeModule_${h} from "ajv/dist/runtime/${h}.js";`);
     lines.push(`const __ajvRuntime_${h} = __ajvRuntimeModule_${h}.default ?? __ajvRuntimeModule_${h};`);
   }
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }

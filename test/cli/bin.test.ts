@@ -42,7 +42,11 @@ describe.runIf(built)('bin/cbp.js (the bundled CLI)', () => {
       const payment = await fetch(`${baseUrl}/v3/customers/cust-a-1/payments`, {
         method: 'POST',
         headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ purpose_of_transaction: 'PROPERTY_PURCHASE', amount: { currency: 'GBP', value: 100 }, recipient_details: [{ recipient_id: 'rcp-a-1-gbp', amount: { currency: 'GBP', value: 100 } }] }),
+        body: JSON.stringify({
+          purpose_of_transaction: 'PROPERTY_PURCHASE',
+          amount: { currency: 'GBP', value: 100 },
+          recipient_details: [{ recipient_id: 'rcp-a-1-gbp', amount: { currency: 'GBP', value: 100 } }],
+        }),
       });
       expect(payment.status).toBe(201);
       expect(((await payment.json()) as { status: string }).status).toBe('AWAITING_FUNDS');

@@ -213,7 +213,8 @@ describe('typed errors and pre-flight validation', () => {
     const local = await checked.client.createPayment(init);
     expect(local.apiError?.kind).toBe('validation');
     expect(local.apiError?.violations).toEqual(serverViolations);
-    expect((local.apiError?.violations as Array<{ rule: string }>).map((v) => v.rule).sort()).toEqual(['payment.purpose-case', 'payment.recipient-sum']);
+    const localViolations = (local.apiError?.violations ?? []) as Array<{ rule: string }>;
+    expect(localViolations.map((v) => v.rule).sort()).toEqual(['payment.purpose-case', 'payment.recipient-sum']);
     expect(backend.to(PAYMENTS)).toHaveLength(sentBefore);
   });
 });

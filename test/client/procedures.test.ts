@@ -13,12 +13,29 @@ describe('decideSessionAction (seed §Look up sessions, rules 1-4)', () => {
     ['rule 1: no sessions → create', { sessions: [] }, { action: 'create', rule: 1 }],
     ['rule 1: missing list → create', {}, { action: 'create', rule: 1 }],
     ['rule 2: has a payment → track it', session({ has_payment: true, payment_id: 'p-1' }), { action: 'track-payment', rule: 2, paymentId: 'p-1', sessionId: 's-1' }],
-    ['rule 2 before 3: unexpired SESSION_CREATED with a payment is tracked', session({ has_payment: true, payment_id: 'p-1', latest_status: 'SESSION_CREATED' }), { action: 'track-payment', rule: 2, paymentId: 'p-1', sessionId: 's-1' }],
-    ['rule 2 before 4: expired with a payment is tracked, not replaced', session({ has_payment: true, payment_id: 'p-1', session_expires_at: PAST }), { action: 'track-payment', rule: 2, paymentId: 'p-1', sessionId: 's-1' }],
+    [
+      'rule 2 before 3: unexpired SESSION_CREATED with a payment is tracked',
+      session({ has_payment: true, payment_id: 'p-1', latest_status: 'SESSION_CREATED' }),
+      { action: 'track-payment', rule: 2, paymentId: 'p-1', sessionId: 's-1' },
+    ],
+    [
+      'rule 2 before 4: expired with a payment is tracked, not replaced',
+      session({ has_payment: true, payment_id: 'p-1', session_expires_at: PAST }),
+      { action: 'track-payment', rule: 2, paymentId: 'p-1', sessionId: 's-1' },
+    ],
     ['rule 3: unexpired SESSION_CREATED → reuse', session({}), { action: 'reuse', rule: 3, sessionId: 's-1' }],
     ['rule 4: expired without payment → replace', session({ session_expires_at: PAST }), { action: 'replace', rule: 4, expiredSessionId: 's-1' }],
     ['rule 4: expiry exactly now counts as expired', session({ session_expires_at: new Date(NOW).toISOString() }), { action: 'replace', rule: 4, expiredSessionId: 's-1' }],
-    ['only sessions[0] is read', { sessions: [{ session_id: 's-0', has_payment: false, latest_status: 'SESSION_CREATED', session_expires_at: PAST }, { session_id: 's-1', has_payment: true, payment_id: 'p' }] }, { action: 'replace', rule: 4, expiredSessionId: 's-0' }],
+    [
+      'only sessions[0] is read',
+      {
+        sessions: [
+          { session_id: 's-0', has_payment: false, latest_status: 'SESSION_CREATED', session_expires_at: PAST },
+          { session_id: 's-1', has_payment: true, payment_id: 'p' },
+        ],
+      },
+      { action: 'replace', rule: 4, expiredSessionId: 's-0' },
+    ],
   ];
   for (const [name, input, expected] of table) {
     it(name, () => expect(decideSessionAction(input, NOW)).toEqual(expected));

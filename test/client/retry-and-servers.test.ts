@@ -26,7 +26,14 @@ describe('retry policy', () => {
     const sleeps: number[] = [];
     const p = resolveRetryPolicy({ sleep: async (ms) => void sleeps.push(ms), maxRetryAfterMs: 10_000 });
     let calls = 0;
-    const res = await withRetry(p, async () => (calls++, new Response(null, { status: 503, headers: { 'retry-after': '60' } })), () => undefined);
+    const res = await withRetry(
+      p,
+      async () => {
+        calls++;
+        return new Response(null, { status: 503, headers: { 'retry-after': '60' } });
+      },
+      () => undefined,
+    );
     expect(res.status).toBe(503);
     expect(calls).toBe(1);
     expect(sleeps).toEqual([]);
@@ -34,7 +41,11 @@ describe('retry policy', () => {
 
   it('retry: false (retries 0) sends once', async () => {
     let calls = 0;
-    await expect(withRetry(resolveRetryPolicy(false), async () => (calls++, Promise.reject(new TypeError('fetch failed'))), () => undefined)).rejects.toThrow('fetch failed');
+    const failing = async () => {
+      calls++;
+      throw new TypeError('fetch failed');
+    };
+    await expect(withRetry(resolveRetryPolicy(false), failing, () => undefined)).rejects.toThrow('fetch failed');
     expect(calls).toBe(1);
   });
 });
@@ -50,7 +61,9 @@ describe('server and token URLs', () => {
     const op = { server: { url: '{auth_url}', variables: { auth_url: 'https://d' } }, path: '/auth/oauth/v2/token' };
     expect(resolveTokenUrl(op, { tokenUrl: 'https://t/x', baseUrl: 'https://api.x', variables: vars })).toBe('https://t/x');
     expect(resolveTokenUrl(op, { authUrl: 'https://auth.x/', baseUrl: 'https://api.x', variables: vars })).toBe('https://auth.x/auth/oauth/v2/token');
-    expect(resolveTokenUrl({ url: 'https://login.vendor/oauth/token' }, { authUrl: 'https://auth.x', baseUrl: 'https://api.x', variables: vars })).toBe('https://auth.x/oauth/token');
+    expect(resolveTokenUrl({ url: 'https://login.vendor/oauth/token' }, { authUrl: 'https://auth.x', baseUrl: 'https://api.x', variables: vars })).toBe(
+      'https://auth.x/oauth/token',
+    );
     expect(resolveTokenUrl({ url: 'https://login.vendor/oauth/token' }, { baseUrl: 'https://api.x', variables: {} })).toBe('https://login.vendor/oauth/token');
     expect(resolveTokenUrl({ url: '/oauth/token' }, { baseUrl: 'https://api.x/v1', variables: {} })).toBe('https://api.x/v1/oauth/token');
     expect(resolveTokenUrl(undefined, { baseUrl: 'https://api.x', variables: {} })).toBeUndefined();

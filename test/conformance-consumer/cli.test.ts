@@ -20,7 +20,9 @@ afterEach(async () => {
 
 describe('cbp conformance consumer (CLI shell)', () => {
   it('maps flags and the environment to options', () => {
-    expect(consumerOptionsFromArgv({ url: 'http://127.0.0.1:1/h', stateUrl: 'http://127.0.0.1:1/p', check: ['consumer.duplicates'], timeout: 500 }, { CBP_WEBHOOK_SECRET: secret })).toEqual({
+    expect(
+      consumerOptionsFromArgv({ url: 'http://127.0.0.1:1/h', stateUrl: 'http://127.0.0.1:1/p', check: ['consumer.duplicates'], timeout: 500 }, { CBP_WEBHOOK_SECRET: secret }),
+    ).toEqual({
       url: 'http://127.0.0.1:1/h',
       secret,
       stateUrl: 'http://127.0.0.1:1/p',

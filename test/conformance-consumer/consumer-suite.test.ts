@@ -25,7 +25,12 @@ describe('cbp conformance consumer (library)', () => {
   it('passes every check against the example consumer built on the kit', async () => {
     const base = await listen(createExampleConsumer({ secret }));
     const events: RunnerEvent[] = [];
-    const summary = await runConsumerConformance({ url: `${base}/webhooks`, stateUrl: `${base}/payments`, secret, reporters: [{ name: 'rec', handle: (e) => void events.push(e) }] });
+    const summary = await runConsumerConformance({
+      url: `${base}/webhooks`,
+      stateUrl: `${base}/payments`,
+      secret,
+      reporters: [{ name: 'rec', handle: (e) => void events.push(e) }],
+    });
     expect(summary.outcomes.flatMap((o) => o.failures)).toEqual([]);
     expect(summary).toMatchObject({ passed: 7, failed: 0, warnings: 0 });
     expect(events.map((e) => e.type)).toEqual(['suite-start', ...Array(7).fill(['check-start', 'check-finish']).flat(), 'suite-finish']);
@@ -71,6 +76,8 @@ describe('cbp conformance consumer (library)', () => {
   });
 
   it('refuses unknown check ids with the list of valid ones', () => {
-    expect(() => selectConsumerChecks(['consumer.nope'])).toThrow(expect.objectContaining({ code: 'E_CHECK_UNKNOWN', details: expect.objectContaining({ hint: expect.stringContaining('consumer.duplicates') }) }));
+    expect(() => selectConsumerChecks(['consumer.nope'])).toThrow(
+      expect.objectContaining({ code: 'E_CHECK_UNKNOWN', details: expect.objectContaining({ hint: expect.stringContaining('consumer.duplicates') }) }),
+    );
   });
 });

@@ -16,7 +16,7 @@ async function cbp(...args: string[]) {
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
-const ndjson = (events: unknown[]) => events.map((e) => JSON.stringify(e)).join('\n') + '\n';
+const ndjson = (events: unknown[]) => `${events.map((e) => JSON.stringify(e)).join('\n')}\n`;
 
 describe('cbp conformance', () => {
   test('an unknown --only id exits 2 and lists the valid ids', async () => {
@@ -27,7 +27,19 @@ describe('cbp conformance', () => {
   });
 
   test('credentials from flags; an unreachable target exits 1 without printing the secret', async () => {
-    const r = await cbp('conformance', '--base-url', 'http://127.0.0.1:9', '--client-id', 'someone', '--client-secret', 'hush-hush-secret', '--client-id-2', 'b', '--client-secret-2', 'c');
+    const r = await cbp(
+      'conformance',
+      '--base-url',
+      'http://127.0.0.1:9',
+      '--client-id',
+      'someone',
+      '--client-secret',
+      'hush-hush-secret',
+      '--client-id-2',
+      'b',
+      '--client-secret-2',
+      'c',
+    );
     expect(r.code).toBe(1);
     expect(r.err).toContain('E_TARGET_UNREACHABLE');
     expect(r.out + r.err).not.toContain('hush-hush-secret');
@@ -41,7 +53,18 @@ describe('cbp conformance', () => {
     expect(r.out).toContain('0 failed, 0 with warnings, 10 passed, 0 skipped');
     const json = JSON.parse(readFileSync(files.json, 'utf8'));
     expect(json.failed).toBe(0);
-    expect(json.outcomes.map((o: { checkId: string }) => o.checkId)).toEqual(['positive', 'negative', 'uniqueness', 'recipient-check', 'lifecycle', 'sessions', 'auth', 'spec-status', 'spec-schema', 'spec-content-type']);
+    expect(json.outcomes.map((o: { checkId: string }) => o.checkId)).toEqual([
+      'positive',
+      'negative',
+      'uniqueness',
+      'recipient-check',
+      'lifecycle',
+      'sessions',
+      'auth',
+      'spec-status',
+      'spec-schema',
+      'spec-content-type',
+    ]);
     expect(readFileSync(files.junit, 'utf8')).toContain('<testsuites name="cbp conformance" tests="10" failures="0"');
     const md = readFileSync(files.markdown, 'utf8');
     expect(md).toContain('PAYOUT_CREDITED --> PAYMENT_COMPLETED : observed');

@@ -62,10 +62,17 @@ describe('conformanceConfigFromArgv', () => {
   });
 
   test('the config file gives the receiver its listen address and public URL', () => {
-    const c = conformanceConfigFromArgv({ baseUrl: 'https://x.example' }, { ...LIVE_ENV, CBP_WEBHOOK_SECRET: 'whsec_AAAA' }, {
-      name: 'c.yaml',
-      value: { customers: [{ customer_id: 'c1', wallet_currency: 'GBP' }], webhooks: { listen: '0.0.0.0:8787', public_url: 'https://hooks.partner.example/cbp', wait_seconds: 5 } },
-    });
+    const c = conformanceConfigFromArgv(
+      { baseUrl: 'https://x.example' },
+      { ...LIVE_ENV, CBP_WEBHOOK_SECRET: 'whsec_AAAA' },
+      {
+        name: 'c.yaml',
+        value: {
+          customers: [{ customer_id: 'c1', wallet_currency: 'GBP' }],
+          webhooks: { listen: '0.0.0.0:8787', public_url: 'https://hooks.partner.example/cbp', wait_seconds: 5 },
+        },
+      },
+    );
     expect(c.webhooks).toEqual({ listenHost: '0.0.0.0', listenPort: 8787, publicUrl: 'https://hooks.partner.example/cbp', secret: 'whsec_AAAA', waitMs: 5000 });
     expect(c.file?.customers).toEqual([{ customer_id: 'c1', wallet_currency: 'GBP' }]);
   });

@@ -29,22 +29,46 @@ describe('judgeEvents: what the seed states is enforced', () => {
   });
 
   test.each([
-    ['a skipped PAYOUT_CREDITED', (e: Array<Record<string, unknown>>) => e.filter((x) => !(x.status === 'PAYOUT_CREDITED' && x.recipient_id === 'b')), /before PAYOUT_CREDITED of b|no PAYOUT_CREDITED for recipient b/],
-    ['PAYMENT_COMPLETED before the last credit', (e: Array<Record<string, unknown>>) => e.map((x) => (x.status === 'PAYMENT_COMPLETED' ? { ...x, event_timestamp: '2026-01-01T10:00:05.500Z' } : x)), /PAYMENT_COMPLETED before PAYOUT_CREDITED/],
-    ['a repeated PAYOUT_INITIATED for one recipient', (e: Array<Record<string, unknown>>) => [...e, event('p', 'PAYOUT_INITIATED', 5.5, 'a')], /2 PAYOUT_INITIATED events for recipient a/],
-    ['a payout without recipient_id', (e: Array<Record<string, unknown>>) => e.map((x) => (x.status === 'PAYOUT_INITIATED' && x.recipient_id === 'a' ? { ...x, recipient_id: undefined } : x)), /PAYOUT_INITIATED without recipient_id/],
+    [
+      'a skipped PAYOUT_CREDITED',
+      (e: Array<Record<string, unknown>>) => e.filter((x) => !(x.status === 'PAYOUT_CREDITED' && x.recipient_id === 'b')),
+      /before PAYOUT_CREDITED of b|no PAYOUT_CREDITED for recipient b/,
+    ],
+    [
+      'PAYMENT_COMPLETED before the last credit',
+      (e: Array<Record<string, unknown>>) => e.map((x) => (x.status === 'PAYMENT_COMPLETED' ? { ...x, event_timestamp: '2026-01-01T10:00:05.500Z' } : x)),
+      /PAYMENT_COMPLETED before PAYOUT_CREDITED/,
+    ],
+    [
+      'a repeated PAYOUT_INITIATED for one recipient',
+      (e: Array<Record<string, unknown>>) => [...e, event('p', 'PAYOUT_INITIATED', 5.5, 'a')],
+      /2 PAYOUT_INITIATED events for recipient a/,
+    ],
+    [
+      'a payout without recipient_id',
+      (e: Array<Record<string, unknown>>) => e.map((x) => (x.status === 'PAYOUT_INITIATED' && x.recipient_id === 'a' ? { ...x, recipient_id: undefined } : x)),
+      /PAYOUT_INITIATED without recipient_id/,
+    ],
     ['a first event that is not AWAITING_FUNDS or PROCESSING', (e: Array<Record<string, unknown>>) => e.slice(1), /first event is RECEIVED_FUNDS/],
     ['a skipped stage', (e: Array<Record<string, unknown>>) => e.filter((x) => x.status !== 'RECEIVED_FUNDS'), /AWAITING_FUNDS -> FX_COMPLETED is not in the state table/],
-    ['PAYMENT_COMPLETED more than 5 minutes after the last credit', (e: Array<Record<string, unknown>>) => e.map((x) => (x.status === 'PAYMENT_COMPLETED' ? { ...x, event_timestamp: '2026-01-01T10:06:00Z' } : x)), /s after the last PAYOUT_CREDITED/],
+    [
+      'PAYMENT_COMPLETED more than 5 minutes after the last credit',
+      (e: Array<Record<string, unknown>>) => e.map((x) => (x.status === 'PAYMENT_COMPLETED' ? { ...x, event_timestamp: '2026-01-01T10:06:00Z' } : x)),
+      /s after the last PAYOUT_CREDITED/,
+    ],
   ])('%s fails', (_name, mutate, message) => {
     const r = judgeEvents(received(mutate(flow('p', ['a', 'b']))), table, { expectations: { p: { recipients: ['a', 'b'], complete: true } } });
-    expect(errors(r).map((f) => f.message).join('\n')).toMatch(message);
+    expect(
+      errors(r)
+        .map((f) => f.message)
+        .join('\n'),
+    ).toMatch(message);
   });
 
   test('nothing may follow CANCELLED', () => {
     const events = [event('c', 'AWAITING_FUNDS', 0), event('c', 'CANCELLED', 1), event('c', 'RECEIVED_FUNDS', 2)];
     const r = judgeEvents(received(events), table);
-    expect(errors(r)).toEqual([expect.objectContaining({ message: 'RECEIVED_FUNDS (' + events[2].event_id + ') follows CANCELLED', rule: expect.stringContaining('row 7') })]);
+    expect(errors(r)).toEqual([expect.objectContaining({ message: `RECEIVED_FUNDS (${events[2].event_id}) follows CANCELLED`, rule: expect.stringContaining('row 7') })]);
   });
 
   test('identifiers echo the request; session_id only for sessions', () => {
@@ -82,9 +106,14 @@ describe('judgeEvents: what the seed does not show is a warning, a failure with 
 
   test('interleaved payouts of different recipients warn (A-STATE-1)', () => {
     const events = [
-      event('i', 'AWAITING_FUNDS', 0), event('i', 'RECEIVED_FUNDS', 1), event('i', 'FX_COMPLETED', 2),
-      event('i', 'PAYOUT_INITIATED', 3, 'a'), event('i', 'PAYOUT_CREDITED', 4, 'a'),
-      event('i', 'PAYOUT_INITIATED', 5, 'b'), event('i', 'PAYOUT_CREDITED', 6, 'b'), event('i', 'PAYMENT_COMPLETED', 7),
+      event('i', 'AWAITING_FUNDS', 0),
+      event('i', 'RECEIVED_FUNDS', 1),
+      event('i', 'FX_COMPLETED', 2),
+      event('i', 'PAYOUT_INITIATED', 3, 'a'),
+      event('i', 'PAYOUT_CREDITED', 4, 'a'),
+      event('i', 'PAYOUT_INITIATED', 5, 'b'),
+      event('i', 'PAYOUT_CREDITED', 6, 'b'),
+      event('i', 'PAYMENT_COMPLETED', 7),
     ];
     const r = judgeEvents(received(events), table);
     expect(errors(r)).toEqual([]);

@@ -26,8 +26,16 @@ test('without /_sandbox/, sandbox-only checks are skipped and the config file su
     const summary = await runConformance(conformanceConfigFromArgv({ baseUrl: proxy.url }, env, { name: 'conformance.yaml', value: file }));
     const status = Object.fromEntries(summary.outcomes.map((o) => [o.checkId, o.status]));
     expect(status).toEqual({
-      positive: 'passed', negative: 'passed', uniqueness: 'passed', 'recipient-check': 'skipped', lifecycle: 'skipped', sessions: 'skipped',
-      auth: 'passed', 'spec-status': 'passed', 'spec-schema': 'passed', 'spec-content-type': 'passed',
+      positive: 'passed',
+      negative: 'passed',
+      uniqueness: 'passed',
+      'recipient-check': 'skipped',
+      lifecycle: 'skipped',
+      sessions: 'skipped',
+      auth: 'passed',
+      'spec-status': 'passed',
+      'spec-schema': 'passed',
+      'spec-content-type': 'passed',
     });
     expect(summary.outcomes.find((o) => o.checkId === 'lifecycle')?.skippedReason).toContain('sandbox control API');
     expect(summary.outcomes.find((o) => o.checkId === 'negative')!.cases).toBeGreaterThan(100);

@@ -22,7 +22,9 @@ describe('schemaMutations', () => {
   test('breaks required, lengths, patterns, minItems and enum case, each once, one edit from the valid value', () => {
     const ms = schemaMutations({ $ref: '#/components/schemas/PaymentRequest' }, payment, model.schemas);
     const byRule = (rule: string) => ms.filter((m) => m.rule === rule).map((m) => m.pointer);
-    expect(byRule('schema.required')).toEqual(expect.arrayContaining(['/purpose_of_transaction', '/amount', '/recipient_details', '/amount/currency', '/recipient_details/0/recipient_id']));
+    expect(byRule('schema.required')).toEqual(
+      expect.arrayContaining(['/purpose_of_transaction', '/amount', '/recipient_details', '/amount/currency', '/recipient_details/0/recipient_id']),
+    );
     expect(byRule('schema.minItems')).toEqual(['/recipient_details']);
     expect(byRule('schema.maxLength')).toEqual(expect.arrayContaining(['/client_reference_id', '/amount/currency']));
     expect(byRule('schema.pattern')).toEqual(expect.arrayContaining(['/purpose_of_transaction', '/recipient_details/0/purpose_of_transaction']));
@@ -42,10 +44,24 @@ describe('schemaMutations', () => {
 describe('negativeCases', () => {
   test('createPayment cases come from the overlay rules (violate) and the schema', () => {
     const ctx = { model } as RunContext;
-    const base: RequestCase = { operationId: 'createPayment', name: 'third-party', method: 'POST', path: '/v3/customers/c/payments', json: { ...payment, is_third_party_payment: true, client_customer_ref: 'tp-1' } };
+    const base: RequestCase = {
+      operationId: 'createPayment',
+      name: 'third-party',
+      method: 'POST',
+      path: '/v3/customers/c/payments',
+      json: { ...payment, is_third_party_payment: true, client_customer_ref: 'tp-1' },
+    };
     const cases = negativeCases(ctx, base);
     const rules = new Set(cases.map((c) => c.rule));
-    for (const r of ['payment.recipient-sum', 'payment.purpose-case', 'payment.third-party-fields', 'payment.third-party-known', 'payment.recipient-active', 'payment.client-reference-unique', 'schema.required']) {
+    for (const r of [
+      'payment.recipient-sum',
+      'payment.purpose-case',
+      'payment.third-party-fields',
+      'payment.third-party-known',
+      'payment.recipient-active',
+      'payment.client-reference-unique',
+      'schema.required',
+    ]) {
       expect(rules, r).toContain(r);
     }
     expect(cases.find((c) => c.rule === 'payment.client-reference-unique')?.sendTwice).toBe(true);

@@ -26,13 +26,37 @@ const summary: SuiteSummary = {
   outcomes: [
     { checkId: 'positive', title: 'ok', source: 's', tags: [], status: 'passed', failures: [], cases: 3, durationMs: 5 },
     {
-      checkId: 'negative', title: 'neg', source: 'Create payment (v3), rule 3', tags: [], status: 'failed', cases: 2, durationMs: 7,
-      failures: [{ checkId: 'negative', subject: 'createPayment', message: 'a <sum> mismatch was accepted', severity: 'error', rule: 'payment.recipient-sum', evidence: { exchanges: [exchange] }, reproduce: curlFor(exchange) }],
+      checkId: 'negative',
+      title: 'neg',
+      source: 'Create payment (v3), rule 3',
+      tags: [],
+      status: 'failed',
+      cases: 2,
+      durationMs: 7,
+      failures: [
+        {
+          checkId: 'negative',
+          subject: 'createPayment',
+          message: 'a <sum> mismatch was accepted',
+          severity: 'error',
+          rule: 'payment.recipient-sum',
+          evidence: { exchanges: [exchange] },
+          reproduce: curlFor(exchange),
+        },
+      ],
     },
     { checkId: 'lifecycle', title: 'lc', source: 's', tags: [], status: 'skipped', failures: [], cases: 0, skippedReason: 'needs the sandbox', durationMs: 0 },
   ],
-  passed: 1, failed: 1, warnings: 0, skipped: 1, durationMs: 12,
-  observedTransitions: [{ from: null, to: 'AWAITING_FUNDS', count: 2 }, { from: 'AWAITING_FUNDS', to: 'CANCELLED', count: 1 }, { from: 'AWAITING_FUNDS', to: 'PAYMENT_COMPLETED', count: 1 }],
+  passed: 1,
+  failed: 1,
+  warnings: 0,
+  skipped: 1,
+  durationMs: 12,
+  observedTransitions: [
+    { from: null, to: 'AWAITING_FUNDS', count: 2 },
+    { from: 'AWAITING_FUNDS', to: 'CANCELLED', count: 1 },
+    { from: 'AWAITING_FUNDS', to: 'PAYMENT_COMPLETED', count: 1 },
+  ],
 };
 
 describe('secrets never reach a report', () => {

@@ -26,12 +26,22 @@ describe('examples/quickstart', () => {
     expect(result.webhooks.every((d) => d.verified && d.answer === 200 && d.effect === 'applied')).toBe(true);
     expect(result.webhooks.every((d) => d.payment_id === result.paymentId)).toBe(true);
     expect(result.webhooks.map((d) => d.status)).toEqual([
-      'AWAITING_FUNDS', 'RECEIVED_FUNDS', 'FX_COMPLETED',
-      'PAYOUT_INITIATED', 'PAYOUT_INITIATED', 'PAYOUT_INITIATED',
-      'PAYOUT_CREDITED', 'PAYOUT_CREDITED', 'PAYOUT_CREDITED',
+      'AWAITING_FUNDS',
+      'RECEIVED_FUNDS',
+      'FX_COMPLETED',
+      'PAYOUT_INITIATED',
+      'PAYOUT_INITIATED',
+      'PAYOUT_INITIATED',
+      'PAYOUT_CREDITED',
+      'PAYOUT_CREDITED',
+      'PAYOUT_CREDITED',
       'PAYMENT_COMPLETED',
     ]);
-    const payouts = (status: string) => result.webhooks.filter((d) => d.status === status).map((d) => d.recipient_id).sort();
+    const payouts = (status: string) =>
+      result.webhooks
+        .filter((d) => d.status === status)
+        .map((d) => d.recipient_id)
+        .sort();
     expect(new Set(result.recipientIds).size).toBe(3);
     expect(payouts('PAYOUT_INITIATED')).toEqual([...result.recipientIds].sort());
     expect(payouts('PAYOUT_CREDITED')).toEqual([...result.recipientIds].sort());

@@ -73,7 +73,12 @@ describe('generate', () => {
   });
 
   test('a CbpError from an emitter names the spec file; the emitter list can be replaced', async () => {
-    const failing = { name: 'boom', emit: () => { throw new CbpError('E_SPEC_INVALID', 'cannot emit', { pointer: '/paths' }); } };
+    const failing = {
+      name: 'boom',
+      emit: () => {
+        throw new CbpError('E_SPEC_INVALID', 'cannot emit', { pointer: '/paths' });
+      },
+    };
     const err = await generate(config(), { cwd: ROOT, emitters: [failing] }).catch((e: unknown) => e);
     expect((err as CbpError).format()).toBe('E_SPEC_INVALID: cannot emit (at test/fixtures/generator/small-3.1.yaml#/paths)');
   });
@@ -136,7 +141,13 @@ describe('runtime emitter and stubs', () => {
     const { writeStubs } = await import('../../generator/output-files.js');
     const dir = mkdtempSync(path.join(os.tmpdir(), 'cbp-stubs-'));
     writeFileSync(path.join(dir, 'mine.ts'), '// edited by hand\n');
-    const result = writeStubs([{ path: 'mine.ts', contents: 'new\n' }, { path: 'handlers/other.ts', contents: 'other\n' }], dir);
+    const result = writeStubs(
+      [
+        { path: 'mine.ts', contents: 'new\n' },
+        { path: 'handlers/other.ts', contents: 'other\n' },
+      ],
+      dir,
+    );
     expect(result).toEqual({ created: ['handlers/other.ts'], kept: ['mine.ts'] });
     expect(readFileSync(path.join(dir, 'mine.ts'), 'utf8')).toBe('// edited by hand\n');
     rmSync(dir, { recursive: true, force: true });

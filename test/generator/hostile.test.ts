@@ -16,7 +16,9 @@ import { compileOutput, ROOT, type CompiledOutput } from './helpers/compile-outp
 
 const run = promisify(execFile);
 const FIXTURES = path.join(ROOT, 'test/fixtures/hostile');
-const documents = readdirSync(FIXTURES).filter((f) => /\.ya?ml$/.test(f)).sort();
+const documents = readdirSync(FIXTURES)
+  .filter((f) => /\.ya?ml$/.test(f))
+  .sort();
 
 function identifiersNamed(file: GeneratedFile, name: string): string[] {
   const source = ts.createSourceFile(file.path, file.contents, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
@@ -33,10 +35,7 @@ function identifiersNamed(file: GeneratedFile, name: string): string[] {
 async function generateAll(emitters?: string[]): Promise<Record<string, GeneratedFile[]>> {
   const outputs: Record<string, GeneratedFile[]> = {};
   for (const doc of documents) {
-    const result = await generate(
-      { spec: path.join(FIXTURES, doc), overlays: [], out: 'unused', check: false, clientFactoryName: 'createApiClient', emitters },
-      { cwd: ROOT },
-    );
+    const result = await generate({ spec: path.join(FIXTURES, doc), overlays: [], out: 'unused', check: false, clientFactoryName: 'createApiClient', emitters }, { cwd: ROOT });
     outputs[doc.replace(/\W/g, '_')] = result.files;
   }
   return outputs;
@@ -48,7 +47,11 @@ describe('hostile documents, every registered emitter', () => {
     const all = await compileOutput(outputs);
     all.cleanup();
     expect(all.diagnostics).toBe('');
-    expect(Object.values(outputs).flat().flatMap((f) => identifiersNamed(f, '__pwned'))).toEqual([]);
+    expect(
+      Object.values(outputs)
+        .flat()
+        .flatMap((f) => identifiersNamed(f, '__pwned')),
+    ).toEqual([]);
   }, 120_000);
 });
 
@@ -89,7 +92,7 @@ describe('hostile documents, core emitters (types, operations, runtime)', () => 
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: compiled.dir });
     const seen = JSON.parse(stdout) as { ids: string[]; title: string; path: string[] };
     expect(seen.title).toBe('Hostile */ globalThis.__pwned=1; /* `${globalThis.__pwned=1}` "\'');
-    expect(seen.path).toContain("/weird/{id}/`${globalThis.__pwned=1}`/'\"");
+    expect(seen.path).toContain('/weird/{id}/`${globalThis.__pwned=1}`/\'"');
     expect(seen.ids).toEqual(expect.arrayContaining(['delete_', 'class_', 'dup', 'dup2', 'constructor_', 'proto']));
     expect(new Set(seen.ids).size).toBe(seen.ids.length);
     expect(readFileSync(path.join(FIXTURES, 'hostile-3.1.yaml'), 'utf8')).toContain('__pwned');

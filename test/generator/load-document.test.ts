@@ -60,7 +60,10 @@ describe('loadDocument', () => {
   });
 
   test('a schema violation is E_SPEC_INVALID with the JSON pointer of the problem', async () => {
-    const err = await failure(file('invalid.yaml', `openapi: 3.1.0
+    const err = await failure(
+      file(
+        'invalid.yaml',
+        `openapi: 3.1.0
 info: { title: T, version: '1' }
 paths:
   /v1/payments:
@@ -68,19 +71,26 @@ paths:
       operationId: createPayment
       responses:
         '201': { content: {} }
-`));
+`,
+      ),
+    );
     expect(err.code).toBe('E_SPEC_INVALID');
     expect(err.details.pointer).toBe('/paths/~1v1~1payments/post/responses/201');
-    expect(err.message).toContain("description");
+    expect(err.message).toContain('description');
     expect(err.format()).toContain('invalid.yaml#/paths/~1v1~1payments/post/responses/201');
     expect(err.format()).not.toMatch(/\n\s+at /);
   });
 
   test('an unknown property in a 3.0 document points at the property', async () => {
-    const err = await failure(file('invalid30.yaml', `openapi: 3.0.3
+    const err = await failure(
+      file(
+        'invalid30.yaml',
+        `openapi: 3.0.3
 info: { title: T, version: '1', colour: blue }
 paths: {}
-`));
+`,
+      ),
+    );
     expect(err.code).toBe('E_SPEC_INVALID');
     expect(err.details.pointer).toBe('/info/colour');
   });
@@ -93,20 +103,26 @@ paths: {}
   });
 
   test('overlays apply before validation: an overlay can fix or break the document', async () => {
-    const broken = file('needs-fix.yaml', `openapi: 3.1.0
+    const broken = file(
+      'needs-fix.yaml',
+      `openapi: 3.1.0
 info: { title: T, version: '1' }
 paths:
   /a:
     get:
       responses:
         '200': {}
-`);
-    const fix = file('fix.yaml', `overlay: 1.0.0
+`,
+    );
+    const fix = file(
+      'fix.yaml',
+      `overlay: 1.0.0
 info: { title: fix, version: '1' }
 actions:
   - target: "$.paths['/a'].get.responses['200']"
     update: { description: ok }
-`);
+`,
+    );
     const { document } = await loadDocument(broken, { cwd: dir, overlays: [fix] });
     expect(JSON.stringify(document)).toContain('"description":"ok"');
     const err = await failure(broken);

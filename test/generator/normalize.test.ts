@@ -69,10 +69,7 @@ describe('normalize: operation parts', () => {
           { name: 'X-Trace', in: 'header', schema: { type: 'string' }, description: 'path level' },
         ],
         get: {
-          parameters: [
-            { $ref: '#/components/parameters/PageSize' },
-            { name: 'X-Trace', in: 'header', required: true, schema: { type: 'string' }, description: 'operation level' },
-          ],
+          parameters: [{ $ref: '#/components/parameters/PageSize' }, { name: 'X-Trace', in: 'header', required: true, schema: { type: 'string' }, description: 'operation level' }],
           responses: {
             '2XX': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Page' } } } },
             default: { $ref: '#/components/responses/Error' },
@@ -141,7 +138,16 @@ describe('normalize: operation parts', () => {
 });
 
 describe('normalize: 3.1 webhooks, rules, unmapped operations, hash', () => {
-  const rule = { id: 'payment.recipient-sum', title: 'Sum', source: 'Create payment (v3), rule 3', state: 'stateless', in: 'body', keyword: 'decimal-sum', params: { items: '/recipient_details' }, status: 400 };
+  const rule = {
+    id: 'payment.recipient-sum',
+    title: 'Sum',
+    source: 'Create payment (v3), rule 3',
+    state: 'stateless',
+    in: 'body',
+    keyword: 'decimal-sum',
+    params: { items: '/recipient_details' },
+    status: 400,
+  };
   const doc = base(
     '3.1.0',
     { '/v3/payments': { post: { operationId: 'createPayment', 'x-cbp-rules': [rule], responses: ok } } },
@@ -163,7 +169,13 @@ describe('normalize: 3.1 webhooks, rules, unmapped operations, hash', () => {
   test('webhooks and rules are collected with their targets', () => {
     const model = normalize(doc);
     expect(model.webhooks).toEqual([
-      expect.objectContaining({ name: 'paymentStatus', id: 'paymentStatus', method: 'post', contentType: 'application/json', payloadSchema: { $ref: '#/components/schemas/Event' } }),
+      expect.objectContaining({
+        name: 'paymentStatus',
+        id: 'paymentStatus',
+        method: 'post',
+        contentType: 'application/json',
+        payloadSchema: { $ref: '#/components/schemas/Event' },
+      }),
     ]);
     expect(model.rules.map((r) => [r.id, r.target, r.status])).toEqual([
       ['payment.recipient-sum', 'createPayment', '400'],

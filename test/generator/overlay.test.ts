@@ -30,9 +30,7 @@ describe('applyOverlay (OpenAPI Overlay 1.0)', () => {
   test('update merges objects recursively and appends to arrays', () => {
     const { document } = applyOverlay(
       doc(),
-      overlay([
-        { target: "$.paths['/v1/payments'].post", update: { summary: 'Create', tags: ['v3'], responses: { '400': { description: 'bad' } } } },
-      ]),
+      overlay([{ target: "$.paths['/v1/payments'].post", update: { summary: 'Create', tags: ['v3'], responses: { '400': { description: 'bad' } } } }]),
     );
     const post = (document as ReturnType<typeof doc>).paths['/v1/payments'].post as Record<string, unknown>;
     expect(post.summary).toBe('Create');
@@ -72,7 +70,10 @@ describe('applyOverlay (OpenAPI Overlay 1.0)', () => {
       { target: "$['x-cbp-rules']", update: { id: 'b', title: 'B' } },
     ]);
     const { document } = applyOverlay(base, o);
-    expect((document as typeof base)['x-cbp-rules']).toEqual([{ id: 'a', title: 'new' }, { id: 'b', title: 'B' }]);
+    expect((document as typeof base)['x-cbp-rules']).toEqual([
+      { id: 'a', title: 'new' },
+      { id: 'b', title: 'B' },
+    ]);
   });
 
   test('applying the same overlay twice gives the same document', () => {

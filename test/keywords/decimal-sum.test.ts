@@ -20,7 +20,12 @@ const table: KeywordTable = {
     { description: 'BHD has 3 decimals', data: pay('BHD', 1.001, 0.5, 0.501), valid: true },
     { description: 'BHD 4 decimals too many', data: pay('BHD', 1.0001, 0.5, 0.5001), valid: false },
     { description: 'JPY has no decimals', data: pay('JPY', 1000, 400, 600), valid: true },
-    { description: 'JPY with decimals', data: pay('JPY', 1000.5, 400.5, 600), valid: false, rules: ['payment.recipient-sum /amount/value', 'payment.recipient-sum /recipient_details/0/amount/value'] },
+    {
+      description: 'JPY with decimals',
+      data: pay('JPY', 1000.5, 400.5, 600),
+      valid: false,
+      rules: ['payment.recipient-sum /amount/value', 'payment.recipient-sum /recipient_details/0/amount/value'],
+    },
     { description: 'USD 3 decimals', data: pay('USD', 1.005, 1.005), valid: false },
     { description: 'tiny amounts', data: pay('KWD', 0.002, 0.001, 0.001), valid: true },
     { description: 'huge amounts beyond 2^53 (exact decimals)', data: pay('USD', '90071992547409.93', '90071992547409.92', '0.01'), valid: true },
@@ -45,7 +50,10 @@ const thousand = pay('USD', 10, ...Array.from({ length: 1000 }, () => 0.01));
 describe('x-cbp-decimal-sum', async () => {
   const compiled = inProcess(schema);
   const { t } = await standalone({ t: schema });
-  for (const [label, check] of [['in-process', compiled], ['standalone', t]] as const) {
+  for (const [label, check] of [
+    ['in-process', compiled],
+    ['standalone', t],
+  ] as const) {
     for (const c of table.tests) {
       it(`${label}: ${c.description}`, () => {
         const out = check(c.data);

@@ -23,7 +23,13 @@ interface Api {
   validateRequest(op: string, req: unknown): ValidationOutcome;
   checkStatefulRules(op: string, req: unknown, ctx?: RuleContext): Promise<ValidationOutcome>;
 }
-interface Rule { id: string; state: string; keyword: string; params: any; target: string }
+interface Rule {
+  id: string;
+  state: string;
+  keyword: string;
+  params: any;
+  target: string;
+}
 
 let api: Api;
 let rules: Rule[];
@@ -95,7 +101,11 @@ describe('properties of the generated payment validators', () => {
   it('every violate() mutation is reported by exactly that rule', () => {
     const stateless = rules.filter((r) => r.target === 'createPayment' && r.state === 'stateless');
     expect(stateless.map((r) => r.id).sort()).toEqual([
-      'payment.client-reference-length', 'payment.purpose-case', 'payment.recipient-details-non-empty', 'payment.recipient-sum', 'payment.third-party-fields',
+      'payment.client-reference-length',
+      'payment.purpose-case',
+      'payment.recipient-details-non-empty',
+      'payment.recipient-sum',
+      'payment.third-party-fields',
     ]);
     const seen = new Set<string>();
     fc.assert(
@@ -105,7 +115,10 @@ describe('properties of the generated payment validators', () => {
             const out = api.validateRequest('createPayment', { params, body: m.value });
             const ids = new Set(out.violations.map((v) => v.rule));
             expect([...ids], `${rule.id}: ${m.description}`).toEqual([rule.id]);
-            expect(out.violations.map((v) => v.pointer), m.description).toContain(m.pointer);
+            expect(
+              out.violations.map((v) => v.pointer),
+              m.description,
+            ).toContain(m.pointer);
             seen.add(rule.id);
           }
         }
@@ -167,7 +180,10 @@ describe('properties of the generated payment validators', () => {
           for (const m of statefulRules[rule.keyword].violate?.(body, rule.params) ?? []) {
             const used = rule.keyword === 'unique-client-reference';
             const out = await api.checkStatefulRules('createPayment', { params, body: m.body }, { ...ctx, isClientReferenceUsed: () => used });
-            expect(out.violations.map((v) => `${v.rule} ${v.pointer}`), m.description).toEqual([`${rule.id} ${m.pointer}`]);
+            expect(
+              out.violations.map((v) => `${v.rule} ${v.pointer}`),
+              m.description,
+            ).toEqual([`${rule.id} ${m.pointer}`]);
           }
         }
       }),

@@ -4,7 +4,15 @@ import { checkStatefulRule, checkStatelessRule } from '../../generator/validatio
 import type { RuleDefinition } from '../../generator/ir/model.js';
 
 const rule = (over: Partial<RuleDefinition>): RuleDefinition => ({
-  id: 'x.rule', title: 't', source: 's', state: 'stateless', in: 'body', keyword: 'non-empty', params: { at: '/a' }, target: 'createThing', ...over,
+  id: 'x.rule',
+  title: 't',
+  source: 's',
+  state: 'stateless',
+  in: 'body',
+  keyword: 'non-empty',
+  params: { at: '/a' },
+  target: 'createThing',
+  ...over,
 });
 
 function error(fn: () => void): CbpError {

@@ -59,9 +59,16 @@ describe('checkStatefulRulesEager', () => {
   });
 
   it('checkStatefulRules still rejects (never throws) when a context method throws', async () => {
-    const boom: RuleContext = { ...sync, getQuote: () => { throw new Error('store down'); } };
+    const boom: RuleContext = {
+      ...sync,
+      getQuote: () => {
+        throw new Error('store down');
+      },
+    };
     let p: Promise<unknown> | undefined;
-    expect(() => { p = checkStatefulRules('createPayment', { params, body }, boom); }).not.toThrow();
+    expect(() => {
+      p = checkStatefulRules('createPayment', { params, body }, boom);
+    }).not.toThrow();
     await expect(p).rejects.toThrow('store down');
     expect(() => checkStatefulRulesEager('createPayment', { params, body }, boom)).toThrow('store down');
   });

@@ -53,7 +53,9 @@ describe('stateful rules (templates/runtime/stateful-rules)', () => {
   });
 
   it('recipient-active reports each unknown or inactive recipient at its pointer', async () => {
-    const ctx: RuleContext = { getRecipient: (_c, id) => (id === 'r-1' ? { recipientId: id, status: 'active' } : id === 'r-2' ? { recipientId: id, status: 'inactive' } : undefined) };
+    const ctx: RuleContext = {
+      getRecipient: (_c, id) => (id === 'r-1' ? { recipientId: id, status: 'active' } : id === 'r-2' ? { recipientId: id, status: 'inactive' } : undefined),
+    };
     expect(await run('recipient-active', paymentRequest(), { items: '/recipient_details', id: '/recipient_id' }, ctx)).toEqual([
       { pointer: '/recipient_details/1/recipient_id', message: 'recipient "r-2" is inactive, not active' },
       { pointer: '/recipient_details/2/recipient_id', message: 'recipient "r-3" does not exist' },

@@ -85,7 +85,12 @@ describe('generated validators (spec/openapi.yaml + rules overlay)', () => {
 
   it('validates responses by status and content type', () => {
     const payment = {
-      payment_id: 'p1', instruction_number: 'i1', amount: { currency: 'GBP', value: 1 }, recipient_details: [], status: 'AWAITING_FUNDS', created_datetime: '2026-01-01T00:00:00Z',
+      payment_id: 'p1',
+      instruction_number: 'i1',
+      amount: { currency: 'GBP', value: 1 },
+      recipient_details: [],
+      status: 'AWAITING_FUNDS',
+      created_datetime: '2026-01-01T00:00:00Z',
     };
     const ok = files.find((f) => f.path === 'validators.ts')!.contents.includes('"createPayment"');
     expect(ok).toBe(true);

@@ -75,7 +75,11 @@ describe('authentication comes first (issue 5 item 4)', () => {
   it('accepts the apikey header where the spec allows it, not on Bearer-only operations', async () => {
     const tp = await request(`${mock.baseUrl}/api/v1/customers/cust-a-1/third-parties/tp-a-1`, { headers: { apikey: 'sandbox-apikey-a' } });
     expect(tp.status).toBe(200);
-    const pay = await request(`${mock.baseUrl}/v3/customers/cust-a-1/payments`, { method: 'POST', headers: { apikey: 'sandbox-apikey-a', 'content-type': 'application/json' }, body: '{}' });
+    const pay = await request(`${mock.baseUrl}/v3/customers/cust-a-1/payments`, {
+      method: 'POST',
+      headers: { apikey: 'sandbox-apikey-a', 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(pay.status).toBe(401);
   });
 });

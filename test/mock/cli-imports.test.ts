@@ -6,7 +6,19 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const LIGHT = new Set(['yargs', '../lib/errors.js', '../../lib/errors.js', '../command.js', '../exit-code.js', './exit-code.js', './commands/index.js', './conformance.js', './conformance-consumer.js', './generate.js', './mock.js']);
+const LIGHT = new Set([
+  'yargs',
+  '../lib/errors.js',
+  '../../lib/errors.js',
+  '../command.js',
+  '../exit-code.js',
+  './exit-code.js',
+  './commands/index.js',
+  './conformance.js',
+  './conformance-consumer.js',
+  './generate.js',
+  './mock.js',
+]);
 
 /** Module specifiers of the value (not `import type`) imports at the top of a file. */
 function staticValueImports(file: string): string[] {
@@ -15,7 +27,12 @@ function staticValueImports(file: string): string[] {
 }
 
 describe('cli start-up', () => {
-  const files = ['cli/main.ts', ...readdirSync('cli/commands').filter((f) => f.endsWith('.ts')).map((f) => path.join('cli/commands', f))];
+  const files = [
+    'cli/main.ts',
+    ...readdirSync('cli/commands')
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => path.join('cli/commands', f)),
+  ];
 
   it.each(files)('%s imports only light modules up front', (file) => {
     const heavy = staticValueImports(file).filter((s) => !LIGHT.has(s) && !s.startsWith('node:'));

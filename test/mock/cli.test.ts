@@ -7,7 +7,11 @@ describe('cbp mock: argv → options', () => {
   it('maps flags to startMock options with documented defaults', () => {
     expect(mockOptionsFromArgv({})).toEqual({ port: 4010, host: '127.0.0.1' });
     expect(mockOptionsFromArgv({ port: 0, mode: 'realistic', authPort: 0, stageDelay: 10, chaosDuplicate: 0.5 })).toEqual({
-      port: 0, host: '127.0.0.1', mode: 'realistic', authPort: 0, stageDelayMs: 10,
+      port: 0,
+      host: '127.0.0.1',
+      mode: 'realistic',
+      authPort: 0,
+      stageDelayMs: 10,
       chaos: { duplicateRate: 0.5, reorderWindowMs: 0, delayMs: 0, seed: 1 },
     });
   });

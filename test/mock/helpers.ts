@@ -111,6 +111,10 @@ export async function startReceiver(): Promise<Receiver> {
       }
       return received;
     },
-    close: () => new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections(); }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
   };
 }

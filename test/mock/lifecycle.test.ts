@@ -21,18 +21,30 @@ async function newPayment(m: RunningMock, t: string, recipients: Array<[string, 
   expect(r.status).toBe(201);
   return r.body.payment_id;
 }
-const events = async (m: RunningMock, t: string, id: string) => (await call(m, t, 'GET', `/_sandbox/payments/${id}/events`)).body.events as Array<{ status: string; recipient_id?: string; event_timestamp: string }>;
+const events = async (m: RunningMock, t: string, id: string) =>
+  (await call(m, t, 'GET', `/_sandbox/payments/${id}/events`)).body.events as Array<{ status: string; recipient_id?: string; event_timestamp: string }>;
 
 describe('lifecycle from spec/payment-states.yaml (instant mode)', () => {
   it('runs the whole flow after deliver-funds, fanning out per recipient', async () => {
-    const id = await newPayment(mock, tok, [['rcp-a-1-gbp', 1], ['rcp-a-1-eur', 2], ['rcp-a-1-gbp', 3]]);
+    const id = await newPayment(mock, tok, [
+      ['rcp-a-1-gbp', 1],
+      ['rcp-a-1-eur', 2],
+      ['rcp-a-1-gbp', 3],
+    ]);
     const r = await call(mock, tok, 'POST', `/_sandbox/payments/${id}/deliver-funds`);
     expect(r.body.status).toBe('PAYMENT_COMPLETED');
     const ev = await events(mock, tok, id);
     expect(ev.map((e) => e.status)).toEqual([
-      'AWAITING_FUNDS', 'RECEIVED_FUNDS', 'FX_COMPLETED',
-      'PAYOUT_INITIATED', 'PAYOUT_INITIATED', 'PAYOUT_INITIATED',
-      'PAYOUT_CREDITED', 'PAYOUT_CREDITED', 'PAYOUT_CREDITED', 'PAYMENT_COMPLETED',
+      'AWAITING_FUNDS',
+      'RECEIVED_FUNDS',
+      'FX_COMPLETED',
+      'PAYOUT_INITIATED',
+      'PAYOUT_INITIATED',
+      'PAYOUT_INITIATED',
+      'PAYOUT_CREDITED',
+      'PAYOUT_CREDITED',
+      'PAYOUT_CREDITED',
+      'PAYMENT_COMPLETED',
     ]);
     expect(ev.filter((e) => e.status.startsWith('PAYOUT_')).every((e) => typeof e.recipient_id === 'string')).toBe(true);
     const stamps = ev.map((e) => Date.parse(e.event_timestamp));
@@ -69,9 +81,18 @@ describe('lifecycle from spec/payment-states.yaml (instant mode)', () => {
     const flow = await events(mock, tok, id);
     expect(flow.map((e) => e.status)).toEqual(['PROCESSING', 'RECEIVED_FUNDS', 'FX_COMPLETED', 'PAYOUT_INITIATED', 'PAYOUT_CREDITED', 'PAYMENT_COMPLETED']);
     // The conformance judge calls the move out of PROCESSING "not shown": a warning, a failure with strict.
-    const judged = judgeEvents(flow.map((payload) => ({ payload })), loadStateTable());
+    const judged = judgeEvents(
+      flow.map((payload) => ({ payload })),
+      loadStateTable(),
+    );
     expect(judged.findings.map((f) => [f.severity, f.message])).toEqual([['warning', 'move PROCESSING -> RECEIVED_FUNDS']]);
-    expect(judgeEvents(flow.map((payload) => ({ payload })), loadStateTable(), { strict: true }).findings[0]!.severity).toBe('error');
+    expect(
+      judgeEvents(
+        flow.map((payload) => ({ payload })),
+        loadStateTable(),
+        { strict: true },
+      ).findings[0]!.severity,
+    ).toBe('error');
 
     // Once only: the payment after it starts as the table's first row says.
     const next = await newPayment(mock, tok, [['rcp-a-1-gbp', 1]]);

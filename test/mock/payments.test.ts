@@ -44,7 +44,14 @@ describe('Create payment (v3)', () => {
   });
 
   it('checks the recipient sum as decimals (0.1 + 0.2 = 0.3)', async () => {
-    const body = { purpose_of_transaction: 'BILL_PAYMENTS', amount: { currency: 'GBP', value: 0.3 }, recipient_details: [{ recipient_id: 'rcp-a-1-gbp', amount: { currency: 'GBP', value: 0.1 } }, { recipient_id: 'rcp-a-1-gbp', amount: { currency: 'GBP', value: 0.2 } }] };
+    const body = {
+      purpose_of_transaction: 'BILL_PAYMENTS',
+      amount: { currency: 'GBP', value: 0.3 },
+      recipient_details: [
+        { recipient_id: 'rcp-a-1-gbp', amount: { currency: 'GBP', value: 0.1 } },
+        { recipient_id: 'rcp-a-1-gbp', amount: { currency: 'GBP', value: 0.2 } },
+      ],
+    };
     expect((await pay('cust-a-1', body)).status).toBe(201);
     const wrong = await pay('cust-a-1', { ...body, amount: { currency: 'GBP', value: 0.31 } });
     expect(wrong.status).toBe(400);
@@ -103,7 +110,7 @@ describe('legacy endpoints, backed by the same store', () => {
     expect(list.body.payments.map((p: { payment_id: string }) => p.payment_id)).toEqual(expect.arrayContaining([id, v3.body.payment_id]));
     const one = await call(mock, tok, 'GET', `/v1/customers/cust-a-2/payments/${id}`);
     expect(one.body).toMatchObject({ payment_id: id, status: 'AWAITING_FUNDS' });
-    expect((await call(mock, tok, 'GET', '/v1/customers/cust-a-1/payments/' + id)).status).toBe(404);
+    expect((await call(mock, tok, 'GET', `/v1/customers/cust-a-1/payments/${id}`)).status).toBe(404);
   });
 
   it('applies the v3 rules to a legacy payment', async () => {

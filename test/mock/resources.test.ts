@@ -73,7 +73,10 @@ describe('third-party customers', () => {
 describe('sandbox fixtures and resources', () => {
   it('returns the documented fixtures for client A', async () => {
     const r = await call(mock, tok, 'GET', '/_sandbox/fixtures');
-    expect(r.body.customers).toEqual([{ customer_id: 'cust-a-1', wallet_currency: 'GBP' }, { customer_id: 'cust-a-2', wallet_currency: 'EUR' }]);
+    expect(r.body.customers).toEqual([
+      { customer_id: 'cust-a-1', wallet_currency: 'GBP' },
+      { customer_id: 'cust-a-2', wallet_currency: 'EUR' },
+    ]);
     const mine = r.body.recipients.filter((x: { customer_id: string }) => x.customer_id === 'cust-a-1');
     expect(mine.map((x: { currency: string; status: string }) => `${x.currency}/${x.status}`).sort()).toEqual(['EUR/active', 'GBP/active', 'GBP/inactive']);
     expect(r.body.quotes[0]).toMatchObject({ quote_id: 'quote-a-1-gbp-eur', customer_id: 'cust-a-1', sell_currency: 'GBP', buy_currency: 'EUR' });

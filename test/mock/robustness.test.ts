@@ -42,8 +42,8 @@ describe('hostile input: clear 4xx, never 5xx, never a crash', () => {
   it('deep nesting → 400', async () => {
     const deep = '['.repeat(10_000) + ']'.repeat(10_000);
     expectClear4xx(await post(PAY, deep), 400);
-    const deepObj = '{"a":'.repeat(5_000) + '1' + '}'.repeat(5_000);
-    expectClear4xx(await post(PAY, JSON.stringify({ ...paymentBody('GBP', [['rcp-a-1-gbp', 1]]) }).slice(0, -1) + ',"x":' + deepObj + '}'), 400);
+    const deepObj = `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`;
+    expectClear4xx(await post(PAY, `${JSON.stringify({ ...paymentBody('GBP', [['rcp-a-1-gbp', 1]]) }).slice(0, -1)},"x":${deepObj}}`), 400);
   });
 
   it('__proto__ keys are refused and reach no prototype', async () => {

@@ -57,7 +57,9 @@ describe('hosted sessions', () => {
     const c = await create('cust-a-1', sessionBody('order-look'));
     const r = await lookup('cust-a-1', 'order-look');
     expect(r.status).toBe(200);
-    expect(r.body.sessions).toEqual([{ session_id: c.body.session_id, has_payment: false, latest_status: 'SESSION_CREATED', session_expires_at: c.body.session_expires_at, client_reference_id: 'order-look' }]);
+    expect(r.body.sessions).toEqual([
+      { session_id: c.body.session_id, has_payment: false, latest_status: 'SESSION_CREATED', session_expires_at: c.body.session_expires_at, client_reference_id: 'order-look' },
+    ]);
     expect((await lookup('cust-a-1', 'nothing-here')).body.sessions).toEqual([]);
   });
 
@@ -72,7 +74,7 @@ describe('hosted sessions', () => {
   });
 
   it('refuses allowed_origins that could inject into the CSP header', async () => {
-    const r = await create('cust-a-1', sessionBody('order-bad-origin', { allowed_origins: ["https://a.example; script-src *"] }));
+    const r = await create('cust-a-1', sessionBody('order-bad-origin', { allowed_origins: ['https://a.example; script-src *'] }));
     expect(r.status).toBe(400);
     expect(r.body.errors[0].pointer).toBe('/allowed_origins/0');
   });

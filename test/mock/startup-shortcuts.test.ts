@@ -34,15 +34,18 @@ describe('the request path of the mock front', () => {
   it('is what the WHATWG parser makes of the target, with or without the plain-target shortcut', () => {
     const char = fc.constantFrom('/', 'a', 'Z', '0', '_', '-', '~', '.', '%', '2', 'e', '\\', '?', '#', ' ', 'é', ':', '@');
     fc.assert(
-      fc.property(fc.array(char, { maxLength: 16 }).map((cs) => `/${cs.join('')}`), (target) => {
-        let expected: string | undefined;
-        try {
-          expected = new URL(target, 'http://mock.invalid').pathname;
-        } catch {
-          expected = undefined;
-        }
-        expect(pathOf(target)).toBe(expected);
-      }),
+      fc.property(
+        fc.array(char, { maxLength: 16 }).map((cs) => `/${cs.join('')}`),
+        (target) => {
+          let expected: string | undefined;
+          try {
+            expected = new URL(target, 'http://mock.invalid').pathname;
+          } catch {
+            expected = undefined;
+          }
+          expect(pathOf(target)).toBe(expected);
+        },
+      ),
       { numRuns: 2000 },
     );
     expect(pathOf('/v3/customers/c-1/payments?x=1')).toBe('/v3/customers/c-1/payments');
@@ -54,7 +57,10 @@ describe('the request path of the mock front', () => {
 describe('the nesting limit of API bodies', () => {
   it('is the maxJsonDepth option, enforced by the generated router', async () => {
     const body = paymentBody('GBP', [['rcp-a-1-gbp', 10]]); // nests 4 levels: body → list → entry → amount
-    for (const [maxJsonDepth, status] of [[3, 400], [4, 201]] as const) {
+    for (const [maxJsonDepth, status] of [
+      [3, 400],
+      [4, 201],
+    ] as const) {
       const m = await mockOn0({ maxJsonDepth });
       try {
         const r = await call(m, await token(m), 'POST', '/v3/customers/cust-a-1/payments', body);

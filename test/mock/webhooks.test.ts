@@ -30,10 +30,27 @@ async function completedPayment(m: RunningMock, tok: string, recipients: Array<[
 describe('webhook deliveries', () => {
   it('delivers every event, signed (Standard Webhooks) and with the seed fields', async () => {
     const { m, r, tok } = await setup();
-    const id = await completedPayment(m, tok, [['rcp-a-1-gbp', 1], ['rcp-a-1-eur', 2]], { client_reference_id: 'inv-9' });
+    const id = await completedPayment(
+      m,
+      tok,
+      [
+        ['rcp-a-1-gbp', 1],
+        ['rcp-a-1-eur', 2],
+      ],
+      { client_reference_id: 'inv-9' },
+    );
     const got = await r.waitFor((x) => x.length >= 8);
     expect(got.every((x) => x.verified)).toBe(true);
-    expect(got.map((x) => x.payload.status)).toEqual(['AWAITING_FUNDS', 'RECEIVED_FUNDS', 'FX_COMPLETED', 'PAYOUT_INITIATED', 'PAYOUT_INITIATED', 'PAYOUT_CREDITED', 'PAYOUT_CREDITED', 'PAYMENT_COMPLETED']);
+    expect(got.map((x) => x.payload.status)).toEqual([
+      'AWAITING_FUNDS',
+      'RECEIVED_FUNDS',
+      'FX_COMPLETED',
+      'PAYOUT_INITIATED',
+      'PAYOUT_INITIATED',
+      'PAYOUT_CREDITED',
+      'PAYOUT_CREDITED',
+      'PAYMENT_COMPLETED',
+    ]);
     for (const { payload, headers } of got) {
       expect(payload).toMatchObject({ payment_id: id, client_reference_id: 'inv-9' });
       expect(payload.event_id).toEqual(headers['webhook-id']);
@@ -78,7 +95,7 @@ describe('webhook deliveries', () => {
       while (!m.webhooks.log.some((a) => a.error === 'timeout' && a.attempt > 1) && Date.now() < deadline) await new Promise((res) => setTimeout(res, 20));
       expect(m.webhooks.log.some((a) => a.error === 'timeout' && a.attempt > 1)).toBe(true);
     } finally {
-      sockets.forEach((s) => s.destroy());
+      for (const s of sockets) s.destroy();
       await new Promise<void>((res) => silent.close(() => res()));
     }
   });
@@ -109,7 +126,11 @@ describe('chaos', () => {
 
   it('reorders deliveries within a window', async () => {
     const { m, r, tok } = await setup({ chaos: { reorderWindowMs: 50, seed: 7 } });
-    await completedPayment(m, tok, [['rcp-a-1-gbp', 1], ['rcp-a-1-eur', 1], ['rcp-a-1-gbp', 1]]);
+    await completedPayment(m, tok, [
+      ['rcp-a-1-gbp', 1],
+      ['rcp-a-1-eur', 1],
+      ['rcp-a-1-gbp', 1],
+    ]);
     const got = await r.waitFor((x) => x.length >= 10);
     const order = got.map((x) => x.payload.event_timestamp);
     expect(order).not.toEqual([...order].sort());

@@ -9,8 +9,7 @@ import { byteLength } from '../../templates/runtime/server/body.js';
 import { exceedsLimit } from '../../templates/runtime/server/request-parts.js';
 import { jsonDepthExceeds } from '../../templates/runtime/server/safe-json.js';
 
-const depthOf = (value: unknown): number =>
-  value !== null && typeof value === 'object' ? 1 + Math.max(0, ...Object.values(value).map(depthOf)) : 0;
+const depthOf = (value: unknown): number => (value !== null && typeof value === 'object' ? 1 + Math.max(0, ...Object.values(value).map(depthOf)) : 0);
 
 describe('byteLength / exceedsLimit', () => {
   it('equals the UTF-8 encoding length', () => {

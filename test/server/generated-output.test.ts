@@ -23,7 +23,7 @@ describe('handler stubs (--stubs)', () => {
     expect(names).toContain('create-payment.ts');
     expect(names).toContain('index.ts');
     expect(names).toHaveLength(generated.result.model.operations.length + 1);
-    expect(generated.result.stubFiles.find((f) => f.path === 'create-payment.ts')!.contents).toContain("notImplemented(\"createPayment\")");
+    expect(generated.result.stubFiles.find((f) => f.path === 'create-payment.ts')!.contents).toContain('notImplemented("createPayment")');
   });
 
   it('never overwrites an existing stub', () => {

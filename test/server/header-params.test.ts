@@ -56,7 +56,11 @@ describe('header parameters on the server', () => {
 describe('header parameters in the client pre-flight', () => {
   it('refuses to send without a required header, and sends with it', async () => {
     const runtime = await generated.load<{ toFetchHandler: (r: unknown) => typeof fetch }>('runtime/server/fetch.ts');
-    const mod = await generated.load<{ createOrdersClient: (o: unknown) => Record<string, (init: unknown) => Promise<{ apiError?: { kind: string; violations?: Array<{ pointer: string; in: string }> }; data?: unknown }>> }>('client.ts');
+    const mod = await generated.load<{
+      createOrdersClient: (
+        o: unknown,
+      ) => Record<string, (init: unknown) => Promise<{ apiError?: { kind: string; violations?: Array<{ pointer: string; in: string }> }; data?: unknown }>>;
+    }>('client.ts');
     const client = mod.createOrdersClient({ baseUrl: 'http://orders.invalid', fetch: runtime.toFetchHandler(router), validateRequests: true });
     const refused = await client.createOrder({ params: { header: { 'X-Retry-Count': 1 } }, body: { item: 'x' } });
     expect(refused.apiError?.kind).toBe('validation');

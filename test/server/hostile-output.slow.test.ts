@@ -28,17 +28,29 @@ function identifiers(file: GeneratedFile, name: string): number {
 describe('hostile documents through the client, server and stubs emitters', () => {
   it('type-check, with the sentinel only ever inside literals and comments', async () => {
     const sets: Record<string, GeneratedFile[]> = {};
-    for (const doc of readdirSync(FIXTURES).filter((f) => /\.ya?ml$/.test(f)).sort()) {
+    for (const doc of readdirSync(FIXTURES)
+      .filter((f) => /\.ya?ml$/.test(f))
+      .sort()) {
       const name = doc.replace(/\W/g, '_');
       const result = await generate(
-        { spec: path.join(FIXTURES, doc), overlays: [], out: `out/${name}`, stubs: `out/${name}-handlers`, check: false, clientFactoryName: 'createApiClient', emitters: ['types', 'runtime', 'client', 'server'] },
+        {
+          spec: path.join(FIXTURES, doc),
+          overlays: [],
+          out: `out/${name}`,
+          stubs: `out/${name}-handlers`,
+          check: false,
+          clientFactoryName: 'createApiClient',
+          emitters: ['types', 'runtime', 'client', 'server'],
+        },
         { cwd: ROOT },
       );
       expect(result.files.map((f) => f.path)).toEqual(expect.arrayContaining(['client.ts', 'server.ts']));
       sets[name] = result.files;
       sets[`${name}-handlers`] = result.stubFiles;
     }
-    const mine = Object.values(sets).flat().filter((f) => !f.path.startsWith('runtime/') && f.path !== 'types.ts');
+    const mine = Object.values(sets)
+      .flat()
+      .filter((f) => !f.path.startsWith('runtime/') && f.path !== 'types.ts');
     expect(mine.some((f) => f.contents.includes('__pwned'))).toBe(true);
     expect(mine.reduce((n, f) => n + identifiers(f, '__pwned'), 0)).toBe(0);
     const compiled = await compileOutput(sets);

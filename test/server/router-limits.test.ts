@@ -35,7 +35,13 @@ function recordingRouter(options: Record<string, unknown> = {}) {
     return { status: 200, body: { ok: true } };
   };
   const handlers = new Proxy({}, { get: (_t, id) => (typeof id === 'string' ? record : undefined) });
-  const router = createRouter({ handlers, authenticate: () => ({ ok: true, principal: { clientId: 'c-1' } }), validateRequests: false, onError: (e: unknown) => errors.push(e), ...options });
+  const router = createRouter({
+    handlers,
+    authenticate: () => ({ ok: true, principal: { clientId: 'c-1' } }),
+    validateRequests: false,
+    onError: (e: unknown) => errors.push(e),
+    ...options,
+  });
   return { router, seen, errors };
 }
 

@@ -23,7 +23,12 @@ beforeAll(async () => {
   generated = await generateInto('router');
   backend = await createBackend(generated, { bodyLimit: 4096 });
   handle = (r) => backend.router.handle({ body: undefined, ...r } as never) as Promise<Answer>;
-  const tokenAnswer = await handle({ method: 'POST', url: '/auth/oauth/v2/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials&client_id=partner-client-id&client_secret=sEcReT-client-secret-7731' });
+  const tokenAnswer = await handle({
+    method: 'POST',
+    url: '/auth/oauth/v2/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials&client_id=partner-client-id&client_secret=sEcReT-client-secret-7731',
+  });
   token = json(tokenAnswer).access_token;
 });
 
@@ -86,12 +91,17 @@ describe('bodies', () => {
       expect(a.status).toBe(400);
       expect(json(a).errors[0].rule).toBe('request.forbidden-key');
     }
-    const form = await handle({ method: 'POST', url: '/auth/oauth/v2/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '__proto__[polluted]=1&__proto__=x' });
+    const form = await handle({
+      method: 'POST',
+      url: '/auth/oauth/v2/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '__proto__[polluted]=1&__proto__=x',
+    });
     expect(form.status).toBe(400);
     const query = await handle({ method: 'GET', url: `/v1/customers/${CUSTOMER}/payments?__proto__=x`, headers: authed() });
     expect(query.status).toBe(400);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted')).toBe(false);
+    expect(Object.hasOwn(Object.prototype, 'polluted')).toBe(false);
   });
 });
 
@@ -195,7 +205,9 @@ describe('handlers', () => {
     const wrong = { requestVirtualAccount: () => ({ status: 200, body: { nope: 1 } }) };
     const body = JSON.stringify({ currency: 'USD' });
     const plain = await routerWith(wrong);
-    expect((await plain.router.handle({ method: 'POST', url: `/v1/customers/${CUSTOMER}/virtual-accounts`, headers: { 'content-type': 'application/json' }, body })).status).toBe(200);
+    expect((await plain.router.handle({ method: 'POST', url: `/v1/customers/${CUSTOMER}/virtual-accounts`, headers: { 'content-type': 'application/json' }, body })).status).toBe(
+      200,
+    );
     const checked = await routerWith(wrong, { validateResponses: true });
     const a = await checked.router.handle({ method: 'POST', url: `/v1/customers/${CUSTOMER}/virtual-accounts`, headers: { 'content-type': 'application/json' }, body });
     expect(a.status).toBe(500);

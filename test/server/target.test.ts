@@ -35,8 +35,11 @@ describe('splitTarget', () => {
   it('gives the same pathname and query parameters as the URL parser for any target', () => {
     const chars = fc.constantFrom(...'aZ09-_~./?#&=%+ :;@!$*()\\"<>\'é2F'.split(''));
     const target = fc.array(chars, { maxLength: 30 }).map((cs) => `/${cs.join('')}`);
-    fc.assert(fc.property(target, (t) => {
-      expect(viaSplit(t)).toEqual(viaUrl(t));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(target, (t) => {
+        expect(viaSplit(t)).toEqual(viaUrl(t));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

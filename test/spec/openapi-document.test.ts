@@ -38,7 +38,9 @@ describe('spec/openapi.yaml', () => {
 
   it('marks exactly the three legacy endpoints deprecated', () => {
     const deprecated = Object.entries<any>(doc.paths).flatMap(([path, item]) =>
-      Object.entries<any>(item).filter(([, op]) => op?.deprecated === true).map(([m]) => `${m} ${path}`),
+      Object.entries<any>(item)
+        .filter(([, op]) => op?.deprecated === true)
+        .map(([m]) => `${m} ${path}`),
     );
     expect(deprecated.sort()).toEqual(
       ['post /v2/customers/{customer_id}/payments', 'get /v1/customers/{customer_id}/payments', 'get /v1/customers/{customer_id}/payments/{payment_id}'].sort(),
@@ -63,7 +65,10 @@ describe('spec/openapi.yaml', () => {
       for (const op of Object.values<any>(item)) {
         if (!op?.operationId) continue;
         const codes = Object.keys(op.responses);
-        expect(codes.filter((c) => /^2/.test(c)), op.operationId).toEqual(['2XX']);
+        expect(
+          codes.filter((c) => /^2/.test(c)),
+          op.operationId,
+        ).toEqual(['2XX']);
       }
     }
     expect(doc.paths['/v3/customers/{customer_id}/payments'].post.responses['2XX'].description).toBe('Payment created successfully');
@@ -83,7 +88,15 @@ describe('spec/openapi.yaml', () => {
       ['client_customer_ref', 'client_reference_id', 'event_id', 'event_timestamp', 'payment_id', 'recipient_id', 'session_id', 'status'].sort(),
     );
     expect(doc.components.schemas.KnownPaymentStatus.enum).toEqual([
-      'AWAITING_FUNDS', 'PROCESSING', 'RECEIVED_FUNDS', 'FX_COMPLETED', 'PAYOUT_INITIATED', 'PAYOUT_CREDITED', 'PAYMENT_COMPLETED', 'CANCELLED', 'BOUNCED_BACK',
+      'AWAITING_FUNDS',
+      'PROCESSING',
+      'RECEIVED_FUNDS',
+      'FX_COMPLETED',
+      'PAYOUT_INITIATED',
+      'PAYOUT_CREDITED',
+      'PAYMENT_COMPLETED',
+      'CANCELLED',
+      'BOUNCED_BACK',
     ]);
   });
 
@@ -113,7 +126,11 @@ describe('schemas enforce the limits the seed gives', () => {
   });
 
   it('payment request: required fields, at least one recipient, client_reference_id ≤ 36', () => {
-    const base = { purpose_of_transaction: 'BILL_PAYMENTS', amount: { currency: 'EUR', value: 10 }, recipient_details: [{ recipient_id: 'r1', amount: { currency: 'EUR', value: 10 } }] };
+    const base = {
+      purpose_of_transaction: 'BILL_PAYMENTS',
+      amount: { currency: 'EUR', value: 10 },
+      recipient_details: [{ recipient_id: 'r1', amount: { currency: 'EUR', value: 10 } }],
+    };
     expect(valid('PaymentRequest', base)).toBe(true);
     expect(valid('PaymentRequest', { ...base, recipient_details: [] })).toBe(false);
     expect(valid('PaymentRequest', { ...base, client_reference_id: 'x'.repeat(36) })).toBe(true);

@@ -39,11 +39,21 @@ describe('spec/rules.overlay.yaml', () => {
   it('covers the rules the seed states', () => {
     const byId = Object.fromEntries(rules.map((r: any) => [r.id, r]));
     for (const id of [
-      'payment.quote-required', 'payment.quote-usable', 'payment.recipient-details-non-empty', 'payment.recipient-sum',
-      'payment.third-party-fields', 'payment.third-party-known', 'payment.client-reference-unique',
-      'session.client-reference-unique', 'virtual-account.vban-country', 'payment.confirm-recipient-after-failure',
-      'session.lookup-decision', 'payment.purpose-case', 'payment.recipient-active',
-    ]) expect(byId[id], id).toBeDefined();
+      'payment.quote-required',
+      'payment.quote-usable',
+      'payment.recipient-details-non-empty',
+      'payment.recipient-sum',
+      'payment.third-party-fields',
+      'payment.third-party-known',
+      'payment.client-reference-unique',
+      'session.client-reference-unique',
+      'virtual-account.vban-country',
+      'payment.confirm-recipient-after-failure',
+      'session.lookup-decision',
+      'payment.purpose-case',
+      'payment.recipient-active',
+    ])
+      expect(byId[id], id).toBeDefined();
     expect(byId['session.client-reference-unique'].status).toBe('400');
     expect(byId['payment.client-reference-unique'].params.when).toEqual({ pointer: '/is_third_party_payment', equals: true });
     expect(byId['session.lookup-decision'].params.rules.map((r: any) => r.action)).toEqual(['create', 'track-payment', 'reuse', 'replace']);

@@ -6,7 +6,7 @@ import { createMemoryStore, createWebhookConsumer, createWebhookListener, signWe
 import { paymentFlow, type WebhookPayload } from '../../conformance/consumer/flows.js';
 
 const table = loadStateTable();
-const secret = 'whsec_' + Buffer.from('consumer test secret').toString('base64');
+const secret = `whsec_${Buffer.from('consumer test secret').toString('base64')}`;
 const flow = (id = 'pay-1') => paymentFlow({ paymentId: id, recipients: 1, eventPrefix: `evt-${id}`, startMs: Date.UTC(2026, 0, 1) });
 const signed = (p: WebhookPayload | Record<string, unknown>, opts: { ts?: number; key?: string } = {}) => {
   const body = JSON.stringify(p);
@@ -44,7 +44,7 @@ describe('createWebhookConsumer', () => {
   it('refuses bad signatures and stale timestamps with 401 and malformed bodies with 400', async () => {
     const { consumer, store, logs } = setup();
     const ok = signed(flow()[0]!);
-    expect((await consumer.handle(ok.body, signed(flow()[0]!, { key: 'whsec_' + Buffer.from('wrong').toString('base64') }).headers)).status).toBe(401);
+    expect((await consumer.handle(ok.body, signed(flow()[0]!, { key: `whsec_${Buffer.from('wrong').toString('base64')}` }).headers)).status).toBe(401);
     expect((await consumer.handle(ok.body, signed(flow()[0]!, { ts: Math.floor(Date.now() / 1000) - 3600 }).headers)).status).toBe(401);
     expect((await consumer.handle(ok.body, {})).status).toBe(401);
     const noId = signed({ ...flow()[0]!, payment_id: undefined });
@@ -88,7 +88,11 @@ describe('createWebhookConsumer', () => {
 
   it('answers 500 and commits nothing when the callback fails, so the retry applies it', async () => {
     let fail = true;
-    const { consumer, store } = setup({ onStatusChange: () => { if (fail) throw new Error('downstream down'); } });
+    const { consumer, store } = setup({
+      onStatusChange: () => {
+        if (fail) throw new Error('downstream down');
+      },
+    });
     const { body, headers } = signed(flow()[0]!);
     expect((await consumer.handle(body, headers)).status).toBe(500);
     expect(store.payments.size).toBe(0);

@@ -14,7 +14,7 @@ import { createSqliteStore } from '../../templates/runtime/webhooks/sqlite-store
 import { paymentFlow, shuffled, type WebhookPayload } from '../../conformance/consumer/flows.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const secret = 'whsec_' + Buffer.from('crash test secret').toString('base64');
+const secret = `whsec_${Buffer.from('crash test secret').toString('base64')}`;
 const children: ChildProcess[] = [];
 let dir: string | undefined;
 afterEach(() => {
@@ -57,9 +57,9 @@ describe('SQLite consumer killed mid-stream', () => {
     const unique = payments.flat();
     // Interleave payments, reorder within each, and deliver every event twice.
     const stream = payments.map((p, i) => (i % 2 ? shuffled(p) : p)).flatMap((p) => p.flatMap((e) => [e, e]));
-    stream.sort((a, b) => (a.event_id.length * 7 + a.event_id.charCodeAt(4)) % 5 - (b.event_id.length * 7 + b.event_id.charCodeAt(4)) % 5);
+    stream.sort((a, b) => ((a.event_id.length * 7 + a.event_id.charCodeAt(4)) % 5) - ((b.event_id.length * 7 + b.event_id.charCodeAt(4)) % 5));
 
-    let first = await start(db);
+    const first = await start(db);
     const acked = new Set<number>();
     const killAt = Math.floor(stream.length / 2);
     let sent = 0;

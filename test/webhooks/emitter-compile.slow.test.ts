@@ -10,7 +10,9 @@ import { compileOutput } from '../generator/helpers/compile-output.js';
 import { EVIL, emitterConfig, hostileTable } from './helpers/emitter-fixtures.js';
 
 const cleanups: Array<() => void> = [];
-afterAll(() => cleanups.forEach((c) => c()));
+afterAll(() => {
+  for (const c of cleanups) c();
+});
 
 describe('webhooks emitter output', () => {
   it('compiles (also from a hostile table) and processes a signed webhook', async () => {

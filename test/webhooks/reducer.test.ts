@@ -27,9 +27,15 @@ describe('flows built from the state table', () => {
   it('follow seed §Events consumer rule 4', () => {
     expect(completionPath(table).map((s) => s.status)).toEqual(['AWAITING_FUNDS', 'RECEIVED_FUNDS', 'FX_COMPLETED', 'PAYOUT_INITIATED', 'PAYOUT_CREDITED', 'PAYMENT_COMPLETED']);
     expect(flow(3).map((e) => `${e.status}${e.recipient_id ? `/${e.recipient_id}` : ''}`)).toEqual([
-      'AWAITING_FUNDS', 'RECEIVED_FUNDS', 'FX_COMPLETED',
-      'PAYOUT_INITIATED/rcp-1', 'PAYOUT_INITIATED/rcp-2', 'PAYOUT_INITIATED/rcp-3',
-      'PAYOUT_CREDITED/rcp-1', 'PAYOUT_CREDITED/rcp-2', 'PAYOUT_CREDITED/rcp-3',
+      'AWAITING_FUNDS',
+      'RECEIVED_FUNDS',
+      'FX_COMPLETED',
+      'PAYOUT_INITIATED/rcp-1',
+      'PAYOUT_INITIATED/rcp-2',
+      'PAYOUT_INITIATED/rcp-3',
+      'PAYOUT_CREDITED/rcp-1',
+      'PAYOUT_CREDITED/rcp-2',
+      'PAYOUT_CREDITED/rcp-3',
       'PAYMENT_COMPLETED',
     ]);
   });

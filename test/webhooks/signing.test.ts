@@ -26,15 +26,15 @@ describe('signWebhook / verifyWebhook (Standard Webhooks, assumption A-WEBHOOK-S
     const headers = sign();
     const reserialized = JSON.stringify(JSON.parse(body));
     expect(verify(reserialized, headers)).toMatchObject({ ok: false, reason: 'bad-signature' });
-    expect(verify(body + ' ', headers)).toMatchObject({ ok: false, reason: 'bad-signature' });
+    expect(verify(`${body} `, headers)).toMatchObject({ ok: false, reason: 'bad-signature' });
     expect(verify(Buffer.from(body), headers).ok).toBe(true);
   });
 
   it('refuses missing headers, bad signatures, stale and future timestamps', () => {
     const h = sign();
     expect(verify(body, { 'webhook-id': 'evt_1', 'webhook-timestamp': String(now) })).toMatchObject({ reason: 'missing-headers' });
-    expect(verify(body, { ...h, 'webhook-signature': 'v1,' + Buffer.alloc(32).toString('base64') })).toMatchObject({ reason: 'bad-signature' });
-    expect(verify(body, sign(body, now, 'whsec_' + Buffer.from('another secret').toString('base64')))).toMatchObject({ reason: 'bad-signature' });
+    expect(verify(body, { ...h, 'webhook-signature': `v1,${Buffer.alloc(32).toString('base64')}` })).toMatchObject({ reason: 'bad-signature' });
+    expect(verify(body, sign(body, now, `whsec_${Buffer.from('another secret').toString('base64')}`))).toMatchObject({ reason: 'bad-signature' });
     expect(verify(body, sign(body, now - 301))).toMatchObject({ reason: 'stale-timestamp' });
     expect(verify(body, sign(body, now + 301))).toMatchObject({ reason: 'future-timestamp' });
     expect(verify(body, sign(body, now - 299)).ok).toBe(true);
@@ -44,7 +44,11 @@ describe('signWebhook / verifyWebhook (Standard Webhooks, assumption A-WEBHOOK-S
 
   it('accepts any of several signatures and secrets (key rotation), headers in any case', () => {
     const h = sign();
-    const rotated = { 'Webhook-Id': h['webhook-id']!, 'WEBHOOK-TIMESTAMP': h['webhook-timestamp']!, 'webhook-signature': `v1,${Buffer.alloc(32).toString('base64')} v2,abc ${h['webhook-signature']}` };
+    const rotated = {
+      'Webhook-Id': h['webhook-id']!,
+      'WEBHOOK-TIMESTAMP': h['webhook-timestamp']!,
+      'webhook-signature': `v1,${Buffer.alloc(32).toString('base64')} v2,abc ${h['webhook-signature']}`,
+    };
     expect(verify(body, rotated).ok).toBe(true);
     const other = generateWebhookSecret();
     expect(verifyWebhook(body, sign(body, now, other), [secret, other], { now: now * 1000 }).ok).toBe(true);

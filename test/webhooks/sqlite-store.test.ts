@@ -47,8 +47,20 @@ describe.each([
     const store = make();
     try {
       const cutoff = Date.parse('2026-03-01T00:00:00Z');
-      await store.commit({ eventId: 'old-e1', paymentId: 'old', expectedVersion: 0, state: parkedAt('old', '2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z'), effect: 'unknown-payment' });
-      await store.commit({ eventId: 'recent-e1', paymentId: 'recent', expectedVersion: 0, state: parkedAt('recent', '2026-01-01T00:00:00Z', '2026-03-02T00:00:00Z'), effect: 'unknown-payment' });
+      await store.commit({
+        eventId: 'old-e1',
+        paymentId: 'old',
+        expectedVersion: 0,
+        state: parkedAt('old', '2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z'),
+        effect: 'unknown-payment',
+      });
+      await store.commit({
+        eventId: 'recent-e1',
+        paymentId: 'recent',
+        expectedVersion: 0,
+        state: parkedAt('recent', '2026-01-01T00:00:00Z', '2026-03-02T00:00:00Z'),
+        effect: 'unknown-payment',
+      });
       await store.commit({ eventId: 'known-e1', paymentId: 'pay-1', expectedVersion: 0, state: { ...state(1, 'AWAITING_FUNDS'), paymentId: 'pay-1' }, effect: 'applied' });
       expect(await store.pruneUnknown!(cutoff)).toBe(1);
       expect(await store.getPayment('old')).toBeUndefined();

@@ -46,7 +46,13 @@ function nameCheck(ctx: MockContext, customerId: string, body: unknown): MockRes
     }
     if (r.nameCheck === 'fail-next' || r.nameCheck === 'failed') {
       r.nameCheck = 'failed';
-      return fail(400, 'payment.recipient-name-check', `the recipient name check (CoP/VoP) failed for ${r.recipient_id}; correct the details or resubmit with confirm_recipient`, `/recipient_details/${i}/recipient_id`, NAME_CHECK_SOURCE);
+      return fail(
+        400,
+        'payment.recipient-name-check',
+        `the recipient name check (CoP/VoP) failed for ${r.recipient_id}; correct the details or resubmit with confirm_recipient`,
+        `/recipient_details/${i}/recipient_id`,
+        NAME_CHECK_SOURCE,
+      );
     }
   }
   return undefined;
@@ -68,7 +74,13 @@ export function createPaymentRecord(ctx: MockContext, p: NewPayment): PaymentRec
   if (isThirdParty && ref !== undefined) {
     const key = `${p.customerId}\u0000${ref}`;
     if (ctx.store.thirdPartyPaymentRefs.has(key)) {
-      return fail(400, 'payment.client-reference-unique', `/client_reference_id ${JSON.stringify(ref)} was already used by this customer`, '/client_reference_id', 'Errors, rule 1');
+      return fail(
+        400,
+        'payment.client-reference-unique',
+        `/client_reference_id ${JSON.stringify(ref)} was already used by this customer`,
+        '/client_reference_id',
+        'Errors, rule 1',
+      );
     }
     ctx.store.thirdPartyPaymentRefs.add(key);
   }
@@ -117,7 +129,7 @@ function recipientsOf(details: unknown): RecipientProgress[] {
 /** A recipient entry as the API shows it: its payout progress as payout_status. */
 function recipientView(entry: RecipientProgress): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const k in entry) if (k !== 'status' && Object.prototype.hasOwnProperty.call(entry, k)) out[k] = entry[k];
+  for (const k in entry) if (k !== 'status' && Object.hasOwn(entry, k)) out[k] = entry[k];
   if (entry.status) out.payout_status = entry.status;
   return out;
 }

@@ -9,24 +9,26 @@ import { createPaymentRecord, isPayment, isThenable, paymentPreconditions, payme
 export function paymentHandlers(ctx: MockContext): Record<string, MockHandler> {
   // Not async: the create path allocates no promise while the store answers the rules
   // synchronously (issue 5); the router awaits whatever the handler returns.
-  const create = (via: 'v3' | 'legacy'): MockHandler => ({ params, body, auth }) => {
-    const customer = ctx.store.customer(auth.clientId, params.customer_id ?? '');
-    if (customer === undefined) return customerNotFound();
-    if (via === 'legacy') {
-      // Legacy payloads are not shown (A-LEGACY-PAYLOAD): the mock accepts the v3 request shape
-      // and applies the v3 rules to it.
-      const v = validateRequest('createPayment', { params, body });
-      if (!v.valid) return violations(400, v.violations);
-    }
-    const customerId = customer.customer_id;
-    const proceed = (refused: MockResponse | undefined): MockResponse => {
-      if (refused) return refused;
-      const created = createPaymentRecord(ctx, { customerId, body: isObject(body) ? body : {}, via });
-      return isPayment(created) ? ok(paymentView(created), 201) : created;
+  const create =
+    (via: 'v3' | 'legacy'): MockHandler =>
+    ({ params, body, auth }) => {
+      const customer = ctx.store.customer(auth.clientId, params.customer_id ?? '');
+      if (customer === undefined) return customerNotFound();
+      if (via === 'legacy') {
+        // Legacy payloads are not shown (A-LEGACY-PAYLOAD): the mock accepts the v3 request shape
+        // and applies the v3 rules to it.
+        const v = validateRequest('createPayment', { params, body });
+        if (!v.valid) return violations(400, v.violations);
+      }
+      const customerId = customer.customer_id;
+      const proceed = (refused: MockResponse | undefined): MockResponse => {
+        if (refused) return refused;
+        const created = createPaymentRecord(ctx, { customerId, body: isObject(body) ? body : {}, via });
+        return isPayment(created) ? ok(paymentView(created), 201) : created;
+      };
+      const refused = paymentPreconditions(ctx, customerId, body);
+      return isThenable(refused) ? Promise.resolve(refused).then(proceed) : proceed(refused);
     };
-    const refused = paymentPreconditions(ctx, customerId, body);
-    return isThenable(refused) ? Promise.resolve(refused).then(proceed) : proceed(refused);
-  };
 
   return {
     createPayment: create('v3'),

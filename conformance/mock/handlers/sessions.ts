@@ -26,7 +26,13 @@ export function sessionHandlers(ctx: MockContext): Record<string, MockHandler> {
       const ref = str(getAt(body, ['client_reference_id']));
       // Re-checked synchronously: other requests ran while the rules were awaited.
       if (ref !== undefined && ctx.store.isSessionReferenceTaken(customer.customer_id, ref)) {
-        return fail(400, 'session.client-reference-unique', `/client_reference_id ${JSON.stringify(ref)} was already used by this customer`, '/client_reference_id', DUPLICATE_SOURCE);
+        return fail(
+          400,
+          'session.client-reference-unique',
+          `/client_reference_id ${JSON.stringify(ref)} was already used by this customer`,
+          '/client_reference_id',
+          DUPLICATE_SOURCE,
+        );
       }
       const now = ctx.clock.now();
       const session: SessionRecord = {
@@ -81,7 +87,13 @@ function allowedOrigins(body: unknown): string[] | MockResponse {
   if (!Array.isArray(list)) return fail(400, 'session.allowed-origins', 'allowed_origins must be a list of origins', '/allowed_origins');
   for (const [i, o] of list.entries()) {
     if (typeof o !== 'string' || !ORIGIN.test(o)) {
-      return fail(400, 'session.allowed-origins', 'each allowed origin must be scheme://host[:port] (no path, no wildcard)', `/allowed_origins/${i}`, 'Hosted payment session table: allowed_origins');
+      return fail(
+        400,
+        'session.allowed-origins',
+        'each allowed origin must be scheme://host[:port] (no path, no wildcard)',
+        `/allowed_origins/${i}`,
+        'Hosted payment session table: allowed_origins',
+      );
     }
   }
   return list as string[];

@@ -12,7 +12,20 @@ import { complianceStatus } from '../rule-context.js';
 import type { ThirdPartyRecord } from '../types.js';
 
 /** Fields whose change re-runs identity verification (A-MOCK-REVERIFY). */
-export const IDENTITY_FIELDS = ['first_name', 'last_name', 'full_name', 'name', 'date_of_birth', 'nationality', 'address', 'country', 'company_name', 'registration_number', 'id_document', 'tax_id'];
+export const IDENTITY_FIELDS = [
+  'first_name',
+  'last_name',
+  'full_name',
+  'name',
+  'date_of_birth',
+  'nationality',
+  'address',
+  'country',
+  'company_name',
+  'registration_number',
+  'id_document',
+  'tax_id',
+];
 const SOURCE = 'Endpoints › Third-party customer operations';
 
 export function thirdPartyHandlers(ctx: MockContext): Record<string, MockHandler> {
@@ -24,9 +37,17 @@ export function thirdPartyHandlers(ctx: MockContext): Record<string, MockHandler
       const data = isObject(body) ? body : {};
       const ref = str(data.client_customer_ref);
       if (!ref) return fail(400, 'third-party.client-customer-ref', 'client_customer_ref (your identifier of the end user) is required', '/client_customer_ref', SOURCE);
-      if (ctx.store.thirdParty(customer.customer_id, ref)) return fail(409, 'third-party.duplicate', `third party ${JSON.stringify(ref)} already exists for this customer`, '/client_customer_ref', SOURCE);
+      if (ctx.store.thirdParty(customer.customer_id, ref))
+        return fail(409, 'third-party.duplicate', `third party ${JSON.stringify(ref)} already exists for this customer`, '/client_customer_ref', SOURCE);
       const now = ctx.clock.iso();
-      const record: ThirdPartyRecord = { customer_id: customer.customer_id, client_customer_ref: ref, data: { ...data }, verifiedAtMs: verifyAt(), created_at: now, updated_at: now };
+      const record: ThirdPartyRecord = {
+        customer_id: customer.customer_id,
+        client_customer_ref: ref,
+        data: { ...data },
+        verifiedAtMs: verifyAt(),
+        created_at: now,
+        updated_at: now,
+      };
       ctx.store.putThirdParty(record);
       return ok(view(ctx, record), 201);
     },
@@ -59,5 +80,11 @@ function find(ctx: MockContext, clientId: string, params: Record<string, string>
 }
 
 function view(ctx: MockContext, r: ThirdPartyRecord): Record<string, unknown> {
-  return { ...r.data, client_customer_ref: r.client_customer_ref, compliance_status: complianceStatus(r.verifiedAtMs, ctx.clock.now()), created_at: r.created_at, updated_at: r.updated_at };
+  return {
+    ...r.data,
+    client_customer_ref: r.client_customer_ref,
+    compliance_status: complianceStatus(r.verifiedAtMs, ctx.clock.now()),
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
 }

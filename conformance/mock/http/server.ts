@@ -44,7 +44,11 @@ export function createFront(o: FrontOptions): Server {
       } catch {
         answer = INTERNAL;
       }
-      if (isThenable(answer)) answer.then((r) => send(res, r), () => send(res, INTERNAL));
+      if (isThenable(answer))
+        answer.then(
+          (r) => send(res, r),
+          () => send(res, INTERNAL),
+        );
       else send(res, answer);
     });
   });

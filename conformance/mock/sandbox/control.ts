@@ -12,19 +12,27 @@ import type { PaymentRecord } from '../types.js';
 
 export function controlHandlers(ctx: MockContext): Record<string, MockHandler> {
   const { store, lifecycle, clock } = ctx;
-  const onPayment = (act: (p: PaymentRecord) => LifecycleResult | void): MockHandler => ({ params, auth }) => {
-    const p = store.paymentForClient(auth.clientId, params.payment_id ?? '');
-    if (p === undefined) return fail(404, 'not-found.payment', 'payment not found', '/payment_id');
-    const r = act(p);
-    if (r && !r.ok) return fail(r.status, 'sandbox.transition', r.message, '/payment_id', 'spec/payment-states.yaml');
-    return ok({ payment_id: p.payment_id, status: p.status, held: p.held });
-  };
+  const onPayment =
+    (act: (p: PaymentRecord) => LifecycleResult | undefined): MockHandler =>
+    ({ params, auth }) => {
+      const p = store.paymentForClient(auth.clientId, params.payment_id ?? '');
+      if (p === undefined) return fail(404, 'not-found.payment', 'payment not found', '/payment_id');
+      const r = act(p);
+      if (r && !r.ok) return fail(r.status, 'sandbox.transition', r.message, '/payment_id', 'spec/payment-states.yaml');
+      return ok({ payment_id: p.payment_id, status: p.status, held: p.held });
+    };
   return {
     deliverFunds: onPayment((p) => lifecycle.deliverFunds(p)),
     cancel: onPayment((p) => lifecycle.cancel(p)),
     bounceBack: onPayment((p) => lifecycle.bounceBack(p)),
-    hold: onPayment((p) => lifecycle.hold(p)),
-    release: onPayment((p) => lifecycle.release(p)),
+    hold: onPayment((p) => {
+      lifecycle.hold(p);
+      return undefined;
+    }),
+    release: onPayment((p) => {
+      lifecycle.release(p);
+      return undefined;
+    }),
     events({ params, auth }) {
       const p = store.paymentForClient(auth.clientId, params.payment_id ?? '');
       if (p === undefined) return fail(404, 'not-found.payment', 'payment not found', '/payment_id');
@@ -35,7 +43,8 @@ export function controlHandlers(ctx: MockContext): Record<string, MockHandler> {
       if (s === undefined || store.customer(auth.clientId, s.customer_id) === undefined) return fail(404, 'not-found.session', 'session not found', '/session_id');
       if (clock.now() >= s.expiresAtMs) return fail(410, 'session.expired', 'the session has expired; create a new one', '/session_id', 'Session states');
       if (s.payment_id !== undefined) return fail(409, 'session.already-paid', 'the session already has a payment', '/session_id');
-      if (s.recipient_details.length === 0 || s.amount === undefined) return fail(409, 'session.incomplete', 'the session has no amount or recipient_details to pay', '/session_id');
+      if (s.recipient_details.length === 0 || s.amount === undefined)
+        return fail(409, 'session.incomplete', 'the session has no amount or recipient_details to pay', '/session_id');
       const body = { amount: s.amount, recipient_details: s.recipient_details, client_reference_id: s.client_reference_id, client_customer_ref: s.client_customer_ref };
       const created = createPaymentRecord(ctx, { customerId: s.customer_id, body, via: 'session', sessionId: s.session_id });
       if (!isPayment(created)) return created;
@@ -48,7 +57,13 @@ export function controlHandlers(ctx: MockContext): Record<string, MockHandler> {
       const allowed = lifecycle.firstStatuses();
       const status = getAt(body, ['first_status']);
       if (typeof status !== 'string' || !allowed.includes(status)) {
-        return fail(400, 'sandbox.first-status', `first_status must be one of ${allowed.join(', ')} (the state table's possible first webhooks)`, '/first_status', 'spec/payment-states.yaml#/initial');
+        return fail(
+          400,
+          'sandbox.first-status',
+          `first_status must be one of ${allowed.join(', ')} (the state table's possible first webhooks)`,
+          '/first_status',
+          'spec/payment-states.yaml#/initial',
+        );
       }
       customer.nextFirstStatus = status;
       return ok({ customer_id: customer.customer_id, first_status: status });

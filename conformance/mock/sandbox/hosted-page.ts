@@ -20,7 +20,7 @@ export function hostedPage(ctx: MockContext, sessionId: string): MockResponse {
 }
 
 function html(status: number, title: string, text: string): MockResponse {
-  const body = `<!doctype html><html><head><meta charset="utf-8"><title>${escape(title)}</title></head><body><h1>${escape(title)}</h1><p>${escape(text)}</p></body></html>`;
+  const body = `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></body></html>`;
   return {
     status,
     body,
@@ -28,6 +28,6 @@ function html(status: number, title: string, text: string): MockResponse {
   };
 }
 
-function escape(s: string): string {
+function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -17,9 +17,13 @@ export function resourceHandlers(ctx: MockContext): Record<string, MockHandler> 
       const ids = new Set(customers.map((c) => c.customer_id));
       return ok({
         customers: customers.map((c) => ({ customer_id: c.customer_id, wallet_currency: c.wallet_currency })),
-        recipients: [...store.recipients.values()].filter((r) => ids.has(r.customer_id)).map(({ recipient_id, customer_id, currency, status, name }) => ({ recipient_id, customer_id, currency, status, name })),
+        recipients: [...store.recipients.values()]
+          .filter((r) => ids.has(r.customer_id))
+          .map(({ recipient_id, customer_id, currency, status, name }) => ({ recipient_id, customer_id, currency, status, name })),
         quotes: [...store.quotes.values()].filter((q) => ids.has(q.customer_id)).map((q) => quoteView(ctx, q.quote_id)),
-        third_parties: [...store.thirdParties.values()].filter((t) => ids.has(t.customer_id)).map((t) => ({ customer_id: t.customer_id, client_customer_ref: t.client_customer_ref })),
+        third_parties: [...store.thirdParties.values()]
+          .filter((t) => ids.has(t.customer_id))
+          .map((t) => ({ customer_id: t.customer_id, client_customer_ref: t.client_customer_ref })),
       });
     },
     createQuote({ params, body, auth }) {
@@ -76,7 +80,14 @@ export function resourceHandlers(ctx: MockContext): Record<string, MockHandler> 
 function quoteView(ctx: MockContext, quoteId: string): Record<string, unknown> {
   const q = ctx.store.quotes.get(quoteId)!;
   const expired = ctx.clock.now() >= q.expiresAtMs;
-  return { quote_id: q.quote_id, customer_id: q.customer_id, sell_currency: q.sell_currency, buy_currency: q.buy_currency, status: q.status === 'active' && expired ? 'expired' : q.status, expires_at: ctx.clock.iso(q.expiresAtMs) };
+  return {
+    quote_id: q.quote_id,
+    customer_id: q.customer_id,
+    sell_currency: q.sell_currency,
+    buy_currency: q.buy_currency,
+    status: q.status === 'active' && expired ? 'expired' : q.status,
+    expires_at: ctx.clock.iso(q.expiresAtMs),
+  };
 }
 
 function isHttpUrl(s: string): boolean {

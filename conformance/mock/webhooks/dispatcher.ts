@@ -91,7 +91,10 @@ export class WebhookDispatcher {
 
   private firstAttempt(job: Job): void {
     const chaos = this.options.chaos;
-    if (!isChaotic(chaos)) return this.inOrder(job);
+    if (!isChaotic(chaos)) {
+      this.inOrder(job);
+      return;
+    }
     const delay = Math.floor(this.random() * (chaos!.delayMs ?? 0));
     if ((chaos!.reorderWindowMs ?? 0) > 0) {
       if (this.held.length === 0) this.later(chaos!.reorderWindowMs! + delay, () => this.releaseHeld());

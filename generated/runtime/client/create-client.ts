@@ -144,9 +144,18 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options:
     async call(operationId, init) {
       const op = byId.get(operationId);
       if (!op) throw new TypeError(`Unknown operation ${JSON.stringify(operationId)}`);
-      const given = (init ?? {}) as { params?: { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: Record<string, unknown> }; body?: unknown; headers?: Record<string, string> };
+      const given = (init ?? {}) as {
+        params?: { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: Record<string, unknown> };
+        body?: unknown;
+        headers?: Record<string, string>;
+      };
       if (validator) {
-        const outcome = validator(operationId, { params: { ...given.params?.path }, query: { ...given.params?.query }, headers: lowerKeys(given.params?.header), body: given.body });
+        const outcome = validator(operationId, {
+          params: { ...given.params?.path },
+          query: { ...given.params?.query },
+          headers: lowerKeys(given.params?.header),
+          body: given.body,
+        });
         if (!outcome.valid) {
           const message = `The request breaks ${outcome.violations.length} rule(s) and was not sent`;
           return { apiError: { kind: 'validation', message, violations: outcome.violations, notChecked: outcome.notChecked } };

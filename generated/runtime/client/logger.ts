@@ -80,7 +80,8 @@ export function createRedactor(extraSecretHeaders: Iterable<string> = []): Redac
         const clean: Record<string, unknown> = {};
         for (const [key, value] of Object.entries(entry)) {
           if (typeof value === 'string') clean[key] = scrub(value);
-          else if (key === 'headers' && value) clean[key] = Object.fromEntries(Object.entries(value as Record<string, string>).map(([k, v]) => [k, secretHeaders.has(k.toLowerCase()) ? REDACTED : scrub(v)]));
+          else if (key === 'headers' && value)
+            clean[key] = Object.fromEntries(Object.entries(value as Record<string, string>).map(([k, v]) => [k, secretHeaders.has(k.toLowerCase()) ? REDACTED : scrub(v)]));
           else clean[key] = value;
         }
         logger(clean as unknown as ClientLogEntry);

@@ -38,7 +38,7 @@ export function parseDecimal(value: unknown): Decimal | undefined {
     digits += '0'.repeat(-scale);
     scale = 0;
   }
-  const units = BigInt(sign === '-' ? '-' + digits : digits);
+  const units = BigInt(sign === '-' ? `-${digits}` : digits);
   return normalize({ units, scale });
 }
 

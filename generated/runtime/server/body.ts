@@ -73,8 +73,9 @@ export function parseBody(body: Uint8Array | string, mediaType: string, maxJsonD
   if (mediaType === 'application/x-www-form-urlencoded') {
     const out: Record<string, string | string[]> = {};
     for (const [key, value] of new URLSearchParams(text)) {
-      if (isForbiddenKey(key, value)) return { ok: false, status: 400, rule: 'request.forbidden-key', message: 'The form contains a key that could poison prototypes', pointer: `/${key}` };
-      const prior = Object.prototype.hasOwnProperty.call(out, key) ? out[key] : undefined;
+      if (isForbiddenKey(key, value))
+        return { ok: false, status: 400, rule: 'request.forbidden-key', message: 'The form contains a key that could poison prototypes', pointer: `/${key}` };
+      const prior = Object.hasOwn(out, key) ? out[key] : undefined;
       // push, not spread: a body of 100k repeated keys must stay linear.
       if (Array.isArray(prior)) prior.push(value);
       else out[key] = prior === undefined ? value : [prior, value];

@@ -64,7 +64,11 @@ export function toNodeListener(router: Router & { bodyLimit?: number }, options:
       } catch {
         answer = internalError();
       }
-      if ('then' in answer) answer.then((a) => send(res, a), () => send(res, internalError()));
+      if ('then' in answer)
+        answer.then(
+          (a) => send(res, a),
+          () => send(res, internalError()),
+        );
       else send(res, answer);
     });
   };

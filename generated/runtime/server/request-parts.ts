@@ -11,11 +11,13 @@ import type { RouterRequest } from './types.js';
 export function lowerHeaders(headers: RouterRequest['headers']): Record<string, string> {
   const out: Record<string, string> = {};
   if (headers instanceof Headers) {
-    headers.forEach((v, k) => (out[k] = v));
+    headers.forEach((v, k) => {
+      out[k] = v;
+    });
     return out;
   }
   for (const k in headers) {
-    if (!Object.prototype.hasOwnProperty.call(headers, k)) continue;
+    if (!Object.hasOwn(headers, k)) continue;
     const v = headers[k];
     if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
   }
@@ -28,7 +30,7 @@ export function parseQuery(search: URLSearchParams): Record<string, string | str
   for (const [key, value] of search) {
     if (key === '__proto__') return undefined;
     // Own properties only: `?constructor=x` must not find Object.prototype.constructor.
-    const prior = Object.prototype.hasOwnProperty.call(out, key) ? out[key] : undefined;
+    const prior = Object.hasOwn(out, key) ? out[key] : undefined;
     // push, not spread: many repeated keys must stay linear.
     if (Array.isArray(prior)) prior.push(value);
     else out[key] = prior === undefined ? value : [prior, value];

@@ -12,10 +12,7 @@ export interface RouteInput<T> {
   value: T;
 }
 
-export type RouteMatch<T> =
-  | { kind: 'found'; value: T; params: Record<string, string> }
-  | { kind: 'method-not-allowed'; allow: string[] }
-  | { kind: 'not-found' };
+export type RouteMatch<T> = { kind: 'found'; value: T; params: Record<string, string> } | { kind: 'method-not-allowed'; allow: string[] } | { kind: 'not-found' };
 
 /** A route at its last segment: the value, and the names of its parameters in path order (names
  * belong to the route, not to the tree: `/a/{id}/b` and `/a/{x}/c` share the node of `{id}`). */
@@ -42,7 +39,7 @@ function dynamicSegment(segment: string): { names: string[]; regex: RegExp; whol
   let source = '';
   let last = 0;
   for (const m of segment.matchAll(/\{([^{}]+)\}/g)) {
-    source += escapeRegex(segment.slice(last, m.index)) + '([^/]+?)';
+    source += `${escapeRegex(segment.slice(last, m.index))}([^/]+?)`;
     names.push(m[1]);
     last = (m.index ?? 0) + m[0].length;
   }

@@ -28,7 +28,13 @@ type HandlerResult = { status: number; body?: unknown; contentType?: string; hea
 
 const isThenable = (v: unknown): v is PromiseLike<unknown> => v !== null && typeof v === 'object' && typeof (v as { then?: unknown }).then === 'function';
 
-const violation = (rule: string, message: string, source: string, pointer = '', part?: RuleViolation['in']): RuleViolation => ({ rule, pointer, message, source, ...(part ? { in: part } : {}) });
+const violation = (rule: string, message: string, source: string, pointer = '', part?: RuleViolation['in']): RuleViolation => ({
+  rule,
+  pointer,
+  message,
+  source,
+  ...(part ? { in: part } : {}),
+});
 
 /** An operation with everything `handle` needs precomputed. */
 interface CompiledOperation {
@@ -79,7 +85,11 @@ function headerParams(headers: Record<string, string>, metas: ParamMeta[]): Reco
 
 const internalError = () => errorResponse(500, [violation('server.internal', 'Internal server error', 'server')]);
 
-export function createRouterCore<H, Auth = unknown>(meta: ServerMeta, options: RouterOptions<H, Auth>, generated: Validators = {}): Router & { bodyLimit: number; handleEager: EagerHandle } {
+export function createRouterCore<H, Auth = unknown>(
+  meta: ServerMeta,
+  options: RouterOptions<H, Auth>,
+  generated: Validators = {},
+): Router & { bodyLimit: number; handleEager: EagerHandle } {
   const operations = meta.operations.map(compileOperation);
   // Aliases after every documented path: where both could match, the documented route wins.
   const routes = compileRoutes([
@@ -132,7 +142,9 @@ export function createRouterCore<H, Auth = unknown>(meta: ServerMeta, options: R
     const match = routes.match(request.method, pathname);
     if (match.kind === 'not-found') return errorResponse(404, [violation('request.unknown-path', `No operation at ${pathname}`, 'OpenAPI paths')]);
     if (match.kind === 'method-not-allowed') {
-      return errorResponse(405, [violation('request.method-not-allowed', `${request.method.toUpperCase()} is not allowed here; use ${match.allow.join(', ')}`, 'OpenAPI paths')], { allow: match.allow.join(', ') });
+      return errorResponse(405, [violation('request.method-not-allowed', `${request.method.toUpperCase()} is not allowed here; use ${match.allow.join(', ')}`, 'OpenAPI paths')], {
+        allow: match.allow.join(', '),
+      });
     }
     const op = match.value;
     if (exceedsLimit(request.body, bodyLimit)) {

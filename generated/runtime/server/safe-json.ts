@@ -8,9 +8,7 @@
  * on the raw text before JSON.parse, so nothing recursive downstream (validators, handlers,
  * JSON.stringify of an echo) ever sees an attacker-chosen depth. Nothing here recurses.
  */
-export type SafeParseResult =
-  | { ok: true; value: unknown }
-  | { ok: false; reason: 'malformed' | 'forbidden-key' | 'too-deep'; message: string; pointer?: string };
+export type SafeParseResult = { ok: true; value: unknown } | { ok: false; reason: 'malformed' | 'forbidden-key' | 'too-deep'; message: string; pointer?: string };
 
 /** Default deepest accepted nesting of arrays/objects in a JSON body. */
 export const DEFAULT_MAX_JSON_DEPTH = 64;
@@ -18,7 +16,7 @@ export const DEFAULT_MAX_JSON_DEPTH = 64;
 const SUSPECT = /"__proto__"|"constructor"|\\u/;
 
 export function isForbiddenKey(key: string, value: unknown): boolean {
-  return key === '__proto__' || (key === 'constructor' && value !== null && typeof value === 'object' && Object.prototype.hasOwnProperty.call(value, 'prototype'));
+  return key === '__proto__' || (key === 'constructor' && value !== null && typeof value === 'object' && Object.hasOwn(value, 'prototype'));
 }
 
 function moreOpeningsThan(text: string, max: number): boolean {

@@ -19,8 +19,8 @@ export const confirmRecipientAfterFailure: StatefulRule<ConfirmRecipientParams> 
     const pre = precheck(request, ctx, this.needs);
     if ('notChecked' in pre) return pre;
     if (hasAt(request.body, pattern(params.at))) return [];
-    return andThen(pre.ctx.hasFailedRecipientCheck!(pre.customerId, request.body), (failed) => failed
-      ? [{ pointer: params.at, message: `${params.at} is required: the recipient name check (CoP/VoP) failed on an earlier attempt` }]
-      : []);
+    return andThen(pre.ctx.hasFailedRecipientCheck!(pre.customerId, request.body), (failed) =>
+      failed ? [{ pointer: params.at, message: `${params.at} is required: the recipient name check (CoP/VoP) failed on an earlier attempt` }] : [],
+    );
   },
 };

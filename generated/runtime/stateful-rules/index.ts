@@ -10,6 +10,7 @@ import { thirdPartyKnown } from './third-party-known.js';
 import type { StatefulRule } from './types.js';
 import { uniqueClientReference } from './unique-client-reference.js';
 
+// biome-ignore lint/suspicious/noExplicitAny: one registry for rules of every parameter type
 export const statefulRules: Readonly<Record<string, StatefulRule<any>>> = Object.freeze({
   [quoteRequired.keyword]: quoteRequired,
   [quoteUsable.keyword]: quoteUsable,

@@ -23,9 +23,9 @@ export const thirdPartyKnown: StatefulRule<ThirdPartyKnownParams> = {
     if (!condition(params.when)(request.body)) return [];
     const ref = getAt(request.body, pattern(params.ref));
     if (typeof ref !== 'string' || ref === '') return [];
-    return andThen(pre.ctx.getThirdParty!(pre.customerId, ref), (known) => known === undefined
-      ? [{ pointer: params.ref, message: `${params.ref} ${JSON.stringify(ref)} matches no onboarded third party of this customer` }]
-      : []);
+    return andThen(pre.ctx.getThirdParty!(pre.customerId, ref), (known) =>
+      known === undefined ? [{ pointer: params.ref, message: `${params.ref} ${JSON.stringify(ref)} matches no onboarded third party of this customer` }] : [],
+    );
   },
   violate(validBody, params) {
     if (!condition(params.when)(validBody)) return [];

@@ -97,7 +97,10 @@ export function createWebhookConsumer(options: WebhookConsumerOptions): WebhookC
 
   const serialized = (event: PaymentEvent): Promise<ApplyResult> => {
     const prev = queues.get(event.paymentId) ?? Promise.resolve();
-    const run = prev.then(() => apply(event), () => apply(event));
+    const run = prev.then(
+      () => apply(event),
+      () => apply(event),
+    );
     queues.set(event.paymentId, run);
     void run.finally(() => queues.get(event.paymentId) === run && queues.delete(event.paymentId)).catch(() => {});
     return run;

@@ -12,7 +12,10 @@
 export type NumberMode = 'safe' | 'string' | ((literal: string) => unknown);
 
 export class ExactJsonError extends Error {
-  constructor(message: string, readonly position: number) {
+  constructor(
+    message: string,
+    readonly position: number,
+  ) {
     super(`${message} at position ${position}`);
     this.name = 'ExactJsonError';
   }
@@ -35,12 +38,7 @@ const WS = /[ \t\n\r]*/y;
 
 export function parseJsonExact(text: string, numbers: NumberMode = 'safe'): unknown {
   let pos = 0;
-  const toNumber =
-    typeof numbers === 'function'
-      ? numbers
-      : numbers === 'string'
-        ? (lit: string) => lit
-        : (lit: string) => (isSafeNumberLiteral(lit) ? Number(lit) : lit);
+  const toNumber = typeof numbers === 'function' ? numbers : numbers === 'string' ? (lit: string) => lit : (lit: string) => (isSafeNumberLiteral(lit) ? Number(lit) : lit);
 
   const skip = (): void => {
     WS.lastIndex = pos;
@@ -67,7 +65,10 @@ export function parseJsonExact(text: string, numbers: NumberMode = 'safe'): unkn
       pos++;
       const obj: Record<string, unknown> = {};
       skip();
-      if (text[pos] === '}') return pos++, obj;
+      if (text[pos] === '}') {
+        pos++;
+        return obj;
+      }
       for (;;) {
         skip();
         if (text[pos] !== '"') fail('expected a property name');
@@ -86,7 +87,10 @@ export function parseJsonExact(text: string, numbers: NumberMode = 'safe'): unkn
       pos++;
       const arr: unknown[] = [];
       skip();
-      if (text[pos] === ']') return pos++, arr;
+      if (text[pos] === ']') {
+        pos++;
+        return arr;
+      }
       for (;;) {
         arr.push(value(depth + 1));
         skip();
@@ -96,8 +100,15 @@ export function parseJsonExact(text: string, numbers: NumberMode = 'safe'): unkn
       }
     }
     if (c === '"') return readString();
-    for (const [word, v] of [['true', true], ['false', false], ['null', null]] as const) {
-      if (text.startsWith(word, pos)) return (pos += word.length), v;
+    for (const [word, v] of [
+      ['true', true],
+      ['false', false],
+      ['null', null],
+    ] as const) {
+      if (text.startsWith(word, pos)) {
+        pos += word.length;
+        return v;
+      }
     }
     NUMBER.lastIndex = pos;
     const m = NUMBER.exec(text);

@@ -14,7 +14,7 @@ export function delimitedQuerySerializer(styles: Readonly<Record<string, Delimit
     const parts: string[] = [];
     const rest: Record<string, unknown> = {};
     for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
-      const style = Object.prototype.hasOwnProperty.call(styles, name) ? styles[name] : undefined;
+      const style = Object.hasOwn(styles, name) ? styles[name] : undefined;
       if (style !== undefined && Array.isArray(value)) {
         if (value.length > 0) parts.push(serializeArrayParam(name, value as string[], { style, explode: false }));
       } else {

@@ -69,12 +69,7 @@ export interface RetryEvent {
  * Runs `attempt` until it returns a non-retryable answer or retries run out. Errors thrown by
  * `attempt` count as network errors, except aborts, which end at once.
  */
-export async function withRetry(
-  policy: RetryPolicy,
-  attempt: (n: number) => Promise<Response>,
-  onRetry: (event: RetryEvent) => void,
-  signal?: AbortSignal,
-): Promise<Response> {
+export async function withRetry(policy: RetryPolicy, attempt: (n: number) => Promise<Response>, onRetry: (event: RetryEvent) => void, signal?: AbortSignal): Promise<Response> {
   for (let n = 0; ; n++) {
     let response: Response;
     try {

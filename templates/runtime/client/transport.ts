@@ -57,17 +57,34 @@ export function createTransport(options: TransportOptions): (request: Request) =
             credentials: input.credentials,
             keepalive: input.keepalive,
           });
-          log({ level: 'debug', event: 'request', operationId: op?.id, method: request.method, url: redactor.url(request.url), attempt, headers: redactor.headers(request.headers) });
+          log({
+            level: 'debug',
+            event: 'request',
+            operationId: op?.id,
+            method: request.method,
+            url: redactor.url(request.url),
+            attempt,
+            headers: redactor.headers(request.headers),
+          });
           try {
             const response = await options.fetch(request);
             log({ level: 'debug', event: 'response', operationId: op?.id, method: request.method, url: redactor.url(request.url), status: response.status, attempt });
             return response;
           } catch (error) {
-            log({ level: 'warn', event: 'network-error', operationId: op?.id, method: request.method, url: redactor.url(request.url), attempt, message: error instanceof Error ? error.message : String(error) });
+            log({
+              level: 'warn',
+              event: 'network-error',
+              operationId: op?.id,
+              method: request.method,
+              url: redactor.url(request.url),
+              attempt,
+              message: error instanceof Error ? error.message : String(error),
+            });
             throw error;
           }
         },
-        (e) => log({ level: 'info', event: 'retry', operationId: op?.id, method: input.method, url: redactor.url(input.url), attempt: e.attempt, delayMs: e.delayMs, status: e.status }),
+        (e) =>
+          log({ level: 'info', event: 'retry', operationId: op?.id, method: input.method, url: redactor.url(input.url), attempt: e.attempt, delayMs: e.delayMs, status: e.status }),
         input.signal,
       );
 

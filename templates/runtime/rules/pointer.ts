@@ -27,7 +27,7 @@ export function escapeToken(token: string | number): string {
 export function member(node: object, token: string): unknown {
   const v = (node as Record<string, unknown>)[token];
   if (v === undefined) return undefined;
-  if (typeof v === 'function' || (token === '__proto__' && !Object.prototype.hasOwnProperty.call(node, token))) return undefined;
+  if (typeof v === 'function' || (token === '__proto__' && !Object.hasOwn(node, token))) return undefined;
   return v;
 }
 
@@ -73,7 +73,7 @@ function scanStep(node: unknown, pattern: PointerPattern, i: number, test: Test,
       return out;
     }
     if (node === null || typeof node !== 'object') return out;
-    if (!Object.prototype.hasOwnProperty.call(node, token) || (Array.isArray(node) && !/^(0|[1-9][0-9]*)$/.test(token))) {
+    if (!Object.hasOwn(node, token) || (Array.isArray(node) && !/^(0|[1-9][0-9]*)$/.test(token))) {
       if (i === pattern.length - 1 && !test(undefined, false)) (out ??= []).push({ pointer: render(pattern, idx), value: undefined });
       return out;
     }
@@ -91,7 +91,7 @@ function push(out: Found[] | null, pattern: PointerPattern, value: unknown): Fou
 function render(pattern: PointerPattern, idx: readonly number[]): string {
   let s = '';
   let k = 0;
-  for (const t of pattern) s += '/' + (t === '*' ? String(idx[k++]) : escapeToken(t));
+  for (const t of pattern) s += `/${t === '*' ? String(idx[k++]) : escapeToken(t)}`;
   return s;
 }
 
@@ -116,7 +116,7 @@ function step(node: unknown, pattern: PointerPattern, i: number, at: string, vis
   }
   if (node === null || typeof node !== 'object') return;
   const here = `${at}/${escapeToken(token)}`;
-  if (Array.isArray(node) ? !/^(0|[1-9][0-9]*)$/.test(token) || Number(token) >= node.length : !Object.prototype.hasOwnProperty.call(node, token)) {
+  if (Array.isArray(node) ? !/^(0|[1-9][0-9]*)$/.test(token) || Number(token) >= node.length : !Object.hasOwn(node, token)) {
     if (i === pattern.length - 1) visit(undefined, here, false);
     return;
   }
@@ -138,12 +138,12 @@ export function hasAt(data: unknown, pattern: PointerPattern): boolean {
   let node = data;
   for (const token of pattern) {
     if (node === null || typeof node !== 'object') return false;
-    if (!Object.prototype.hasOwnProperty.call(node, token)) return false;
+    if (!Object.hasOwn(node, token)) return false;
     node = (node as Record<string, unknown>)[token];
   }
   return true;
 }
 
 export function toPointer(pattern: PointerPattern): string {
-  return pattern.map((t) => '/' + escapeToken(t)).join('');
+  return pattern.map((t) => `/${escapeToken(t)}`).join('');
 }

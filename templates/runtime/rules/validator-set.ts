@@ -137,7 +137,10 @@ export function createValidatorSet(spec: ValidatorSetSpec): ValidatorSet {
       if (declared.length === 0) return VALID;
       const media = matchMediaType(declared, contentType);
       if (media === undefined) {
-        return invalid('schema.content-type', `content type ${JSON.stringify(contentType ?? '(none)')} is not declared for ${operationId} status ${response.status} (declared: ${declared.join(', ')})`);
+        return invalid(
+          'schema.content-type',
+          `content type ${JSON.stringify(contentType ?? '(none)')} is not declared for ${operationId} status ${response.status} (declared: ${declared.join(', ')})`,
+        );
       }
       const validate = response.content[media];
       if (validate === null || validate(body)) return VALID;
@@ -145,7 +148,7 @@ export function createValidatorSet(spec: ValidatorSetSpec): ValidatorSet {
     },
 
     validateWebhook(webhookName, payload) {
-      if (!Object.prototype.hasOwnProperty.call(spec.webhooks, webhookName)) {
+      if (!Object.hasOwn(spec.webhooks, webhookName)) {
         throw new Error(`unknown webhook ${JSON.stringify(webhookName)}; known: ${Object.keys(spec.webhooks).join(', ')}`);
       }
       const validate = spec.webhooks[webhookName];

@@ -44,11 +44,7 @@ export interface ErrorBody {
 type Part<Op, K extends string> = Op extends { parameters: infer P } ? (K extends keyof P ? NonNullable<P[K]> : Record<string, never>) : Record<string, never>;
 type Content<RB> = [RB] extends [never] ? undefined : RB extends { content: infer C } ? C[keyof C] : undefined;
 
-export type RequestBodyOf<Op> = Op extends { requestBody: infer RB }
-  ? Content<RB>
-  : Op extends { requestBody?: infer RB }
-    ? Content<NonNullable<RB>> | undefined
-    : undefined;
+export type RequestBodyOf<Op> = Op extends { requestBody: infer RB } ? Content<RB> : Op extends { requestBody?: infer RB } ? Content<NonNullable<RB>> | undefined : undefined;
 
 export interface HandlerRequest<Op, Auth = unknown> {
   operationId: string;

@@ -49,11 +49,7 @@ export function isNotChecked(r: RuleHit[] | NotChecked): r is NotChecked {
 }
 
 /** Common preamble: the context and its methods exist, and the request names its customer. */
-export function precheck(
-  request: StatefulRequest,
-  ctx: RuleContext | undefined,
-  needs: ReadonlyArray<keyof RuleContext>,
-): NotChecked | { customerId: string; ctx: RuleContext } {
+export function precheck(request: StatefulRequest, ctx: RuleContext | undefined, needs: ReadonlyArray<keyof RuleContext>): NotChecked | { customerId: string; ctx: RuleContext } {
   if (ctx === undefined) return { notChecked: 'no RuleContext given' };
   // A loop, not filter(): this runs for every rule of every request (issue 5, item 8).
   for (const m of needs) {
@@ -66,7 +62,10 @@ export function precheck(
 
 export function setAt(body: unknown, pointer: string, value: unknown): unknown {
   const clone = structuredClone(body) as Record<string, unknown>;
-  const tokens = pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = pointer
+    .slice(1)
+    .split('/')
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
   let node: Record<string, unknown> = clone;
   for (const t of tokens.slice(0, -1)) {
     if (node[t] === null || typeof node[t] !== 'object') node[t] = {};

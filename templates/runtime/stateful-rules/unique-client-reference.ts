@@ -23,7 +23,8 @@ export const uniqueClientReference: StatefulRule<UniqueClientReferenceParams> = 
     const ref = getAt(request.body, pattern(params.ref));
     if (typeof ref !== 'string' || ref === '') return [];
     return andThen(pre.ctx.isClientReferenceUsed!(pre.customerId, params.scope, ref), (used) =>
-      used ? [{ pointer: params.ref, message: `${params.ref} ${JSON.stringify(ref)} was already used by this customer (${params.scope})` }] : []);
+      used ? [{ pointer: params.ref, message: `${params.ref} ${JSON.stringify(ref)} was already used by this customer (${params.scope})` }] : [],
+    );
   },
   violate(validBody, params) {
     if (!condition(params.when)(validBody)) return [];

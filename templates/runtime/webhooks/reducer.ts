@@ -67,12 +67,7 @@ export function emptyPaymentState(paymentId: string): PaymentState {
   return { paymentId, known: false, status: null, statusAt: null, terminal: false, recipients: {}, eventIds: [], parked: [], ignored: [], version: 0 };
 }
 
-export function applyPaymentEvent(
-  table: PaymentStateTable,
-  state: PaymentState | undefined,
-  event: PaymentEvent,
-  options: ApplyOptions = {},
-): ApplyResult {
+export function applyPaymentEvent(table: PaymentStateTable, state: PaymentState | undefined, event: PaymentEvent, options: ApplyOptions = {}): ApplyResult {
   const facts = tableFacts(table);
   const current = state ?? emptyPaymentState(event.paymentId);
   if (current.eventIds.includes(event.eventId)) return { state: current, effect: 'duplicate', changes: [] };

@@ -29,12 +29,16 @@ export function tableFacts(table: PaymentStateTable): TableFacts {
   if (hit) return hit;
   const rank = new Map<string, number>();
   const queue: string[] = [];
-  for (const { status } of table.initial) rank.set(status, 0), queue.push(status);
-  for (const t of table.transitions) if (t.from === null && !rank.has(t.to)) rank.set(t.to, 0), queue.push(t.to);
+  const reach = (status: string, distance: number): void => {
+    rank.set(status, distance);
+    queue.push(status);
+  };
+  for (const { status } of table.initial) reach(status, 0);
+  for (const t of table.transitions) if (t.from === null && !rank.has(t.to)) reach(t.to, 0);
   while (queue.length > 0) {
     const from = queue.shift()!;
     for (const t of table.transitions) {
-      if (t.from === from && !rank.has(t.to)) rank.set(t.to, rank.get(from)! + 1), queue.push(t.to);
+      if (t.from === from && !rank.has(t.to)) reach(t.to, rank.get(from)! + 1);
     }
   }
   const facts: TableFacts = {
@@ -43,9 +47,7 @@ export function tableFacts(table: PaymentStateTable): TableFacts {
     terminal: new Set(table.statuses.filter((s) => s.terminal).map((s) => s.name)),
     fanOut: new Set(table.fanOut.statuses),
     rank,
-    completion: new Map(
-      table.transitions.filter((t) => t.requiresAllRecipients).map((t) => [t.to, t.requiresAllRecipients!] as const),
-    ),
+    completion: new Map(table.transitions.filter((t) => t.requiresAllRecipients).map((t) => [t.to, t.requiresAllRecipients!] as const)),
   };
   cache.set(table, facts);
   return facts;

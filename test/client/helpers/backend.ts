@@ -79,7 +79,10 @@ export async function createBackend(generated: Generated, routerOptions: Record<
     getVirtualAccount: ({ query }) => ({ status: 200, body: { unique_identifier: query['unique-ref'] } }),
     requestVirtualAccount: () => ({ status: 200, body: { unique_identifier: 'va-1' } }),
     createPayment: ({ body }) => ({ status: 201, body: payment(body as never) }),
-    lookupSessions: () => ({ status: 200, body: { sessions: [{ session_id: 's-1', has_payment: false, latest_status: 'SESSION_CREATED', session_expires_at: '2099-01-01T00:00:00Z' }] } }),
+    lookupSessions: () => ({
+      status: 200,
+      body: { sessions: [{ session_id: 's-1', has_payment: false, latest_status: 'SESSION_CREATED', session_expires_at: '2099-01-01T00:00:00Z' }] },
+    }),
     createSession: () => ({ status: 201, body: { session_id: 's-1' } }),
     createThirdParty: ({ body }) => ({ status: 201, body }),
     getThirdParty: ({ params }) => ({ status: 200, body: { client_customer_ref: params.client_customer_reference } }),
@@ -112,7 +115,9 @@ export async function createBackend(generated: Generated, routerOptions: Record<
     const url = new URL(request.url);
     const body = request.body ? await request.clone().text() : '';
     const headers: Record<string, string> = {};
-    request.headers.forEach((v, k) => (headers[k] = v));
+    request.headers.forEach((v, k) => {
+      headers[k] = v;
+    });
     backend.recorded.push({ method: request.method, host: url.host, path: url.pathname, headers, body });
     const queue = backend.faults.get(`${request.method} ${url.pathname}`);
     const fault = queue?.shift();
@@ -131,8 +136,14 @@ export const SAMPLE_CALLS: Record<string, { init: Record<string, unknown>; expec
     init: { body: { grant_type: 'client_credentials', client_id: CLIENT_ID, client_secret: CLIENT_SECRET } },
     expect: (d) => (d as { token_type: string }).token_type,
   },
-  getVirtualAccount: { init: { params: { path: { customer_id: CUSTOMER }, query: { 'unique-ref': 'va-9' } } }, expect: (d) => (d as { unique_identifier: string }).unique_identifier },
-  requestVirtualAccount: { init: { params: { path: { customer_id: CUSTOMER } }, body: { currency: 'EUR', vban_country: 'DEU' } }, expect: (d) => (d as { unique_identifier: string }).unique_identifier },
+  getVirtualAccount: {
+    init: { params: { path: { customer_id: CUSTOMER }, query: { 'unique-ref': 'va-9' } } },
+    expect: (d) => (d as { unique_identifier: string }).unique_identifier,
+  },
+  requestVirtualAccount: {
+    init: { params: { path: { customer_id: CUSTOMER } }, body: { currency: 'EUR', vban_country: 'DEU' } },
+    expect: (d) => (d as { unique_identifier: string }).unique_identifier,
+  },
   createPayment: {
     init: {
       params: { path: { customer_id: CUSTOMER } },
@@ -154,8 +165,14 @@ export const SAMPLE_CALLS: Record<string, { init: Record<string, unknown>; expec
     expect: (d) => (d as { session_id: string }).session_id,
   },
   createThirdParty: { init: { params: { path: { customer_id: CUSTOMER } }, body: { name: 'Buyer' } }, expect: (d) => (d as { name: string }).name },
-  getThirdParty: { init: { params: { path: { customer_id: CUSTOMER, client_customer_reference: 'tp 1/ü' } } }, expect: (d) => (d as { client_customer_ref: string }).client_customer_ref },
-  updateThirdParty: { init: { params: { path: { customer_id: CUSTOMER, client_customer_reference: 'tp-1' } }, body: { name: 'Renamed' } }, expect: (d) => (d as { name: string }).name },
+  getThirdParty: {
+    init: { params: { path: { customer_id: CUSTOMER, client_customer_reference: 'tp 1/ü' } } },
+    expect: (d) => (d as { client_customer_ref: string }).client_customer_ref,
+  },
+  updateThirdParty: {
+    init: { params: { path: { customer_id: CUSTOMER, client_customer_reference: 'tp-1' } }, body: { name: 'Renamed' } },
+    expect: (d) => (d as { name: string }).name,
+  },
   legacyMakePayment: { init: { params: { path: { customer_id: CUSTOMER } }, body: { legacy: true } }, expect: (d) => (d as { legacy: boolean }).legacy },
   legacyReviewPayments: { init: { params: { path: { customer_id: CUSTOMER } } }, expect: (d) => (d as unknown[]).length },
   legacyViewPayment: { init: { params: { path: { customer_id: CUSTOMER, payment_id: 'pay-7' } } }, expect: (d) => (d as { payment_id: string }).payment_id },

@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import type { GeneratedFile } from '../../../generator/emitters/emitter.js';
 
 const run = promisify(execFile);
-export const ROOT = fileURLToPath(new URL('../../..', import.meta.url)).replace(/[\/]$/, '');
+export const ROOT = fileURLToPath(new URL('../../..', import.meta.url)).replace(/[/]$/, '');
 
 export interface CompiledOutput {
   dir: string;
@@ -32,10 +32,7 @@ export function writeFiles(files: GeneratedFile[], dir: string): void {
 }
 
 /** `sets` maps a subdirectory name to the files of one generation (several outputs, one tsc). */
-export async function compileOutput(
-  sets: Record<string, GeneratedFile[]>,
-  options: { emit?: boolean; maxOldSpaceMb?: number } = {},
-): Promise<CompiledOutput> {
+export async function compileOutput(sets: Record<string, GeneratedFile[]>, options: { emit?: boolean; maxOldSpaceMb?: number } = {}): Promise<CompiledOutput> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cbp-tsc-'));
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));

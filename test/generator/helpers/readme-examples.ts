@@ -7,5 +7,8 @@ export const README_EXAMPLES = path.join(ROOT, 'node_modules/@readme/oas-example
 
 export function readmeExamples(version: '3.0' | '3.1'): string[] {
   const dir = path.join(README_EXAMPLES, version, 'yaml');
-  return readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort().map((f) => path.join(dir, f));
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()
+    .map((f) => path.join(dir, f));
 }

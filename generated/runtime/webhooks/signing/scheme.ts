@@ -8,17 +8,10 @@
  */
 
 /** Why a delivery was refused. */
-export type VerifyFailureReason =
-  | 'missing-headers'
-  | 'bad-signature'
-  | 'stale-timestamp'
-  | 'future-timestamp'
-  | 'malformed';
+export type VerifyFailureReason = 'missing-headers' | 'bad-signature' | 'stale-timestamp' | 'future-timestamp' | 'malformed';
 
 /** Headers as node:http gives them, a plain object, or a fetch `Headers`. */
-export type HeaderInput =
-  | Record<string, string | string[] | number | undefined>
-  | { forEach(cb: (value: string, key: string) => void): void };
+export type HeaderInput = Record<string, string | string[] | number | undefined> | { forEach(cb: (value: string, key: string) => void): void };
 
 /** Lower-cased header names; repeated headers joined with a space. */
 export type NormalizedHeaders = Record<string, string>;
@@ -58,12 +51,14 @@ export function normalizeHeaders(headers: HeaderInput): NormalizedHeaders {
     out[k] = out[k] === undefined ? value : `${out[k]} ${value}`;
   };
   if (typeof (headers as { forEach?: unknown }).forEach === 'function' && !Array.isArray(headers)) {
-    (headers as { forEach(cb: (value: string, key: string) => void): void }).forEach((v, k) => add(k, v));
+    (headers as { forEach(cb: (value: string, key: string) => void): void }).forEach((v, k) => {
+      add(k, v);
+    });
     return out;
   }
   for (const [key, value] of Object.entries(headers as Record<string, unknown>)) {
     if (value === undefined) continue;
-    if (Array.isArray(value)) value.forEach((v) => add(key, String(v)));
+    if (Array.isArray(value)) for (const v of value) add(key, String(v));
     else add(key, String(value));
   }
   return out;

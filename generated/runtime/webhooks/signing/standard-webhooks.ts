@@ -28,10 +28,7 @@ export function decodeSecret(secret: string): Buffer {
 }
 
 function hmac(rawBody: Uint8Array, id: string, timestamp: number, secret: string): Buffer {
-  return createHmac('sha256', decodeSecret(secret))
-    .update(`${id}.${timestamp}.`, 'utf8')
-    .update(rawBody)
-    .digest();
+  return createHmac('sha256', decodeSecret(secret)).update(`${id}.${timestamp}.`, 'utf8').update(rawBody).digest();
 }
 
 export const standardWebhooks: WebhookScheme = {

@@ -42,12 +42,7 @@ export function toBytes(rawBody: Uint8Array | string): Uint8Array {
   return typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : rawBody;
 }
 
-export function verifyWebhook(
-  rawBody: Uint8Array | string,
-  headers: HeaderInput,
-  secret: string | readonly string[],
-  options: VerifyOptions = {},
-): VerifyResult {
+export function verifyWebhook(rawBody: Uint8Array | string, headers: HeaderInput, secret: string | readonly string[], options: VerifyOptions = {}): VerifyResult {
   const scheme = options.scheme ?? standardWebhooks;
   const tolerance = options.toleranceSeconds ?? 300;
   const nowMs = typeof options.now === 'function' ? options.now() : (options.now ?? Date.now());
