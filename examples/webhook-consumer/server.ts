@@ -35,7 +35,11 @@ export function createExampleConsumer({ secret, store = createMemoryStore(), log
     },
   });
   const webhooks = createWebhookListener(consumer);
-  return createServer((req, res) => {
+  // Events of payments this system never created stay parked (consumer rule 3) until forgotten:
+  // once an hour, anything unknown for a week goes. unref: the timer never keeps the process up.
+  const prune = setInterval(() => void consumer.pruneUnknownPayments().catch(() => {}), 60 * 60 * 1000);
+  prune.unref();
+  const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (req.method === 'POST' && url.pathname === '/webhooks') return webhooks(req, res);
     const match = /^\/payments\/([^/]+)$/.exec(url.pathname);
@@ -54,4 +58,6 @@ export function createExampleConsumer({ secret, store = createMemoryStore(), log
     }
     res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
   });
+  server.on('close', () => clearInterval(prune));
+  return server;
 }
