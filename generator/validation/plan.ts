@@ -11,6 +11,7 @@ import { checkStatefulRule, checkStatelessRule, unsupportedPart } from './rule-c
 import { prepareSchema, type PrepareOptions } from './prepare-schema.js';
 import type { NamedSchema } from './standalone.js';
 import { setKey } from '../ir/refs.js';
+import { IGNORED_HEADER_PARAMS } from '../../templates/runtime/server/request-parts.js';
 
 export interface OperationPlan {
   id: string;
@@ -32,10 +33,6 @@ export interface ValidatorPlan {
 
 const esc = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
-/** OpenAPI 3.x, Parameter Object: header parameters with these names are ignored (the media
- * types and security of the document describe them). */
-export const IGNORED_HEADERS: ReadonlySet<string> = new Set(['accept', 'content-type', 'authorization']);
-
 export function planValidators(model: ApiModel, prep: Omit<PrepareOptions, 'at'>): ValidatorPlan {
   const plan: ValidatorPlan = { schemas: [], paramSchemas: [], operations: [], webhooks: [] };
   const prepare = (s: JSONSchema, at: string) => prepareSchema(s, { ...prep, at });
@@ -52,7 +49,7 @@ export function planValidators(model: ApiModel, prep: Omit<PrepareOptions, 'at'>
       plan.paramSchemas.push({ name, at: `${at}/parameters`, schema: withRules(paramsObject(ps, at, prepare), partRules) });
       entry[part === 'path' ? 'params' : 'query'] = name;
     }
-    const headers = op.parameters.filter((p) => p.in === 'header' && !IGNORED_HEADERS.has(p.name.toLowerCase()));
+    const headers = op.parameters.filter((p) => p.in === 'header' && !IGNORED_HEADER_PARAMS.has(p.name.toLowerCase()));
     if (headers.length > 0) {
       entry.headers = `${op.id}_headers`;
       // Header names are case-insensitive: the schema uses the lower-case names the server

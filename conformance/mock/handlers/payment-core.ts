@@ -4,7 +4,7 @@
  * stateful ones here through the generated checkStatefulRulesEager over the store), then the CoP/VoP
  * recipient-name check, then the record and its first webhook (seed §States: AWAITING_FUNDS).
  */
-import { checkStatefulRulesEager } from '../generated-api.js';
+import { checkStatefulRulesEager, isPromiseLike } from '../generated-api.js';
 import type { MockContext } from '../context.js';
 import { fail, violations, type MockResponse } from '../http/responses.js';
 import { getAt, isObject, str } from '../json.js';
@@ -18,12 +18,8 @@ const NAME_CHECK_SOURCE = 'Create payment (v3), rule 5; Errors, rule 2';
  * a promise only if ctx.rules is ever given an asynchronous context. */
 export function paymentPreconditions(ctx: MockContext, customerId: string, body: unknown): MockResponse | undefined | Promise<MockResponse | undefined> {
   const outcome = checkStatefulRulesEager('createPayment', { params: { customer_id: customerId }, body }, ctx.rules);
-  if (isThenable(outcome)) return Promise.resolve(outcome).then((o) => afterRules(ctx, customerId, body, o));
+  if (isPromiseLike(outcome)) return Promise.resolve(outcome).then((o) => afterRules(ctx, customerId, body, o));
   return afterRules(ctx, customerId, body, outcome);
-}
-
-export function isThenable<T>(v: T | PromiseLike<T>): v is PromiseLike<T> {
-  return v !== null && typeof v === 'object' && typeof (v as { then?: unknown }).then === 'function';
 }
 
 function afterRules(ctx: MockContext, customerId: string, body: unknown, outcome: ValidationOutcome): MockResponse | undefined {

@@ -1,10 +1,10 @@
 /** Create payment (v3) and the three legacy endpoints, backed by the same store (seed
  * §Versioning rule 3: legacy endpoints remain available and supported). */
-import { validateRequest } from '../generated-api.js';
+import { isPromiseLike, validateRequest } from '../generated-api.js';
 import type { MockContext } from '../context.js';
 import { customerNotFound, fail, ok, violations, type MockHandler, type MockResponse } from '../http/responses.js';
 import { isObject } from '../json.js';
-import { createPaymentRecord, isPayment, isThenable, paymentPreconditions, paymentView } from './payment-core.js';
+import { createPaymentRecord, isPayment, paymentPreconditions, paymentView } from './payment-core.js';
 
 export function paymentHandlers(ctx: MockContext): Record<string, MockHandler> {
   // Not async: the create path allocates no promise while the store answers the rules
@@ -27,7 +27,7 @@ export function paymentHandlers(ctx: MockContext): Record<string, MockHandler> {
         return isPayment(created) ? ok(paymentView(created), 201) : created;
       };
       const refused = paymentPreconditions(ctx, customerId, body);
-      return isThenable(refused) ? Promise.resolve(refused).then(proceed) : proceed(refused);
+      return isPromiseLike(refused) ? Promise.resolve(refused).then(proceed) : proceed(refused);
     };
 
   return {

@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { authenticate, isAuthInfo } from '../auth.js';
 import type { MockContext } from '../context.js';
-import { createWriteBatch, type EagerHandle, type Router, type WriteBatch } from '../generated-api.js';
+import { createWriteBatch, isPromiseLike, type EagerHandle, type Router, type WriteBatch } from '../generated-api.js';
 import { hostedPage } from '../sandbox/hosted-page.js';
 import { SANDBOX_PREFIX } from '../sandbox/index.js';
 import { BodyTooLarge, parseBody, parseQuery, readBody } from './body.js';
@@ -44,7 +44,7 @@ export function createFront(o: FrontOptions): Server {
       } catch {
         answer = INTERNAL;
       }
-      if (isThenable(answer))
+      if (isPromiseLike(answer))
         answer.then(
           (r) => send(res, r),
           () => send(res, INTERNAL),
@@ -120,8 +120,4 @@ function sendAnswer(res: ServerResponse, r: Answer, batch: WriteBatch): void {
   headers['content-length'] = String(typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength);
   res.writeHead(r.status, headers);
   batch.end(res, payload);
-}
-
-function isThenable<T>(v: T | Promise<T>): v is Promise<T> {
-  return typeof (v as { then?: unknown }).then === 'function';
 }

@@ -8,6 +8,10 @@
 import { byteLength } from './body.js';
 import type { RouterRequest } from './types.js';
 
+/** OpenAPI 3.x, Parameter Object: header parameters with these names are ignored (the media types
+ * and security of the document describe them). Shared by the router and the validator plan. */
+export const IGNORED_HEADER_PARAMS: ReadonlySet<string> = new Set(['accept', 'content-type', 'authorization']);
+
 export function lowerHeaders(headers: RouterRequest['headers']): Record<string, string> {
   const out: Record<string, string> = {};
   if (headers instanceof Headers) {

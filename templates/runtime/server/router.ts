@@ -7,10 +7,11 @@
  * createRouterCore; `handle` is on the mock's hot path and allocates only what it hands on.
  */
 import type { RuleViolation } from '../rule-types.js';
+import { isPromiseLike } from '../stateful-rules/types.js';
 import { acceptsMediaType, DEFAULT_BODY_LIMIT, mediaTypeOf, parseBody, type ParsedBody } from './body.js';
 import { coerceParams, type ParamMeta } from './coerce.js';
 import { notImplemented } from './not-implemented.js';
-import { exceedsLimit, isEmptyBody, lowerHeaders, parseQuery } from './request-parts.js';
+import { exceedsLimit, IGNORED_HEADER_PARAMS, isEmptyBody, lowerHeaders, parseQuery } from './request-parts.js';
 import { compileRoutes } from './route-table.js';
 import { serialize, errorResponse } from './respond.js';
 import { splitTarget } from './target.js';
@@ -22,8 +23,6 @@ export type { RouterOptions, RouterPhase, ServerMeta, ServerOperationMeta, Valid
 
 type AnyHandler = (request: unknown) => unknown;
 type HandlerResult = { status: number; body?: unknown; contentType?: string; headers?: Record<string, string> };
-
-const isThenable = (v: unknown): v is PromiseLike<unknown> => v !== null && typeof v === 'object' && typeof (v as { then?: unknown }).then === 'function';
 
 const violation = (rule: string, message: string, source: string, pointer = '', part?: RuleViolation['in']): RuleViolation => ({
   rule,
@@ -60,13 +59,11 @@ function compileOperation(meta: ServerOperationMeta): CompiledOperation {
     meta,
     pathParams: meta.params.filter((p) => p.in === 'path'),
     queryParams: meta.params.filter((p) => p.in === 'query'),
-    headerParams: meta.params.filter((p) => p.in === 'header' && !IGNORED_HEADERS.has(p.name.toLowerCase())).map((p) => ({ ...p, name: p.name.toLowerCase() })),
+    headerParams: meta.params.filter((p) => p.in === 'header' && !IGNORED_HEADER_PARAMS.has(p.name.toLowerCase())).map((p) => ({ ...p, name: p.name.toLowerCase() })),
     needsAuth: meta.security.length > 0 && !meta.security.some((alt) => alt.length === 0),
     unsupportedMediaMessage: `Send the body as ${(meta.requestBody?.contentTypes ?? []).join(' or ')}`,
   };
 }
-
-const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
 /** The declared header parameters of a request, arrays split as `style: simple` (`a, b`); the
  * validator coerces each value to its schema type. Undefined when the operation declares none. */
@@ -159,7 +156,7 @@ export function createRouterCore<H, Auth = unknown>(
       report(error, { operationId: op.meta.id, phase: 'authenticate' });
       return internalError();
     }
-    if (!isThenable(answer)) return afterAuth(parts, answer);
+    if (!isPromiseLike(answer)) return afterAuth(parts, answer);
     return Promise.resolve(answer).then(
       (outcome) => afterAuth(parts, outcome),
       (error: unknown) => {
@@ -215,7 +212,7 @@ export function createRouterCore<H, Auth = unknown>(
       report(error, { operationId: id, phase: 'handler' });
       return internalError();
     }
-    if (!isThenable(result)) return finish(op, result as HandlerResult);
+    if (!isPromiseLike(result)) return finish(op, result as HandlerResult);
     return Promise.resolve(result).then(
       (r) => finish(op, r as HandlerResult),
       (error: unknown) => {
