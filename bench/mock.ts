@@ -132,7 +132,7 @@ const load = (): string =>
 
 /** startMock in a bare node process: what the mock itself costs, without the CLI's other commands. */
 async function benchLibraryStart(): Promise<number> {
-  const script = `const { startMock } = await import(${JSON.stringify(path.join(root, 'dist/conformance/mock/index.js'))}); const m = await startMock({ port: Number(process.argv[1]) }); console.log('listening on ' + m.baseUrl); process.on('SIGTERM', () => m.close());`;
+  const script = `const { startMock } = await import(${JSON.stringify(path.join(root, 'dist/sandbox/index.js'))}); const m = await startMock({ port: Number(process.argv[1]) }); console.log('listening on ' + m.baseUrl); process.on('SIGTERM', () => m.close());`;
   const readies: number[] = [];
   for (let i = 0; i < 5; i++) {
     const port = await freePort();

@@ -1,10 +1,10 @@
 /**
  * `cbp mock [--port 4010] [--host 127.0.0.1] [--mode instant|realistic] [--auth-port N]`: a thin
- * shell over startMock (conformance/mock/). Prints the URLs, the sandbox-only credentials and the
+ * shell over startMock (sandbox/). Prints the URLs, the sandbox-only credentials and the
  * fixtures, then serves until SIGINT/SIGTERM.
  */
 import { CbpError } from '../../lib/errors.js';
-import type { MockOptions, RunningMock } from '../../conformance/mock/index.js';
+import type { MockOptions, RunningMock } from '../../sandbox/index.js';
 import type { CbpCommand, CliIO } from '../command.js';
 import { EXIT_OK } from '../exit-code.js';
 
@@ -78,7 +78,7 @@ export function describeMock(m: RunningMock): string[] {
   for (const r of m.fixtures.recipients) lines.push(`    ${r.recipient_id} ${r.customer_id} ${r.currency} ${r.status}`);
   for (const q of m.fixtures.quotes) lines.push(`  quote ${q.quote_id} ${q.customer_id} ${q.sell_currency}->${q.buy_currency} expires ${q.expires_at}`);
   for (const t of m.fixtures.third_parties) lines.push(`  third party ${t.client_customer_ref} of ${t.customer_id}`);
-  lines.push(`  control API: ${m.baseUrl}/_sandbox/ (see conformance/mock/README.md); Ctrl-C to stop`);
+  lines.push(`  control API: ${m.baseUrl}/_sandbox/ (see sandbox/README.md); Ctrl-C to stop`);
   return lines;
 }
 
@@ -117,9 +117,9 @@ export const mockCommand: CbpCommand = {
 
 /** Loaded on use: the mock imports generated/, which `cbp generate` must be able to rebuild, and
  * which a checkout may not have yet (a clear error then, not a stack). */
-async function loadMock(): Promise<typeof import('../../conformance/mock/index.js')> {
+async function loadMock(): Promise<typeof import('../../sandbox/index.js')> {
   try {
-    return await import('../../conformance/mock/index.js');
+    return await import('../../sandbox/index.js');
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     if (e.code === 'ERR_MODULE_NOT_FOUND' && /[\\/]generated[\\/]/.test(e.message)) {

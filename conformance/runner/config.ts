@@ -5,7 +5,7 @@
  * recipients, quotes, third parties) and where the webhook receiver listens.
  */
 import { CbpError } from '../../lib/errors.js';
-import { SANDBOX_CLIENTS } from '../mock/fixtures.js';
+import { SANDBOX_CLIENTS } from '../../sandbox/fixtures.js';
 import { parseTargetFile, type TargetFile } from './config-file.js';
 import { parseReportTargets, type ReportTarget } from './report-targets.js';
 

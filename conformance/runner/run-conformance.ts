@@ -4,7 +4,7 @@
  * and always closes what it started. Returns the summary; the CLI turns it into an exit code.
  */
 import { checks as registry } from '../checks/index.js';
-import type { MockOptions } from '../mock/index.js';
+import type { MockOptions } from '../../sandbox/index.js';
 import { isCbpError } from '../../lib/errors.js';
 import type { CheckResult, ConformanceCheck } from './check.js';
 import type { ConformanceConfig } from './config.js';

@@ -1,5 +1,5 @@
 /**
- * Client of the sandbox control API (SANDBOX CONTRACT in conformance/mock/README.md: reserved
+ * Client of the sandbox control API (SANDBOX CONTRACT in sandbox/README.md: reserved
  * prefix /_sandbox/, same Bearer token as the API). Present for the embedded mock, and for a
  * live target when GET /_sandbox/clock answers; checks that need it are skipped otherwise.
  */

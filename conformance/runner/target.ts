@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { CbpError } from '../../lib/errors.js';
-import type { MockOptions } from '../mock/index.js';
+import type { MockOptions } from '../../sandbox/index.js';
 import type { ConformanceConfig } from './config.js';
 import type { TargetFixtures } from './config-file.js';
 import { Http } from './http.js';
@@ -37,7 +37,7 @@ export async function openTarget(config: ConformanceConfig, recorder: Recorder, 
     if (config.target.kind === 'embedded') {
       // Loaded on use: the mock imports generated/, which a run against a live target (or a
       // checkout where `cbp generate` has not run yet) must not need.
-      const { startMock } = await import('../mock/index.js');
+      const { startMock } = await import('../../sandbox/index.js');
       const mock = await startMock({ port: 0, host: '127.0.0.1', mode: 'instant', ...mockOptions });
       closers.push(() => mock.close());
       ({ baseUrl, authUrl } = mock);

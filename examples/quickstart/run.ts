@@ -18,7 +18,7 @@ import { sandboxApi } from './sandbox.js';
 export interface QuickstartOptions {
   /** The mock's base URL, as `cbp mock` prints it. Default http://127.0.0.1:4010. */
   baseUrl?: string;
-  /** Default: the sandbox-only fixture client `sandbox-client-a` (conformance/mock/README.md). */
+  /** Default: the sandbox-only fixture client `sandbox-client-a` (sandbox/README.md). */
   clientId?: string;
   clientSecret?: string;
   /** Default cust-a-1 (wallet GBP). */

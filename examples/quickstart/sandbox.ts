@@ -1,5 +1,5 @@
 /**
- * A tiny caller for the mock's /_sandbox/ control API (conformance/mock/README.md, SANDBOX
+ * A tiny caller for the mock's /_sandbox/ control API (sandbox/README.md, SANDBOX
  * CONTRACT). It is not part of the real API, so it is not in the generated client; it takes the
  * same Bearer token. Errors carry the status and the API's `{ errors: [...] }` body, never the token.
  */

@@ -5,7 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { waitForMockUrl } from '../mock/helpers/wait-for-url.js';
+import { waitForMockUrl } from '../sandbox/helpers/wait-for-url.js';
 
 const BIN = 'bin/cbp.js';
 const built = existsSync('dist/cli-bundle/main.js');

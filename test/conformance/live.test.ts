@@ -3,10 +3,10 @@
  * that need the sandbox are skipped (not passed), the rest run and pass.
  */
 import { expect, test } from 'vitest';
-import { startMock } from '../../conformance/mock/index.js';
+import { startMock } from '../../sandbox/index.js';
 import { conformanceConfigFromArgv } from '../../conformance/runner/config.js';
 import { runConformance } from '../../conformance/runner/run-conformance.js';
-import { startProxy } from '../../conformance/variants/proxy.js';
+import { startProxy } from '../variants/proxy.js';
 
 test('without /_sandbox/, sandbox-only checks are skipped and the config file supplies the fixtures', async () => {
   const mock = await startMock({ port: 0 });

@@ -2,8 +2,8 @@
 import { conformanceConfigFromArgv } from '../../conformance/runner/config.js';
 import { runConformance } from '../../conformance/runner/run-conformance.js';
 import type { SuiteSummary } from '../../conformance/runner/types.js';
-import type { Variant } from '../../conformance/variants/catalogue.js';
-import { startVariant } from '../../conformance/variants/start-variant.js';
+import type { Variant } from '../variants/catalogue.js';
+import { startVariant } from '../variants/start-variant.js';
 
 const SANDBOX_ENV = { CBP_CLIENT_ID: 'sandbox-client-a', CBP_CLIENT_SECRET: 'sandbox-secret-a', CBP_CLIENT_ID_2: 'sandbox-client-b', CBP_CLIENT_SECRET_2: 'sandbox-secret-b' };
 

@@ -1,6 +1,6 @@
 /** The whole suite against every broken variant: the named check fails, and the run exits non-zero. */
 import { describe, expect, test } from 'vitest';
-import { variants } from '../../conformance/variants/catalogue.js';
+import { variants } from '../variants/catalogue.js';
 import { runAgainst } from './variant-helpers.js';
 
 describe('full suite against each broken variant', () => {

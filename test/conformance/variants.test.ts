@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { conformanceConfigFromArgv } from '../../conformance/runner/config.js';
 import { runConformance } from '../../conformance/runner/run-conformance.js';
-import { variants } from '../../conformance/variants/catalogue.js';
+import { variants } from '../variants/catalogue.js';
 import { runAgainst } from './variant-helpers.js';
 
 /** What the failure of each variant must say (the seed rule or the observed fault). */

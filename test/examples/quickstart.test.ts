@@ -3,7 +3,7 @@
  * mock, started in-process on 127.0.0.1 and stopped by this test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../conformance/mock/index.js';
+import { startMock, type RunningMock } from '../../sandbox/index.js';
 import { runQuickstart, type QuickstartResult } from '../../examples/quickstart/run.js';
 
 describe('examples/quickstart', () => {

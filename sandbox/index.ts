@@ -1,0 +1,10 @@
+/** Public API of the embedded mock sandbox. */
+export { createMockContext, startMock, type MockFixtures, type RunningMock } from './start-mock.js';
+export type { MockContext } from './context.js';
+export { createApiHandlers, type ApiHandlers } from './handlers/index.js';
+export type { MockOptions } from './options.js';
+export type { ChaosOptions } from './webhooks/chaos.js';
+export type { RetryOptions, DeliveryAttempt } from './webhooks/dispatcher.js';
+export type { SandboxClock } from './clock.js';
+export { SANDBOX_CLIENTS } from './fixtures.js';
+export { SANDBOX_PREFIX } from './control-api/index.js';

@@ -1,0 +1,67 @@
+/** Options of startMock / `cbp mock`, each with its default, resolved in one place. */
+import type { ChaosOptions } from './webhooks/chaos.js';
+import type { RetryOptions } from './webhooks/dispatcher.js';
+import type { WebhookScheme } from '../templates/runtime/webhooks/signing/scheme.js';
+
+export interface MockOptions {
+  /** Port of the API (and, by default, of the token endpoint). 0 = a free port. Default 4010. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Serve the token endpoint on its own port (auth URL ≠ base URL). Default: same origin. */
+  authPort?: number;
+  /** instant: deliver-funds runs the whole flow at once; realistic: one stage per stageDelayMs. Default instant. */
+  mode?: 'instant' | 'realistic';
+  /** Sandbox time between two lifecycle stages in realistic mode. Default 2000 ms. */
+  stageDelayMs?: number;
+  /** expires_in of access tokens, seconds of sandbox time. Default 3600 (the seed's sample). */
+  tokenTtlSeconds?: number;
+  /** Lifetime of a hosted session. Default 1800 s. */
+  sessionTtlSeconds?: number;
+  /** Sandbox seconds before a requested virtual account turns from pending to active. Default 30. */
+  virtualAccountActivationSeconds?: number;
+  /** Sandbox seconds a new or re-verified third party stays PENDING_VERIFICATION. Default 30. */
+  thirdPartyVerificationSeconds?: number;
+  /** Largest accepted request body. Default 1 MiB. */
+  bodyLimitBytes?: number;
+  /** Deepest accepted JSON nesting. Default 64. */
+  maxJsonDepth?: number;
+  /** Webhook retry schedule. */
+  retry?: RetryOptions;
+  /** Webhook chaos: duplicates, reordering, delays. Default off. */
+  chaos?: ChaosOptions;
+  /** Webhook signature scheme. Default Standard Webhooks (A-WEBHOOK-SIGNATURE). */
+  webhookScheme?: WebhookScheme;
+  /** Path of the payment state table. Default spec/payment-states.yaml of this package. */
+  stateTable?: string;
+  /** Check every API answer against spec/openapi.yaml (the generated router's option); a
+   * non-conforming answer becomes a 500 and is passed to onError. Default false. */
+  validateResponses?: boolean;
+  /** Called with handler exceptions and non-conforming answers. */
+  onError?: (error: unknown, context: { operationId?: string; phase: string }) => void;
+}
+
+export type ResolvedMockOptions = Required<Omit<MockOptions, OptionalKeys>> & Pick<MockOptions, OptionalKeys>;
+type OptionalKeys = 'authPort' | 'chaos' | 'webhookScheme' | 'stateTable' | 'retry' | 'validateResponses' | 'onError';
+
+export function resolveMockOptions(o: MockOptions = {}): ResolvedMockOptions {
+  return {
+    port: o.port ?? 4010,
+    host: o.host ?? '127.0.0.1',
+    authPort: o.authPort,
+    mode: o.mode ?? 'instant',
+    stageDelayMs: o.stageDelayMs ?? 2000,
+    tokenTtlSeconds: o.tokenTtlSeconds ?? 3600,
+    sessionTtlSeconds: o.sessionTtlSeconds ?? 1800,
+    virtualAccountActivationSeconds: o.virtualAccountActivationSeconds ?? 30,
+    thirdPartyVerificationSeconds: o.thirdPartyVerificationSeconds ?? 30,
+    bodyLimitBytes: o.bodyLimitBytes ?? 1024 * 1024,
+    maxJsonDepth: o.maxJsonDepth ?? 64,
+    retry: o.retry,
+    chaos: o.chaos,
+    webhookScheme: o.webhookScheme,
+    stateTable: o.stateTable,
+    validateResponses: o.validateResponses,
+    onError: o.onError,
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * startMock: the embedded sandbox of the whole service (issue 5). Library first: `cbp mock`, the
+ * tests and the conformance runner all call this.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { StateTable } from '../generator/ir/model.js';
+import { CbpError } from '../lib/errors.js';
+import { createClock, type SandboxClock } from './clock.js';
+import type { MockContext } from './context.js';
+import { SANDBOX_CLIENTS } from './fixtures.js';
+import { createApiHandlers } from './handlers/index.js';
+import { createApiRouter } from './http/generated-router.js';
+import { createFront } from './http/server.js';
+import { LifecycleEngine } from './lifecycle.js';
+import { resolveMockOptions, type MockOptions } from './options.js';
+import { storeRuleContext } from './rule-context.js';
+import { createSandboxRoutes } from './control-api/index.js';
+import { builtInStateTable, resolveStateTable } from './state-table.js';
+import { MockStore } from './store.js';
+import { WebhookDispatcher } from './webhooks/dispatcher.js';
+
+export interface MockFixtures {
+  clients: Array<{ client_id: string; client_secret: string; api_key?: string; customers: Array<{ customer_id: string; wallet_currency: string }> }>;
+  recipients: Array<{ recipient_id: string; customer_id: string; currency: string; status: string; name: string }>;
+  quotes: Array<{ quote_id: string; customer_id: string; sell_currency: string; buy_currency: string; expires_at: string }>;
+  third_parties: Array<{ customer_id: string; client_customer_ref: string }>;
+}
+
+export interface RunningMock {
+  /** http://host:port of the API (no trailing slash). */
+  baseUrl: string;
+  /** Origin of the token endpoint: baseUrl unless authPort was given. */
+  authUrl: string;
+  /** Full token endpoint URL. */
+  tokenUrl: string;
+  fixtures: MockFixtures;
+  clock: SandboxClock;
+  store: MockStore;
+  webhooks: WebhookDispatcher;
+  options: ReturnType<typeof resolveMockOptions>;
+  /** Stops the servers, timers and pending webhook retries. */
+  close(): Promise<void>;
+}
+
+/** The mock without its servers: state, clock, lifecycle, webhooks (tests drive handlers directly).
+ * `table`: an already loaded state table (startMock loads `options.stateTable` for you). */
+export function createMockContext(options: MockOptions = {}, table?: StateTable): MockContext {
+  const opts = resolveMockOptions(options);
+  if (!table && opts.stateTable !== undefined) {
+    throw new CbpError('E_USAGE', 'createMockContext: a stateTable path is loaded asynchronously', {
+      hint: 'use startMock, or pass the table loaded with loadStateTable() as the second argument',
+    });
+  }
+  table ??= builtInStateTable();
+  const clock = createClock();
+  const store = new MockStore(clock);
+  const webhooks = new WebhookDispatcher({ retry: opts.retry, chaos: opts.chaos, scheme: opts.webhookScheme });
+  const lifecycle = new LifecycleEngine(
+    table,
+    store,
+    clock,
+    (payment, event) => {
+      if (store.subscriptions.size === 0) return;
+      const clientId = store.clientOfPayment(payment);
+      webhooks.dispatch(
+        event,
+        [...store.subscriptions.values()].filter((s) => s.clientId === clientId),
+      );
+    },
+    { mode: opts.mode, stageDelayMs: opts.stageDelayMs },
+  );
+  let baseUrl = '';
+  return {
+    store,
+    clock,
+    lifecycle,
+    webhooks,
+    rules: storeRuleContext(store),
+    options: opts,
+    baseUrl: () => baseUrl,
+    setBaseUrl: (url: string) => void (baseUrl = url),
+  };
+}
+
+export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
+  const ctx = createMockContext(options, await resolveStateTable(options.stateTable));
+  const { store, clock, lifecycle, webhooks, options: opts } = ctx;
+  const router = createApiRouter({
+    store,
+    handlers: createApiHandlers(ctx),
+    bodyLimit: opts.bodyLimitBytes,
+    maxJsonDepth: opts.maxJsonDepth,
+    validateResponses: opts.validateResponses,
+    onError: opts.onError,
+  });
+  const sandbox = createSandboxRoutes(ctx);
+
+  const servers: Server[] = [];
+  const main = createFront({ ctx, sandbox, router });
+  servers.push(main);
+  const baseUrl = await listen(main, opts.port, opts.host);
+  ctx.setBaseUrl(baseUrl);
+  let authUrl = baseUrl;
+  if (opts.authPort !== undefined) {
+    const auth = createFront({ ctx, sandbox, router, authOnly: true });
+    servers.push(auth);
+    authUrl = await listen(auth, opts.authPort, opts.host);
+  }
+
+  return {
+    baseUrl,
+    authUrl,
+    tokenUrl: `${authUrl}/auth/oauth/v2/token`,
+    fixtures: describeFixtures(store),
+    clock,
+    store,
+    webhooks,
+    options: opts,
+    async close() {
+      lifecycle.stopAll();
+      clock.stop();
+      webhooks.close();
+      await Promise.all(
+        servers.map(
+          (s) =>
+            new Promise<void>((resolve) => {
+              s.close(() => resolve());
+              s.closeAllConnections();
+            }),
+        ),
+      );
+    },
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const a = server.address() as AddressInfo;
+      const h = a.family === 'IPv6' ? `[${a.address}]` : a.address;
+      resolve(`http://${h}:${a.port}`);
+    });
+  });
+}
+
+function describeFixtures(store: MockStore): MockFixtures {
+  return {
+    clients: SANDBOX_CLIENTS.map((c) => ({
+      client_id: c.clientId,
+      client_secret: c.clientSecret,
+      ...(c.apiKey ? { api_key: c.apiKey } : {}),
+      customers: store.customersOf(c.clientId).map((x) => ({ customer_id: x.customer_id, wallet_currency: x.wallet_currency })),
+    })),
+    recipients: [...store.recipients.values()].map(({ recipient_id, customer_id, currency, status, name }) => ({ recipient_id, customer_id, currency, status, name })),
+    quotes: [...store.quotes.values()].map((q) => ({
+      quote_id: q.quote_id,
+      customer_id: q.customer_id,
+      sell_currency: q.sell_currency,
+      buy_currency: q.buy_currency,
+      expires_at: store.clock.iso(q.expiresAtMs),
+    })),
+    third_parties: [...store.thirdParties.values()].map((t) => ({ customer_id: t.customer_id, client_customer_ref: t.client_customer_ref })),
+  };
+}
