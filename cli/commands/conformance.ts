@@ -55,7 +55,7 @@ export const conformanceEventsCommand: CbpCommand = {
     const file = String(argv.log);
     const [{ parseReportTargets }, { loadStateTable }, { judgeEventLog, parseEventLog }, { fileReporters }] = await Promise.all([
       import('../../conformance/runner/report-targets.js'),
-      import('../../lib/state-table.js'),
+      import('../../kits/payments/state-table/index.js'),
       import('../../conformance/runner/event-log.js'),
       reportersModule(),
     ]);
@@ -102,7 +102,7 @@ export const conformanceCommand: CbpCommand = {
   async run(argv, io) {
     const [{ conformanceConfigFromArgv }, { loadStateTable }, { runConformance }, { fileReporters }] = await Promise.all([
       import('../../conformance/runner/config.js'),
-      import('../../lib/state-table.js'),
+      import('../../kits/payments/state-table/index.js'),
       import('../../conformance/runner/run-conformance.js'),
       reportersModule(),
     ]);

@@ -3,9 +3,9 @@
  * the answers (and, with a state URL, the partner's records). Emits the runner's events so the
  * same reporters (console, JSON, JUnit, Markdown) work (conformance/runner/types.ts).
  */
-import type { StateTable } from '../../generator/ir/model.js';
+import type { StateTable } from '../../kits/payments/state-table/index.js';
 import { CbpError } from '../../lib/errors.js';
-import { loadStateTable } from '../../lib/state-table.js';
+import { loadStateTable } from '../../kits/payments/state-table/index.js';
 import type { CheckOutcome, Reporter, RunnerEvent, SuiteSummary } from '../runner/types.js';
 import type { ConsumerCheck } from './check.js';
 import { consumerChecks } from './checks/index.js';

@@ -1,5 +1,5 @@
 /** The reporters, and the files asked for with --report KIND=PATH. */
-import type { StateTable } from '../../generator/ir/model.js';
+import type { StateTable } from '../../kits/payments/state-table/index.js';
 import type { ReportTarget } from '../runner/report-targets.js';
 import type { Reporter } from '../runner/types.js';
 import { jsonReporter } from './json.js';

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { StateTable } from '../../generator/ir/model.js';
+import type { StateTable } from '../../kits/payments/state-table/index.js';
 import { failureLines } from './console.js';
 import type { Reporter, SuiteSummary } from '../runner/types.js';
 

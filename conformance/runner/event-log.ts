@@ -5,7 +5,7 @@
  * payload itself or an envelope `{ "payload": {...}, "signature_valid"?: boolean }`.
  */
 import { CbpError } from '../../lib/errors.js';
-import type { StateTable } from '../../generator/ir/model.js';
+import type { StateTable } from '../../kits/payments/state-table/index.js';
 import { judgeEvents, type ReceivedEvent } from './event-judge.js';
 import type { Failure, SuiteSummary } from './types.js';
 

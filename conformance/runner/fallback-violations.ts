@@ -4,8 +4,8 @@
  * violate() always wins. Each knows the service state only through the base request: the
  * runner built it valid for this target, so e.g. a base that carries a quote needs one.
  */
-import type { StatefulViolation } from '../../templates/runtime/stateful-rules/types.js';
-import { setAt } from '../../templates/runtime/stateful-rules/types.js';
+import type { StatefulViolation } from '../../kits/payments/runtime/stateful-rules/types.js';
+import { setAt } from '../../kits/payments/runtime/stateful-rules/types.js';
 import { without } from '../../generator/keywords/mutate.js';
 import { getAt, parsePointerPattern } from '../../templates/runtime/rules/pointer.js';
 

@@ -4,7 +4,7 @@ import { redactBody, redactHeaders } from '../../conformance/runner/redact.js';
 import { curlFor } from '../../conformance/runner/reproduce.js';
 import type { RecordedExchange } from '../../conformance/runner/recorder.js';
 import type { SuiteSummary } from '../../conformance/runner/types.js';
-import { loadStateTable } from '../../lib/state-table.js';
+import { loadStateTable } from '../../kits/payments/state-table/index.js';
 
 const table = loadStateTable();
 

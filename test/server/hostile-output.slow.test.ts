@@ -40,7 +40,7 @@ describe('hostile documents through the client, server and stubs emitters', () =
           stubs: `out/${name}-handlers`,
           check: false,
           clientFactoryName: 'createApiClient',
-          emitters: ['types', 'runtime', 'client', 'server'],
+          plugins: ['types', 'client', 'server'],
         },
         { cwd: ROOT },
       );
