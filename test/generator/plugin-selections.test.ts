@@ -64,7 +64,7 @@ describe('plugin selections', () => {
   });
 
   test('payment-domain files appear only with the payments plugin', () => {
-    const domain = (name: string) => paths(name).filter((p) => /payment|webhooks\.ts|procedures|stateful-rules|decimal/.test(p));
+    const domain = (name: string) => paths(name).filter((p) => /payment|^webhooks\.ts$|procedures|stateful-rules|decimal/.test(p));
     for (const name of Object.keys(SELECTIONS).filter((n) => n !== 'payments' && n !== 'everything')) expect(domain(name), name).toEqual([]);
     expect(domain('payments')).toEqual(
       expect.arrayContaining(['payment-states.ts', 'webhooks.ts', 'runtime/payments/stateful-rules/index.ts', 'runtime/payments/procedures/reconciliation.ts']),
