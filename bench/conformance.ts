@@ -4,8 +4,8 @@
  * checks and of cases, and the median. Runs: BENCH_RUNS (default 3).
  * Run: npm run bench conformance
  */
-import { conformanceConfigFromArgv } from '../conformance/runner/config.js';
-import { runConformance } from '../conformance/runner/run-conformance.js';
+import { conformanceConfigFromArgv } from '../conformance/suites/api/config.js';
+import { runConformance } from '../conformance/suites/api/run-conformance.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const times: number[] = [];

@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { CbpError } from '../../lib/errors.js';
-import type { ConformanceArgv } from '../../conformance/runner/config.js';
-import type { Reporter, SuiteSummary } from '../../conformance/runner/types.js';
+import type { ConformanceArgv } from '../../conformance/suites/api/config.js';
+import type { Reporter, SuiteSummary } from '../../conformance/engine/types.js';
 import type { CbpCommand, CliIO } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
 import { conformanceConsumerCommand } from './conformance-consumer.js';
@@ -54,15 +54,15 @@ export const conformanceEventsCommand: CbpCommand = {
   async run(argv, io) {
     const file = String(argv.log);
     const [{ parseReportTargets }, { loadStateTable }, { judgeEventLog, parseEventLog }, { fileReporters }] = await Promise.all([
-      import('../../conformance/runner/report-targets.js'),
+      import('../../conformance/engine/report-targets.js'),
       import('../../lib/state-table.js'),
-      import('../../conformance/runner/event-log.js'),
+      import('../../conformance/suites/events/event-log.js'),
       reportersModule(),
     ]);
     const reports = parseReportTargets(((argv.report as string[] | undefined) ?? []).flatMap((r) => r.split(',')));
     const table = loadStateTable();
     const events = parseEventLog(readText(file, 'event log'), file);
-    const { generatedValidators } = await import('../../conformance/runner/validators.js');
+    const { generatedValidators } = await import('../../conformance/suites/api/validators.js');
     const summary = judgeEventLog(events, {
       table,
       strict: argv.strict === true,
@@ -101,9 +101,9 @@ export const conformanceCommand: CbpCommand = {
   subcommands: [conformanceEventsCommand, conformanceConsumerCommand],
   async run(argv, io) {
     const [{ conformanceConfigFromArgv }, { loadStateTable }, { runConformance }, { fileReporters }] = await Promise.all([
-      import('../../conformance/runner/config.js'),
+      import('../../conformance/suites/api/config.js'),
       import('../../lib/state-table.js'),
-      import('../../conformance/runner/run-conformance.js'),
+      import('../../conformance/suites/api/run-conformance.js'),
       reportersModule(),
     ]);
     const file = typeof argv.config === 'string' ? await readConfigFile(argv.config) : undefined;

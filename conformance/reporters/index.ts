@@ -1,7 +1,7 @@
 /** The reporters, and the files asked for with --report KIND=PATH. */
 import type { StateTable } from '../../generator/ir/model.js';
-import type { ReportTarget } from '../runner/report-targets.js';
-import type { Reporter } from '../runner/types.js';
+import type { ReportTarget } from '../engine/report-targets.js';
+import type { Reporter } from '../engine/types.js';
 import { jsonReporter } from './json.js';
 import { junitReporter } from './junit.js';
 import { markdownReporter } from './markdown.js';

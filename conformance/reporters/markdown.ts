@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StateTable } from '../../generator/ir/model.js';
 import { failureLines } from './console.js';
-import type { Reporter, SuiteSummary } from '../runner/types.js';
+import type { Reporter, SuiteSummary } from '../engine/types.js';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const node = (s: string | null) => (s === null ? '[*]' : s.replace(/[^A-Za-z0-9_]/g, '_'));

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { conformanceConfigFromArgv } from '../../conformance/runner/config.js';
-import { selectChecks } from '../../conformance/runner/select.js';
-import { checks } from '../../conformance/checks/index.js';
+import { conformanceConfigFromArgv } from '../../conformance/suites/api/config.js';
+import { selectChecks } from '../../conformance/engine/select.js';
+import { checks } from '../../conformance/suites/api/checks/index.js';
 import { CbpError } from '../../lib/errors.js';
 
 const LIVE_ENV = { CBP_CLIENT_ID: 'partner-id', CBP_CLIENT_SECRET: 'partner-secret-value' };
@@ -95,7 +95,7 @@ describe('selectChecks', () => {
 test('the documented example config file is valid', async () => {
   const { readFileSync } = await import('node:fs');
   const { parse } = await import('yaml');
-  const file = 'conformance/runner/conformance.example.yaml';
+  const file = 'conformance/suites/api/conformance.example.yaml';
   const c = conformanceConfigFromArgv({ baseUrl: 'https://api.partner.example' }, LIVE_ENV, { name: file, value: parse(readFileSync(file, 'utf8')) });
   expect(c.file?.third_parties).toEqual([{ customer_id: 'cust-123', client_customer_ref: 'buyer-42' }]);
   expect(c.webhooks.listenPort).toBe(8787);

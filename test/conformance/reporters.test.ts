@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { renderJunit, renderMarkdown, stateDiagram, summaryLines } from '../../conformance/reporters/index.js';
-import { redactBody, redactHeaders } from '../../conformance/runner/redact.js';
-import { curlFor } from '../../conformance/runner/reproduce.js';
-import type { RecordedExchange } from '../../conformance/runner/recorder.js';
-import type { SuiteSummary } from '../../conformance/runner/types.js';
+import { redactBody, redactHeaders } from '../../conformance/engine/redact.js';
+import { curlFor } from '../../conformance/engine/reproduce.js';
+import type { RecordedExchange } from '../../conformance/engine/recorder.js';
+import type { SuiteSummary } from '../../conformance/engine/types.js';
 import { loadStateTable } from '../../lib/state-table.js';
 
 const table = loadStateTable();

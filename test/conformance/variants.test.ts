@@ -4,8 +4,8 @@
  * slow suite runs everything against every variant.
  */
 import { describe, expect, test } from 'vitest';
-import { conformanceConfigFromArgv } from '../../conformance/runner/config.js';
-import { runConformance } from '../../conformance/runner/run-conformance.js';
+import { conformanceConfigFromArgv } from '../../conformance/suites/api/config.js';
+import { runConformance } from '../../conformance/suites/api/run-conformance.js';
 import { variants } from '../variants/catalogue.js';
 import { runAgainst } from './variant-helpers.js';
 
