@@ -1,31 +1,32 @@
 /**
- * One conformance check: a small module registered in conformance/checks/index.ts (STYLE.md,
- * "One check per module"). A check returns its failures; it keeps no state of its own and reads
- * what earlier checks sent from the recorder in the context.
+ * One check: a small module registered in its suite's index (conformance/suites/<suite>/checks/).
+ * A check returns its findings; it keeps no state of its own and reads what earlier checks did
+ * from its context. `C` is the suite's context; the engine never looks inside it.
  */
-import type { RunContext } from '../suites/api/context.js';
-import type { Failure, Severity } from './types.js';
+import type { CaseRecord, Failure, Severity } from './types.js';
 
 export interface CheckResult {
   /** How many cases were evaluated (requests sent, events judged, exchanges inspected). */
   cases: number;
   failures: Failure[];
-  /** Set when the check could not run at all (e.g. needs the sandbox control API). */
+  /** Per-case records (coverage), when the check keeps them. */
+  records?: CaseRecord[];
+  /** Set when the check could not run at all, with the reason (e.g. needs the sandbox control API). */
   skipped?: string;
   /** Shown with the outcome (e.g. what could not be covered). */
   note?: string;
 }
 
-export interface ConformanceCheck {
+export interface Check<C> {
   id: string;
   title: string;
   /** Seed section the check enforces. */
   source: string;
   /** Severity of its failures unless a failure says otherwise. */
-  severity: Severity;
+  severity?: Severity;
   /** Selection tags (`--only spec`), besides the id. */
   tags: string[];
   /** `after`: evaluated once every other check has run (checks over the whole recording). */
   phase?: 'main' | 'after';
-  run(ctx: RunContext): Promise<CheckResult>;
+  run(ctx: C): Promise<CheckResult>;
 }

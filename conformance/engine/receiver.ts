@@ -6,7 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { verifyWebhook } from '../../templates/runtime/webhooks/signing/verify.js';
+import { verifyWebhook } from '../../generated/webhooks.js';
 import type { Recorder } from './recorder.js';
 import { redactHeaders } from './redact.js';
 

@@ -1,9 +1,16 @@
 /**
- * Every exchange the suite makes and every webhook it receives, in order. Stateful checks (spec
- * checks over all exchanges, lifecycle) query it; checks keep no state of their own.
+ * Every exchange the suite makes and every webhook it receives, in order. Stateful checks (checks
+ * over all exchanges, event judges) query it; checks keep no state of their own.
  */
 import type { ExchangeEvidence } from './types.js';
-import type { ReceivedEvent } from '../suites/events/event-judge.js';
+
+/** A webhook delivery as received: its payload and, when a secret was known, the signature verdict. */
+export interface ReceivedEvent {
+  payload: unknown;
+  /** false when the delivery's signature did not verify; undefined when unknown (offline logs). */
+  signatureValid?: boolean;
+  signatureError?: string;
+}
 
 export interface RecordedExchange extends ExchangeEvidence {
   /** Operation id when the request targets a documented operation; undefined for sandbox calls. */
@@ -33,11 +40,6 @@ export class Recorder {
     const waiting = this.waiters;
     this.waiters = [];
     for (const wake of waiting) wake();
-  }
-
-  /** Webhooks whose payload names this payment. */
-  webhooksFor(paymentId: string): RecordedWebhook[] {
-    return this.webhooks.filter((w) => (w.payload as { payment_id?: unknown } | null)?.payment_id === paymentId);
   }
 
   /** Resolves when `done()` holds, or after `timeoutMs` (whichever first); checked on every webhook. */

@@ -1,8 +1,7 @@
 /**
- * "Reproduce with" commands. Secrets are already redacted in the evidence; the command reads
+ * "Reproduce with" commands for recorded exchanges. Secrets are already redacted in the evidence; the command reads
  * the token from $CBP_TOKEN instead (`cbp` never prints one).
  */
-import type { ConformanceConfig } from '../suites/api/config.js';
 import type { RecordedExchange } from './recorder.js';
 import { REDACTED } from './redact.js';
 
@@ -19,11 +18,4 @@ export function curlFor(x: RecordedExchange): string {
   const body = x.request.body;
   if (body !== undefined) parts.push('--data', q(typeof body === 'string' ? body : JSON.stringify(body)));
   return parts.join(' ');
-}
-
-/** The suite command narrowed to one check (credentials stay in the environment). */
-export function rerunFor(checkId: string, target: ConformanceConfig['target']): string {
-  if (target.kind === 'embedded') return `cbp conformance --only ${checkId}`;
-  const auth = target.authUrl !== target.baseUrl ? ` --auth-url ${target.authUrl}` : '';
-  return `cbp conformance --base-url ${target.baseUrl}${auth} --config conformance.yaml --only ${checkId}`;
 }

@@ -1,11 +1,13 @@
 /**
  * `--only` / `--skip`: by check id or tag. An unknown name is a usage error listing the valid
- * ones (STYLE.md: "Selecting an unknown check id fails with the list of valid ones").
+ * ones, so a typo never runs an empty suite green.
  */
 import { CbpError } from '../../lib/errors.js';
-import type { ConformanceCheck } from './check.js';
+import type { Check } from './check.js';
 
-export function selectChecks(all: readonly ConformanceCheck[], only: readonly string[], skip: readonly string[]): ConformanceCheck[] {
+type Selectable = Pick<Check<never>, 'id' | 'tags'>;
+
+export function selectChecks<T extends Selectable>(all: readonly T[], only: readonly string[], skip: readonly string[]): T[] {
   const ids = all.map((c) => c.id);
   const tags = [...new Set(all.flatMap((c) => c.tags))].sort();
   for (const [flag, names] of [
@@ -19,6 +21,6 @@ export function selectChecks(all: readonly ConformanceCheck[], only: readonly st
       });
     }
   }
-  const matches = (c: ConformanceCheck, names: readonly string[]) => names.includes(c.id) || c.tags.some((t) => names.includes(t));
+  const matches = (c: T, names: readonly string[]) => names.includes(c.id) || c.tags.some((t) => names.includes(t));
   return all.filter((c) => (only.length === 0 || matches(c, only)) && !matches(c, skip));
 }

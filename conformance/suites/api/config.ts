@@ -5,18 +5,14 @@
  * recipients, quotes, third parties) and where the webhook receiver listens.
  */
 import { CbpError } from '../../../lib/errors.js';
-import { SANDBOX_CLIENTS } from '../../../sandbox/fixtures.js';
+import type { ClientCredentials } from './tokens.js';
 import { parseTargetFile, type TargetFile } from './config-file.js';
 import { parseReportTargets, type ReportTarget } from '../../engine/report-targets.js';
 
-export interface ClientCredentials {
-  clientId: string;
-  clientSecret: string;
-}
-
 export interface ConformanceConfig {
-  /** embedded: start the mock on a free loopback port; live: an implementation at baseUrl. */
+  /** embedded: the caller starts the sandbox and passes it as the Target; live: an implementation at baseUrl. */
   target: { kind: 'embedded' } | { kind: 'live'; baseUrl: string; authUrl: string };
+  /** For a live target (the embedded sandbox's own come with its Target). */
   credentials: { primary?: ClientCredentials; secondary?: ClientCredentials; apiKey?: string; expiredToken?: string };
   /** From --config; for the embedded mock (or a sandbox) GET /_sandbox/fixtures fills it. */
   file?: TargetFile;
@@ -66,7 +62,7 @@ export function conformanceConfigFromArgv(argv: ConformanceArgv, env: Env, confi
   const [host, port] = splitListen(listen, configFile?.name);
   return {
     target: live ? { kind: 'live', baseUrl: httpUrl(argv.baseUrl!, '--base-url'), authUrl: httpUrl(argv.authUrl ?? argv.baseUrl!, '--auth-url') } : { kind: 'embedded' },
-    credentials: live ? { primary, secondary, apiKey: argv.apiKey ?? (env.CBP_API_KEY || undefined), expiredToken: env.CBP_EXPIRED_TOKEN || undefined } : sandboxCredentials(),
+    credentials: live ? { primary, secondary, apiKey: argv.apiKey ?? (env.CBP_API_KEY || undefined), expiredToken: env.CBP_EXPIRED_TOKEN || undefined } : {},
     file,
     webhooks: {
       listenHost: host,
@@ -81,12 +77,6 @@ export function conformanceConfigFromArgv(argv: ConformanceArgv, env: Env, confi
     reports: parseReportTargets(flat(argv.report)),
     timeoutMs: argv.timeout ?? 10_000,
   };
-}
-
-/** The embedded mock's fixed, sandbox-only clients (SANDBOX CONTRACT: printing them is intended). */
-function sandboxCredentials(): ConformanceConfig['credentials'] {
-  const [a, b] = SANDBOX_CLIENTS;
-  return { primary: { clientId: a.clientId, clientSecret: a.clientSecret }, secondary: { clientId: b.clientId, clientSecret: b.clientSecret }, apiKey: a.apiKey };
 }
 
 function credentials(id: string | undefined, secret: string | undefined, idName: string, secretName: string): ClientCredentials | undefined {

@@ -1,13 +1,12 @@
 /**
  * violate() for the stateful rule keywords whose runtime module does not (yet) provide one
- * (templates/runtime/stateful-rules/). Used only when the module has none, so the rule's own
+ * (the generated runtime's stateful rules). Used only when the module has none, so the rule's own
  * violate() always wins. Each knows the service state only through the base request: the
  * runner built it valid for this target, so e.g. a base that carries a quote needs one.
  */
-import type { StatefulViolation } from '../../../templates/runtime/stateful-rules/types.js';
-import { setAt } from '../../../templates/runtime/stateful-rules/types.js';
 import { without } from '../../../generator/keywords/mutate.js';
-import { getAt, parsePointerPattern } from '../../../templates/runtime/rules/pointer.js';
+import { getAt, setAt } from '../../engine/json-pointer.js';
+import type { StatefulViolation } from './generated-runtime.js';
 
 type Fallback = (validBody: unknown, params: Record<string, unknown>) => StatefulViolation[];
 
@@ -15,7 +14,7 @@ export const fallbackViolations: Readonly<Record<string, Fallback>> = {
   // Create payment (v3) rule 1: quote_id is required when a conversion is needed, omitted otherwise.
   'quote-required': (body, params) => {
     const at = String(params.quote);
-    return getAt(body, parsePointerPattern(at)) !== undefined
+    return getAt(body, at) !== undefined
       ? [{ body: without(body, at), pointer: at, description: 'quote_id left out of a conversion payment' }]
       : [{ body: setAt(body, at, 'cbp-unneeded-quote'), pointer: at, description: 'quote_id sent for a same-currency payment' }];
   },

@@ -5,10 +5,10 @@
  */
 import type { OperationModel } from '../../../generator/ir/model.js';
 import { ruleKeywordsByName } from '../../../generator/keywords/index.js';
-import { statefulRules } from '../../../templates/runtime/stateful-rules/index.js';
+import { statefulRules } from './generated-runtime.js';
 import type { RunContext } from './context.js';
 import { fallbackViolations } from './fallback-violations.js';
-import { stableJson } from '../events/event-judge.js';
+import { stableJson } from '../../engine/stable-json.js';
 import type { RequestCase } from './requests.js';
 import { schemaMutations } from './schema-mutations.js';
 

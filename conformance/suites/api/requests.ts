@@ -6,7 +6,7 @@
 import type { RunContext } from './context.js';
 import { conversionCustomer, sameCurrencyCustomer, thirdPartyCustomer } from './fixtures.js';
 import type { SendRequest } from '../../engine/http.js';
-import { TOKEN_PATH } from '../../engine/tokens.js';
+import { TOKEN_PATH } from './tokens.js';
 
 export interface RequestCase extends SendRequest {
   operationId: string;
@@ -55,7 +55,7 @@ export const validRequests: Record<string, BaseRequest[]> = {
     {
       name: 'client-credentials',
       build: async (ctx) => {
-        const c = ctx.config.credentials.primary;
+        const c = ctx.credentials.primary;
         return c
           ? {
               operationId: 'requestAccessToken',

@@ -1,115 +1,80 @@
 /**
- * The library entry of `cbp conformance`: opens the target, runs the selected checks in registry
- * order (the spec checks last, over everything recorded), emits runner events to the reporters,
- * and always closes what it started. Returns the summary; the CLI turns it into an exit code.
+ * The library entry of `cbp conformance`: connects to the Target the caller hands it, runs the
+ * given checks (default: this suite's registry) on the suite engine, and always closes what it
+ * opened. Returns the summary; the CLI turns it into an exit code.
  */
-import { checks as registry } from './checks/index.js';
-import type { MockOptions } from '../../../sandbox/index.js';
-import { isCbpError } from '../../../lib/errors.js';
-import type { CheckResult, ConformanceCheck } from '../../engine/check.js';
-import type { ConformanceConfig } from './config.js';
-import type { RunContext } from './context.js';
-import { judgeEvents } from '../events/event-judge.js';
+import { CbpError } from '../../../lib/errors.js';
 import { Recorder } from '../../engine/recorder.js';
 import { scrubText } from '../../engine/redact.js';
+import { runSuite } from '../../engine/run-suite.js';
 import { selectChecks } from '../../engine/select.js';
+import type { Reporter, SuiteSummary } from '../../engine/types.js';
+import { stateSection } from '../events/state-diagram.js';
+import { judgeEvents } from '../events/event-judge.js';
+import { checks as apiChecks } from './checks/index.js';
+import type { ConformanceConfig } from './config.js';
+import { connect } from './connect.js';
+import type { ConformanceCheck, RunContext } from './context.js';
 import { loadSuiteSpec } from './spec.js';
-import { openTarget } from './connect.js';
-import type { CheckOutcome, Reporter, RunnerEvent, SuiteSummary } from '../../engine/types.js';
+import { liveTarget, type Target } from './target.js';
 import type { SuiteValidators } from './validators.js';
 
 export interface RunOptions {
+  /**
+   * The implementation to check. Default for a live config (--base-url): that URL. The embedded
+   * sandbox is started by the caller (cli/sandbox-target.ts) and passed here.
+   */
+  target?: Target;
   reporters?: Reporter[];
-  /** Default: the registry in conformance/checks/index.ts. */
+  /** Default: this suite's registry (checks/index.ts). */
   checks?: readonly ConformanceCheck[];
   validators?: SuiteValidators;
   /** Directory holding openapi.yaml, rules.overlay.yaml, payment-states.yaml. Default: this package's spec/. */
   specDir?: string;
-  /** Options of the embedded mock (tests, bench). */
-  mock?: MockOptions;
 }
 
 export async function runConformance(config: ConformanceConfig, options: RunOptions = {}): Promise<SuiteSummary> {
-  const selected = selectChecks(options.checks ?? registry, config.only, config.skip);
-  const ordered = [...selected.filter((c) => c.phase !== 'after'), ...selected.filter((c) => c.phase === 'after')];
-  const reporters = options.reporters ?? [];
-  const emit = async (e: RunnerEvent) => {
-    for (const r of reporters) await r.handle(e);
-  };
+  const checks = selectChecks(options.checks ?? apiChecks, config.only, config.skip);
+  const target = options.target ?? defaultTarget(config);
   const { model, table } = await loadSuiteSpec(options.specDir);
   const recorder = new Recorder();
-  const started = Date.now();
-  const target = await openTarget(config, recorder, options.mock);
-  const outcomes: CheckOutcome[] = [];
+  const conn = await connect(target, config, recorder);
   try {
     const ctx: RunContext = {
       config,
-      http: target.http,
-      tokens: target.tokens,
+      credentials: target.credentials,
+      http: conn.http,
+      tokens: conn.tokens,
       recorder,
       model,
       table,
       validators: options.validators ?? (await import('./validators.js')).generatedValidators,
-      fixtures: target.fixtures,
+      fixtures: conn.fixtures,
       secondClient: config.file?.second_client,
-      sandbox: target.sandbox,
-      receiver: target.receiver,
-      unique: target.unique,
-      quoteFor: target.quoteFor,
+      driver: conn.driver,
+      sandbox: conn.driver?.control,
+      receiver: conn.receiver,
+      unique: conn.unique,
+      quoteFor: conn.quoteFor,
     };
-    await emit({ type: 'suite-start', target: target.name, checkIds: ordered.map((c) => c.id) });
-    for (const check of ordered) {
-      await emit({ type: 'check-start', checkId: check.id, title: check.title });
-      ctx.http.checkId = check.id;
-      const t0 = Date.now();
-      const result = await runOne(check, ctx, target.tokens.secrets());
-      const outcome = toOutcome(check, result, Date.now() - t0);
-      outcomes.push(outcome);
-      await emit({ type: 'check-finish', outcome });
-    }
+    const secrets = conn.tokens.secrets();
+    return await runSuite(checks, ctx, {
+      target: target.name,
+      reporters: options.reporters,
+      scrub: (text) => scrubText(text, secrets),
+      beforeCheck: (check) => {
+        conn.http.checkId = check.id;
+      },
+      sections: () => [stateSection(table, judgeEvents(recorder.webhooks, table).transitions)],
+    });
   } finally {
-    await target.close();
-  }
-  const count = (s: CheckOutcome['status']) => outcomes.filter((o) => o.status === s).length;
-  const summary: SuiteSummary = {
-    target: target.name,
-    outcomes,
-    passed: count('passed'),
-    failed: count('failed'),
-    warnings: count('warning'),
-    skipped: count('skipped'),
-    durationMs: Date.now() - started,
-    observedTransitions: judgeEvents(recorder.webhooks, table).transitions,
-  };
-  await emit({ type: 'suite-finish', summary });
-  for (const r of reporters) await r.finish?.();
-  return summary;
-}
-
-/** A check that throws fails with the error as its one failure; the suite goes on. */
-async function runOne(check: ConformanceCheck, ctx: RunContext, secrets: string[]): Promise<CheckResult> {
-  try {
-    return await check.run(ctx);
-  } catch (err) {
-    const text = isCbpError(err) ? err.format() : `internal error: ${(err as Error)?.message ?? String(err)}`;
-    return { cases: 0, failures: [{ checkId: check.id, message: scrubText(text, secrets), severity: 'error' }] };
+    await conn.close();
   }
 }
 
-function toOutcome(check: ConformanceCheck, r: CheckResult, durationMs: number): CheckOutcome {
-  const errors = r.failures.some((f) => f.severity === 'error');
-  const warnings = r.failures.some((f) => f.severity === 'warning');
-  return {
-    checkId: check.id,
-    title: check.title,
-    source: check.source,
-    tags: check.tags,
-    status: r.skipped ? 'skipped' : errors ? 'failed' : warnings ? 'warning' : 'passed',
-    failures: r.failures,
-    cases: r.cases,
-    skippedReason: r.skipped,
-    note: r.note,
-    severity: check.severity,
-    durationMs,
-  };
+function defaultTarget(config: ConformanceConfig): Target {
+  if (config.target.kind === 'live') return liveTarget(config);
+  throw new CbpError('E_USAGE', 'no target: the embedded sandbox is started by the caller', {
+    hint: 'pass options.target (startSandboxTarget() in cli/sandbox-target.ts), or --base-url for a live implementation',
+  });
 }

@@ -1,10 +1,51 @@
 /**
- * Client of the sandbox control API (SANDBOX CONTRACT in sandbox/README.md: reserved
- * prefix /_sandbox/, same Bearer token as the API). Present for the embedded mock, and for a
- * live target when GET /_sandbox/clock answers; checks that need it are skipped otherwise.
+ * The built-in `sandbox` driver: a client of this package's sandbox control API (SANDBOX
+ * CONTRACT in sandbox/README.md: reserved prefix /_sandbox/, same Bearer token as the API). Used
+ * for the embedded sandbox, and for a live target when GET /_sandbox/clock answers; checks that
+ * need it are skipped otherwise. It talks HTTP only: the suite never imports the sandbox itself.
  */
 import type { TargetFixtures } from './config-file.js';
+import type { Driver, DriverSession } from './driver.js';
 import type { Http, SendResult } from '../../engine/http.js';
+
+/** The sandbox driver for a target known to answer /_sandbox/ (the embedded sandbox). */
+export async function sandboxDriver({ http }: DriverSession): Promise<Driver> {
+  return driverOver(new Sandbox(http));
+}
+
+/** The sandbox driver when the target answers /_sandbox/; none otherwise. */
+export async function probeSandboxDriver({ http }: DriverSession): Promise<Driver | undefined> {
+  const sandbox = await Sandbox.probe(http);
+  return sandbox ? driverOver(sandbox) : undefined;
+}
+
+/** The Driver contract over the control API; `control` keeps the sandbox-only levers. */
+function driverOver(sandbox: Sandbox): Driver {
+  const ok = async (res: Promise<SendResult>, what: string) => {
+    const r = await res;
+    if (r.status < 200 || r.status >= 300) throw new Error(`sandbox ${what} answered ${r.error ?? r.status}`);
+  };
+  return {
+    name: 'sandbox',
+    control: sandbox,
+    async subscribeWebhooks({ url }) {
+      const sub = await sandbox.subscribe(url);
+      return { secret: sub.secret, close: () => sandbox.unsubscribe(sub.subscription_id) };
+    },
+    deliverFunds: ({ paymentId }) => ok(sandbox.payment(paymentId, 'deliver-funds'), 'deliver-funds'),
+    cancelPayment: ({ paymentId }) => ok(sandbox.payment(paymentId, 'cancel'), 'cancel'),
+    payHostedSession: async ({ sessionId }) => ({ paymentId: (await sandbox.paySession(sessionId)).payment_id }),
+    async recipientFailingNameCheck({ customerId }) {
+      const customer = (await sandbox.fixtures('primary')).customers.find((c) => c.customer_id === customerId);
+      if (!customer?.wallet_currency) throw new Error(`the sandbox has no customer ${customerId} with a wallet currency`);
+      const { recipient_id } = await sandbox.createRecipient(customerId, customer.wallet_currency, 'Conformance Name Check');
+      await ok(sandbox.failNameCheck(recipient_id), 'fail-name-check');
+      return { recipientId: recipient_id };
+    },
+    fixtures: (as) => sandbox.fixtures(as),
+    createQuote: async ({ customerId, sell, buy }) => ({ quoteId: (await sandbox.createQuote(customerId, sell, buy)).quote_id }),
+  };
+}
 
 export class Sandbox {
   constructor(private readonly http: Http) {}

@@ -4,7 +4,7 @@
  * hand. Walks only what the valid value contains, so every mutation is one edit away from it.
  */
 import type { JSONSchema } from '../../../generator/ir/json-schema.js';
-import { escapePointerToken } from '../../../lib/errors.js';
+import { toPointer, unescapeToken } from '../../engine/json-pointer.js';
 
 export interface SchemaMutation {
   value: unknown;
@@ -39,7 +39,7 @@ function resolve(schema: unknown, schemas: Record<string, JSONSchema>): Obj {
   let s = isObj(schema) ? schema : {};
   for (let i = 0; i < 20 && typeof s.$ref === 'string'; i++) {
     const m = /^#\/components\/schemas\/(.+)$/.exec(s.$ref);
-    const target = m ? schemas[decodeURIComponent(m[1]).replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+    const target = m ? schemas[unescapeToken(decodeURIComponent(m[1]))] : undefined;
     const { $ref: _ref, ...siblings } = s;
     s = { ...(isObj(target) ? target : {}), ...siblings };
   }
@@ -96,4 +96,4 @@ function replaceAt(root: unknown, tokens: Array<string | number>, value: unknown
   return copy;
 }
 
-const ptr = (tokens: Array<string | number>) => tokens.map((t) => `/${escapePointerToken(t)}`).join('');
+const ptr = toPointer;

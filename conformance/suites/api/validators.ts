@@ -2,8 +2,9 @@
  * The suite validates with the generated validators (dogfooding, ARCHITECTURE.md: conformance
  * imports generated/), behind a small interface so a partner's own validators could be passed.
  */
-import type { ValidationOutcome } from '../../../templates/runtime/rule-types.js';
 import { validateResponse, validateWebhook } from '../../../generated/validators.js';
+
+export type ValidationOutcome = ReturnType<typeof validateResponse>;
 
 export interface SuiteValidators {
   response(operationId: string, status: number, contentType: string | undefined, body: unknown): ValidationOutcome;

@@ -1,18 +1,8 @@
-/** One consumer scenario: a small module registered in checks/index.ts (STYLE.md, one check per module). */
-import type { Failure } from '../../engine/types.js';
+/** One consumer scenario: a check of the suite engine over the consumer context, registered in checks/index.ts. */
+import type { Check, CheckResult } from '../../engine/check.js';
 import type { ConsumerContext } from './context.js';
 
-export interface ConsumerCheckResult {
-  failures: Failure[];
-  /** Deliveries and state reads judged. */
-  cases: number;
-}
+export type ConsumerCheck = Check<ConsumerContext>;
 
-export interface ConsumerCheck {
-  id: string;
-  title: string;
-  /** Seed section the scenario enforces. */
-  source: string;
-  tags: string[];
-  run(ctx: ConsumerContext): Promise<ConsumerCheckResult>;
-}
+/** Deliveries and state reads judged, and the failures among them. */
+export type ConsumerCheckResult = Pick<CheckResult, 'cases' | 'failures'>;

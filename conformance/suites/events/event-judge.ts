@@ -5,61 +5,12 @@
  * Delivery order may differ from timestamp order (consumer rule 2): never a fault by itself.
  */
 import type { StateTable } from '../../../generator/ir/model.js';
+import type { ReceivedEvent } from '../../engine/recorder.js';
+import { stableJson } from '../../engine/stable-json.js';
 import { judgeMoves } from './event-moves.js';
-import type { Severity } from '../../engine/types.js';
+import type { JudgeOptions, JudgeResult, PaymentEvent, JudgeFinding } from './event-types.js';
 
-export interface ReceivedEvent {
-  payload: unknown;
-  /** false when the delivery's signature did not verify; undefined when unknown (offline logs). */
-  signatureValid?: boolean;
-  signatureError?: string;
-}
-
-/** What the request that created the payment implies about its events (all optional). */
-export interface PaymentExpectation {
-  recipients?: string[];
-  clientReferenceId?: string;
-  clientCustomerRef?: string;
-  /** A session id for hosted-session payments; null for API payments (no session_id allowed). */
-  sessionId?: string | null;
-  /** The flow ran to the end: PAYMENT_COMPLETED must be there. */
-  complete?: boolean;
-  cancelled?: boolean;
-}
-
-export interface JudgeFinding {
-  severity: Severity;
-  rule: string;
-  paymentId?: string;
-  message: string;
-  events: unknown[];
-}
-
-export interface JudgeOptions {
-  /** Moves the seed does not show are warnings; with strict they are failures. */
-  strict?: boolean;
-  expectations?: Record<string, PaymentExpectation>;
-}
-
-export interface JudgeResult {
-  findings: JudgeFinding[];
-  /** Events judged (after dropping exact duplicates). */
-  cases: number;
-  payments: string[];
-  transitions: Array<{ from: string | null; to: string; count: number }>;
-}
-
-export interface PaymentEvent {
-  event_id: string;
-  event_timestamp: string;
-  payment_id: string;
-  status: string;
-  recipient_id?: string;
-  client_reference_id?: string;
-  client_customer_ref?: string;
-  session_id?: string;
-  [key: string]: unknown;
-}
+export type { JudgeFinding, JudgeOptions, JudgeResult, PaymentEvent, PaymentExpectation } from './event-types.js';
 
 export function judgeEvents(received: readonly ReceivedEvent[], table: StateTable, options: JudgeOptions = {}): JudgeResult {
   const findings: JudgeFinding[] = [];
@@ -134,16 +85,4 @@ function sortByTimestamp(events: PaymentEvent[]): PaymentEvent[] {
     .map((e, i) => ({ e, i, t: Date.parse(e.event_timestamp) }))
     .sort((a, b) => (Number.isNaN(a.t) || Number.isNaN(b.t) || a.t === b.t ? a.i - b.i : a.t - b.t))
     .map((x) => x.e);
-}
-
-export function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const o = value as Record<string, unknown>;
-    return `{${Object.keys(o)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${stableJson(o[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }

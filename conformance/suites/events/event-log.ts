@@ -6,8 +6,12 @@
  */
 import { CbpError } from '../../../lib/errors.js';
 import type { StateTable } from '../../../generator/ir/model.js';
-import { judgeEvents, type ReceivedEvent } from './event-judge.js';
-import type { Failure, SuiteSummary } from '../../engine/types.js';
+import type { Check } from '../../engine/check.js';
+import type { ReceivedEvent } from '../../engine/recorder.js';
+import { runSuite } from '../../engine/run-suite.js';
+import type { Failure, Reporter, SuiteSummary } from '../../engine/types.js';
+import { judgeEvents } from './event-judge.js';
+import { stateSection } from './state-diagram.js';
 
 export const EVENTS_CHECK = { id: 'events', title: 'Captured webhook deliveries follow the state table', source: 'States and transitions; Events (consumer rules 1-4)' };
 
@@ -40,38 +44,41 @@ export interface EventLogOptions {
   file?: string;
 }
 
-export function judgeEventLog(events: readonly ReceivedEvent[], options: EventLogOptions): SuiteSummary {
-  const started = Date.now();
-  const judged = judgeEvents(events, options.table, { strict: options.strict });
-  const failures: Failure[] = judged.findings.map((f) => ({
-    checkId: EVENTS_CHECK.id,
-    subject: f.paymentId,
-    message: f.message,
-    severity: f.severity,
-    rule: f.rule,
-    evidence: { events: f.events },
-    reproduce: options.file ? `cbp conformance events ${options.file}${options.strict ? ' --strict' : ''}` : undefined,
-  }));
-  const seen = new Set<string>();
-  for (const e of events) {
-    for (const v of options.validatePayload?.(e.payload) ?? []) {
-      const message = `${(e.payload as { event_id?: string }).event_id ?? 'event'}: ${v.pointer || '/'} ${v.message}`;
-      if (seen.has(message)) continue;
-      seen.add(message);
-      failures.push({ checkId: EVENTS_CHECK.id, message, severity: 'error', rule: `${v.rule} (${v.source})`, evidence: { events: [e.payload] } });
-    }
-  }
-  const errors = failures.some((f) => f.severity === 'error');
-  const status = errors ? 'failed' : failures.length > 0 ? 'warning' : 'passed';
-  const durationMs = Date.now() - started;
+/** The one check of the events suite: the captured log against the state table and, when given, the payload validator. */
+export function eventLogCheck(events: readonly ReceivedEvent[], options: EventLogOptions): Check<unknown> {
   return {
-    target: options.file ?? 'event log',
-    outcomes: [{ checkId: EVENTS_CHECK.id, title: EVENTS_CHECK.title, source: EVENTS_CHECK.source, tags: ['webhooks'], status, failures, cases: judged.cases, durationMs }],
-    passed: status === 'passed' ? 1 : 0,
-    failed: status === 'failed' ? 1 : 0,
-    warnings: status === 'warning' ? 1 : 0,
-    skipped: 0,
-    durationMs,
-    observedTransitions: judged.transitions,
+    ...EVENTS_CHECK,
+    tags: ['webhooks'],
+    async run() {
+      const judged = judgeEvents(events, options.table, { strict: options.strict });
+      const failures: Failure[] = judged.findings.map((f) => ({
+        checkId: EVENTS_CHECK.id,
+        subject: f.paymentId,
+        message: f.message,
+        severity: f.severity,
+        rule: f.rule,
+        evidence: { events: f.events },
+        reproduce: options.file ? `cbp conformance events ${options.file}${options.strict ? ' --strict' : ''}` : undefined,
+      }));
+      const seen = new Set<string>();
+      for (const e of events) {
+        for (const v of options.validatePayload?.(e.payload) ?? []) {
+          const message = `${(e.payload as { event_id?: string }).event_id ?? 'event'}: ${v.pointer || '/'} ${v.message}`;
+          if (seen.has(message)) continue;
+          seen.add(message);
+          failures.push({ checkId: EVENTS_CHECK.id, message, severity: 'error', rule: `${v.rule} (${v.source})`, evidence: { events: [e.payload] } });
+        }
+      }
+      return { cases: judged.cases, failures };
+    },
   };
+}
+
+/** `cbp conformance events`: the events suite on the suite engine, with the state diagram of what the log shows. */
+export function runEventLog(events: readonly ReceivedEvent[], options: EventLogOptions & { reporters?: readonly Reporter[] }): Promise<SuiteSummary> {
+  return runSuite([eventLogCheck(events, options)], undefined, {
+    target: options.file ?? 'event log',
+    reporters: options.reporters,
+    sections: () => [stateSection(options.table, judgeEvents(events, options.table, { strict: options.strict }).transitions)],
+  });
 }

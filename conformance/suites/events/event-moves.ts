@@ -4,7 +4,7 @@
  * per-recipient fan-out, completion, the terminal CANCELLED and the echoed identifiers.
  */
 import type { StateTable } from '../../../generator/ir/model.js';
-import type { JudgeFinding, PaymentEvent, PaymentExpectation } from './event-judge.js';
+import type { JudgeFinding, PaymentEvent, PaymentExpectation } from './event-types.js';
 
 interface Moves {
   findings: JudgeFinding[];

@@ -4,8 +4,7 @@
  * client cannot read or pay for the first one's customer (seed §Authentication, OAuth 2.0 steps
  * 2-4; Errors table: 401; assumption A-401 for operations that do not list it).
  */
-import type { ConformanceCheck } from '../../../engine/check.js';
-import type { RunContext } from '../context.js';
+import type { ConformanceCheck, RunContext } from '../context.js';
 import type { AuthChoice } from '../../../engine/http.js';
 import { pathFor, validRequests, type RequestCase } from '../requests.js';
 import type { Failure } from '../../../engine/types.js';
@@ -27,7 +26,7 @@ export const authCheck: ConformanceCheck = {
       const res = await ctx.http.send({ ...req, auth });
       if (res.status !== 401) failures.push(fail(this.id, res, `${what} answered ${describeAnswer(res)}, expected 401`, RULE_401));
     };
-    const primary = ctx.config.credentials.primary;
+    const primary = ctx.credentials.primary;
     if (primary) {
       cases++;
       const res = await ctx.tokens.request(primary);
@@ -76,8 +75,8 @@ export const authCheck: ConformanceCheck = {
 
 /** A config-provided expired token, or a fresh one outlived on the sandbox clock. */
 async function expiredToken(ctx: RunContext): Promise<string | undefined> {
-  if (ctx.config.credentials.expiredToken) return ctx.config.credentials.expiredToken;
-  const primary = ctx.config.credentials.primary;
+  if (ctx.credentials.expiredToken) return ctx.credentials.expiredToken;
+  const primary = ctx.credentials.primary;
   if (!ctx.sandbox || !primary) return undefined;
   const res = await ctx.tokens.request(primary);
   const body = res.body as { access_token?: string; expires_in?: number } | undefined;

@@ -3,7 +3,7 @@
  * run order: checks that move the sandbox clock come last; the spec checks judge every exchange
  * afterwards (phase 'after').
  */
-import type { ConformanceCheck } from '../../../engine/check.js';
+import type { ConformanceCheck } from '../context.js';
 import { authCheck } from './auth.js';
 import { lifecycleCheck } from './lifecycle.js';
 import { negativeCheck } from './negative.js';

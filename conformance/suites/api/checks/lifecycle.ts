@@ -4,10 +4,10 @@
  * events`), plus each payload against the webhook schema and rules. Signatures are verified by
  * the receiver.
  */
-import type { ConformanceCheck } from '../../../engine/check.js';
-import type { RunContext } from '../context.js';
+import type { ConformanceCheck, RunContext } from '../context.js';
 import { judgeEvents, type PaymentExpectation } from '../../events/event-judge.js';
-import { rerunFor } from '../../../engine/reproduce.js';
+import { webhooksFor } from '../payment-webhooks.js';
+import { rerunFor } from '../reproduce.js';
 import type { Failure } from '../../../engine/types.js';
 import { startFlows } from './lifecycle-flows.js';
 import { fail, needsSandbox } from './util.js';
@@ -31,12 +31,12 @@ export const lifecycleCheck: ConformanceCheck = {
     const ids = started.map((f) => f.paymentId);
     // A flow is over at a terminal status (CANCELLED) or the completion status (PAYMENT_COMPLETED).
     const last = new Set([...ctx.table.statuses.filter((s) => s.terminal).map((s) => s.name), ...ctx.table.transitions.filter((t) => t.requiresAllRecipients).map((t) => t.to)]);
-    const ended = (id: string) => ctx.recorder.webhooksFor(id).some((w) => last.has((w.payload as { status?: string }).status ?? ''));
+    const ended = (id: string) => webhooksFor(ctx.recorder, id).some((w) => last.has((w.payload as { status?: string }).status ?? ''));
     await ctx.recorder.waitFor(() => ids.every(ended), ctx.config.webhooks.waitMs);
     await new Promise((r) => setTimeout(r, cancelled.size > 0 ? GRACE_MS : 50));
     const expectations: Record<string, PaymentExpectation> = Object.fromEntries(started.map((f) => [f.paymentId, f.expectation]));
     const names = new Map(started.map((f) => [f.paymentId, f.name] as const));
-    const received = ids.flatMap((id) => ctx.recorder.webhooksFor(id));
+    const received = ids.flatMap((id) => webhooksFor(ctx.recorder, id));
     const judged = judgeEvents(received, ctx.table, { strict: ctx.config.strict, expectations });
     for (const f of judged.findings) {
       failures.push({

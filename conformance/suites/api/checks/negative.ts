@@ -4,8 +4,7 @@
  * 2xx or 5xx. A case counts only if its unmutated base was accepted in the same run
  * (attributable rejection); each case is built on a fresh base so that references stay unique.
  */
-import type { ConformanceCheck } from '../../../engine/check.js';
-import type { RunContext } from '../context.js';
+import type { ConformanceCheck, RunContext } from '../context.js';
 import { negativeCases, statusMatches, type NegativeCase } from '../negative-cases.js';
 import { validRequests, type BaseRequest } from '../requests.js';
 import type { Failure } from '../../../engine/types.js';

@@ -3,7 +3,7 @@
  * request the suite cannot build from the target's data are listed, not failed.
  */
 import { validRequests } from '../requests.js';
-import type { ConformanceCheck } from '../../../engine/check.js';
+import type { ConformanceCheck } from '../context.js';
 import type { Failure } from '../../../engine/types.js';
 import { describeAnswer, fail, is2xx } from './util.js';
 

@@ -5,7 +5,7 @@
  * confirm_recipient "Required only when the recipient name check (CoP/VoP) failed on the first
  * attempt"). The failure is armed through the sandbox (fail-name-check).
  */
-import type { ConformanceCheck } from '../../../engine/check.js';
+import type { ConformanceCheck } from '../context.js';
 import { validRequests } from '../requests.js';
 import type { Failure } from '../../../engine/types.js';
 import { describeAnswer, fail, is2xx, is4xx, needsSandbox } from './util.js';

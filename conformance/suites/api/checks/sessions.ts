@@ -3,8 +3,7 @@
  * expire (seed §Look up sessions by client reference, decision rules 1-4; §Session states:
  * a new session is SESSION_CREATED; it expires at session_expires_at). Expiry uses the sandbox clock.
  */
-import type { ConformanceCheck } from '../../../engine/check.js';
-import type { RunContext } from '../context.js';
+import type { ConformanceCheck, RunContext } from '../context.js';
 import type { SendResult } from '../../../engine/http.js';
 import { validRequests, type RequestCase } from '../requests.js';
 import type { Failure } from '../../../engine/types.js';

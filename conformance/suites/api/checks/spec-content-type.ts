@@ -1,6 +1,6 @@
 /** spec-content-type: a response body comes with a content type its documented response declares. */
-import { matchMediaType, matchStatus } from '../../../../templates/runtime/rules/response-match.js';
-import type { ConformanceCheck } from '../../../engine/check.js';
+import { matchMediaType, matchStatus } from '../generated-runtime.js';
+import type { ConformanceCheck } from '../context.js';
 import { overExchanges } from './spec-common.js';
 
 export const specContentTypeCheck: ConformanceCheck = {

@@ -1,5 +1,5 @@
 /** spec-schema: every response body validates against its documented schema (generated validators). */
-import type { ConformanceCheck } from '../../../engine/check.js';
+import type { ConformanceCheck } from '../context.js';
 import { overExchanges } from './spec-common.js';
 
 export const specSchemaCheck: ConformanceCheck = {

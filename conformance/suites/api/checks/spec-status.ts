@@ -2,8 +2,8 @@
  * spec-status: every response status is documented for its operation (exact code, range, or
  * default), over every exchange the suite recorded.
  */
-import { matchStatus } from '../../../../templates/runtime/rules/response-match.js';
-import type { ConformanceCheck } from '../../../engine/check.js';
+import { matchStatus } from '../generated-runtime.js';
+import type { ConformanceCheck } from '../context.js';
 import { overExchanges } from './spec-common.js';
 
 export const specStatusCheck: ConformanceCheck = {

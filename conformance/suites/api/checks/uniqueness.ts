@@ -4,8 +4,7 @@
  * payments (seed §Errors rule 1; §Limits "not enforced for non-third-party API payments";
  * §Reconciliation identifiers: match on customer_id plus client_reference_id).
  */
-import type { ConformanceCheck } from '../../../engine/check.js';
-import type { RunContext } from '../context.js';
+import type { ConformanceCheck, RunContext } from '../context.js';
 import { activeRecipients } from '../fixtures.js';
 import { pathFor, validRequests, type RequestCase } from '../requests.js';
 import type { Failure } from '../../../engine/types.js';

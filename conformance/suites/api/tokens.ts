@@ -2,9 +2,13 @@
  * Access tokens by client credentials (seed §Authentication, OAuth 2.0 steps 1-4), one per
  * credential, requested once and reused. Token values live only here and in request headers.
  */
-import { CbpError } from '../../lib/errors.js';
-import type { ClientCredentials } from '../suites/api/config.js';
-import type { Http, SendResult, TokenSource } from './http.js';
+import { CbpError } from '../../../lib/errors.js';
+import type { Http, SendResult, TokenSource } from '../../engine/http.js';
+
+export interface ClientCredentials {
+  clientId: string;
+  clientSecret: string;
+}
 
 export const TOKEN_PATH = '/auth/oauth/v2/token';
 
