@@ -21,7 +21,8 @@ export { checkGenerated, writeGenerated, writeStubs } from '../generator/output-
 export { checkHostDependencies } from '../generator/host-dependencies.js';
 export { paymentsPlugin } from '../kits/payments/plugin.js';
 export { startMock } from '../sandbox/index.js';
-export { runConformance } from '../conformance/runner/run-conformance.js';
+export { runConformance } from '../conformance/suites/api/run-conformance.js';
+export { runSuite } from '../conformance/engine/run-suite.js';
 export { createWebhookConsumer, applyPaymentEvent, createMemoryStore, verifyWebhook, signWebhook } from '../kits/payments/runtime/webhooks/index.js';
 export { createSqliteStore } from '../kits/payments/runtime/webhooks/sqlite-store.js';
 export { loadStateTable, tableFacts, type StateTable } from '../kits/payments/state-table/index.js';

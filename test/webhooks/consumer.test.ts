@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadStateTable } from '../../kits/payments/state-table/index.js';
 import { createMemoryStore, createWebhookConsumer, createWebhookListener, signWebhook, type StatusChangeNotice } from '../../kits/payments/runtime/webhooks/index.js';
-import { paymentFlow, type WebhookPayload } from '../../conformance/consumer/flows.js';
+import { paymentFlow, type WebhookPayload } from '../../conformance/suites/consumer/flows.js';
 
 const table = loadStateTable();
 const secret = `whsec_${Buffer.from('consumer test secret').toString('base64')}`;
