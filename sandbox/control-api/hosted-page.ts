@@ -11,7 +11,7 @@ import type { MockResponse } from '../http/responses.js';
 export function hostedPage(ctx: MockContext, sessionId: string): MockResponse {
   const s = ctx.store.sessions.get(sessionId);
   if (s === undefined) return html(404, 'Session not found', 'No such payment session.');
-  if (ctx.clock.now() >= s.expiresAtMs) return html(410, 'Session expired', 'This payment session has expired; ask for a new one.');
+  if (ctx.store.clockOfCustomer(s.customer_id).now() >= s.expiresAtMs) return html(410, 'Session expired', 'This payment session has expired; ask for a new one.');
   const amount = s.amount ? `${s.amount.value} ${s.amount.currency}` : 'the amount due';
   const res = html(200, 'Pay', `Sandbox payment page. Pay ${amount}.${s.payment_id ? ' A payment was made.' : ''}`);
   const ancestors = s.allowed_origins.length > 0 ? s.allowed_origins.join(' ') : "'none'";
