@@ -109,15 +109,35 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const sandbox = createSandboxRoutes(ctx);
 
   const servers: Server[] = [];
-  const main = createFront({ ctx, sandbox, router, log: ctx.log });
-  servers.push(main);
-  const baseUrl = await listen(main, opts.port, opts.host);
-  ctx.setBaseUrl(baseUrl);
-  let authUrl = baseUrl;
-  if (opts.authPort !== undefined) {
-    const auth = createFront({ ctx, sandbox, router, authOnly: true, log: ctx.log });
-    servers.push(auth);
-    authUrl = await listen(auth, opts.authPort, opts.host);
+  const closeServers = () =>
+    Promise.all(
+      servers.map(
+        (s) =>
+          new Promise<void>((resolve) => {
+            s.close(() => resolve());
+            s.closeAllConnections();
+          }),
+      ),
+    );
+  let baseUrl: string;
+  let authUrl: string;
+  try {
+    const main = createFront({ ctx, sandbox, router, log: ctx.log });
+    servers.push(main);
+    baseUrl = await listen(main, opts.port, opts.host, '--port');
+    ctx.setBaseUrl(baseUrl);
+    authUrl = baseUrl;
+    if (opts.authPort !== undefined) {
+      const auth = createFront({ ctx, sandbox, router, authOnly: true, log: ctx.log });
+      servers.push(auth);
+      authUrl = await listen(auth, opts.authPort, opts.host, '--auth-port');
+    }
+  } catch (err) {
+    lifecycle.stopAll();
+    clocks.stop();
+    webhooks.close();
+    await closeServers();
+    throw err;
   }
 
   return {
@@ -133,22 +153,15 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       lifecycle.stopAll();
       clocks.stop();
       webhooks.close();
-      await Promise.all(
-        servers.map(
-          (s) =>
-            new Promise<void>((resolve) => {
-              s.close(() => resolve());
-              s.closeAllConnections();
-            }),
-        ),
-      );
+      await closeServers();
     },
   };
 }
 
-function listen(server: Server, port: number, host: string): Promise<string> {
+/** Listens, or throws E_LISTEN (one line and a hint) for the mistakes a user can fix. */
+function listen(server: Server, port: number, host: string, flag: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (err: NodeJS.ErrnoException) => reject(listenError(err, port, host, flag)));
     server.listen(port, host, () => {
       server.off('error', reject);
       const a = server.address() as AddressInfo;
@@ -156,6 +169,20 @@ function listen(server: Server, port: number, host: string): Promise<string> {
       resolve(`http://${h}:${a.port}`);
     });
   });
+}
+
+function listenError(err: NodeJS.ErrnoException, port: number, host: string, flag: string): Error {
+  const where = `${host}:${port}`;
+  if (err.code === 'EADDRINUSE') {
+    return new CbpError('E_LISTEN', `port ${port} on ${host} is already in use`, {
+      hint: `stop what listens there or choose another port with ${flag} (0 = any free port; 4010 is also Prism's default)`,
+    });
+  }
+  if (err.code === 'EACCES') return new CbpError('E_LISTEN', `not allowed to listen on ${where}`, { hint: `ports below 1024 need privileges: choose another with ${flag}` });
+  if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') {
+    return new CbpError('E_LISTEN', `cannot listen on ${host}: no such local address`, { hint: 'pass an address of this machine with --host (default 127.0.0.1)' });
+  }
+  return err;
 }
 
 function describeFixtures(store: MockStore): MockFixtures {
