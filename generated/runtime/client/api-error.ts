@@ -84,6 +84,7 @@ export function scrubError(error: unknown, scrub: (text: string) => string): unk
   if (error instanceof CrossOriginRedirect) {
     const copy = Object.create(CrossOriginRedirect.prototype) as CrossOriginRedirect;
     Object.assign(copy, { status: error.status, location: scrub(error.location), name: error.name, message: scrub(error.message) });
+    copy.stack = `${copy.name}: ${copy.message}`;
     return copy;
   }
   if (!(error instanceof Error)) return new Error(scrub(String(error)));
