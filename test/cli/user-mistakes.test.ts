@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.js';
-import { checkReportPath } from '../../conformance/runner/report-targets.js';
+import { checkReportPath } from '../../conformance/engine/report-targets.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'cbp-mistakes-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
