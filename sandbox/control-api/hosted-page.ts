@@ -54,16 +54,23 @@ export async function hostedPage(ctx: MockContext, r: HostedRequest): Promise<Mo
   const done = action === 'pay' ? await pay(ctx, s) : abandon(ctx, s);
   if (wantsJson) return { status: done.status, body: JSON.stringify(done.body), headers: resourceHeaders('application/json', 'no-store') };
   if (done.status === 410) return message(410, s.allowed_origins, 'Session expired', 'This payment session has expired; ask the merchant for a new one.', false);
-  // POST/redirect/GET: the page then shows the payment's status (or why nothing happened).
+  // A refused payment (e.g. a rule of the payment request) is shown on the page itself.
+  if (done.status >= 400 && done.status !== 409) return page(ctx, s, pagePath, done.status, errorMessage(done.body));
+  // POST/redirect/GET: the page then shows the payment's status.
   return { status: 303, body: '', headers: { location: pagePath, 'cache-control': 'no-store' } };
 }
 
 const ACTIONS: Record<string, string> = { '': 'GET', status: 'GET', pay: 'POST', abandon: 'POST' };
 
-function page(ctx: MockContext, s: SessionRecord, pagePath: string): MockResponse {
+function page(ctx: MockContext, s: SessionRecord, pagePath: string, status = 200, notice?: string): MockResponse {
   const payment = s.payment_id ? ctx.store.payments.get(s.payment_id) : undefined;
-  const html = checkoutPage({ session: s, payment, now: ctx.clock.now(), pagePath, assetsPath: ASSETS, csrfToken: csrfToken(ctx, s.session_id) });
-  return { status: 200, body: html, headers: pageHeaders(s.allowed_origins) };
+  const html = checkoutPage({ session: s, payment, now: ctx.clock.now(), pagePath, assetsPath: ASSETS, csrfToken: csrfToken(ctx, s.session_id), notice });
+  return { status, body: html, headers: pageHeaders(s.allowed_origins) };
+}
+
+function errorMessage(body: unknown): string {
+  const first = (body as { errors?: Array<{ message?: unknown }> } | undefined)?.errors?.[0]?.message;
+  return `The payment was refused: ${typeof first === 'string' ? first : 'unknown reason'}.`;
 }
 
 /** An HTML page for browsers, the API's error body for the script. The allowed origins may still
