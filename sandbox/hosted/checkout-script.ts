@@ -99,7 +99,8 @@ h2 { font-size: 1rem; margin: 0 0 .25rem; }
 .facts dd { margin: 0; overflow-wrap: anywhere; }
 .items { width: 100%; border-collapse: collapse; margin: 0 0 1rem; }
 .items caption { text-align: left; font-weight: 600; padding-bottom: .25rem; }
-.items th, .items td { text-align: left; padding: .4rem .25rem; border-top: 1px solid var(--line); vertical-align: top; overflow-wrap: anywhere; }
+.items th, .items td { text-align: left; padding: .4rem .25rem; border-top: 1px solid var(--line); vertical-align: top; overflow-wrap: break-word; }
+.items .item-name { overflow-wrap: anywhere; }
 .items .num { text-align: right; white-space: nowrap; }
 .ref { color: var(--muted); font-size: .85rem; }
 .status-box { border: 1px solid var(--line); border-radius: .5rem; padding: .75rem; margin: 0 0 1rem; }
