@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PartnerPage, startPartnerPage } from '../../examples/hosted-session/partner-page.js';
+import { runHostedSession } from '../../examples/hosted-session/run.js';
 import type { RunningMock } from '../../sandbox/index.js';
 import { hostileItems, HOSTILE_NAMES, sessionBody } from '../hosted/fixtures.js';
 import { call, mockOn0, type Receiver, startReceiver, token } from '../sandbox/helpers.js';
@@ -156,5 +157,27 @@ describe('hosted checkout in Chromium', () => {
     } finally {
       await noJs.close();
     }
+  });
+
+  it('runs the example with a payer clicking Pay in the embedded checkout: it logs the postMessages and the webhooks', async () => {
+    const lines: string[] = [];
+    let page: Page | undefined;
+    const result = await runHostedSession({
+      baseUrl: mock.baseUrl,
+      log: (l) => lines.push(l),
+      timeoutMs: 20_000,
+      payer: async (pageUrl) => {
+        page = await browser.context.newPage();
+        await page.goto(pageUrl);
+        await page.frameLocator('#checkout').getByRole('button', { name: /^Pay / }).click();
+      },
+    });
+    await page?.close();
+    expect(result.messages.map((m) => m.status)).toEqual(expect.arrayContaining(['AWAITING_FUNDS', 'PAYMENT_COMPLETED']));
+    expect(result.messages.every((m) => m.session_id === result.sessionIds[1] && m.payment_id === result.paymentId)).toBe(true);
+    expect(lines).toContain(`postMessage cbp.hosted-session.status AWAITING_FUNDS ${result.paymentId}`);
+    expect(lines.filter((l) => l.startsWith('webhook ') && l.includes('PAYMENT_COMPLETED'))).toHaveLength(1);
+    expect(result.decisions.map((d) => d.action)).toEqual(['create', 'reuse', 'replace', ...result.decisions.slice(3).map(() => expect.stringMatching(/^(reuse|track-payment)$/))]);
+    expect(result.decisions.at(-1)?.action).toBe('track-payment');
   });
 });
