@@ -11,7 +11,7 @@
  */
 import type { MockContext } from '../context.js';
 import { fail, type MockResponse } from '../http/responses.js';
-import { abandon, pay, sessionStatus } from '../hosted/actions.js';
+import { abandon, pay, sessionClock, sessionStatus } from '../hosted/actions.js';
 import { CHECKOUT_CSS, CHECKOUT_JS } from '../hosted/checkout-script.js';
 import { checkCsrf, csrfToken } from '../hosted/csrf.js';
 import { pageHeaders, resourceHeaders } from '../hosted/headers.js';
@@ -39,9 +39,9 @@ export async function hostedPage(ctx: MockContext, r: HostedRequest): Promise<Mo
   if (s === undefined || extra.length > 0) return message(404, [], 'Session not found', 'No such payment session.', wantsJson);
   const allowed = ACTIONS[action];
   if (allowed === undefined) return message(404, s.allowed_origins, 'Not found', 'No such page.', wantsJson);
-  if (r.method !== allowed) return { ...fail(405, 'request.method-not-allowed', `use ${allowed}`), headers: { allow: allowed } };
+  if (r.method !== allowed && !(allowed === 'GET' && r.method === 'HEAD')) return { ...fail(405, 'request.method-not-allowed', `use ${allowed}`), headers: { allow: allowed } };
   // A paid session stays viewable after expiry: the payer may still follow its payment.
-  if (ctx.clock.now() >= s.expiresAtMs && s.payment_id === undefined) {
+  if (sessionClock(ctx, s).now() >= s.expiresAtMs && s.payment_id === undefined) {
     return message(410, s.allowed_origins, 'Session expired', 'This payment session has expired; ask the merchant for a new one.', wantsJson);
   }
   const pagePath = `${HOSTED_PREFIX}${encodeURIComponent(s.session_id)}`;
@@ -64,7 +64,7 @@ const ACTIONS: Record<string, string> = { '': 'GET', status: 'GET', pay: 'POST',
 
 function page(ctx: MockContext, s: SessionRecord, pagePath: string, status = 200, notice?: string): MockResponse {
   const payment = s.payment_id ? ctx.store.payments.get(s.payment_id) : undefined;
-  const html = checkoutPage({ session: s, payment, now: ctx.clock.now(), pagePath, assetsPath: ASSETS, csrfToken: csrfToken(ctx, s.session_id), notice });
+  const html = checkoutPage({ session: s, payment, now: sessionClock(ctx, s).now(), pagePath, assetsPath: ASSETS, csrfToken: csrfToken(ctx, s.session_id), notice });
   return { status, body: html, headers: pageHeaders(s.allowed_origins) };
 }
 

@@ -5,6 +5,7 @@
  * (POST/redirect/GET); with it (Accept: application/json) the answer is the status JSON.
  */
 import { controlHandlers } from '../control-api/control.js';
+import type { SandboxClock } from '../clock.js';
 import type { MockContext } from '../context.js';
 import { fail, type MockHandler, type MockResponse } from '../http/responses.js';
 import type { SessionRecord } from '../types.js';
@@ -21,6 +22,12 @@ function control(ctx: MockContext): Record<string, MockHandler> {
   return h;
 }
 
+/** The clock the session's expiry is measured on: the one place to change should clocks become
+ * per tenant. */
+export function sessionClock(ctx: MockContext, _s: SessionRecord): SandboxClock {
+  return ctx.clock;
+}
+
 /** The page's status document (also the answer of a scripted Pay or Abandon). */
 export function sessionStatus(ctx: MockContext, s: SessionRecord): Record<string, unknown> {
   const payment = s.payment_id ? ctx.store.payments.get(s.payment_id) : undefined;
@@ -30,7 +37,7 @@ export function sessionStatus(ctx: MockContext, s: SessionRecord): Record<string
     status,
     ...(payment ? { payment_id: payment.payment_id } : {}),
     line: statusLine(status, payment?.payment_id, s.hosted?.abandoned ?? false),
-    session_expires_at: ctx.clock.iso(s.expiresAtMs),
+    session_expires_at: sessionClock(ctx, s).iso(s.expiresAtMs),
   };
 }
 
