@@ -27,7 +27,7 @@ describe('the installed package', () => {
     expect(out.trim()).toBe('["function","function","function","function","function"] true');
   });
 
-  test('generates a client from the packaged spec, and `cbp --version` prints our version, not the host project\'s', () => {
+  test("generates a client from the packaged spec, and `cbp --version` prints our version, not the host project's", () => {
     const bin = path.join(dir, 'node_modules/.bin/cbp');
     expect(execFileSync(bin, ['--version'], { cwd: dir, encoding: 'utf8' }).trim()).toBe(pkg.version);
     const spec = `node_modules/${pkg.name}/spec/openapi.yaml`;
