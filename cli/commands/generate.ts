@@ -19,6 +19,7 @@ export const generateCommand: CbpCommand = {
       .option('client-factory-name', { type: 'string', describe: 'Name of the client factory (default: createApiClient)' })
       .option('state-table', { type: 'string', describe: 'Payment state table (YAML)' })
       .option('emitters', { type: 'string', array: true, describe: 'Only run these emitters' })
+      .option('tool-profile', { type: 'string', describe: 'Also write the tool profile (explicit status codes, examples) to this file (.yaml or .json)' })
       .option('overlay-missing-target', { type: 'string', choices: ['error', 'warn'], describe: 'An overlay target matching nothing fails (default) or warns' }),
   async run(argv, io) {
     // Loaded on use: the generator pulls in openapi-typescript, typescript and swagger-parser
@@ -44,6 +45,11 @@ export const generateCommand: CbpCommand = {
       for (const line of lines) io.err(`  ${line}`);
       io.err('  hint: run `cbp generate` and commit the result');
       return EXIT_FAILURE;
+    }
+    const toolProfile = (argv as { toolProfile?: string }).toolProfile;
+    if (toolProfile) {
+      const { writeToolProfile } = await import('../../generator/tool-profile/index.js');
+      io.out(`tool profile: ${path.relative(io.cwd, await writeToolProfile(toolProfile, config.spec, config.overlays, io.cwd))}`);
     }
     const written = writeGenerated(result.files, outDir, prune);
     io.out(`${config.out}: ${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed`);
