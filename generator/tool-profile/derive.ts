@@ -41,12 +41,21 @@ export function deriveToolProfile(document: Obj, options: ToolProfileOptions = {
   info(doc);
   for (const item of [...Object.values(isObj(doc.paths) ? doc.paths : {}), ...Object.values(isObj(doc.webhooks) ? doc.webhooks : {})]) {
     if (!isObj(item)) continue;
-    for (const p of Array.isArray(item.parameters) ? item.parameters : []) singleExample(p);
+    const shared = Array.isArray(item.parameters) ? item.parameters : [];
+    delete item.parameters;
     for (const method of METHODS) {
       const op = item[method];
       if (!isObj(op)) continue;
-      for (const p of Array.isArray(op.parameters) ? op.parameters : []) singleExample(p);
-      if (isObj(op.requestBody)) mediaExamples(op.requestBody);
+      // Parameters inlined per operation, each carrying an example under every name the operation's
+      // body and response examples use: Specmatic builds one request per example name.
+      const names = exampleNames(op);
+      const parameters = [...shared, ...(Array.isArray(op.parameters) ? op.parameters : [])].map((p) => namedParameter(resolveParameter(p, doc), names));
+      for (const p of parameters) singleExample(p);
+      op.parameters = parameters;
+      if (isObj(op.requestBody)) {
+        formExamples(op.requestBody, doc);
+        mediaExamples(op.requestBody);
+      }
       if (isObj(op.responses)) {
         const code = success[String(op.operationId)] ?? options.defaultSuccess ?? '200';
         op.responses = explicitResponses(op.responses, code, ranges);
@@ -54,7 +63,6 @@ export function deriveToolProfile(document: Obj, options: ToolProfileOptions = {
     }
   }
   const components = isObj(doc.components) ? doc.components : {};
-  for (const p of Object.values(isObj(components.parameters) ? components.parameters : {})) singleExample(p);
   for (const r of Object.values(isObj(components.responses) ? components.responses : {})) if (isObj(r)) mediaExamples(r);
   return doc;
 }
@@ -93,26 +101,78 @@ function tag(response: unknown, id: string, note: string): unknown {
   return { ...response, 'x-assumption': { id, note } };
 }
 
-/** `examples` (named) → also `example` (the first) where a tool reads only the singular form. */
+/**
+ * `examples` (named) → also `example` (the first): Dredd reads only the singular form. OAS 3.1
+ * §4.8.12.1 makes the two mutually exclusive; the profile is for tools, and each reads the one it knows.
+ */
 function singleExample(node: unknown): void {
   if (!isObj(node) || node.example !== undefined || !isObj(node.examples)) return;
   const first = Object.values(node.examples)[0];
-  // `example` and `examples` are mutually exclusive on a Parameter object (OAS 3.1 §4.8.12.1).
-  if (isObj(first) && 'value' in first) {
-    node.example = first.value;
-    delete node.examples;
+  if (isObj(first) && 'value' in first) node.example = first.value;
+}
+
+function exampleNames(op: Obj): string[] {
+  const holders = [op.requestBody, ...Object.values(isObj(op.responses) ? op.responses : {})];
+  const names = holders
+    .flatMap((h) => (isObj(h) && isObj(h.content) ? Object.values(h.content) : []))
+    .flatMap((m) => (isObj(m) && isObj(m.examples) ? Object.keys(m.examples) : []));
+  return [...new Set(names)];
+}
+
+function resolveParameter(p: unknown, doc: Obj): Obj {
+  if (!isObj(p)) return {};
+  const m = typeof p.$ref === 'string' ? /^#\/components\/parameters\/([^/]+)$/.exec(p.$ref) : null;
+  const components = isObj(doc.components) && isObj(doc.components.parameters) ? doc.components.parameters : {};
+  const target = m ? components[m[1] as string] : p;
+  return isObj(target) ? structuredClone(target) : {};
+}
+
+function namedParameter(p: Obj, names: string[]): Obj {
+  if (!isObj(p.examples)) return p;
+  const first = Object.values(p.examples)[0];
+  if (!isObj(first)) return p;
+  const examples: Obj = { ...p.examples };
+  for (const name of names) if (examples[name] === undefined) examples[name] = first;
+  return { ...p, examples };
+}
+
+/**
+ * Form bodies: tools that build a form (openapi-to-postman) read one example per field, not the
+ * body's example, so the first named example is copied onto an inlined copy of the field schemas.
+ */
+function formExamples(holder: Obj, doc: Obj): void {
+  const content = isObj(holder.content) ? holder.content : {};
+  for (const [type, media] of Object.entries(content)) {
+    if (!/x-www-form-urlencoded/i.test(type) || !isObj(media) || !isObj(media.examples) || !isObj(media.schema)) continue;
+    const first = Object.values(media.examples)[0];
+    const value = isObj(first) && isObj(first.value) ? first.value : undefined;
+    const schema = resolveSchema(media.schema, doc);
+    if (!value || !isObj(schema.properties)) continue;
+    const properties: Obj = {};
+    for (const [name, sub] of Object.entries(schema.properties)) properties[name] = name in value && isObj(sub) ? { ...sub, example: value[name] } : sub;
+    media.schema = { ...schema, properties };
+    // Specmatic 2.x cannot read an object example of a form body ("Expected json value").
+    delete media.examples;
   }
 }
 
+function resolveSchema(schema: Obj, doc: Obj): Obj {
+  const m = typeof schema.$ref === 'string' ? /^#\/components\/schemas\/([^/]+)$/.exec(schema.$ref) : null;
+  const components = isObj(doc.components) && isObj(doc.components.schemas) ? doc.components.schemas : {};
+  const target = m ? components[m[1] as string] : schema;
+  return isObj(target) ? structuredClone(target) : {};
+}
+
+/**
+ * Media types keep their named `examples`: Specmatic pairs a request example with the response
+ * example of the same name. Named examples inside `examples` of the schema give the values again
+ * for tools that read only schema-level examples.
+ */
 function mediaExamples(holder: Obj): void {
   const content = isObj(holder.content) ? holder.content : {};
   for (const media of Object.values(content)) {
-    if (!isObj(media) || media.example !== undefined || !isObj(media.examples)) continue;
-    const first = Object.values(media.examples)[0];
-    // OAS: `example` and `examples` are mutually exclusive on a Media Type object; keep the named ones on
-    // the schema-level `examples` list instead, which JSON Schema 2020-12 allows next to `$ref`.
-    if (isObj(first) && 'value' in first) media.example = first.value;
-    if (isObj(media.schema)) media.schema = { ...media.schema, examples: Object.values(media.examples).flatMap((e) => (isObj(e) && 'value' in e ? [e.value] : [])) };
-    delete media.examples;
+    if (!isObj(media) || !isObj(media.examples) || !isObj(media.schema) || media.schema.examples !== undefined) continue;
+    const values = Object.values(media.examples).flatMap((e) => (isObj(e) && 'value' in e ? [e.value] : []));
+    if (values.length > 0) media.schema = { ...media.schema, examples: values };
   }
 }

@@ -20,6 +20,6 @@ export async function writeToolProfile(outFile: string, spec: string, overlays: 
   const profile = await buildToolProfile(spec, overlays, { cwd });
   const target = path.resolve(cwd, outFile);
   mkdirSync(path.dirname(target), { recursive: true });
-  writeFileSync(target, /\.json$/i.test(target) ? `${JSON.stringify(profile, null, 2)}\n` : stringify(profile, { lineWidth: 0 }));
+  writeFileSync(target, /\.json$/i.test(target) ? `${JSON.stringify(profile, null, 2)}\n` : stringify(profile, { lineWidth: 0, aliasDuplicateObjects: false }));
   return target;
 }
