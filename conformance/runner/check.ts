@@ -4,7 +4,7 @@
  * what earlier checks sent from the recorder in the context.
  */
 import type { RunContext } from './context.js';
-import type { Failure, Severity } from './types.js';
+import type { CaseRecord, Failure, Severity } from './types.js';
 
 export interface CheckResult {
   /** How many cases were evaluated (requests sent, events judged, exchanges inspected). */
@@ -14,6 +14,8 @@ export interface CheckResult {
   skipped?: string;
   /** Shown with the outcome (e.g. what could not be covered). */
   note?: string;
+  /** Every case run (verdicts are graded by the runner from each case's provenance). */
+  caseLog?: CaseRecord[];
 }
 
 export interface ConformanceCheck {

@@ -10,10 +10,14 @@ import type { CheckResult, ConformanceCheck } from './check.js';
 import type { ConformanceConfig } from './config.js';
 import type { RunContext } from './context.js';
 import { judgeEvents } from './event-judge.js';
+import { computeCoverage } from '../verdicts/coverage.js';
+import { gradeCase, gradeFailure } from '../verdicts/grade.js';
+import { groupRootCauses } from '../verdicts/root-causes.js';
+import { readRawSpec, SpecProvenance } from '../verdicts/spec-provenance.js';
 import { Recorder } from './recorder.js';
 import { scrubText } from './redact.js';
 import { selectChecks } from './select.js';
-import { loadSuiteSpec } from './spec.js';
+import { loadSuiteSpec, packageSpecDir } from './spec.js';
 import { openTarget } from './target.js';
 import type { CheckOutcome, Reporter, RunnerEvent, SuiteSummary } from './types.js';
 import type { SuiteValidators } from './validators.js';
@@ -56,6 +60,7 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
       receiver: target.receiver,
       unique: target.unique,
       quoteFor: target.quoteFor,
+      provenance: new SpecProvenance(readRawSpec(options.specDir ?? packageSpecDir())),
     };
     await emit({ type: 'suite-start', target: target.name, checkIds: ordered.map((c) => c.id) });
     for (const check of ordered) {
@@ -63,23 +68,33 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
       ctx.http.checkId = check.id;
       const t0 = Date.now();
       const result = await runOne(check, ctx, target.tokens.secrets());
-      const outcome = toOutcome(check, result, Date.now() - t0);
+      const outcome = toOutcome(check, result, Date.now() - t0, config.strict);
       outcomes.push(outcome);
       await emit({ type: 'check-finish', outcome });
     }
   } finally {
     await target.close();
   }
-  const count = (s: CheckOutcome['status']) => outcomes.filter((o) => o.status === s).length;
+  const grouped = groupRootCauses(outcomes);
+  const count = (s: CheckOutcome['status']) => grouped.filter((o) => o.status === s).length;
+  const observed = judgeEvents(recorder.webhooks, table);
   const summary: SuiteSummary = {
     target: target.name,
-    outcomes,
+    outcomes: grouped,
     passed: count('passed'),
     failed: count('failed'),
     warnings: count('warning'),
     skipped: count('skipped'),
     durationMs: Date.now() - started,
-    observedTransitions: judgeEvents(recorder.webhooks, table).transitions,
+    observedTransitions: observed.transitions,
+    coverage: computeCoverage({
+      model,
+      table,
+      cases: grouped.flatMap((o) => o.caseLog ?? []),
+      operationsAnswered: recorder.exchanges.flatMap((x) => (x.operationId && x.response ? [x.operationId] : [])),
+      transitions: observed.transitions,
+      statuses: observed.statuses,
+    }),
   };
   await emit({ type: 'suite-finish', summary });
   for (const r of reporters) await r.finish?.();
@@ -96,17 +111,19 @@ async function runOne(check: ConformanceCheck, ctx: RunContext, secrets: string[
   }
 }
 
-function toOutcome(check: ConformanceCheck, r: CheckResult, durationMs: number): CheckOutcome {
-  const errors = r.failures.some((f) => f.severity === 'error');
-  const warnings = r.failures.some((f) => f.severity === 'warning');
+function toOutcome(check: ConformanceCheck, r: CheckResult, durationMs: number, strict: boolean): CheckOutcome {
+  const failures = r.failures.map((f) => gradeFailure(f, strict));
+  const errors = failures.some((f) => f.severity === 'error');
+  const warnings = failures.some((f) => f.severity === 'warning');
   return {
     checkId: check.id,
     title: check.title,
     source: check.source,
     tags: check.tags,
     status: r.skipped ? 'skipped' : errors ? 'failed' : warnings ? 'warning' : 'passed',
-    failures: r.failures,
+    failures,
     cases: r.cases,
+    ...(r.caseLog ? { caseLog: r.caseLog.map((c) => gradeCase(c, strict)) } : {}),
     skippedReason: r.skipped,
     note: r.note,
     severity: check.severity,

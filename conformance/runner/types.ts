@@ -4,6 +4,8 @@
  * `cbp conformance`, `cbp conformance events` and `cbp conformance consumer`.
  */
 
+import type { Provenance } from '../verdicts/provenance.js';
+
 export type Severity = 'error' | 'warning';
 
 /** Evidence of one HTTP exchange; secrets are redacted before they get here. */
@@ -24,6 +26,32 @@ export interface Failure {
   evidence?: { exchanges?: ExchangeEvidence[]; events?: unknown[]; note?: string };
   /** A command that reproduces it, when there is one. */
   reproduce?: string;
+  /** Where the expectation comes from; the runner grades the severity from it (conformance/verdicts/). */
+  provenance?: Provenance;
+  /** Set by root-cause grouping: the message of the earlier failure this one likely follows from. */
+  likelyConsequenceOf?: string;
+}
+
+/** One case a check ran, for the report's case list and coverage. */
+export interface CaseRecord {
+  checkId: string;
+  operation?: string;
+  /** Overlay rule id, event rule id or `schema.<keyword>`. */
+  rule?: string;
+  /** State-table transition id. */
+  transition?: string;
+  /** What was tried, e.g. "same-currency base: /amount/currency in lower case". */
+  name: string;
+  provenance?: Provenance;
+  verdict: 'passed' | 'failed' | 'warning';
+}
+
+/** What the suite exercised, against what spec/ defines. */
+export interface Coverage {
+  rules: { exercised: string[]; total: string[] };
+  operations: { exercised: string[]; total: string[] };
+  transitions: { observed: string[]; total: string[] };
+  statuses: Record<string, number>;
 }
 
 export type CheckStatus = 'passed' | 'failed' | 'warning' | 'skipped';
@@ -42,6 +70,8 @@ export interface CheckOutcome {
   note?: string;
   severity?: Severity;
   durationMs: number;
+  /** Every case run, with its verdict. */
+  caseLog?: CaseRecord[];
 }
 
 export interface SuiteSummary {
@@ -53,7 +83,8 @@ export interface SuiteSummary {
   skipped: number;
   durationMs: number;
   /** Observed payment status moves (from -> to), for the Markdown state diagram. */
-  observedTransitions?: Array<{ from: string | null; to: string; count: number }>;
+  observedTransitions?: Array<{ from: string | null; to: string; count: number; id?: string }>;
+  coverage?: Coverage;
 }
 
 export type RunnerEvent =
