@@ -34,7 +34,10 @@ export const firmStatementsCheck: ConformanceCheck = {
         // Another 4xx where 404 is listed rests on A-ERROR-STATUS; a 5xx is a server failure.
         const provenance =
           res.status >= 500 ? http('RFC 9110 §15.6: a 5xx is a server failure') : want === '404' && is4xx(res.status) ? assumption('A-ERROR-STATUS', 'Errors') : info.provenance;
-        book.fail({ ...info, provenance }, { ...fail(this.id, res, `${info.name}: answered ${describeAnswer(res)}, expected ${want}`, info.rule ?? this.id, 'error', info.operation), provenance });
+        book.fail(
+          { ...info, provenance },
+          { ...fail(this.id, res, `${info.name}: answered ${describeAnswer(res)}, expected ${want}`, info.rule ?? this.id, 'error', info.operation), provenance },
+        );
       }
       return res;
     };
@@ -57,7 +60,11 @@ export const firmStatementsCheck: ConformanceCheck = {
 
     const va = await validRequests.requestVirtualAccount[0]?.build(ctx);
     if (va) {
-      const info = { operation: 'requestVirtualAccount', rule: 'virtual-account.vban-country', provenance: seed('Request a virtual account', 'mandatory for EUR and GBP virtual accounts') };
+      const info = {
+        operation: 'requestVirtualAccount',
+        rule: 'virtual-account.vban-country',
+        provenance: seed('Request a virtual account', 'mandatory for EUR and GBP virtual accounts'),
+      };
       const eur = await expect({ ...va, json: { currency: 'EUR', vban_country: 'DEU' } }, '2xx', { ...info, name: 'an EUR virtual account with vban_country' });
       if (is2xx(eur.status)) await expect({ ...va, json: { currency: 'EUR' } }, '4xx', { ...info, name: 'an EUR virtual account without vban_country' });
     }
@@ -123,7 +130,12 @@ async function expiredSession(ctx: RunContext, book: CaseBook): Promise<void> {
   await ctx.sandbox!.advanceClock(Number.isFinite(left) ? Math.ceil(left / 1000) + 1 : 86_400);
   ctx.tokens.reset();
   const paid = await ctx.http.send({ method: 'POST', path: `/_sandbox/sessions/${encodeURIComponent(body.session_id)}/pay`, json: {} });
-  const info = { name: 'paying a session after session_expires_at', operation: 'createSession', rule: 'session.expiry', provenance: seed('Session states', 'If it expires before completion, a new session must be created') };
+  const info = {
+    name: 'paying a session after session_expires_at',
+    operation: 'createSession',
+    rule: 'session.expiry',
+    provenance: seed('Session states', 'If it expires before completion, a new session must be created'),
+  };
   if (is4xx(paid.status)) book.pass(info);
   else book.fail(info, fail('firm-statements', paid, `the expired session ${body.session_id} was paid (${describeAnswer(paid)}), expected a refusal`, 'session.expiry'));
 }
@@ -136,7 +148,11 @@ async function correctedResubmission(ctx: RunContext, same: RequestCase, recipie
   if (!broken || !is2xx((await ctx.sandbox!.failNameCheck(broken.recipient_id)).status)) return;
   const body = structuredClone(same.json) as { recipient_details: Array<{ recipient_id: string }> };
   body.recipient_details[0].recipient_id = broken.recipient_id;
-  const info = { operation: 'createPayment', rule: 'payment.confirm-recipient-after-failure', provenance: seed('Create payment (v3), rule 5', 'the caller either corrects the details and resubmits the same request') };
+  const info = {
+    operation: 'createPayment',
+    rule: 'payment.confirm-recipient-after-failure',
+    provenance: seed('Create payment (v3), rule 5', 'the caller either corrects the details and resubmits the same request'),
+  };
   const first = await expect({ ...same, json: body }, '4xx', { ...info, name: 'a payment whose recipient name check fails' });
   if (!is4xx(first.status)) return;
   body.recipient_details[0].recipient_id = recipientId;
@@ -148,9 +164,21 @@ async function sessionUrl(ctx: RunContext, book: CaseBook): Promise<void> {
   const x = ctx.recorder.exchanges.find((e) => e.operationId === 'createSession' && e.response && is2xx(e.response.status));
   if (!x) return;
   const values = Object.values((x.response!.body ?? {}) as Record<string, unknown>);
-  const info = { name: 'the session creation response carries a session URL', operation: 'createSession', rule: 'session.url', provenance: seed('Create hosted payment session', 'The response carries a session URL') };
+  const info = {
+    name: 'the session creation response carries a session URL',
+    operation: 'createSession',
+    rule: 'session.url',
+    provenance: seed('Create hosted payment session', 'The response carries a session URL'),
+  };
   if (values.some((v) => typeof v === 'string' && /^https?:\/\//.test(v))) book.pass(info);
-  else book.fail(info, { checkId: 'firm-statements', subject: 'createSession', severity: 'error', message: 'no field of the session creation response holds a URL', evidence: { exchanges: [x] } });
+  else
+    book.fail(info, {
+      checkId: 'firm-statements',
+      subject: 'createSession',
+      severity: 'error',
+      message: 'no field of the session creation response holds a URL',
+      evidence: { exchanges: [x] },
+    });
 }
 
 /** Authentication, step 6: "All requests use HTTPS" (a loopback target is a local test, not a deployment). */

@@ -8,6 +8,8 @@ import path from 'node:path';
 import type { StateTable } from '../../generator/ir/model.js';
 import { failureLines } from './console.js';
 import type { Reporter, SuiteSummary } from '../runner/types.js';
+import { coverageLines } from '../verdicts/coverage.js';
+import { rootsFirst } from '../verdicts/root-causes.js';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const node = (s: string | null) => (s === null ? '[*]' : s.replace(/[^A-Za-z0-9_]/g, '_'));
@@ -53,9 +55,14 @@ export function renderMarkdown(s: SuiteSummary, table?: StateTable): string {
     out.push('', '## Failures and warnings');
     for (const o of failing) {
       out.push('', `### ${o.checkId}`, '');
-      for (const f of o.failures) out.push('```text', ...failureLines(f).map((l) => l.replace(/```/g, "'''")), '```');
+      for (const f of rootsFirst(o.failures)) {
+        const cause = f.likelyConsequenceOf ? [`likely consequence of: ${f.likelyConsequenceOf}`] : [];
+        out.push('```text', ...[...cause, ...failureLines(f)].map((l) => l.replace(/```/g, "'''")), '```');
+      }
     }
   }
+  for (const n of s.notes ?? []) out.push('', `> ${cell(n)}`);
+  if (s.coverage) out.push('', '## Coverage', '', '```text', ...coverageLines(s.coverage).slice(1), '```');
   return `${out.join('\n')}\n`;
 }
 

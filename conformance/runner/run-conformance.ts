@@ -17,6 +17,7 @@ import { readRawSpec, SpecProvenance } from '../verdicts/spec-provenance.js';
 import { Recorder } from './recorder.js';
 import { scrubText } from './redact.js';
 import { selectChecks } from './select.js';
+import { rerunFor, tokenSourceLine } from './reproduce.js';
 import { loadSuiteSpec, packageSpecDir } from './spec.js';
 import { openTarget } from './target.js';
 import type { CheckOutcome, Reporter, RunnerEvent, SuiteSummary } from './types.js';
@@ -75,7 +76,7 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
   } finally {
     await target.close();
   }
-  const grouped = groupRootCauses(outcomes);
+  const grouped = groupRootCauses(outcomes.map((o) => withReproduce(o, config)));
   const count = (s: CheckOutcome['status']) => grouped.filter((o) => o.status === s).length;
   const observed = judgeEvents(recorder.webhooks, table);
   const summary: SuiteSummary = {
@@ -87,6 +88,7 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
     skipped: count('skipped'),
     durationMs: Date.now() - started,
     observedTransitions: observed.transitions,
+    notes: reproduceNotes(grouped, config),
     coverage: computeCoverage({
       model,
       table,
@@ -129,4 +131,20 @@ function toOutcome(check: ConformanceCheck, r: CheckResult, durationMs: number, 
     severity: check.severity,
     durationMs,
   };
+}
+
+/** The embedded mock's port dies with the run: its failures reproduce by re-running the check. */
+function withReproduce(o: CheckOutcome, config: ConformanceConfig): CheckOutcome {
+  if (config.target.kind !== 'embedded') return o;
+  return { ...o, failures: o.failures.map((f) => (f.reproduce?.startsWith('curl ') ? { ...f, reproduce: rerunFor(o.checkId, config) } : f)) };
+}
+
+function reproduceNotes(outcomes: readonly CheckOutcome[], config: ConformanceConfig): string[] | undefined {
+  const lines = outcomes.flatMap((o) => o.failures.map((f) => f.reproduce ?? ''));
+  const notes: string[] = [];
+  if (config.target.kind === 'live' && lines.some((l) => l.includes('$CBP_TOKEN')))
+    notes.push(`$CBP_TOKEN in the curl lines is a token of the primary client: ${tokenSourceLine(config.target.authUrl)}`);
+  if (lines.some((l) => l.includes('$CBP_EXPIRED_TOKEN')))
+    notes.push('$CBP_EXPIRED_TOKEN is an expired token of the primary client (the runner outlived a fresh one on the sandbox clock, or read CBP_EXPIRED_TOKEN)');
+  return notes.length > 0 ? notes : undefined;
 }

@@ -85,6 +85,8 @@ export interface SuiteSummary {
   /** Observed payment status moves (from -> to), for the Markdown state diagram. */
   observedTransitions?: Array<{ from: string | null; to: string; count: number; id?: string }>;
   coverage?: Coverage;
+  /** Lines every report prints after the failures (e.g. where $CBP_TOKEN of the curl lines comes from). */
+  notes?: string[];
 }
 
 export type RunnerEvent =

@@ -96,6 +96,18 @@ export class SpecProvenance {
     return fallback ? assumption(fallback) : undefined;
   }
 
+  /**
+   * The assumption ids saying an operation's request payload is not shown (an open body schema
+   * whose x-assumption constrains nothing), or undefined when the payload is the seed's.
+   */
+  payloadNotShown(operationId: string): string[] | undefined {
+    const op = this.rawOperation(operationId);
+    const body = op && isObj(op.requestBody) ? (typeof op.requestBody.$ref === 'string' ? this.ref(op.requestBody.$ref) : op.requestBody) : undefined;
+    const content = isObj(body) && isObj(body.content) ? Object.values(body.content) : [];
+    const ids = content.flatMap((c) => (isObj(c) ? expand(c.schema, this.schemas).flatMap((x) => idsOf(x.node)) : [])).filter((id) => this.map.scope[id]?.length === 0);
+    return ids.length > 0 ? [...new Set(ids)] : undefined;
+  }
+
   /** A state-table transition by id. */
   transition(id: string): Provenance {
     const t = this.raw.transitions.find((x) => x.id === id);
@@ -114,17 +126,19 @@ export class SpecProvenance {
     return scope === undefined || scope.includes(keyword);
   }
 
-  private rawParameter(operationId: string, name: string): Obj | undefined {
+  private rawOperation(operationId: string): Obj | undefined {
     const paths = isObj(this.raw.document.paths) ? this.raw.document.paths : {};
     for (const item of Object.values(paths)) {
-      if (!isObj(item)) continue;
-      for (const op of Object.values(item)) {
-        if (!isObj(op) || op.operationId !== operationId || !Array.isArray(op.parameters)) continue;
-        for (const p of op.parameters) {
-          const resolved = isObj(p) && typeof p.$ref === 'string' ? this.ref(p.$ref) : p;
-          if (isObj(resolved) && resolved.name === name) return resolved;
-        }
-      }
+      for (const op of isObj(item) ? Object.values(item) : []) if (isObj(op) && op.operationId === operationId) return op;
+    }
+    return undefined;
+  }
+
+  private rawParameter(operationId: string, name: string): Obj | undefined {
+    const op = this.rawOperation(operationId);
+    for (const p of Array.isArray(op?.parameters) ? op.parameters : []) {
+      const resolved = isObj(p) && typeof p.$ref === 'string' ? this.ref(p.$ref) : p;
+      if (isObj(resolved) && resolved.name === name) return resolved;
     }
     return undefined;
   }
