@@ -3,10 +3,10 @@
  * (CI logs); then a summary table and every failure with what was sent, what came back (already
  * redacted), the seed rule it breaks and a "reproduce with" command.
  */
-import type { Failure, Reporter, RunnerEvent, SuiteSummary } from '../runner/types.js';
-import { coverageLines } from '../verdicts/coverage.js';
-import { describeProvenance } from '../verdicts/provenance.js';
-import { rootsFirst } from '../verdicts/root-causes.js';
+import type { Failure, Reporter, RunnerEvent, SuiteSummary } from '../engine/types.js';
+import { coverageLines } from './coverage.js';
+import { describeProvenance } from '../engine/provenance.js';
+import { rootsFirst } from '../engine/root-causes.js';
 
 export interface ConsoleOptions {
   write(text: string): void;

@@ -5,9 +5,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { CaseRecord, CheckOutcome, Failure, Reporter, SuiteSummary } from '../runner/types.js';
-import { coverageLines } from '../verdicts/coverage.js';
+import { coverageLines } from './coverage.js';
 import { failureLines } from './console.js';
+import type { CaseRecord, CheckOutcome, Failure, Reporter, SuiteSummary } from '../engine/types.js';
 
 const esc = (s: string) =>
   s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!).replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
@@ -24,7 +24,7 @@ interface TestCase {
 /** A case's failures: those of its rule and operation (the first unmatched ones go to the check's own testcase). */
 function casesOf(o: CheckOutcome): TestCase[] {
   const classname = `cbp.conformance.${o.checkId}`;
-  if (o.status === 'skipped' || !o.caseLog || o.caseLog.length === 0) {
+  if (o.status === 'skipped' || !o.records || o.records.length === 0) {
     return [
       { classname, name: `${o.checkId}: ${o.title}`, time: o.durationMs / 1000, skipped: o.status === 'skipped' ? (o.skippedReason ?? '') : undefined, ...split(o.failures) },
     ];
@@ -32,12 +32,13 @@ function casesOf(o: CheckOutcome): TestCase[] {
   const claimed = new Set<Failure>();
   const match = (c: CaseRecord) =>
     o.failures.filter(
-      (f) => !claimed.has(f) && c.verdict !== 'passed' && f.rule === c.rule && (c.operation === undefined || f.subject === undefined || f.subject.includes(c.operation)),
+      (f) => !claimed.has(f) && c.verdict !== 'passed' && f.rule === c.rule && (c.subject === undefined || f.subject === undefined || f.subject.includes(c.subject)),
     );
-  const rows: TestCase[] = o.caseLog.map((c) => {
+  const rows: TestCase[] = o.records.map((c) => {
     const mine = match(c).slice(0, 1);
     for (const f of mine) claimed.add(f);
-    return { classname, name: `${c.rule ?? o.checkId}${c.operation ? ` @ ${c.operation}` : ''}: ${c.name}`, time: 0, ...split(mine) };
+    const name = `${c.rule ?? o.checkId}${c.subject ? ` @ ${c.subject}` : ''}: ${c.name ?? c.reason ?? o.title}`;
+    return { classname, name, time: 0, ...(c.verdict === 'skipped' ? { skipped: c.reason ?? '' } : {}), ...split(mine) };
   });
   const rest = o.failures.filter((f) => !claimed.has(f));
   if (rest.length > 0) rows.push({ classname, name: `${o.checkId}: ${o.title}`, time: o.durationMs / 1000, ...split(rest) });

@@ -68,11 +68,12 @@ describe('cbp conformance', () => {
     ]);
     // Every case is listed with its rule, provenance and verdict; every report ends with coverage.
     const negative = json.outcomes.find((o: { checkId: string }) => o.checkId === 'negative');
-    expect(negative.caseLog).toContainEqual(
-      expect.objectContaining({ operation: 'createPayment', rule: 'payment.recipient-sum', provenance: expect.objectContaining({ kind: 'seed' }), verdict: 'passed' }),
+    expect(negative.records).toContainEqual(
+      expect.objectContaining({ subject: 'createPayment', rule: 'payment.recipient-sum', provenance: expect.objectContaining({ kind: 'seed' }), verdict: 'passed' }),
     );
-    expect(json.coverage.rules.exercised.length).toBe(json.coverage.rules.total.length);
-    expect(json.coverage.transitions.observed).toEqual(['created', 'funds-received', 'fx-completed', 'payout-initiated', 'payout-credited', 'payment-completed', 'cancelled']);
+    const coverage = Object.fromEntries(json.coverage.map((l: { id: string }) => [l.id, l]));
+    expect(coverage.rules.covered.length).toBe(coverage.rules.total.length);
+    expect(coverage.transitions.covered).toEqual(['created', 'funds-received', 'fx-completed', 'payout-initiated', 'payout-credited', 'payment-completed', 'cancelled']);
     expect(r.out).toMatch(/coverage:\n {2}overlay rules exercised (\d+)\/\1\n {2}operations 12\/12\n {2}state-table transitions observed 7\/7\n {2}statuses seen: AWAITING_FUNDS/);
     const junit = readFileSync(files.junit, 'utf8');
     expect(junit).toMatch(/<testsuites name="cbp conformance" tests="\d{3,}" failures="0"/);

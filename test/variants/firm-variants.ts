@@ -5,7 +5,6 @@
 import type { Variant } from './catalogue.js';
 import type { ProxiedRequest } from './proxy.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: each variant rewrites whatever the runner sent
 type Body = Record<string, any>;
 const PAYMENTS = /^\/v3\/customers\/([^/]+)\/payments$/;
 const VIRTUAL_ACCOUNTS = /^\/v1\/customers\/([^/]+)\/virtual-accounts$/;

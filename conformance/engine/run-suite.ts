@@ -1,0 +1,98 @@
+/**
+ * The one run loop of every suite: runs the checks in order (phase `after` last), emits runner
+ * events to the reporters, and turns a check that throws into one failure of that check so the
+ * run always goes on. It knows neither the checks (the caller passes them) nor the target.
+ */
+import { isCbpError } from '../../lib/errors.js';
+import type { Check, CheckResult } from './check.js';
+import { gradeFailure, gradeRecord } from './provenance.js';
+import { type CauseRelation, groupRootCauses } from './root-causes.js';
+import type { CheckOutcome, CoverageLine, Reporter, ReportSection, RunnerEvent, SuiteSummary } from './types.js';
+
+export interface SuiteOptions<C> {
+  /** Shown by reporters: the base URL, the webhook endpoint, the log file... */
+  target: string;
+  reporters?: readonly Reporter[];
+  /** Removes secrets from the text of a thrown error before it becomes a failure. */
+  scrub?: (text: string) => string;
+  /** Called before each check runs (e.g. to tag recorded exchanges with the check id). */
+  beforeCheck?: (check: Check<C>, ctx: C) => void;
+  /** Suite-specific sections for the summary, computed once every check has run. */
+  sections?: (ctx: C) => ReportSection[] | Promise<ReportSection[]>;
+  /** Findings resting on an assumption or on something not shown are failures too (default: warnings). */
+  strict?: boolean;
+  /** Which failures likely follow from which (the suite's data): consequences are grouped under their cause. */
+  causes?: readonly CauseRelation[];
+  /** What the run exercised, computed once every check has run; every report ends with it. */
+  coverage?: (ctx: C, outcomes: readonly CheckOutcome[]) => CoverageLine[];
+  /** Lines printed after the failures (e.g. where a variable of the reproduce lines comes from). */
+  notes?: (ctx: C, outcomes: readonly CheckOutcome[]) => string[];
+}
+
+export async function runSuite<C>(checks: readonly Check<C>[], ctx: C, options: SuiteOptions<C>): Promise<SuiteSummary> {
+  const ordered = [...checks.filter((c) => c.phase !== 'after'), ...checks.filter((c) => c.phase === 'after')];
+  const reporters = options.reporters ?? [];
+  const emit = async (e: RunnerEvent) => {
+    for (const r of reporters) await r.handle(e);
+  };
+  const started = Date.now();
+  const outcomes: CheckOutcome[] = [];
+  await emit({ type: 'suite-start', target: options.target, checkIds: ordered.map((c) => c.id) });
+  for (const check of ordered) {
+    await emit({ type: 'check-start', checkId: check.id, title: check.title });
+    options.beforeCheck?.(check, ctx);
+    const t0 = Date.now();
+    const result = await runOne(check, ctx, options.scrub ?? ((t) => t));
+    const outcome = toOutcome(check, result, Date.now() - t0, options.strict === true);
+    outcomes.push(outcome);
+    await emit({ type: 'check-finish', outcome });
+  }
+  const sections = options.sections ? await options.sections(ctx) : [];
+  const grouped = groupRootCauses(outcomes, options.causes ?? []);
+  const summary = summarize(options.target, grouped, Date.now() - started, sections);
+  if (options.coverage) summary.coverage = options.coverage(ctx, grouped);
+  const notes = options.notes?.(ctx, grouped) ?? [];
+  if (notes.length > 0) summary.notes = notes;
+  await emit({ type: 'suite-finish', summary });
+  for (const r of reporters) await r.finish?.();
+  return summary;
+}
+
+/** A check that throws fails with the error as its one failure; the suite goes on. */
+async function runOne<C>(check: Check<C>, ctx: C, scrub: (text: string) => string): Promise<CheckResult> {
+  try {
+    return await check.run(ctx);
+  } catch (err) {
+    const text = isCbpError(err) ? err.format() : `internal error: ${(err as Error)?.message ?? String(err)}`;
+    return { cases: 0, failures: [{ checkId: check.id, message: scrub(text), severity: 'error' }] };
+  }
+}
+
+/** Severities come from provenance here, in one place (engine/provenance.ts), never from the check. */
+function toOutcome<C>(check: Check<C>, r: CheckResult, durationMs: number, strict: boolean): CheckOutcome {
+  const failures = r.failures.map((f) => gradeFailure(f, strict));
+  const errors = failures.some((f) => f.severity === 'error');
+  const warnings = failures.some((f) => f.severity === 'warning');
+  const outcome: CheckOutcome = {
+    checkId: check.id,
+    title: check.title,
+    source: check.source,
+    tags: check.tags,
+    status: r.skipped ? 'skipped' : errors ? 'failed' : warnings ? 'warning' : 'passed',
+    failures,
+    cases: r.cases,
+    skippedReason: r.skipped,
+    note: r.note,
+    severity: check.severity,
+    durationMs,
+  };
+  if (r.records) outcome.records = r.records.map((c) => gradeRecord(c, strict));
+  return outcome;
+}
+
+export function summarize(target: string, outcomes: CheckOutcome[], durationMs: number, sections: ReportSection[] = []): SuiteSummary {
+  const count = (s: CheckOutcome['status']) => outcomes.filter((o) => o.status === s).length;
+  const summary: SuiteSummary = { target, outcomes, passed: count('passed'), failed: count('failed'), warnings: count('warning'), skipped: count('skipped'), durationMs };
+  if (sections.length > 0) summary.sections = sections;
+  return summary;
+}
