@@ -108,6 +108,17 @@ export class SpecProvenance {
     return ids.length > 0 ? [...new Set(ids)] : undefined;
   }
 
+  /** A documented response of an operation: its x-assumption, else the operation's seed section; undefined when not documented. */
+  response(operationId: string, status: string): Provenance | undefined {
+    const op = this.rawOperation(operationId);
+    const raw = op && isObj(op.responses) ? op.responses[status] : undefined;
+    if (!isObj(raw)) return undefined;
+    const resolved = typeof raw.$ref === 'string' ? this.ref(raw.$ref) : raw;
+    const ids = [...idsOf(raw), ...(isObj(resolved) ? idsOf(resolved) : [])];
+    const section = typeof op?.['x-cbp-seed-section'] === 'string' ? op['x-cbp-seed-section'] : 'Errors table';
+    return ids.length > 0 ? assumption([...new Set(ids)], section) : seed(section);
+  }
+
   /** A state-table transition by id. */
   transition(id: string): Provenance {
     const t = this.raw.transitions.find((x) => x.id === id);

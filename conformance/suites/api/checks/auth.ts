@@ -14,10 +14,10 @@ import { assumption, http, type Provenance, seed } from '../../../engine/provena
 const RULE_401 = 'auth.bearer-required';
 const BEARER = seed('Authentication, OAuth 2.0', 'virtual accounts, payments, sessions require a Bearer token');
 
-/** A refusal other than 401 rests on A-401 (401 is listed for one operation only); a 2xx breaks the seed; a 5xx is a server failure. */
-function refusalProvenance(status: number, opListsIt: boolean): Provenance {
+/** Another 4xx than 401 is graded as the operation's 401 is documented (seed for Request virtual account, A-401 elsewhere); a 2xx breaks the seed; a 5xx is a server failure. */
+function refusalProvenance(status: number, documented401: Provenance | undefined): Provenance {
   if (status >= 500) return http('RFC 9110 §15.6: a 5xx is a server failure, not a refusal');
-  if (is4xx(status)) return opListsIt ? seed('Errors table', '401 | Unauthorized Error | Request virtual account') : assumption('A-401', 'Errors');
+  if (is4xx(status)) return documented401 ?? assumption('A-401', 'Errors');
   return BEARER;
 }
 
@@ -34,11 +34,11 @@ export const authCheck: ConformanceCheck = {
       cases++;
       const res = await ctx.http.send({ ...req, auth });
       if (res.status === 401) return;
-      const lists401 = ctx.model.operations.find((o) => o.id === req.operationId)?.responses.some((r) => r.status === '401') ?? false;
+      const documented401 = req.operationId ? ctx.provenance.response(req.operationId, '401') : undefined;
       const f = fail(this.id, res, `${what} answered ${describeAnswer(res)}, expected 401`, RULE_401, 'error', req.operationId);
       failures.push({
         ...f,
-        provenance: refusalProvenance(res.status, lists401),
+        provenance: refusalProvenance(res.status, documented401),
         ...(note ? { evidence: { ...f.evidence, note } } : {}),
         reproduce: reproduceFor(f.reproduce, auth),
       });
