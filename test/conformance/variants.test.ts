@@ -30,6 +30,7 @@ const EXPECTED: Record<string, RegExp> = {
   'firm-statements/accepts-inactive-recipient': /payment to the inactive recipient .* answered HTTP 2\d\d, expected 4xx payment\.recipient-active/,
   'firm-statements/accepts-expired-quote': /conversion payment on the expired quote .* answered HTTP 2\d\d, expected 4xx payment\.quote-usable/,
   'firm-statements/eur-account-without-vban-country': /EUR virtual account without vban_country: answered HTTP 2\d\d, expected 4xx virtual-account\.vban-country/,
+  'lifecycle/payout-without-recipient-id': /PAYOUT_INITIATED \(.*\) without recipient_id events\.payout-recipient-id/,
   'firm-statements/unknown-customer-answered-2xx': /createPayment for an unknown customer_id: answered HTTP 2\d\d, expected 404 errors\.unknown-customer/,
 };
 

@@ -86,4 +86,10 @@ export const firmVariants: readonly Variant[] = [
       },
     }),
   },
+  {
+    name: 'lifecycle/payout-without-recipient-id',
+    check: 'lifecycle',
+    fault: 'PAYOUT_INITIATED is sent without recipient_id (States and transitions, row 4: "One webhook per recipient, with recipient_id")',
+    hooks: () => ({ webhook: (e) => [e.status === 'PAYOUT_INITIATED' ? { ...e, recipient_id: undefined } : e] }),
+  },
 ];

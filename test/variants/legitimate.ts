@@ -83,7 +83,8 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
     seed: 'States and transitions: "Transitions of BOUNCED_BACK ... not shown"',
     checks: ['lifecycle'],
     hooks: () => ({
-      webhook: (e) => (e.status === 'PAYMENT_COMPLETED' ? [e, { ...e, event_id: `${e.event_id}-bounce`, status: 'BOUNCED_BACK', event_timestamp: shift(e.event_timestamp, 60) }] : [e]),
+      webhook: (e) =>
+        e.status === 'PAYMENT_COMPLETED' ? [e, { ...e, event_id: `${e.event_id}-bounce`, status: 'BOUNCED_BACK', event_timestamp: shift(e.event_timestamp, 60) }] : [e],
     }),
   },
   {
@@ -97,7 +98,9 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
     seed: 'Events: "Complete payload schema: not shown" (null for a field that does not apply)',
     checks: ['lifecycle'],
     hooks: () => ({
-      webhook: (e) => [{ session_id: null, client_customer_ref: null, recipient_id: null, ...Object.fromEntries(Object.entries(e).filter(([, v]) => v !== undefined)) } as unknown as WebhookEvent],
+      webhook: (e) => [
+        { session_id: null, client_customer_ref: null, recipient_id: null, ...Object.fromEntries(Object.entries(e).filter(([, v]) => v !== undefined)) } as unknown as WebhookEvent,
+      ],
     }),
   },
   {
@@ -105,8 +108,9 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
     seed: 'Events: "Fields that appear in a webhook: ..." (where in the payload: not shown)',
     checks: ['lifecycle'],
     hooks: () => ({
-      webhook: ({ recipient_id, client_reference_id, client_customer_ref, session_id, ...top }) =>
-        [{ ...top, type: 'payment.status', data: { recipient_id, client_reference_id, client_customer_ref, session_id } } as WebhookEvent],
+      webhook: ({ recipient_id, client_reference_id, client_customer_ref, session_id, ...top }) => [
+        { ...top, type: 'payment.status', data: { recipient_id, client_reference_id, client_customer_ref, session_id } } as WebhookEvent,
+      ],
     }),
   },
   {
