@@ -119,6 +119,12 @@ export class SpecProvenance {
     return ids.length > 0 ? assumption([...new Set(ids)], section) : seed(section);
   }
 
+  /** The assumptions spec/ lists (openapi.yaml `x-cbp-assumptions`). */
+  assumptions(): Array<{ id: string; text: string }> {
+    const list = this.raw.document['x-cbp-assumptions'];
+    return (Array.isArray(list) ? list : []).flatMap((a) => (isObj(a) && typeof a.id === 'string' ? [{ id: a.id, text: String(a.text ?? '') }] : []));
+  }
+
   /** A state-table transition by id. */
   transition(id: string): Provenance {
     const t = this.raw.transitions.find((x) => x.id === id);
