@@ -16,7 +16,9 @@ export type CbpErrorCode =
   | 'E_STATE_TABLE_INVALID'
   | 'E_STALE_OUTPUT'
   | 'E_CHECK_UNKNOWN'
-  | 'E_TARGET_UNREACHABLE';
+  | 'E_TARGET_UNREACHABLE'
+  | 'E_LISTEN'
+  | 'E_REPORT_PATH';
 
 export interface CbpErrorDetails {
   /** File the problem is in, relative to the working directory when possible. */

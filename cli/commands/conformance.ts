@@ -31,7 +31,10 @@ async function readConfigFile(file: string): Promise<{ name: string; value: unkn
     return { name: file, value: parseYaml(text) };
   } catch (err) {
     if (err instanceof CbpError) throw err;
-    throw new CbpError('E_CONFIG', `invalid YAML: ${(err as Error).message.split('\n')[0]}`, { file });
+    throw new CbpError('E_CONFIG', `invalid YAML: ${(err as Error).message.split('\n')[0]}`, {
+      file,
+      hint: 'fix the YAML at the line and column shown (see conformance/runner/conformance.example.yaml)',
+    });
   }
 }
 

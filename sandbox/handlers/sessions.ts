@@ -4,6 +4,7 @@
  * concurrent creations with one client_reference_id exactly one succeeds.
  */
 import { checkStatefulRules } from '../generated-api.js';
+import { hostedDetails } from '../hosted/details.js';
 import type { MockContext } from '../context.js';
 import { customerNotFound, fail, ok, violations, type MockHandler, type MockResponse } from '../http/responses.js';
 import { getAt, isObject, str } from '../json.js';
@@ -21,7 +22,7 @@ export function sessionHandlers(ctx: MockContext): Record<string, MockHandler> {
       if (customer === undefined) return customerNotFound();
       const origins = allowedOrigins(body);
       if (!Array.isArray(origins)) return origins;
-      const outcome = await checkStatefulRules('createSession', { params: { customer_id: customer.customer_id }, body }, ctx.rules);
+      const outcome = await checkStatefulRules('createSession', { params: { customer_id: customer.customer_id }, body }, ctx.rulesFor(customer.clientId));
       if (!outcome.valid) return violations(400, outcome.violations);
       const ref = str(getAt(body, ['client_reference_id']));
       // Re-checked synchronously: other requests ran while the rules were awaited.
@@ -34,7 +35,7 @@ export function sessionHandlers(ctx: MockContext): Record<string, MockHandler> {
           DUPLICATE_SOURCE,
         );
       }
-      const now = ctx.clock.now();
+      const now = ctx.store.clockOfCustomer(customer.customer_id).now();
       const session: SessionRecord = {
         session_id: ctx.store.newId('ses'),
         customer_id: customer.customer_id,
@@ -45,6 +46,7 @@ export function sessionHandlers(ctx: MockContext): Record<string, MockHandler> {
         allowed_origins: origins,
         createdAtMs: now,
         expiresAtMs: now + ctx.options.sessionTtlSeconds * 1000,
+        hosted: hostedDetails(body),
       };
       ctx.store.sessions.set(session.session_id, session);
       return ok(
@@ -52,7 +54,7 @@ export function sessionHandlers(ctx: MockContext): Record<string, MockHandler> {
           session_id: session.session_id,
           // A-SESSION-URL-FIELD: the field names are the mock's own.
           session_url: `${ctx.baseUrl()}/_sandbox/hosted/${encodeURIComponent(session.session_id)}`,
-          session_expires_at: ctx.clock.iso(session.expiresAtMs),
+          session_expires_at: ctx.store.clockOfCustomer(customer.customer_id).iso(session.expiresAtMs),
         },
         201,
       );
@@ -76,7 +78,7 @@ export function lookupRecord(ctx: MockContext, s: SessionRecord): Record<string,
     has_payment: payment !== undefined,
     ...(payment ? { payment_id: payment.payment_id } : {}),
     latest_status: payment?.status ?? 'SESSION_CREATED',
-    session_expires_at: ctx.clock.iso(s.expiresAtMs),
+    session_expires_at: ctx.store.clockOfCustomer(s.customer_id).iso(s.expiresAtMs),
     ...(s.client_reference_id !== undefined ? { client_reference_id: s.client_reference_id } : {}),
   };
 }
