@@ -25,6 +25,7 @@ const CHECK_RULES: Record<string, { title: string; provenance: Provenance }> = {
   'auth.token-response': { title: 'The token response has access_token, token_type bearer, expires_in', provenance: seed('Authentication, OAuth 2.0 step 2') },
   'auth.token-errors': { title: 'Wrong client credentials are refused with a 4xx', provenance: { kind: 'assumption', ids: ['A-TOKEN-ERRORS'] } },
   'auth.tenant-isolation': { title: "A client's token does not reach another client's customers", provenance: { kind: 'assumption', ids: ['A-TENANT-ISOLATION'] } },
+  'auth.api-key': { title: 'An operation documenting the apikey scheme answers a call with the key alone', provenance: { kind: 'assumption', ids: ['A-SECURITY-UNSTATED'] } },
   'auth.https': { title: 'The target is HTTPS', provenance: seed('Authentication, OAuth 2.0 step 6', 'All requests use HTTPS.') },
   'errors.unknown-customer': {
     title: 'An unknown customer_id is answered 404 where 404 is listed (a 4xx elsewhere)',

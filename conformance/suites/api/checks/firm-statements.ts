@@ -86,6 +86,7 @@ export const firmStatementsCheck: ConformanceCheck = {
       await expiredSession(ctx, book);
       if (same) await correctedResubmission(ctx, same, recipientOf(same).recipient_id, expect);
     }
+    await apiKeyOnly(ctx, expect);
     await sessionUrl(ctx, book);
     httpsTarget(ctx, book);
     return book.result();
@@ -156,6 +157,29 @@ async function correctedResubmission(ctx: RunContext, same: RequestCase, recipie
   if (!is4xx(first.status)) return;
   body.recipient_details[0].recipient_id = recipientId;
   await expect({ ...same, json: body }, '2xx', { ...info, name: 'the same request resubmitted with corrected recipient details, without confirm_recipient' });
+}
+
+/**
+ * Authentication › API key: "The key is sent in the request header named apikey, on every call".
+ * Operations that document the apikey scheme are called with the key alone (read as either/or:
+ * A-SECURITY-UNSTATED). Needs CBP_API_KEY (the sandbox has its own).
+ */
+async function apiKeyOnly(ctx: RunContext, expect: Expect): Promise<void> {
+  const key = ctx.credentials.apiKey;
+  if (!key) return;
+  const schemes = Object.entries(ctx.model.securitySchemes)
+    .filter(([, s]) => s.kind === 'apiKey')
+    .map(([name]) => name);
+  for (const op of ctx.model.operations.filter((o) => o.security.some((alt) => alt.length > 0 && alt.every((n) => schemes.includes(n))))) {
+    const req = await validRequests[op.id]?.[0]?.build(ctx);
+    if (!req || op.method !== 'get') continue;
+    await expect({ ...req, auth: { apiKey: key } }, '2xx', {
+      name: `${op.id} with the apikey header alone`,
+      subject: op.id,
+      rule: 'auth.api-key',
+      provenance: assumption('A-SECURITY-UNSTATED', 'Authentication › API key'),
+    });
+  }
 }
 
 /** Create hosted payment session: "The response carries a session URL" (its field name: not shown). */
