@@ -3,6 +3,7 @@
  * code instead of exiting so tests can call it; bin/cbp.js sets process.exitCode.
  */
 import yargs from 'yargs';
+import { packageInfo } from '../generator/package-info.js';
 import { isCbpError } from '../lib/errors.js';
 import type { Argv } from 'yargs';
 import type { CbpCommand, CliIO } from './command.js';
@@ -27,7 +28,8 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     .recommendCommands()
     .exitProcess(false)
     .help()
-    .version()
+    // Ours, not the host project's: yargs would read the package.json nearest to the cwd.
+    .version(packageInfo().version)
     .fail((msg, err) => {
       // Throwing (rather than recording) is what stops yargs from running the command handler.
       if (err) throw err;

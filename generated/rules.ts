@@ -6,7 +6,7 @@
 export interface RuleInfo {
   readonly id: string;
   readonly title: string;
-  /** Seed section the rule comes from. */
+  /** Where the rule comes from (a section of the service description). */
   readonly source: string;
   readonly state: 'stateless' | 'stateful' | 'procedure';
   readonly in: 'body' | 'params' | 'query' | 'response' | 'webhook';

@@ -2,7 +2,7 @@
 // DO NOT EDIT: change the OpenAPI document, overlay or templates and run `cbp generate`.
 
 // @ts-nocheck
-import * as __cbpRules from "./runtime/rules/index.js";
+import * as __cbpRules from "./validators-runtime.js";
 import __ajvRuntimeModule_ucs2length from "ajv/dist/runtime/ucs2length.js";
 const __ajvRuntime_ucs2length = __ajvRuntimeModule_ucs2length.default ?? __ajvRuntimeModule_ucs2length;
 export const requestAccessToken_body = validate25;

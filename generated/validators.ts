@@ -3,13 +3,14 @@
 
 /**
  * Typed entry points over the ajv standalone validators (validators-standalone.ts,
- * validators-params-standalone.ts), with the rules of spec/rules.overlay.yaml compiled in.
+ * validators-params-standalone.ts), with the rules of the document (x-cbp-rules) compiled in.
  * Error model: ./runtime/rule-types.ts. Path, query and header parameters are coerced in place
  * from strings to their schema types (numbers, booleans, arrays) before they are checked; header
  * names are lower case.
  */
-import type { RuleContext, ValidationOutcome } from './runtime/rule-types.js';
+import type { RuleContext as BaseRuleContext, ValidationOutcome } from './runtime/rule-types.js';
 import { createValidatorSet, type AjvValidateFn, type RequestParts } from './runtime/rules/index.js';
+import { statefulRules as __statefulRules0, type PaymentsRuleContext } from "./runtime/payments/stateful-rules/index.js";
 import * as standalone from './validators-standalone.js';
 import * as standaloneParams from './validators-params-standalone.js';
 
@@ -82,7 +83,11 @@ export const rawValidators: Readonly<Record<string, AjvValidateFn>> = {
   "webhook_paymentStatus": S["webhook_paymentStatus"],
 };
 
+/** What the stateful rules of the selected plugins may ask of the service state. */
+export type RuleContext = BaseRuleContext & PaymentsRuleContext;
+
 const set = createValidatorSet({
+  statefulRules: [__statefulRules0],
   operations: {
     "requestAccessToken": {
       body: S["requestAccessToken_body"],

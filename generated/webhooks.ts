@@ -10,7 +10,7 @@ import {
   type PaymentState,
   type WebhookConsumer,
   type WebhookConsumerOptions,
-} from './runtime/webhooks/index.js';
+} from './runtime/payments/webhooks/index.js';
 import { paymentStates } from './payment-states.js';
 
 export {
@@ -22,8 +22,8 @@ export {
   createWebhookListener,
   toPaymentEvent,
   parseJsonExact,
-} from './runtime/webhooks/index.js';
-export type * from './runtime/webhooks/index.js';
+} from './runtime/payments/webhooks/index.js';
+export type * from './runtime/payments/webhooks/index.js';
 export { paymentStates, type PaymentStatus } from './payment-states.js';
 
 /** Applies one event to a payment's state (seed §Events consumer rules), with this document's table. */
@@ -32,7 +32,7 @@ export function applyPaymentEvent(state: PaymentState | undefined, event: Paymen
 }
 
 /** A framework-neutral webhook endpoint using this document's table. The SQLite store lives in
- * './runtime/webhooks/sqlite-store.js' (import it only if you use it). */
+ * './runtime/payments/webhooks/sqlite-store.js' (import it only if you use it). */
 export function createWebhookConsumer(options: Omit<WebhookConsumerOptions, 'table'>): WebhookConsumer {
   return createWithTable({ ...options, table: paymentStates });
 }

@@ -5,7 +5,7 @@
  * every recipient reached `requiresAllRecipients` (seed §States and transitions, §Events rule 4).
  * Nothing here re-codes the sequence: a different table gives a different flow.
  */
-import type { StateTable } from '../generator/ir/model.js';
+import type { StateTable } from '../kits/payments/state-table/index.js';
 import type { MockStore } from './store.js';
 import type { PaymentEvent, PaymentRecord } from './types.js';
 

@@ -3,7 +3,7 @@
  * validators' checkStatefulRules. Handlers call it only after the customer was found for the
  * calling client, so customer ids here are already tenant-checked.
  */
-import type { RuleContext } from '../templates/runtime/rule-types.js';
+import type { RuleContext } from '../generated/validators.js';
 import { getAt } from './json.js';
 import type { MockStore } from './store.js';
 

@@ -4,7 +4,7 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { StateTable } from '../generator/ir/model.js';
+import type { StateTable } from '../kits/payments/state-table/index.js';
 import { CbpError } from '../lib/errors.js';
 import { createTenantClocks, type SandboxClock } from './clock.js';
 import type { RuleContext } from '../templates/runtime/rule-types.js';

@@ -58,7 +58,7 @@ export const conformanceEventsCommand: CbpCommand = {
     const file = String(argv.log);
     const [{ parseReportTargets }, { loadStateTable }, { runEventLog, parseEventLog }, { fileReporters }, { generatedValidators }] = await Promise.all([
       import('../../conformance/engine/report-targets.js'),
-      import('../../lib/state-table.js'),
+      import('../../kits/payments/state-table/index.js'),
       import('../../conformance/suites/events/event-log.js'),
       reportersModule(),
       import('../../conformance/suites/api/validators.js'),

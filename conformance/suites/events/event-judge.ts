@@ -7,7 +7,7 @@
  * add delivery metadata to it. Optional fields that are null count as absent, and a field the
  * seed lists without saying where may sit under a `data` object (a warning).
  */
-import type { StateTable } from '../../../generator/ir/model.js';
+import type { StateTable } from '../../../kits/payments/state-table/index.js';
 import { severityOf } from '../../engine/provenance.js';
 import type { ReceivedEvent } from '../../engine/recorder.js';
 import { type EventRuleId, eventRules } from '../verdicts/event-rules.js';

@@ -4,7 +4,7 @@
  * completion, the terminal CANCELLED and the echoed identifiers. A move the table does not show
  * is a warning ("any move not in the table: not shown"); what the table states is a failure.
  */
-import type { StateTable } from '../../../generator/ir/model.js';
+import type { StateTable } from '../../../kits/payments/state-table/index.js';
 import type { Finder } from './event-judge.js';
 import type { PaymentEvent, PaymentExpectation } from './event-types.js';
 

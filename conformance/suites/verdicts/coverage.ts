@@ -3,7 +3,8 @@
  * answered exchange, state-table transitions observed in webhooks, payment statuses seen. A rule
  * no case exercised is listed, so "all green" cannot hide an untested rule.
  */
-import type { ApiModel, StateTable } from '../../../generator/ir/model.js';
+import type { ApiModel } from '../../../generator/ir/model.js';
+import type { StateTable } from '../../../kits/payments/state-table/index.js';
 import type { CaseRecord, CoverageLine } from '../../engine/types.js';
 
 export interface CoverageInput {
