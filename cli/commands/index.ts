@@ -3,5 +3,6 @@ import type { CbpCommand } from '../command.js';
 import { conformanceCommand } from './conformance.js';
 import { generateCommand } from './generate.js';
 import { mockCommand } from './mock.js';
+import { rulesCommand } from './rules.js';
 
-export const commands: CbpCommand[] = [generateCommand, mockCommand, conformanceCommand];
+export const commands: CbpCommand[] = [generateCommand, mockCommand, conformanceCommand, rulesCommand];

@@ -5,7 +5,9 @@
  */
 import { isCbpError } from '../../lib/errors.js';
 import type { Check, CheckResult } from './check.js';
-import type { CheckOutcome, Reporter, ReportSection, RunnerEvent, SuiteSummary } from './types.js';
+import { gradeFailure, gradeRecord } from './provenance.js';
+import { type CauseRelation, groupRootCauses } from './root-causes.js';
+import type { CheckOutcome, CoverageLine, Reporter, ReportSection, RunnerEvent, SuiteSummary } from './types.js';
 
 export interface SuiteOptions<C> {
   /** Shown by reporters: the base URL, the webhook endpoint, the log file... */
@@ -17,6 +19,14 @@ export interface SuiteOptions<C> {
   beforeCheck?: (check: Check<C>, ctx: C) => void;
   /** Suite-specific sections for the summary, computed once every check has run. */
   sections?: (ctx: C) => ReportSection[] | Promise<ReportSection[]>;
+  /** Findings resting on an assumption or on something not shown are failures too (default: warnings). */
+  strict?: boolean;
+  /** Which failures likely follow from which (the suite's data): consequences are grouped under their cause. */
+  causes?: readonly CauseRelation[];
+  /** What the run exercised, computed once every check has run; every report ends with it. */
+  coverage?: (ctx: C, outcomes: readonly CheckOutcome[]) => CoverageLine[];
+  /** Lines printed after the failures (e.g. where a variable of the reproduce lines comes from). */
+  notes?: (ctx: C, outcomes: readonly CheckOutcome[]) => string[];
 }
 
 export async function runSuite<C>(checks: readonly Check<C>[], ctx: C, options: SuiteOptions<C>): Promise<SuiteSummary> {
@@ -33,12 +43,16 @@ export async function runSuite<C>(checks: readonly Check<C>[], ctx: C, options: 
     options.beforeCheck?.(check, ctx);
     const t0 = Date.now();
     const result = await runOne(check, ctx, options.scrub ?? ((t) => t));
-    const outcome = toOutcome(check, result, Date.now() - t0);
+    const outcome = toOutcome(check, result, Date.now() - t0, options.strict === true);
     outcomes.push(outcome);
     await emit({ type: 'check-finish', outcome });
   }
   const sections = options.sections ? await options.sections(ctx) : [];
-  const summary = summarize(options.target, outcomes, Date.now() - started, sections);
+  const grouped = groupRootCauses(outcomes, options.causes ?? []);
+  const summary = summarize(options.target, grouped, Date.now() - started, sections);
+  if (options.coverage) summary.coverage = options.coverage(ctx, grouped);
+  const notes = options.notes?.(ctx, grouped) ?? [];
+  if (notes.length > 0) summary.notes = notes;
   await emit({ type: 'suite-finish', summary });
   for (const r of reporters) await r.finish?.();
   return summary;
@@ -54,23 +68,25 @@ async function runOne<C>(check: Check<C>, ctx: C, scrub: (text: string) => strin
   }
 }
 
-function toOutcome<C>(check: Check<C>, r: CheckResult, durationMs: number): CheckOutcome {
-  const errors = r.failures.some((f) => f.severity === 'error');
-  const warnings = r.failures.some((f) => f.severity === 'warning');
+/** Severities come from provenance here, in one place (engine/provenance.ts), never from the check. */
+function toOutcome<C>(check: Check<C>, r: CheckResult, durationMs: number, strict: boolean): CheckOutcome {
+  const failures = r.failures.map((f) => gradeFailure(f, strict));
+  const errors = failures.some((f) => f.severity === 'error');
+  const warnings = failures.some((f) => f.severity === 'warning');
   const outcome: CheckOutcome = {
     checkId: check.id,
     title: check.title,
     source: check.source,
     tags: check.tags,
     status: r.skipped ? 'skipped' : errors ? 'failed' : warnings ? 'warning' : 'passed',
-    failures: r.failures,
+    failures,
     cases: r.cases,
     skippedReason: r.skipped,
     note: r.note,
     severity: check.severity,
     durationMs,
   };
-  if (r.records) outcome.records = r.records;
+  if (r.records) outcome.records = r.records.map((c) => gradeRecord(c, strict));
   return outcome;
 }
 

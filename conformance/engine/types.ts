@@ -7,15 +7,19 @@
 export type Severity = 'error' | 'warning';
 
 /**
- * Where an expectation comes from. A seed statement is a firm requirement; an assumption
- * (`A-...` in spec/) or something the seed does not show is softer; `http` is generic protocol
- * behaviour (RFC 9110 and friends). Checks may leave it out while grading is per check.
+ * Where an expectation comes from, and so how hard its violation counts (engine/provenance.ts):
+ * a seed statement or generic HTTP (RFC 9110 and friends) is a failure; an assumption (`A-...`
+ * ids of spec/) or what the seed calls "not shown", "usually", "may" is a warning, a failure
+ * with --strict.
  */
 export type Provenance =
+  /** The seed states it: section, and the quoted words when they fit on a line. */
   | { kind: 'seed'; section: string; quote?: string }
-  | { kind: 'assumption'; id: string }
-  | { kind: 'not-shown'; what: string }
-  | { kind: 'http'; ref?: string };
+  /** It rests on assumption ids. */
+  | { kind: 'assumption'; ids: string[]; section?: string; quote?: string }
+  /** The seed says the thing is "not shown", or only "usually" / "may". */
+  | { kind: 'not-shown'; section: string; quote?: string; ids?: string[] }
+  | { kind: 'http'; reference: string };
 
 /** Evidence of one HTTP exchange; secrets are redacted before they get here. */
 export interface ExchangeEvidence {
@@ -33,8 +37,10 @@ export interface Failure {
   severity: Severity;
   /** Seed section or rule id broken, e.g. 'payment.recipient-sum' or 'States and transitions, row 6'. */
   rule?: string;
-  /** Where the broken expectation comes from, when the check knows it. */
+  /** Where the broken expectation comes from; the engine grades the severity from it. */
   provenance?: Provenance;
+  /** Set by root-cause grouping: the rule and message of the earlier failure this one likely follows from. */
+  likelyConsequenceOf?: string;
   evidence?: { exchanges?: ExchangeEvidence[]; events?: unknown[]; note?: string };
   /** A command that reproduces it, when there is one. */
   reproduce?: string;
@@ -44,8 +50,12 @@ export type CheckStatus = 'passed' | 'failed' | 'warning' | 'skipped';
 
 /** One case a check ran or skipped, for reporters that list coverage per case. */
 export interface CaseRecord {
+  /** What was tried, e.g. "same-currency base: /amount/currency in lower case". */
+  name?: string;
   /** Operation id, webhook name, payment id... */
   subject?: string;
+  /** State-table transition id the case observed. */
+  transition?: string;
   /** Rule, transition or scenario id the case exercises. */
   rule?: string;
   provenance?: Provenance;
@@ -82,6 +92,18 @@ export interface ReportSection {
   data?: unknown;
 }
 
+/** One line of the coverage every report ends with: what was exercised out of what exists. */
+export interface CoverageLine {
+  id: string;
+  /** e.g. "overlay rules exercised". */
+  title: string;
+  covered: string[];
+  /** Everything that could be covered; absent for a plain tally (e.g. statuses seen). */
+  total?: string[];
+  /** Counts per covered item, when they say something (statuses seen ×n). */
+  counts?: Record<string, number>;
+}
+
 export interface SuiteSummary {
   target: string;
   outcomes: CheckOutcome[];
@@ -91,6 +113,9 @@ export interface SuiteSummary {
   skipped: number;
   durationMs: number;
   sections?: ReportSection[];
+  coverage?: CoverageLine[];
+  /** Lines every report prints after the failures (e.g. where $CBP_TOKEN of the curl lines comes from). */
+  notes?: string[];
 }
 
 export type RunnerEvent =

@@ -4,6 +4,9 @@
  * redacted), the seed rule it breaks and a "reproduce with" command.
  */
 import type { Failure, Reporter, RunnerEvent, SuiteSummary } from '../engine/types.js';
+import { coverageLines } from './coverage.js';
+import { describeProvenance } from '../engine/provenance.js';
+import { rootsFirst } from '../engine/root-causes.js';
 
 export interface ConsoleOptions {
   write(text: string): void;
@@ -53,10 +56,19 @@ export function summaryLines(s: SuiteSummary, maxPerCheck = 20): string[] {
   const lines = ['', fmt(head), fmt(widths.map((w) => '-'.repeat(w))), ...rows.map(fmt)];
   for (const o of s.outcomes) {
     if (o.note) lines.push('', `note (${o.checkId}): ${o.note}`);
-    const shown = o.failures.slice(0, maxPerCheck);
-    for (const f of shown) lines.push('', ...failureLines(f));
-    if (o.failures.length > shown.length) lines.push(`  … and ${o.failures.length - shown.length} more in ${o.checkId} (see --report json=PATH)`);
+    // Root causes first, within the cap; each consequence is listed under its cause.
+    const ordered = rootsFirst(o.failures);
+    const shown = ordered.slice(0, maxPerCheck);
+    let cause: string | undefined;
+    for (const f of shown) {
+      if (f.likelyConsequenceOf && f.likelyConsequenceOf !== cause) lines.push('', `likely consequence of: ${f.likelyConsequenceOf}`);
+      cause = f.likelyConsequenceOf ?? cause;
+      lines.push('', ...failureLines(f).map((l) => (f.likelyConsequenceOf ? `  ${l}` : l)));
+    }
+    if (ordered.length > shown.length) lines.push(`  … and ${ordered.length - shown.length} more in ${o.checkId} (see --report json=PATH)`);
   }
+  for (const n of s.notes ?? []) lines.push('', `note: ${n}`);
+  if (s.coverage) lines.push('', ...coverageLines(s.coverage));
   const total = s.outcomes.reduce((n, o) => n + o.cases, 0);
   lines.push('', `${s.failed} failed, ${s.warnings} with warnings, ${s.passed} passed, ${s.skipped} skipped; ${total} cases in ${(s.durationMs / 1000).toFixed(1)} s`);
   return lines;
@@ -65,6 +77,7 @@ export function summaryLines(s: SuiteSummary, maxPerCheck = 20): string[] {
 export function failureLines(f: Failure): string[] {
   const out = [`${f.severity === 'error' ? 'FAIL' : 'WARN'} [${f.checkId}]${f.subject ? ` ${f.subject}:` : ''} ${f.message}`];
   if (f.rule) out.push(`  rule: ${f.rule}`);
+  if (f.provenance) out.push(`  source: ${describeProvenance(f.provenance)}`);
   const x = f.evidence?.exchanges?.[0];
   if (x) {
     out.push(`  sent: ${x.request.method} ${x.request.url}${x.request.body !== undefined ? ` ${clip(x.request.body)}` : ''}`);

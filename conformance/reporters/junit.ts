@@ -1,29 +1,72 @@
-/** JUnit XML reporter: one testcase per check; failures and warnings with their evidence. */
+/**
+ * JUnit XML reporter: one <testcase> per case run (check × operation × rule), named with the rule
+ * id, so a CI dashboard shows which rule broke on which operation; failures carry their
+ * evidence, warnings go to system-out. A check without a case list is one testcase.
+ */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { coverageLines } from './coverage.js';
 import { failureLines } from './console.js';
-import type { Reporter, SuiteSummary } from '../engine/types.js';
+import type { CaseRecord, CheckOutcome, Failure, Reporter, SuiteSummary } from '../engine/types.js';
 
 const esc = (s: string) =>
   s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!).replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
 
+interface TestCase {
+  classname: string;
+  name: string;
+  time: number;
+  skipped?: string;
+  errors: Failure[];
+  warnings: Failure[];
+}
+
+/** A case's failures: those of its rule and operation (the first unmatched ones go to the check's own testcase). */
+function casesOf(o: CheckOutcome): TestCase[] {
+  const classname = `cbp.conformance.${o.checkId}`;
+  if (o.status === 'skipped' || !o.records || o.records.length === 0) {
+    return [
+      { classname, name: `${o.checkId}: ${o.title}`, time: o.durationMs / 1000, skipped: o.status === 'skipped' ? (o.skippedReason ?? '') : undefined, ...split(o.failures) },
+    ];
+  }
+  const claimed = new Set<Failure>();
+  const match = (c: CaseRecord) =>
+    o.failures.filter(
+      (f) => !claimed.has(f) && c.verdict !== 'passed' && f.rule === c.rule && (c.subject === undefined || f.subject === undefined || f.subject.includes(c.subject)),
+    );
+  const rows: TestCase[] = o.records.map((c) => {
+    const mine = match(c).slice(0, 1);
+    for (const f of mine) claimed.add(f);
+    const name = `${c.rule ?? o.checkId}${c.subject ? ` @ ${c.subject}` : ''}: ${c.name ?? c.reason ?? o.title}`;
+    return { classname, name, time: 0, ...(c.verdict === 'skipped' ? { skipped: c.reason ?? '' } : {}), ...split(mine) };
+  });
+  const rest = o.failures.filter((f) => !claimed.has(f));
+  if (rest.length > 0) rows.push({ classname, name: `${o.checkId}: ${o.title}`, time: o.durationMs / 1000, ...split(rest) });
+  return rows;
+}
+
+const split = (fs: Failure[]) => ({ errors: fs.filter((f) => f.severity === 'error'), warnings: fs.filter((f) => f.severity === 'warning') });
+
 export function renderJunit(s: SuiteSummary): string {
-  const cases = s.outcomes.map((o) => {
-    const attrs = `classname="cbp.conformance" name="${esc(`${o.checkId}: ${o.title}`)}" time="${(o.durationMs / 1000).toFixed(3)}"`;
-    const errors = o.failures.filter((f) => f.severity === 'error');
-    const warnings = o.failures.filter((f) => f.severity === 'warning');
+  const rows = s.outcomes.flatMap(casesOf);
+  const xml = rows.map((t) => {
+    const attrs = `classname="${esc(t.classname)}" name="${esc(t.name)}" time="${t.time.toFixed(3)}"`;
     const body: string[] = [];
-    if (o.status === 'skipped') body.push(`<skipped message="${esc(o.skippedReason ?? '')}"/>`);
-    if (errors.length > 0) body.push(`<failure message="${esc(`${errors.length} failure(s): ${errors[0].message}`)}">${esc(errors.flatMap(failureLines).join('\n'))}</failure>`);
-    if (warnings.length > 0) body.push(`<system-out>${esc(warnings.flatMap(failureLines).join('\n'))}</system-out>`);
+    if (t.skipped !== undefined) body.push(`<skipped message="${esc(t.skipped)}"/>`);
+    if (t.errors.length > 0)
+      body.push(`<failure message="${esc(`${t.errors.length} failure(s): ${t.errors[0].message}`)}">${esc(t.errors.flatMap(failureLines).join('\n'))}</failure>`);
+    if (t.warnings.length > 0) body.push(`<system-out>${esc(t.warnings.flatMap(failureLines).join('\n'))}</system-out>`);
     return body.length ? `    <testcase ${attrs}>\n      ${body.join('\n      ')}\n    </testcase>` : `    <testcase ${attrs}/>`;
   });
-  const failures = s.outcomes.filter((o) => o.status === 'failed').length;
+  const failures = rows.filter((t) => t.errors.length > 0).length;
+  const skipped = rows.filter((t) => t.skipped !== undefined).length;
+  const coverage = s.coverage ? [`    <system-out>${esc(coverageLines(s.coverage).join('\n'))}</system-out>`] : [];
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="cbp conformance" tests="${s.outcomes.length}" failures="${failures}" time="${(s.durationMs / 1000).toFixed(3)}">`,
-    `  <testsuite name="${esc(s.target)}" tests="${s.outcomes.length}" failures="${failures}" skipped="${s.skipped}">`,
-    ...cases,
+    `<testsuites name="cbp conformance" tests="${rows.length}" failures="${failures}" time="${(s.durationMs / 1000).toFixed(3)}">`,
+    `  <testsuite name="${esc(s.target)}" tests="${rows.length}" failures="${failures}" skipped="${skipped}">`,
+    ...xml,
+    ...coverage,
     '  </testsuite>',
     '</testsuites>',
     '',

@@ -6,6 +6,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { failureLines } from './console.js';
 import type { Reporter, SuiteSummary } from '../engine/types.js';
+import { coverageLines } from './coverage.js';
+import { rootsFirst } from '../engine/root-causes.js';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 export function renderMarkdown(s: SuiteSummary): string {
@@ -27,9 +29,14 @@ export function renderMarkdown(s: SuiteSummary): string {
     out.push('', '## Failures and warnings');
     for (const o of failing) {
       out.push('', `### ${o.checkId}`, '');
-      for (const f of o.failures) out.push('```text', ...failureLines(f).map((l) => l.replace(/```/g, "'''")), '```');
+      for (const f of rootsFirst(o.failures)) {
+        const cause = f.likelyConsequenceOf ? [`likely consequence of: ${f.likelyConsequenceOf}`] : [];
+        out.push('```text', ...[...cause, ...failureLines(f)].map((l) => l.replace(/```/g, "'''")), '```');
+      }
     }
   }
+  for (const n of s.notes ?? []) out.push('', `> ${cell(n)}`);
+  if (s.coverage) out.push('', '## Coverage', '', '```text', ...coverageLines(s.coverage).slice(1), '```');
   return `${out.join('\n')}\n`;
 }
 

@@ -49,7 +49,7 @@ describe('cbp conformance consumer (CLI shell)', () => {
     const text = io.text();
     expect(text).toMatch(/FAIL consumer\.duplicates/);
     expect(text).toMatch(/PASS consumer\.bad-signature/);
-    expect(text).toMatch(/2 failed, 0 with warnings, 5 passed, 0 skipped/);
+    expect(text).toMatch(/2 failed, 1 with warnings, 5 passed, 0 skipped/);
     expect(text).toMatch(/reproduce with: CBP_WEBHOOK_SECRET=<your secret> cbp conformance consumer --url .* --check consumer\.out-of-order/);
     expect(text).not.toContain(secret);
   });
@@ -63,10 +63,10 @@ describe('cbp conformance consumer (CLI shell)', () => {
       const io = recordingIO(process.cwd());
       const report = path.join(dir, 'report.json');
       const code = await main(['conformance', 'consumer', '--url', `${base}/webhooks`, '--state-url', `${base}/payments`, '--secret', secret, '--report', `json=${report}`], io);
-      expect(io.text()).toMatch(/0 failed, 0 with warnings, 7 passed/);
+      expect(io.text()).toMatch(/0 failed, 0 with warnings, 8 passed/);
       expect(code).toBe(0);
       const json = readFileSync(report, 'utf8');
-      expect(JSON.parse(json).outcomes).toHaveLength(7);
+      expect(JSON.parse(json).outcomes).toHaveLength(8);
       expect(json).not.toContain(secret);
       expect(await main(['conformance', 'consumer', '--url', `${base}/webhooks`, '--secret', secret, '--check', 'consumer.nope'], io)).toBe(2);
     } finally {

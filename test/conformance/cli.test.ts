@@ -50,7 +50,7 @@ describe('cbp conformance', () => {
     const r = await cbp('conformance', '--report', `json=${files.json}`, '--report', `junit=${files.junit}`, '--report', `markdown=${files.markdown}`);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    expect(r.out).toContain('0 failed, 0 with warnings, 10 passed, 0 skipped');
+    expect(r.out).toContain('0 failed, 0 with warnings, 11 passed, 0 skipped');
     const json = JSON.parse(readFileSync(files.json, 'utf8'));
     expect(json.failed).toBe(0);
     expect(json.outcomes.map((o: { checkId: string }) => o.checkId)).toEqual([
@@ -60,12 +60,24 @@ describe('cbp conformance', () => {
       'recipient-check',
       'lifecycle',
       'sessions',
+      'firm-statements',
       'auth',
       'spec-status',
       'spec-schema',
       'spec-content-type',
     ]);
-    expect(readFileSync(files.junit, 'utf8')).toContain('<testsuites name="cbp conformance" tests="10" failures="0"');
+    // Every case is listed with its rule, provenance and verdict; every report ends with coverage.
+    const negative = json.outcomes.find((o: { checkId: string }) => o.checkId === 'negative');
+    expect(negative.records).toContainEqual(
+      expect.objectContaining({ subject: 'createPayment', rule: 'payment.recipient-sum', provenance: expect.objectContaining({ kind: 'seed' }), verdict: 'passed' }),
+    );
+    const coverage = Object.fromEntries(json.coverage.map((l: { id: string }) => [l.id, l]));
+    expect(coverage.rules.covered.length).toBe(coverage.rules.total.length);
+    expect(coverage.transitions.covered).toEqual(['created', 'funds-received', 'fx-completed', 'payout-initiated', 'payout-credited', 'payment-completed', 'cancelled']);
+    expect(r.out).toMatch(/coverage:\n {2}overlay rules exercised (\d+)\/\1\n {2}operations 12\/12\n {2}state-table transitions observed 7\/7\n {2}statuses seen: AWAITING_FUNDS/);
+    const junit = readFileSync(files.junit, 'utf8');
+    expect(junit).toMatch(/<testsuites name="cbp conformance" tests="\d{3,}" failures="0"/);
+    expect(junit).toContain('name="payment.recipient-sum @ createPayment: same-currency base: total off by one minor unit"');
     const md = readFileSync(files.markdown, 'utf8');
     expect(md).toContain('PAYOUT_CREDITED --> PAYMENT_COMPLETED : observed');
     expect(md).toContain('AWAITING_FUNDS --> CANCELLED : observed');
@@ -94,7 +106,7 @@ describe('cbp conformance events LOG', () => {
     const r = await cbp('conformance', 'events', file, '--report', `json=${report}`);
     expect(r.code).toBe(1);
     expect(r.out).toContain('follows CANCELLED');
-    expect(r.out).toContain('rule: States and transitions, row 7');
+    expect(r.out).toContain('source: seed: States and transitions, row 7 "No further webhooks follow"');
     expect(JSON.parse(readFileSync(report, 'utf8')).failed).toBe(1);
   });
 

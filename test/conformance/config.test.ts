@@ -90,13 +90,21 @@ describe('selectChecks', () => {
   test('by id and by tag; --skip removes', () => {
     expect(selectChecks(checks, ['auth'], []).map((c) => c.id)).toEqual(['auth']);
     expect(selectChecks(checks, ['spec'], []).map((c) => c.id)).toEqual(['spec-status', 'spec-schema', 'spec-content-type']);
-    expect(selectChecks(checks, [], ['spec', 'lifecycle']).map((c) => c.id)).toEqual(['positive', 'negative', 'uniqueness', 'recipient-check', 'sessions', 'auth']);
+    expect(selectChecks(checks, [], ['spec', 'lifecycle']).map((c) => c.id)).toEqual([
+      'positive',
+      'negative',
+      'uniqueness',
+      'recipient-check',
+      'sessions',
+      'firm-statements',
+      'auth',
+    ]);
   });
 
   test('an unknown id is E_CHECK_UNKNOWN listing the valid ids', () => {
     const e = thrown(() => selectChecks(checks, ['nope'], []));
     expect(e.code).toBe('E_CHECK_UNKNOWN');
-    expect(e.format()).toContain('valid check ids: positive, negative, uniqueness, recipient-check, lifecycle, sessions, auth, spec-status');
+    expect(e.format()).toContain('valid check ids: positive, negative, uniqueness, recipient-check, lifecycle, sessions, firm-statements, auth, spec-status');
   });
 });
 

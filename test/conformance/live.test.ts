@@ -32,6 +32,7 @@ test('without /_sandbox/, sandbox-only checks are skipped and the config file su
       'recipient-check': 'skipped',
       lifecycle: 'skipped',
       sessions: 'skipped',
+      'firm-statements': 'passed',
       auth: 'passed',
       'spec-status': 'passed',
       'spec-schema': 'passed',

@@ -20,6 +20,7 @@ const LIGHT = new Set([
   './conformance-consumer.js',
   './generate.js',
   './mock.js',
+  './rules.js',
 ]);
 
 /** Module specifiers of the value (not `import type`) imports at the top of a file. */

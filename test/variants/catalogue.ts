@@ -5,6 +5,7 @@
  */
 import { addDecimal, compareDecimal, formatDecimal, parseDecimal, type Decimal } from '../../kits/payments/runtime/rules/decimal.js';
 import { generateWebhookSecret } from '../../templates/runtime/webhooks/signing/sign.js';
+import { firmVariants } from './firm-variants.js';
 import type { ProxiedRequest, ProxiedResponse, ProxyHooks, WebhookEvent } from './proxy.js';
 
 export interface VariantContext {
@@ -13,6 +14,8 @@ export interface VariantContext {
   /** A valid access token of the primary client, for the variants that fill in or swap tokens. */
   token(): Promise<string>;
   primaryClientId: string;
+  /** The mock behind the proxy (for variants that ask it something on the side). */
+  upstream: string;
 }
 
 export interface Variant {
@@ -22,6 +25,8 @@ export interface Variant {
   check: string;
   /** Other checks the suite needs to run for `check` to see the fault (e.g. requests to judge). */
   with?: string[];
+  /** The fault breaks an expectation that rests on an assumption: caught with --strict only (the reason). */
+  strict?: string;
   fault: string;
   hooks(ctx: VariantContext): ProxyHooks;
 }
@@ -38,7 +43,7 @@ const reject = (rule: string): ProxiedResponse => ({
   body: { errors: [{ rule, pointer: '/client_reference_id', message: 'duplicate', source: 'variant' }] },
 });
 
-export const variants: readonly Variant[] = [
+const base: readonly Variant[] = [
   {
     name: 'negative/accepts-recipient-sum-mismatch',
     check: 'negative',
@@ -65,6 +70,7 @@ export const variants: readonly Variant[] = [
   {
     name: 'negative/accepts-missing-quote',
     check: 'negative',
+    strict: 'which payment needs a conversion rests on A-CONVERSION (wallet currency)',
     fault: 'a conversion payment without quote_id is accepted',
     hooks: (ctx) => ({
       request(r) {
@@ -122,6 +128,7 @@ export const variants: readonly Variant[] = [
   {
     name: 'lifecycle/bad-signature',
     check: 'lifecycle',
+    strict: 'the signing scheme is not shown (A-WEBHOOK-SIGNATURE)',
     fault: "deliveries are signed with another secret than the subscription's",
     hooks: () => {
       const other = generateWebhookSecret();
@@ -142,6 +149,7 @@ export const variants: readonly Variant[] = [
   {
     name: 'auth/ignores-tenant',
     check: 'auth',
+    strict: 'per-client isolation is not stated (A-TENANT-ISOLATION)',
     fault: "a valid token of any client reaches every client's customers",
     hooks: (ctx) => {
       // Tokens issued to the other sandbox clients, seen on their way back from the token endpoint.
@@ -203,6 +211,7 @@ export const variants: readonly Variant[] = [
   {
     name: 'recipient-check/ignores-confirm-recipient',
     check: 'recipient-check',
+    strict: 'the inner fields of confirm_recipient are not shown (A-CONFIRM-RECIPIENT)',
     fault: 'confirm_recipient is dropped, so a failed name check can never be overridden',
     hooks: () => ({
       request(r) {
@@ -229,6 +238,7 @@ export const variants: readonly Variant[] = [
     name: 'spec-status/undocumented-status',
     check: 'spec-status',
     with: ['negative'],
+    strict: 'error statuses beyond those listed are not shown (A-ERROR-STATUS): 422 is ordinary, see legitimate/refusals-as-422',
     fault: 'Request a virtual account refuses with 422, a status it does not list (400, 401, 404, 500)',
     hooks: () => ({
       response: (r, res) => (r.method === 'POST' && /\/virtual-accounts$/.test(r.path) && res.status === 400 ? { ...res, status: 422 } : res),
@@ -237,6 +247,7 @@ export const variants: readonly Variant[] = [
   {
     name: 'spec-content-type/json-as-text',
     check: 'spec-content-type',
+    strict: 'media types are not shown (A-JSON)',
     with: ['positive'],
     fault: 'the session lookup answers its JSON as text/plain',
     hooks: () => ({
@@ -255,3 +266,6 @@ export const variants: readonly Variant[] = [
     }),
   },
 ];
+
+/** The old faults, and one per firm seed statement the suite used to miss (firm-variants.ts). */
+export const variants: readonly Variant[] = [...base, ...firmVariants];

@@ -8,7 +8,7 @@ export interface RunningVariant {
   close(): Promise<void>;
 }
 
-export async function startVariant(variant: Variant, mockOptions: MockOptions = {}): Promise<RunningVariant> {
+export async function startVariant(variant: Pick<Variant, 'hooks'>, mockOptions: MockOptions = {}): Promise<RunningVariant> {
   const mock = await startMock({ port: 0, host: '127.0.0.1', mode: 'instant', ...mockOptions });
   const wallets = Object.fromEntries(mock.fixtures.clients.flatMap((c) => c.customers.map((x) => [x.customer_id, x.wallet_currency] as const)));
   const a = mock.fixtures.clients[0];
@@ -21,7 +21,7 @@ export async function startVariant(variant: Variant, mockOptions: MockOptions = 
     });
     return ((await res.json()) as { access_token: string }).access_token;
   };
-  const proxy = await startProxy(mock.baseUrl, variant.hooks({ wallets, token: () => (token ??= fetchToken()), primaryClientId: a.client_id }));
+  const proxy = await startProxy(mock.baseUrl, variant.hooks({ wallets, token: () => (token ??= fetchToken()), primaryClientId: a.client_id, upstream: mock.baseUrl }));
   return {
     baseUrl: proxy.url,
     async close() {

@@ -16,6 +16,8 @@ export interface ConformanceConfig {
   credentials: { primary?: ClientCredentials; secondary?: ClientCredentials; apiKey?: string; expiredToken?: string };
   /** From --config; for the embedded mock (or a sandbox) GET /_sandbox/fixtures fills it. */
   file?: TargetFile;
+  /** The --config path as given, for "reproduce with" commands. */
+  configPath?: string;
   /** Where the webhook receiver listens (always loopback unless the config says otherwise). */
   webhooks: { listenHost: string; listenPort: number; publicUrl?: string; secret?: string; waitMs: number };
   only: string[];
@@ -64,6 +66,7 @@ export function conformanceConfigFromArgv(argv: ConformanceArgv, env: Env, confi
     target: live ? { kind: 'live', baseUrl: httpUrl(argv.baseUrl!, '--base-url'), authUrl: httpUrl(argv.authUrl ?? argv.baseUrl!, '--auth-url') } : { kind: 'embedded' },
     credentials: live ? { primary, secondary, apiKey: argv.apiKey ?? (env.CBP_API_KEY || undefined), expiredToken: env.CBP_EXPIRED_TOKEN || undefined } : {},
     file,
+    ...(configFile ? { configPath: configFile.name } : {}),
     webhooks: {
       listenHost: host,
       listenPort: port,

@@ -17,6 +17,7 @@ import type { TargetCredentials } from './target.js';
 import type { Tokens } from './tokens.js';
 import type { Failure, Severity } from '../../engine/types.js';
 import type { SuiteValidators } from './validators.js';
+import type { SpecProvenance } from '../verdicts/spec-provenance.js';
 
 /** A check of the API suite. */
 export type ConformanceCheck = Check<RunContext>;
@@ -44,6 +45,8 @@ export interface RunContext {
   unique(prefix: string): string;
   /** A quote usable for a conversion `sell → buy` for this customer (fresh from the sandbox when possible). */
   quoteFor(customerId: string, sell: string, buy: string): Promise<string | undefined>;
+  /** Where each expectation comes from (spec/ x-assumption, then conformance/verdicts/assumption-map.ts). */
+  provenance: SpecProvenance;
 }
 
 /** A failure about one recorded exchange, with the evidence and a curl command to replay it. */

@@ -8,14 +8,18 @@ import { Recorder } from '../../engine/recorder.js';
 import { scrubText } from '../../engine/redact.js';
 import { runSuite } from '../../engine/run-suite.js';
 import { selectChecks } from '../../engine/select.js';
-import type { Reporter, SuiteSummary } from '../../engine/types.js';
+import type { CheckOutcome, Reporter, SuiteSummary } from '../../engine/types.js';
 import { stateSection } from '../events/state-diagram.js';
 import { judgeEvents } from '../events/event-judge.js';
+import { causeRelations } from '../verdicts/cause-relations.js';
+import { computeCoverage } from '../verdicts/coverage.js';
+import { readRawSpec, SpecProvenance } from '../verdicts/spec-provenance.js';
 import { checks as apiChecks } from './checks/index.js';
 import type { ConformanceConfig } from './config.js';
 import { connect } from './connect.js';
 import type { ConformanceCheck, RunContext } from './context.js';
-import { loadSuiteSpec } from './spec.js';
+import { rerunFor, tokenSourceLine } from './reproduce.js';
+import { loadSuiteSpec, packageSpecDir } from './spec.js';
 import { liveTarget, type Target } from './target.js';
 import type { SuiteValidators } from './validators.js';
 
@@ -56,6 +60,7 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
       receiver: conn.receiver,
       unique: conn.unique,
       quoteFor: conn.quoteFor,
+      provenance: new SpecProvenance(readRawSpec(options.specDir ?? packageSpecDir())),
     };
     const secrets = conn.tokens.secrets();
     return await runSuite(checks, ctx, {
@@ -66,7 +71,21 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
         conn.http.checkId = check.id;
       },
       sections: () => [stateSection(table, judgeEvents(recorder.webhooks, table).transitions)],
-    });
+      strict: config.strict,
+      causes: causeRelations,
+      coverage: (_ctx, outcomes) => {
+        const observed = judgeEvents(recorder.webhooks, table);
+        return computeCoverage({
+          model,
+          table,
+          records: outcomes.flatMap((o) => o.records ?? []),
+          operationsAnswered: recorder.exchanges.flatMap((x) => (x.operationId && x.response ? [x.operationId] : [])),
+          transitions: observed.transitions,
+          statuses: observed.statuses,
+        });
+      },
+      notes: (_ctx, outcomes) => reproduceNotes(outcomes, config),
+    }).then((summary) => withReproduce(summary, config));
   } finally {
     await conn.close();
   }
@@ -77,4 +96,21 @@ function defaultTarget(config: ConformanceConfig): Target {
   throw new CbpError('E_USAGE', 'no target: the embedded sandbox is started by the caller', {
     hint: 'pass options.target (startSandboxTarget() in cli/sandbox-target.ts), or --base-url for a live implementation',
   });
+}
+
+/** The embedded sandbox's port dies with the run: its failures reproduce by re-running the check. */
+function withReproduce(s: SuiteSummary, config: ConformanceConfig): SuiteSummary {
+  if (config.target.kind !== 'embedded') return s;
+  const outcomes = s.outcomes.map((o) => ({ ...o, failures: o.failures.map((f) => (f.reproduce?.startsWith('curl ') ? { ...f, reproduce: rerunFor(o.checkId, config) } : f)) }));
+  return { ...s, outcomes, notes: s.notes?.filter((n) => !n.startsWith('$CBP_TOKEN')) };
+}
+
+function reproduceNotes(outcomes: readonly CheckOutcome[], config: ConformanceConfig): string[] {
+  const lines = outcomes.flatMap((o) => o.failures.map((f) => f.reproduce ?? ''));
+  const notes: string[] = [];
+  if (config.target.kind === 'live' && lines.some((l) => l.includes('$CBP_TOKEN')))
+    notes.push(`$CBP_TOKEN in the curl lines is a token of the primary client: ${tokenSourceLine(config.target.authUrl)}`);
+  if (lines.some((l) => l.includes('$CBP_EXPIRED_TOKEN')))
+    notes.push('$CBP_EXPIRED_TOKEN is an expired token of the primary client (the runner outlived a fresh one on the sandbox clock, or read CBP_EXPIRED_TOKEN)');
+  return notes;
 }

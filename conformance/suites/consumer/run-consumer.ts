@@ -21,6 +21,8 @@ export interface ConsumerRunOptions extends ConsumerTarget {
   runId?: string;
   /** Default: spec/payment-states.yaml. */
   table?: StateTable;
+  /** Findings resting on an assumption are failures too. */
+  strict?: boolean;
 }
 
 export function selectConsumerChecks(ids: string[] | undefined): ConsumerCheck[] {
@@ -35,17 +37,38 @@ export function selectConsumerChecks(ids: string[] | undefined): ConsumerCheck[]
 
 export async function runConsumerConformance(options: ConsumerRunOptions): Promise<SuiteSummary> {
   const runId = options.runId ?? newRunId();
+  // Deliveries signed with CBP_WEBHOOK_SECRET, and how many of them were refused.
+  const signed = { sent: 0, refused: 0 };
+  const deliver = deliverer(options);
+  const counted: ConsumerContext['deliver'] = async (payload, o = {}) => {
+    const d = await deliver(payload, o);
+    if (o.secret === undefined && o.timestamp === undefined) {
+      signed.sent++;
+      if (d.status !== undefined && d.status >= 400 && d.status < 500) signed.refused++;
+    }
+    return d;
+  };
   const ctx: ConsumerContext = {
     target: options,
     table: options.table ?? loadStateTable(),
     runId,
     startMs: Date.now() - 60_000,
-    deliver: deliverer(options),
+    deliver: counted,
     ...(options.stateUrl ? { readState: stateReader({ ...options, stateUrl: options.stateUrl }) } : {}),
     paymentId: (scenario) => `cbpc-${runId}-${scenario}`,
   };
   const checks = selectConsumerChecks(options.checks).map((check) => withReproduce(check, reproduceCommand(options, check.id)));
-  return runSuite(checks, ctx, { target: options.url, reporters: options.reporters });
+  return runSuite(checks, ctx, {
+    target: options.url,
+    reporters: options.reporters,
+    strict: options.strict,
+    notes: () => [
+      ...(signed.sent > 0 && signed.refused === signed.sent
+        ? [`every correctly signed delivery (${signed.sent}) was refused: the endpoint probably verifies with another secret than CBP_WEBHOOK_SECRET`]
+        : []),
+      ...(options.stateUrl ? [] : ['final states not verified: only the answers were judged (pass --state-url to check what the endpoint recorded)']),
+    ],
+  });
 }
 
 /** Every failure of the check carries the command that re-runs it. */

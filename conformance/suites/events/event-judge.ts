@@ -1,88 +1,192 @@
 /**
- * The event-log judge: webhook deliveries of payments (arrival order) against the payment state
- * table (spec/payment-states.yaml) and the seed's §Events invariants. Pure: used by the
- * lifecycle check (events received live) and by `cbp conformance events` (a captured log).
- * Delivery order may differ from timestamp order (consumer rule 2): never a fault by itself.
+ * The event-log judge: webhook deliveries of payments against the payment state table
+ * (spec/payment-states.yaml) and the seed's §Events. Pure: used by the lifecycle check (events
+ * received live) and by `cbp conformance events` (a captured log). Consumer rule 2: order is not
+ * guaranteed, event_timestamp is the real order, so arrival order is never a fault; consumer
+ * rule 1: a repeated event_id is a redelivery and must carry the same event, but a provider may
+ * add delivery metadata to it. Optional fields that are null count as absent, and a field the
+ * seed lists without saying where may sit under a `data` object (a warning).
  */
 import type { StateTable } from '../../../kits/payments/state-table/index.js';
+import { severityOf } from '../../engine/provenance.js';
 import type { ReceivedEvent } from '../../engine/recorder.js';
-import { stableJson } from '../../engine/stable-json.js';
+import { type EventRuleId, eventRules } from '../verdicts/event-rules.js';
 import { judgeMoves } from './event-moves.js';
-import type { JudgeOptions, JudgeResult, PaymentEvent, JudgeFinding } from './event-types.js';
+import type { JudgeFinding, JudgeOptions, JudgeResult, ObservedTransition, PaymentEvent, PaymentExpectation } from './event-types.js';
 
-export type { JudgeFinding, JudgeOptions, JudgeResult, PaymentEvent, PaymentExpectation } from './event-types.js';
+export type { JudgeFinding, JudgeOptions, JudgeResult, ObservedTransition, PaymentEvent, PaymentExpectation } from './event-types.js';
+
+/** The fields the seed lists for a webhook (§Events), without saying where in the payload. */
+const FIELDS = ['event_id', 'event_timestamp', 'payment_id', 'status', 'client_reference_id', 'client_customer_ref', 'session_id', 'recipient_id'] as const;
+
+export type Finder = (rule: EventRuleId, message: string, events: unknown[], extra?: { paymentId?: string; pending?: boolean }) => void;
+
+export function finder(findings: JudgeFinding[], strict: boolean, paymentId?: string): Finder {
+  return (rule, message, events, extra = {}) => {
+    const provenance = eventRules[rule].provenance;
+    findings.push({
+      severity: severityOf(provenance, strict),
+      rule,
+      provenance,
+      paymentId: extra.paymentId ?? paymentId,
+      message,
+      events,
+      ...(extra.pending ? { pending: true } : {}),
+    });
+  };
+}
+
+/** The seed's fields of one payload: top level, else under `data`; null is absent. */
+export function liftFields(payload: Record<string, unknown>): { event: Partial<PaymentEvent>; nested: string[] } {
+  const data = payload.data !== null && typeof payload.data === 'object' && !Array.isArray(payload.data) ? (payload.data as Record<string, unknown>) : {};
+  const event: Record<string, unknown> = {};
+  const nested: string[] = [];
+  for (const f of FIELDS) {
+    if (payload[f] !== undefined && payload[f] !== null) event[f] = payload[f];
+    else if (data[f] !== undefined && data[f] !== null) {
+      event[f] = data[f];
+      nested.push(f);
+    }
+  }
+  return { event: event as Partial<PaymentEvent>, nested };
+}
 
 export function judgeEvents(received: readonly ReceivedEvent[], table: StateTable, options: JudgeOptions = {}): JudgeResult {
+  const strict = options.strict === true;
   const findings: JudgeFinding[] = [];
+  const find = finder(findings, strict);
+  const initial = new Set(table.initial.map((s) => s.status));
   const byPayment = new Map<string, PaymentEvent[]>();
-  const seen = new Map<string, { json: string; payload: unknown }>();
+  const seen = new Map<string, PaymentEvent>();
+  const nestedNoted = new Set<string>();
   let cases = 0;
+  let anonymous = 0;
+  let signatureNoted = false;
   for (const r of received) {
-    if (r.signatureValid === false) {
-      findings.push({
-        severity: 'error',
-        rule: 'Events: deliveries are signed (A-WEBHOOK-SIGNATURE)',
-        message: `signature did not verify: ${r.signatureError ?? 'bad signature'}`,
-        events: [r.payload],
-      });
+    // The scheme is assumed (A-WEBHOOK-SIGNATURE): a provider signing otherwise still sends real
+    // events, so they are judged all the same.
+    if (r.signatureValid === false && !signatureNoted) {
+      signatureNoted = true;
+      const bad = received.filter((x) => x.signatureValid === false).length;
+      find('events.signature', `signature did not verify: ${r.signatureError ?? 'bad signature'} (${bad} of ${received.length} deliveries)`, [r.payload]);
+    }
+    if (r.payload === null || typeof r.payload !== 'object' || Array.isArray(r.payload)) {
+      find('events.payload-fields', 'a delivery whose body is not a JSON object', [r.payload]);
       continue;
     }
-    const p = r.payload as Partial<PaymentEvent> | null;
-    if (p === null || typeof p !== 'object' || typeof p.event_id !== 'string' || typeof p.payment_id !== 'string' || typeof p.status !== 'string') {
-      findings.push({ severity: 'error', rule: 'Events: fields (A-WEBHOOK-REQUIRED)', message: 'event without event_id, payment_id or status', events: [r.payload] });
+    const { event: e, nested } = liftFields(r.payload as Record<string, unknown>);
+    if (typeof e.status !== 'string') {
+      find('events.payload-fields', 'a webhook without status', [r.payload], { paymentId: str(e.payment_id) });
       continue;
     }
-    const json = stableJson(p);
-    const earlier = seen.get(p.event_id);
-    if (earlier) {
-      // Consumer rule 1: a repeated event_id is a redelivery of the same event.
-      if (earlier.json !== json) {
-        findings.push({
-          severity: 'error',
-          rule: 'Events, consumer rule 1 (event_id is the idempotency key)',
-          paymentId: p.payment_id,
-          message: `event_id ${p.event_id} was delivered twice with different contents`,
-          events: [earlier.payload, p],
+    if (typeof e.payment_id !== 'string') {
+      if (initial.has(e.status)) find('events.first-carries-payment-id', `${e.status} without payment_id`, [r.payload]);
+      else find('events.payload-fields', `${e.status} without payment_id: it cannot be attributed to a payment`, [r.payload]);
+      continue;
+    }
+    for (const f of nested) {
+      const key = `${e.payment_id} ${f}`;
+      if (nestedNoted.has(key)) continue;
+      nestedNoted.add(key);
+      find('events.field-under-data', `${f} is under data, not at the top level (a consumer reading the top level misses it)`, [r.payload], { paymentId: e.payment_id });
+    }
+    if (typeof e.event_id !== 'string') {
+      find('events.event-id-present', `${e.status} without event_id: a consumer cannot skip its redeliveries`, [r.payload], { paymentId: e.payment_id });
+      e.event_id = `(no event_id #${++anonymous})`;
+    }
+    const rest = Object.fromEntries(Object.entries(r.payload as Record<string, unknown>).filter(([k]) => !(FIELDS as readonly string[]).includes(k)));
+    const event = { ...rest, ...e } as PaymentEvent;
+    const earlier = seen.get(event.event_id);
+    if (earlier && earlier.payment_id !== event.payment_id) {
+      find(
+        'events.event-id-across-payments',
+        `event_id ${event.event_id} is used by payments ${earlier.payment_id} and ${event.payment_id}: a consumer that deduplicates on event_id alone (consumer rule 1) would skip this event of ${event.payment_id}`,
+        [earlier, event],
+        { paymentId: event.payment_id },
+      );
+    }
+    const key = `${event.payment_id} ${event.event_id}`;
+    const same = earlier?.payment_id === event.payment_id ? earlier : seen.get(key);
+    if (same) {
+      if (same.status !== event.status || same.recipient_id !== event.recipient_id) {
+        find('events.event-id-same-event', `event_id ${event.event_id} was delivered as ${describe(same)} and again as ${describe(event)}`, [same, event], {
+          paymentId: event.payment_id,
         });
+      } else if (same.event_timestamp !== event.event_timestamp) {
+        find(
+          'events.event-id-redelivery-timestamp',
+          `event_id ${event.event_id} was redelivered with event_timestamp ${event.event_timestamp} (first ${same.event_timestamp})`,
+          [same, event],
+          {
+            paymentId: event.payment_id,
+          },
+        );
       }
       continue;
     }
-    seen.set(p.event_id, { json, payload: p });
+    seen.set(event.event_id, event);
+    seen.set(key, event);
     cases++;
-    const list = byPayment.get(p.payment_id) ?? [];
-    list.push(p as PaymentEvent);
-    byPayment.set(p.payment_id, list);
+    const list = byPayment.get(event.payment_id) ?? [];
+    list.push(event);
+    byPayment.set(event.payment_id, list);
   }
-  const counts = new Map<string, { from: string | null; to: string; count: number }>();
+  const counts = new Map<string, ObservedTransition>();
+  const statuses: Record<string, number> = {};
   for (const [paymentId, events] of byPayment) {
-    const sorted = sortByTimestamp(events);
-    const moves = judgeMoves(paymentId, sorted, table, options.expectations?.[paymentId] ?? {}, options.strict === true);
-    findings.push(...moves.findings);
+    const sorted = sortByTimestamp(events, finder(findings, strict, paymentId));
+    for (const e of sorted) statuses[e.status] = (statuses[e.status] ?? 0) + 1;
+    const moves = judgeMoves(sorted, table, options.expectations?.[paymentId] ?? {}, finder(findings, strict, paymentId));
     for (const t of moves.transitions) {
-      const key = `${t.from}->${t.to}`;
-      const c = counts.get(key) ?? { from: t.from, to: t.to, count: 0 };
+      const k = `${t.from}->${t.to}`;
+      const c = counts.get(k) ?? { from: t.from, to: t.to, count: 0, ...(t.id ? { id: t.id } : {}) };
       c.count++;
-      counts.set(key, c);
+      counts.set(k, c);
     }
   }
   for (const [paymentId, e] of Object.entries(options.expectations ?? {})) {
     if (!byPayment.has(paymentId) && (e.complete || e.cancelled)) {
-      findings.push({
-        severity: 'error',
-        rule: 'States and transitions, row 1 (first webhook carries payment_id)',
-        paymentId,
-        message: 'no webhook received for this payment',
-        events: [],
-      });
+      find('events.first-carries-payment-id', 'no webhook received for this payment', [], { paymentId, pending: true });
     }
   }
-  return { findings, cases, payments: [...byPayment.keys()], transitions: [...counts.values()] };
+  return { findings, cases, payments: [...byPayment.keys()], transitions: [...counts.values()], statuses };
 }
 
-/** event_timestamp order (consumer rule 2); equal timestamps keep arrival order. */
-function sortByTimestamp(events: PaymentEvent[]): PaymentEvent[] {
+/**
+ * Is this payment's flow settled: complete (its end reached and nothing missing that a late or
+ * retried delivery could still bring), or provably broken (a failure no later delivery can
+ * repair)? For waiting loops: wait per flow until this holds or the time is up.
+ */
+export function isFlowSettled(received: readonly ReceivedEvent[], table: StateTable, paymentId: string, expectation: PaymentExpectation = {}): boolean {
+  const r = judgeEvents(received, table, { expectations: { [paymentId]: expectation } });
+  const mine = r.findings.filter((f) => f.paymentId === paymentId);
+  if (mine.some((f) => f.severity === 'error' && !f.pending)) return true;
+  const ends = new Set([...table.statuses.filter((s) => s.terminal).map((s) => s.name), ...table.transitions.filter((t) => t.requiresAllRecipients).map((t) => t.to)]);
+  const reached = received.some((e) => {
+    const p = e.payload as Record<string, unknown> | null;
+    if (p === null || typeof p !== 'object') return false;
+    const { event } = liftFields(p);
+    return event.payment_id === paymentId && ends.has(String(event.status));
+  });
+  return reached && !mine.some((f) => f.pending);
+}
+
+/** event_timestamp order (consumer rule 2); equal or unreadable timestamps keep arrival order. */
+function sortByTimestamp(events: PaymentEvent[], find: Finder): PaymentEvent[] {
+  const unreadable = events.filter((e) => typeof e.event_timestamp !== 'string' || Number.isNaN(Date.parse(e.event_timestamp)));
+  if (unreadable.length > 0) find('events.payload-fields', `${unreadable.length} event(s) without a readable event_timestamp: judged in arrival order`, unreadable.slice(0, 3));
   return events
     .map((e, i) => ({ e, i, t: Date.parse(e.event_timestamp) }))
     .sort((a, b) => (Number.isNaN(a.t) || Number.isNaN(b.t) || a.t === b.t ? a.i - b.i : a.t - b.t))
     .map((x) => x.e);
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+const describe = (e: PaymentEvent) => `${e.status}${e.recipient_id ? ` for ${e.recipient_id}` : ''}`;
+
+/** A payload as the judge reads it: the seed's fields lifted from `data`, nulls dropped (for schema validation). */
+export function judgedPayload(payload: unknown): unknown {
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return payload;
+  const rest = Object.fromEntries(Object.entries(payload as Record<string, unknown>).filter(([k, v]) => v !== null && k !== 'data'));
+  return { ...rest, ...liftFields(payload as Record<string, unknown>).event };
 }

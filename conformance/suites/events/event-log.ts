@@ -9,8 +9,11 @@ import type { StateTable } from '../../../kits/payments/state-table/index.js';
 import type { Check } from '../../engine/check.js';
 import type { ReceivedEvent } from '../../engine/recorder.js';
 import { runSuite } from '../../engine/run-suite.js';
+import { notShown } from '../../engine/provenance.js';
 import type { Failure, Reporter, SuiteSummary } from '../../engine/types.js';
-import { judgeEvents } from './event-judge.js';
+import { causeRelations } from '../verdicts/cause-relations.js';
+import { computeCoverage } from '../verdicts/coverage.js';
+import { judgedPayload, judgeEvents } from './event-judge.js';
 import { stateSection } from './state-diagram.js';
 
 export const EVENTS_CHECK = { id: 'events', title: 'Captured webhook deliveries follow the state table', source: 'States and transitions; Events (consumer rules 1-4)' };
@@ -57,16 +60,20 @@ export function eventLogCheck(events: readonly ReceivedEvent[], options: EventLo
         message: f.message,
         severity: f.severity,
         rule: f.rule,
+        provenance: f.provenance,
         evidence: { events: f.events },
         reproduce: options.file ? `cbp conformance events ${options.file}${options.strict ? ' --strict' : ''}` : undefined,
       }));
       const seen = new Set<string>();
       for (const e of events) {
-        for (const v of options.validatePayload?.(e.payload) ?? []) {
+        // The payload as the judge reads it (fields lifted from `data`, nulls dropped: the judge reports both).
+        for (const v of options.validatePayload?.(judgedPayload(e.payload)) ?? []) {
           const message = `${(e.payload as { event_id?: string }).event_id ?? 'event'}: ${v.pointer || '/'} ${v.message}`;
           if (seen.has(message)) continue;
           seen.add(message);
-          failures.push({ checkId: EVENTS_CHECK.id, message, severity: 'error', rule: `${v.rule} (${v.source})`, evidence: { events: [e.payload] } });
+          // Offline there is no spec/ to grade a schema keyword by: the payload schema is not shown (A-WEBHOOK-REQUIRED).
+          const provenance = v.rule.startsWith('schema.') ? notShown('Events', 'Complete payload schema: not shown', ['A-WEBHOOK-REQUIRED']) : undefined;
+          failures.push({ checkId: EVENTS_CHECK.id, message, severity: 'error', rule: v.rule, ...(provenance ? { provenance } : {}), evidence: { events: [e.payload] } });
         }
       }
       return { cases: judged.cases, failures };
@@ -76,9 +83,16 @@ export function eventLogCheck(events: readonly ReceivedEvent[], options: EventLo
 
 /** `cbp conformance events`: the events suite on the suite engine, with the state diagram of what the log shows. */
 export function runEventLog(events: readonly ReceivedEvent[], options: EventLogOptions & { reporters?: readonly Reporter[] }): Promise<SuiteSummary> {
+  const judged = () => judgeEvents(events, options.table, { strict: options.strict });
   return runSuite([eventLogCheck(events, options)], undefined, {
     target: options.file ?? 'event log',
     reporters: options.reporters,
-    sections: () => [stateSection(options.table, judgeEvents(events, options.table, { strict: options.strict }).transitions)],
+    strict: options.strict,
+    causes: causeRelations,
+    sections: () => [stateSection(options.table, judged().transitions)],
+    coverage: () => {
+      const j = judged();
+      return computeCoverage({ table: options.table, records: [], operationsAnswered: [], transitions: j.transitions, statuses: j.statuses });
+    },
   });
 }

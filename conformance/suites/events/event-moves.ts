@@ -1,153 +1,175 @@
 /**
  * The per-payment half of the event-log judge: walks one payment's events in event_timestamp
- * order and checks every move against the state table (seed §States and transitions), the
- * per-recipient fan-out, completion, the terminal CANCELLED and the echoed identifiers.
+ * order against the state table (seed §States and transitions): the per-recipient fan-out,
+ * completion, the terminal CANCELLED and the echoed identifiers. A move the table does not show
+ * is a warning ("any move not in the table: not shown"); what the table states is a failure.
  */
 import type { StateTable } from '../../../kits/payments/state-table/index.js';
-import type { JudgeFinding, PaymentEvent, PaymentExpectation } from './event-types.js';
+import type { Finder } from './event-judge.js';
+import type { PaymentEvent, PaymentExpectation } from './event-types.js';
 
 interface Moves {
-  findings: JudgeFinding[];
-  transitions: Array<{ from: string | null; to: string }>;
+  transitions: Array<{ from: string | null; to: string; id?: string }>;
 }
 
-export function judgeMoves(paymentId: string, events: PaymentEvent[], table: StateTable, expect: PaymentExpectation, strict: boolean): Moves {
-  const findings: JudgeFinding[] = [];
+export function judgeMoves(events: PaymentEvent[], table: StateTable, expect: PaymentExpectation, find: Finder): Moves {
   const transitions: Moves['transitions'] = [];
-  const soft = strict ? ('error' as const) : ('warning' as const);
-  const fail = (rule: string, message: string, evs: unknown[], severity: 'error' | 'warning' = 'error') => findings.push({ severity, rule, paymentId, message, events: evs });
-
   const known = new Set(table.statuses.map((s) => s.name));
   const terminal = new Set(table.statuses.filter((s) => s.terminal).map((s) => s.name));
   const initial = new Set(table.initial.map((s) => s.status));
+  const [firstFan, lastFan] = [table.fanOut.statuses[0], table.fanOut.statuses[table.fanOut.statuses.length - 1]];
   const fanOut = new Set(table.fanOut.statuses);
   const allowed = new Map(table.transitions.map((t) => [`${t.from}->${t.to}`, t] as const));
-  // Statuses whose moves are not shown (PROCESSING, BOUNCED_BACK), and statuses that may or may
-  // not be emitted (FX_COMPLETED for a same-currency payment, A-STATE-2): skipping one is soft.
-  const notShown = new Set(table.notShown.filter((n) => known.has(n.subject) && /transition/i.test(n.what)).map((n) => n.subject));
+  const unshownStatuses = new Set(table.notShown.filter((n) => known.has(n.subject) && /transition/i.test(n.what)).map((n) => n.subject));
   const optional = table.notShown.filter((n) => known.has(n.subject) && !/transition/i.test(n.what));
-  const completion = table.transitions.filter((t) => t.requiresAllRecipients);
+  const completion = table.transitions.find((t) => t.requiresAllRecipients);
   const key = table.fanOut.key;
+  const tsOf = (e: PaymentEvent) => Date.parse(e.event_timestamp);
+
+  // Per recipient, the events of each fan-out status (in timestamp order).
+  const perRecipient = new Map<string, Map<string, PaymentEvent[]>>();
+  for (const e of events) {
+    const r = typeof e[key] === 'string' ? (e[key] as string) : undefined;
+    if (!fanOut.has(e.status) || r === undefined) continue;
+    const m = perRecipient.get(r) ?? new Map<string, PaymentEvent[]>();
+    m.set(e.status, [...(m.get(e.status) ?? []), e]);
+    perRecipient.set(r, m);
+  }
+  const recipients = new Set([...(expect.recipients ?? []), ...perRecipient.keys()]);
 
   let last: string | null = null;
   let base: string | null = null;
-  let ended: PaymentEvent | undefined;
-  const perRecipient = new Map<string, Map<string, PaymentEvent[]>>();
-  // Events arrive here in timestamp order, so the latest status per recipient is the last one set.
+  let cancelled: PaymentEvent | undefined;
+  let completed: PaymentEvent | undefined;
   const recipientLast = new Map<string, string>();
-  const lastOf = (r: string) => recipientLast.get(r);
-
+  const creditedSoFar = new Set<string>();
   events.forEach((e, i) => {
     const s = e.status;
-    if (ended) {
-      fail('States and transitions, row 7: no further webhooks follow CANCELLED', `${s} (${e.event_id}) follows ${ended.status}`, [ended, e]);
+    if (cancelled) {
+      find('events.nothing-after-cancelled', `${s} (${e.event_id}, ${e.event_timestamp}) follows CANCELLED (${cancelled.event_timestamp})`, [cancelled, e]);
       return;
     }
     if (!known.has(s)) {
-      fail('Events: statuses beyond the nine listed are not shown (A-OPEN-STATUS)', `unlisted status ${s}`, [e], soft);
+      find('events.unlisted-status', `unlisted status ${s}`, [e]);
       transitions.push({ from: last, to: s });
-      last = s;
-      base = s;
+      last = base = s;
       return;
     }
     const recipient = typeof e[key] === 'string' ? (e[key] as string) : undefined;
+    let from: string | null = i === 0 ? null : last;
+    if (i > 0 && fanOut.has(s)) from = (recipient !== undefined ? recipientLast.get(recipient) : undefined) ?? base;
+    if (fanOut.has(s) && recipient === undefined) find('events.payout-recipient-id', `${s} (${e.event_id}) without ${key}`, [e]);
     if (i === 0) {
-      if (!initial.has(s)) fail('States and transitions, row 1; Events: the first webhook is AWAITING_FUNDS or PROCESSING', `first event is ${s}`, [e]);
-      transitions.push({ from: null, to: s });
-    } else {
-      let from: string | null = last;
-      if (fanOut.has(s)) {
-        if (recipient === undefined) fail(`Reconciliation identifiers: ${key} (${s} carries it)`, `${s} without ${key}`, [e]);
-        from = (recipient !== undefined ? lastOf(recipient) : undefined) ?? base;
-        const firstFan = table.fanOut.statuses[0];
-        const lastFan = table.fanOut.statuses[table.fanOut.statuses.length - 1];
-        if (s === firstFan && [...perRecipient.values()].some((m) => m.has(lastFan))) {
-          fail(`A-STATE-1 (interleaved payouts are not shown)`, `${s} for ${recipient} after another recipient's ${lastFan}`, [e], soft);
-        }
-      }
-      if (!allowed.has(`${from}->${s}`)) {
-        const unshown = (from !== null && notShown.has(from)) || notShown.has(s);
-        const skipped = optional.find((o) => allowed.has(`${from}->${o.subject}`) && allowed.has(`${o.subject}->${s}`));
-        if (unshown) fail('States and transitions: moves of PROCESSING and BOUNCED_BACK are not shown', `move ${from} -> ${s}`, [e], soft);
-        else if (skipped) fail(`${skipped.assumption ?? skipped.source}: ${skipped.what}`, `move ${from} -> ${s} skips ${skipped.subject}`, [e], soft);
-        else fail('States and transitions (every move is in the table); Events, consumer rule 4', `move ${from} -> ${s} is not in the state table`, [e]);
-      }
-      transitions.push({ from, to: s });
+      if (!initial.has(s)) find('events.first-usually-awaiting-funds', `the first event (by event_timestamp) is ${s}`, [e]);
+    } else if (completed) {
+      if (unshownStatuses.has(s)) judgeMove(last, s, e);
+      else if (s !== completed.status) find('events.after-completed', `${s} (${e.event_id}) follows PAYMENT_COMPLETED`, [e]);
+    } else if (!(fanOut.has(s) && recipient === undefined)) {
+      judgeMove(from, s, e);
+    }
+    const t = allowed.get(`${from}->${s}`);
+    transitions.push({ from, to: s, ...(t ? { id: t.id } : {}) });
+    if (s === firstFan && recipient !== undefined && creditedSoFar.size > 0 && !creditedSoFar.has(recipient)) {
+      find('events.payouts-interleaved', `${s} for ${recipient} after another recipient's ${lastFan}`, [e]);
     }
     if (fanOut.has(s) && recipient !== undefined) {
-      const m = perRecipient.get(recipient) ?? new Map<string, PaymentEvent[]>();
-      const list = m.get(s) ?? [];
-      list.push(e);
-      m.set(s, list);
-      perRecipient.set(recipient, m);
       recipientLast.set(recipient, s);
-      if (list.length > 1) fail('States and transitions, rows 4-5: once per recipient', `${list.length} ${s} events for recipient ${recipient}`, list);
+      if (s === lastFan) creditedSoFar.add(recipient);
     }
-    for (const t of completion.filter((c) => c.to === s)) checkCompletion(t, e);
-    if (terminal.has(s)) ended = e;
+    if (completion && s === completion.to) {
+      if (completed) find('events.one-completed', `a second ${s} (${e.event_id})`, [completed, e]);
+      else checkCompletion(e);
+      completed = completed ?? e;
+    }
+    if (terminal.has(s)) cancelled = e;
     last = s;
     if (!fanOut.has(s)) base = s;
   });
 
-  function checkCompletion(t: StateTable['transitions'][number], e: PaymentEvent): void {
-    const need = t.requiresAllRecipients!;
-    const recipients = new Set([...(expect.recipients ?? []), ...perRecipient.keys()]);
-    const missing = [...recipients].filter((r) => !perRecipient.get(r)?.has(need));
-    if (recipients.size === 0 || missing.length > 0) {
-      fail(`${t.source}: ${t.to} only after all recipients are ${need}`, `${t.to} before ${need} of ${missing.join(', ') || 'any recipient'}`, [e]);
+  function judgeMove(from: string | null, to: string, e: PaymentEvent): void {
+    if (allowed.has(`${from}->${to}`)) return;
+    if (from === to && fanOut.has(to)) return;
+    if ((from !== null && unshownStatuses.has(from)) || unshownStatuses.has(to)) {
+      find('events.move-not-shown', `move ${from} -> ${to} (moves of ${[...unshownStatuses].join(' and ')} are not shown)`, [e]);
+      return;
     }
-    const credited = [...perRecipient.values()].flatMap((m) => m.get(need) ?? []);
-    const latest = Math.max(...credited.map((c) => Date.parse(c.event_timestamp)));
-    const delay = (Date.parse(e.event_timestamp) - latest) / 1000;
-    if (t.maxDelaySeconds !== undefined && credited.length > 0 && delay > t.maxDelaySeconds) {
-      fail(`${t.source} (within ${t.maxDelaySeconds} s of the last ${need})`, `${t.to} came ${delay} s after the last ${need}`, [e]);
-    }
+    const skipped = optional.find((o) => allowed.has(`${from}->${o.subject}`) && allowed.has(`${o.subject}->${to}`));
+    if (skipped) find('events.fx-skipped', `move ${from} -> ${to} skips ${skipped.subject}`, [e]);
+    else find('events.move-not-shown', `move ${from} -> ${to} is not in the state table`, [e]);
   }
 
-  const statusCount = (s: string) => events.filter((e) => e.status === s).length;
-  for (const t of completion) {
-    if (statusCount(t.to) > 1)
-      fail(
-        `${t.source}: one ${t.to}`,
-        `${statusCount(t.to)} ${t.to} events`,
-        events.filter((e) => e.status === t.to),
-      );
-    const done = statusCount(t.to) > 0 || expect.complete === true;
-    if (!done) continue;
-    const recipients = new Set([...(expect.recipients ?? []), ...perRecipient.keys()]);
-    for (const r of recipients) {
-      for (const s of table.fanOut.statuses) {
-        if (!perRecipient.get(r)?.has(s)) fail('States and transitions, rows 4-5: one event per recipient', `no ${s} for recipient ${r}`, []);
-      }
+  function checkCompletion(e: PaymentEvent): void {
+    const need = completion!.requiresAllRecipients!;
+    const at = tsOf(e);
+    if (recipients.size === 0) {
+      find('events.completed-after-all-credited', `${e.status} with no ${need} before it`, [e], { pending: true });
+      return;
     }
-    if (expect.complete && statusCount(t.to) === 0) fail(`${t.source}`, `no ${t.to} received`, []);
+    for (const r of recipients) {
+      const credits = perRecipient.get(r)?.get(need) ?? [];
+      if (credits.length === 0) find('events.completed-after-all-credited', `${e.status} but no ${need} for recipient ${r}`, [e], { pending: true });
+      else if (credits.every((c) => tsOf(c) > at))
+        find('events.completed-after-all-credited', `${e.status} (${e.event_timestamp}) before ${need} of ${r} (${credits[0].event_timestamp})`, [e, credits[0]]);
+    }
+    const credited = [...perRecipient.values()].flatMap((m) => m.get(need) ?? []).filter((c) => tsOf(c) <= at);
+    if (credited.length === 0 || completion!.maxDelaySeconds === undefined) return;
+    const delay = (at - Math.max(...credited.map(tsOf))) / 1000;
+    if (delay > completion!.maxDelaySeconds)
+      find('events.completed-within-5-minutes', `${e.status} came ${delay} s after the last ${need} (at most ${completion!.maxDelaySeconds} s)`, [e]);
   }
-  if (expect.cancelled && ![...terminal].some((s) => statusCount(s) > 0)) fail('States and transitions, row 7', 'no CANCELLED received', []);
-  checkIdentifiers(events, expect, fail);
-  return { findings, transitions };
+
+  // Per recipient: exactly one of each fan-out status, credited after initiated.
+  const done = completed !== undefined || expect.complete === true;
+  for (const r of recipients) {
+    const m = perRecipient.get(r);
+    for (const s of table.fanOut.statuses) {
+      const list = m?.get(s) ?? [];
+      if (list.length > 1) find('events.payout-once-per-recipient', `${list.length} ${s} events for recipient ${r}`, list);
+      if (list.length === 0 && done && !(completed && s === lastFan)) find('events.payout-once-per-recipient', `no ${s} for recipient ${r}`, [], { pending: true });
+    }
+    const [init, credit] = [m?.get(firstFan)?.[0], m?.get(lastFan)?.[0]];
+    if (credit && init && tsOf(credit) < tsOf(init))
+      find('events.credited-after-initiated', `${lastFan} of ${r} (${credit.event_timestamp}) precedes its ${firstFan} (${init.event_timestamp})`, [init, credit]);
+    if (credit && !init && !done) find('events.credited-after-initiated', `${lastFan} of ${r} without its ${firstFan}`, [credit], { pending: true });
+  }
+  if (expect.complete && !completed && !cancelled) find('events.flow-completes', `no ${completion?.to ?? 'completion'} received`, [], { pending: true });
+  if (expect.cancelled && !cancelled) find('events.flow-completes', `no ${[...terminal].join('/')} received`, [], { pending: true });
+  if (completed || cancelled) missingStages(events, table, find, completed !== undefined);
+  checkIdentifiers(events, expect, find);
+  return { transitions };
 }
 
-function checkIdentifiers(events: PaymentEvent[], expect: PaymentExpectation, fail: (rule: string, message: string, evs: unknown[]) => void): void {
-  const echo: Array<[keyof PaymentEvent, string | undefined]> = [
+/** A completed (or cancelled) payment without a documented earlier stage: maybe still on its way. */
+function missingStages(events: PaymentEvent[], table: StateTable, find: Finder, completed: boolean): void {
+  const has = new Set(events.map((e) => e.status));
+  const initial = table.initial.map((s) => s.status);
+  if (!initial.some((s) => has.has(s))) find('events.stage-missing', `no ${initial.join(' or ')} received`, [], { pending: true });
+  if (!completed) return;
+  const optional = new Set(table.notShown.map((n) => n.subject));
+  const chain = table.transitions.filter(
+    (t) => t.from !== null && !t.requiresAllRecipients && !table.fanOut.statuses.includes(t.to) && !table.statuses.find((s) => s.name === t.to)?.terminal,
+  );
+  for (const t of chain) if (!has.has(t.to) && !optional.has(t.to)) find('events.stage-missing', `no ${t.to} received`, [], { pending: true });
+}
+
+function checkIdentifiers(events: PaymentEvent[], expect: PaymentExpectation, find: Finder): void {
+  const echoes: Array<['client_reference_id' | 'client_customer_ref', string | undefined]> = [
     ['client_reference_id', expect.clientReferenceId],
     ['client_customer_ref', expect.clientCustomerRef],
   ];
-  for (const e of events) {
-    for (const [field, want] of echo) {
-      if (want !== undefined && e[field] !== want) {
-        fail(
-          `Reconciliation identifiers: ${String(field)} echoes the request`,
-          `${e.status} carries ${String(field)} ${JSON.stringify(e[field])}, expected ${JSON.stringify(want)}`,
-          [e],
-        );
-      }
-    }
-    if (expect.sessionId === null && e.session_id !== undefined) {
-      fail('Reconciliation identifiers: session_id is absent for API payments', `${e.status} carries session_id`, [e]);
-    } else if (typeof expect.sessionId === 'string' && e.session_id !== expect.sessionId) {
-      fail('Reconciliation identifiers: session_id links webhooks to the session', `${e.status} carries session_id ${JSON.stringify(e.session_id)}, expected ${expect.sessionId}`, [
-        e,
-      ]);
-    }
+  for (const [field, want] of echoes) {
+    if (want === undefined) continue;
+    const carrying = events.filter((e) => e[field] !== undefined);
+    const wrong = carrying.find((e) => e[field] !== want);
+    if (wrong) find('events.reference-echo', `${wrong.status} carries ${field} ${JSON.stringify(wrong[field])}, the request sent ${JSON.stringify(want)}`, [wrong]);
+    else if (carrying.length === 0 && events.length > 0) find('events.reference-absent', `no webhook of this payment carries ${field}`, []);
+  }
+  if (expect.sessionId === null) {
+    const withSession = events.find((e) => e.session_id !== undefined);
+    if (withSession) find('events.session-id', `${withSession.status} of an API payment carries session_id ${JSON.stringify(withSession.session_id)}`, [withSession]);
+  } else if (typeof expect.sessionId === 'string') {
+    const wrong = events.find((e) => e.session_id !== undefined && e.session_id !== expect.sessionId);
+    if (wrong) find('events.session-id', `${wrong.status} carries session_id ${JSON.stringify(wrong.session_id)}, the session is ${expect.sessionId}`, [wrong]);
+    else if (events.length > 0 && events.every((e) => e.session_id === undefined)) find('events.reference-absent', 'no webhook of this hosted payment carries session_id', []);
   }
 }

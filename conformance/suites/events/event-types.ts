@@ -1,5 +1,6 @@
 /** The types shared by the event judge (event-judge.ts) and its per-payment walk (event-moves.ts). */
-import type { Severity } from '../../engine/types.js';
+import type { Provenance, Severity } from '../../engine/types.js';
+import type { EventRuleId } from '../verdicts/event-rules.js';
 
 /** What the request that created the payment implies about its events (all optional). */
 export interface PaymentExpectation {
@@ -15,24 +16,38 @@ export interface PaymentExpectation {
 
 export interface JudgeFinding {
   severity: Severity;
-  rule: string;
+  /** A rule id of conformance/suites/verdicts/event-rules.ts. */
+  rule: EventRuleId;
+  provenance: Provenance;
   paymentId?: string;
   message: string;
   events: unknown[];
+  /** Something is missing that a late delivery could still bring: the flow is not settled yet. */
+  pending?: boolean;
 }
 
 export interface JudgeOptions {
-  /** Moves the seed does not show are warnings; with strict they are failures. */
+  /** Assumption-graded findings are failures too. */
   strict?: boolean;
   expectations?: Record<string, PaymentExpectation>;
 }
 
+export interface ObservedTransition {
+  from: string | null;
+  to: string;
+  count: number;
+  /** The state-table transition id, when the move is in the table. */
+  id?: string;
+}
+
 export interface JudgeResult {
   findings: JudgeFinding[];
-  /** Events judged (after dropping exact duplicates). */
+  /** Events judged (after dropping redeliveries). */
   cases: number;
   payments: string[];
-  transitions: Array<{ from: string | null; to: string; count: number }>;
+  transitions: ObservedTransition[];
+  /** Statuses seen, with how many distinct events carried each. */
+  statuses: Record<string, number>;
 }
 
 export interface PaymentEvent {

@@ -8,9 +8,18 @@ import type { ConformanceCheck, RunContext } from '../context.js';
 import type { AuthChoice } from '../../../engine/http.js';
 import { pathFor, validRequests, type RequestCase } from '../requests.js';
 import type { Failure } from '../../../engine/types.js';
-import { describeAnswer, fail, is2xx, is4xx, soft } from './util.js';
+import { describeAnswer, fail, is2xx, is4xx } from './util.js';
+import { assumption, http, type Provenance, seed } from '../../../engine/provenance.js';
 
-const RULE_401 = 'Authentication: calls carry Authorization: Bearer <ACCESS_TOKEN>; Errors: 401 (A-401)';
+const RULE_401 = 'auth.bearer-required';
+const BEARER = seed('Authentication, OAuth 2.0', 'virtual accounts, payments, sessions require a Bearer token');
+
+/** Another 4xx than 401 is graded as the operation's 401 is documented (seed for Request virtual account, A-401 elsewhere); a 2xx breaks the seed; a 5xx is a server failure. */
+function refusalProvenance(status: number, documented401: Provenance | undefined): Provenance {
+  if (status >= 500) return http('RFC 9110 §15.6: a 5xx is a server failure, not a refusal');
+  if (is4xx(status)) return documented401 ?? assumption('A-401', 'Errors');
+  return BEARER;
+}
 
 export const authCheck: ConformanceCheck = {
   id: 'auth',
@@ -21,10 +30,18 @@ export const authCheck: ConformanceCheck = {
   async run(ctx) {
     const failures: Failure[] = [];
     let cases = 0;
-    const expect401 = async (req: RequestCase, auth: AuthChoice, what: string) => {
+    const expect401 = async (req: RequestCase, auth: AuthChoice, what: string, note?: string) => {
       cases++;
       const res = await ctx.http.send({ ...req, auth });
-      if (res.status !== 401) failures.push(fail(this.id, res, `${what} answered ${describeAnswer(res)}, expected 401`, RULE_401));
+      if (res.status === 401) return;
+      const documented401 = req.operationId ? ctx.provenance.response(req.operationId, '401') : undefined;
+      const f = fail(this.id, res, `${what} answered ${describeAnswer(res)}, expected 401`, RULE_401, 'error', req.operationId);
+      failures.push({
+        ...f,
+        provenance: refusalProvenance(res.status, documented401),
+        ...(note ? { evidence: { ...f.evidence, note } } : {}),
+        reproduce: reproduceFor(f.reproduce, auth),
+      });
     };
     const primary = ctx.credentials.primary;
     if (primary) {
@@ -37,26 +54,19 @@ export const authCheck: ConformanceCheck = {
         typeof body?.expires_in === 'number' ? '' : 'expires_in is not a number',
       ].filter(Boolean);
       if (!is2xx(res.status) || problems.length > 0)
-        failures.push(
-          fail(
-            this.id,
-            res,
-            `token response: ${is2xx(res.status) ? problems.join('; ') : describeAnswer(res)}`,
-            'Authentication, OAuth 2.0 step 2: access_token, token_type bearer, expires_in',
-          ),
+        failures.push(fail(this.id, res, `token response: ${is2xx(res.status) ? problems.join('; ') : describeAnswer(res)}`, 'auth.token-response'));
+      if (failures.length > 0)
+        failures[failures.length - 1].provenance ??= seed(
+          'Authentication, OAuth 2.0 step 2',
+          'Token response fields: access_token (string), token_type (value bearer), expires_in (number)',
         );
       cases++;
       const wrong = await ctx.tokens.request({ clientId: primary.clientId, clientSecret: `${primary.clientSecret}-wrong` });
       if (!is4xx(wrong.status))
-        failures.push(
-          fail(
-            this.id,
-            wrong,
-            `token request with a wrong client_secret answered ${describeAnswer(wrong)}, expected 4xx`,
-            'A-TOKEN-ERRORS (behaviour for invalid credentials: not shown)',
-            soft(ctx),
-          ),
-        );
+        failures.push({
+          ...fail(this.id, wrong, `token request with a wrong client_secret answered ${describeAnswer(wrong)}, expected 4xx`, 'auth.token-errors'),
+          provenance: assumption('A-TOKEN-ERRORS', 'Behaviour for invalid credentials: not shown'),
+        });
     }
     for (const op of ctx.model.operations.filter((o) => o.security.length > 0 && !o.security.some((alt) => alt.length === 0))) {
       const req = await validRequests[op.id]?.[0]?.build(ctx);
@@ -64,14 +74,23 @@ export const authCheck: ConformanceCheck = {
     }
     const payment = await validRequests.createPayment[0].build(ctx);
     if (payment) {
-      await expect401(payment, { bearer: 'malformed.token-value' }, 'a malformed token');
+      await expect401(payment, { bearer: MALFORMED }, 'a malformed token', `the token sent was the malformed value ${MALFORMED}`);
       const expired = await expiredToken(ctx);
-      if (expired) await expect401(payment, { bearer: expired }, 'an expired token');
+      if (expired) await expect401(payment, { bearer: expired }, 'an expired token', 'the token sent had expired (expires_in elapsed on the target clock)');
     }
     if (ctx.tokens.has('secondary')) cases += await crossTenant(ctx, failures, this.id);
     return { cases, failures };
   },
 };
+
+const MALFORMED = 'malformed.token-value';
+
+/** The curl line with the token that was really sent: the malformed value itself, or an expired token. */
+function reproduceFor(curl: string | undefined, auth: AuthChoice): string | undefined {
+  if (!curl || typeof auth !== 'object' || !('bearer' in auth)) return curl;
+  const header = auth.bearer === MALFORMED ? `'Authorization: Bearer ${MALFORMED}'` : '"Authorization: Bearer $CBP_EXPIRED_TOKEN"';
+  return curl.replace('"Authorization: Bearer $CBP_TOKEN"', header);
+}
 
 /** A config-provided expired token, or a fresh one outlived on the sandbox clock. */
 async function expiredToken(ctx: RunContext): Promise<string | undefined> {
@@ -86,6 +105,8 @@ async function expiredToken(ctx: RunContext): Promise<string | undefined> {
   return body.access_token;
 }
 
+const TENANT = assumption('A-TENANT-ISOLATION', 'Authentication');
+
 /** The second client reads and pays for the first client's customer: must be refused (4xx). */
 async function crossTenant(ctx: RunContext, failures: Failure[], checkId: string): Promise<number> {
   let cases = 0;
@@ -95,14 +116,10 @@ async function crossTenant(ctx: RunContext, failures: Failure[], checkId: string
     cases++;
     const res = await ctx.http.send({ ...req, auth: 'secondary' });
     if (!is4xx(res.status)) {
-      failures.push(
-        fail(
-          checkId,
-          res,
-          `another client's token reached customer ${req.customerId} (${describeAnswer(res)}), expected 4xx`,
-          'Authentication: customer-facing APIs are per client (a client only sees its own customers)',
-        ),
-      );
+      failures.push({
+        ...fail(checkId, res, `another client's token reached customer ${req.customerId} (${describeAnswer(res)}), expected 4xx`, 'auth.tenant-isolation'),
+        provenance: TENANT,
+      });
     }
   }
   const theirs = ctx.secondClient?.customers[0]?.customer_id ?? (ctx.sandbox ? (await ctx.sandbox.fixtures('secondary')).customers[0]?.customer_id : undefined);
@@ -111,14 +128,10 @@ async function crossTenant(ctx: RunContext, failures: Failure[], checkId: string
     cases++;
     const res = await ctx.http.send({ ...lookup, path: pathFor(ctx, 'lookupSessions', { customer_id: theirs }) });
     if (!is4xx(res.status)) {
-      failures.push(
-        fail(
-          checkId,
-          res,
-          `the first client's token reached the second client's customer ${theirs} (${describeAnswer(res)}), expected 4xx`,
-          'Authentication: customer-facing APIs are per client (a client only sees its own customers)',
-        ),
-      );
+      failures.push({
+        ...fail(checkId, res, `the first client's token reached the second client's customer ${theirs} (${describeAnswer(res)}), expected 4xx`, 'auth.tenant-isolation'),
+        provenance: TENANT,
+      });
     }
   }
   return cases;

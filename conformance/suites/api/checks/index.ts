@@ -5,6 +5,7 @@
  */
 import type { ConformanceCheck } from '../context.js';
 import { authCheck } from './auth.js';
+import { firmStatementsCheck } from './firm-statements.js';
 import { lifecycleCheck } from './lifecycle.js';
 import { negativeCheck } from './negative.js';
 import { positiveCheck } from './positive.js';
@@ -22,6 +23,7 @@ export const checks: readonly ConformanceCheck[] = [
   recipientCheckCheck,
   lifecycleCheck,
   sessionsCheck,
+  firmStatementsCheck,
   authCheck,
   specStatusCheck,
   specSchemaCheck,

@@ -5,10 +5,11 @@
  * the receiver.
  */
 import type { ConformanceCheck, RunContext } from '../context.js';
-import { judgeEvents, type PaymentExpectation } from '../../events/event-judge.js';
+import { isFlowSettled, judgedPayload, judgeEvents, type PaymentExpectation } from '../../events/event-judge.js';
 import { webhooksFor } from '../payment-webhooks.js';
 import { rerunFor } from '../reproduce.js';
-import type { Failure } from '../../../engine/types.js';
+import type { CaseRecord, Failure, Provenance } from '../../../engine/types.js';
+import { seed } from '../../../engine/provenance.js';
 import { startFlows } from './lifecycle-flows.js';
 import { fail, needsSandbox } from './util.js';
 
@@ -26,27 +27,34 @@ export const lifecycleCheck: ConformanceCheck = {
     if (missing) return { cases: 0, failures: [], skipped: missing };
     const { started, problems, cancelled } = await startFlows(ctx);
     const failures: Failure[] = problems.map((p) =>
-      p.res ? fail(this.id, p.res, p.message, 'States and transitions, row 1') : { checkId: this.id, message: p.message, severity: 'error' },
+      p.res
+        ? {
+            ...fail(this.id, p.res, p.message, 'lifecycle.flow-started', 'error', p.name),
+            provenance: seed('Events', 'Payment creation (API or hosted session) leads to the status events below'),
+          }
+        : { checkId: this.id, subject: p.name, rule: 'lifecycle.flow-started', message: p.message, severity: 'error' },
     );
     const ids = started.map((f) => f.paymentId);
-    // A flow is over at a terminal status (CANCELLED) or the completion status (PAYMENT_COMPLETED).
-    const last = new Set([...ctx.table.statuses.filter((s) => s.terminal).map((s) => s.name), ...ctx.table.transitions.filter((t) => t.requiresAllRecipients).map((t) => t.to)]);
-    const ended = (id: string) => webhooksFor(ctx.recorder, id).some((w) => last.has((w.payload as { status?: string }).status ?? ''));
-    await ctx.recorder.waitFor(() => ids.every(ended), ctx.config.webhooks.waitMs);
+    // Wait per flow until it is settled (complete, or provably broken), not until the first
+    // terminal arrival: order is not guaranteed and retries may bring earlier events later.
+    const settled = (f: (typeof started)[number]) => isFlowSettled(webhooksFor(ctx.recorder, f.paymentId), ctx.table, f.paymentId, f.expectation);
+    await ctx.recorder.waitFor(() => started.every(settled), ctx.config.webhooks.waitMs);
     await new Promise((r) => setTimeout(r, cancelled.size > 0 ? GRACE_MS : 50));
     const expectations: Record<string, PaymentExpectation> = Object.fromEntries(started.map((f) => [f.paymentId, f.expectation]));
     const names = new Map(started.map((f) => [f.paymentId, f.name] as const));
     const received = ids.flatMap((id) => webhooksFor(ctx.recorder, id));
     const judged = judgeEvents(received, ctx.table, { strict: ctx.config.strict, expectations });
+    const subject = (id?: string) => (id ? `${names.get(id) ?? ''} (${id})` : undefined);
     for (const f of judged.findings) {
       failures.push({
         checkId: this.id,
-        subject: f.paymentId ? `${names.get(f.paymentId) ?? ''} (${f.paymentId})` : undefined,
+        subject: subject(f.paymentId),
         message: f.message,
         severity: f.severity,
         rule: f.rule,
+        provenance: f.provenance,
         evidence: { events: f.events },
-        reproduce: rerunFor(this.id, ctx.config.target),
+        reproduce: rerunFor(this.id, ctx.config),
       });
     }
     failures.push(
@@ -56,19 +64,29 @@ export const lifecycleCheck: ConformanceCheck = {
         this.id,
       ),
     );
-    return { cases: judged.cases + started.length, failures };
+    const records: CaseRecord[] = started.map((f) => {
+      const mine = judged.findings.filter((x) => x.paymentId === f.paymentId);
+      const worst = mine.some((x) => x.severity === 'error') ? 'failed' : mine.length > 0 ? 'warning' : 'passed';
+      return { name: `${f.name}: webhooks judged against the state table`, subject: f.paymentId, rule: 'webhook.payout-recipient-id', verdict: worst };
+    });
+    return { cases: judged.cases + started.length, failures, records };
   },
 };
 
+/** Each payload against the webhook schema and rules, as the judge reads it (judgedPayload), so one provider style is one finding. */
 export function schemaFailures(ctx: RunContext, payloads: unknown[], checkId: string): Failure[] {
-  const hook = ctx.model.webhooks[0]?.name;
+  const hook = ctx.model.webhooks[0];
   if (!hook) return [];
   const out = new Map<string, Failure>();
-  for (const p of payloads) {
-    const outcome = ctx.validators.webhook(hook, p);
+  for (const raw of payloads) {
+    const p = judgedPayload(raw);
+    const outcome = ctx.validators.webhook(hook.name, p);
     for (const v of outcome.violations) {
       const message = `webhook ${(p as { status?: string }).status ?? ''}: ${v.pointer || '/'} ${v.message}`;
-      if (!out.has(message)) out.set(message, { checkId, message, severity: 'error', rule: `${v.rule} (${v.source})`, evidence: { events: [p] } });
+      const provenance: Provenance = v.rule.startsWith('schema.')
+        ? (ctx.provenance.schemaConstraint(hook.payloadSchema, v.pointer, v.rule.slice(7)) ?? seed('Events: fields that appear in a webhook'))
+        : ctx.provenance.rule(v.rule, v.source, { pointer: v.pointer });
+      if (!out.has(message)) out.set(message, { checkId, message, severity: 'error', rule: v.rule, provenance, evidence: { events: [raw] } });
     }
   }
   return [...out.values()];

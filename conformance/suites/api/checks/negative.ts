@@ -8,6 +8,8 @@ import type { ConformanceCheck, RunContext } from '../context.js';
 import { negativeCases, statusMatches, type NegativeCase } from '../negative-cases.js';
 import { validRequests, type BaseRequest } from '../requests.js';
 import type { Failure } from '../../../engine/types.js';
+import { CaseBook } from '../../../engine/case-book.js';
+import { http, type Provenance, seed } from '../../../engine/provenance.js';
 import { describeAnswer, fail, is2xx } from './util.js';
 
 export const negativeCheck: ConformanceCheck = {
@@ -17,9 +19,8 @@ export const negativeCheck: ConformanceCheck = {
   severity: 'error',
   tags: ['requests', 'rules'],
   async run(ctx) {
-    const failures: Failure[] = [];
-    const notAttributable: string[] = [];
-    let cases = 0;
+    const book = new CaseBook();
+    const notAttributable: Array<{ operation: string; text: string }> = [];
     for (const op of ctx.model.operations) {
       for (const b of validRequests[op.id] ?? []) {
         const base = await b.build(ctx);
@@ -28,25 +29,46 @@ export const negativeCheck: ConformanceCheck = {
         if (planned.length === 0) continue;
         const accepted = await ctx.http.send(base);
         if (!is2xx(accepted.status)) {
-          notAttributable.push(`${op.id}/${b.name} (${planned.length} cases; base answered ${describeAnswer(accepted)})`);
+          notAttributable.push({ operation: op.id, text: `${op.id}/${b.name} (${planned.length} cases; base answered ${describeAnswer(accepted)})` });
           continue;
         }
         for (const c of planned) {
           const sent = await runCase(ctx, b, c);
           if (!sent) continue;
-          cases++;
-          if (!statusMatches(sent.res.status, c.expect)) {
-            const what = is2xx(sent.res.status) ? 'was accepted' : `answered ${describeAnswer(sent.res)}`;
-            failures.push(fail(this.id, sent.res, `${b.name} base: ${c.description} [${c.rule} at ${c.pointer}] ${what}; expected ${c.expect}`, `${c.rule} (${c.source})`));
+          const provenance = caseProvenance(ctx, op.id, c);
+          const info = { name: `${b.name} base: ${c.description}`, subject: op.id, rule: c.rule, provenance };
+          if (statusMatches(sent.res.status, c.expect)) {
+            book.pass(info);
+            continue;
           }
+          const what = is2xx(sent.res.status) ? 'was accepted' : `answered ${describeAnswer(sent.res)}`;
+          const failure = fail(this.id, sent.res, `${b.name} base: ${c.description} [${c.rule} at ${c.pointer}] ${what}; expected ${c.expect}`, c.rule, 'error', op.id);
+          // A 5xx is no refusal whatever the rule rests on (RFC 9110 §15.6: the server failed).
+          book.fail(info, sent.res.status >= 500 ? { ...failure, provenance: http('RFC 9110 §15.6: a 5xx is a server failure, not a refusal of bad input') } : failure);
         }
       }
     }
-    const note = notAttributable.length ? `bases refused, their cases not counted: ${notAttributable.join('; ')}` : undefined;
-    const unattributed: Failure[] = notAttributable.map((n) => ({ checkId: this.id, message: `negative cases not attributable: ${n}`, severity: 'warning' }));
-    return { cases, failures: [...failures, ...unattributed], note };
+    const note = notAttributable.length ? `bases refused, their cases not counted: ${notAttributable.map((n) => n.text).join('; ')}` : undefined;
+    for (const n of notAttributable) {
+      const f: Failure = { checkId: this.id, subject: n.operation, rule: 'negative.not-attributable', message: `negative cases not attributable: ${n.text}`, severity: 'warning' };
+      book.note(f);
+    }
+    return book.result({ note });
   },
 };
+
+/** Where the broken expectation comes from: spec/'s x-assumption, the assumption map, else the seed. */
+function caseProvenance(ctx: RunContext, operationId: string, c: NegativeCase): Provenance {
+  const op = ctx.model.operations.find((o) => o.id === operationId);
+  const section = String(op?.extensions['x-cbp-seed-section'] ?? c.source);
+  if (c.rule.startsWith('schema.')) {
+    const keyword = c.rule.slice('schema.'.length);
+    if (c.description.startsWith('required query parameter')) return ctx.provenance.parameter(operationId, c.pointer.slice(1)) ?? seed(section);
+    const schema = op?.requestBody ? Object.values(op.requestBody.schemas)[0] : undefined;
+    return ctx.provenance.schemaConstraint(schema, c.pointer, keyword) ?? seed(section);
+  }
+  return ctx.provenance.rule(c.rule, c.source, { pointer: c.pointer, description: c.description });
+}
 
 /** Sends one case on a fresh base (same shape, new references). */
 async function runCase(ctx: RunContext, b: BaseRequest, planned: NegativeCase) {

@@ -5,6 +5,7 @@
 import { validRequests } from '../requests.js';
 import type { ConformanceCheck } from '../context.js';
 import type { Failure } from '../../../engine/types.js';
+import { assumption, seed } from '../../../engine/provenance.js';
 import { describeAnswer, fail, is2xx } from './util.js';
 
 export const positiveCheck: ConformanceCheck = {
@@ -27,7 +28,13 @@ export const positiveCheck: ConformanceCheck = {
         cases++;
         const res = await ctx.http.send(req);
         if (!is2xx(res.status)) {
-          failures.push(fail(this.id, res, `${b.name}: a valid request was refused with ${describeAnswer(res)}`, (op.extensions['x-cbp-seed-section'] as string) ?? op.id));
+          const section = String(op.extensions['x-cbp-seed-section'] ?? op.id);
+          // Payloads the seed does not show are our samples: their refusal says little about the service.
+          const sample = ctx.provenance.payloadNotShown(op.id);
+          failures.push({
+            ...fail(this.id, res, `${b.name}: a valid request was refused with ${describeAnswer(res)}`, `positive.${op.id}`, 'error', op.id),
+            provenance: sample ? assumption(['A-SAMPLE-PAYLOADS', ...sample], section) : seed(section),
+          });
         }
       }
       if (built === 0) uncovered.push(op.id);

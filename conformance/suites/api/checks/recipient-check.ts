@@ -8,6 +8,7 @@
 import type { ConformanceCheck } from '../context.js';
 import { validRequests } from '../requests.js';
 import type { Failure } from '../../../engine/types.js';
+import { assumption, seed } from '../../../engine/provenance.js';
 import { describeAnswer, fail, is2xx, is4xx, needsSandbox } from './util.js';
 
 const RULE5 = 'Create payment (v3), rule 5; Errors, rule 2';
@@ -28,19 +29,33 @@ export const recipientCheckCheck: ConformanceCheck = {
     if (!is2xx(armed.status)) return { cases: 0, failures: [], skipped: `the sandbox cannot fail a name check (${describeAnswer(armed)})` };
     const failures: Failure[] = [];
     const steps = [
-      { json: req.json, want: '4xx', what: 'a payment whose recipient name check fails', rule: `payment.recipient-name-check (${RULE5})` },
-      { json: req.json, want: '4xx', what: 'the same request again without confirm_recipient', rule: `payment.confirm-recipient-after-failure (${RULE5})` },
+      {
+        json: req.json,
+        want: '4xx',
+        what: 'a payment whose recipient name check fails',
+        rule: 'payment.confirm-recipient-after-failure',
+        provenance: seed(RULE5, 'When the recipient check (CoP/VoP) fails, the call returns an error'),
+      },
+      {
+        json: req.json,
+        want: '4xx',
+        what: 'the same request again without confirm_recipient',
+        rule: 'payment.confirm-recipient-after-failure',
+        provenance: seed('Payment request table: confirm_recipient', 'Required only when the recipient name check (CoP/VoP) failed on the first attempt'),
+      },
       {
         json: { ...(req.json as object), confirm_recipient: {} },
         want: '2xx',
-        what: 'the resubmission with confirm_recipient',
-        rule: `payment.confirm-recipient-after-failure (${RULE5})`,
+        what: 'the resubmission with confirm_recipient (sent as {}: its inner fields are not shown)',
+        rule: 'payment.confirm-recipient-after-failure',
+        provenance: assumption('A-CONFIRM-RECIPIENT', RULE5),
       },
     ] as const;
     for (const s of steps) {
       const res = await ctx.http.send({ ...req, json: s.json });
       const ok = s.want === '2xx' ? is2xx(res.status) : is4xx(res.status);
-      if (!ok) failures.push(fail(this.id, res, `${s.what} answered ${describeAnswer(res)}, expected ${s.want}`, s.rule));
+      if (!ok)
+        failures.push({ ...fail(this.id, res, `${s.what} answered ${describeAnswer(res)}, expected ${s.want}`, s.rule, 'error', 'createPayment'), provenance: s.provenance });
     }
     return { cases: steps.length, failures };
   },

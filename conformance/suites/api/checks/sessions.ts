@@ -7,6 +7,7 @@ import type { ConformanceCheck, RunContext } from '../context.js';
 import type { SendResult } from '../../../engine/http.js';
 import { validRequests, type RequestCase } from '../requests.js';
 import type { Failure } from '../../../engine/types.js';
+import { seed } from '../../../engine/provenance.js';
 import { describeAnswer, fail, is2xx, needsSandbox } from './util.js';
 
 const SRC = 'Look up sessions by client reference, decision rule';
@@ -30,7 +31,7 @@ export const sessionsCheck: ConformanceCheck = {
     if (missing) return { cases: 0, failures: [], skipped: missing };
     const failures: Failure[] = [];
     let cases = 0;
-    const problem = (res: SendResult, message: string, rule: string) => failures.push(fail(this.id, res, message, rule));
+    const problem = (res: SendResult, message: string, rule: string) => failures.push({ ...fail(this.id, res, message, rule, 'error', 'lookupSessions'), provenance: seed(rule) });
     const lookup = async (base: RequestCase, ref: string) => {
       cases++;
       const res = await ctx.http.send({ operationId: 'lookupSessions', method: 'GET', path: base.path, query: { client_reference_id: ref } });
@@ -81,7 +82,12 @@ export const sessionsCheck: ConformanceCheck = {
         problem(gone.res, `an expired, unpaid session reads ${JSON.stringify(e ?? null)}`, `${SRC} 4 (expired and has_payment false: create a replacement)`);
       }
     }
-    return { cases, failures };
+    const rule = { rule: 'session.lookup-decision', subject: 'lookupSessions', provenance: seed('Look up sessions by client reference, decision rules 1-4') };
+    return {
+      cases,
+      failures,
+      records: [{ name: 'decision rules 1-4 across create, pay and expire', ...rule, verdict: failures.length > 0 ? 'failed' : 'passed' }],
+    };
   },
 };
 

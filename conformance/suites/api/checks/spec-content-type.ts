@@ -1,6 +1,7 @@
 /** spec-content-type: a response body comes with a content type its documented response declares. */
 import { matchMediaType, matchStatus } from '../generated-runtime.js';
 import type { ConformanceCheck } from '../context.js';
+import { assumption } from '../../../engine/provenance.js';
 import { overExchanges } from './spec-common.js';
 
 export const specContentTypeCheck: ConformanceCheck = {
@@ -17,6 +18,10 @@ export const specContentTypeCheck: ConformanceCheck = {
       if (declared.length === 0 || r.body === undefined) return undefined;
       const ct = r.headers['content-type'];
       if (ct !== undefined && matchMediaType(declared, ct) !== undefined) return undefined;
-      return { message: `${r.status} answered content-type ${ct ?? '(none)'}, documented: ${declared.join(', ')}`, rule: `responses of ${op.id} (content)` };
+      return {
+        message: `${r.status} answered content-type ${ct ?? '(none)'}, documented: ${declared.join(', ')}`,
+        rule: `responses.${op.id}.content`,
+        provenance: assumption('A-JSON', 'Media types of bodies: not shown'),
+      };
     }),
 };

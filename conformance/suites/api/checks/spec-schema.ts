@@ -1,5 +1,11 @@
-/** spec-schema: every response body validates against its documented schema (generated validators). */
+/**
+ * spec-schema: every response body validates against its documented schema (generated
+ * validators). Each violation is graded from the schema keyword's provenance: a field type the
+ * seed states fails; a required list or a timestamp format resting on an assumption warns.
+ */
+import { seed } from '../../../engine/provenance.js';
 import type { ConformanceCheck } from '../context.js';
+import { matchMediaType, matchStatus } from '../generated-runtime.js';
 import { overExchanges } from './spec-common.js';
 
 export const specSchemaCheck: ConformanceCheck = {
@@ -14,7 +20,14 @@ export const specSchemaCheck: ConformanceCheck = {
       const r = x.response!;
       const outcome = ctx.validators.response(op.id, r.status, r.headers['content-type'], r.body);
       if (outcome.valid) return undefined;
-      const v = outcome.violations.slice(0, 3).map((e) => `${e.pointer || '/'}: ${e.message}`);
-      return { message: `${r.status} body does not match its schema: ${v.join('; ')}`, rule: outcome.violations[0]?.rule ?? 'schema' };
+      const content = matchStatus(op.responses, r.status)?.content ?? {};
+      const type = matchMediaType(Object.keys(content), r.headers['content-type']);
+      const schema = type ? content[type] : undefined;
+      const section = String(op.extensions['x-cbp-seed-section'] ?? 'Resources and their fields');
+      return outcome.violations.slice(0, 5).map((v) => ({
+        message: `${r.status} body does not match its schema: ${v.pointer || '/'}: ${v.message}`,
+        rule: v.rule,
+        provenance: (v.rule.startsWith('schema.') ? ctx.provenance.schemaConstraint(schema, v.pointer, v.rule.slice(7)) : undefined) ?? seed(section),
+      }));
     }),
 };

@@ -1,9 +1,13 @@
 /**
  * spec-status: every response status is documented for its operation (exact code, range, or
- * default), over every exchange the suite recorded.
+ * default), over every exchange the suite recorded. The seed lists a few error statuses and no
+ * success code ("Success status codes of all operations: not shown"), so an unlisted 2xx, 4xx or
+ * 5xx rests on A-SUCCESS-STATUS / A-ERROR-STATUS (a warning); a 1xx or 3xx answer is no outcome
+ * of an API call at all (RFC 9110 §15).
  */
 import { matchStatus } from '../generated-runtime.js';
 import type { ConformanceCheck } from '../context.js';
+import { http } from '../../../engine/provenance.js';
 import { overExchanges } from './spec-common.js';
 
 export const specStatusCheck: ConformanceCheck = {
@@ -17,6 +21,13 @@ export const specStatusCheck: ConformanceCheck = {
     overExchanges(ctx, 'spec-status', (op, x) => {
       const status = x.response!.status;
       if (matchStatus(op.responses, status)) return undefined;
-      return { message: `answered ${status}, which the document does not list (${op.responses.map((r) => r.status).join(', ')})`, rule: `responses of ${op.id}` };
+      const listed = op.responses.map((r) => r.status).join(', ');
+      const provenance =
+        status >= 200 && status < 300
+          ? ctx.provenance.status('unlistedSuccess')
+          : status >= 400 && status < 600
+            ? ctx.provenance.status('unlistedError')
+            : http('RFC 9110 §15: an API call ends in a final 2xx, 4xx or 5xx; no redirect is documented');
+      return { message: `answered ${status}, which the document does not list (${listed})`, rule: `responses.${op.id}`, provenance };
     }),
 };

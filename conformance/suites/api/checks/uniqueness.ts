@@ -8,10 +8,17 @@ import type { ConformanceCheck, RunContext } from '../context.js';
 import { activeRecipients } from '../fixtures.js';
 import { pathFor, validRequests, type RequestCase } from '../requests.js';
 import type { Failure } from '../../../engine/types.js';
+import { type Provenance, seed } from '../../../engine/provenance.js';
 import { describeAnswer, fail, is2xx } from './util.js';
 
-const SESSION_RULE = 'session.client-reference-unique (Create hosted payment session; Errors rule 1)';
-const PAYMENT_RULE = 'payment.client-reference-unique (Errors rule 1; Limits)';
+const SESSION_RULE = 'session.client-reference-unique';
+const PAYMENT_RULE = 'payment.client-reference-unique';
+const LIMITS_ROW = 'Uniqueness of client_reference_id | Enforced per customer for third-party payments and for sessions; not enforced for non-third-party API payments';
+const PROVENANCE: Record<string, Provenance> = {
+  session: seed('Create hosted payment session', 'Sending a client_reference_id already used by the same customer is rejected with a 400 error.'),
+  'third-party payment': seed('Errors, rule 1', 'A duplicate client_reference_id for the same customer is rejected: for third-party payments (per customer_id)'),
+  'non-third-party payment': seed('Limits', LIMITS_ROW),
+};
 
 export const uniquenessCheck: ConformanceCheck = {
   id: 'uniqueness',
@@ -22,21 +29,26 @@ export const uniquenessCheck: ConformanceCheck = {
   async run(ctx) {
     const failures: Failure[] = [];
     let cases = 0;
-    const expect = async (req: RequestCase, want: '2xx' | '400' | '4xx', what: string, rule: string) => {
+    const expect = async (req: RequestCase, want: '2xx' | '400' | '4xx', what: string, rule: string, label: string) => {
       cases++;
       const res = await ctx.http.send(req);
       const ok = want === '2xx' ? is2xx(res.status) : want === '400' ? res.status === 400 : res.status >= 400 && res.status < 500;
-      if (!ok) failures.push(fail(this.id, res, `${what}: answered ${describeAnswer(res)}, expected ${want}`, rule));
+      const quote = label === 'non-third-party payment' ? ` (Limits: "${LIMITS_ROW}")` : '';
+      if (!ok)
+        failures.push({
+          ...fail(this.id, res, `${what}: answered ${describeAnswer(res)}, expected ${want}${quote}`, rule, 'error', req.operationId),
+          provenance: PROVENANCE[label],
+        });
       return ok;
     };
     const sequence = async (opId: string, baseName: string, label: string, dupWant: '2xx' | '400' | '4xx', rule: string) => {
       const b = validRequests[opId]?.find((x) => x.name === baseName);
       const first = b && (await b.build(ctx));
       if (!first) return;
-      if (!(await expect(first, '2xx', `${label}: first use of a reference`, rule))) return;
-      await expect(first, dupWant, `${label}: the same client_reference_id again for the same customer`, rule);
+      if (!(await expect(first, '2xx', `${label}: first use of a reference`, rule, label))) return;
+      await expect(first, dupWant, `${label}: the same client_reference_id again for the same customer`, rule, label);
       const other = dupWant === '2xx' ? undefined : await forOtherCustomer(ctx, first);
-      if (other) await expect(other, '2xx', `${label}: the same client_reference_id for another customer`, rule);
+      if (other) await expect(other, '2xx', `${label}: the same client_reference_id for another customer`, rule, label);
     };
     await sequence('createSession', 'session', 'session', '400', SESSION_RULE);
     await sequence('createPayment', 'third-party', 'third-party payment', '4xx', PAYMENT_RULE);

@@ -20,7 +20,7 @@ function flowCheck(id: string, title: string, recipients: number): ConsumerCheck
       const events = paymentFlow({ paymentId, recipients, eventPrefix: `${paymentId}-evt`, startMs: ctx.startMs, table: ctx.table });
       const acks = await expectAcknowledged(ctx, id, events, RULE);
       const credited = Object.fromEntries(events.filter((e) => e.recipient_id).map((e) => [e.recipient_id!, completionTargets(ctx.table).recipientDone]));
-      const record = await expectRecord(ctx, id, paymentId, { status: completionTargets(ctx.table).completed, eventsApplied: events.length, recipients: credited }, RULE, false);
+      const record = await expectRecord(ctx, id, paymentId, { status: completionTargets(ctx.table).completed, eventsApplied: events.length, recipients: credited }, RULE);
       return merge(acks, record);
     },
   };

@@ -5,6 +5,7 @@ import { singleRecipientCheck, threeRecipientsCheck } from './flow-checks.js';
 import { outOfOrderCheck } from './out-of-order.js';
 import { badSignatureCheck, staleTimestampCheck } from './refusals.js';
 import { unknownPaymentCheck } from './unknown-payment.js';
+import { unlistedStatusCheck } from './unlisted-status.js';
 
 export const consumerChecks: ConsumerCheck[] = [
   singleRecipientCheck,
@@ -12,6 +13,7 @@ export const consumerChecks: ConsumerCheck[] = [
   duplicatesCheck,
   outOfOrderCheck,
   unknownPaymentCheck,
+  unlistedStatusCheck,
   badSignatureCheck,
   staleTimestampCheck,
 ];

@@ -9,7 +9,7 @@ import type { DeliveryOptions } from '../context.js';
 import { expectRecord, expectRefused, merge } from '../expect.js';
 import { paymentFlow } from '../flows.js';
 
-function refusalCheck(id: string, title: string, options: () => DeliveryOptions, rule: string): ConsumerCheck {
+function refusalCheck(id: string, title: string, options: () => DeliveryOptions, rule: string, why: string): ConsumerCheck {
   return {
     id,
     title,
@@ -18,8 +18,8 @@ function refusalCheck(id: string, title: string, options: () => DeliveryOptions,
     async run(ctx) {
       const paymentId = ctx.paymentId(id.split('.')[1]!);
       const event = paymentFlow({ paymentId, recipients: 1, eventPrefix: `${paymentId}-evt`, startMs: ctx.startMs, table: ctx.table })[0]!;
-      const refused = await expectRefused(ctx, id, event, options(), rule);
-      const record = await expectRecord(ctx, id, paymentId, {}, rule, false);
+      const refused = await expectRefused(ctx, id, event, options(), rule, why);
+      const record = await expectRecord(ctx, id, paymentId, {}, rule);
       return merge(refused, record);
     },
   };
@@ -30,6 +30,7 @@ export const badSignatureCheck = refusalCheck(
   'A delivery signed with another secret is refused with 4xx and not applied',
   () => ({ secret: generateWebhookSecret() }),
   'A-WEBHOOK-SIGNATURE: signature',
+  'webhook-signature was made with a freshly generated secret, not CBP_WEBHOOK_SECRET, so it cannot verify (the service "signs deliveries", seed §Events)',
 );
 
 export const staleTimestampCheck = refusalCheck(
@@ -37,4 +38,5 @@ export const staleTimestampCheck = refusalCheck(
   'A delivery with a timestamp one hour old is refused with 4xx and not applied',
   () => ({ timestamp: Math.floor(Date.now() / 1000) - 3600 }),
   'A-WEBHOOK-SIGNATURE: timestamp tolerance',
+  'webhook-timestamp is one hour old: a correctly signed but replayed delivery (Standard Webhooks tolerates 5 minutes)',
 );

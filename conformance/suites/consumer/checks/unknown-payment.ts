@@ -19,7 +19,7 @@ export const unknownPaymentCheck: ConsumerCheck = {
     const paymentId = ctx.paymentId('unknown');
     const event = paymentFlow({ paymentId, recipients: 1, eventPrefix: `${paymentId}-evt`, startMs: ctx.startMs, table: ctx.table })[1]!;
     const acks = await expectAcknowledged(ctx, ID, [event], RULE);
-    const record = await expectRecord(ctx, ID, paymentId, {}, RULE, false);
+    const record = await expectRecord(ctx, ID, paymentId, {}, RULE);
     return merge(acks, record);
   },
 };

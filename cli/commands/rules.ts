@@ -1,0 +1,29 @@
+/**
+ * `cbp rules [--json]`: every rule and assumption id a conformance verdict can cite, with the
+ * seed statement (or assumption) it rests on, so a failure's `rule:` line can be looked up.
+ */
+import type { CbpCommand } from '../command.js';
+import { EXIT_OK } from '../exit-code.js';
+
+export const rulesCommand: CbpCommand = {
+  command: 'rules',
+  describe: 'List every rule and assumption id the conformance verdicts cite, with its seed source',
+  builder: (y) => y.option('json', { type: 'boolean', default: false, describe: 'print the list as JSON' }),
+  async run(argv, io) {
+    // Loaded on use: the document loader is heavy, and `cbp --help` should not pay for it.
+    const { loadSuiteSpec, packageSpecDir } = await import('../../conformance/suites/api/spec.js');
+    const { readRawSpec, SpecProvenance } = await import('../../conformance/suites/verdicts/spec-provenance.js');
+    const { ruleVocabulary } = await import('../../conformance/suites/verdicts/vocabulary.js');
+    const { model } = await loadSuiteSpec();
+    const entries = ruleVocabulary(model, new SpecProvenance(readRawSpec(packageSpecDir())));
+    if (argv.json === true) {
+      io.out(JSON.stringify(entries, null, 2));
+      return EXIT_OK;
+    }
+    for (const kind of ['overlay rule', 'event rule', 'check rule', 'assumption'] as const) {
+      io.out(`${kind}s:`);
+      for (const e of entries.filter((x) => x.kind === kind)) io.out(`  ${e.id}\n    ${e.title}\n    ${e.source}`);
+    }
+    return EXIT_OK;
+  },
+};

@@ -1,0 +1,211 @@
+/**
+ * Reads the provenance of an expectation from spec/ itself: `x-assumption` (any form, see
+ * readAssumptionIds) on a schema, parameter, response, overlay rule or state-table transition,
+ * then the gaps from assumption-map.ts; otherwise the seed section the item names. The raw files
+ * are read (the normalized model drops extensions of parameters, responses and rules).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import type { JSONSchema } from '../../../generator/ir/json-schema.js';
+import { assumptionMap, type AssumptionMap } from './assumption-map.js';
+import { assumption, type Provenance, readAssumptionIds, seed } from '../../engine/provenance.js';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+export interface RawSpec {
+  document: Obj;
+  overlayRules: Obj[];
+  transitions: Obj[];
+}
+
+export function readRawSpec(dir: string): RawSpec {
+  const read = (f: string): Obj => {
+    try {
+      const v = parse(readFileSync(path.join(dir, f), 'utf8'));
+      return isObj(v) ? v : {};
+    } catch {
+      return {};
+    }
+  };
+  const overlay = read('rules.overlay.yaml');
+  const actions = Array.isArray(overlay.actions) ? overlay.actions : [];
+  const overlayRules = actions.flatMap((a) => {
+    const rules = isObj(a) && isObj(a.update) ? a.update['x-cbp-rules'] : undefined;
+    return Array.isArray(rules) ? rules.filter(isObj) : [];
+  });
+  const states = read('payment-states.yaml');
+  return { document: read('openapi.yaml'), overlayRules, transitions: Array.isArray(states.transitions) ? states.transitions.filter(isObj) : [] };
+}
+
+const idsOf = (o: Obj): string[] => [...readAssumptionIds(o['x-assumption']), ...readAssumptionIds(o.assumption)];
+
+export class SpecProvenance {
+  private readonly schemas: Record<string, JSONSchema>;
+  constructor(
+    private readonly raw: RawSpec,
+    private readonly map: AssumptionMap = assumptionMap,
+  ) {
+    const components = isObj(raw.document.components) ? raw.document.components : {};
+    this.schemas = (isObj(components.schemas) ? components.schemas : {}) as Record<string, JSONSchema>;
+  }
+
+  /** An overlay rule, optionally narrowed to one generated violation. */
+  rule(ruleId: string, source: string, violation: { pointer?: string; description?: string } = {}): Provenance {
+    const matches = (e: AssumptionMap['rules'][number]) =>
+      e.rule === ruleId &&
+      (e.pointer === undefined || new RegExp(e.pointer).test(violation.pointer ?? '')) &&
+      (e.description === undefined || new RegExp(e.description).test(violation.description ?? ''));
+    const entry = this.map.rules.find(matches);
+    if (entry?.seed) return seed(entry.seed);
+    if (entry?.ids && (entry.pointer !== undefined || entry.description !== undefined)) return assumption(entry.ids, source);
+    const raw = this.raw.overlayRules.find((r) => r.id === ruleId);
+    const declared = raw ? idsOf(raw) : [];
+    if (declared.length > 0) return assumption(declared, source);
+    if (entry?.ids) return assumption(entry.ids, source);
+    return seed(source);
+  }
+
+  /** A schema keyword at `pointer` of a value validated by `root` (undefined: nothing says it is an assumption). */
+  schemaConstraint(root: JSONSchema | undefined, pointer: string, keyword: string): Provenance | undefined {
+    if (!root) return undefined;
+    const tokens = pointer === '' ? [] : pointer.slice(1).split('/');
+    const owner = keyword === 'required' ? tokens.slice(0, -1) : tokens;
+    const at = chainAt(root, owner, this.schemas);
+    for (const node of at.nodes) {
+      if (!(keyword in node)) continue;
+      const ids = idsOf(node).filter((id) => this.covers(id, keyword));
+      if (ids.length > 0) return assumption(ids);
+    }
+    const entries = this.map.schemas;
+    for (const label of [...at.components.map((c) => c), ...at.labels.filter((l) => l.includes('.'))]) {
+      const e = entries[label];
+      const ids = e?.[keyword] ?? e?.['*'];
+      if (ids) return assumption(ids);
+    }
+    return undefined;
+  }
+
+  /** A required query parameter. */
+  parameter(operationId: string, name: string): Provenance | undefined {
+    const raw = this.rawParameter(operationId, name);
+    const ids = raw ? idsOf(raw) : [];
+    if (ids.length > 0) return assumption(ids);
+    const fallback = this.map.parameters[`${operationId}.${name}`];
+    return fallback ? assumption(fallback) : undefined;
+  }
+
+  /**
+   * The assumption ids saying an operation's request payload is not shown (an open body schema
+   * whose x-assumption constrains nothing), or undefined when the payload is the seed's.
+   */
+  payloadNotShown(operationId: string): string[] | undefined {
+    const op = this.rawOperation(operationId);
+    const body = op && isObj(op.requestBody) ? (typeof op.requestBody.$ref === 'string' ? this.ref(op.requestBody.$ref) : op.requestBody) : undefined;
+    const content = isObj(body) && isObj(body.content) ? Object.values(body.content) : [];
+    const ids = content.flatMap((c) => (isObj(c) ? expand(c.schema, this.schemas).flatMap((x) => idsOf(x.node)) : [])).filter((id) => this.map.scope[id]?.length === 0);
+    return ids.length > 0 ? [...new Set(ids)] : undefined;
+  }
+
+  /** A documented response of an operation: its x-assumption, else the operation's seed section; undefined when not documented. */
+  response(operationId: string, status: string): Provenance | undefined {
+    const op = this.rawOperation(operationId);
+    const raw = op && isObj(op.responses) ? op.responses[status] : undefined;
+    if (!isObj(raw)) return undefined;
+    const resolved = typeof raw.$ref === 'string' ? this.ref(raw.$ref) : raw;
+    const ids = [...idsOf(raw), ...(isObj(resolved) ? idsOf(resolved) : [])];
+    const section = typeof op?.['x-cbp-seed-section'] === 'string' ? op['x-cbp-seed-section'] : 'Errors table';
+    return ids.length > 0 ? assumption([...new Set(ids)], section) : seed(section);
+  }
+
+  /** The assumptions spec/ lists (openapi.yaml `x-cbp-assumptions`). */
+  assumptions(): Array<{ id: string; text: string }> {
+    const list = this.raw.document['x-cbp-assumptions'];
+    return (Array.isArray(list) ? list : []).flatMap((a) => (isObj(a) && typeof a.id === 'string' ? [{ id: a.id, text: String(a.text ?? '') }] : []));
+  }
+
+  /** A state-table transition by id. */
+  transition(id: string): Provenance {
+    const t = this.raw.transitions.find((x) => x.id === id);
+    const ids = t ? idsOf(t) : [];
+    const source = typeof t?.source === 'string' ? t.source : 'States and transitions';
+    return ids.length > 0 ? assumption(ids, source) : seed(source, typeof t?.emits === 'string' ? t.emits : undefined);
+  }
+
+  /** Status expectations (auth, spec-status). */
+  status(kind: keyof AssumptionMap['statuses']): Provenance {
+    return assumption(this.map.statuses[kind]);
+  }
+
+  private covers(id: string, keyword: string): boolean {
+    const scope = this.map.scope[id];
+    return scope === undefined || scope.includes(keyword);
+  }
+
+  private rawOperation(operationId: string): Obj | undefined {
+    const paths = isObj(this.raw.document.paths) ? this.raw.document.paths : {};
+    for (const item of Object.values(paths)) {
+      for (const op of isObj(item) ? Object.values(item) : []) if (isObj(op) && op.operationId === operationId) return op;
+    }
+    return undefined;
+  }
+
+  private rawParameter(operationId: string, name: string): Obj | undefined {
+    const op = this.rawOperation(operationId);
+    for (const p of Array.isArray(op?.parameters) ? op.parameters : []) {
+      const resolved = isObj(p) && typeof p.$ref === 'string' ? this.ref(p.$ref) : p;
+      if (isObj(resolved) && resolved.name === name) return resolved;
+    }
+    return undefined;
+  }
+
+  private ref(ref: string): unknown {
+    let node: unknown = this.raw.document;
+    for (const t of ref.replace(/^#\//, '').split('/')) node = isObj(node) ? node[t.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+    return node;
+  }
+}
+
+interface ChainAt {
+  /** The schema nodes that own keywords at the pointer (the node, its $ref target, allOf parts). */
+  nodes: Obj[];
+  /** Component names of those nodes. */
+  components: string[];
+  /** `Component.property` labels of every ancestor step, outermost first. */
+  labels: string[];
+}
+
+function expand(node: unknown, schemas: Record<string, JSONSchema>, depth = 0): Array<{ node: Obj; component?: string }> {
+  if (!isObj(node) || depth > 12) return [];
+  const out: Array<{ node: Obj; component?: string }> = [{ node }];
+  const m = typeof node.$ref === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(node.$ref) : null;
+  if (m) {
+    const name = decodeURIComponent(m[1]).replace(/~1/g, '/').replace(/~0/g, '~');
+    out.push(...expand(schemas[name], schemas, depth + 1).map((x) => ({ ...x, component: x.component ?? name })));
+  }
+  for (const k of ['allOf', 'anyOf', 'oneOf'] as const) {
+    for (const part of Array.isArray(node[k]) ? node[k] : []) out.push(...expand(part, schemas, depth + 1));
+  }
+  return out;
+}
+
+function chainAt(root: JSONSchema, tokens: string[], schemas: Record<string, JSONSchema>): ChainAt {
+  let level = expand(root, schemas);
+  const labels: string[] = [];
+  for (const raw of tokens) {
+    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    const next: Array<{ node: Obj; component?: string }> = [];
+    for (const { node, component } of level) {
+      const props = isObj(node.properties) ? node.properties : undefined;
+      if (props && token in props) {
+        if (component) labels.push(`${component}.${token}`);
+        next.push(...expand(props[token], schemas));
+      } else if (/^\d+$/.test(token) && node.items !== undefined) {
+        next.push(...expand(node.items, schemas));
+      }
+    }
+    level = next;
+  }
+  return { nodes: level.map((x) => x.node), components: [...new Set(level.flatMap((x) => (x.component ? [x.component] : [])))], labels };
+}

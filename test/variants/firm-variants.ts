@@ -1,0 +1,95 @@
+/**
+ * Broken variants for the firm seed statements the suite used to miss (spec-fidelity review §4):
+ * each accepts what the seed forbids, and each must be caught by the check named first.
+ */
+import type { Variant } from './catalogue.js';
+import type { ProxiedRequest } from './proxy.js';
+
+type Body = Record<string, any>;
+const PAYMENTS = /^\/v3\/customers\/([^/]+)\/payments$/;
+const VIRTUAL_ACCOUNTS = /^\/v1\/customers\/([^/]+)\/virtual-accounts$/;
+const isPost = (r: ProxiedRequest, re: RegExp) => r.method === 'POST' && re.test(r.path);
+
+export const firmVariants: readonly Variant[] = [
+  {
+    name: 'firm-statements/accepts-inactive-recipient',
+    check: 'firm-statements',
+    fault: 'a payment to an inactive recipient is accepted (Create payment rule 2: "Recipient details must be valid and active")',
+    hooks: () => ({
+      request(r) {
+        if (!isPost(r, PAYMENTS)) return r;
+        const b = structuredClone(r.body) as Body;
+        // The sandbox's inactive fixture recipient has an active GBP sibling of the same customer.
+        for (const d of Array.isArray(b?.recipient_details) ? b.recipient_details : []) {
+          if (typeof d?.recipient_id === 'string') d.recipient_id = d.recipient_id.replace(/-inactive$/, '-gbp');
+        }
+        return { ...r, body: b };
+      },
+    }),
+  },
+  {
+    name: 'firm-statements/accepts-expired-quote',
+    check: 'firm-statements',
+    fault: 'a payment on an expired quote is accepted (Create payment rule 1: the quote must "not be expired")',
+    hooks: (ctx) => {
+      const expiry = new Map<string, { at: number; sell: string; buy: string; customer: string }>();
+      return {
+        async request(r) {
+          const quote = (r.body as Body | undefined)?.quote_id;
+          const known = typeof quote === 'string' ? expiry.get(quote) : undefined;
+          if (!isPost(r, PAYMENTS) || !known) return r;
+          const auth = { authorization: r.headers.authorization ?? '' };
+          const clock = (await (await fetch(`${ctx.upstream}/_sandbox/clock`, { headers: auth })).json()) as { now: string };
+          if (Date.parse(clock.now) < known.at) return r;
+          // The fault: swap the expired quote for a fresh one behind the caller's back.
+          const res = await fetch(`${ctx.upstream}/_sandbox/customers/${known.customer}/quotes`, {
+            method: 'POST',
+            headers: { ...auth, 'content-type': 'application/json' },
+            body: JSON.stringify({ sell_currency: known.sell, buy_currency: known.buy }),
+          });
+          const fresh = ((await res.json()) as { quote_id: string }).quote_id;
+          return { ...r, body: { ...(r.body as Body), quote_id: fresh } };
+        },
+        response(r, res) {
+          const m = /^\/_sandbox\/customers\/([^/]+)\/quotes$/.exec(r.path);
+          const q = res.body as Body | undefined;
+          if (m && r.method === 'POST' && typeof q?.quote_id === 'string' && typeof q.expires_at === 'string') {
+            expiry.set(q.quote_id, { at: Date.parse(q.expires_at), sell: String(q.sell_currency), buy: String(q.buy_currency), customer: m[1] });
+          }
+          return res;
+        },
+      };
+    },
+  },
+  {
+    name: 'firm-statements/eur-account-without-vban-country',
+    check: 'firm-statements',
+    fault: 'an EUR virtual account without vban_country is accepted ("mandatory for EUR and GBP virtual accounts")',
+    hooks: () => ({
+      request(r) {
+        const b = r.body as Body | undefined;
+        if (!isPost(r, VIRTUAL_ACCOUNTS) || b?.currency !== 'EUR' || b.vban_country !== undefined) return r;
+        return { ...r, body: { ...b, vban_country: 'DEU' } };
+      },
+    }),
+  },
+  {
+    name: 'firm-statements/unknown-customer-answered-2xx',
+    check: 'firm-statements',
+    fault: 'a request for an unknown customer is served (2xx) instead of 404 (Errors table: 404 Not Found)',
+    hooks: (ctx) => ({
+      request(r) {
+        const m = /^(\/(?:api\/)?v\d\/customers\/)([^/]+)(\/.*)?$/.exec(r.path);
+        const known = Object.keys(ctx.wallets)[0];
+        if (!m || m[2] in ctx.wallets || !known) return r;
+        return { ...r, path: `${m[1]}${known}${m[3] ?? ''}` };
+      },
+    }),
+  },
+  {
+    name: 'lifecycle/payout-without-recipient-id',
+    check: 'lifecycle',
+    fault: 'PAYOUT_INITIATED is sent without recipient_id (States and transitions, row 4: "One webhook per recipient, with recipient_id")',
+    hooks: () => ({ webhook: (e) => [e.status === 'PAYOUT_INITIATED' ? { ...e, recipient_id: undefined } : e] }),
+  },
+];

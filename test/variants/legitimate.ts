@@ -1,0 +1,189 @@
+/**
+ * Legitimate variations of the mock: how a provider could honestly behave where the seed says
+ * "not shown", "usually", "may", "order is not guaranteed", "retries", "up to 5 minutes", and the
+ * ordinary provider styles (nulls, nested data, delivery metadata, per-payment event ids, other
+ * success and error codes). Each must end with 0 failures; warnings are fine.
+ */
+import type { ProxiedRequest, ProxyHooks, WebhookEvent } from './proxy.js';
+
+export interface LegitimateVariant {
+  name: string;
+  /** The seed words that allow it. */
+  seed: string;
+  /** The checks that see it. */
+  checks: string[];
+  hooks(): ProxyHooks;
+}
+
+type Body = Record<string, unknown>;
+const PAYMENTS = /^\/v3\/customers\/[^/]+\/payments$/;
+const VIRTUAL_ACCOUNTS = /^\/v1\/customers\/[^/]+\/virtual-accounts$/;
+const isPost = (r: ProxiedRequest, re: RegExp) => r.method === 'POST' && re.test(r.path);
+const shift = (iso: string, seconds: number) => new Date(Date.parse(iso) + seconds * 1000).toISOString();
+const END = new Set(['PAYMENT_COMPLETED', 'CANCELLED']);
+
+/** Holds a payment's events until its end arrives, then hands them to `release`. */
+function buffered(release: (events: WebhookEvent[]) => WebhookEvent[]): ProxyHooks {
+  const held = new Map<string, WebhookEvent[]>();
+  return {
+    webhook(e) {
+      const list = [...(held.get(e.payment_id) ?? []), e];
+      if (!END.has(e.status)) {
+        held.set(e.payment_id, list);
+        return [];
+      }
+      held.delete(e.payment_id);
+      return release(list);
+    },
+  };
+}
+
+export const legitimateVariants: readonly LegitimateVariant[] = [
+  {
+    name: 'events/order-not-guaranteed',
+    seed: 'Events, consumer rule 2: "Order is not guaranteed; event_timestamp determines the real order."',
+    checks: ['lifecycle'],
+    hooks: () => buffered((events) => [...events].reverse()),
+  },
+  {
+    name: 'events/retries-with-delivery-metadata',
+    seed: 'Events, consumer rule 1: "A repeated event_id is a duplicate (delivery retry or redelivery)"',
+    checks: ['lifecycle'],
+    hooks: () => ({ webhook: (e) => [e, { ...e, delivery_attempt: 2, redelivered_at: new Date().toISOString() }] }),
+  },
+  {
+    name: 'events/late-retry-of-an-early-event',
+    seed: 'Events: "Retry schedule: not shown"; consumer rule 2 (order not guaranteed)',
+    checks: ['lifecycle'],
+    // The first attempt of AWAITING_FUNDS is lost; its retry arrives after PAYMENT_COMPLETED.
+    hooks: () => buffered((events) => [...events.filter((e) => e.status !== 'AWAITING_FUNDS'), ...events.filter((e) => e.status === 'AWAITING_FUNDS')]),
+  },
+  {
+    name: 'events/first-webhook-processing',
+    seed: 'Events table: "PROCESSING | May be the first webhook"',
+    checks: ['lifecycle'],
+    hooks: () => ({ webhook: (e) => [e.status === 'AWAITING_FUNDS' ? { ...e, status: 'PROCESSING' } : e] }),
+  },
+  {
+    name: 'events/first-webhook-not-awaiting-funds',
+    seed: 'Events table: "AWAITING_FUNDS | Usually the first webhook" (a payment funded from the wallet at once)',
+    checks: ['lifecycle'],
+    hooks: () => ({
+      webhook: (e) => (e.status === 'AWAITING_FUNDS' ? [] : [e]),
+    }),
+  },
+  {
+    name: 'events/completed-4-minutes-after-last-credit',
+    seed: 'States and transitions, row 6: PAYMENT_COMPLETED "may arrive up to 5 minutes after the last PAYOUT_CREDITED"',
+    checks: ['lifecycle'],
+    hooks: () => ({ webhook: (e) => [e.status === 'PAYMENT_COMPLETED' ? { ...e, event_timestamp: shift(e.event_timestamp, 240) } : e] }),
+  },
+  {
+    name: 'events/bounced-back-after-completion',
+    seed: 'States and transitions: "Transitions of BOUNCED_BACK ... not shown"',
+    checks: ['lifecycle'],
+    hooks: () => ({
+      webhook: (e) =>
+        e.status === 'PAYMENT_COMPLETED' ? [e, { ...e, event_id: `${e.event_id}-bounce`, status: 'BOUNCED_BACK', event_timestamp: shift(e.event_timestamp, 60) }] : [e],
+    }),
+  },
+  {
+    name: 'events/same-currency-without-fx-completed',
+    seed: 'States and transitions: FX_COMPLETED on "Conversion done" (none happens for a same-currency payment; A-STATE-2)',
+    checks: ['lifecycle'],
+    hooks: () => ({ webhook: (e) => (e.status === 'FX_COMPLETED' ? [] : [e]) }),
+  },
+  {
+    name: 'events/nulls-for-absent-fields',
+    seed: 'Events: "Complete payload schema: not shown" (null for a field that does not apply)',
+    checks: ['lifecycle'],
+    hooks: () => ({
+      webhook: (e) => [
+        { session_id: null, client_customer_ref: null, recipient_id: null, ...Object.fromEntries(Object.entries(e).filter(([, v]) => v !== undefined)) } as unknown as WebhookEvent,
+      ],
+    }),
+  },
+  {
+    name: 'events/fields-under-data',
+    seed: 'Events: "Fields that appear in a webhook: ..." (where in the payload: not shown)',
+    checks: ['lifecycle'],
+    hooks: () => ({
+      webhook: ({ recipient_id, client_reference_id, client_customer_ref, session_id, ...top }) => [
+        { ...top, type: 'payment.status', data: { recipient_id, client_reference_id, client_customer_ref, session_id } } as WebhookEvent,
+      ],
+    }),
+  },
+  {
+    name: 'events/per-payment-event-ids',
+    seed: 'Events, consumer rule 1: event_id is the idempotency key (its scope: not shown)',
+    checks: ['lifecycle'],
+    hooks: () => {
+      const n = new Map<string, number>();
+      return {
+        webhook: (e) => {
+          const i = (n.get(e.payment_id) ?? 0) + 1;
+          n.set(e.payment_id, i);
+          return [{ ...e, event_id: `evt-${i}` }];
+        },
+      };
+    },
+  },
+  {
+    name: 'http/created-answered-200',
+    seed: 'Endpoints: "Success status codes of all operations: not shown"',
+    checks: ['positive', 'spec-status'],
+    hooks: () => ({ response: (r, res) => (r.method === 'POST' && res.status === 201 && !r.path.startsWith('/_sandbox/') ? { ...res, status: 200 } : res) }),
+  },
+  {
+    name: 'http/refusals-as-422',
+    seed: 'Errors, rule 3: "The exact status for each: not shown"',
+    checks: ['negative', 'spec-status'],
+    hooks: () => ({
+      response: (r, res) => ((isPost(r, PAYMENTS) || isPost(r, VIRTUAL_ACCOUNTS)) && res.status === 400 ? { ...res, status: 422, body: { message: 'Unprocessable' } } : res),
+    }),
+  },
+  {
+    name: 'http/missing-token-as-403',
+    seed: 'Errors table: 401 is listed for Request virtual account only (a gateway may answer 403)',
+    checks: ['auth', 'spec-status'],
+    hooks: () => ({
+      response: (r, res) => (res.status === 401 && !r.path.startsWith('/auth/') && !/virtual-accounts/.test(r.path) ? { ...res, status: 403 } : res),
+    }),
+  },
+  {
+    name: 'http/lower-case-codes-normalised',
+    seed: 'Amount object: currency "3 characters, ISO 4217 code" (case not stated)',
+    checks: ['negative'],
+    hooks: () => ({
+      request(r) {
+        if (!isPost(r, PAYMENTS) && !isPost(r, VIRTUAL_ACCOUNTS)) return r;
+        const text = JSON.stringify(r.body ?? null).replace(/"(currency|vban_country)":"([a-z]{3})"/g, (_m, k: string, v: string) => `"${k}":"${v.toUpperCase()}"`);
+        return { ...r, body: JSON.parse(text) as Body };
+      },
+    }),
+  },
+  {
+    name: 'http/unneeded-quote-ignored',
+    seed: 'Payment request table: quote_id "omitted entirely for a same-currency payment" (a refusal is not stated)',
+    checks: ['negative'],
+    hooks: () => ({
+      request(r) {
+        const b = r.body as Body | undefined;
+        if (!isPost(r, PAYMENTS) || b?.quote_id !== 'cbp-unneeded-quote') return r;
+        const { quote_id: _ignored, ...rest } = b;
+        return { ...r, body: rest };
+      },
+    }),
+  },
+  {
+    name: 'http/timestamps-without-offset',
+    seed: 'Payment table: created_datetime "datetime" (format not shown)',
+    checks: ['positive', 'spec-schema'],
+    hooks: () => ({
+      response: (r, res) =>
+        isPost(r, PAYMENTS) && res.status < 300 && typeof (res.body as Body | undefined)?.created_datetime === 'string'
+          ? { ...res, body: { ...(res.body as Body), created_datetime: String((res.body as Body).created_datetime).replace(/(\.\d+)?Z$/, '') } }
+          : res,
+    }),
+  },
+];
