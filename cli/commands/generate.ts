@@ -29,6 +29,7 @@ export const generateCommand: CbpCommand = {
         describe:
           'Plugins to run (dependencies are added): types, operations, validators, client, server, node-http, fetch, hono, stubs, webhook-signing, payments (default: types,operations,validators,client,server,node-http,fetch)',
       })
+      .option('tool-profile', { type: 'string', describe: 'Also write the tool profile (explicit status codes, examples) to this file (.yaml or .json)' })
       .option('overlay-missing-target', { type: 'string', choices: ['error', 'warn'], describe: 'An overlay target matching nothing fails (default) or warns' }),
   async run(argv, io) {
     // Loaded on use: the generator pulls in openapi-typescript, typescript and swagger-parser
@@ -61,6 +62,11 @@ export const generateCommand: CbpCommand = {
       }
       io.out(`${config.out}: ${result.files.length} files up to date`);
       return EXIT_OK;
+    }
+    const toolProfile = (argv as { toolProfile?: string }).toolProfile;
+    if (toolProfile) {
+      const { writeToolProfile } = await import('../../generator/tool-profile/index.js');
+      io.out(`tool profile: ${path.relative(io.cwd, await writeToolProfile(toolProfile, config.spec, config.overlays, io.cwd))}`);
     }
     const written = writeGenerated(result.files, outDir, { prune: true });
     io.out(`${config.out}: ${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed`);

@@ -40,7 +40,9 @@ export function tokenEndpointView(model: ApiModel): { server: ReturnType<typeof 
     .map((n) => model.securitySchemes[n])
     .flatMap((s) => (s.kind === 'oauth2' && s.tokenUrl ? [s.tokenUrl] : []))[0];
   if (tokenUrl === undefined) return undefined;
-  const op = model.operations.find((o) => o.method === 'post' && o.path === tokenUrl && o.servers && o.servers.length > 0);
+  // An absolute tokenUrl (OAS 3.1) whose path a documented token operation serves: that operation's server.
+  const path = /^[a-z][a-z0-9+.-]*:\/\//i.test(tokenUrl) ? new URL(tokenUrl).pathname : tokenUrl;
+  const op = model.operations.find((o) => o.method === 'post' && o.path === path && o.servers && o.servers.length > 0);
   return op?.servers ? { server: serverView(op.servers[0]), path: op.path } : { url: tokenUrl };
 }
 

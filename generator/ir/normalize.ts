@@ -10,6 +10,7 @@ import { identifierFromRoute, NameRegistry, toIdentifier, usableOperationId } fr
 import { mergeParameters, requestBody, responses, servers } from './operation-parts.js';
 import { deref, extensions, isObj, str, type Obj } from './refs.js';
 import { collectRules } from './rules.js';
+import { liftSchemaRules } from './schema-rules.js';
 import { effectiveSecurity, normalizeSecuritySchemes } from './security.js';
 import { canonicalJson } from './canonical-json.js';
 
@@ -23,7 +24,7 @@ export interface NormalizeOptions {
 
 export function normalize(document: Record<string, unknown>, options: NormalizeOptions = {}): ApiModel {
   const file = options.file ?? 'openapi';
-  const doc = document as Obj;
+  const doc = liftSchemaRules(document as Obj);
   const info = isObj(doc.info) ? doc.info : {};
   const operations = normalizeOperations(doc, file);
   const webhooks = normalizeWebhooks(doc, file);

@@ -43,6 +43,9 @@ export function collectRules(value: unknown, at: Array<string | number>, target:
     };
     if (raw.status !== undefined) rule.status = String(raw.status);
     if (raw.assumption !== undefined) rule.assumption = raw.assumption as string;
+    // `x-assumption` (spec/README.md): `{ id, note }` or a list of them; the first id names the rule's assumption.
+    const tagged = [raw['x-assumption']].flat().find((a): a is { id: string } => isObj(a) && typeof a.id === 'string');
+    if (rule.assumption === undefined && tagged) rule.assumption = tagged.id;
     return rule;
   });
 }

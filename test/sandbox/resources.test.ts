@@ -32,8 +32,8 @@ describe('virtual accounts', () => {
     expect((await call(mock, tok, 'POST', '/v1/customers/cust-a-1/virtual-accounts', { currency: 'USD' })).status).toBe(200);
   });
 
-  it('requires the unique-ref query parameter', async () => {
-    expect((await call(mock, tok, 'GET', '/v1/customers/cust-a-1/virtual-accounts')).status).toBe(400);
+  it('answers 404 without unique-ref (optional in the contract, A-VA-VIEW-FILTER)', async () => {
+    expect((await call(mock, tok, 'GET', '/v1/customers/cust-a-1/virtual-accounts')).status).toBe(404);
   });
 });
 

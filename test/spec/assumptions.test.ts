@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { openapiPath, overlayPath, readYaml, specDir, statesPath } from './spec-files.js';
+import { openapiPath, overlayPath, readYaml, sandboxOverlayPath, specDir, statesPath } from './spec-files.js';
 
 const declared = new Map<string, string>(readYaml(openapiPath)['x-cbp-assumptions'].map((a: any) => [a.id, a.text]));
 const readme = readFileSync(`${specDir}README.md`, 'utf8');
@@ -11,13 +11,13 @@ function usedIds(): Set<string> {
     if (Array.isArray(node)) node.forEach(walk);
     else if (node && typeof node === 'object') {
       for (const [key, value] of Object.entries(node)) {
-        if (key.startsWith('x-assumption') && value && typeof value === 'object') ids.add((value as any).id);
+        if (key === 'x-assumption') for (const a of [value].flat()) ids.add((a as any)?.id);
         if (key === 'assumption' && typeof value === 'string') ids.add(value);
         walk(value);
       }
     }
   };
-  for (const path of [openapiPath, overlayPath, statesPath]) walk(readYaml(path));
+  for (const path of [openapiPath, overlayPath, statesPath, sandboxOverlayPath]) walk(readYaml(path));
   for (const a of readYaml(statesPath).assumptions) ids.add(a.id);
   return ids;
 }
@@ -29,6 +29,26 @@ describe('assumptions', () => {
 
   it('every declared assumption is listed in spec/README.md', () => {
     for (const id of declared.keys()) expect(readme, id).toContain(`| ${id} |`);
+  });
+
+  it('x-assumption has one form everywhere: { id, note } or a list of them', () => {
+    const bad: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (Array.isArray(node)) {
+        for (const [i, n] of node.entries()) walk(n, `${at}/${i}`);
+      } else if (node && typeof node === 'object') {
+        for (const [key, value] of Object.entries(node)) {
+          if (key.startsWith('x-assumption') && key !== 'x-assumption') bad.push(`${at}/${key}`);
+          if (key === 'x-assumption') {
+            for (const a of [value].flat())
+              if (!(a && typeof (a as any).id === 'string' && /^A-[A-Z0-9-]+$/.test((a as any).id) && typeof (a as any).note === 'string')) bad.push(`${at}/${key}`);
+          }
+          walk(value, `${at}/${key}`);
+        }
+      }
+    };
+    for (const path of [openapiPath, overlayPath, statesPath, sandboxOverlayPath]) walk(readYaml(path), path.replace(specDir, ''));
+    expect(bad).toEqual([]);
   });
 
   it('every x-assumption carries an explanatory note', () => {

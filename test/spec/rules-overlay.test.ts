@@ -6,6 +6,10 @@ import { openapiPath, overlayPath, readYaml } from './spec-files.js';
 const doc = readYaml(openapiPath);
 const overlay = readYaml(overlayPath);
 const rules = (overlay.actions as any[]).flatMap((a) => a.update?.['x-cbp-rules'] ?? []);
+/** Rules written as plain JSON Schema in openapi.yaml (`if`/`then` tagged `x-cbp-rule`). */
+const schemaRules = Object.entries(doc.components.schemas as Record<string, any>)
+  .filter(([, s]) => s['x-cbp-rule'])
+  .map(([name, s]) => ({ schema: name, ...s['x-cbp-rule'], condition: s.if, consequence: s.then }));
 
 describe('spec/rules.overlay.yaml', () => {
   it('is an OpenAPI Overlay 1.0 document', () => {
@@ -36,8 +40,8 @@ describe('spec/rules.overlay.yaml', () => {
     }
   });
 
-  it('covers the rules the seed states', () => {
-    const byId = Object.fromEntries(rules.map((r: any) => [r.id, r]));
+  it('covers the rules the seed states (overlay and openapi.yaml together)', () => {
+    const byId = Object.fromEntries([...rules, ...schemaRules].map((r: any) => [r.id, r]));
     for (const id of [
       'payment.quote-required',
       'payment.quote-usable',
@@ -61,6 +65,19 @@ describe('spec/rules.overlay.yaml', () => {
     expect(byId['payment.recipient-sum'].state).toBe('stateless');
   });
 
+  it('keeps only what JSON Schema cannot say: the value-dependent required rules are if/then in openapi.yaml', () => {
+    const inSchema = schemaRules.map((r) => r.id).sort();
+    expect(inSchema).toEqual(['payment.third-party-fields', 'virtual-account.vban-country', 'webhook.payout-recipient-id']);
+    for (const id of inSchema) expect(rules.map((r: any) => r.id)).not.toContain(id);
+    for (const r of schemaRules) {
+      expect(r.consequence.required.length, r.id).toBeGreaterThan(0);
+      expect(Object.keys(r.condition.properties), r.id).toHaveLength(1);
+      expect(r.source.length).toBeGreaterThan(5);
+    }
+    const vban = schemaRules.find((r) => r.id === 'virtual-account.vban-country')!;
+    expect(vban.condition.properties.currency.enum).toEqual(['EUR', 'GBP']);
+  });
+
   it('uniqueness of client_reference_id is not a rule of non-third-party payments', () => {
     const unique = rules.filter((r: any) => r.keyword === 'unique-client-reference');
     expect(unique.map((r: any) => r.params.scope).sort()).toEqual(['session', 'third-party-payment']);
@@ -70,7 +87,7 @@ describe('spec/rules.overlay.yaml', () => {
     const once = applyOverlay(doc, overlay, { file: 'rules.overlay.yaml' }).document as any;
     const twice = applyOverlay(once, overlay, { file: 'rules.overlay.yaml' }).document;
     expect(twice).toEqual(once);
-    expect(once.paths['/v3/customers/{customer_id}/payments'].post['x-cbp-rules']).toHaveLength(11);
+    expect(once.paths['/v3/customers/{customer_id}/payments'].post['x-cbp-rules']).toHaveLength(10);
     expect(doc.paths['/v3/customers/{customer_id}/payments'].post['x-cbp-rules']).toBeUndefined(); // input untouched
   });
 });

@@ -7,6 +7,7 @@ export const specDir = fileURLToPath(new URL('../../spec/', import.meta.url));
 export const openapiPath = `${specDir}openapi.yaml`;
 export const overlayPath = `${specDir}rules.overlay.yaml`;
 export const statesPath = `${specDir}payment-states.yaml`;
+export const sandboxOverlayPath = `${specDir}sandbox.overlay.yaml`;
 export const seedPath = fileURLToPath(new URL('../../../shared/seeds/000_7b8a5222e8aa3f6b.txt', import.meta.url));
 
 export function readYaml(path: string): any {

@@ -83,7 +83,7 @@ export async function createBackend(generated: Generated, routerOptions: Record<
       status: 200,
       body: { sessions: [{ session_id: 's-1', has_payment: false, latest_status: 'SESSION_CREATED', session_expires_at: '2099-01-01T00:00:00Z' }] },
     }),
-    createSession: () => ({ status: 201, body: { session_id: 's-1' } }),
+    createSession: () => ({ status: 201, body: { session_id: 's-1', session_url: 'https://hosted.test.invalid/s-1' } }),
     createThirdParty: ({ body }) => ({ status: 201, body }),
     getThirdParty: ({ params }) => ({ status: 200, body: { client_customer_ref: params.client_customer_reference } }),
     updateThirdParty: ({ body }) => ({ status: 200, body }),
@@ -164,7 +164,7 @@ export const SAMPLE_CALLS: Record<string, { init: Record<string, unknown>; expec
     init: { params: { path: { customer_id: CUSTOMER } }, body: { client_reference_id: 'ref-1', amount: { currency: 'GBP', value: 10 }, due_date: '2026-12-01' } },
     expect: (d) => (d as { session_id: string }).session_id,
   },
-  createThirdParty: { init: { params: { path: { customer_id: CUSTOMER } }, body: { name: 'Buyer' } }, expect: (d) => (d as { name: string }).name },
+  createThirdParty: { init: { params: { path: { customer_id: CUSTOMER } }, body: { client_customer_ref: 'tp-1', name: 'Buyer' } }, expect: (d) => (d as { name: string }).name },
   getThirdParty: {
     init: { params: { path: { customer_id: CUSTOMER, client_customer_reference: 'tp 1/ü' } } },
     expect: (d) => (d as { client_customer_ref: string }).client_customer_ref,

@@ -1,0 +1,25 @@
+/**
+ * `cbp generate --tool-profile FILE`: the normative document with the configured overlays (rules
+ * and the sandbox's optional fields) applied, rewritten by deriveToolProfile, written as YAML or
+ * JSON by the file's extension.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { stringify } from 'yaml';
+import { loadDocument } from '../load/load-document.js';
+import { deriveToolProfile, type ToolProfileOptions } from './derive.js';
+
+export { CLIENT_ERRORS, deriveToolProfile, SANDBOX_SUCCESS, SERVER_ERRORS, type ToolProfileOptions } from './derive.js';
+
+export async function buildToolProfile(spec: string, overlays: string[], options: ToolProfileOptions & { cwd?: string } = {}): Promise<Record<string, unknown>> {
+  const loaded = await loadDocument(spec, { cwd: options.cwd, overlays });
+  return deriveToolProfile(loaded.document as unknown as Record<string, unknown>, options);
+}
+
+export async function writeToolProfile(outFile: string, spec: string, overlays: string[], cwd: string): Promise<string> {
+  const profile = await buildToolProfile(spec, overlays, { cwd });
+  const target = path.resolve(cwd, outFile);
+  mkdirSync(path.dirname(target), { recursive: true });
+  writeFileSync(target, /\.json$/i.test(target) ? `${JSON.stringify(profile, null, 2)}\n` : stringify(profile, { lineWidth: 0, aliasDuplicateObjects: false }));
+  return target;
+}
