@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Slow suite: real third-party documents (GitHub REST) generated and type-checked, and the
-// hosted checkout in Chromium (test/browser/).
+// Slow suite: real third-party documents (GitHub REST) generated and type-checked, the hosted
+// checkout in Chromium (test/browser/), the packed package and a petstore in temp host projects.
 export default defineConfig({
   test: {
     include: ['test/**/*.slow.test.ts'],

@@ -1,6 +1,6 @@
 /**
- * `cbp conformance` speed: the full suite against the embedded mock in instant mode (issue 6,
- * item 6: under 20 s on the 2-core machines). Prints the wall time of each run, the number of
+ * `cbp conformance` speed: the full suite against the embedded mock in instant mode (target:
+ * under 20 s on the 2-core machines). Prints the wall time of each run, the number of
  * checks and of cases, and the median. Runs: BENCH_RUNS (default 3).
  * Run: npm run bench conformance
  */

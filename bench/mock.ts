@@ -1,5 +1,5 @@
 /**
- * `cbp mock` figures (issue 5 item 8; printed, not asserted): start-up time (spawn until the URL
+ * `cbp mock` figures (printed, not asserted): start-up time (spawn until the URL
  * is printed, and until it answers HTTP), and throughput + p99 latency of
  * POST /v3/customers/{id}/payments under autocannon — compared with Prism's mock when a Prism
  * version that runs on this Node can be installed into a temp dir at bench time (never a
@@ -109,7 +109,7 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
-/** `cbp --help`: what every command pays before its own work (issue 5, item 8: commands load
+/** `cbp --help`: what every command pays before its own work (commands load
  * their heavy modules inside run()). */
 function benchHelp(): number {
   const cli = path.join(root, 'bin/cbp.js');

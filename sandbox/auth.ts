@@ -1,7 +1,8 @@
 /**
  * Seed §Authentication: OAuth 2.0 client credentials (form body, Bearer tokens that expire after
  * expires_in seconds of sandbox time, A-EXPIRES-UNIT) and the `apikey` header. Authentication is
- * decided before any validation, whatever the path or body (issue 5 item 4).
+ * decided before any validation, whatever the path or body, so an unauthenticated caller learns
+ * nothing about validation rules.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { fail, type AuthInfo, type MockResponse } from './http/responses.js';

@@ -58,7 +58,7 @@ export function createClock(startOffsetMs = 0): SandboxClock {
   }
 
   // A created payment and its first event usually share a millisecond: formatting is ~3 µs, so
-  // the last one is kept (issue 5, item 8).
+  // the last one is kept.
   let lastMs = Number.NaN;
   let lastIso = '';
   return {

@@ -37,7 +37,7 @@ export class LifecycleEngine {
     private readonly options: LifecycleOptions,
   ) {}
 
-  /** The `from: null` row's status, looked up once (it ran on every create: issue 5, item 8). */
+  /** The `from: null` row's status, looked up once (it ran on every create). */
   private get initialStatus(): string {
     if (this.initial === undefined) {
       const t = this.table.transitions.find((x) => x.from === null && x.trigger === 'payment-created') ?? this.table.transitions.find((x) => x.from === null);

@@ -1,5 +1,5 @@
 /**
- * startMock: the embedded sandbox of the whole service (issue 5). Library first: `cbp mock`, the
+ * startMock: the embedded sandbox of the whole service. Library first: `cbp mock`, the
  * tests and the conformance runner all call this.
  */
 import type { Server } from 'node:http';

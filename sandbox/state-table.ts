@@ -2,8 +2,8 @@
  * The state table the mock runs on. By default the table `cbp generate` emitted as data into
  * generated/payment-states.ts (the same spec/payment-states.yaml, kept in step by
  * `cbp generate --check`): importing it is a few microseconds, while parsing the YAML pulls in
- * the yaml parser and compiles the shape schema with ajv, ~130 ms of `cbp mock` start-up
- * (issue 5, item 8). A partner's own table (`stateTable` path) is still loaded and checked by
+ * the yaml parser and compiles the shape schema with ajv, ~130 ms of `cbp mock` start-up.
+ * A partner's own table (`stateTable` path) is still loaded and checked by
  * lib/state-table.ts, imported only then.
  */
 import type { StateTable } from '../kits/payments/state-table/index.js';

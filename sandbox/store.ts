@@ -1,6 +1,6 @@
 /**
  * The mock's in-memory state. Every lookup by customer goes through `customer(clientId, id)`, so a
- * client only ever sees its own customers (tenant isolation, issue 5 item 4). Mutations are
+ * client only ever sees its own customers (tenant isolation). Mutations are
  * synchronous: a check-and-insert (e.g. a session's client_reference_id) cannot interleave with
  * another request, which is what makes 200 concurrent creations yield exactly one success.
  */
@@ -73,7 +73,7 @@ export class MockStore {
   newId(prefix: string): string {
     // 128 random bits as 32 hex digits, taken from a pooled CSPRNG buffer (as randomUUID does):
     // one flat string instead of a UUID sliced and re-joined, which V8 had to flatten on every
-    // Map lookup by id (issue 5, item 8).
+    // Map lookup by id.
     if (idPoolOffset + 16 > ID_POOL.length) {
       randomFillSync(ID_POOL);
       idPoolOffset = 0;

@@ -109,7 +109,7 @@ export interface PaymentRecord {
   fundsDelivered: boolean;
   via: 'v3' | 'legacy' | 'session';
   /** Time of the payment's last webhook event (lifecycle.ts keeps them strictly increasing); kept
-   * on the record rather than in a Map keyed by payment id: one insert less per payment (issue 5). */
+   * on the record rather than in a Map keyed by payment id: one insert less per payment. */
   lastEventMs?: number;
   /** Every event emitted for the payment, in order (GET /_sandbox/payments/{id}/events); on the
    * record for the same reason. */

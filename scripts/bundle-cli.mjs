@@ -1,7 +1,7 @@
 // Bundles the compiled CLI (dist/cli/main.js, from tsc) into dist/cli-bundle/ with esbuild, so
 // that `cbp` loads a handful of files instead of ~150 ES modules: Node 20 has no module compile
-// cache, and resolving + compiling each file was about a third of `cbp mock`'s start-up (issue 5,
-// item 8). yargs and its helpers are bundled (its ~40 modules cost ~100 ms to load one by one);
+// cache, and resolving + compiling each file was about a third of `cbp mock`'s start-up
+// (bench/mock.ts). yargs and its helpers are bundled (its ~40 modules cost ~100 ms to load one by one);
 // every other dependency stays external, loaded from node_modules as before (TypeScript is huge,
 // node-sqlite3-wasm finds its .wasm next to itself). Commands keep their lazy import()s as
 // separate chunks (splitting). Files found at run time (templates/, spec/, the validate worker)

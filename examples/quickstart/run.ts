@@ -1,5 +1,5 @@
 /**
- * Quickstart (issue 5): against a running `cbp mock`, take a token, create a three-recipient
+ * Quickstart: against a running `cbp mock`, take a token, create a three-recipient
  * payment with the generated client, drive it to PAYMENT_COMPLETED through the sandbox control
  * API and print the signed webhooks as they arrive.
  *

@@ -1,6 +1,6 @@
 /**
  * Builds the ApiModel (model.ts) from the bundled, overlaid, validated document: the one place
- * that reads the raw document (STYLE.md, "Normalize once"). Works for OpenAPI 3.0 and 3.1.
+ * that reads the raw document, so emitters never meet $ref, 3.0/3.1 differences or raw keys. Works for OpenAPI 3.0 and 3.1.
  */
 import { createHash } from 'node:crypto';
 import { toPointer } from '../../lib/errors.js';

@@ -1,5 +1,6 @@
 /**
- * How a stateless rule becomes an ajv keyword (STYLE.md "Custom ajv keywords ..."): a `code`
+ * How a stateless rule becomes an ajv keyword (ajv's user-defined `code` keywords, so
+ * standalone validation code can be emitted): a `code`
  * keyword `x-cbp-<name>` whose value is `{ id, source, params }` (one overlay rule). The emitted
  * code builds the rule check once, from the runtime module the standalone file imports as
  * `__cbpRules` (templates/runtime/rules/), and reports each hit at the offending value's pointer

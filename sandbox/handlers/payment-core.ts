@@ -14,7 +14,7 @@ import type { ValidationOutcome } from '../../templates/runtime/rule-types.js';
 const NAME_CHECK_SOURCE = 'Create payment (v3), rule 5; Errors, rule 2';
 
 /** Runs the stateful rules and the name check; undefined when the request may proceed. The
- * store answers the rules synchronously, so this does too (no promise per payment: issue 5);
+ * store answers the rules synchronously, so this does too (no promise per payment);
  * a promise only if the rule context is ever given an asynchronous context. */
 export function paymentPreconditions(ctx: MockContext, customerId: string, body: unknown): MockResponse | undefined | Promise<MockResponse | undefined> {
   const outcome = checkStatefulRulesEager('createPayment', { params: { customer_id: customerId }, body }, ctx.rulesFor(ctx.store.customers.get(customerId)?.clientId ?? ''));
@@ -110,7 +110,7 @@ export function createPaymentRecord(ctx: MockContext, p: NewPayment): PaymentRec
 }
 
 /** Each recipient entry as sent (objects only), with its payout progress to come. Loops rather
- * than filter/map/spread: this runs for every payment created (issue 5, item 8). */
+ * than filter/map/spread: this runs for every payment created. */
 function recipientsOf(details: unknown): RecipientProgress[] {
   const out: RecipientProgress[] = [];
   if (!Array.isArray(details)) return out;

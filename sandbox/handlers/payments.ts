@@ -8,7 +8,7 @@ import { createPaymentRecord, isPayment, paymentPreconditions, paymentView } fro
 
 export function paymentHandlers(ctx: MockContext): Record<string, MockHandler> {
   // Not async: the create path allocates no promise while the store answers the rules
-  // synchronously (issue 5); the router awaits whatever the handler returns.
+  // synchronously; the router awaits whatever the handler returns.
   const create =
     (via: 'v3' | 'legacy'): MockHandler =>
     ({ params, body, auth }) => {

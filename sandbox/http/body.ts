@@ -1,5 +1,5 @@
 /**
- * Reading request bodies defensively (issue 5 item 7): a size limit checked while streaming
+ * Reading request bodies defensively: a size limit checked while streaming
  * (all requests), a nesting limit checked on the text before anything recursive sees it (all JSON
  * requests), and JSON parsing with `__proto__` keys dropped (the /_sandbox/ control API; the API
  * itself is parsed by the generated router). Every failure is a clear 4xx.
@@ -11,7 +11,7 @@ import { fail, type MockResponse } from './responses.js';
 export class BodyTooLarge extends Error {}
 
 /** Calls `done` once with the raw body, or with BodyTooLarge once more than `limit` bytes arrived
- * (or the stream's error). A callback, not a promise: this runs on every request (issue 5, item 8). */
+ * (or the stream's error). A callback, not a promise: this runs on every request. */
 export function readBody(req: IncomingMessage, limit: number, done: (error: Error | undefined, raw: Buffer) => void): void {
   const chunks: Buffer[] = [];
   let size = 0;

@@ -18,7 +18,7 @@ type Fn<K extends keyof Handlers> = Handlers[K];
  * responses are checked against the document by `validateResponses` in tests, not by tsc. */
 function typed<K extends keyof Handlers>(fn: MockHandler): Fn<K> {
   // Not async: the router awaits the result inside its try, so a sync throw is still a 500, and
-  // the extra promise per request is saved (issue 5, item 8).
+  // the extra promise per request is saved.
   const adapted = (req: AnyRequest) =>
     fn({
       params: req.params as Record<string, string>,

@@ -71,7 +71,7 @@ export function createFront(o: FrontOptions): Server {
           return send(res, { ...fail(413, 'request.body-too-large', `the request body exceeds ${limit} bytes`), headers: { connection: 'close' } });
         if (error) return send(res, fail(400, 'request.aborted', 'the request body could not be read'));
         // No promise when the answer is synchronous (every API call on the mock's own store): one
-        // promise and microtask fewer per request (issue 5, item 8).
+        // promise and microtask fewer per request.
         let answer: Answer | Promise<Answer>;
         try {
           currentRequest.id = id;
@@ -135,7 +135,7 @@ function sandbox(o: FrontOptions, req: IncomingMessage, pathname: string, method
 
 /** A plain origin-form target (letters, digits, `_-~/` and a query) is its own pathname; anything
  * else (dot segments, percent-escapes, backslashes...) goes through the WHATWG parser, which
- * normalizes it. The parser was ~3% of the mock's time per request (issue 5, item 8). */
+ * normalizes it. The parser was ~3% of the mock's time per request (bench/mock.ts). */
 const PLAIN_TARGET = /^\/(?!\/)[A-Za-z0-9_~/-]*(?:\?|$)/;
 
 export function pathOf(target: string): string | undefined {

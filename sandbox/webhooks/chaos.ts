@@ -1,5 +1,5 @@
 /**
- * Chaos for webhook deliveries (issue 5 item 6): duplicates, reordering and delays, so consumers
+ * Chaos for webhook deliveries: duplicates, reordering and delays, so consumers
  * prove the seed's rules (§Events: event_id is the idempotency key; order is not guaranteed).
  * A seeded generator keeps a chaotic run reproducible.
  */

@@ -3,7 +3,7 @@
  * API by the package name, and run `cbp --version` there (ours, not the host project's).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -14,7 +14,10 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'cbp-pack-'));
 const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 beforeAll(() => {
-  const tarball = npm(['pack', '--silent', '--pack-destination', dir], ROOT).trim().split('\n').pop()!;
+  // The tarball packs dist/ as built (`npm ci` and `npm run build` build it): running `prepare`
+  // again here would recompile everything, minutes on a shared 2-core machine.
+  if (!existsSync(path.join(ROOT, 'dist/api/index.js')) || !existsSync(path.join(ROOT, 'dist/cli-bundle'))) throw new Error('dist/ is missing: run `npm run build` first');
+  const tarball = npm(['pack', '--silent', '--ignore-scripts', '--pack-destination', dir], ROOT).trim().split('\n').pop()!;
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'host-app', version: '9.9.9', type: 'module', private: true }));
   npm(['install', '--no-audit', '--no-fund', '--prefer-offline', path.join(dir, tarball)], dir);
 }, 600_000);

@@ -1,5 +1,5 @@
 /**
- * The runner against the catalogue of broken mocks (issue 6, item 5): each fault is caught by the
+ * The runner against the catalogue of broken mocks: each fault is caught by the
  * check it is named after. Each run selects that check (plus what it needs) to stay fast; the
  * slow suite runs everything against every variant.
  */

@@ -1,5 +1,5 @@
 /**
- * The newcomer walkthrough of issue 5 ("Done when"): the quickstart script against the embedded
+ * The newcomer walkthrough: the quickstart script against the embedded
  * mock, started in-process on 127.0.0.1 and stopped by this test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** checkStatefulRulesEager (issue 5): synchronous for a synchronous RuleContext (the mock's
+/** checkStatefulRulesEager: synchronous for a synchronous RuleContext (the mock's
  * store), a promise otherwise, and the same outcome either way as checkStatefulRules. */
 import { describe, expect, it } from 'vitest';
 import { checkStatefulRules, checkStatefulRulesEager } from '../../generated/validators.js';

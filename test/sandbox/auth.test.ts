@@ -65,7 +65,7 @@ describe('token endpoint (seed §Authentication)', () => {
   });
 });
 
-describe('authentication comes first (issue 5 item 4)', () => {
+describe('authentication comes first', () => {
   it.each([
     ['POST', '/v3/customers/cust-a-1/payments', '{not json'],
     ['POST', '/v3/customers/no-such-customer/payments', '{}'],

@@ -1,6 +1,6 @@
 // `cbp --help`, `cbp generate` and `cbp conformance --base-url` must not pay for (or need) the
 // modules of other commands: the generator pulls in typescript and swagger-parser, the mock
-// and the runner need generated/ (issue 5, item 8). So cli/ imports only light modules
+// and the runner need generated/. So cli/ imports only light modules
 // up front; the heavy ones are imported inside run().
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// What the start-up and hot-path shortcuts of the mock (issue 5, item 8) must not change: the
+// What the start-up and hot-path shortcuts of the mock must not change: the
 // built-in state table is spec/payment-states.yaml, a table path still needs loading, and the
 // front's shortcut for plain request targets finds the path the URL parser would.
 import fc from 'fast-check';

@@ -1,7 +1,7 @@
 /**
  * The catalogue of broken variants of the mock, one fault each, named after the check that must
- * catch it (STYLE.md: "The runner is tested against a catalogue of broken implementations, each
- * fault named after the check it must trip, and the correct one must stay silent").
+ * catch it: a check that no broken implementation trips could be a check that cannot fail, and
+ * the correct mock must stay silent.
  */
 import { addDecimal, compareDecimal, formatDecimal, parseDecimal, type Decimal } from '../../kits/payments/runtime/rules/decimal.js';
 import { generateWebhookSecret } from '../../templates/runtime/webhooks/signing/sign.js';

@@ -1,6 +1,6 @@
 /**
- * A fault-injecting proxy in front of the mock (issue 6, item 5: broken variants are built by
- * wrapping the mock). Requests, responses and webhook deliveries pass through hooks; the proxy
+ * A fault-injecting proxy in front of the mock (broken variants are built by
+ * wrapping the mock, not by forking it). Requests, responses and webhook deliveries pass through hooks; the proxy
  * takes over webhook subscriptions so that it can drop, alter or add events and re-sign them
  * with the subscription's secret. Listens on 127.0.0.1 only.
  */

@@ -1,6 +1,6 @@
 /**
- * `cbp conformance` options resolved into one complete config (STYLE.md: argv → config is a pure,
- * tested function). Credentials come from flags or the environment and are never printed; the
+ * `cbp conformance` options resolved into one complete config (argv → config is a pure,
+ * tested function, so every option is checked without spawning the CLI). Credentials come from flags or the environment and are never printed; the
  * config file holds what the operations the seed does not show would give (customers,
  * recipients, quotes, third parties) and where the webhook receiver listens.
  */

@@ -1,6 +1,6 @@
 /**
- * Negative cases, generated (issue 6: "GENERATED from the rules (violate()) and schemas, not
- * hand-listed"): for a valid request, every overlay rule's violate() and every schema
+ * Negative cases, generated from the rules (violate()) and schemas rather than hand-listed, so
+ * a new rule or constraint is exercised without a new test: for a valid request, every overlay rule's violate() and every schema
  * constraint the request touches yields a request that breaks exactly that one rule.
  */
 import type { OperationModel } from '../../../generator/ir/model.js';

@@ -1,5 +1,5 @@
 /**
- * Minimal changes to a valid value that break exactly one schema constraint (issue 6: required,
+ * Minimal changes to a valid value that break exactly one schema constraint (required,
  * lengths, patterns, minItems, case of enums), generated from the schema rather than listed by
  * hand. Walks only what the valid value contains, so every mutation is one edit away from it.
  */

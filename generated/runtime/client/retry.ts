@@ -4,8 +4,8 @@
 /**
  * Retries with exponential backoff and full jitter. Only for requests that are safe to repeat:
  * idempotent reads (GET/HEAD/OPTIONS, RFC 9110 §9.2.2) and token requests. A POST/PUT that may
- * have created something is never retried: the seed defines no idempotency key
- * (seed §Endpoints; §Errors), so a repeat could create a second payment.
+ * have created something is never retried: POST is not idempotent (RFC 9110 §9.2.2) and a
+ * document declares no idempotency key, so a repeat could create a second resource.
  */
 export interface RetryOptions {
   /** Retries after the first attempt. Default 2; 0 disables retrying. */

@@ -149,7 +149,7 @@ function createInnerTransport(options: TransportOptions): (request: Request) => 
     const token = await options.tokens.getToken();
     const response = await send(token);
     if (response.status !== 401) return response;
-    // Seed §OAuth 2.0 rule 4: an expired token is replaced. Exactly one refresh and one re-send.
+    // RFC 6750 §3.1 invalid_token (401): an expired token is replaced. Exactly one refresh and one re-send.
     await response.body?.cancel().catch(() => undefined);
     options.tokens.invalidate(token);
     log({ level: 'info', event: 'token-refresh', operationId: op?.id, message: 'refreshing the access token after 401' });
@@ -157,7 +157,7 @@ function createInnerTransport(options: TransportOptions): (request: Request) => 
   };
 }
 
-/** Places an API key where its scheme says (seed §API key rule 2: the header named `apikey`). */
+/** Places an API key where its scheme says (OpenAPI 3.1 §4.8.27: `in` header, query or cookie, under `name`). */
 function placeApiKey(headers: Headers, url: URL, key: { in: string; name: string }, value: string): void {
   if (key.in === 'header') headers.set(key.name, value);
   else if (key.in === 'query') url.searchParams.set(key.name, value);

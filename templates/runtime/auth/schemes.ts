@@ -13,7 +13,7 @@ export interface Credentials {
 export interface SecurityPlan {
   /** Send `Authorization: Bearer <token>` from the client-credentials provider. */
   bearer: boolean;
-  /** API keys to place, by scheme location and `name` (never hardcoded: seed §API key rule 2). */
+  /** API keys to place, by scheme location and `name` (never hardcoded: OpenAPI 3.1 §4.8.27 `in` and `name`). */
   apiKeys: Array<{ in: 'header' | 'query' | 'cookie'; name: string }>;
   /** True when the operation needs credentials the client was not given. */
   unsatisfied: boolean;
@@ -21,7 +21,7 @@ export interface SecurityPlan {
 
 const NONE: SecurityPlan = { bearer: false, apiKeys: [], unsatisfied: false };
 
-/** Uses bearer tokens for oauth2 and for `http` + `bearer` (seed §OAuth 2.0 rule 3). */
+/** Uses bearer tokens for oauth2 and for `http` + `bearer` (RFC 6750 §2.1 Authorization Request Header Field). */
 function satisfiable(scheme: SchemeDescriptor | undefined, creds: Credentials): boolean {
   if (!scheme) return false;
   if (scheme.type === 'oauth2') return creds.oauth;

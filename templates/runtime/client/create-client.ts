@@ -47,10 +47,10 @@ export interface ClientOptions {
   authUrl?: string;
   /** Overrides the token endpoint address entirely. */
   tokenUrl?: string;
-  /** OAuth 2.0 client credentials (seed §OAuth 2.0). Never logged. */
+  /** OAuth 2.0 client credentials (RFC 6749 §4.4). Never logged. */
   clientId?: string;
   clientSecret?: string;
-  /** Sent in the header named by the apiKey scheme (seed §API key). Server-side only. Never logged. */
+  /** Sent in the header named by the apiKey scheme (OpenAPI 3.1 §4.8.27 apiKey). Server-side only. Never logged. */
   apiKey?: string;
   /** Underlying fetch. Default: globalThis.fetch. */
   fetch?: (request: Request) => Promise<Response>;

@@ -1,6 +1,6 @@
 /**
  * Routes compiled once into a segment tree. At every level static segments are tried before
- * `{param}` segments, so `/payments/pending` beats `/payments/{payment_id}` whatever the
+ * `{param}` segments, so `/pets/mine` beats `/pets/{id}` whatever the
  * document order. Path parameters are percent-decoded per segment (RFC 3986 §2.1).
  */
 export interface RouteInput<T> {

@@ -128,7 +128,7 @@ export function createRouterCore<H, Auth = unknown>(
   }
 
   /** Everything up to the handler's answer; a promise only where an authenticator or handler
-   * returned one, so a synchronous operation costs no promise and no microtask (issue 5, item 8). */
+   * returned one, so a synchronous operation costs no promise and no microtask. */
   function handleEager(request: RouterRequest): RouterResponse | Promise<RouterResponse> {
     const target = splitTarget(request.url);
     if (target === undefined) return errorResponse(400, [violation('request.invalid-url', 'The request target is not a valid URL', 'RFC 9112 §3.2')]);
@@ -177,7 +177,11 @@ export function createRouterCore<H, Auth = unknown>(
         const status = outcome.status ?? 401;
         const extra: Record<string, string> = outcome.challenge || status === 401 ? { 'www-authenticate': outcome.challenge ?? 'Bearer' } : {};
         const text = status === 403 ? 'Not allowed' : 'Authentication required';
-        return errorResponse(status, [violation(status === 403 ? 'security.forbidden' : 'security.unauthenticated', outcome.message ?? text, 'Seed §Authentication')], extra);
+        return errorResponse(
+          status,
+          [violation(status === 403 ? 'security.forbidden' : 'security.unauthenticated', outcome.message ?? text, 'OpenAPI 3.1 §4.8.30 Security Requirement')],
+          extra,
+        );
       }
       principal = (outcome as { principal?: Auth }).principal;
     }

@@ -1,10 +1,10 @@
 /**
  * Types of the framework-neutral router and of typed handlers. `Op` is one operation object of
- * openapi-typescript's `paths` (e.g. `paths['/v3/customers/{customer_id}/payments']['post']`);
+ * openapi-typescript's `paths` (e.g. `paths['/pets/{id}']['get']`);
  * `Auth` is the principal type of the authenticator, handed to handlers as `request.auth`.
  *
- * Handler results are checked per documented status: `{ status: 201, body: Payment }` where the
- * document has `2XX` (any of 200..299) with a Payment body. TypeScript keeps `status` a literal
+ * Handler results are checked per documented status: `{ status: 201, body: Pet }` where the
+ * document has `2XX` (any of 200..299) with a Pet body. TypeScript keeps `status` a literal
  * only where the return value is contextually typed (a handler declared as `Handlers['x']`, inside
  * `createRouter({ handlers: {...} })`, or with `satisfies Partial<Handlers>`). A result built
  * elsewhere has `status: number`, which no documented status accepts: build it with `reply(201,
@@ -36,7 +36,7 @@ export interface Router {
 
 export type EagerHandle = NonNullable<Router['handleEager']>;
 
-/** The body of every error the router itself produces (the seed does not show the service's). */
+/** The body of every error the router itself produces (a document's own error schema is not known here). */
 export interface ErrorBody {
   errors: RuleViolation[];
 }
@@ -76,7 +76,7 @@ type Variant<K, R> = R extends { content: infer C }
 export type HandlerResponse<Op> = Op extends { responses: infer R } ? { [K in keyof R]: Variant<K, R[K]> }[keyof R] : never;
 
 declare const notImplementedBrand: unique symbol;
-/** What `notImplemented()` returns; allowed from every handler (501, seed-independent). */
+/** What `notImplemented()` returns; allowed from every handler (501, whatever the document's responses). */
 export interface NotImplementedResponse {
   status: 501;
   body: ErrorBody;

@@ -1,6 +1,6 @@
 /**
  * Type-checks (and compiles) generated files in a temp dir under os.tmpdir(): the "tsc over the
- * output" gate of STYLE.md. node_modules is symlinked so imports of openapi-fetch, hono, ajv
+ * output" gate every emitter must pass. node_modules is symlinked so imports of openapi-fetch, hono, ajv
  * resolve. Callers remove the dir with `cleanup()`.
  */
 import { execFile } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Every conformance check, registered in ONE place (STYLE.md: one check per module). Order is
+ * Every conformance check, registered in ONE place, one check per module, so adding a check is adding a file. Order is
  * run order: checks that move the sandbox clock come last; the spec checks judge every exchange
  * afterwards (phase 'after').
  */

@@ -2,9 +2,9 @@
 // DO NOT EDIT: change the OpenAPI document, overlay or templates and run `cbp generate`.
 
 /**
- * The pluggable webhook signature scheme. The seed says the delivery provider signs deliveries
- * but leaves the header names and scheme "not shown" (seed §Events); we default to Standard
- * Webhooks (assumption A-WEBHOOK-SIGNATURE) and keep the scheme swappable behind this interface.
+ * The pluggable webhook signature scheme. OpenAPI describes webhook payloads (OpenAPI 3.1 §4.8.1
+ * `webhooks`) but not how deliveries are signed; we default to Standard Webhooks and keep the
+ * scheme swappable behind this interface.
  */
 
 /** Why a delivery was refused. */

@@ -16,7 +16,7 @@ export interface VerifyOptions {
   toleranceSeconds?: number;
   /** Current time in milliseconds (tests, sandbox clocks). Default: Date.now(). */
   now?: number | (() => number);
-  /** Signature scheme. Default: Standard Webhooks (assumption A-WEBHOOK-SIGNATURE). */
+  /** Signature scheme. Default: Standard Webhooks (https://www.standardwebhooks.com). */
   scheme?: WebhookScheme;
   /** How JSON numbers are returned (see exact-json.ts). Default: 'safe'. */
   numbers?: NumberMode;

@@ -8,7 +8,7 @@ import { standardWebhooks } from './standard-webhooks.js';
 import { toBytes } from './verify.js';
 
 export interface SignOptions {
-  /** Default: Standard Webhooks (assumption A-WEBHOOK-SIGNATURE). */
+  /** Default: Standard Webhooks (https://www.standardwebhooks.com). */
   scheme?: WebhookScheme;
 }
 

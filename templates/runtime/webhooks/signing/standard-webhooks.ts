@@ -1,8 +1,8 @@
 /**
  * Standard Webhooks v1 (https://www.standardwebhooks.com): headers webhook-id, webhook-timestamp,
  * webhook-signature = space-separated `v1,<base64 HMAC-SHA256(secret, "id.timestamp.body")>`,
- * secret `whsec_<base64>`. Assumption A-WEBHOOK-SIGNATURE: the seed's provider "signs deliveries" but
- * its scheme is not shown (seed §Events).
+ * secret `whsec_<base64>`. OpenAPI documents webhooks (OpenAPI 3.1 §4.8.1 `webhooks`) but no
+ * signature scheme, so this is the default scheme, swappable behind `SignatureScheme`.
  *
  * Written on node:crypto rather than the `standardwebhooks` package: that package signs the body
  * after decoding it to a string (so non-UTF-8 bytes are not covered as received), accepts only

@@ -2,10 +2,9 @@
 // DO NOT EDIT: change the OpenAPI document, overlay or templates and run `cbp generate`.
 
 /**
- * OAuth 2.0 client-credentials token provider (seed §OAuth 2.0 client credentials; RFC 6749
- * §4.4). The token is fetched on first use, cached, and refreshed `skew` seconds before
+ * OAuth 2.0 client-credentials token provider (RFC 6749 §4.4). The token is fetched on first use, cached, and refreshed `skew` seconds before
  * `expires_in` runs out. However many calls run at once, a single token request is in flight.
- * Assumption A-AUTH-1: expires_in is in seconds (the seed does not show the unit; RFC 6749 §5.1).
+ * expires_in is read as seconds (RFC 6749 §5.1: "the lifetime in seconds of the access token").
  * The request never follows a redirect (its body carries client_secret), the token must be
  * RFC 6750 token68 syntax, and an error answer's RFC 6749 §5.2 `error` code is kept.
  */

@@ -3,7 +3,7 @@
 
 /**
  * Client log entries and their redaction. Secrets (client secret, access tokens, API keys) must
- * never reach a log (seed §Authentication, API key rule 4): headers that carry credentials are
+ * never reach a log (RFC 6749 §10.3 and RFC 6750 §5.3: tokens are secrets kept from third parties): headers that carry credentials are
  * masked, credential-looking query values are masked, bodies are never logged, and every string
  * is finally scrubbed of the live secret values themselves.
  */

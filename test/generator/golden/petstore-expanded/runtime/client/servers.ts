@@ -2,9 +2,9 @@
 // DO NOT EDIT: change the OpenAPI document, overlay or templates and run `cbp generate`.
 
 /**
- * Server URL templates (OpenAPI server objects with variables) and the token endpoint address.
- * The seed gives two addresses, {base_url} and {auth_url} (seed, preamble); the token endpoint
- * is `POST {auth_url}/auth/oauth/v2/token` (seed §Endpoints, §OAuth 2.0 rule 1).
+ * Server URL templates and the token endpoint address. Servers are OpenAPI server objects with
+ * variables (OpenAPI 3.1 §4.8.5 Server Object); the token endpoint is the documented token operation
+ * or the oauth2 flow's tokenUrl (OpenAPI 3.1 §4.8.29 OAuth Flow Object), see resolveTokenUrl.
  */
 export interface ServerTemplate {
   url: string;

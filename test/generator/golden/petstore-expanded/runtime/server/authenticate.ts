@@ -2,8 +2,9 @@
 // DO NOT EDIT: change the OpenAPI document, overlay or templates and run `cbp generate`.
 
 /**
- * A ready-made authenticator for the two methods of seed §Authentication: bearer tokens
- * (oauth2 / http bearer) and API keys in the header named by the scheme. The router calls it
+ * A ready-made authenticator for two kinds of OpenAPI security scheme (OpenAPI 3.1 §4.8.27
+ * Security Scheme Object): bearer tokens (oauth2 / http bearer, RFC 6750 §2.1) and API keys in
+ * the header named by the scheme. The router calls it
  * before reading the body, so an unauthenticated caller learns nothing about body rules.
  * The principal type flows to handlers: `createAuthenticator({ bearer: (t: string) => lookup(t) })`
  * is an `Authenticator<Session>` when lookup returns `Session | undefined`. When the bearer and

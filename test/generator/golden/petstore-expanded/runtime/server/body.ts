@@ -3,8 +3,8 @@
 
 /**
  * Request bodies: size limit, media-type negotiation against the operation's request body, and
- * parsing of JSON and application/x-www-form-urlencoded (the token endpoint's format, seed
- * §OAuth 2.0 rule 1).
+ * parsing of JSON and application/x-www-form-urlencoded (the OAuth 2.0 token request's format,
+ * RFC 6749 §4.4.2).
  */
 import { DEFAULT_MAX_JSON_DEPTH, isForbiddenKey, safeJsonParse } from './safe-json.js';
 
@@ -34,7 +34,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: false });
 
 /** `application/json; charset=utf-8` → `application/json`. */
 export function mediaTypeOf(contentType: string | undefined): string | undefined {
-  // Clients send the same Content-Type on every request: the last answer is kept (issue 5, item 8).
+  // Clients send the same Content-Type on every request: the last answer is kept (a per-request cost).
   if (contentType === lastContentType) return lastMediaType;
   const essence = contentType?.split(';')[0].trim().toLowerCase();
   lastContentType = contentType;
