@@ -76,7 +76,9 @@ describe('cbp conformance', () => {
     // client_reference_id (seed, Reconciliation identifiers) is the consumer's procedure, not the provider's.
     expect(coverage.rules.total.filter((id: string) => !coverage.rules.covered.includes(id))).toEqual(['webhook.reconciliation-key']);
     expect(coverage.transitions.covered).toEqual(['created', 'funds-received', 'fx-completed', 'payout-initiated', 'payout-credited', 'payment-completed', 'cancelled']);
-    expect(r.out).toMatch(/coverage:\n {2}overlay rules exercised (\d+)\/\d+\n {4}not covered: webhook\.reconciliation-key\n {2}operations 12\/12\n {2}state-table transitions observed 7\/7\n {2}statuses seen: AWAITING_FUNDS/);
+    expect(r.out).toMatch(
+      /coverage:\n {2}overlay rules exercised (\d+)\/\d+\n {4}not covered: webhook\.reconciliation-key\n {2}operations 12\/12\n {2}state-table transitions observed 7\/7\n {2}statuses seen: AWAITING_FUNDS/,
+    );
     const junit = readFileSync(files.junit, 'utf8');
     expect(junit).toMatch(/<testsuites name="cbp conformance" tests="\d{3,}" failures="0"/);
     expect(junit).toContain('name="payment.recipient-sum @ createPayment: same-currency base: total off by one minor unit"');

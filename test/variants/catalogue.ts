@@ -31,7 +31,6 @@ export interface Variant {
   hooks(ctx: VariantContext): ProxyHooks;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: each variant rewrites whatever the mock answered
 type Body = Record<string, any>;
 const PAYMENTS = /^\/v3\/customers\/([^/]+)\/payments$/;
 const SESSIONS = /^\/v1\/customers\/([^/]+)\/sessions$/;
