@@ -53,6 +53,11 @@ export class Sandbox {
     return (await this.ok({ method: 'POST', path: `/_sandbox/sessions/${enc(sessionId)}/pay`, json: {} })) as { payment_id: string };
   }
 
+  /** The sandbox clock (RFC 3339). */
+  async now(): Promise<string> {
+    return ((await this.ok({ method: 'GET', path: '/_sandbox/clock' })) as { now: string }).now;
+  }
+
   async advanceClock(seconds: number): Promise<void> {
     await this.ok({ method: 'POST', path: '/_sandbox/clock/advance', json: { seconds } });
   }
