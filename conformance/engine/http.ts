@@ -6,7 +6,7 @@
  * and retried for reads, and never judged as the contract; a POST is never resent (the seed has
  * no idempotency key): when its answer is lost, the resource is looked up instead.
  */
-import { READ_METHODS, RateLimiter, retryAfterMs, sleep, THROTTLE_STATUSES } from '../live/polite.js';
+import { READ_METHODS, RateLimiter, retryAfterMs, sleep, THROTTLE_STATUSES } from './polite.js';
 import type { Recorder, RecordedExchange } from './recorder.js';
 import { redactBody, redactHeaders } from './redact.js';
 

@@ -1,7 +1,7 @@
-/** `--report junit=PATH`, `--report json=PATH`, `--report markdown=PATH` (issue 6, item 4). */
+/** `--report junit=PATH`, `json=PATH`, `markdown=PATH`, `har=PATH` (every exchange and webhook, API suite). */
 import { CbpError } from '../../lib/errors.js';
 
-export const REPORT_KINDS = ['junit', 'json', 'markdown'] as const;
+export const REPORT_KINDS = ['junit', 'json', 'markdown', 'har'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 export interface ReportTarget {

@@ -7,8 +7,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RecordedExchange, RecordedWebhook } from '../runner/recorder.js';
-import { redactBody } from '../runner/redact.js';
+import type { RecordedExchange, RecordedWebhook } from '../engine/recorder.js';
+import { redactBody } from '../engine/redact.js';
+import type { Reporter } from '../engine/types.js';
 
 export interface Recording {
   exchanges: readonly RecordedExchange[];
@@ -116,4 +117,18 @@ export function renderHar(r: Recording, creator = { name: 'cbp conformance', ver
 export function writeHar(file: string, r: Recording): void {
   mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   writeFileSync(file, renderHar(r));
+}
+
+/** The HAR of a run, written once the suite finished; the suite that owns the recording adds it. */
+export function harReporter(file: string, recording: Omit<Recording, 'webhookUrl'>, webhookUrl?: string): Reporter {
+  let finished = false;
+  return {
+    name: 'har',
+    handle(e) {
+      if (e.type === 'suite-finish') finished = true;
+    },
+    finish() {
+      if (finished) writeHar(file, { exchanges: recording.exchanges, unjudged: recording.unjudged, webhooks: recording.webhooks, webhookUrl });
+    },
+  };
 }

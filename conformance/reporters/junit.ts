@@ -1,4 +1,8 @@
-/** JUnit XML reporter: one testcase per check; failures and warnings with their evidence. */
+/**
+ * JUnit XML reporter: one testcase per check, failures and warnings with their evidence; a
+ * skipped check is a skipped testcase, and every skipped case of a check that ran partly is a
+ * skipped testcase of its own ("<check> › <case>"), so CI dashboards count skips as skips.
+ */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { failureLines } from './console.js';
@@ -8,21 +12,30 @@ const esc = (s: string) =>
   s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!).replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
 
 export function renderJunit(s: SuiteSummary): string {
-  const cases = s.outcomes.map((o) => {
+  const skipMessage = (reason: string | undefined, enable: string | undefined) => esc(`${reason ?? 'skipped'}${enable ? `; to enable: ${enable}` : ''}`);
+  const cases = s.outcomes.flatMap((o) => {
     const attrs = `classname="cbp.conformance" name="${esc(`${o.checkId}: ${o.title}`)}" time="${(o.durationMs / 1000).toFixed(3)}"`;
     const errors = o.failures.filter((f) => f.severity === 'error');
     const warnings = o.failures.filter((f) => f.severity === 'warning');
     const body: string[] = [];
-    if (o.status === 'skipped') body.push(`<skipped message="${esc(o.skippedReason ?? '')}"/>`);
+    if (o.status === 'skipped') body.push(`<skipped message="${skipMessage(o.skippedReason, o.skipEnable)}"/>`);
     if (errors.length > 0) body.push(`<failure message="${esc(`${errors.length} failure(s): ${errors[0].message}`)}">${esc(errors.flatMap(failureLines).join('\n'))}</failure>`);
     if (warnings.length > 0) body.push(`<system-out>${esc(warnings.flatMap(failureLines).join('\n'))}</system-out>`);
-    return body.length ? `    <testcase ${attrs}>\n      ${body.join('\n      ')}\n    </testcase>` : `    <testcase ${attrs}/>`;
+    const own = body.length ? `    <testcase ${attrs}>\n      ${body.join('\n      ')}\n    </testcase>` : `    <testcase ${attrs}/>`;
+    const skippedCases = (o.records ?? [])
+      .filter((r) => r.verdict === 'skipped')
+      .map(
+        (r) =>
+          `    <testcase classname="cbp.conformance" name="${esc(`${o.checkId} › ${r.subject ?? 'a case'}${r.reached ? ` (${r.reached})` : ''}`)}" time="0">\n      <skipped message="${skipMessage(r.reason, r.enable)}"/>\n    </testcase>`,
+      );
+    return [own, ...skippedCases];
   });
   const failures = s.outcomes.filter((o) => o.status === 'failed').length;
+  const skipped = cases.filter((c) => c.includes('<skipped ')).length;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="cbp conformance" tests="${s.outcomes.length}" failures="${failures}" time="${(s.durationMs / 1000).toFixed(3)}">`,
-    `  <testsuite name="${esc(s.target)}" tests="${s.outcomes.length}" failures="${failures}" skipped="${s.skipped}">`,
+    `<testsuites name="cbp conformance" tests="${cases.length}" failures="${failures}" skipped="${skipped}" time="${(s.durationMs / 1000).toFixed(3)}">`,
+    `  <testsuite name="${esc(s.target)}" tests="${cases.length}" failures="${failures}" skipped="${skipped}">`,
     ...cases,
     '  </testsuite>',
     '</testsuites>',

@@ -1,7 +1,7 @@
 /** When the live wait may stop: expectation met, dead end reached, or what is still missing. */
 import { describe, expect, test } from 'vitest';
 import { loadStateTable } from '../../lib/state-table.js';
-import { flowProgress, tableShape, type FlowEvent } from '../../conformance/live/flow-progress.js';
+import { flowProgress, tableShape, type FlowEvent } from '../../conformance/suites/api/live/flow-progress.js';
 
 const shape = tableShape(loadStateTable());
 const ev = (status: string, recipient_id?: string): FlowEvent => ({ status, recipient_id });

@@ -6,9 +6,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
-import { retryAfterMs } from '../../conformance/live/polite.js';
-import { Http } from '../../conformance/runner/http.js';
-import { Recorder } from '../../conformance/runner/recorder.js';
+import { retryAfterMs } from '../../conformance/engine/polite.js';
+import { Http } from '../../conformance/engine/http.js';
+import { Recorder } from '../../conformance/engine/recorder.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, n: number) => void;
 const servers: Array<{ close(): void }> = [];
@@ -80,7 +80,7 @@ describe('Http', () => {
     });
     const recorder = new Recorder();
     const http = new Http({ baseUrl: s.url, authUrl: s.url, recorder, timeoutMs: 300 });
-    const { installLookups } = await import('../../conformance/live/lookups.js');
+    const { installLookups } = await import('../../conformance/suites/api/live/lookups.js');
     installLookups(http);
     const res = await http.send({ operationId: 'createSession', method: 'POST', path: '/v1/customers/c/sessions', json: { client_reference_id: 'ref-1' }, auth: 'none' });
     expect(s.hits).toEqual(['POST /v1/customers/c/sessions', 'GET /v1/customers/c/sessions?client_reference_id=ref-1']);

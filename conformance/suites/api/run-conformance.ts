@@ -18,6 +18,7 @@ import type { ConformanceCheck, RunContext } from './context.js';
 import { loadSuiteSpec } from './spec.js';
 import { liveTarget, type Target } from './target.js';
 import type { SuiteValidators } from './validators.js';
+import { harReporter } from '../../reporters/har.js';
 
 export interface RunOptions {
   /**
@@ -52,18 +53,23 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
       fixtures: conn.fixtures,
       secondClient: config.file?.second_client,
       driver: conn.driver,
-      sandbox: conn.driver?.control,
+      ownSandbox: conn.own?.kind === 'sandbox',
+      progress: () => undefined,
+      sandbox: conn.driver.control,
       receiver: conn.receiver,
       unique: conn.unique,
       quoteFor: conn.quoteFor,
     };
     const secrets = conn.tokens.secrets();
+    const har = config.reports.filter((r) => r.kind === 'har').map((r) => harReporter(r.path, recorder, conn.receiver?.url));
     return await runSuite(checks, ctx, {
-      target: target.name,
-      reporters: options.reporters,
+      target: `${target.name} (driver: ${conn.driver.name})`,
+      reporters: [...(options.reporters ?? []), ...har],
+      require: config.require,
       scrub: (text) => scrubText(text, secrets),
-      beforeCheck: (check) => {
+      beforeCheck: (check, _ctx, progress) => {
         conn.http.checkId = check.id;
+        ctx.progress = progress;
       },
       sections: () => [stateSection(table, judgeEvents(recorder.webhooks, table).transitions)],
     });

@@ -6,8 +6,8 @@
  * for. Pure. The event judge decides whether what arrived is right; this only decides when to
  * stop waiting (seed §States and transitions; §Events consumer rules 4 and 5).
  */
-import type { StateTable } from '../../generator/ir/model.js';
-import type { PaymentExpectation } from '../runner/event-judge.js';
+import type { StateTable } from '../../../../generator/ir/model.js';
+import type { PaymentExpectation } from '../../events/event-types.js';
 
 export interface FlowEvent {
   status: string;

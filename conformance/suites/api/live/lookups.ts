@@ -5,7 +5,7 @@
  * payments"; the v3 list's path is not shown), matched on customer plus client_reference_id
  * (§Reconciliation identifiers: "Match on the pair customer_id plus client_reference_id").
  */
-import type { CreateLookup, Http, SendRequest } from '../runner/http.js';
+import type { CreateLookup, Http, SendRequest } from '../../../engine/http.js';
 
 const ref = (req: SendRequest) => (req.json as { client_reference_id?: unknown } | undefined)?.client_reference_id;
 

@@ -7,7 +7,7 @@
  * answering its control API) gets the payloads that sandbox documents as its assumptions
  * (sandbox/README.md: A-LEGACY-PAYLOAD, "the mock reads client_customer_ref").
  */
-import type { SkipReason } from './skips.js';
+import type { SkipReason } from '../../../engine/skips.js';
 
 /** Where the seed shows no payload: the config key, and what the seed says. */
 export const UNSHOWN_PAYLOADS = {

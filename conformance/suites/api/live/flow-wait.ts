@@ -7,9 +7,10 @@
  * CANCELLED: "No further webhooks follow"). Flows wait side by side, so a run costs the slowest
  * flow, not their sum.
  */
-import type { StateTable } from '../../generator/ir/model.js';
-import type { PaymentExpectation } from '../runner/event-judge.js';
-import type { RecordedWebhook, Recorder } from '../runner/recorder.js';
+import type { StateTable } from '../../../../generator/ir/model.js';
+import type { PaymentExpectation } from '../../events/event-types.js';
+import type { RecordedWebhook, Recorder } from '../../../engine/recorder.js';
+import { webhooksFor } from '../payment-webhooks.js';
 import { flowProgress, tableShape, type FlowEvent, type FlowProgress } from './flow-progress.js';
 
 export interface WaitedFlow {
@@ -52,7 +53,7 @@ export async function waitForFlows(
   const shape = tableShape(table);
   const began = Date.now();
   const look = (f: WaitedFlow) => {
-    const hooks = recorder.webhooksFor(f.paymentId);
+    const hooks = webhooksFor(recorder, f.paymentId);
     const progress = flowProgress(hooks.map(event), f.expectation, shape);
     const last = Math.max(f.startedAt, ...hooks.map((h) => h.receivedAt));
     const credited = shape.perRecipient.at(-1);

@@ -3,8 +3,8 @@
  * received events for the event judge: `cbp conformance events run.har` judges a partner's run
  * again offline, exactly as the lifecycle check did.
  */
-import { CbpError } from '../../lib/errors.js';
-import type { ReceivedEvent } from '../runner/event-judge.js';
+import { CbpError } from '../../../lib/errors.js';
+import type { ReceivedEvent } from '../../engine/recorder.js';
 
 interface HarEntry {
   request?: { postData?: { text?: string } };
