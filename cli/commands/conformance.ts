@@ -88,7 +88,11 @@ export const conformanceCommand: CbpCommand = {
       .option('skip', { type: 'string', array: true, describe: 'Skip these check ids or tags' })
       .option('strict', { type: 'boolean', default: false, describe: 'Moves the seed does not show fail instead of warn' })
       .option('report', { type: 'string', array: true, describe: 'junit=PATH, json=PATH, markdown=PATH or har=PATH (every exchange and webhook, secrets redacted; repeatable)' })
-      .option('driver', { type: 'string', describe: 'How payments are moved on the target: sandbox, passive, or the path of an ES module (see examples/driver/); default: sandbox when the target answers /_sandbox/, else passive' })
+      .option('driver', {
+        type: 'string',
+        describe:
+          'How payments are moved on the target: sandbox, passive, or the path of an ES module (see examples/driver/); default: sandbox when the target answers /_sandbox/, else passive',
+      })
       .option('require', { type: 'string', array: true, describe: 'Check ids or tags (or "all") whose skips are failures, e.g. --require lifecycle,sessions' })
       .option('rate', { type: 'number', describe: 'Most requests per second sent to the target (default: unlimited)' })
       .option('timeout', { type: 'number', describe: 'Per-request timeout in ms (default 10000)' })

@@ -25,7 +25,10 @@ export function consoleReporter(options: ConsoleOptions): Reporter {
     name: 'console',
     handle(e: RunnerEvent) {
       if (e.type === 'suite-start') write(`cbp conformance against ${e.target}: ${e.checkIds.length} checks`);
-      else if (e.type === 'check-start' && progress) progress(`\r\x1b[2K… ${e.checkId}: ${e.title}`);
+      else if (e.type === 'check-start') {
+        lastPlain = Date.now();
+        if (progress) progress(`\r\x1b[2K… ${e.checkId}: ${e.title}`);
+      }
       else if (e.type === 'check-progress' && e.lines.length > 0) {
         if (progress) progress(`\r\x1b[2K… ${e.checkId}: ${clipText(e.lines.length > 1 ? `${e.lines.length} waiting: ${e.lines.join('; ')}` : e.lines[0], 160)}`);
         else if (Date.now() - lastPlain >= PLAIN_PROGRESS_EVERY_MS) {

@@ -13,7 +13,5 @@ export { renderHar, harReporter } from './har.js';
 
 /** The summary reports. `har` is not among them: the suite holding the recording writes it (harReporter). */
 export function fileReporters(targets: readonly ReportTarget[]): Reporter[] {
-  return targets
-    .filter((t) => t.kind !== 'har')
-    .map((t) => (t.kind === 'json' ? jsonReporter(t.path) : t.kind === 'junit' ? junitReporter(t.path) : markdownReporter(t.path)));
+  return targets.filter((t) => t.kind !== 'har').map((t) => (t.kind === 'json' ? jsonReporter(t.path) : t.kind === 'junit' ? junitReporter(t.path) : markdownReporter(t.path)));
 }

@@ -11,6 +11,7 @@ import type { StateTable } from '../../../../generator/ir/model.js';
 import type { PaymentExpectation } from '../../events/event-types.js';
 import type { RecordedWebhook, Recorder } from '../../../engine/recorder.js';
 import { webhooksFor } from '../payment-webhooks.js';
+import type { ConformanceConfig } from '../config.js';
 import { flowProgress, tableShape, type FlowEvent, type FlowProgress } from './flow-progress.js';
 
 export interface WaitedFlow {
@@ -92,4 +93,14 @@ export async function waitForFlows(
 function event(w: RecordedWebhook): FlowEvent {
   const p = (w.payload ?? {}) as { status?: unknown; recipient_id?: unknown };
   return { status: typeof p.status === 'string' ? p.status : '', recipient_id: typeof p.recipient_id === 'string' ? p.recipient_id : undefined };
+}
+
+/** The wait bounds of a run: the config's, the completion allowance defaulting to the state table's (seed §Limits: 5 minutes). */
+export function flowTiming(config: ConformanceConfig, table: StateTable): FlowTiming {
+  const allowance = tableShape(table).completionAllowanceSeconds;
+  return {
+    stageMs: config.webhooks.waitMs,
+    completionMs: config.webhooks.completionMs ?? (allowance !== undefined ? allowance * 1000 : config.webhooks.waitMs),
+    graceMs: config.webhooks.graceMs,
+  };
 }
