@@ -28,8 +28,7 @@ export function consoleReporter(options: ConsoleOptions): Reporter {
       else if (e.type === 'check-start') {
         lastPlain = Date.now();
         if (progress) progress(`\r\x1b[2K… ${e.checkId}: ${e.title}`);
-      }
-      else if (e.type === 'check-progress' && e.lines.length > 0) {
+      } else if (e.type === 'check-progress' && e.lines.length > 0) {
         if (progress) progress(`\r\x1b[2K… ${e.checkId}: ${clipText(e.lines.length > 1 ? `${e.lines.length} waiting: ${e.lines.join('; ')}` : e.lines[0], 160)}`);
         else if (Date.now() - lastPlain >= PLAIN_PROGRESS_EVERY_MS) {
           lastPlain = Date.now();
@@ -83,8 +82,8 @@ export function summaryLines(s: SuiteSummary, maxPerCheck = 20): string[] {
 export function skipLines(s: SuiteSummary): string[] {
   const out: string[] = [];
   for (const o of s.outcomes) {
-    if (o.status === 'skipped') {
-      out.push(`  ${o.checkId}: ${o.skippedReason ?? 'skipped'}`);
+    if (o.skippedReason !== undefined) {
+      out.push(`  ${o.checkId}: ${o.skippedReason}`);
       if (o.skipEnable) out.push(`    to enable: ${o.skipEnable}`);
     }
     for (const r of (o.records ?? []).filter((x) => x.verdict === 'skipped')) {
