@@ -10,7 +10,9 @@ const SANDBOX_ENV = { CBP_CLIENT_ID: 'sandbox-client-a', CBP_CLIENT_SECRET: 'san
 export async function runAgainst(variant: Variant, only: string[]): Promise<SuiteSummary> {
   const running = await startVariant(variant);
   try {
-    return await runConformance(conformanceConfigFromArgv({ baseUrl: running.baseUrl, only }, SANDBOX_ENV));
+    // The variants wrap the instant sandbox (seed §Events rule 5: delivered at once): short waits.
+    const file = { name: 'conformance.yaml', value: { webhooks: { wait_seconds: 3, grace_seconds: 0.25 } } };
+    return await runConformance(conformanceConfigFromArgv({ baseUrl: running.baseUrl, only }, SANDBOX_ENV, file));
   } finally {
     await running.close();
   }
