@@ -9,7 +9,7 @@ export { consoleReporter, summaryLines, failureLines } from './console.js';
 export { renderJunit } from './junit.js';
 export { renderMarkdown } from './markdown.js';
 
-export { renderHar, harReporter } from './har.js';
+export { renderHar, harReporter } from '../engine/har.js';
 
 /** The summary reports. `har` is not among them: the suite holding the recording writes it (harReporter). */
 export function fileReporters(targets: readonly ReportTarget[]): Reporter[] {

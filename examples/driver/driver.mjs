@@ -52,7 +52,7 @@ async function control(method, path, body) {
 const enc = encodeURIComponent;
 const subscriptions = [];
 
-/** @type {import('../../conformance/index.js').ConformanceDriver} */
+/** @type {import('cross-border-payments-toolkit').ConformanceDriver} */
 export default {
   name: 'example partner driver (cbp mock control API)',
 

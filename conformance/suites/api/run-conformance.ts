@@ -18,7 +18,7 @@ import type { ConformanceCheck, RunContext } from './context.js';
 import { loadSuiteSpec } from './spec.js';
 import { liveTarget, type Target } from './target.js';
 import type { SuiteValidators } from './validators.js';
-import { harReporter } from '../../reporters/har.js';
+import { harReporter } from '../../engine/har.js';
 
 export interface RunOptions {
   /**

@@ -7,9 +7,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RecordedExchange, RecordedWebhook } from '../engine/recorder.js';
-import { redactBody } from '../engine/redact.js';
-import type { Reporter } from '../engine/types.js';
+import type { RecordedExchange, RecordedWebhook } from './recorder.js';
+import { redactBody } from './redact.js';
+import type { Reporter } from './types.js';
 
 export interface Recording {
   exchanges: readonly RecordedExchange[];
