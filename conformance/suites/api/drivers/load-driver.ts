@@ -30,7 +30,7 @@ export function checkDriver(value: unknown, file: string): ConformanceDriver {
     throw new CbpError('E_CONFIG', 'the driver module has no default export object', { file, hint: 'export default { deliverFunds, cancelPayment, ... }; see examples/driver/' });
   }
   const known = new Set<string>(DRIVER_MEMBERS);
-  for (const [key, v] of Object.entries(value)) {
+  for (const [key, v] of members(value)) {
     if (!known.has(key)) {
       throw new CbpError('E_CONFIG', `the driver has an unknown member ${JSON.stringify(key)}`, { file, pointer: `/${key}`, hint: `driver members: ${DRIVER_MEMBERS.join(', ')}` });
     }
@@ -41,9 +41,20 @@ export function checkDriver(value: unknown, file: string): ConformanceDriver {
   return value as ConformanceDriver;
 }
 
-/** Methods keep their `this` (a partner's driver may be a class instance or use `this`). */
+/** Own and inherited members (a driver may be a class instance: its methods live on the prototype). */
+function members(value: object): Array<[string, unknown]> {
+  const out = new Map<string, unknown>();
+  for (let o: object | null = value; o && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
+    for (const key of Object.getOwnPropertyNames(o)) {
+      if (key !== 'constructor' && !out.has(key)) out.set(key, (value as Record<string, unknown>)[key]);
+    }
+  }
+  return [...out];
+}
+
+/** Methods keep their `this` (private fields, other methods). */
 function bind(d: ConformanceDriver): ConformanceDriver {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(d)) out[k] = typeof v === 'function' ? v.bind(d) : v;
+  for (const [k, v] of members(d)) out[k] = typeof v === 'function' ? v.bind(d) : v;
   return out as ConformanceDriver;
 }
