@@ -53,6 +53,12 @@ describe('cbp conformance against the embedded sandbox', () => {
     expect(again.code).toBe(0);
   });
 
+  test('an unknown --require name is E_CHECK_UNKNOWN (exit 2), like --only', async () => {
+    const r = await cbp('conformance', '--require', 'lifecyle');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('E_CHECK_UNKNOWN: --require: unknown check "lifecyle"');
+  });
+
   test('a driver module that does not load is a configuration error (exit 2)', async () => {
     const r = await cbp('conformance', '--only', 'lifecycle', '--driver', path.join(dir, 'missing.mjs'));
     expect(r.code).toBe(2);

@@ -8,6 +8,7 @@ import { Recorder } from '../../engine/recorder.js';
 import { scrubText } from '../../engine/redact.js';
 import { runSuite } from '../../engine/run-suite.js';
 import { selectChecks } from '../../engine/select.js';
+import { checkRequired } from '../../engine/skips.js';
 import type { Reporter, SuiteSummary } from '../../engine/types.js';
 import { stateSection } from '../events/state-diagram.js';
 import { judgeEvents } from '../events/event-judge.js';
@@ -36,6 +37,7 @@ export interface RunOptions {
 
 export async function runConformance(config: ConformanceConfig, options: RunOptions = {}): Promise<SuiteSummary> {
   const checks = selectChecks(options.checks ?? apiChecks, config.only, config.skip);
+  checkRequired(options.checks ?? apiChecks, config.require);
   const target = options.target ?? defaultTarget(config);
   const { model, table } = await loadSuiteSpec(options.specDir);
   const recorder = new Recorder();
