@@ -10,7 +10,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { generate } from '../generator/generate.js';
+import { generate } from '../api/index.js';
 import { packageInfo } from '../generator/package-info.js';
 
 // The package root, whether this runs from bench/ (sources) or dist/bench/ (npm run bench).
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
       out: OUT,
       check: false,
       clientFactoryName: 'createPaymentsClient',
-      emitters: ['types', 'validators', 'runtime', 'client', 'server'],
+      plugins: ['types', 'validators', 'client', 'server', 'payments'],
     },
     { cwd: ROOT },
   );

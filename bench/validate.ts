@@ -12,8 +12,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { OpenAPIBackend } from 'openapi-backend';
 import { parse } from 'yaml';
-import { generate } from '../generator/generate.js';
+import { generate } from '../api/index.js';
 import { createAjv } from '../generator/validation/create-ajv.js';
+import { ruleKeywords } from '../kits/payments/keywords/index.js';
 import { componentsSchema, prepareSchema } from '../generator/validation/prepare-schema.js';
 import { packageInfo } from '../generator/package-info.js';
 
@@ -54,7 +55,7 @@ function measure(label: string, fn: () => boolean, ms = 1500): number {
 
 async function main(): Promise<void> {
   const result = await generate(
-    { spec: 'spec/openapi.yaml', overlays: ['spec/rules.overlay.yaml'], out: OUT, check: false, clientFactoryName: 'createApiClient', emitters: ['validators', 'runtime'] },
+    { spec: 'spec/openapi.yaml', overlays: ['spec/rules.overlay.yaml'], out: OUT, check: false, clientFactoryName: 'createApiClient', plugins: ['validators', 'payments'] },
     { cwd: ROOT },
   );
   rmSync(OUT, { recursive: true, force: true });
@@ -69,7 +70,7 @@ async function main(): Promise<void> {
   const op = result.model.operations.find((o) => o.id === 'createPayment')!;
   const prep = { openapi30: false, formats: new Set<string>(), patterns: new Set<string>(), at: '' };
   // Same ajv options as the emitter (no unevaluated/dynamicRef bookkeeping: the spec uses neither).
-  const ajv = createAjv({ openapi31: true, coerce: false, unicodeRegExp: true, unknownFormats: [], features: new Set() });
+  const ajv = createAjv({ openapi31: true, coerce: false, unicodeRegExp: true, unknownFormats: [], features: new Set(), keywords: ruleKeywords });
   ajv.addSchema(componentsSchema(result.model.schemas, prep) as object);
   const plain = ajv.compile(prepareSchema(op.requestBody!.schemas['application/json'], prep) as object);
   // Same schema with components inlined the way our emitter does it: isolates the rules' cost.

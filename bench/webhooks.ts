@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadStateTable } from '../lib/state-table.js';
+import { loadStateTable } from '../kits/payments/state-table/index.js';
 import { paymentFlow, shuffled } from '../conformance/suites/consumer/flows.js';
 import {
   applyPaymentEvent,
@@ -18,8 +18,8 @@ import {
   toPaymentEvent,
   type PaymentEvent,
   type WebhookStore,
-} from '../templates/runtime/webhooks/index.js';
-import { createSqliteStore } from '../templates/runtime/webhooks/sqlite-store.js';
+} from '../kits/payments/runtime/webhooks/index.js';
+import { createSqliteStore } from '../kits/payments/runtime/webhooks/sqlite-store.js';
 
 const table = loadStateTable();
 

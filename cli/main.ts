@@ -3,6 +3,7 @@
  * code instead of exiting so tests can call it; bin/cbp.js sets process.exitCode.
  */
 import yargs from 'yargs';
+import { packageInfo } from '../generator/package-info.js';
 import { isCbpError } from '../lib/errors.js';
 import type { Argv } from 'yargs';
 import type { CbpCommand, CliIO } from './command.js';
@@ -27,7 +28,8 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     .recommendCommands()
     .exitProcess(false)
     .help()
-    .version()
+    // Ours, not the host project's: yargs would read the package.json nearest to the cwd.
+    .version(packageInfo().version)
     .fail((msg, err) => {
       // Throwing (rather than recording) is what stops yargs from running the command handler.
       if (err) throw err;
@@ -61,8 +63,36 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
       io.err(err.format());
       return exitCodeFor(err.code);
     }
+    const system = systemErrorLine(err);
+    if (system) {
+      io.err(system);
+      return EXIT_USAGE;
+    }
     // Not a user error: keep the stack so it can be reported.
     io.err(`internal error: ${(err as Error)?.stack ?? String(err)}`);
     return EXIT_FAILURE;
   }
+}
+
+/** File-system and network errors a user can fix (a full disk, a read-only path, a port in use),
+ * when no command turned them into a CbpError first: one line and a hint, no stack. */
+const SYSTEM_HINTS: Record<string, string> = {
+  EADDRINUSE: 'the port is in use: choose another with --port',
+  EACCES: 'permission denied: check the path or port',
+  EPERM: 'operation not permitted: check the path',
+  ENOENT: 'no such file or directory: check the path',
+  ENOTDIR: 'a component of the path is a file, not a directory',
+  EISDIR: 'the path is a directory: name a file',
+  EROFS: 'the file system is read-only: choose another path',
+  ENOSPC: 'no space left on the device',
+  ECONNREFUSED: 'nothing listens there: check the URL and that the service is up',
+  ENOTFOUND: 'the host name does not resolve: check the URL',
+};
+
+function systemErrorLine(err: unknown): string | undefined {
+  const e = err as NodeJS.ErrnoException | undefined;
+  const hint = typeof e?.code === 'string' ? SYSTEM_HINTS[e.code] : undefined;
+  if (!hint) return undefined;
+  const where = e?.path ? ` (${e.path})` : '';
+  return `${e!.code}: ${e!.syscall ?? 'system call'} failed${where}\n  hint: ${hint}`;
 }

@@ -16,11 +16,11 @@ export interface GenerateConfig {
   /** Name of the client factory exported by client.ts. Default: createApiClient
    * (our cbp.config.json sets createPaymentsClient). */
   clientFactoryName: string;
-  /** spec/payment-states.yaml-style state table; when set, payment-states.ts and webhooks.ts are
-   * emitted. Default: spec/payment-states.yaml when spec is the default. */
-  stateTable?: string;
-  /** Emitters to run, by name. Default: all. */
-  emitters?: string[];
+  /** Plugins to run, by name; their dependencies are added. Default: DEFAULT_PLUGINS
+   * (generator/plugins/index.ts). `--emitters` is an alias. */
+  plugins?: string[];
+  /** Options per plugin name (`{ payments: { stateTable } }`); paths relative to cwd. */
+  pluginOptions?: Record<string, Record<string, unknown>>;
   /** An overlay action whose target matches nothing: 'error' (E_OVERLAY_TARGET) or 'warn'.
    * Default: 'error'. */
   overlayMissingTarget?: 'error' | 'warn';

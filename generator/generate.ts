@@ -1,27 +1,33 @@
 /**
- * The generation pipeline: load → overlays → bundle/validate → normalize → emitters → headers.
+ * The generation pipeline: load → overlays → bundle/validate → normalize → plugins (runtime
+ * copies, then emitters, in dependency order) → headers → import and dependency checks.
  * Nothing here writes to disk (see output-files.ts), so `--check` compares in memory.
  */
-import path from 'node:path';
 import { CbpError, isCbpError } from '../lib/errors.js';
 import type { GenerateConfig } from './config.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitters/emitter.js';
-import { emitters as allEmitters } from './emitters/index.js';
 import { headerFor, makeHeader } from './header.js';
 import type { ApiModel } from './ir/model.js';
 import { normalize } from './ir/normalize.js';
 import { loadDocument } from './load/load-document.js';
+import { copyRuntime, danglingImports } from './plugins/copy-runtime.js';
+import { corePlugins, DEFAULT_PLUGINS } from './plugins/index.js';
+import { pluginOptions } from './plugins/options.js';
+import type { Plugin } from './plugins/plugin.js';
+import { resolvePlugins } from './plugins/resolve.js';
+import { renderRuntimeDependencies, runtimeDependencies, type RuntimeDependencies } from './plugins/runtime-dependencies.js';
 import { createTemplateEngine } from './templates.js';
 
-/** The emitter whose files are handler stubs for the user to edit: written into `config.stubs`,
- * never overwritten, no "do not edit" header. It runs only when `config.stubs` is set. */
-export const STUBS_EMITTER = 'stubs';
+/** The plugin whose files are handler stubs for the user to edit: written into `config.stubs`,
+ * never overwritten, no "do not edit" header. It is selected whenever `config.stubs` is set. */
+export const STUBS_PLUGIN = 'stubs';
 
 export interface GenerateOptions {
   /** Directory relative paths in the config are resolved against. Default: process.cwd(). */
   cwd?: string;
-  /** Emitters to choose from (tests pass their own). Default: generator/emitters/index.ts. */
-  emitters?: Emitter[];
+  /** The plugins a selection may name (the registry). Default: the generic core
+   * (generator/plugins/index.ts); the CLI and the Node API pass api/plugins.ts. */
+  plugins?: readonly Plugin[];
 }
 
 export interface GenerateResult {
@@ -31,10 +37,16 @@ export interface GenerateResult {
   stubFiles: GeneratedFile[];
   model: ApiModel;
   warnings: string[];
+  /** The plugins that ran, dependencies included, in order. */
+  plugins: string[];
+  /** The npm packages the output imports at run time (also written as runtime-dependencies.json). */
+  runtimeDependencies: RuntimeDependencies;
 }
 
 export async function generate(config: GenerateConfig, options: GenerateOptions = {}): Promise<GenerateResult> {
   const cwd = options.cwd ?? process.cwd();
+  const plugins = resolvePlugins(selection(config), options.plugins ?? corePlugins);
+  const optionsOf = pluginOptions(plugins, config.pluginOptions ?? {}, cwd);
   const loaded = await loadDocument(config.spec, {
     cwd,
     overlays: config.overlays,
@@ -45,19 +57,34 @@ export async function generate(config: GenerateConfig, options: GenerateOptions 
     const model = normalize(loaded.document, { file: loaded.file });
     const tsHeader = makeHeader(loaded.file, model.documentHash);
     const render = createTemplateEngine();
-    // Emitters cannot know the cwd: hand them the file they may read (the state table) absolute.
-    const emitConfig: GenerateConfig = config.stateTable === undefined ? config : { ...config, stateTable: path.resolve(cwd, config.stateTable) };
     const warnings = [...loaded.warnings];
-    const ctx: EmitContext = { model, config: emitConfig, render, header: (p) => headerFor(p, tsHeader), document: loaded.document, warn: (m) => warnings.push(m) };
-    const files: GeneratedFile[] = [];
+    const has = (name: string) => plugins.some((p) => p.name === name);
+    const files: GeneratedFile[] = copyRuntime(plugins).map((f) => finish(f, 'runtime', tsHeader));
     const stubFiles: GeneratedFile[] = [];
-    for (const emitter of selectEmitters(config, options.emitters ?? allEmitters)) {
-      const emitted = await runEmitter(emitter, ctx, loaded.file);
-      if (emitter.name === STUBS_EMITTER) stubFiles.push(...emitted.map((f) => ({ path: checkPath(f.path, emitter.name), contents: normalizeText(f.contents) })));
-      else files.push(...emitted.map((f) => finish(f, emitter.name, tsHeader)));
+    for (const plugin of plugins) {
+      const ctx: EmitContext = {
+        model,
+        config,
+        render,
+        header: (p) => headerFor(p, tsHeader),
+        document: loaded.document,
+        warn: (m) => warnings.push(m),
+        options: optionsOf.get(plugin.name) ?? {},
+        plugins,
+        has,
+      };
+      for (const emitter of plugin.emitters) {
+        const emitted = await runEmitter(emitter, ctx, loaded.file);
+        if (plugin.name === STUBS_PLUGIN) stubFiles.push(...emitted.map((f) => ({ path: checkPath(f.path, emitter.name), contents: normalizeText(f.contents) })));
+        else files.push(...emitted.map((f) => finish(f, emitter.name, tsHeader)));
+      }
     }
+    const deps = runtimeDependencies(files, plugins);
+    files.push(renderRuntimeDependencies(deps));
+    const dangling = danglingImports(files);
+    if (dangling.length > 0) throw new Error(`plugin selection ${plugins.map((p) => p.name).join(', ')} leaves imports unresolved: ${dangling.join('; ')}`);
     await loaded.validated;
-    return { files: sortAndCheck(files), stubFiles: sortAndCheck(stubFiles), model, warnings };
+    return { files: sortAndCheck(files), stubFiles: sortAndCheck(stubFiles), model, warnings, plugins: plugins.map((p) => p.name), runtimeDependencies: deps };
   } catch (err) {
     // An invalid document explains any later failure: its validation error comes first.
     await loaded.validated;
@@ -75,17 +102,11 @@ async function runEmitter(emitter: Emitter, ctx: EmitContext, file: string): Pro
   }
 }
 
-function selectEmitters(config: GenerateConfig, available: Emitter[]): Emitter[] {
-  const names = available.map((e) => e.name);
-  for (const wanted of config.emitters ?? []) {
-    if (!names.includes(wanted)) {
-      throw new CbpError('E_CONFIG', `unknown emitter ${JSON.stringify(wanted)}`, { hint: `known emitters: ${names.join(', ')}` });
-    }
-  }
-  return available.filter((e) => {
-    if (e.name === STUBS_EMITTER && !config.stubs) return false;
-    return config.emitters === undefined || config.emitters.length === 0 || config.emitters.includes(e.name) || e.name === STUBS_EMITTER;
-  });
+/** The plugins named by the config (default: DEFAULT_PLUGINS), plus stubs when --stubs is set. */
+function selection(config: GenerateConfig): string[] {
+  const named = config.plugins !== undefined && config.plugins.length > 0 ? [...config.plugins] : [...DEFAULT_PLUGINS];
+  if (config.stubs && !named.includes(STUBS_PLUGIN)) named.push(STUBS_PLUGIN);
+  return named;
 }
 
 /** LF endings and exactly one final newline (contents are otherwise kept: runtime files are

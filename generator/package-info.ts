@@ -10,6 +10,8 @@ export interface PackageInfo {
   root: string;
   name: string;
   version: string;
+  /** Our own runtime dependencies with their exact versions (what generated code may import). */
+  dependencies: Record<string, string>;
 }
 
 let cached: PackageInfo | undefined;
@@ -20,8 +22,8 @@ export function packageInfo(): PackageInfo {
   for (;;) {
     const file = path.join(dir, 'package.json');
     if (existsSync(file) && existsSync(path.join(dir, 'templates'))) {
-      const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name: string; version: string };
-      cached = { root: dir, name: pkg.name, version: pkg.version };
+      const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name: string; version: string; dependencies?: Record<string, string> };
+      cached = { root: dir, name: pkg.name, version: pkg.version, dependencies: pkg.dependencies ?? {} };
       return cached;
     }
     const parent = path.dirname(dir);

@@ -1,6 +1,6 @@
 /**
  * `cbp generate` configuration, resolved in one place: defaults < config file < CLI flags
- * (STYLE.md, "Resolve user config ... in one place"). Paths in a config file are relative to
+ * (hey-api's UserConfig → Config). Paths in a config file are relative to
  * that file; paths in flags are relative to cwd. The result uses paths relative to cwd.
  */
 import { existsSync } from 'node:fs';
@@ -9,10 +9,13 @@ import { pathToFileURL } from 'node:url';
 import { CbpError, toPointer } from '../lib/errors.js';
 import type { GenerateConfig } from './config.js';
 import { readDocumentFile } from './load/read-document.js';
+import { corePlugins, DEFAULT_PLUGINS } from './plugins/index.js';
+import type { Plugin } from './plugins/plugin.js';
 
 export const DEFAULT_SPEC = 'spec/openapi.yaml';
 export const DEFAULT_OVERLAY = 'spec/rules.overlay.yaml';
-export const DEFAULT_STATE_TABLE = 'spec/payment-states.yaml';
+/** The plugin the legacy `stateTable` key and `--state-table` flag configure. */
+const STATE_TABLE_PLUGIN = 'payments';
 export const CONFIG_FILE_NAMES = ['cbp.config.json', 'cbp.config.yaml', 'cbp.config.yml', 'cbp.config.js', 'cbp.config.mjs'];
 
 /** Flags as yargs gives them (all optional). */
@@ -26,27 +29,33 @@ export interface GenerateArgv {
   stubs?: string;
   clientFactoryName?: string;
   stateTable?: string;
+  plugins?: string | string[];
+  /** Alias of --plugins (the option's former name). */
   emitters?: string | string[];
   overlayMissingTarget?: string;
 }
 
-type FileConfig = Partial<Omit<GenerateConfig, 'check'>>;
+/** A config file's keys. `plugins` entries are names or `{ name, ...options }` (hey-api's form);
+ * `emitters` (a list of names) and `stateTable` (the payments option) are kept as shorthands. */
+type FileConfig = Partial<Omit<GenerateConfig, 'check' | 'pluginOptions'>> & { stateTable?: string; emitters?: string[]; pluginOptions?: Record<string, Record<string, unknown>> };
 
-const FILE_KEYS: Record<keyof FileConfig, 'string' | 'strings' | 'mode'> = {
+const FILE_KEYS: Record<string, 'string' | 'strings' | 'mode' | 'plugins'> = {
   spec: 'string',
   overlays: 'strings',
   out: 'string',
   stubs: 'string',
   clientFactoryName: 'string',
+  plugins: 'plugins',
   stateTable: 'string',
   emitters: 'strings',
   overlayMissingTarget: 'mode',
 };
 const PATH_KEYS = ['spec', 'out', 'stubs', 'stateTable'] as const;
 
-export async function resolveGenerateConfig(argv: GenerateArgv, cwd: string): Promise<GenerateConfig> {
+/** `registry`: the plugins a config may name (their path options are resolved like `spec`). */
+export async function resolveGenerateConfig(argv: GenerateArgv, cwd: string, registry: readonly Plugin[] = corePlugins): Promise<GenerateConfig> {
   const found = findConfigFile(argv.config, cwd);
-  const fromFile = found ? await readConfigFile(found, cwd) : {};
+  const fromFile = found ? await readConfigFile(found, cwd, registry) : {};
   const flags = flagConfig(argv);
   const merged: FileConfig = { ...fromFile, ...flags };
   const spec = merged.spec ?? DEFAULT_SPEC;
@@ -58,10 +67,16 @@ export async function resolveGenerateConfig(argv: GenerateArgv, cwd: string): Pr
     check: argv.check === true,
     clientFactoryName: merged.clientFactoryName ?? 'createApiClient',
   };
-  const stateTable = merged.stateTable ?? (isDefaultSpec ? DEFAULT_STATE_TABLE : undefined);
-  if (stateTable !== undefined) config.stateTable = stateTable;
   if (merged.stubs !== undefined) config.stubs = merged.stubs;
-  if (merged.emitters !== undefined && merged.emitters.length > 0) config.emitters = merged.emitters;
+  const plugins = merged.plugins ?? merged.emitters;
+  if (plugins !== undefined && plugins.length > 0) config.plugins = plugins;
+  const pluginOptions: Record<string, Record<string, unknown>> = { ...(fromFile.pluginOptions ?? {}) };
+  if (merged.stateTable !== undefined) {
+    pluginOptions[STATE_TABLE_PLUGIN] = { ...pluginOptions[STATE_TABLE_PLUGIN], stateTable: merged.stateTable };
+    const selected = config.plugins ?? DEFAULT_PLUGINS;
+    if (!selected.includes(STATE_TABLE_PLUGIN)) config.plugins = [...selected, STATE_TABLE_PLUGIN];
+  }
+  if (Object.keys(pluginOptions).length > 0) config.pluginOptions = pluginOptions;
   if (merged.overlayMissingTarget !== undefined) config.overlayMissingTarget = merged.overlayMissingTarget;
   if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(config.clientFactoryName)) {
     throw new CbpError('E_CONFIG', `clientFactoryName ${JSON.stringify(config.clientFactoryName)} is not a valid identifier`, {
@@ -81,7 +96,7 @@ function findConfigFile(explicit: string | undefined, cwd: string): string | und
   return CONFIG_FILE_NAMES.map((n) => path.join(cwd, n)).find((f) => existsSync(f));
 }
 
-async function readConfigFile(file: string, cwd: string): Promise<FileConfig> {
+async function readConfigFile(file: string, cwd: string, registry: readonly Plugin[]): Promise<FileConfig> {
   const shown = path.relative(cwd, file).split(path.sep).join('/') || file;
   let raw: unknown;
   if (/\.(m?js)$/.test(file)) {
@@ -93,10 +108,10 @@ async function readConfigFile(file: string, cwd: string): Promise<FileConfig> {
   } else {
     raw = await readDocumentFile(file, { cwd, kind: 'config file', parseErrorCode: 'E_CONFIG' });
   }
-  return checkFileConfig(raw, shown, path.dirname(file), cwd);
+  return checkFileConfig(raw, shown, path.dirname(file), cwd, registry);
 }
 
-function checkFileConfig(raw: unknown, shown: string, dir: string, cwd: string): FileConfig {
+function checkFileConfig(raw: unknown, shown: string, dir: string, cwd: string, registry: readonly Plugin[]): FileConfig {
   const fail = (message: string, key?: string, hint?: string): never => {
     throw new CbpError('E_CONFIG', message, { file: shown, pointer: key === undefined ? '' : toPointer([key]), hint });
   };
@@ -114,7 +129,35 @@ function checkFileConfig(raw: unknown, shown: string, dir: string, cwd: string):
   const rel = (p: string) => path.relative(cwd, path.resolve(dir, p)).split(path.sep).join('/') || '.';
   for (const key of PATH_KEYS) if (typeof out[key] === 'string') out[key] = rel(out[key] as string);
   if (Array.isArray(out.overlays)) out.overlays = (out.overlays as string[]).map(rel);
+  if (out.plugins !== undefined) Object.assign(out, pluginEntries(out.plugins, fail, registry, rel));
   return out as FileConfig;
+}
+
+/** `plugins: ["types", { "name": "payments", "stateTable": "spec/payment-states.yaml" }]`. */
+function pluginEntries(
+  value: unknown,
+  fail: (message: string, key?: string, hint?: string) => never,
+  registry: readonly Plugin[],
+  rel: (p: string) => string,
+): { plugins: string[]; pluginOptions: Record<string, Record<string, unknown>> } {
+  if (!Array.isArray(value)) return fail('plugins must be a list of plugin names or { name, ...options } objects', 'plugins');
+  const plugins: string[] = [];
+  const pluginOptions: Record<string, Record<string, unknown>> = {};
+  value.forEach((entry: unknown, i) => {
+    if (typeof entry === 'string') {
+      plugins.push(entry);
+      return;
+    }
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry) || typeof (entry as { name?: unknown }).name !== 'string') {
+      fail(`plugins/${i} must be a plugin name or an object with a name`, 'plugins');
+    }
+    const { name, ...options } = entry as { name: string } & Record<string, unknown>;
+    const declared = registry.find((p) => p.name === name)?.options ?? {};
+    for (const [key, v] of Object.entries(options)) if (declared[key]?.kind === 'path' && typeof v === 'string') options[key] = rel(v);
+    plugins.push(name);
+    pluginOptions[name] = options;
+  });
+  return { plugins, pluginOptions };
 }
 
 function flagConfig(argv: GenerateArgv): FileConfig {
@@ -133,7 +176,8 @@ function flagConfig(argv: GenerateArgv): FileConfig {
   if (argv.stubs !== undefined) out.stubs = argv.stubs;
   if (argv.clientFactoryName !== undefined) out.clientFactoryName = argv.clientFactoryName;
   if (argv.stateTable !== undefined) out.stateTable = argv.stateTable;
-  if (argv.emitters !== undefined) out.emitters = list(argv.emitters);
+  if (argv.plugins !== undefined) out.plugins = list(argv.plugins);
+  else if (argv.emitters !== undefined) out.plugins = list(argv.emitters);
   if (argv.overlayMissingTarget !== undefined) {
     if (argv.overlayMissingTarget !== 'error' && argv.overlayMissingTarget !== 'warn') {
       throw new CbpError('E_USAGE', '--overlay-missing-target must be "error" or "warn"');

@@ -15,8 +15,11 @@ export type CbpErrorCode =
   | 'E_RULE_INVALID'
   | 'E_STATE_TABLE_INVALID'
   | 'E_STALE_OUTPUT'
+  | 'E_RUNTIME_DEPENDENCIES'
   | 'E_CHECK_UNKNOWN'
-  | 'E_TARGET_UNREACHABLE';
+  | 'E_TARGET_UNREACHABLE'
+  | 'E_LISTEN'
+  | 'E_REPORT_PATH';
 
 export interface CbpErrorDetails {
   /** File the problem is in, relative to the working directory when possible. */

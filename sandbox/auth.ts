@@ -8,21 +8,43 @@ import { fail, type AuthInfo, type MockResponse } from './http/responses.js';
 import { isObject, str } from './json.js';
 import type { MockStore } from './store.js';
 
-const SOURCE = 'Authentication › OAuth 2.0 client credentials';
+/** RFC 6749 §5.2 error answer (A-TOKEN-ERRORS: the seed does not show the token endpoint's
+ * errors): `error` and `error_description`, never cached; invalid_client is 401 with a
+ * challenge (§5.2 allows it), the rest 400. */
+export function oauthError(status: 400 | 401, error: 'invalid_request' | 'invalid_client' | 'unsupported_grant_type', description: string): MockResponse {
+  const headers: Record<string, string> = { 'cache-control': 'no-store', pragma: 'no-cache' };
+  if (status === 401) headers['www-authenticate'] = 'Basic realm="cbp mock token endpoint"';
+  return { status, body: { error, error_description: description }, headers };
+}
+
+/** The token endpoint over the raw request (RFC 6749 §4.4.2): form body, RFC 6749 errors. */
+export function tokenEndpoint(store: MockStore, contentType: string | undefined, raw: Buffer, ttlSeconds: number): MockResponse {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/x-www-form-urlencoded') {
+    return oauthError(400, 'invalid_request', 'send the token request as application/x-www-form-urlencoded (RFC 6749 §4.4.2)');
+  }
+  const form = new URLSearchParams(raw.toString('utf8'));
+  for (const name of ['grant_type', 'client_id', 'client_secret']) {
+    // §3.2: parameters must not be included more than once.
+    if (form.getAll(name).length > 1) return oauthError(400, 'invalid_request', `${name} is given more than once`);
+  }
+  return issueToken(store, Object.fromEntries(form), ttlSeconds);
+}
 
 export function issueToken(store: MockStore, body: unknown, ttlSeconds: number): MockResponse {
   const form = isObject(body) ? body : {};
   const grant = str(form.grant_type);
-  if (grant !== 'client_credentials') {
-    // RFC 6749 §5.2 unsupported_grant_type (A-TOKEN-ERRORS).
-    return fail(400, 'auth.grant-type', 'grant_type must be client_credentials', '/grant_type', SOURCE);
-  }
-  const client = store.clients.get(str(form.client_id) ?? '');
-  if (client === undefined || !sameSecret(client.clientSecret, str(form.client_secret) ?? '')) {
-    return fail(401, 'auth.invalid-client', 'invalid client credentials', '', SOURCE);
+  if (grant === undefined || grant === '') return oauthError(400, 'invalid_request', 'grant_type is required (client_credentials)');
+  if (grant !== 'client_credentials') return oauthError(400, 'unsupported_grant_type', 'grant_type must be client_credentials');
+  const clientId = str(form.client_id) ?? '';
+  const secret = str(form.client_secret) ?? '';
+  if (clientId === '' || secret === '') return oauthError(400, 'invalid_request', 'client_id and client_secret are required');
+  const client = store.clients.get(clientId);
+  if (client === undefined || !sameSecret(client.clientSecret, secret)) {
+    return oauthError(401, 'invalid_client', 'client authentication failed');
   }
   const token = randomBytes(24).toString('base64url');
-  store.tokens.set(token, { clientId: client.clientId, expiresAtMs: store.clock.now() + ttlSeconds * 1000 });
+  store.tokens.set(token, { clientId: client.clientId, expiresAtMs: store.clockOf(client.clientId).now() + ttlSeconds * 1000 });
   return { status: 200, body: { access_token: token, token_type: 'bearer', expires_in: ttlSeconds }, headers: { 'cache-control': 'no-store' } };
 }
 
@@ -36,7 +58,7 @@ export function authenticate(store: MockStore, headers: HeaderMap, allowApiKey: 
     if (!m) return unauthorized('the Authorization header is not "Bearer <token>"');
     const t = store.tokens.get(m[1]);
     if (t === undefined) return unauthorized('unknown access token');
-    if (store.clock.now() >= t.expiresAtMs) {
+    if (store.clockOf(t.clientId).now() >= t.expiresAtMs) {
       store.tokens.delete(m[1]);
       return unauthorized('the access token has expired; request a new one');
     }

@@ -3,6 +3,9 @@
  * with an expiry (tokens, quotes, sessions, virtual-account activation, third-party verification)
  * reads it, so tests can expire things without waiting. Timers scheduled on it fire when real
  * time reaches them or when the clock is advanced past them.
+ *
+ * Each tenant (client) has its own clock: advancing it expires that tenant's tokens, quotes and
+ * sessions and runs that tenant's due stages, and nobody else's.
  */
 export interface SandboxClock {
   /** Sandbox time, ms since the epoch. */
@@ -22,6 +25,13 @@ interface Timer {
   seq: number;
   fn: () => void;
 }
+
+/** The furthest one advance may move a clock (10 years): keeps the clock inside the range that
+ * Date and RFC 3339 can represent (years 0000-9999), however many advances follow. */
+export const MAX_ADVANCE_SECONDS = 10 * 366 * 24 * 3600;
+/** Sandbox time never passes this instant (RFC 3339 years stop at 9999; keep a margin of a
+ * century so that expiries computed from it still fit). */
+export const MAX_SANDBOX_MS = Date.parse('9899-12-31T23:59:59.999Z');
 
 export function createClock(startOffsetMs = 0): SandboxClock {
   let offset = startOffsetMs;
@@ -62,7 +72,8 @@ export function createClock(startOffsetMs = 0): SandboxClock {
       return lastIso;
     },
     advance(seconds) {
-      if (!Number.isFinite(seconds) || seconds < 0) throw new RangeError('seconds must be a non-negative number');
+      if (!Number.isFinite(seconds) || seconds < 0 || seconds > MAX_ADVANCE_SECONDS) throw new RangeError(`seconds must be between 0 and ${MAX_ADVANCE_SECONDS}`);
+      if (now() + seconds * 1000 > MAX_SANDBOX_MS) throw new RangeError('the sandbox clock cannot pass year 9899');
       // Step through the timers in due order, each seeing the time it was due at, so a timer
       // that schedules the next stage (realistic mode) is run too when it falls in the window.
       const target = now() + seconds * 1000;
@@ -89,6 +100,48 @@ export function createClock(startOffsetMs = 0): SandboxClock {
       timers = [];
       if (handle) clearTimeout(handle);
       handle = undefined;
+    },
+  };
+}
+
+/** One clock per tenant (client id), made on first use. `all` moves every tenant at once (tests,
+ * harnesses) and new tenants start where `all` left them. */
+export interface TenantClocks {
+  of(clientId: string): SandboxClock;
+  /** Every tenant's clock together: `advance` moves each, `now`/`iso` read the common base. */
+  all: SandboxClock;
+  stop(): void;
+}
+
+export function createTenantClocks(): TenantClocks {
+  const clocks = new Map<string, SandboxClock>();
+  const base = createClock();
+  const of = (clientId: string): SandboxClock => {
+    let c = clocks.get(clientId);
+    if (c === undefined) clocks.set(clientId, (c = createClock(base.now() - Date.now())));
+    return c;
+  };
+  const all: SandboxClock = {
+    now: base.now,
+    iso: base.iso,
+    advance(seconds) {
+      const target = base.now() + seconds * 1000;
+      base.advance(seconds);
+      // Each tenant moves to the common target (a tenant already past it stays where it is).
+      for (const c of clocks.values()) {
+        const behind = (target - c.now()) / 1000;
+        if (behind > 0) c.advance(Math.min(behind, MAX_ADVANCE_SECONDS));
+      }
+    },
+    schedule: base.schedule,
+    stop: base.stop,
+  };
+  return {
+    of,
+    all,
+    stop() {
+      base.stop();
+      for (const c of clocks.values()) c.stop();
     },
   };
 }

@@ -5,8 +5,7 @@
  * every recipient reached `requiresAllRecipients` (seed §States and transitions, §Events rule 4).
  * Nothing here re-codes the sequence: a different table gives a different flow.
  */
-import type { StateTable } from '../generator/ir/model.js';
-import type { SandboxClock } from './clock.js';
+import type { StateTable } from '../kits/payments/state-table/index.js';
 import type { MockStore } from './store.js';
 import type { PaymentEvent, PaymentRecord } from './types.js';
 
@@ -34,7 +33,6 @@ export class LifecycleEngine {
   constructor(
     private readonly table: StateTable,
     private readonly store: MockStore,
-    private readonly clock: SandboxClock,
     private readonly emit: Emit,
     private readonly options: LifecycleOptions,
   ) {}
@@ -126,10 +124,11 @@ export class LifecycleEngine {
     }
     const next = (): void => {
       this.timers.delete(payment.payment_id);
-      if (!payment.held && this.step(payment)) this.timers.set(payment.payment_id, this.clock.schedule(this.options.stageDelayMs ?? 2000, next));
+      if (!payment.held && this.step(payment))
+        this.timers.set(payment.payment_id, this.store.clockOfCustomer(payment.customer_id).schedule(this.options.stageDelayMs ?? 2000, next));
     };
     this.stop(payment);
-    this.timers.set(payment.payment_id, this.clock.schedule(this.options.stageDelayMs ?? 2000, next));
+    this.timers.set(payment.payment_id, this.store.clockOfCustomer(payment.customer_id).schedule(this.options.stageDelayMs ?? 2000, next));
   }
 
   /** Applies one stage; false when no automatic transition applies any more. */
@@ -163,9 +162,10 @@ export class LifecycleEngine {
   /** Timestamps strictly increase per payment, so event_timestamp orders events even when a
    * whole flow runs within one millisecond (seed §Events rule 2). */
   private event(payment: PaymentRecord, status: string, recipientId?: string): void {
-    const ms = Math.max(this.clock.now(), (payment.lastEventMs ?? 0) + 1);
+    const clock = this.store.clockOfCustomer(payment.customer_id);
+    const ms = Math.max(clock.now(), (payment.lastEventMs ?? 0) + 1);
     payment.lastEventMs = ms;
-    const e: PaymentEvent = { event_id: this.store.newId('evt'), event_timestamp: this.clock.iso(ms), payment_id: payment.payment_id, status };
+    const e: PaymentEvent = { event_id: this.store.newId('evt'), event_timestamp: clock.iso(ms), payment_id: payment.payment_id, status };
     if (payment.client_reference_id !== undefined) e.client_reference_id = payment.client_reference_id;
     if (payment.client_customer_ref !== undefined) e.client_customer_ref = payment.client_customer_ref;
     if (payment.session_id !== undefined) e.session_id = payment.session_id;

@@ -1,6 +1,7 @@
 /** Options of startMock / `cbp mock`, each with its default, resolved in one place. */
 import type { ChaosOptions } from './webhooks/chaos.js';
 import type { RetryOptions } from './webhooks/dispatcher.js';
+import type { RequestLogOptions } from './http/request-log.js';
 import type { WebhookScheme } from '../templates/runtime/webhooks/signing/scheme.js';
 
 export interface MockOptions {
@@ -39,10 +40,25 @@ export interface MockOptions {
   validateResponses?: boolean;
   /** Called with handler exceptions and non-conforming answers. */
   onError?: (error: unknown, context: { operationId?: string; phase: string }) => void;
+  /** One line per request (sandbox/http/request-log.ts). Default: none (`cbp mock` logs text). */
+  log?: RequestLogOptions;
+  /** Socket timeouts of the servers (an internet-facing server must not wait on slow clients). */
+  timeouts?: Partial<MockTimeouts>;
 }
 
-export type ResolvedMockOptions = Required<Omit<MockOptions, OptionalKeys>> & Pick<MockOptions, OptionalKeys>;
-type OptionalKeys = 'authPort' | 'chaos' | 'webhookScheme' | 'stateTable' | 'retry' | 'validateResponses' | 'onError';
+export interface MockTimeouts {
+  /** Whole request head received within this. Default 10 000 ms (Node: 60 000). */
+  headersMs: number;
+  /** Whole request, body included, received within this. Default 30 000 ms (Node: 300 000). */
+  requestMs: number;
+  /** Idle keep-alive sockets closed after this. Default 5000 ms. */
+  keepAliveMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: MockTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5000 };
+
+export type ResolvedMockOptions = Required<Omit<MockOptions, OptionalKeys>> & Pick<MockOptions, Exclude<OptionalKeys, 'timeouts'>> & { timeouts: MockTimeouts };
+type OptionalKeys = 'authPort' | 'chaos' | 'webhookScheme' | 'stateTable' | 'retry' | 'validateResponses' | 'onError' | 'log' | 'timeouts';
 
 export function resolveMockOptions(o: MockOptions = {}): ResolvedMockOptions {
   return {
@@ -63,5 +79,7 @@ export function resolveMockOptions(o: MockOptions = {}): ResolvedMockOptions {
     stateTable: o.stateTable,
     validateResponses: o.validateResponses,
     onError: o.onError,
+    log: o.log,
+    timeouts: { ...DEFAULT_TIMEOUTS, ...o.timeouts },
   };
 }

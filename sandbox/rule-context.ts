@@ -3,24 +3,26 @@
  * validators' checkStatefulRules. Handlers call it only after the customer was found for the
  * calling client, so customer ids here are already tenant-checked.
  */
-import type { RuleContext } from '../templates/runtime/rule-types.js';
+import type { RuleContext } from '../generated/validators.js';
 import { getAt } from './json.js';
 import type { MockStore } from './store.js';
 
-export function storeRuleContext(store: MockStore): RuleContext {
+/** The rule context of one tenant: its clock is the tenant's own. */
+export function storeRuleContext(store: MockStore, clientId: string): RuleContext {
+  const clock = store.clockOf(clientId);
   return {
-    now: () => store.clock.now(),
+    now: () => clock.now(),
     // A-CONVERSION: a conversion is needed exactly when the currency differs from the wallet's.
     needsConversion: (customerId, currency) => store.customers.get(customerId)?.wallet_currency !== currency,
     getQuote(customerId, quoteId) {
       const q = store.quote(customerId, quoteId);
       if (q === undefined) return undefined;
-      return { quoteId: q.quote_id, status: q.status, expiresAt: store.clock.iso(q.expiresAtMs), sellCurrency: q.sell_currency, buyCurrency: q.buy_currency };
+      return { quoteId: q.quote_id, status: q.status, expiresAt: clock.iso(q.expiresAtMs), sellCurrency: q.sell_currency, buyCurrency: q.buy_currency };
     },
     getThirdParty(customerId, ref) {
       const t = store.thirdParty(customerId, ref);
       if (t === undefined) return undefined;
-      return { clientCustomerRef: t.client_customer_ref, complianceStatus: complianceStatus(t.verifiedAtMs, store.clock.now()) };
+      return { clientCustomerRef: t.client_customer_ref, complianceStatus: complianceStatus(t.verifiedAtMs, clock.now()) };
     },
     getRecipient(customerId, recipientId) {
       const r = store.recipient(customerId, recipientId);

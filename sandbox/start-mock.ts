@@ -4,14 +4,16 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { StateTable } from '../generator/ir/model.js';
+import type { StateTable } from '../kits/payments/state-table/index.js';
 import { CbpError } from '../lib/errors.js';
-import { createClock, type SandboxClock } from './clock.js';
+import { createTenantClocks, type SandboxClock } from './clock.js';
+import type { RuleContext } from '../templates/runtime/rule-types.js';
 import type { MockContext } from './context.js';
 import { SANDBOX_CLIENTS } from './fixtures.js';
 import { createApiHandlers } from './handlers/index.js';
 import { createApiRouter } from './http/generated-router.js';
-import { createFront } from './http/server.js';
+import { createRequestLog } from './http/request-log.js';
+import { createFront, currentRequest } from './http/server.js';
 import { LifecycleEngine } from './lifecycle.js';
 import { resolveMockOptions, type MockOptions } from './options.js';
 import { storeRuleContext } from './rule-context.js';
@@ -35,6 +37,7 @@ export interface RunningMock {
   /** Full token endpoint URL. */
   tokenUrl: string;
   fixtures: MockFixtures;
+  /** Every tenant's clock at once (tests); a tenant moves its own with /_sandbox/clock/advance. */
   clock: SandboxClock;
   store: MockStore;
   webhooks: WebhookDispatcher;
@@ -53,30 +56,36 @@ export function createMockContext(options: MockOptions = {}, table?: StateTable)
     });
   }
   table ??= builtInStateTable();
-  const clock = createClock();
-  const store = new MockStore(clock);
-  const webhooks = new WebhookDispatcher({ retry: opts.retry, chaos: opts.chaos, scheme: opts.webhookScheme });
+  const clocks = createTenantClocks();
+  const store = new MockStore(clocks);
+  const log = createRequestLog(opts.log);
+  const webhooks = new WebhookDispatcher({ retry: opts.retry, chaos: opts.chaos, scheme: opts.webhookScheme, onDisabled: (sub) => log?.subscriptionDisabled(sub) });
   const lifecycle = new LifecycleEngine(
     table,
     store,
-    clock,
     (payment, event) => {
       if (store.subscriptions.size === 0) return;
       const clientId = store.clientOfPayment(payment);
       webhooks.dispatch(
         event,
-        [...store.subscriptions.values()].filter((s) => s.clientId === clientId),
+        [...store.subscriptions.values()].filter((s) => s.clientId === clientId && s.disabled === undefined),
       );
     },
     { mode: opts.mode, stageDelayMs: opts.stageDelayMs },
   );
   let baseUrl = '';
+  const rules = new Map<string, RuleContext>();
   return {
     store,
-    clock,
+    clocks,
     lifecycle,
     webhooks,
-    rules: storeRuleContext(store),
+    log,
+    rulesFor(clientId) {
+      let r = rules.get(clientId);
+      if (r === undefined) rules.set(clientId, (r = storeRuleContext(store, clientId)));
+      return r;
+    },
     options: opts,
     baseUrl: () => baseUrl,
     setBaseUrl: (url: string) => void (baseUrl = url),
@@ -85,27 +94,50 @@ export function createMockContext(options: MockOptions = {}, table?: StateTable)
 
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const ctx = createMockContext(options, await resolveStateTable(options.stateTable));
-  const { store, clock, lifecycle, webhooks, options: opts } = ctx;
+  const { store, clocks, lifecycle, webhooks, options: opts } = ctx;
   const router = createApiRouter({
     store,
     handlers: createApiHandlers(ctx),
     bodyLimit: opts.bodyLimitBytes,
     maxJsonDepth: opts.maxJsonDepth,
     validateResponses: opts.validateResponses,
-    onError: opts.onError,
+    onError: (error, context) => {
+      ctx.log?.cause(currentRequest.id, error, `${context.operationId ?? 'router'} ${context.phase}`);
+      opts.onError?.(error, context);
+    },
   });
   const sandbox = createSandboxRoutes(ctx);
 
   const servers: Server[] = [];
-  const main = createFront({ ctx, sandbox, router });
-  servers.push(main);
-  const baseUrl = await listen(main, opts.port, opts.host);
-  ctx.setBaseUrl(baseUrl);
-  let authUrl = baseUrl;
-  if (opts.authPort !== undefined) {
-    const auth = createFront({ ctx, sandbox, router, authOnly: true });
-    servers.push(auth);
-    authUrl = await listen(auth, opts.authPort, opts.host);
+  const closeServers = () =>
+    Promise.all(
+      servers.map(
+        (s) =>
+          new Promise<void>((resolve) => {
+            s.close(() => resolve());
+            s.closeAllConnections();
+          }),
+      ),
+    );
+  let baseUrl: string;
+  let authUrl: string;
+  try {
+    const main = createFront({ ctx, sandbox, router, log: ctx.log });
+    servers.push(main);
+    baseUrl = await listen(main, opts.port, opts.host, '--port');
+    ctx.setBaseUrl(baseUrl);
+    authUrl = baseUrl;
+    if (opts.authPort !== undefined) {
+      const auth = createFront({ ctx, sandbox, router, authOnly: true, log: ctx.log });
+      servers.push(auth);
+      authUrl = await listen(auth, opts.authPort, opts.host, '--auth-port');
+    }
+  } catch (err) {
+    lifecycle.stopAll();
+    clocks.stop();
+    webhooks.close();
+    await closeServers();
+    throw err;
   }
 
   return {
@@ -113,30 +145,23 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     authUrl,
     tokenUrl: `${authUrl}/auth/oauth/v2/token`,
     fixtures: describeFixtures(store),
-    clock,
+    clock: clocks.all,
     store,
     webhooks,
     options: opts,
     async close() {
       lifecycle.stopAll();
-      clock.stop();
+      clocks.stop();
       webhooks.close();
-      await Promise.all(
-        servers.map(
-          (s) =>
-            new Promise<void>((resolve) => {
-              s.close(() => resolve());
-              s.closeAllConnections();
-            }),
-        ),
-      );
+      await closeServers();
     },
   };
 }
 
-function listen(server: Server, port: number, host: string): Promise<string> {
+/** Listens, or throws E_LISTEN (one line and a hint) for the mistakes a user can fix. */
+function listen(server: Server, port: number, host: string, flag: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (err: NodeJS.ErrnoException) => reject(listenError(err, port, host, flag)));
     server.listen(port, host, () => {
       server.off('error', reject);
       const a = server.address() as AddressInfo;
@@ -144,6 +169,20 @@ function listen(server: Server, port: number, host: string): Promise<string> {
       resolve(`http://${h}:${a.port}`);
     });
   });
+}
+
+function listenError(err: NodeJS.ErrnoException, port: number, host: string, flag: string): Error {
+  const where = `${host}:${port}`;
+  if (err.code === 'EADDRINUSE') {
+    return new CbpError('E_LISTEN', `port ${port} on ${host} is already in use`, {
+      hint: `stop what listens there or choose another port with ${flag} (0 = any free port; 4010 is also Prism's default)`,
+    });
+  }
+  if (err.code === 'EACCES') return new CbpError('E_LISTEN', `not allowed to listen on ${where}`, { hint: `ports below 1024 need privileges: choose another with ${flag}` });
+  if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') {
+    return new CbpError('E_LISTEN', `cannot listen on ${host}: no such local address`, { hint: 'pass an address of this machine with --host (default 127.0.0.1)' });
+  }
+  return err;
 }
 
 function describeFixtures(store: MockStore): MockFixtures {
@@ -160,7 +199,7 @@ function describeFixtures(store: MockStore): MockFixtures {
       customer_id: q.customer_id,
       sell_currency: q.sell_currency,
       buy_currency: q.buy_currency,
-      expires_at: store.clock.iso(q.expiresAtMs),
+      expires_at: store.clockOfCustomer(q.customer_id).iso(q.expiresAtMs),
     })),
     third_parties: [...store.thirdParties.values()].map((t) => ({ customer_id: t.customer_id, client_customer_ref: t.client_customer_ref })),
   };

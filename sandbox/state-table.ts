@@ -6,7 +6,7 @@
  * (issue 5, item 8). A partner's own table (`stateTable` path) is still loaded and checked by
  * lib/state-table.ts, imported only then.
  */
-import type { StateTable } from '../generator/ir/model.js';
+import type { StateTable } from '../kits/payments/state-table/index.js';
 import { paymentStates } from '../generated/payment-states.js';
 
 type DeepReadonly<T> = T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
@@ -22,6 +22,6 @@ export function builtInStateTable(): StateTable {
 /** `file` given: that table, parsed and checked (CbpError with a pointer); else the built-in one. */
 export async function resolveStateTable(file: string | undefined): Promise<StateTable> {
   if (file === undefined) return builtInStateTable();
-  const { loadStateTable } = await import('../lib/state-table.js');
+  const { loadStateTable } = await import('../kits/payments/state-table/index.js');
   return loadStateTable(file);
 }

@@ -5,7 +5,7 @@
  * another request, which is what makes 200 concurrent creations yield exactly one success.
  */
 import { randomBytes, randomFillSync } from 'node:crypto';
-import type { SandboxClock } from './clock.js';
+import type { SandboxClock, TenantClocks } from './clock.js';
 import { fixtureSeed, SANDBOX_CLIENTS, type FixtureSeed } from './fixtures.js';
 import type {
   ClientRecord,
@@ -33,10 +33,11 @@ export class MockStore {
   readonly subscriptions = new Map<string, SubscriptionRecord>();
   /** Third-party payment references per customer (Errors rule 1). */
   readonly thirdPartyPaymentRefs = new Set<string>();
-  private instructionSeq = 1000;
+  /** Instruction numbers count per tenant, so one client cannot count another's payments. */
+  private readonly instructionSeq = new Map<string, number>();
 
   constructor(
-    readonly clock: SandboxClock,
+    readonly clocks: TenantClocks,
     seed: FixtureSeed = fixtureSeed(),
   ) {
     for (const c of SANDBOX_CLIENTS) this.clients.set(c.clientId, { ...c });
@@ -49,13 +50,24 @@ export class MockStore {
         sell_currency: q.sell_currency,
         buy_currency: q.buy_currency,
         status: 'active',
-        expiresAtMs: clock.now() + q.expiresInSeconds * 1000,
+        expiresAtMs: this.clockOfCustomer(q.customer_id).now() + q.expiresInSeconds * 1000,
       });
     }
-    const now = clock.iso();
     for (const t of seed.thirdParties) {
+      const clock = this.clockOfCustomer(t.customer_id);
+      const now = clock.iso();
       this.thirdParties.set(tpKey(t.customer_id, t.client_customer_ref), { ...t, verifiedAtMs: clock.now(), created_at: now, updated_at: now });
     }
+  }
+
+  /** The tenant's own clock. */
+  clockOf(clientId: string): SandboxClock {
+    return this.clocks.of(clientId);
+  }
+
+  /** The clock of the tenant that owns the customer. */
+  clockOfCustomer(customerId: string): SandboxClock {
+    return this.clocks.of(this.customers.get(customerId)?.clientId ?? '');
   }
 
   newId(prefix: string): string {
@@ -71,8 +83,10 @@ export class MockStore {
     return `${prefix}_${hex}`;
   }
 
-  nextInstructionNumber(): string {
-    return `INS-${++this.instructionSeq}`;
+  nextInstructionNumber(clientId: string): string {
+    const n = (this.instructionSeq.get(clientId) ?? 1000) + 1;
+    this.instructionSeq.set(clientId, n);
+    return `INS-${n}`;
   }
 
   /** The customer if it exists AND belongs to the client; undefined otherwise (same 404 for both). */
@@ -111,7 +125,7 @@ export class MockStore {
   /** A reference blocks a new session unless every earlier session with it expired unpaid: that
    * is the replacement of lookup decision rule 4 (assumption A-MOCK-SESSION-REPLACE). */
   isSessionReferenceTaken(customerId: string, ref: string): boolean {
-    const now = this.clock.now();
+    const now = this.clockOfCustomer(customerId).now();
     return this.sessionsByReference(customerId, ref).some((s) => s.payment_id !== undefined || s.expiresAtMs > now);
   }
 

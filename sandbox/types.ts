@@ -135,4 +135,7 @@ export interface SubscriptionRecord {
   secret: string;
   /** Set on unsubscribe; pending retries are dropped. */
   deleted?: boolean;
+  /** Set when the endpoint answered 410 Gone (Standard Webhooks: stop sending to it); nothing
+   * more is delivered to it, retries included. Visible in GET /_sandbox/webhook-subscriptions. */
+  disabled?: { at: string; reason: string };
 }

@@ -31,7 +31,10 @@ async function readConfigFile(file: string): Promise<{ name: string; value: unkn
     return { name: file, value: parseYaml(text) };
   } catch (err) {
     if (err instanceof CbpError) throw err;
-    throw new CbpError('E_CONFIG', `invalid YAML: ${(err as Error).message.split('\n')[0]}`, { file });
+    throw new CbpError('E_CONFIG', `invalid YAML: ${(err as Error).message.split('\n')[0]}`, {
+      file,
+      hint: 'fix the YAML at the line and column shown (see conformance/runner/conformance.example.yaml)',
+    });
   }
 }
 
@@ -55,7 +58,7 @@ export const conformanceEventsCommand: CbpCommand = {
     const file = String(argv.log);
     const [{ parseReportTargets }, { loadStateTable }, { runEventLog, parseEventLog }, { fileReporters }, { generatedValidators }, har] = await Promise.all([
       import('../../conformance/engine/report-targets.js'),
-      import('../../lib/state-table.js'),
+      import('../../kits/payments/state-table/index.js'),
       import('../../conformance/suites/events/event-log.js'),
       reportersModule(),
       import('../../conformance/suites/api/validators.js'),

@@ -1,8 +1,8 @@
 /** `cbp generate`: a thin shell over generator/generate.ts (resolve config → generate → write
- * or, with --check, compare). */
+ * or, with --check, compare; then the runtime dependencies against the host project). */
 import path from 'node:path';
 import type { GenerateArgv } from '../../generator/resolve-config.js';
-import type { CbpCommand } from '../command.js';
+import type { CbpCommand, CliIO } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
 
 export const generateCommand: CbpCommand = {
@@ -13,40 +13,60 @@ export const generateCommand: CbpCommand = {
       .option('spec', { type: 'string', describe: 'OpenAPI document (default: spec/openapi.yaml)' })
       .option('overlay', { type: 'string', array: true, describe: 'Overlay 1.0 file(s), applied in order' })
       .option('out', { type: 'string', describe: 'Output directory (default: generated)' })
-      .option('check', { type: 'boolean', default: false, describe: 'Compare with the output directory instead of writing; exit 1 when stale' })
+      .option('check', {
+        type: 'boolean',
+        default: false,
+        describe: 'Compare with the output directory instead of writing, and check that the nearest package.json declares the runtime dependencies; exit 1 otherwise',
+      })
       .option('config', { type: 'string', describe: 'Config file (default: cbp.config.{json,yaml,yml,js,mjs} in cwd)' })
       .option('stubs', { type: 'string', describe: 'Write handler stubs into this directory (never overwrites)' })
       .option('client-factory-name', { type: 'string', describe: 'Name of the client factory (default: createApiClient)' })
-      .option('state-table', { type: 'string', describe: 'Payment state table (YAML)' })
-      .option('emitters', { type: 'string', array: true, describe: 'Only run these emitters' })
+      .option('state-table', { type: 'string', describe: 'Payment state table (YAML); selects the payments plugin' })
+      .option('plugins', {
+        type: 'string',
+        array: true,
+        alias: 'emitters',
+        describe:
+          'Plugins to run (dependencies are added): types, operations, validators, client, server, node-http, fetch, hono, stubs, webhook-signing, payments (default: types,operations,validators,client,server,node-http,fetch)',
+      })
       .option('overlay-missing-target', { type: 'string', choices: ['error', 'warn'], describe: 'An overlay target matching nothing fails (default) or warns' }),
   async run(argv, io) {
     // Loaded on use: the generator pulls in openapi-typescript, typescript and swagger-parser
     // (~1 s), which no other command needs.
-    const [{ generate }, { checkGenerated, writeGenerated, writeStubs }, { resolveGenerateConfig }] = await Promise.all([
+    const [{ generate }, { checkGenerated, writeGenerated, writeStubs }, { resolveGenerateConfig }, { plugins }, { checkHostDependencies }] = await Promise.all([
       import('../../generator/generate.js'),
       import('../../generator/output-files.js'),
       import('../../generator/resolve-config.js'),
+      import('../../api/plugins.js'),
+      import('../../generator/host-dependencies.js'),
     ]);
-    const config = await resolveGenerateConfig(argv as GenerateArgv, io.cwd);
-    const result = await generate(config, { cwd: io.cwd });
+    const config = await resolveGenerateConfig(argv as GenerateArgv, io.cwd, plugins);
+    const result = await generate(config, { cwd: io.cwd, plugins });
     for (const w of result.warnings) io.err(`warning: ${w}`);
     const outDir = path.resolve(io.cwd, config.out);
-    const prune = { prune: config.emitters === undefined };
+    const needed = result.runtimeDependencies.dependencies;
+    const host = checkHostDependencies(outDir, needed);
     if (config.check) {
-      const { stale, missing, extra } = checkGenerated(result.files, outDir, prune);
+      const { stale, missing, extra } = checkGenerated(result.files, outDir, { prune: true });
       const lines = [...stale.map((p) => `stale: ${p}`), ...missing.map((p) => `missing: ${p}`), ...extra.map((p) => `extra: ${p}`)];
-      if (lines.length === 0) {
-        io.out(`${config.out}: ${result.files.length} files up to date`);
-        return EXIT_OK;
+      if (lines.length > 0) {
+        io.err(`E_STALE_OUTPUT: ${config.out} is out of date with ${config.spec} (${lines.length} ${lines.length === 1 ? 'file' : 'files'})`);
+        for (const line of lines) io.err(`  ${line}`);
+        io.err('  hint: run `cbp generate` and commit the result');
+        return EXIT_FAILURE;
       }
-      io.err(`E_STALE_OUTPUT: ${config.out} is out of date with ${config.spec} (${lines.length} files)`);
-      for (const line of lines) io.err(`  ${line}`);
-      io.err('  hint: run `cbp generate` and commit the result');
-      return EXIT_FAILURE;
+      if (host.missing.length > 0) {
+        reportMissing(io, host, 'E_RUNTIME_DEPENDENCIES');
+        return EXIT_FAILURE;
+      }
+      io.out(`${config.out}: ${result.files.length} files up to date`);
+      return EXIT_OK;
     }
-    const written = writeGenerated(result.files, outDir, prune);
+    const written = writeGenerated(result.files, outDir, { prune: true });
     io.out(`${config.out}: ${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed`);
+    const list = Object.entries(needed).map(([n, v]) => `${n}@${v}`);
+    io.out(`runtime dependencies: ${list.length > 0 ? list.join(' ') : 'none'} (${path.posix.join(config.out, 'runtime-dependencies.json')})`);
+    if (host.missing.length > 0) reportMissing(io, host, 'warning');
     if (config.stubs) {
       const stubs = writeStubs(result.stubFiles, path.resolve(io.cwd, config.stubs));
       io.out(`${config.stubs}: ${stubs.created.length} stubs created, ${stubs.kept.length} kept`);
@@ -54,3 +74,13 @@ export const generateCommand: CbpCommand = {
     return EXIT_OK;
   },
 };
+
+function reportMissing(io: CliIO, host: { packageJson?: string; missing: string[]; devOnly: string[] }, label: string): void {
+  const where =
+    host.packageJson === undefined
+      ? 'there is no package.json above the output to declare them'
+      : `${path.relative(io.cwd, host.packageJson) || 'package.json'} does not declare them as dependencies`;
+  io.err(`${label}: the generated code imports ${host.missing.join(' ')} at run time, and ${where}`);
+  if (host.devOnly.length > 0) io.err(`  devDependencies only (removed by npm prune --omit=dev): ${host.devOnly.join(' ')}`);
+  io.err(`  hint: npm install ${host.missing.join(' ')}`);
+}

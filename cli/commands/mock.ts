@@ -1,7 +1,8 @@
 /**
  * `cbp mock [--port 4010] [--host 127.0.0.1] [--mode instant|realistic] [--auth-port N]`: a thin
  * shell over startMock (sandbox/). Prints the URLs, the sandbox-only credentials and the
- * fixtures, then serves until SIGINT/SIGTERM.
+ * fixtures, then serves until SIGINT/SIGTERM, logging one line per request on stderr (text, or
+ * JSON with --log-format json; none with --quiet).
  */
 import { CbpError } from '../../lib/errors.js';
 import type { MockOptions, RunningMock } from '../../sandbox/index.js';
@@ -22,10 +23,15 @@ export interface MockArgv {
   chaosSeed?: number;
   retryInitial?: number;
   retryMaxAttempts?: number;
+  quiet?: boolean;
+  logFormat?: string;
 }
 
-/** argv → MockOptions; pure, so tests call it directly. */
-export function mockOptionsFromArgv(argv: MockArgv): MockOptions {
+/** Lifetimes are capped at a year of sandbox time, so every expiry stays a valid RFC 3339 date. */
+const MAX_TTL_SECONDS = 366 * 24 * 3600;
+
+/** argv → MockOptions; pure, so tests call it directly. `write` receives the request log. */
+export function mockOptionsFromArgv(argv: MockArgv, write?: (line: string) => void): MockOptions {
   const o: MockOptions = { port: port(argv.port ?? 4010, '--port'), host: argv.host ?? '127.0.0.1' };
   if (argv.mode !== undefined) {
     if (argv.mode !== 'instant' && argv.mode !== 'realistic') throw new CbpError('E_USAGE', `--mode must be instant or realistic, not ${JSON.stringify(argv.mode)}`);
@@ -33,8 +39,12 @@ export function mockOptionsFromArgv(argv: MockArgv): MockOptions {
   }
   if (argv.authPort !== undefined) o.authPort = port(argv.authPort, '--auth-port');
   if (argv.stageDelay !== undefined) o.stageDelayMs = nonNegative(argv.stageDelay, '--stage-delay');
-  if (argv.tokenTtl !== undefined) o.tokenTtlSeconds = nonNegative(argv.tokenTtl, '--token-ttl');
-  if (argv.sessionTtl !== undefined) o.sessionTtlSeconds = nonNegative(argv.sessionTtl, '--session-ttl');
+  if (argv.tokenTtl !== undefined) o.tokenTtlSeconds = lifetime(argv.tokenTtl, '--token-ttl');
+  if (argv.sessionTtl !== undefined) o.sessionTtlSeconds = lifetime(argv.sessionTtl, '--session-ttl');
+  if (argv.logFormat !== undefined && argv.logFormat !== 'text' && argv.logFormat !== 'json') {
+    throw new CbpError('E_USAGE', `--log-format must be text or json, not ${JSON.stringify(argv.logFormat)}`);
+  }
+  if (write && !argv.quiet) o.log = { format: argv.logFormat === 'json' ? 'json' : 'text', write };
   if (argv.chaosDuplicate !== undefined || argv.chaosReorder !== undefined || argv.chaosDelay !== undefined) {
     const rate = argv.chaosDuplicate ?? 0;
     if (!(rate >= 0 && rate <= 1)) throw new CbpError('E_USAGE', '--chaos-duplicate is a probability between 0 and 1');
@@ -53,6 +63,11 @@ export function mockOptionsFromArgv(argv: MockArgv): MockOptions {
 
 function port(v: number, flag: string): number {
   if (!Number.isInteger(v) || v < 0 || v > 65535) throw new CbpError('E_USAGE', `${flag} must be a port number (0-65535; 0 = any free port)`);
+  return v;
+}
+
+function lifetime(v: number, flag: string): number {
+  if (!Number.isFinite(v) || v < 0 || v > MAX_TTL_SECONDS) throw new CbpError('E_USAGE', `${flag} must be a number of seconds from 0 to ${MAX_TTL_SECONDS} (a year)`);
   return v;
 }
 
@@ -103,9 +118,11 @@ export const mockCommand: CbpCommand = {
       .option('chaos-delay', { type: 'number', describe: 'Webhook chaos: random extra delay up to this many ms' })
       .option('chaos-seed', { type: 'number', describe: 'Webhook chaos: random seed (default: 1)' })
       .option('retry-initial', { type: 'number', describe: 'Webhook retries: first delay in ms, doubling (default: 500)' })
-      .option('retry-max-attempts', { type: 'number', describe: 'Webhook retries: attempts per delivery (default: 30)' }),
+      .option('retry-max-attempts', { type: 'number', describe: 'Webhook retries: attempts per delivery (default: 30)' })
+      .option('quiet', { type: 'boolean', describe: 'Do not log requests' })
+      .option('log-format', { type: 'string', choices: ['text', 'json'], describe: 'Request log on stderr: text (default) or json, one object per line' }),
   async run(argv, io) {
-    const options = mockOptionsFromArgv(argv as MockArgv);
+    const options = mockOptionsFromArgv(argv as MockArgv, (line) => io.err(line));
     const { startMock } = await loadMock();
     const mock = await startMock(options);
     for (const line of describeMock(mock)) io.out(line);

@@ -3,4 +3,4 @@
  * client's procedure implements them. One import line, so the example follows the procedure if
  * the generator moves it.
  */
-export { decideSessionAction, type SessionDecision } from '../../generated/runtime/procedures/session-decision.js';
+export { decideSessionAction, type SessionDecision } from '../../generated/runtime/payments/procedures/session-decision.js';

@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { verifyWebhook } from '../../generated/webhooks.js';
-import { readRawBody } from '../../generated/runtime/webhooks/node-http.js';
+import { readRawBody } from '../../generated/runtime/payments/webhooks/node-http.js';
 
 interface NaiveRecord {
   status: string;

@@ -2,7 +2,7 @@
  * Runs the example consumer: CBP_WEBHOOK_SECRET (required), PORT (default 8787), DB (SQLite
  * file; default: in memory). After `npm run build`: node dist/examples/webhook-consumer/main.js
  */
-import { createSqliteStore } from '../../generated/runtime/webhooks/sqlite-store.js';
+import { createSqliteStore } from '../../generated/runtime/payments/webhooks/sqlite-store.js';
 import { createExampleConsumer } from './server.js';
 
 const secret = process.env.CBP_WEBHOOK_SECRET;

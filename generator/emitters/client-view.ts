@@ -3,7 +3,7 @@
  * endpoint, operation docs. Derived from the ApiModel only (never the raw document).
  */
 import type { ApiModel, OperationModel, SecuritySchemeModel, ServerModel } from '../ir/model.js';
-import type { GenerateConfig } from '../config.js';
+import type { EmitContext } from './emitter.js';
 
 export type SchemeView = { type: 'oauth2' } | { type: 'http'; scheme: string } | { type: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string } | { type: 'other' };
 
@@ -51,9 +51,9 @@ export function operationDoc(op: OperationModel): string {
   return lines.join('\n');
 }
 
-/** The generated validators are imported when that emitter runs in the same generation. */
-export function withValidators(config: GenerateConfig): boolean {
-  return config.emitters === undefined || config.emitters.length === 0 || config.emitters.includes('validators');
+/** The generated validators are imported when that plugin runs in the same generation. */
+export function withValidators(ctx: Pick<EmitContext, 'has'>): boolean {
+  return ctx.has('validators');
 }
 
 /** The first JSON-ish media type, else the first one (ApiModel: "the client prefers JSON"). */

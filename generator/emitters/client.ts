@@ -50,7 +50,7 @@ export const clientEmitter: Emitter = {
     const view = {
       factoryName: config.clientFactoryName,
       typeName: clientTypeName(config.clientFactoryName),
-      withValidators: withValidators(config),
+      withValidators: withValidators(ctx),
       title: model.title,
       meta,
       operations: model.operations.map((op) => ({ id: op.id, method: op.method, path: op.path, doc: operationDoc(op) })),

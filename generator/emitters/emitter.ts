@@ -1,10 +1,11 @@
 /**
  * The emitter contract. An emitter turns the model into files; it never reads the raw document
  * and never writes to disk (the pipeline does, so that --check can compare in memory).
- * Emitters are listed in one place: generator/emitters/index.ts.
+ * Emitters belong to plugins (generator/plugins/).
  */
 import type { ApiModel } from '../ir/model.js';
 import type { GenerateConfig } from '../config.js';
+import type { Plugin } from '../plugins/plugin.js';
 
 export interface GeneratedFile {
   /** Path relative to the output directory, POSIX separators (`runtime/auth.ts`). */
@@ -24,6 +25,12 @@ export interface EmitContext {
   document?: Record<string, unknown>;
   /** Reports something in the document the emitter ignored (printed as `warning:` by the CLI). */
   warn?(message: string): void;
+  /** The running plugin's options (defaults < config); path options are absolute. */
+  options: Readonly<Record<string, unknown>>;
+  /** Every plugin of this generation, dependencies included, in order. */
+  plugins: readonly Plugin[];
+  /** Is the plugin of that name part of this generation? */
+  has(name: string): boolean;
 }
 
 export interface Emitter {

@@ -68,7 +68,7 @@ export function pathAliases(model: ApiModel, warn: (message: string) => void = (
 export const serverEmitter: Emitter = {
   name: 'server',
   emit(ctx) {
-    const { model, config } = ctx;
+    const { model } = ctx;
     const aliases = pathAliases(model, ctx.warn);
     const meta = {
       operations: model.operations.map((op) => ({
@@ -83,7 +83,7 @@ export const serverEmitter: Emitter = {
       schemes: schemeViews(model),
     };
     const view = {
-      withValidators: withValidators(config),
+      withValidators: withValidators(ctx),
       title: model.title,
       meta,
       operations: model.operations.map((op) => ({

@@ -1,19 +1,24 @@
 /**
  * validators.ts, validators-standalone.ts, validators-params-standalone.ts and rules.ts: ajv
  * validators for every request part, response and webhook payload, compiled at generate time to
- * standalone ESM (no ajv compiler at run time), with the overlay's stateless rules as keywords.
+ * standalone ESM (no ajv compiler at run time), with the overlay's stateless rules as keywords
+ * (those of the selected plugins) and the plugins' stateful rule registries passed in.
  */
 import type { Emitter, EmitContext, GeneratedFile } from './emitter.js';
 import { componentsSchema } from '../validation/prepare-schema.js';
 import { createAjv } from '../validation/create-ajv.js';
 import { planValidators } from '../validation/plan.js';
-import { renderRulesTs, renderValidatorsTs } from '../validation/render.js';
+import { renderRulesTs, renderValidatorsRuntime, renderValidatorsTs } from '../validation/render.js';
 import { compileStandalone } from '../validation/standalone.js';
+import { vocabularyOf } from '../validation/rule-checks.js';
 
-export const RULES_IMPORT = './runtime/rules/index.js';
+/** What the standalone validators import as `__cbpRules`: the generic rules runtime plus the
+ * keyword factories of the selected plugins (validators-runtime.ts). */
+export const RULES_IMPORT = './validators-runtime.js';
 
 export function emitValidatorFiles(ctx: EmitContext, rulesImport = RULES_IMPORT): GeneratedFile[] {
-  const { model } = ctx;
+  const { model, plugins } = ctx;
+  const vocabulary = vocabularyOf(plugins);
   const openapi31 = !model.openapiVersion.startsWith('3.0');
   const large = isLarge(model);
   const prep = {
@@ -24,10 +29,10 @@ export function emitValidatorFiles(ctx: EmitContext, rulesImport = RULES_IMPORT)
     components: model.schemas,
     inlineLimit: large ? 0 : 4000,
   };
-  const plan = planValidators(model, prep);
+  const plan = planValidators(model, prep, vocabulary);
   const components = componentsSchema(model.schemas, { ...prep, at: '/components/schemas' });
   const unicodeRegExp = [...prep.patterns].every((p) => compiles(p, 'u'));
-  const choice = { openapi31, unicodeRegExp, unknownFormats: [...prep.formats].sort(), features: prep.features, inlineRefs: !large };
+  const choice = { openapi31, unicodeRegExp, unknownFormats: [...prep.formats].sort(), features: prep.features, inlineRefs: !large, keywords: [...vocabulary.stateless.values()] };
 
   const compile = (coerce: boolean, schemas: typeof plan.schemas) => {
     const ajv = createAjv({ ...choice, coerce });
@@ -38,7 +43,15 @@ export function emitValidatorFiles(ctx: EmitContext, rulesImport = RULES_IMPORT)
   return [
     { path: 'validators-standalone.ts', contents: nocheck('validators-standalone.ts', compile(false, plan.schemas)) },
     { path: 'validators-params-standalone.ts', contents: nocheck('validators-params-standalone.ts', compile(true, plan.paramSchemas)) },
-    { path: 'validators.ts', contents: renderValidatorsTs(ctx.header('validators.ts'), plan) },
+    {
+      path: 'validators.ts',
+      contents: renderValidatorsTs(
+        ctx.header('validators.ts'),
+        plan,
+        plugins.flatMap((p) => (p.statefulRules ? [p.statefulRules] : [])),
+      ),
+    },
+    { path: 'validators-runtime.ts', contents: renderValidatorsRuntime(plugins.flatMap((p) => (p.keywordRuntime ? [p.keywordRuntime] : []))) },
     { path: 'rules.ts', contents: renderRulesTs(ctx.header('rules.ts'), model.rules) },
   ];
 }

@@ -136,30 +136,3 @@ export interface RuleDefinition {
   /** Filled by normalization: operation id or `webhook:<name>` the rule is attached to. */
   target: string;
 }
-
-/** spec/payment-states.yaml, typed. */
-export interface StateTable {
-  version: number;
-  statuses: Array<{ name: string; documented: boolean; perRecipient?: boolean; terminal?: boolean; note?: string }>;
-  initial: Array<{ status: string; documented: boolean; source: string }>;
-  transitions: Array<{
-    id: string;
-    from: string | null;
-    to: string;
-    trigger: string;
-    condition?: string;
-    perRecipient?: boolean;
-    requiresAllRecipients?: string;
-    maxDelaySeconds?: number;
-    emits?: string;
-    source: string;
-  }>;
-  fanOut: { statuses: string[]; key: string; exactlyOncePerRecipient: boolean; interleaving: { documented: boolean; assumption?: string } };
-  notShown: Array<{ subject: string; what: string; source: string; assumption?: string }>;
-  assumptions: Array<{ id: string; text: string }>;
-  sessions: {
-    states: Array<{ name: string; documented: boolean; note?: string }>;
-    expiry: { field: string; rule: string };
-    otherStatuses: { documented: boolean; note: string };
-  };
-}

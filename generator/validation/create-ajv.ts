@@ -1,12 +1,13 @@
 /**
  * The ajv instance validators are compiled with, at generate time: 2020-12 for OpenAPI 3.1,
  * draft-07 for 3.0; all errors; formats from ajv-formats; the rule vocabulary; standalone ESM
- * output whose format and rule references go through the rules runtime import (`__cbpRules`).
+ * output whose format and rule references go through the rules runtime import (`__cbpRules`,
+ * validators-runtime.ts).
  */
 import { _, Ajv, type Options } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { formats } from '../../templates/runtime/rules/formats.js';
-import { ruleKeywords } from '../keywords/index.js';
+import type { RuleKeyword } from '../keywords/rule-keyword.js';
 import { RULES_RUNTIME } from '../keywords/rule-keyword.js';
 
 export interface AjvChoice {
@@ -23,6 +24,8 @@ export interface AjvChoice {
   /** Let ajv copy small referenced schemas into each use (default true). Off for large
    * documents, where the copies dominate the output size. */
   inlineRefs?: boolean;
+  /** The rule keywords of the selected plugins (generator/keywords/ for the generic ones). */
+  keywords: readonly RuleKeyword[];
 }
 
 export type AnyAjv = Ajv | Ajv2020;
@@ -53,6 +56,6 @@ export function createAjv(choice: AjvChoice): AnyAjv {
   }
   for (const [name, def] of Object.entries(formats)) ajv.addFormat(name, def as never);
   for (const name of choice.unknownFormats) if (!(name in formats)) ajv.addFormat(name, true);
-  for (const k of ruleKeywords) ajv.addKeyword(k.definition);
+  for (const k of choice.keywords) ajv.addKeyword(k.definition);
   return ajv;
 }

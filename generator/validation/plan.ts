@@ -7,7 +7,7 @@
 import type { JSONSchema } from '../ir/json-schema.js';
 import type { ApiModel, OperationModel, ParameterModel, RuleDefinition } from '../ir/model.js';
 import type { RuleRef } from '../../templates/runtime/rules/validator-set.js';
-import { checkStatefulRule, checkStatelessRule, unsupportedPart } from './rule-checks.js';
+import { checkStatefulRule, checkStatelessRule, unsupportedPart, type RuleVocabulary } from './rule-checks.js';
 import { prepareSchema, type PrepareOptions } from './prepare-schema.js';
 import type { NamedSchema } from './standalone.js';
 import { setKey } from '../ir/refs.js';
@@ -33,14 +33,14 @@ export interface ValidatorPlan {
 
 const esc = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
-export function planValidators(model: ApiModel, prep: Omit<PrepareOptions, 'at'>): ValidatorPlan {
+export function planValidators(model: ApiModel, prep: Omit<PrepareOptions, 'at'>, vocabulary: RuleVocabulary): ValidatorPlan {
   const plan: ValidatorPlan = { schemas: [], paramSchemas: [], operations: [], webhooks: [] };
   const prepare = (s: JSONSchema, at: string) => prepareSchema(s, { ...prep, at });
 
   for (const op of model.operations) {
     const at = `/paths/${esc(op.path)}/${op.method}`;
-    const rules = byPart(op.rules);
-    const entry: OperationPlan = { id: op.id, bodyRequired: op.requestBody?.required === true, responses: [], stateful: statefulRefs(op.rules) };
+    const rules = byPart(op.rules, vocabulary);
+    const entry: OperationPlan = { id: op.id, bodyRequired: op.requestBody?.required === true, responses: [], stateful: statefulRefs(op.rules, vocabulary) };
     for (const part of ['path', 'query'] as const) {
       const ps = op.parameters.filter((p) => p.in === part);
       const partRules = rules[part === 'path' ? 'params' : 'query'];
@@ -82,7 +82,7 @@ export function planValidators(model: ApiModel, prep: Omit<PrepareOptions, 'at'>
   }
 
   for (const wh of model.webhooks) {
-    const rules = byPart(wh.rules);
+    const rules = byPart(wh.rules, vocabulary);
     if (wh.payloadSchema === undefined) {
       if (rules.webhook.length > 0) unsupportedPart(rules.webhook[0], 'the webhook has no payload schema');
       plan.webhooks.push({ name: wh.id, validator: null });
@@ -96,22 +96,22 @@ export function planValidators(model: ApiModel, prep: Omit<PrepareOptions, 'at'>
   return plan;
 }
 
-function byPart(rules: RuleDefinition[]): Record<'body' | 'params' | 'query' | 'webhook', RuleDefinition[]> {
+function byPart(rules: RuleDefinition[], vocabulary: RuleVocabulary): Record<'body' | 'params' | 'query' | 'webhook', RuleDefinition[]> {
   const out = { body: [] as RuleDefinition[], params: [] as RuleDefinition[], query: [] as RuleDefinition[], webhook: [] as RuleDefinition[] };
   for (const r of rules) {
     if (r.state !== 'stateless') continue;
-    checkStatelessRule(r);
+    checkStatelessRule(r, vocabulary);
     if (r.in === 'response') unsupportedPart(r, 'stateless rules on responses are not supported');
     out[r.in].push(r);
   }
   return out;
 }
 
-function statefulRefs(rules: RuleDefinition[]): RuleRef[] {
+function statefulRefs(rules: RuleDefinition[], vocabulary: RuleVocabulary): RuleRef[] {
   return rules
     .filter((r) => r.state === 'stateful')
     .map((r) => {
-      checkStatefulRule(r);
+      checkStatefulRule(r, vocabulary);
       if (r.in !== 'body') unsupportedPart(r, 'stateful rules read the request body');
       return { id: r.id, source: r.source, keyword: r.keyword, params: r.params };
     });

@@ -3,23 +3,29 @@
  * with JSON.stringify (as a string key or literal), never as an identifier or code.
  */
 import type { RuleDefinition } from '../ir/model.js';
+import type { StatefulRuleSource } from '../plugins/plugin.js';
 import type { ValidatorPlan } from './plan.js';
 
 const q = (v: unknown) => JSON.stringify(v);
 const ref = (ns: string, name: string | null | undefined) => (name == null ? 'null' : `${ns}[${q(name)}]`);
 
-export function renderValidatorsTs(header: string, plan: ValidatorPlan): string {
+/** The stateful registries are imported under these names (`__statefulRules0`, ...): identifiers
+ * of ours, never document text. */
+const registryName = (i: number) => `__statefulRules${i}`;
+
+export function renderValidatorsTs(header: string, plan: ValidatorPlan, stateful: readonly StatefulRuleSource[] = []): string {
   const lines: string[] = [
     header.replace(/\n+$/, '\n'),
     '/**',
     ' * Typed entry points over the ajv standalone validators (validators-standalone.ts,',
-    ' * validators-params-standalone.ts), with the rules of spec/rules.overlay.yaml compiled in.',
+    ' * validators-params-standalone.ts), with the rules of the document (x-cbp-rules) compiled in.',
     ' * Error model: ./runtime/rule-types.ts. Path, query and header parameters are coerced in place',
     ' * from strings to their schema types (numbers, booleans, arrays) before they are checked; header',
     ' * names are lower case.',
     ' */',
-    "import type { RuleContext, ValidationOutcome } from './runtime/rule-types.js';",
+    "import type { RuleContext as BaseRuleContext, ValidationOutcome } from './runtime/rule-types.js';",
     "import { createValidatorSet, type AjvValidateFn, type RequestParts } from './runtime/rules/index.js';",
+    ...stateful.map((s, i) => `import { ${s.exportName} as ${registryName(i)}, type ${s.contextType} } from ${q(s.module)};`),
     "import * as standalone from './validators-standalone.js';",
     "import * as standaloneParams from './validators-params-standalone.js';",
     '',
@@ -32,7 +38,11 @@ export function renderValidatorsTs(header: string, plan: ValidatorPlan): string 
     ...plan.schemas.map((s) => `  ${q(s.name)}: ${ref('S', s.name)},`),
     '};',
     '',
+    '/** What the stateful rules of the selected plugins may ask of the service state. */',
+    `export type RuleContext = ${['BaseRuleContext', ...stateful.map((s) => s.contextType)].join(' & ')};`,
+    '',
     'const set = createValidatorSet({',
+    `  statefulRules: [${stateful.map((_, i) => registryName(i)).join(', ')}],`,
     '  operations: {',
   ];
   for (const op of plan.operations) {
@@ -92,7 +102,7 @@ export function renderRulesTs(header: string, rules: RuleDefinition[]): string {
     'export interface RuleInfo {',
     '  readonly id: string;',
     '  readonly title: string;',
-    '  /** Seed section the rule comes from. */',
+    '  /** Where the rule comes from (a section of the service description). */',
     '  readonly source: string;',
     "  readonly state: 'stateless' | 'stateful' | 'procedure';",
     "  readonly in: 'body' | 'params' | 'query' | 'response' | 'webhook';",
@@ -110,6 +120,17 @@ export function renderRulesTs(header: string, rules: RuleDefinition[]): string {
     "export type RuleId = (typeof rules)[number]['id'];",
     '',
     'export const rulesById: Readonly<Record<string, RuleInfo>> = Object.fromEntries((rules as readonly RuleInfo[]).map((r) => [r.id, r]));',
+    '',
+  ].join('\n');
+}
+
+/** validators-runtime.ts: the generic rules runtime and the keyword factories of the selected
+ * plugins, imported by the standalone validators as `__cbpRules`. */
+export function renderValidatorsRuntime(modules: readonly string[]): string {
+  return [
+    '/** The runtime the standalone validators call: formats, rule checks of the selected plugins. */',
+    "export * from './runtime/rules/index.js';",
+    ...modules.map((m) => `export * from ${q(m)};`),
     '',
   ].join('\n');
 }

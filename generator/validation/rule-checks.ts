@@ -1,46 +1,66 @@
 /**
  * Checks each overlay rule against the implementation it names, at generate time: a stateless
- * rule needs a keyword of generator/keywords/ and params matching its meta-schema, a stateful one
- * a module of templates/runtime/stateful-rules/. A rule nobody implements would otherwise be
+ * rule needs a keyword of a selected plugin and params matching its meta-schema, a stateful one
+ * a rule of a selected plugin's stateful vocabulary. A rule nobody implements would otherwise be
  * silently skipped.
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 import { CbpError } from '../../lib/errors.js';
 import { formats } from '../../templates/runtime/rules/formats.js';
-import { statefulRules } from '../../templates/runtime/stateful-rules/index.js';
 import type { RuleDefinition } from '../ir/model.js';
-import { ruleKeywordsByName } from '../keywords/index.js';
+import type { RuleKeyword } from '../keywords/rule-keyword.js';
+import type { Plugin } from '../plugins/plugin.js';
 
-let paramCheckers: Map<string, ValidateFunction> | undefined;
+/** The rule keywords a generation knows: those of its selected plugins. */
+export interface RuleVocabulary {
+  stateless: ReadonlyMap<string, RuleKeyword>;
+  stateful: readonly string[];
+}
 
-function checkerFor(keyword: string): ValidateFunction | undefined {
-  if (paramCheckers === undefined) {
-    const ajv = new Ajv({ allErrors: true, strict: true });
-    ajv.addFormat('regex', formats.regex as never);
-    paramCheckers = new Map([...ruleKeywordsByName].map(([name, k]) => [name, ajv.compile(k.paramsSchema)]));
+export function vocabularyOf(plugins: readonly Plugin[]): RuleVocabulary {
+  return {
+    stateless: new Map(plugins.flatMap((p) => p.keywords ?? []).map((k) => [k.name, k])),
+    stateful: plugins.flatMap((p) => p.statefulRules?.keywords ?? []),
+  };
+}
+
+const paramCheckers = new WeakMap<RuleKeyword, ValidateFunction>();
+let ajv: Ajv | undefined;
+
+function checkerFor(keyword: RuleKeyword): ValidateFunction {
+  let check = paramCheckers.get(keyword);
+  if (check === undefined) {
+    if (ajv === undefined) {
+      ajv = new Ajv({ allErrors: true, strict: true });
+      ajv.addFormat('regex', formats.regex as never);
+    }
+    check = ajv.compile(keyword.paramsSchema);
+    paramCheckers.set(keyword, check);
   }
-  return paramCheckers.get(keyword);
+  return check;
 }
 
 function fail(rule: RuleDefinition, message: string, hint?: string): never {
   throw new CbpError('E_RULE_INVALID', `rule ${rule.id} (on ${rule.target}): ${message}`, { rule: 'x-cbp-rules', ...(hint ? { hint } : {}) });
 }
 
-export function checkStatelessRule(rule: RuleDefinition): void {
-  const check = checkerFor(rule.keyword);
-  if (check === undefined) {
-    fail(rule, `no stateless keyword ${JSON.stringify(rule.keyword)}`, `known: ${[...ruleKeywordsByName.keys()].join(', ')}`);
-  }
+const known = (names: Iterable<string>) => {
+  const list = [...names];
+  return list.length > 0 ? `known: ${list.join(', ')} (select the plugin that defines it, e.g. payments)` : 'no selected plugin defines such rules (e.g. select payments)';
+};
+
+export function checkStatelessRule(rule: RuleDefinition, vocabulary: RuleVocabulary): void {
+  const keyword = vocabulary.stateless.get(rule.keyword);
+  if (keyword === undefined) fail(rule, `no stateless keyword ${JSON.stringify(rule.keyword)}`, known(vocabulary.stateless.keys()));
+  const check = checkerFor(keyword);
   if (!check(rule.params)) {
     const e = check.errors?.[0];
     fail(rule, `params${e?.instancePath ?? ''} ${e?.message ?? 'invalid'}`);
   }
 }
 
-export function checkStatefulRule(rule: RuleDefinition): void {
-  if (statefulRules[rule.keyword] === undefined) {
-    fail(rule, `no stateful rule ${JSON.stringify(rule.keyword)}`, `known: ${Object.keys(statefulRules).join(', ')}`);
-  }
+export function checkStatefulRule(rule: RuleDefinition, vocabulary: RuleVocabulary): void {
+  if (!vocabulary.stateful.includes(rule.keyword)) fail(rule, `no stateful rule ${JSON.stringify(rule.keyword)}`, known(vocabulary.stateful));
 }
 
 export function unsupportedPart(rule: RuleDefinition, why: string): never {

@@ -2,7 +2,9 @@
  * The lifecycle and clock controls of the sandbox (SANDBOX CONTRACT): deliver funds, cancel,
  * bounce back, hold, release, the first webhook status of a customer's next payment, the payer
  * completing a hosted session, the clock, and the record of every event emitted for a payment.
+ * The clock is the calling tenant's own: advancing it moves nobody else's expiries or stages.
  */
+import { MAX_ADVANCE_SECONDS, MAX_SANDBOX_MS } from '../clock.js';
 import type { MockContext } from '../context.js';
 import { createPaymentRecord, isPayment } from '../handlers/payment-core.js';
 import { fail, ok, type MockHandler, type MockResponse } from '../http/responses.js';
@@ -11,7 +13,7 @@ import type { LifecycleResult } from '../lifecycle.js';
 import type { PaymentRecord } from '../types.js';
 
 export function controlHandlers(ctx: MockContext): Record<string, MockHandler> {
-  const { store, lifecycle, clock } = ctx;
+  const { store, lifecycle, clocks } = ctx;
   const onPayment =
     (act: (p: PaymentRecord) => LifecycleResult | undefined): MockHandler =>
     ({ params, auth }) => {
@@ -41,7 +43,8 @@ export function controlHandlers(ctx: MockContext): Record<string, MockHandler> {
     payForSession({ params, auth }): MockResponse {
       const s = store.sessions.get(params.session_id ?? '');
       if (s === undefined || store.customer(auth.clientId, s.customer_id) === undefined) return fail(404, 'not-found.session', 'session not found', '/session_id');
-      if (clock.now() >= s.expiresAtMs) return fail(410, 'session.expired', 'the session has expired; create a new one', '/session_id', 'Session states');
+      if (store.clockOfCustomer(s.customer_id).now() >= s.expiresAtMs)
+        return fail(410, 'session.expired', 'the session has expired; create a new one', '/session_id', 'Session states');
       if (s.payment_id !== undefined) return fail(409, 'session.already-paid', 'the session already has a payment', '/session_id');
       if (s.recipient_details.length === 0 || s.amount === undefined)
         return fail(409, 'session.incomplete', 'the session has no amount or recipient_details to pay', '/session_id');
@@ -68,10 +71,16 @@ export function controlHandlers(ctx: MockContext): Record<string, MockHandler> {
       customer.nextFirstStatus = status;
       return ok({ customer_id: customer.customer_id, first_status: status });
     },
-    getClock: () => ok({ now: clock.iso() }),
-    advanceClock({ body }) {
+    getClock: ({ auth }) => ok({ now: clocks.of(auth.clientId).iso() }),
+    advanceClock({ body, auth }) {
+      const clock = clocks.of(auth.clientId);
       const seconds = getAt(body, ['seconds']);
-      if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return fail(400, 'sandbox.clock', 'seconds must be a non-negative number', '/seconds');
+      if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || seconds > MAX_ADVANCE_SECONDS) {
+        return fail(400, 'sandbox.clock', `seconds must be a number from 0 to ${MAX_ADVANCE_SECONDS} (10 years) per advance`, '/seconds');
+      }
+      if (clock.now() + seconds * 1000 > MAX_SANDBOX_MS) {
+        return fail(400, 'sandbox.clock-range', `the sandbox clock stops at ${new Date(MAX_SANDBOX_MS).toISOString()} (RFC 3339 years end at 9999); advance less`, '/seconds');
+      }
       clock.advance(seconds);
       return ok({ now: clock.iso() });
     },

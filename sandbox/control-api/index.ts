@@ -16,6 +16,7 @@ export function createSandboxRoutes(ctx: MockContext): RouteTable<MockHandler> {
     { method: 'POST', path: '/_sandbox/customers/{customer_id}/recipients', handler: r.createRecipient! },
     { method: 'POST', path: '/_sandbox/recipients/{recipient_id}/fail-name-check', handler: r.failNameCheck! },
     { method: 'POST', path: '/_sandbox/webhook-subscriptions', handler: r.createSubscription! },
+    { method: 'GET', path: '/_sandbox/webhook-subscriptions', handler: r.listSubscriptions! },
     { method: 'DELETE', path: '/_sandbox/webhook-subscriptions/{subscription_id}', handler: r.deleteSubscription! },
     { method: 'POST', path: '/_sandbox/payments/{payment_id}/deliver-funds', handler: c.deliverFunds! },
     { method: 'POST', path: '/_sandbox/payments/{payment_id}/cancel', handler: c.cancel! },

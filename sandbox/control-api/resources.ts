@@ -2,15 +2,29 @@
  * Sandbox stand-ins for operations whose paths the seed does not show (§Other operations:
  * "Create a quote", "Add a recipient", "Create a webhook", "Unsubscribe from status updates"),
  * under /_sandbox/ so they are never mistaken for the real API. Tenant-scoped like the API.
+ * Every input is bounded (SANDBOX_LIMITS) so that nothing stored can break a later request.
  */
 import type { MockContext } from '../context.js';
-import { customerNotFound, fail, ok, type MockHandler } from '../http/responses.js';
+import { customerNotFound, fail, ok, type MockHandler, type MockResponse } from '../http/responses.js';
 import { getAt, str } from '../json.js';
 
 const CURRENCY = /^[A-Z]{3}$/;
 
+/** Bounds of the control inputs; a request outside them is a 400 naming the bound. */
+export const SANDBOX_LIMITS = {
+  /** A quote lives at most a year of sandbox time. */
+  quoteExpiresInSeconds: { min: 0, max: 366 * 24 * 3600 },
+  recipientNameLength: 140,
+  webhookUrlLength: 2048,
+  /** Stored per customer (quotes, recipients) or per tenant (webhook subscriptions). */
+  quotesPerCustomer: 1000,
+  recipientsPerCustomer: 1000,
+  subscriptionsPerTenant: 20,
+} as const;
+
 export function resourceHandlers(ctx: MockContext): Record<string, MockHandler> {
-  const { store, clock } = ctx;
+  const { store } = ctx;
+  const L = SANDBOX_LIMITS;
   return {
     fixtures({ auth }) {
       const customers = store.customersOf(auth.clientId);
@@ -34,9 +48,14 @@ export function resourceHandlers(ctx: MockContext): Record<string, MockHandler> 
       if (!CURRENCY.test(sell)) return fail(400, 'sandbox.quote', 'sell_currency must be a 3-letter ISO 4217 code', '/sell_currency');
       if (!CURRENCY.test(buy)) return fail(400, 'sandbox.quote', 'buy_currency must be a 3-letter ISO 4217 code', '/buy_currency');
       const ttl = getAt(body, ['expires_in_seconds']) ?? 900;
-      if (typeof ttl !== 'number' || !Number.isFinite(ttl)) return fail(400, 'sandbox.quote', 'expires_in_seconds must be a number', '/expires_in_seconds');
+      const { min, max } = L.quoteExpiresInSeconds;
+      if (typeof ttl !== 'number' || !Number.isFinite(ttl) || ttl < min || ttl > max) {
+        return fail(400, 'sandbox.quote-expiry', `expires_in_seconds must be a number from ${min} to ${max} (a year)`, '/expires_in_seconds');
+      }
+      if (countOf(store.quotes.values(), customer.customer_id) >= L.quotesPerCustomer) return limit('quotes of one customer', L.quotesPerCustomer);
       const quote_id = store.newId('quote');
-      store.quotes.set(quote_id, { quote_id, customer_id: customer.customer_id, sell_currency: sell, buy_currency: buy, status: 'active', expiresAtMs: clock.now() + ttl * 1000 });
+      const expiresAtMs = store.clockOfCustomer(customer.customer_id).now() + Math.round(ttl * 1000);
+      store.quotes.set(quote_id, { quote_id, customer_id: customer.customer_id, sell_currency: sell, buy_currency: buy, status: 'active', expiresAtMs });
       return ok(quoteView(ctx, quote_id), 201);
     },
     createRecipient({ params, body, auth }) {
@@ -46,8 +65,9 @@ export function resourceHandlers(ctx: MockContext): Record<string, MockHandler> 
       const name = str(getAt(body, ['name'])) ?? '';
       const status = getAt(body, ['status']) ?? 'active';
       if (!CURRENCY.test(currency)) return fail(400, 'sandbox.recipient', 'currency must be a 3-letter ISO 4217 code', '/currency');
-      if (name.trim() === '') return fail(400, 'sandbox.recipient', 'name is required', '/name');
+      if (name.trim() === '' || name.length > L.recipientNameLength) return fail(400, 'sandbox.recipient', `name is required, 1 to ${L.recipientNameLength} characters`, '/name');
       if (status !== 'active' && status !== 'inactive') return fail(400, 'sandbox.recipient', 'status is active or inactive', '/status');
+      if (countOf(store.recipients.values(), customer.customer_id) >= L.recipientsPerCustomer) return limit('recipients of one customer', L.recipientsPerCustomer);
       const recipient_id = store.newId('rcp');
       store.recipients.set(recipient_id, { recipient_id, customer_id: customer.customer_id, currency, name, status, nameCheck: 'pass' });
       return ok({ recipient_id, customer_id: customer.customer_id, currency, name, status }, 201);
@@ -60,12 +80,27 @@ export function resourceHandlers(ctx: MockContext): Record<string, MockHandler> 
     },
     createSubscription({ body, auth }) {
       const url = str(getAt(body, ['url'])) ?? '';
-      if (!isHttpUrl(url)) return fail(400, 'sandbox.webhook-url', 'url must be an absolute http(s) URL', '/url');
+      if (url.length > L.webhookUrlLength || !isHttpUrl(url))
+        return fail(400, 'sandbox.webhook-url', `url must be an absolute http(s) URL of at most ${L.webhookUrlLength} characters`, '/url');
+      const own = [...store.subscriptions.values()].filter((s) => s.clientId === auth.clientId).length;
+      if (own >= L.subscriptionsPerTenant) return limit('webhook subscriptions of one client', L.subscriptionsPerTenant);
       const subscription_id = store.newId('sub');
       const secret = store.newWebhookSecret();
       store.subscriptions.set(subscription_id, { subscription_id, clientId: auth.clientId, url, secret });
       // The secret is shown once, to its owner, as a signing service does on creation.
       return ok({ subscription_id, url, secret }, 201);
+    },
+    listSubscriptions({ auth }) {
+      // Never the secret: it is shown once, on creation.
+      const own = [...store.subscriptions.values()].filter((s) => s.clientId === auth.clientId);
+      return ok({
+        subscriptions: own.map((s) => ({
+          subscription_id: s.subscription_id,
+          url: s.url,
+          status: s.disabled ? 'disabled' : 'active',
+          ...(s.disabled ? { disabled_at: s.disabled.at, disabled_reason: s.disabled.reason } : {}),
+        })),
+      });
     },
     deleteSubscription({ params, auth }) {
       const s = store.subscriptions.get(params.subscription_id ?? '');
@@ -79,15 +114,26 @@ export function resourceHandlers(ctx: MockContext): Record<string, MockHandler> 
 
 function quoteView(ctx: MockContext, quoteId: string): Record<string, unknown> {
   const q = ctx.store.quotes.get(quoteId)!;
-  const expired = ctx.clock.now() >= q.expiresAtMs;
+  const clock = ctx.store.clockOfCustomer(q.customer_id);
+  const expired = clock.now() >= q.expiresAtMs;
   return {
     quote_id: q.quote_id,
     customer_id: q.customer_id,
     sell_currency: q.sell_currency,
     buy_currency: q.buy_currency,
     status: q.status === 'active' && expired ? 'expired' : q.status,
-    expires_at: ctx.clock.iso(q.expiresAtMs),
+    expires_at: clock.iso(q.expiresAtMs),
   };
+}
+
+function countOf(records: Iterable<{ customer_id: string }>, customerId: string): number {
+  let n = 0;
+  for (const r of records) if (r.customer_id === customerId) n++;
+  return n;
+}
+
+function limit(what: string, max: number): MockResponse {
+  return fail(409, 'sandbox.limit', `at most ${max} ${what}; the sandbox keeps its state bounded`, '');
 }
 
 function isHttpUrl(s: string): boolean {

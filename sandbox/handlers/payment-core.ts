@@ -15,9 +15,9 @@ const NAME_CHECK_SOURCE = 'Create payment (v3), rule 5; Errors, rule 2';
 
 /** Runs the stateful rules and the name check; undefined when the request may proceed. The
  * store answers the rules synchronously, so this does too (no promise per payment: issue 5);
- * a promise only if ctx.rules is ever given an asynchronous context. */
+ * a promise only if the rule context is ever given an asynchronous context. */
 export function paymentPreconditions(ctx: MockContext, customerId: string, body: unknown): MockResponse | undefined | Promise<MockResponse | undefined> {
-  const outcome = checkStatefulRulesEager('createPayment', { params: { customer_id: customerId }, body }, ctx.rules);
+  const outcome = checkStatefulRulesEager('createPayment', { params: { customer_id: customerId }, body }, ctx.rulesFor(ctx.store.customers.get(customerId)?.clientId ?? ''));
   if (isPromiseLike(outcome)) return Promise.resolve(outcome).then((o) => afterRules(ctx, customerId, body, o));
   return afterRules(ctx, customerId, body, outcome);
 }
@@ -82,12 +82,12 @@ export function createPaymentRecord(ctx: MockContext, p: NewPayment): PaymentRec
   }
   const payment: PaymentRecord = {
     payment_id: ctx.store.newId('pay'),
-    instruction_number: ctx.store.nextInstructionNumber(),
+    instruction_number: ctx.store.nextInstructionNumber(ctx.store.customers.get(p.customerId)?.clientId ?? ''),
     customer_id: p.customerId,
     amount: b.amount as Amount,
     recipient_details: recipientsOf(b.recipient_details),
     status: '',
-    created_datetime: ctx.clock.iso(),
+    created_datetime: ctx.store.clockOfCustomer(p.customerId).iso(),
     purpose_of_transaction: str(b.purpose_of_transaction),
     quote_id: str(b.quote_id),
     is_third_party_payment: isThirdParty,

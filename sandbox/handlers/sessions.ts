@@ -22,7 +22,7 @@ export function sessionHandlers(ctx: MockContext): Record<string, MockHandler> {
       if (customer === undefined) return customerNotFound();
       const origins = allowedOrigins(body);
       if (!Array.isArray(origins)) return origins;
-      const outcome = await checkStatefulRules('createSession', { params: { customer_id: customer.customer_id }, body }, ctx.rules);
+      const outcome = await checkStatefulRules('createSession', { params: { customer_id: customer.customer_id }, body }, ctx.rulesFor(customer.clientId));
       if (!outcome.valid) return violations(400, outcome.violations);
       const ref = str(getAt(body, ['client_reference_id']));
       // Re-checked synchronously: other requests ran while the rules were awaited.
@@ -35,7 +35,7 @@ export function sessionHandlers(ctx: MockContext): Record<string, MockHandler> {
           DUPLICATE_SOURCE,
         );
       }
-      const now = ctx.clock.now();
+      const now = ctx.store.clockOfCustomer(customer.customer_id).now();
       const session: SessionRecord = {
         session_id: ctx.store.newId('ses'),
         customer_id: customer.customer_id,
@@ -54,7 +54,7 @@ export function sessionHandlers(ctx: MockContext): Record<string, MockHandler> {
           session_id: session.session_id,
           // A-SESSION-URL-FIELD: the field names are the mock's own.
           session_url: `${ctx.baseUrl()}/_sandbox/hosted/${encodeURIComponent(session.session_id)}`,
-          session_expires_at: ctx.clock.iso(session.expiresAtMs),
+          session_expires_at: ctx.store.clockOfCustomer(customer.customer_id).iso(session.expiresAtMs),
         },
         201,
       );
@@ -78,7 +78,7 @@ export function lookupRecord(ctx: MockContext, s: SessionRecord): Record<string,
     has_payment: payment !== undefined,
     ...(payment ? { payment_id: payment.payment_id } : {}),
     latest_status: payment?.status ?? 'SESSION_CREATED',
-    session_expires_at: ctx.clock.iso(s.expiresAtMs),
+    session_expires_at: ctx.store.clockOfCustomer(s.customer_id).iso(s.expiresAtMs),
     ...(s.client_reference_id !== undefined ? { client_reference_id: s.client_reference_id } : {}),
   };
 }

@@ -29,7 +29,7 @@ export const IDENTITY_FIELDS = [
 const SOURCE = 'Endpoints › Third-party customer operations';
 
 export function thirdPartyHandlers(ctx: MockContext): Record<string, MockHandler> {
-  const verifyAt = (): number => ctx.clock.now() + ctx.options.thirdPartyVerificationSeconds * 1000;
+  const verifyAt = (customerId: string): number => ctx.store.clockOfCustomer(customerId).now() + ctx.options.thirdPartyVerificationSeconds * 1000;
   return {
     createThirdParty({ params, body, auth }) {
       const customer = ctx.store.customer(auth.clientId, params.customer_id ?? '');
@@ -39,12 +39,12 @@ export function thirdPartyHandlers(ctx: MockContext): Record<string, MockHandler
       if (!ref) return fail(400, 'third-party.client-customer-ref', 'client_customer_ref (your identifier of the end user) is required', '/client_customer_ref', SOURCE);
       if (ctx.store.thirdParty(customer.customer_id, ref))
         return fail(409, 'third-party.duplicate', `third party ${JSON.stringify(ref)} already exists for this customer`, '/client_customer_ref', SOURCE);
-      const now = ctx.clock.iso();
+      const now = ctx.store.clockOfCustomer(customer.customer_id).iso();
       const record: ThirdPartyRecord = {
         customer_id: customer.customer_id,
         client_customer_ref: ref,
         data: { ...data },
-        verifiedAtMs: verifyAt(),
+        verifiedAtMs: verifyAt(customer.customer_id),
         created_at: now,
         updated_at: now,
       };
@@ -65,8 +65,8 @@ export function thirdPartyHandlers(ctx: MockContext): Record<string, MockHandler
       }
       const changed = IDENTITY_FIELDS.some((f) => f in data && JSON.stringify(data[f]) !== JSON.stringify(record.data[f]));
       record.data = { ...record.data, ...data, client_customer_ref: record.client_customer_ref };
-      record.updated_at = ctx.clock.iso();
-      if (changed) record.verifiedAtMs = verifyAt();
+      record.updated_at = ctx.store.clockOfCustomer(record.customer_id).iso();
+      if (changed) record.verifiedAtMs = verifyAt(record.customer_id);
       return ok(view(ctx, record));
     },
   };
@@ -83,7 +83,7 @@ function view(ctx: MockContext, r: ThirdPartyRecord): Record<string, unknown> {
   return {
     ...r.data,
     client_customer_ref: r.client_customer_ref,
-    compliance_status: complianceStatus(r.verifiedAtMs, ctx.clock.now()),
+    compliance_status: complianceStatus(r.verifiedAtMs, ctx.store.clockOfCustomer(r.customer_id).now()),
     created_at: r.created_at,
     updated_at: r.updated_at,
   };

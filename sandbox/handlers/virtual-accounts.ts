@@ -24,8 +24,8 @@ export function virtualAccountHandlers(ctx: MockContext): Record<string, MockHan
         vban_country: str(getAt(body, ['vban_country'])),
         account_number: account,
         bank_details: bankDetails(currency, account),
-        activeAtMs: ctx.clock.now() + ctx.options.virtualAccountActivationSeconds * 1000,
-        created_at: ctx.clock.iso(),
+        activeAtMs: ctx.store.clockOfCustomer(customer.customer_id).now() + ctx.options.virtualAccountActivationSeconds * 1000,
+        created_at: ctx.store.clockOfCustomer(customer.customer_id).iso(),
       };
       ctx.store.virtualAccounts.set(record.unique_identifier, record);
       return ok({ unique_identifier: record.unique_identifier });
@@ -42,7 +42,7 @@ export function virtualAccountHandlers(ctx: MockContext): Record<string, MockHan
         ...(r.vban_country ? { vban_country: r.vban_country } : {}),
         account_number: r.account_number,
         bank_details: r.bank_details,
-        status: ctx.clock.now() >= r.activeAtMs ? 'active' : 'pending',
+        status: ctx.store.clockOfCustomer(customer.customer_id).now() >= r.activeAtMs ? 'active' : 'pending',
         created_at: r.created_at,
       });
     },

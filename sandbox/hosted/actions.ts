@@ -22,10 +22,9 @@ function control(ctx: MockContext): Record<string, MockHandler> {
   return h;
 }
 
-/** The clock the session's expiry is measured on: the one place to change should clocks become
- * per tenant. */
-export function sessionClock(ctx: MockContext, _s: SessionRecord): SandboxClock {
-  return ctx.clock;
+/** The clock the session's expiry is measured on: its tenant's own. */
+export function sessionClock(ctx: MockContext, s: SessionRecord): SandboxClock {
+  return ctx.store.clockOfCustomer(s.customer_id);
 }
 
 /** The page's status document (also the answer of a scripted Pay or Abandon). */

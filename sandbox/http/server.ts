@@ -2,16 +2,23 @@
  * The mock's node:http front: reads the body (size-limited), serves the hosted session page,
  * sends /_sandbox/ requests to the control API (Bearer-authenticated, tenant-scoped) and
  * everything else to the generated router. Any unexpected error is a 500 with the error body,
- * never a crash.
+ * never a crash, and its cause is logged. The token endpoint is answered here, on the raw form,
+ * so that every error is RFC 6749 §5.2's (`error`, `error_description`).
+ *
+ * Timeouts for an internet-facing server (options.timeouts): a client that has not sent its
+ * headers after `headersMs`, or its whole request after `requestMs`, gets 408 and the socket is
+ * closed; an idle keep-alive socket is closed after `keepAliveMs`.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { authenticate, isAuthInfo } from '../auth.js';
+import { authenticate, isAuthInfo, tokenEndpoint } from '../auth.js';
 import type { MockContext } from '../context.js';
 import { createWriteBatch, isPromiseLike, type EagerHandle, type Router, type WriteBatch } from '../generated-api.js';
 import { hostedPage } from '../control-api/hosted-page.js';
 import { SANDBOX_PREFIX } from '../control-api/index.js';
 import { BodyTooLarge, parseBody, parseQuery, readBody } from './body.js';
 import { fail, type MockHandler, type MockResponse } from './responses.js';
+import type { RequestLog } from './request-log.js';
+import { ruleIdsOf } from './request-log.js';
 import type { RouteTable } from './route-table.js';
 
 export interface FrontOptions {
@@ -20,6 +27,7 @@ export interface FrontOptions {
   router: Router & { handleEager: EagerHandle };
   /** Serve only the token endpoint (the separate auth origin). */
   authOnly?: boolean;
+  log?: RequestLog;
 }
 
 const HOSTED = `${SANDBOX_PREFIX}hosted/`;
@@ -31,40 +39,81 @@ type Answer = { status: number; headers?: Record<string, string>; body?: unknown
 export function createFront(o: FrontOptions): Server {
   const limit = o.ctx.options.bodyLimitBytes;
   const batch = createWriteBatch();
-  const send = (res: ServerResponse, r: Answer): void => sendAnswer(res, r, batch);
-  const server = createServer((req, res) => {
-    readBody(req, limit, (error, raw) => {
-      if (error instanceof BodyTooLarge) return send(res, { ...fail(413, 'request.body-too-large', `the request body exceeds ${limit} bytes`), headers: { connection: 'close' } });
-      if (error) return send(res, fail(400, 'request.aborted', 'the request body could not be read'));
-      // No promise when the answer is synchronous (every API call on the mock's own store): one
-      // promise and microtask fewer per request (issue 5, item 8).
-      let answer: Answer | Promise<Answer>;
-      try {
-        answer = route(o, req, raw);
-      } catch {
-        answer = INTERNAL;
-      }
-      if (isPromiseLike(answer))
-        answer.then(
-          (r) => send(res, r),
-          () => send(res, INTERNAL),
-        );
-      else send(res, answer);
-    });
-  });
-  server.on('clientError', (_err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+  const { log } = o;
+  const t = o.ctx.options.timeouts;
+  const server = createServer(
+    {
+      headersTimeout: t.headersMs,
+      requestTimeout: t.requestMs,
+      keepAliveTimeout: t.keepAliveMs,
+      // How often Node checks the two timeouts above (default 30 s would let them overrun).
+      connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(t.headersMs / 2))),
+    },
+    (req, res) => {
+      const started = log ? performance.now() : 0;
+      const id = log?.nextId();
+      const send = (res: ServerResponse, r: Answer): void => {
+        if (log && id !== undefined) {
+          log.request({
+            id,
+            method: req.method ?? '?',
+            path: pathOf(req.url ?? '/') ?? '(unparsable)',
+            status: r.status,
+            ms: performance.now() - started,
+            rules: r.status >= 400 && r.status < 500 ? ruleIdsOf(r.body) : undefined,
+          });
+          if (r === INTERNAL) log.cause(id, lastCause.error ?? new Error('unknown'), 'mock front');
+        }
+        sendAnswer(res, r, batch);
+      };
+      readBody(req, limit, (error, raw) => {
+        if (error instanceof BodyTooLarge)
+          return send(res, { ...fail(413, 'request.body-too-large', `the request body exceeds ${limit} bytes`), headers: { connection: 'close' } });
+        if (error) return send(res, fail(400, 'request.aborted', 'the request body could not be read'));
+        // No promise when the answer is synchronous (every API call on the mock's own store): one
+        // promise and microtask fewer per request (issue 5, item 8).
+        let answer: Answer | Promise<Answer>;
+        try {
+          currentRequest.id = id;
+          answer = route(o, req, raw);
+        } catch (err) {
+          lastCause.error = err;
+          answer = INTERNAL;
+        } finally {
+          currentRequest.id = undefined;
+        }
+        if (isPromiseLike(answer))
+          answer.then(
+            (r) => send(res, r),
+            (err) => {
+              lastCause.error = err;
+              send(res, INTERNAL);
+            },
+          );
+        else send(res, answer);
+      });
+    },
+  );
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    const timedOut = err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+    if (socket.writable) socket.end(`HTTP/1.1 ${timedOut ? '408 Request Timeout' : '400 Bad Request'}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+    else socket.destroy();
   });
   return server;
 }
 
 const INTERNAL: Answer = fail(500, 'mock.internal', 'internal error in the mock');
+/** The cause of the INTERNAL answer being sent (read at once, synchronously, by `send`). */
+const lastCause: { error?: unknown } = {};
+/** The request being routed synchronously, so the router's onError can name it in the log. */
+export const currentRequest: { id?: string } = {};
 
 function route(o: FrontOptions, req: IncomingMessage, raw: Buffer): Answer | Promise<Answer> {
   const pathname = pathOf(req.url ?? '/');
   if (pathname === undefined) return fail(400, 'request.url', 'the request URL cannot be parsed');
   const method = (req.method ?? 'GET').toUpperCase();
   if (o.authOnly && pathname !== TOKEN_PATH) return fail(404, 'request.unknown-path', 'this origin serves only the token endpoint');
+  if (pathname === TOKEN_PATH && method === 'POST') return tokenEndpoint(o.ctx.store, req.headers['content-type'], raw, o.ctx.options.tokenTtlSeconds);
   if (pathname.startsWith(HOSTED)) return hostedPage(o.ctx, { method, rest: pathname.slice(HOSTED.length), headers: req.headers, body: raw });
   if (pathname.startsWith(SANDBOX_PREFIX)) return sandbox(o, req, pathname, method, raw);
   // The nesting limit of API bodies is the generated router's own (maxJsonDepth, 400

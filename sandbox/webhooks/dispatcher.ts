@@ -2,7 +2,9 @@
  * Webhook delivery: at-least-once, signed (Standard Webhooks by default, assumption
  * A-WEBHOOK-SIGNATURE, pluggable), retried with exponential backoff on non-2xx answers, network
  * errors and timeouts, so nothing is lost while a consumer is down (seed §Events: the retry
- * schedule is not shown; ours is configurable). Secrets never reach the delivery log.
+ * schedule is not shown; ours is configurable). Secrets never reach the delivery log. An
+ * endpoint that answers 410 Gone is disabled instead (Standard Webhooks, "Retry schedule": the
+ * endpoint asks to stop), which drops its pending retries too.
  */
 import { signWebhook } from '../../templates/runtime/webhooks/signing/index.js';
 import type { WebhookScheme } from '../../templates/runtime/webhooks/signing/scheme.js';
@@ -26,6 +28,8 @@ export interface DispatcherOptions {
   retry?: RetryOptions;
   chaos?: ChaosOptions;
   scheme?: WebhookScheme;
+  /** Told when a subscription is disabled (410 Gone), for the request log. */
+  onDisabled?: (sub: SubscriptionRecord) => void;
 }
 
 /** One attempt, for tests and debugging (never the secret or the signature); the last 10 000 are kept. */
@@ -134,7 +138,7 @@ export class WebhookDispatcher {
 
   private async send(job: Job): Promise<void> {
     // An unsubscribed endpoint gets nothing more, retries included.
-    if (this.closed || job.sub.deleted) return this.settle();
+    if (this.closed || job.sub.deleted || job.sub.disabled) return this.settle();
     const retry = this.options.retry ?? {};
     const body = JSON.stringify(job.event);
     const headers = {
@@ -157,7 +161,11 @@ export class WebhookDispatcher {
     // A long-running sandbox keeps the recent attempts only.
     if (this.log.length > LOG_LIMIT) this.log.splice(0, this.log.length - LOG_LIMIT);
     const delivered = entry.status !== undefined && entry.status >= 200 && entry.status < 300;
-    if (!delivered && !this.closed && job.attempt < (retry.maxAttempts ?? 30)) {
+    if (entry.status === 410 && !job.sub.disabled) {
+      job.sub.disabled = { at: entry.at, reason: `the endpoint answered 410 Gone to event ${job.event.event_id}` };
+      this.options.onDisabled?.(job.sub);
+    }
+    if (!delivered && !job.sub.disabled && !this.closed && job.attempt < (retry.maxAttempts ?? 30)) {
       const delay = Math.min((retry.initialDelayMs ?? 500) * (retry.factor ?? 2) ** (job.attempt - 1), retry.maxDelayMs ?? 60_000);
       this.later(delay, () => void this.send({ ...job, attempt: job.attempt + 1 }));
     }

@@ -106,7 +106,7 @@ describe('OAuth 2.0 client credentials', () => {
   it('refused client credentials are an auth error and nothing else is sent', async () => {
     t = await makeClient(generated, backend, { clientSecret: 'wrong-secret-value' });
     const result = await t.client.createPayment(SAMPLE_CALLS.createPayment.init);
-    expect(result.apiError).toMatchObject({ kind: 'auth', reason: 'token-request-failed', status: 401 });
+    expect(result.apiError).toMatchObject({ kind: 'auth', reason: 'token-request-failed', status: 401, oauthError: 'invalid_client' });
     expect(backend.to(PAYMENTS)).toHaveLength(0);
   });
 

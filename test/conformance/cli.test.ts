@@ -26,7 +26,7 @@ describe('cbp conformance', () => {
     expect(r.err).toContain('valid check ids: positive, negative');
   });
 
-  test('credentials from flags; an unreachable target exits 1 without printing the secret', async () => {
+  test('credentials from flags; an unreachable target exits 2 without printing the secret', async () => {
     const r = await cbp(
       'conformance',
       '--base-url',
@@ -40,7 +40,7 @@ describe('cbp conformance', () => {
       '--client-secret-2',
       'c',
     );
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.err).toContain('E_TARGET_UNREACHABLE');
     expect(r.out + r.err).not.toContain('hush-hush-secret');
   });

@@ -35,11 +35,11 @@ describe('conformanceConfigFromArgv', () => {
   });
 
   test('live: URLs from flags, credentials from the environment, auth URL defaults to the base URL', () => {
-    const c = conformanceConfigFromArgv({ baseUrl: 'https://api.partner.example/', only: ['auth,spec'], report: ['junit=out/j.xml'] }, LIVE_ENV);
+    const c = conformanceConfigFromArgv({ baseUrl: 'https://api.partner.example/', only: ['auth,spec'], report: ['junit=j.xml'] }, LIVE_ENV);
     expect(c.target).toEqual({ kind: 'live', baseUrl: 'https://api.partner.example', authUrl: 'https://api.partner.example' });
     expect(c.credentials.primary).toEqual({ clientId: 'partner-id', clientSecret: 'partner-secret-value' });
     expect(c.only).toEqual(['auth', 'spec']);
-    expect(c.reports).toEqual([{ kind: 'junit', path: 'out/j.xml' }]);
+    expect(c.reports).toEqual([{ kind: 'junit', path: 'j.xml' }]);
   });
 
   test('live without credentials is a configuration error that names the variables, not values', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { judgeEvents } from '../../conformance/suites/events/event-judge.js';
-import { loadStateTable } from '../../lib/state-table.js';
+import { loadStateTable } from '../../kits/payments/state-table/index.js';
 import { event, flow, received } from './event-helpers.js';
 
 const table = loadStateTable();

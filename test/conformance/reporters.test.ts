@@ -5,7 +5,7 @@ import { redactBody, redactHeaders } from '../../conformance/engine/redact.js';
 import { curlFor } from '../../conformance/engine/reproduce.js';
 import type { RecordedExchange } from '../../conformance/engine/recorder.js';
 import type { SuiteSummary } from '../../conformance/engine/types.js';
-import { loadStateTable } from '../../lib/state-table.js';
+import { loadStateTable } from '../../kits/payments/state-table/index.js';
 
 const table = loadStateTable();
 const observed = [

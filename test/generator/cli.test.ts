@@ -8,7 +8,7 @@ import { recordingIO } from './helpers/io.js';
 
 const cwd = mkdtempSync(path.join(os.tmpdir(), 'cbp-cli-'));
 copyFileSync(path.join(ROOT, 'test/fixtures/generator/small-3.1.yaml'), path.join(cwd, 'api.yaml'));
-writeFileSync(path.join(cwd, 'cbp.config.json'), JSON.stringify({ spec: 'api.yaml', out: 'out', emitters: ['operations', 'runtime'] }));
+writeFileSync(path.join(cwd, 'cbp.config.json'), JSON.stringify({ spec: 'api.yaml', out: 'out', plugins: ['operations', 'webhook-signing'] }));
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
 async function cbp(...args: string[]) {
@@ -50,6 +50,28 @@ describe('cbp CLI', () => {
     expect(code).toBe(1);
     expect(io.stderr[0]).toMatch(/^E_SPEC_INVALID: .*\(at bad\.yaml#\/paths\/~1a\/get\/responses\/200\)/);
     expect(io.text()).not.toMatch(/\n\s+at /);
+  });
+
+  test('an unknown plugin exits 2 naming the valid ones; --emitters is an alias of --plugins', async () => {
+    const { code, io } = await cbp('generate', '--emitters', 'operations,nope');
+    expect(code).toBe(2);
+    expect(io.stderr[0]).toMatch(/^E_CONFIG: unknown plugin "nope"/);
+    expect(io.stderr.join('\n')).toMatch(/known plugins: types, operations, validators, client, server, .*payments/);
+  });
+
+  test('--check fails when the nearest package.json lacks a runtime dependency (a devDependency does not count)', async () => {
+    const out = 'client-out';
+    expect((await cbp('generate', '--plugins', 'client', '--out', out)).io.stderr.join('\n')).toContain('hint: npm install openapi-fetch@');
+    writeFileSync(path.join(cwd, 'package.json'), JSON.stringify({ name: 'app', devDependencies: { 'openapi-fetch': '0.17.0' } }));
+    const dev = await cbp('generate', '--plugins', 'client', '--out', out, '--check');
+    expect(dev.code).toBe(1);
+    expect(dev.io.stderr.join('\n')).toMatch(
+      /^E_RUNTIME_DEPENDENCIES: the generated code imports openapi-fetch@\S+ at run time, and package\.json does not declare them as dependencies$/m,
+    );
+    expect(dev.io.stderr.join('\n')).toContain('devDependencies only (removed by npm prune --omit=dev): openapi-fetch@');
+    writeFileSync(path.join(cwd, 'package.json'), JSON.stringify({ name: 'app', dependencies: { 'openapi-fetch': '0.17.0' } }));
+    expect((await cbp('generate', '--plugins', 'client', '--out', out, '--check')).code).toBe(0);
+    rmSync(path.join(cwd, 'package.json'));
   });
 
   test('a missing spec file exits 2', async () => {

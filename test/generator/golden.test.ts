@@ -1,18 +1,38 @@
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { generate } from '../../generator/generate.js';
-import { checkGenerated } from '../../generator/output-files.js';
+import { generate } from '../../api/index.js';
+import { checkGenerated, writeGenerated } from '../../generator/output-files.js';
 import { resolveGenerateConfig } from '../../generator/resolve-config.js';
+import { plugins } from '../../api/plugins.js';
+import { packageInfo } from '../../generator/package-info.js';
 import { ROOT } from './helpers/compile-output.js';
 
-// Golden files: generated/ is the committed output for spec/ (cbp.config.json). Generating from
-// the sources in memory must reproduce it byte for byte; when it does not, the templates, the
-// generator or the spec changed without `npm run generate`.
-describe('generated/ (golden output for spec/)', () => {
-  test('is exactly what the current spec, overlay, templates and generator produce', async () => {
-    const config = await resolveGenerateConfig({}, ROOT);
+// Golden files, one whole-document tree per scenario, compared byte for byte with a generation
+// in memory. When one differs, the templates, the generator or the document changed without the
+// tree being regenerated: `npm run generate` for generated/, `CBP_UPDATE_GOLDEN=1 npx vitest run
+// test/generator/golden.test.ts` for the others (then review the diff and commit it).
+const PETSTORE = 'node_modules/@readme/oas-examples/3.0/yaml/petstore-expanded.yaml';
+const update = process.env.CBP_UPDATE_GOLDEN === '1';
+
+describe('golden trees', () => {
+  test('generated/ is exactly what spec/ with cbp.config.json (payments plugin) produces', async () => {
+    const config = await resolveGenerateConfig({}, ROOT, plugins);
     const { files } = await generate(config, { cwd: ROOT });
     const drift = checkGenerated(files, path.join(ROOT, config.out));
     expect(drift, 'run `npm run generate` and commit generated/').toEqual({ stale: [], missing: [], extra: [] });
+  });
+
+  test('test/generator/golden/petstore-expanded/ is exactly what a petstore with the default plugins produces', async () => {
+    const out = path.join(ROOT, 'test/generator/golden/petstore-expanded');
+    const { files } = await generate({ spec: PETSTORE, overlays: [], out, check: false, clientFactoryName: 'createApiClient' }, { cwd: ROOT });
+    if (update) writeGenerated(files, out);
+    expect(checkGenerated(files, out), 'CBP_UPDATE_GOLDEN=1 npx vitest run test/generator/golden.test.ts, review, commit').toEqual({ stale: [], missing: [], extra: [] });
+    // Generic output: nothing of the payments kit, no framework the default selection does not name.
+    expect(files.map((f) => f.path).filter((p) => /payment|webhook|procedure|stateful-rules|decimal|hono/.test(p))).toEqual([]);
+    // Words of the payment service in generic files (the toolkit's own name aside). The client, auth and
+    // server runtime still cite the service description in comments (their owners' call).
+    const { name } = packageInfo();
+    const generic = files.filter((f) => !/^runtime\/(client|auth|server)\//.test(f.path));
+    expect(generic.filter((f) => /payment|recipient|seed §|rules\.overlay/i.test(f.contents.replaceAll(name, ''))).map((f) => f.path)).toEqual([]);
   });
 });

@@ -23,7 +23,7 @@ function largeDocument(brokenPath?: number): string {
 
 async function run(name: string, text: string) {
   writeFileSync(path.join(dir, name), text);
-  return generate({ spec: name, overlays: [], out: 'out', check: false, clientFactoryName: 'createApiClient', emitters: ['types', 'operations'] }, { cwd: dir });
+  return generate({ spec: name, overlays: [], out: 'out', check: false, clientFactoryName: 'createApiClient', plugins: ['types', 'operations'] }, { cwd: dir });
 }
 
 describe('a large document (validated on a worker thread)', () => {

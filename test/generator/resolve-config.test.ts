@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { plugins } from '../../api/plugins.js';
 import { resolveGenerateConfig } from '../../generator/resolve-config.js';
 import { CbpError } from '../../lib/errors.js';
 
@@ -23,21 +24,31 @@ async function failure(argv: Parameters<typeof resolveGenerateConfig>[0]): Promi
 }
 
 describe('resolveGenerateConfig: defaults < config file < flags', () => {
-  test('defaults: our spec, its overlay and state table, generated/, createApiClient', async () => {
+  test('defaults: our spec, its overlay, generated/, createApiClient, the default plugins', async () => {
     expect(await resolveGenerateConfig({}, cwd)).toEqual({
       spec: 'spec/openapi.yaml',
       overlays: ['spec/rules.overlay.yaml'],
-      stateTable: 'spec/payment-states.yaml',
       out: 'generated',
       check: false,
       clientFactoryName: 'createApiClient',
     });
   });
 
-  test('another spec gets no default overlay or state table', async () => {
+  test('another spec gets no default overlay', async () => {
     const c = await resolveGenerateConfig({ spec: 'other.yaml' }, cwd);
     expect(c.overlays).toEqual([]);
-    expect(c.stateTable).toBeUndefined();
+    expect(c.plugins).toBeUndefined();
+  });
+
+  test('plugins: names or { name, ...options }, path options relative to the config file; --state-table selects payments', async () => {
+    write('conf/cbp.config.json', JSON.stringify({ plugins: ['client', { name: 'payments', stateTable: 'states.yaml' }] }));
+    const c = await resolveGenerateConfig({ config: 'conf/cbp.config.json' }, cwd, plugins);
+    expect(c).toMatchObject({ plugins: ['client', 'payments'], pluginOptions: { payments: { stateTable: 'conf/states.yaml' } } });
+    const flag = await resolveGenerateConfig({ spec: 'other.yaml', stateTable: 't.yaml' }, cwd, plugins);
+    expect(flag.plugins).toContain('payments');
+    expect(flag.pluginOptions).toEqual({ payments: { stateTable: 't.yaml' } });
+    write('conf/bad.json', JSON.stringify({ plugins: [{ stateTable: 'x' }] }));
+    expect(await failure({ config: 'conf/bad.json' })).toMatchObject({ code: 'E_CONFIG', details: { pointer: '/plugins' } });
   });
 
   test('a discovered cbp.config.json overrides defaults; flags override it', async () => {
@@ -51,7 +62,7 @@ describe('resolveGenerateConfig: defaults < config file < flags', () => {
   test('paths in a config file are relative to that file (--config PATH)', async () => {
     write('conf/cbp.config.yaml', 'spec: ../api/doc.yaml\nout: ../gen\nstubs: handlers\nemitters: [types, operations]\n');
     const c = await resolveGenerateConfig({ config: 'conf/cbp.config.yaml' }, cwd);
-    expect(c).toMatchObject({ spec: 'api/doc.yaml', out: 'gen', stubs: 'conf/handlers', emitters: ['types', 'operations'] });
+    expect(c).toMatchObject({ spec: 'api/doc.yaml', out: 'gen', stubs: 'conf/handlers', plugins: ['types', 'operations'] });
   });
 
   test('a .mjs config file is imported (default export)', async () => {

@@ -1,9 +1,9 @@
-/** Generates the project's spec (with the rules overlay) with the validators and runtime emitters. */
+/** Generates the project's spec (with the rules overlay) with the validators and payments plugins. */
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { GenerateConfig } from '../../generator/config.js';
 import type { GeneratedFile } from '../../generator/emitters/emitter.js';
-import { generate } from '../../generator/generate.js';
+import { generate } from '../../api/index.js';
 import { ROOT, outDir } from './harness.js';
 
 export async function generateValidators(spec = 'spec/openapi.yaml', overlays = ['spec/rules.overlay.yaml']): Promise<GeneratedFile[]> {
@@ -13,7 +13,7 @@ export async function generateValidators(spec = 'spec/openapi.yaml', overlays = 
     out: 'generated',
     check: false,
     clientFactoryName: 'createApiClient',
-    emitters: ['validators', 'runtime'],
+    plugins: ['validators', 'payments'],
   };
   const result = await generate(config, { cwd: ROOT });
   return result.files;

@@ -1,13 +1,14 @@
 /**
  * Runs a keyword table against an in-process compiled validator AND the standalone module the
- * emitter would write (STYLE.md: "Test each keyword ... against both a compiled and a standalone
- * validator"). Standalone modules are written under tmp/ (git-ignored) next to a copy of
+ * emitter would write (ajv's own keyword tests run against both a compiled and a standalone
+ * validator). Standalone modules are written under tmp/ (git-ignored) next to a copy of
  * templates/runtime, then imported.
  */
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createAjv } from '../../generator/validation/create-ajv.js';
+import { ruleKeywords } from '../../kits/payments/keywords/index.js';
 import { compileStandalone } from '../../generator/validation/standalone.js';
 import { toViolations } from '../../templates/runtime/rules/schema-errors.js';
 import type { AjvValidateFn } from '../../templates/runtime/rules/validator-set.js';
@@ -28,7 +29,7 @@ function wrap(v: AjvValidateFn): Check {
 }
 
 export function inProcess(schema: Record<string, unknown>, openapi31 = true): Check {
-  const ajv = createAjv({ openapi31, coerce: false, unicodeRegExp: true, unknownFormats: [] });
+  const ajv = createAjv({ openapi31, coerce: false, unicodeRegExp: true, unknownFormats: [], keywords: ruleKeywords });
   return wrap(ajv.compile(schema) as AjvValidateFn);
 }
 
@@ -46,15 +47,18 @@ export function outDir(label: string): string {
   mkdirSync(dir, { recursive: true });
   created.push(dir);
   cpSync(join(ROOT, 'templates', 'runtime'), join(dir, 'runtime'), { recursive: true });
+  // What the emitted validators-runtime.ts holds with the payments plugin selected.
+  const kit = relative(dir, join(ROOT, 'kits/payments/runtime/rules/index.js')).split(sep).join('/');
+  writeFileSync(join(dir, 'validators-runtime.ts'), `export * from './runtime/rules/index.js';\nexport * from '${kit}';\n`);
   return dir;
 }
 
 export async function standalone(schemas: Record<string, Record<string, unknown>>, openapi31 = true): Promise<Record<string, Check>> {
-  const ajv = createAjv({ openapi31, coerce: false, unicodeRegExp: true, unknownFormats: [] });
+  const ajv = createAjv({ openapi31, coerce: false, unicodeRegExp: true, unknownFormats: [], keywords: ruleKeywords });
   const code = compileStandalone(
     ajv,
     Object.entries(schemas).map(([name, schema]) => ({ name, schema, at: '' })),
-    './runtime/rules/index.js',
+    './validators-runtime.js',
   );
   const dir = outDir('standalone');
   const file = join(dir, 'validators-standalone.ts');

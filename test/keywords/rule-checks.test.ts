@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CbpError } from '../../lib/errors.js';
-import { checkStatefulRule, checkStatelessRule } from '../../generator/validation/rule-checks.js';
+import { checkStatefulRule, checkStatelessRule, vocabularyOf } from '../../generator/validation/rule-checks.js';
+import { plugins } from '../../api/plugins.js';
+import { corePlugins } from '../../generator/plugins/index.js';
 import type { RuleDefinition } from '../../generator/ir/model.js';
 
 const rule = (over: Partial<RuleDefinition>): RuleDefinition => ({
@@ -15,6 +17,10 @@ const rule = (over: Partial<RuleDefinition>): RuleDefinition => ({
   ...over,
 });
 
+/** The vocabulary of a generation with every plugin, and of the generic core alone. */
+const all = vocabularyOf(plugins);
+const core = vocabularyOf(corePlugins);
+
 function error(fn: () => void): CbpError {
   try {
     fn();
@@ -27,21 +33,28 @@ function error(fn: () => void): CbpError {
 
 describe('rule checks at generate time', () => {
   it('accepts a well-formed rule', () => {
-    expect(() => checkStatelessRule(rule({}))).not.toThrow();
-    expect(() => checkStatefulRule(rule({ state: 'stateful', keyword: 'quote-usable', params: { quote: '/q' } }))).not.toThrow();
+    expect(() => checkStatelessRule(rule({}), all)).not.toThrow();
+    expect(() => checkStatefulRule(rule({ state: 'stateful', keyword: 'quote-usable', params: { quote: '/q' } }), all)).not.toThrow();
   });
 
   it('names an unknown keyword and lists the known ones', () => {
-    const e = error(() => checkStatelessRule(rule({ keyword: 'no-such' })));
+    const e = error(() => checkStatelessRule(rule({ keyword: 'no-such' }), all));
     expect(e.code).toBe('E_RULE_INVALID');
     expect(e.message).toBe('rule x.rule (on createThing): no stateless keyword "no-such"');
     expect(e.details.hint).toContain('decimal-sum');
-    expect(error(() => checkStatefulRule(rule({ state: 'stateful', keyword: 'nope' }))).details.hint).toContain('quote-usable');
+    expect(error(() => checkStatefulRule(rule({ state: 'stateful', keyword: 'nope' }), all)).details.hint).toContain('quote-usable');
   });
 
   it('points at the bad parameter', () => {
-    const e = error(() => checkStatelessRule(rule({ keyword: 'string-limits', params: { at: '/a', maxLength: 'ten' } })));
+    const e = error(() => checkStatelessRule(rule({ keyword: 'string-limits', params: { at: '/a', maxLength: 'ten' } }), all));
     expect(e.message).toBe('rule x.rule (on createThing): params/maxLength must be integer');
-    expect(error(() => checkStatelessRule(rule({ params: { at: 'a' } }))).message).toContain('params/at');
+    expect(error(() => checkStatelessRule(rule({ params: { at: 'a' } }), all)).message).toContain('params/at');
+  });
+
+  it('knows only the keywords of the selected plugins: without payments, decimal-sum is unknown', () => {
+    const e = error(() => checkStatelessRule(rule({ keyword: 'decimal-sum', params: { items: '/a', itemAmount: '/b', total: '/c' } }), core));
+    expect(e.message).toContain('no stateless keyword "decimal-sum"');
+    expect(e.details.hint).toContain('payments');
+    expect(error(() => checkStatefulRule(rule({ state: 'stateful', keyword: 'quote-usable' }), core)).details.hint).toContain('no selected plugin');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RuleContext } from '../../templates/runtime/rule-types.js';
-import { statefulRules } from '../../templates/runtime/stateful-rules/index.js';
+import type { PaymentsRuleContext as RuleContext } from '../../kits/payments/runtime/stateful-rules/context.js';
+import { statefulRules } from '../../kits/payments/runtime/stateful-rules/index.js';
 import { paymentRequest } from './fixtures.js';
 
 const params = { customer_id: 'cust-1' };

@@ -1,6 +1,6 @@
 /** When the live wait may stop: expectation met, dead end reached, or what is still missing. */
 import { describe, expect, test } from 'vitest';
-import { loadStateTable } from '../../lib/state-table.js';
+import { loadStateTable } from '../../kits/payments/state-table/index.js';
 import { flowProgress, tableShape, type FlowEvent } from '../../conformance/suites/api/live/flow-progress.js';
 
 const shape = tableShape(loadStateTable());

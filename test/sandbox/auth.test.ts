@@ -30,17 +30,29 @@ describe('token endpoint (seed §Authentication)', () => {
     const r = await request(mock.tokenUrl, form({ grant_type: 'client_credentials', client_id: 'sandbox-client-a', client_secret: 'wrong-secret-xyz' }));
     expect(r.status).toBe(401);
     expect(r.text).not.toContain('wrong-secret-xyz');
-    expect(r.body.errors[0].rule).toBe('auth.invalid-client');
+    expect(r.body).toEqual({ error: 'invalid_client', error_description: expect.any(String) });
+    expect(r.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('accepts only client_credentials', async () => {
+  it('accepts only client_credentials (RFC 6749 §5.2 unsupported_grant_type)', async () => {
     const r = await request(mock.tokenUrl, form({ grant_type: 'password', client_id: 'sandbox-client-a', client_secret: 'sandbox-secret-a' }));
     expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ error: 'unsupported_grant_type', error_description: expect.any(String) });
   });
 
-  it('refuses a JSON token request (the seed requires a form body)', async () => {
+  it.each([
+    ['no grant_type', { client_id: 'sandbox-client-a', client_secret: 'sandbox-secret-a' }],
+    ['no client_secret', { grant_type: 'client_credentials', client_id: 'sandbox-client-a' }],
+  ])('answers RFC 6749 §5.2 invalid_request (400) for %s', async (_label, fields) => {
+    const r = await request(mock.tokenUrl, form(fields as Record<string, string>));
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ error: 'invalid_request', error_description: expect.any(String) });
+  });
+
+  it('refuses a JSON token request (the seed requires a form body): RFC 6749 invalid_request', async () => {
     const r = await request(mock.tokenUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials' }) });
-    expect(r.status).toBe(415);
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ error: 'invalid_request' });
   });
 
   it('refuses a token once expires_in seconds of sandbox time have passed', async () => {

@@ -22,6 +22,20 @@ describe('cbp mock: argv → options', () => {
     expect(() => mockOptionsFromArgv({ chaosDuplicate: 2 })).toThrow(/probability/);
   });
 
+  it('logs requests as text by default, as JSON with --log-format json, not at all with --quiet', () => {
+    const write = () => undefined;
+    expect(mockOptionsFromArgv({}, write).log).toEqual({ format: 'text', write });
+    expect(mockOptionsFromArgv({ logFormat: 'json' }, write).log).toEqual({ format: 'json', write });
+    expect(mockOptionsFromArgv({ quiet: true }, write).log).toBeUndefined();
+    expect(() => mockOptionsFromArgv({ logFormat: 'xml' }, write)).toThrow(/text or json/);
+  });
+
+  it('bounds token and session lifetimes to a year (every expiry stays RFC 3339)', () => {
+    expect(mockOptionsFromArgv({ tokenTtl: 366 * 24 * 3600 }).tokenTtlSeconds).toBe(366 * 24 * 3600);
+    expect(() => mockOptionsFromArgv({ tokenTtl: 1e300 })).toThrow(/from 0 to 31622400/);
+    expect(() => mockOptionsFromArgv({ sessionTtl: 1e12 })).toThrow(/--session-ttl/);
+  });
+
   it('exits 2 on a bad flag value', async () => {
     const err: string[] = [];
     const code = await main(['mock', '--mode', 'fast'], { out: () => undefined, err: (t) => err.push(t), cwd: process.cwd() });

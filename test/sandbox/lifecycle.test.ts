@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import type { RunningMock } from '../../sandbox/index.js';
 import { judgeEvents } from '../../conformance/suites/events/event-judge.js';
-import { loadStateTable } from '../../lib/state-table.js';
+import { loadStateTable } from '../../kits/payments/state-table/index.js';
 import { call, mockOn0, paymentBody, token } from './helpers.js';
 
 let mock: RunningMock;

@@ -7,7 +7,7 @@ import { pathOf } from '../../sandbox/http/server.js';
 import { createMockContext, startMock } from '../../sandbox/index.js';
 import { builtInStateTable, resolveStateTable } from '../../sandbox/state-table.js';
 import { isCbpError } from '../../lib/errors.js';
-import { loadStateTable } from '../../lib/state-table.js';
+import { loadStateTable } from '../../kits/payments/state-table/index.js';
 import { call, mockOn0, paymentBody, token } from './helpers.js';
 
 describe('the built-in state table', () => {

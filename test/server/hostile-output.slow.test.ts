@@ -9,7 +9,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { generate } from '../../generator/generate.js';
+import { generate } from '../../api/index.js';
 import type { GeneratedFile } from '../../generator/emitters/emitter.js';
 import { compileOutput, ROOT } from '../generator/helpers/compile-output.js';
 
@@ -40,7 +40,7 @@ describe('hostile documents through the client, server and stubs emitters', () =
           stubs: `out/${name}-handlers`,
           check: false,
           clientFactoryName: 'createApiClient',
-          emitters: ['types', 'runtime', 'client', 'server'],
+          plugins: ['types', 'client', 'server'],
         },
         { cwd: ROOT },
       );

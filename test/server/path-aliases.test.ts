@@ -11,7 +11,7 @@ import { ROOT } from '../client/helpers/generated.js';
 describe('x-cbp-path-aliases', () => {
   it('keeps valid aliases and warns about each ignored one', async () => {
     const result = await generate(
-      { spec: path.join(ROOT, 'test/server/fixtures/aliases.yaml'), overlays: [], out: 'unused', check: false, clientFactoryName: 'createApiClient', emitters: ['server'] },
+      { spec: path.join(ROOT, 'test/server/fixtures/aliases.yaml'), overlays: [], out: 'unused', check: false, clientFactoryName: 'createApiClient', plugins: ['server'] },
       { cwd: ROOT },
     );
     const server = result.files.find((f) => f.path === 'server.ts')!.contents;

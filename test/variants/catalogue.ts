@@ -3,7 +3,7 @@
  * catch it (STYLE.md: "The runner is tested against a catalogue of broken implementations, each
  * fault named after the check it must trip, and the correct one must stay silent").
  */
-import { addDecimal, compareDecimal, formatDecimal, parseDecimal, type Decimal } from '../../templates/runtime/rules/decimal.js';
+import { addDecimal, compareDecimal, formatDecimal, parseDecimal, type Decimal } from '../../kits/payments/runtime/rules/decimal.js';
 import { generateWebhookSecret } from '../../templates/runtime/webhooks/signing/sign.js';
 import type { ProxiedRequest, ProxiedResponse, ProxyHooks, WebhookEvent } from './proxy.js';
 

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { stringify, parse } from 'yaml';
-import { generate } from '../../generator/generate.js';
+import { generate } from '../../api/index.js';
 import { compileOutput } from '../generator/helpers/compile-output.js';
 import { EVIL, emitterConfig, hostileTable } from './helpers/emitter-fixtures.js';
 

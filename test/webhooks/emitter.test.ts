@@ -3,11 +3,11 @@ import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { stringify, parse } from 'yaml';
-import { generate } from '../../generator/generate.js';
+import { generate } from '../../api/index.js';
 import { emitterConfig, hostileTable } from './helpers/emitter-fixtures.js';
 
 describe('webhooks emitter', () => {
-  it('emits nothing without a state table', async () => {
+  it('emits nothing without the payments plugin', async () => {
     const { files } = await generate(emitterConfig());
     expect(files.map((f) => f.path)).not.toContain('webhooks.ts');
   });
@@ -24,8 +24,8 @@ describe('webhooks emitter', () => {
       const literal = /export const paymentStates = ([\s\S]*?) as const;\n/.exec(states)![1]!;
       expect(JSON.parse(literal)).toEqual(table);
       const webhooks = files.find((f) => f.path === 'webhooks.ts')!.contents;
-      expect(webhooks).toContain("from './runtime/webhooks/index.js'");
-      expect(files.some((f) => f.path === 'runtime/webhooks/reducer.ts')).toBe(true);
+      expect(webhooks).toContain("from './runtime/payments/webhooks/index.js'");
+      expect(files.some((f) => f.path === 'runtime/payments/webhooks/reducer.ts')).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { loadStateTable, validateStateTable } from '../../lib/state-table.js';
+import { loadStateTable, validateStateTable } from '../../kits/payments/state-table/index.js';
 import { CbpError } from '../../lib/errors.js';
 
 const good = () => parse(readFileSync('spec/payment-states.yaml', 'utf8'));

@@ -3,7 +3,8 @@
  * table it is judged against, the recorder of everything sent and received, and helpers that
  * turn an exchange into a failure with evidence and a "reproduce with" command.
  */
-import type { ApiModel, StateTable } from '../../../generator/ir/model.js';
+import type { ApiModel } from '../../../generator/ir/model.js';
+import type { StateTable } from '../../../kits/payments/state-table/index.js';
 import type { ConformanceConfig } from './config.js';
 import type { TargetFile, TargetFixtures } from './config-file.js';
 import type { Http } from '../../engine/http.js';

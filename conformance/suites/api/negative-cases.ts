@@ -4,7 +4,7 @@
  * constraint the request touches yields a request that breaks exactly that one rule.
  */
 import type { OperationModel } from '../../../generator/ir/model.js';
-import { ruleKeywordsByName } from '../../../generator/keywords/index.js';
+import { ruleKeywordsByName } from '../../../kits/payments/keywords/index.js';
 import { statefulRules } from './generated-runtime.js';
 import type { RunContext } from './context.js';
 import { fallbackViolations } from './fallback-violations.js';

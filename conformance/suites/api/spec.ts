@@ -6,8 +6,9 @@
 import path from 'node:path';
 import { loadDocument } from '../../../generator/load/load-document.js';
 import { normalize } from '../../../generator/ir/normalize.js';
-import type { ApiModel, StateTable } from '../../../generator/ir/model.js';
-import { defaultStateTablePath, loadStateTable } from '../../../lib/state-table.js';
+import type { ApiModel } from '../../../generator/ir/model.js';
+import type { StateTable } from '../../../kits/payments/state-table/index.js';
+import { defaultStateTablePath, loadStateTable } from '../../../kits/payments/state-table/index.js';
 
 export interface SuiteSpec {
   model: ApiModel;

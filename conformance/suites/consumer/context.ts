@@ -8,7 +8,7 @@
  *   404                                                    for a payment it has no record of.
  */
 import { randomBytes } from 'node:crypto';
-import type { StateTable } from '../../../generator/ir/model.js';
+import type { StateTable } from '../../../kits/payments/state-table/index.js';
 import type { ExchangeEvidence } from '../../engine/types.js';
 import type { WebhookPayload } from './flows.js';
 

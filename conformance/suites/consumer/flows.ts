@@ -5,8 +5,8 @@
  * The statuses come from the state table (the shortest path from creation to the status that
  * needs all recipients), not from a list written here.
  */
-import type { StateTable } from '../../../generator/ir/model.js';
-import { loadStateTable } from '../../../lib/state-table.js';
+import type { StateTable } from '../../../kits/payments/state-table/index.js';
+import { loadStateTable } from '../../../kits/payments/state-table/index.js';
 
 /** A webhook payload as the service sends it (snake_case, seed §Events). */
 export interface WebhookPayload {

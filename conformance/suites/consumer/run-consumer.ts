@@ -3,9 +3,9 @@
  * the answers (and, with a state URL, the partner's records). Runs on the suite engine
  * (conformance/engine/run-suite.ts), so the same reporters (console, JSON, JUnit, Markdown) work.
  */
-import type { StateTable } from '../../../generator/ir/model.js';
+import type { StateTable } from '../../../kits/payments/state-table/index.js';
 import { CbpError } from '../../../lib/errors.js';
-import { loadStateTable } from '../../../lib/state-table.js';
+import { loadStateTable } from '../../../kits/payments/state-table/index.js';
 import { runSuite } from '../../engine/run-suite.js';
 import type { Reporter, SuiteSummary } from '../../engine/types.js';
 import type { ConsumerCheck } from './check.js';

@@ -4,7 +4,7 @@
  * lifecycle check (events received live) and by `cbp conformance events` (a captured log).
  * Delivery order may differ from timestamp order (consumer rule 2): never a fault by itself.
  */
-import type { StateTable } from '../../../generator/ir/model.js';
+import type { StateTable } from '../../../kits/payments/state-table/index.js';
 import type { ReceivedEvent } from '../../engine/recorder.js';
 import { stableJson } from '../../engine/stable-json.js';
 import { judgeMoves } from './event-moves.js';

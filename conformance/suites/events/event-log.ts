@@ -5,7 +5,7 @@
  * payload itself or an envelope `{ "payload": {...}, "signature_valid"?: boolean }`.
  */
 import { CbpError } from '../../../lib/errors.js';
-import type { StateTable } from '../../../generator/ir/model.js';
+import type { StateTable } from '../../../kits/payments/state-table/index.js';
 import type { Check } from '../../engine/check.js';
 import type { ReceivedEvent } from '../../engine/recorder.js';
 import { runSuite } from '../../engine/run-suite.js';

@@ -3,7 +3,7 @@
  * order and checks every move against the state table (seed §States and transitions), the
  * per-recipient fan-out, completion, the terminal CANCELLED and the echoed identifiers.
  */
-import type { StateTable } from '../../../generator/ir/model.js';
+import type { StateTable } from '../../../kits/payments/state-table/index.js';
 import type { JudgeFinding, PaymentEvent, PaymentExpectation } from './event-types.js';
 
 interface Moves {

@@ -3,7 +3,7 @@
  * transitions a run actually observed: documented edges never seen are labelled "not covered",
  * observed moves outside the table "not in table". Given to the reporters as a report section.
  */
-import type { StateTable } from '../../../generator/ir/model.js';
+import type { StateTable } from '../../../kits/payments/state-table/index.js';
 import type { ReportSection } from '../../engine/types.js';
 
 export type ObservedTransitions = Array<{ from: string | null; to: string; count: number }>;

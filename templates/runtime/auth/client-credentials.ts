@@ -3,10 +3,15 @@
  * §4.4). The token is fetched on first use, cached, and refreshed `skew` seconds before
  * `expires_in` runs out. However many calls run at once, a single token request is in flight.
  * Assumption A-AUTH-1: expires_in is in seconds (the seed does not show the unit; RFC 6749 §5.1).
+ * The request never follows a redirect (its body carries client_secret), the token must be
+ * RFC 6750 token68 syntax, and an error answer's RFC 6749 §5.2 `error` code is kept.
  */
 import { AuthFailure } from '../client/api-error.js';
 import type { ClientLogEntry } from '../client/logger.js';
 import { withRetry, type RetryPolicy } from '../client/retry.js';
+
+/** RFC 6750 §2.1 b64token (RFC 7235 token68): what may follow "Bearer " in Authorization. */
+export const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 
 export interface ClientCredentialsOptions {
   tokenUrl: string;
@@ -57,19 +62,37 @@ export function createClientCredentialsProvider(options: ClientCredentialsOption
             method: 'POST',
             headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
             body: form,
+            // The form carries client_secret: a redirect is never followed, wherever it points.
+            redirect: 'manual',
           }),
         ),
       (e) => log({ level: 'info', event: 'retry', method: 'POST', url: options.tokenUrl, attempt: e.attempt, delayMs: e.delayMs, status: e.status }),
     );
     log({ level: 'debug', event: 'token-response', url: options.tokenUrl, status: response.status });
-    if (!response.ok) {
+    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
       await response.body?.cancel().catch(() => undefined);
-      throw new AuthFailure('token-request-failed', `The token endpoint answered ${response.status}`, response.status);
+      const location = response.headers.get('location') ?? '(no Location header)';
+      throw new AuthFailure(
+        'token-redirect',
+        `The token endpoint answered ${response.status || 'a redirect'} to ${location}; the token request is never redirected (it carries the client secret): configure the final token URL`,
+        response.status || undefined,
+      );
+    }
+    if (!response.ok) {
+      const error = await oauthError(response);
+      const detail = error ? `: ${error.code}${error.description ? ` (${error.description})` : ''}` : '';
+      throw new AuthFailure('token-request-failed', `The token endpoint answered ${response.status}${detail}`, response.status, error?.code);
     }
     const body = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
     const token = body?.access_token;
     if (typeof token !== 'string' || token === '') {
       throw new AuthFailure('token-response-invalid', 'The token response has no access_token', response.status);
+    }
+    if (!TOKEN68.test(token)) {
+      // Never used, never echoed: a token with a newline would otherwise reach Headers.set,
+      // whose error message carries the value.
+      options.onToken?.(token);
+      throw new AuthFailure('token-response-invalid', 'The access_token is not an RFC 6750 §2.1 token (b64token/token68 characters only)', response.status);
     }
     options.onToken?.(token);
     const lifetime = Number(body?.expires_in);
@@ -97,4 +120,14 @@ export function createClientCredentialsProvider(options: ClientCredentialsOption
       if (cached?.token === token) cached = undefined;
     },
   };
+}
+
+/** RFC 6749 §5.2 error body (`error`, `error_description`), when the endpoint sent one. */
+async function oauthError(response: Response): Promise<{ code: string; description?: string } | undefined> {
+  const body = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+  const code = body?.error;
+  // §5.2: error codes are printable ASCII without quote or backslash.
+  if (typeof code !== 'string' || !/^[\x20-\x21\x23-\x5B\x5D-\x7E]{1,64}$/.test(code)) return undefined;
+  const description = body?.error_description;
+  return { code, description: typeof description === 'string' && /^[\x20-\x21\x23-\x5B\x5D-\x7E]{1,200}$/.test(description) ? description : undefined };
 }

@@ -1,7 +1,9 @@
 /**
  * Typed failures returned (never thrown) by the generated client. `kind` tells the caller what
  * to do next: fix the request ('validation'), check credentials ('auth'), retry later or
- * investigate connectivity ('network'), or read the service's answer ('http').
+ * investigate connectivity ('network'), read the service's answer ('http'), or check the
+ * configured addresses ('redirect': the service pointed the request at another origin, which
+ * the client refuses so that no credential leaves its origin).
  */
 import type { RuleNotChecked, RuleViolation } from '../rule-types.js';
 
@@ -11,41 +13,106 @@ export type ApiError =
       kind: 'auth';
       /** Status of the answer that failed authentication (401/403), or of the token endpoint. */
       status?: number;
-      reason: 'unauthorized' | 'forbidden' | 'token-request-failed' | 'token-response-invalid';
+      reason: 'unauthorized' | 'forbidden' | 'token-request-failed' | 'token-response-invalid' | 'token-redirect';
       message: string;
+      /** RFC 6749 §5.2 `error` code of the token endpoint's answer, when it gave one. */
+      oauthError?: string;
     }
+  | { kind: 'redirect'; status: number; location: string; message: string }
   | { kind: 'network'; message: string; cause?: unknown }
   | { kind: 'validation'; message: string; violations: RuleViolation[]; notChecked: RuleNotChecked[] };
 
 /** Thrown inside the transport when no access token can be obtained; turned into an ApiError. */
 export class AuthFailure extends Error {
-  readonly reason: 'token-request-failed' | 'token-response-invalid';
+  readonly reason: 'token-request-failed' | 'token-response-invalid' | 'token-redirect';
   readonly status?: number;
+  readonly oauthError?: string;
 
-  constructor(reason: AuthFailure['reason'], message: string, status?: number) {
+  constructor(reason: AuthFailure['reason'], message: string, status?: number, oauthError?: string) {
     super(message);
     this.name = 'AuthFailure';
     this.reason = reason;
     this.status = status;
+    this.oauthError = oauthError;
   }
 }
 
-/** Maps a non-2xx answer to its ApiError: 401/403 are authentication problems, the rest HTTP. */
-export function errorFromResponse(response: Response, body: unknown): ApiError {
+/** Thrown by the transport when an answer redirects to another origin (never followed). */
+export class CrossOriginRedirect extends Error {
+  readonly status: number;
+  readonly location: string;
+
+  constructor(status: number, location: string, from: string) {
+    super(`The service answered ${status} redirecting to ${location}, another origin than ${from}; the client does not follow it (credentials stay with their origin)`);
+    this.name = 'CrossOriginRedirect';
+    this.status = status;
+    this.location = location;
+  }
+}
+
+/** Maps a non-2xx answer to its ApiError: 401/403 are authentication problems, the rest HTTP.
+ * `scrub` removes live secrets from a body that echoes them. */
+export function errorFromResponse(response: Response, body: unknown, scrub: (text: string) => string = (t) => t): ApiError {
   if (response.status === 401) {
     return { kind: 'auth', status: 401, reason: 'unauthorized', message: 'The service refused the credentials (401) after one token refresh' };
   }
   if (response.status === 403) {
     return { kind: 'auth', status: 403, reason: 'forbidden', message: 'The credentials are not allowed to call this operation (403)' };
   }
-  return { kind: 'http', status: response.status, message: `The service answered ${response.status}`, body };
+  return { kind: 'http', status: response.status, message: `The service answered ${response.status}`, body: scrubValue(body, scrub) };
 }
 
 /** Maps anything thrown by the transport to an ApiError. `scrub` removes secrets from messages. */
 export function errorFromThrown(error: unknown, scrub: (text: string) => string): ApiError {
   if (error instanceof AuthFailure) {
-    return { kind: 'auth', status: error.status, reason: error.reason, message: scrub(error.message) };
+    return { kind: 'auth', status: error.status, reason: error.reason, message: scrub(error.message), ...(error.oauthError ? { oauthError: scrub(error.oauthError) } : {}) };
+  }
+  if (error instanceof CrossOriginRedirect) {
+    return { kind: 'redirect', status: error.status, location: scrub(error.location), message: scrub(error.message) };
   }
   const message = error instanceof Error ? error.message : String(error);
   return { kind: 'network', message: scrub(message), cause: error instanceof Error ? error.name : undefined };
+}
+
+/** A copy of `error` whose message (and its cause's) carries no live secret: what `client.raw`
+ * callers catch. AuthFailure and CrossOriginRedirect keep their class. */
+export function scrubError(error: unknown, scrub: (text: string) => string): unknown {
+  if (error instanceof AuthFailure) return new AuthFailure(error.reason, scrub(error.message), error.status, error.oauthError && scrub(error.oauthError));
+  if (error instanceof CrossOriginRedirect) {
+    const copy = Object.create(CrossOriginRedirect.prototype) as CrossOriginRedirect;
+    Object.assign(copy, { status: error.status, location: scrub(error.location), name: error.name, message: scrub(error.message) });
+    copy.stack = `${copy.name}: ${copy.message}`;
+    return copy;
+  }
+  if (!(error instanceof Error)) return new Error(scrub(String(error)));
+  const cause = (error as { cause?: unknown }).cause;
+  const copy = new Error(scrub(error.message), cause instanceof Error ? { cause: plainCopy(cause, scrub) } : undefined);
+  copy.name = error.name;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') Object.assign(copy, { code });
+  copy.stack = `${copy.name}: ${copy.message}`;
+  return copy;
+}
+
+function plainCopy(error: Error, scrub: (text: string) => string): Error {
+  const copy = new Error(scrub(error.message));
+  copy.name = error.name;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') Object.assign(copy, { code });
+  copy.stack = `${copy.name}: ${copy.message}`;
+  return copy;
+}
+
+/** `value` with every live secret replaced (a JSON body that echoes one). */
+export function scrubValue(value: unknown, scrub: (text: string) => string): unknown {
+  if (typeof value === 'string') return scrub(value);
+  if (value === null || typeof value !== 'object') return value;
+  const text = JSON.stringify(value);
+  const clean = scrub(text);
+  if (clean === text) return value;
+  try {
+    return JSON.parse(clean);
+  } catch {
+    return clean;
+  }
 }

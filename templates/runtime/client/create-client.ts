@@ -8,7 +8,7 @@ import type { SchemeDescriptor } from '../auth/schemes.js';
 import { createClientCredentialsProvider } from '../auth/client-credentials.js';
 import type { ValidationOutcome } from '../rule-types.js';
 import { compileRoutes } from '../server/route-table.js';
-import { errorFromResponse, errorFromThrown } from './api-error.js';
+import { errorFromResponse, errorFromThrown, scrubValue } from './api-error.js';
 import { createRedactor, type ClientLogger } from './logger.js';
 import { resolveRetryPolicy, type RetryOptions } from './retry.js';
 import { resolveServerUrl, resolveTokenUrl, type ServerTemplate, type TokenEndpoint } from './servers.js';
@@ -167,7 +167,7 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options:
       try {
         const result = (await raw.request(op.method as never, op.path as never, { ...given, ...extra } as never)) as { data?: unknown; error?: unknown; response: Response };
         if (result.response.ok) return result;
-        return { error: result.error, response: result.response, apiError: errorFromResponse(result.response, result.error) };
+        return { error: scrubValue(result.error, redactor.scrub), response: result.response, apiError: errorFromResponse(result.response, result.error, redactor.scrub) };
       } catch (error) {
         return { apiError: errorFromThrown(error, redactor.scrub) };
       }

@@ -3,9 +3,17 @@
  * requests, and after a 401 refreshes the token once and re-sends the request once with its
  * body intact. The body is read into memory once, before the first send, and every attempt is a
  * fresh Request over those bytes (cheaper than Request.clone(), which tees a stream).
+ *
+ * Redirects are handled here, never by fetch: fetch drops Authorization on a cross-origin hop
+ * but not an `apikey` header, a query key or a request body. A redirect to the same origin
+ * (scheme, host and port) is followed with the credentials; one to another origin is not
+ * followed at all: the call fails with the Location named (CrossOriginRedirect). A caller that
+ * asks for `redirect: 'manual'` or `'error'` gets fetch's own behaviour for that mode.
+ * Whatever the transport throws is scrubbed of live secrets first (`client.raw` callers too).
  */
 import { planSecurity, type Credentials, type SchemeDescriptor } from '../auth/schemes.js';
 import type { TokenProvider } from '../auth/client-credentials.js';
+import { CrossOriginRedirect, scrubError } from './api-error.js';
 import type { ClientLogEntry, Redactor } from './logger.js';
 import { IDEMPOTENT_METHODS, withRetry, type RetryPolicy } from './retry.js';
 
@@ -27,7 +35,23 @@ export interface TransportOptions {
   log: (entry: ClientLogEntry) => void;
 }
 
+/** Fetch's own limit (WHATWG Fetch §4.4 HTTP-redirect fetch, step 5). */
+const MAX_REDIRECTS = 20;
+const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+
 export function createTransport(options: TransportOptions): (request: Request) => Promise<Response> {
+  const { redactor } = options;
+  const inner = createInnerTransport(options);
+  return async function transport(input: Request): Promise<Response> {
+    try {
+      return await inner(input);
+    } catch (error) {
+      throw scrubError(error, redactor.scrub);
+    }
+  };
+}
+
+function createInnerTransport(options: TransportOptions): (request: Request) => Promise<Response> {
   const { log, redactor } = options;
   const noRetry: RetryPolicy = { ...options.retry, retries: 0 };
 
@@ -44,19 +68,7 @@ export function createTransport(options: TransportOptions): (request: Request) =
       withRetry(
         policy,
         async (attempt) => {
-          const headers = new Headers(input.headers);
-          const url = new URL(input.url);
-          if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
-          for (const key of plan.apiKeys) placeApiKey(headers, url, key, options.apiKey ?? '');
-          const request = new Request(url, {
-            method: input.method,
-            headers,
-            body: bytes,
-            signal: input.signal,
-            redirect: input.redirect,
-            credentials: input.credentials,
-            keepalive: input.keepalive,
-          });
+          const request = build(input.url, input.method, bytes, token);
           log({
             level: 'debug',
             event: 'request',
@@ -67,7 +79,7 @@ export function createTransport(options: TransportOptions): (request: Request) =
             headers: redactor.headers(request.headers),
           });
           try {
-            const response = await options.fetch(request);
+            const response = await followSameOrigin(request, token);
             log({ level: 'debug', event: 'response', operationId: op?.id, method: request.method, url: redactor.url(request.url), status: response.status, attempt });
             return response;
           } catch (error) {
@@ -87,6 +99,48 @@ export function createTransport(options: TransportOptions): (request: Request) =
           log({ level: 'info', event: 'retry', operationId: op?.id, method: input.method, url: redactor.url(input.url), attempt: e.attempt, delayMs: e.delayMs, status: e.status }),
         input.signal,
       );
+
+    const build = (target: string, method: string, body: typeof bytes, token: string | undefined): Request => {
+      const headers = new Headers(input.headers);
+      const url = new URL(target);
+      if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
+      for (const key of plan.apiKeys) placeApiKey(headers, url, key, options.apiKey ?? '');
+      // A 303 hop continues without the body, so without its type either.
+      if (body === undefined && bytes !== undefined) headers.delete('content-type');
+      return new Request(url, {
+        method,
+        headers,
+        body,
+        signal: input.signal,
+        redirect: input.redirect === 'follow' ? 'manual' : input.redirect,
+        credentials: input.credentials,
+        keepalive: input.keepalive,
+      });
+    };
+
+    const followSameOrigin = async (first: Request, token: string | undefined): Promise<Response> => {
+      let request = first;
+      let method = input.method;
+      let body = bytes;
+      for (let hops = 0; ; hops++) {
+        const response = await options.fetch(request);
+        if (input.redirect !== 'follow' || !REDIRECT_STATUSES.has(response.status)) return response;
+        const location = response.headers.get('location');
+        if (location === null) return response;
+        const from = new URL(request.url);
+        const next = new URL(location, from);
+        await response.body?.cancel().catch(() => undefined);
+        if (next.origin !== from.origin) throw new CrossOriginRedirect(response.status, redactor.url(next.href), from.origin);
+        if (hops + 1 >= MAX_REDIRECTS) throw new TypeError(`more than ${MAX_REDIRECTS} redirects`);
+        // WHATWG Fetch §4.4 step 12: 303 (and 301/302 after a POST) continue as a bodiless GET.
+        if (response.status === 303 ? method !== 'HEAD' : (response.status === 301 || response.status === 302) && method === 'POST') {
+          method = 'GET';
+          body = undefined;
+        }
+        log({ level: 'debug', event: 'redirect', operationId: op?.id, method, url: redactor.url(next.href), status: response.status });
+        request = build(next.href, method, body, token);
+      }
+    };
 
     if (!plan.bearer || !options.tokens) return send(undefined);
     const token = await options.tokens.getToken();

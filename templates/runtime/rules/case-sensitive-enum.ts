@@ -4,12 +4,12 @@ import { describe, toList, type RuleCheck, type RuleHit } from './types.js';
 export interface CaseSensitiveEnumParams {
   at: string | string[];
   /** Known values. Without `pattern` the list is closed; with it, any value matching the
-   * pattern is accepted too (the seed's list is open: "not shown beyond ..."). */
+   * pattern is accepted too (a list the description leaves open). */
   known: string[];
   pattern?: string;
 }
 
-/** Seed §Payment request: purpose_of_transaction is "Case sensitive; cannot be null or empty". */
+/** A string from a list compared case-sensitively, never null or empty ("Case sensitive; cannot be null or empty"). */
 export function createCaseSensitiveEnum(params: CaseSensitiveEnumParams): RuleCheck {
   const patterns = toList(params.at).map(parsePointerPattern);
   const known = new Set(params.known);

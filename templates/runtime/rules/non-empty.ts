@@ -6,7 +6,7 @@ export interface NonEmptyParams {
   at: string | string[];
 }
 
-/** Seed §Create payment (v3) rule 3: "recipient_details ... cannot be null or empty".
+/** A value that must be present and not empty ("... cannot be null or empty").
  * Absence is left to the schema's `required` (reported as schema.required). */
 export function createNonEmpty(params: NonEmptyParams): RuleCheck {
   const patterns = toList(params.at).map(parsePointerPattern);

@@ -1,6 +1,6 @@
 /**
- * RFC 6901 pointers with one extension used by the rules overlay: a `*` token means "every
- * element of this array" (spec/rules.overlay.yaml, e.g. /recipient_details/*\/purpose_of_transaction).
+ * RFC 6901 pointers with one extension used by x-cbp-rules: a `*` token means "every
+ * element of this array" (e.g. /items/*\/name).
  * Parsed once when a rule is created, walked per call without allocating on the success path.
  */
 

@@ -8,8 +8,7 @@ export interface RequiredWhenParams {
   require: string[];
 }
 
-/** Conditional presence, e.g. seed §Payment request: client_reference_id and client_customer_ref
- * are "Required when is_third_party_payment is true". */
+/** Conditional presence, e.g. fields that are "Required when <flag> is true". */
 export function createRequiredWhen(params: RequiredWhenParams): RuleCheck {
   const holds = compileWhen(params.when);
   const required = params.require.map((p) => ({ pointer: p, pattern: parsePointerPattern(p) }));

@@ -15,9 +15,9 @@ const RULE_KEYWORD = 'x-cbp-';
 
 /**
  * One error model everywhere (templates/runtime/rule-types.ts): rule keywords keep their overlay
- * rule id and seed source; schema errors become `schema.<keyword>` at the offending value's
+ * rule id and source; schema errors become `schema.<keyword>` at the offending value's
  * pointer (plus the missing property for `required`). When a rule and a schema constraint fail
- * at the same pointer only the rule is reported: it carries the seed's wording.
+ * at the same pointer only the rule is reported: it carries the description's wording.
  */
 export function toViolations(errors: readonly AjvErrorLike[], part: Part, out: RuleViolation[] = []): RuleViolation[] {
   const rulePointers = new Set<string>();

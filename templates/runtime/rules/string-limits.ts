@@ -9,7 +9,7 @@ export interface StringLimitsParams {
   pattern?: string;
 }
 
-/** Length (in Unicode code points, like JSON Schema) and format of a string, e.g. seed §Limits:
+/** Length (in Unicode code points, like JSON Schema) and format of a string, e.g. a description's limits:
  * client_reference_id "Max 36 characters", sessions: "alphanumeric with hyphens and underscores". */
 export function createStringLimits(params: StringLimitsParams): RuleCheck {
   const patterns = toList(params.at).map(parsePointerPattern);

@@ -1,6 +1,6 @@
 import type { RuleContext, RuleNotChecked, RuleViolation, ValidationOutcome } from '../rule-types.js';
-import { statefulRules } from '../stateful-rules/index.js';
-import { isPromiseLike, type NotChecked, type StatefulRequest } from '../stateful-rules/types.js';
+import { isPromiseLike } from '../maybe-promise.js';
+import type { NotChecked, StatefulRequest, StatefulRuleRegistry } from './stateful.js';
 import type { RuleHit } from './types.js';
 import { matchMediaType, matchStatus, type ResponseEntry } from './response-match.js';
 import { toViolations, type AjvErrorLike, type Part } from './schema-errors.js';
@@ -34,6 +34,8 @@ export interface OperationValidators {
 export interface ValidatorSetSpec {
   operations: Record<string, OperationValidators>;
   webhooks: Record<string, AjvValidateFn | null>;
+  /** Stateful rule vocabularies of the plugins that define rules, searched in order. */
+  statefulRules?: readonly StatefulRuleRegistry[];
 }
 
 export type RequestParts = StatefulRequest;
@@ -42,7 +44,7 @@ export interface ValidatorSet {
   validateRequest(operationId: string, req: RequestParts): ValidationOutcome;
   checkStatefulRules(operationId: string, req: RequestParts, ctx?: RuleContext): Promise<ValidationOutcome>;
   /** The same outcome, synchronously when every context answer is synchronous (the mock's store):
-   * a Promise only once a context method returned one (issue 5). Throws what a rule throws. */
+   * a Promise only once a context method returned one. Throws what a rule throws. */
   checkStatefulRulesEager(operationId: string, req: RequestParts, ctx?: RuleContext): ValidationOutcome | Promise<ValidationOutcome>;
   validateResponse(operationId: string, status: number, contentType: string | undefined, body: unknown): ValidationOutcome;
   validateWebhook(webhookName: string, payload: unknown): ValidationOutcome;
@@ -54,6 +56,11 @@ const NONE = Object.freeze([]) as unknown as never[];
 export const VALID: ValidationOutcome = Object.freeze({ valid: true, violations: NONE, notChecked: NONE });
 
 export function createValidatorSet(spec: ValidatorSetSpec): ValidatorSet {
+  const registries = spec.statefulRules ?? [];
+  const implementation = (keyword: string) => {
+    for (const r of registries) if (Object.hasOwn(r, keyword)) return r[keyword];
+    return undefined;
+  };
   const ops = new Map<string, { v: OperationValidators; ok: ValidationOutcome; notChecked: RuleNotChecked[] }>();
   for (const [id, v] of Object.entries(spec.operations)) {
     const notChecked = v.stateful.map((r) => Object.freeze({ rule: r.id, reason: 'stateful rule: run checkStatefulRules with a RuleContext', source: r.source }));
@@ -79,11 +86,11 @@ export function createValidatorSet(spec: ValidatorSetSpec): ValidatorSet {
     };
     // Rules run in order; the loop stays synchronous while the context answers synchronously
     // (the mock's store) and resumes after a promise otherwise: one resolved promise per call
-    // instead of one await per rule (issue 5).
+    // instead of one await per rule.
     const from = (start: number): ValidationOutcome | Promise<ValidationOutcome> => {
       for (let i = start; i < rules.length; i++) {
         const rule = rules[i]!;
-        const impl = statefulRules[rule.keyword];
+        const impl = implementation(rule.keyword);
         if (impl === undefined) {
           notChecked.push({ rule: rule.id, reason: `no implementation of keyword ${rule.keyword}`, source: rule.source });
           continue;

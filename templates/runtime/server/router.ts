@@ -7,7 +7,7 @@
  * createRouterCore; `handle` is on the mock's hot path and allocates only what it hands on.
  */
 import type { RuleViolation } from '../rule-types.js';
-import { isPromiseLike } from '../stateful-rules/types.js';
+import { isPromiseLike } from '../maybe-promise.js';
 import { acceptsMediaType, DEFAULT_BODY_LIMIT, mediaTypeOf, parseBody, type ParsedBody } from './body.js';
 import { coerceParams, type ParamMeta } from './coerce.js';
 import { notImplemented } from './not-implemented.js';

@@ -69,7 +69,7 @@ export async function createBackend(generated: Generated, routerOptions: Record<
     requestAccessToken: ({ body }) => {
       const form = body as Record<string, string>;
       if (form.client_id !== CLIENT_ID || form.client_secret !== CLIENT_SECRET || form.grant_type !== 'client_credentials') {
-        return { status: 401, body: { errors: [{ rule: 'auth.invalid-client', pointer: '', message: 'invalid client', source: 'test' }] } };
+        return { status: 401, body: { error: 'invalid_client', error_description: 'client authentication failed' } };
       }
       const token = `tok-${backend.issued.length + 1}-${'x'.repeat(8)}`;
       backend.issued.push(token);

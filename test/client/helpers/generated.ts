@@ -1,5 +1,5 @@
 /**
- * Generates a document (default: our spec + rules overlay) with every emitter, stubs included,
+ * Generates a document (default: our spec + rules overlay) with every plugin, stubs included,
  * into tmp/h2-tests/<label>/ (git-ignored) so tests can import the generated client and server.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { GenerateConfig } from '../../../generator/config.js';
 import type { GeneratedFile } from '../../../generator/emitters/emitter.js';
-import { generate, type GenerateResult } from '../../../generator/generate.js';
+import { generate } from '../../../api/index.js';
+import type { GenerateResult } from '../../../generator/generate.js';
 
 export const ROOT = fileURLToPath(new URL('../../..', import.meta.url)).replace(/[\\/]$/, '');
 
@@ -35,6 +36,7 @@ export async function generateInto(label: string, overrides: Partial<GenerateCon
     stubs: path.join(dir, 'handlers'),
     check: false,
     clientFactoryName: 'createPaymentsClient',
+    plugins: ['types', 'operations', 'validators', 'client', 'server', 'node-http', 'fetch', 'hono', 'payments'],
     ...overrides,
   };
   const result = await generate(config, { cwd: ROOT });

@@ -4,9 +4,9 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadStateTable } from '../../../lib/state-table.js';
-import { createWebhookConsumer, createWebhookListener } from '../../../templates/runtime/webhooks/index.js';
-import { createSqliteStore } from '../../../templates/runtime/webhooks/sqlite-store.js';
+import { loadStateTable } from '../../../kits/payments/state-table/index.js';
+import { createWebhookConsumer, createWebhookListener } from '../../../kits/payments/runtime/webhooks/index.js';
+import { createSqliteStore } from '../../../kits/payments/runtime/webhooks/sqlite-store.js';
 
 const [dbFile, secret] = process.argv.slice(2) as [string, string];
 const store = createSqliteStore({ path: dbFile });

@@ -5,8 +5,9 @@ export const emitterConfig = (stateTable?: string) => ({
   out: 'generated',
   check: false,
   clientFactoryName: 'createApiClient',
-  emitters: ['runtime', 'webhooks'],
-  ...(stateTable ? { stateTable } : {}),
+  // The payments plugin (with that table) or, without a table, a selection without it.
+  plugins: stateTable ? ['payments'] : ['operations'],
+  ...(stateTable ? { pluginOptions: { payments: { stateTable } } } : {}),
 });
 
 export const EVIL = '"; throw new Error("pwned"); //*/ `${x}` \u2028';

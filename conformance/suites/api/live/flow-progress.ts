@@ -6,7 +6,7 @@
  * for. Pure. The event judge decides whether what arrived is right; this only decides when to
  * stop waiting (seed §States and transitions; §Events consumer rules 4 and 5).
  */
-import type { StateTable } from '../../../../generator/ir/model.js';
+import type { StateTable } from '../../../../kits/payments/state-table/index.js';
 import type { PaymentExpectation } from '../../events/event-types.js';
 
 export interface FlowEvent {

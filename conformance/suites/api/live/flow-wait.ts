@@ -7,7 +7,7 @@
  * CANCELLED: "No further webhooks follow"). Flows wait side by side, so a run costs the slowest
  * flow, not their sum.
  */
-import type { StateTable } from '../../../../generator/ir/model.js';
+import type { StateTable } from '../../../../kits/payments/state-table/index.js';
 import type { PaymentExpectation } from '../../events/event-types.js';
 import type { RecordedWebhook, Recorder } from '../../../engine/recorder.js';
 import { webhooksFor } from '../payment-webhooks.js';

@@ -1,0 +1,30 @@
+/**
+ * The toolkit's Node API (package.json "exports"): generate code, start the sandbox, run the
+ * conformance suite, consume payment webhooks. The CLI is a thin shell over the same functions.
+ */
+import { generate as generateWith, type GenerateOptions, type GenerateResult } from '../generator/generate.js';
+import type { GenerateConfig } from '../generator/config.js';
+import { plugins } from './plugins.js';
+
+/** Runs the generator in memory (write the result with writeGenerated). `options.plugins`
+ * defaults to every plugin this package ships (api/plugins.ts). */
+export function generate(config: GenerateConfig, options: GenerateOptions = {}): Promise<GenerateResult> {
+  return generateWith(config, { ...options, plugins: options.plugins ?? plugins });
+}
+
+export { plugins };
+export type { GenerateConfig, GenerateOptions, GenerateResult };
+export type { Plugin, RuntimeSource, PluginOption } from '../generator/plugins/plugin.js';
+export { corePlugins, DEFAULT_PLUGINS } from '../generator/plugins/index.js';
+export { resolveGenerateConfig } from '../generator/resolve-config.js';
+export { checkGenerated, writeGenerated, writeStubs } from '../generator/output-files.js';
+export { checkHostDependencies } from '../generator/host-dependencies.js';
+export { paymentsPlugin } from '../kits/payments/plugin.js';
+export { startMock } from '../sandbox/index.js';
+export { runConformance } from '../conformance/suites/api/run-conformance.js';
+export type { ConformanceDriver, PaymentRef, SessionRef } from '../conformance/suites/api/driver.js';
+export { runSuite } from '../conformance/engine/run-suite.js';
+export { createWebhookConsumer, applyPaymentEvent, createMemoryStore, verifyWebhook, signWebhook } from '../kits/payments/runtime/webhooks/index.js';
+export { createSqliteStore } from '../kits/payments/runtime/webhooks/sqlite-store.js';
+export { loadStateTable, tableFacts, type StateTable } from '../kits/payments/state-table/index.js';
+export { CbpError, isCbpError } from '../lib/errors.js';

@@ -1,0 +1,15 @@
+import { clientEmitter } from '../emitters/client.js';
+import type { Plugin } from './plugin.js';
+import { coreRuntimeRoot } from './runtime-root.js';
+
+export const clientPlugin: Plugin = {
+  name: 'client',
+  describe: 'client.ts: typed openapi-fetch client with auth, retries and typed errors (pre-flight validation when validators is selected)',
+  dependencies: ['types'],
+  get runtime() {
+    // The client matches operation paths with the router's route table.
+    return [{ root: coreRuntimeRoot(), paths: ['client', 'auth', 'rule-types.ts', 'server/route-table.ts'] }];
+  },
+  options: { clientFactoryName: { kind: 'string', default: 'createApiClient', describe: 'name of the factory client.ts exports' } },
+  emitters: [clientEmitter],
+};

@@ -1,0 +1,70 @@
+/**
+ * Copies the runtime files of the selected plugins into runtime/. A kit's runtime lives in its
+ * own folder and imports the generic runtime by its path in this repository; each relative
+ * import is re-pointed at the copied file, and one that no selected plugin copies is an error
+ * (the output would not resolve).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { GeneratedFile } from '../emitters/emitter.js';
+import type { Plugin } from './plugin.js';
+
+interface Copied extends GeneratedFile {
+  source: string;
+  plugin: string;
+}
+
+const RELATIVE_IMPORT = /((?:^|\n)(?:import|export)\b[^;]*?\bfrom\s+|(?:^|\n)\}\s*from\s+|\bimport\(\s*)'(\.\.?\/[^']+)'/g;
+
+export function copyRuntime(plugins: readonly Plugin[]): GeneratedFile[] {
+  const byOutput = new Map<string, Copied>();
+  const outputOf = new Map<string, string>();
+  for (const plugin of plugins) {
+    for (const src of plugin.runtime) {
+      for (const rel of src.paths) {
+        for (const file of walk(path.join(src.root, rel))) {
+          const out = path.posix.join('runtime', src.into ?? '', path.relative(src.root, file).split(path.sep).join('/'));
+          const seen = byOutput.get(out);
+          if (seen !== undefined && seen.source !== file) throw new Error(`plugins ${seen.plugin} and ${plugin.name} both copy runtime file ${out}`);
+          if (seen === undefined) byOutput.set(out, { path: out, contents: readFileSync(file, 'utf8'), source: file, plugin: plugin.name });
+          outputOf.set(file, out);
+        }
+      }
+    }
+  }
+  return [...byOutput.values()].map((f) => ({ path: f.path, contents: repoint(f, outputOf) }));
+}
+
+function walk(target: string): string[] {
+  if (!statSync(target).isDirectory()) return [target];
+  return readdirSync(target, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .flatMap((e) => (e.isDirectory() ? walk(path.join(target, e.name)) : e.isFile() && !/\.test\.ts$/.test(e.name) ? [path.join(target, e.name)] : []));
+}
+
+function repoint(file: Copied, outputOf: Map<string, string>): string {
+  return file.contents.replace(RELATIVE_IMPORT, (whole, before: string, specifier: string) => {
+    const target = path.resolve(path.dirname(file.source), specifier.replace(/\.js$/, '.ts'));
+    const out = outputOf.get(target);
+    if (out === undefined) {
+      throw new Error(`runtime file ${file.path} (plugin ${file.plugin}) imports ${specifier}, which no selected plugin copies: add it to a plugin's runtime or its dependencies`);
+    }
+    let rel = path.posix.relative(path.posix.dirname(file.path), out).replace(/\.ts$/, '.js');
+    if (!rel.startsWith('.')) rel = `./${rel}`;
+    return rel === specifier ? whole : `${before}'${rel}'`;
+  });
+}
+
+/** Relative imports of emitted TS files that point at no emitted file (a plugin forgot a dependency). */
+export function danglingImports(files: readonly GeneratedFile[]): string[] {
+  const paths = new Set(files.map((f) => f.path));
+  const out: string[] = [];
+  for (const f of files) {
+    if (!/\.ts$/.test(f.path)) continue;
+    for (const m of f.contents.matchAll(RELATIVE_IMPORT)) {
+      const target = path.posix.join(path.posix.dirname(f.path), m[2]!.replace(/\.js$/, '.ts'));
+      if (!paths.has(target)) out.push(`${f.path} imports ${m[2]}`);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,56 @@
+/**
+ * The plugin contract (hey-api's shape): a plugin names the plugins it needs, the runtime files
+ * it copies into <out>/runtime/, its options with their defaults, and its emitters. Plugins are
+ * listed in one place (the registry passed to generate(); see generator/plugins/index.ts for the
+ * generic core) and run in dependency order.
+ */
+import type { Emitter } from '../emitters/emitter.js';
+import type { RuleKeyword } from '../keywords/rule-keyword.js';
+
+/** Files copied verbatim into <out>/runtime/<into>/: `paths` are files or folders under `root`. */
+export interface RuntimeSource {
+  root: string;
+  paths: readonly string[];
+  /** Sub-folder of <out>/runtime/ (default: runtime/ itself). */
+  into?: string;
+}
+
+export interface PluginOption {
+  kind: 'string' | 'path' | 'boolean';
+  default?: string | boolean;
+  describe: string;
+}
+
+/** A plugin's stateful rule vocabulary, as the generated validators.ts imports it. */
+export interface StatefulRuleSource {
+  /** Output-relative module (`./runtime/…/index.js`) exporting the registry and the context type. */
+  module: string;
+  exportName: string;
+  /** Type of `module` extending RuleContext with what the rules ask of the service state. */
+  contextType: string;
+  /** The keywords it implements: overlay rules are checked against them at generate time. */
+  keywords: readonly string[];
+}
+
+export interface Plugin {
+  name: string;
+  describe: string;
+  /** Plugins whose output this one imports; selecting this one selects them. */
+  dependencies: readonly string[];
+  runtime: readonly RuntimeSource[];
+  options?: Readonly<Record<string, PluginOption>>;
+  emitters: readonly Emitter[];
+  /** Stateless rule keywords (compiled into the validators when this plugin is selected). */
+  keywords?: readonly RuleKeyword[];
+  /** Output-relative module exporting the runtime factories of `keywords`. */
+  keywordRuntime?: string;
+  statefulRules?: StatefulRuleSource;
+  /** npm packages the output loads only on demand (not through a static import). */
+  optionalDependencies?: readonly string[];
+}
+
+/** A plugin with its options resolved (defaults < config). */
+export interface SelectedPlugin {
+  plugin: Plugin;
+  options: Readonly<Record<string, unknown>>;
+}

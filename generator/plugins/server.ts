@@ -1,0 +1,31 @@
+import { serverEmitter } from '../emitters/server.js';
+import type { Plugin } from './plugin.js';
+import { coreRuntimeRoot } from './runtime-root.js';
+
+/** The router; the adapters to node:http, fetch and Hono are plugins of their own. */
+const SERVER_FILES = [
+  'authenticate.ts',
+  'body.ts',
+  'coerce.ts',
+  'not-implemented.ts',
+  'reply.ts',
+  'request-parts.ts',
+  'respond.ts',
+  'route-table.ts',
+  'router-options.ts',
+  'router.ts',
+  'safe-json.ts',
+  'target.ts',
+  'types.ts',
+  'write-batch.ts',
+];
+
+export const serverPlugin: Plugin = {
+  name: 'server',
+  describe: 'server.ts: typed Handlers and a framework-neutral router (auth, parsing, validation when validators is selected)',
+  dependencies: ['types'],
+  get runtime() {
+    return [{ root: coreRuntimeRoot(), paths: ['rule-types.ts', 'maybe-promise.ts', ...SERVER_FILES.map((f) => `server/${f}`)] }];
+  },
+  emitters: [serverEmitter],
+};

@@ -1,0 +1,27 @@
+/**
+ * `payment-states.ts` and `webhooks.ts`: the state table as typed const data and the webhook kit
+ * (runtime/payments/webhooks/) bound to it, so partners call `createWebhookConsumer({ store,
+ * secret })` without passing the table (seed §Events).
+ */
+import path from 'node:path';
+import type { Emitter } from '../../../generator/emitters/emitter.js';
+import { packageInfo } from '../../../generator/package-info.js';
+import { createTemplateEngine, type RenderFn } from '../../../generator/templates.js';
+import { loadStateTable } from '../state-table/load.js';
+
+let render: RenderFn | undefined;
+/** The kit's own templates (kits/payments/templates/), with the generator's safe helpers. */
+const kitTemplates = (): RenderFn => (render ??= createTemplateEngine(path.join(packageInfo().root, 'kits/payments/templates')));
+
+export const webhooksEmitter: Emitter = {
+  name: 'payments-webhooks',
+  emit(ctx) {
+    const file = ctx.options.stateTable as string;
+    const table = loadStateTable(file);
+    const source = path.posix.basename(file.split(path.sep).join('/'));
+    return [
+      { path: 'payment-states.ts', contents: kitTemplates()('payment-states', { table, source }) },
+      { path: 'webhooks.ts', contents: kitTemplates()('webhooks', {}) },
+    ];
+  },
+};

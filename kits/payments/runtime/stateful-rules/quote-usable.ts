@@ -1,0 +1,39 @@
+import { getAt } from '../../../../templates/runtime/rules/pointer.js';
+import { pattern } from './compiled.js';
+import { andThen, precheck, setAt, type StatefulRule } from './types.js';
+import type { RuleHit } from '../../../../templates/runtime/rules/types.js';
+
+export interface QuoteUsableParams {
+  quote: string;
+}
+
+/** Seed §Create payment (v3) rule 1: the quote "must exist, be active, and not be expired". */
+export const quoteUsable: StatefulRule<QuoteUsableParams> = {
+  keyword: 'quote-usable',
+  needs: ['getQuote'],
+  check(request, params, ctx) {
+    // Without a context the rule is reported as not checked, even where it would not apply.
+    const pre = precheck(request, ctx, this.needs);
+    if ('notChecked' in pre) return pre;
+    const quoteId = getAt(request.body, pattern(params.quote));
+    if (quoteId === undefined) return [];
+    if (typeof quoteId !== 'string') return [{ pointer: params.quote, message: `${params.quote} must be a quote id` }];
+    const c = pre.ctx;
+    return andThen(c.getQuote!(pre.customerId, quoteId), (quote): RuleHit[] => {
+      if (quote === undefined) return [{ pointer: params.quote, message: `quote ${JSON.stringify(quoteId)} does not exist` }];
+      if (quote.status !== 'active') {
+        return [{ pointer: params.quote, message: `quote ${JSON.stringify(quoteId)} is ${quote.status}, not active` }];
+      }
+      const now = c.now ? c.now() : Date.now();
+      const expires = Date.parse(quote.expiresAt);
+      if (!(expires > now)) return [{ pointer: params.quote, message: `quote ${JSON.stringify(quoteId)} expired at ${quote.expiresAt}` }];
+      return [];
+    });
+  },
+  violate(validBody, params) {
+    // Only a quote the payment already uses can be swapped for an unknown one; adding a quote
+    // to a same-currency payment would break quote-required instead.
+    if (getAt(validBody, pattern(params.quote)) === undefined) return [];
+    return [{ body: setAt(validBody, params.quote, 'cbp-unknown-quote-0000'), pointer: params.quote, description: 'unknown quote_id' }];
+  },
+};

@@ -1,0 +1,54 @@
+import { getAt } from '../../../../templates/runtime/rules/pointer.js';
+import { pattern, pointerText } from './compiled.js';
+import type { RuleHit } from '../../../../templates/runtime/rules/types.js';
+import type { RecipientFacts } from './context.js';
+import { isPromiseLike, precheck, setAt, type MaybePromise, type StatefulRule } from './types.js';
+
+export interface RecipientActiveParams {
+  items: string;
+  id: string;
+}
+
+/** Seed §Create payment (v3) rule 2: "Recipient details must be valid and active." */
+export const recipientActive: StatefulRule<RecipientActiveParams> = {
+  keyword: 'recipient-active',
+  needs: ['getRecipient'],
+  check(request, params, ctx) {
+    // Without a context the rule is reported as not checked, even where it would not apply.
+    const pre = precheck(request, ctx, this.needs);
+    if ('notChecked' in pre) return pre;
+    const list = getAt(request.body, pattern(params.items));
+    if (!Array.isArray(list) || list.length === 0) return [];
+    const idAt = pattern(params.id);
+    const hits: RuleHit[] = [];
+    const judge = (i: number, id: string, recipient: RecipientFacts | undefined): void => {
+      const pointer = `${pointerText(params.items)}/${i}${pointerText(params.id)}`;
+      if (recipient === undefined) hits.push({ pointer, message: `recipient ${JSON.stringify(id)} does not exist` });
+      else if (recipient.status !== 'active') hits.push({ pointer, message: `recipient ${JSON.stringify(id)} is ${recipient.status}, not active` });
+    };
+    // Entries are looked up in order, one at a time; the loop continues synchronously for as long
+    // as the context answers synchronously and resumes after a promise otherwise.
+    const from = (start: number): MaybePromise<RuleHit[]> => {
+      for (let i = start; i < list.length; i++) {
+        const id = getAt(list[i], idAt);
+        if (typeof id !== 'string') continue;
+        const answer = pre.ctx.getRecipient!(pre.customerId, id);
+        if (isPromiseLike(answer)) {
+          return answer.then((recipient) => {
+            judge(i, id, recipient);
+            return from(i + 1);
+          });
+        }
+        judge(i, id, answer);
+      }
+      return hits;
+    };
+    return from(0);
+  },
+  violate(validBody, params) {
+    const list = getAt(validBody, pattern(params.items));
+    if (!Array.isArray(list) || list.length === 0) return [];
+    const pointer = `${params.items}/0${params.id}`;
+    return [{ body: setAt(validBody, pointer, 'cbp-unknown-recipient'), pointer, description: 'unknown recipient_id' }];
+  },
+};

@@ -1,0 +1,31 @@
+import { getAt } from '../../../../templates/runtime/rules/pointer.js';
+import { condition, pattern } from './compiled.js';
+import type { WhenCondition } from '../../../../templates/runtime/rules/types.js';
+import { andThen, precheck, setAt, type StatefulRule } from './types.js';
+
+export interface ThirdPartyKnownParams {
+  when?: WhenCondition;
+  ref: string;
+}
+
+/** Seed §Payment request: client_customer_ref "must match a client_customer_ref of a previously
+ * onboarded third party" (rule 4: "a valid client_customer_ref"). */
+export const thirdPartyKnown: StatefulRule<ThirdPartyKnownParams> = {
+  keyword: 'third-party-known',
+  needs: ['getThirdParty'],
+  check(request, params, ctx) {
+    // Without a context the rule is reported as not checked, even where it would not apply.
+    const pre = precheck(request, ctx, this.needs);
+    if ('notChecked' in pre) return pre;
+    if (!condition(params.when)(request.body)) return [];
+    const ref = getAt(request.body, pattern(params.ref));
+    if (typeof ref !== 'string' || ref === '') return [];
+    return andThen(pre.ctx.getThirdParty!(pre.customerId, ref), (known) =>
+      known === undefined ? [{ pointer: params.ref, message: `${params.ref} ${JSON.stringify(ref)} matches no onboarded third party of this customer` }] : [],
+    );
+  },
+  violate(validBody, params) {
+    if (!condition(params.when)(validBody)) return [];
+    return [{ body: setAt(validBody, params.ref, 'cbp-unknown-third-party'), pointer: params.ref, description: 'client_customer_ref of no onboarded third party' }];
+  },
+};

@@ -1,0 +1,34 @@
+import type { ClientReferenceScope } from './context.js';
+import { getAt } from '../../../../templates/runtime/rules/pointer.js';
+import { condition, pattern } from './compiled.js';
+import type { WhenCondition } from '../../../../templates/runtime/rules/types.js';
+import { andThen, precheck, type StatefulRule } from './types.js';
+
+export interface UniqueClientReferenceParams {
+  scope: ClientReferenceScope;
+  when?: WhenCondition;
+  ref: string;
+}
+
+/** Seed §Errors rule 1 and §Limits: client_reference_id is unique per customer for third-party
+ * payments and for sessions; not enforced for non-third-party API payments. */
+export const uniqueClientReference: StatefulRule<UniqueClientReferenceParams> = {
+  keyword: 'unique-client-reference',
+  needs: ['isClientReferenceUsed'],
+  check(request, params, ctx) {
+    // Without a context the rule is reported as not checked, even where it would not apply.
+    const pre = precheck(request, ctx, this.needs);
+    if ('notChecked' in pre) return pre;
+    if (!condition(params.when)(request.body)) return [];
+    const ref = getAt(request.body, pattern(params.ref));
+    if (typeof ref !== 'string' || ref === '') return [];
+    return andThen(pre.ctx.isClientReferenceUsed!(pre.customerId, params.scope, ref), (used) =>
+      used ? [{ pointer: params.ref, message: `${params.ref} ${JSON.stringify(ref)} was already used by this customer (${params.scope})` }] : [],
+    );
+  },
+  violate(validBody, params) {
+    if (!condition(params.when)(validBody)) return [];
+    // The same body sent a second time reuses its reference.
+    return [{ body: validBody, pointer: params.ref, description: 'send the same client_reference_id twice' }];
+  },
+};

@@ -1,0 +1,138 @@
+/**
+ * A framework-neutral webhook endpoint: verify the signature over the raw bytes, read the event,
+ * apply seed §Events consumer rules through the reducer, commit, answer. Status codes: 200 for
+ * every verified, well-formed event, including duplicates and unknown payments (consumer rules
+ * 1 and 3); 400 for a malformed body; 401 for a missing, wrong or stale signature; 500 when the
+ * store or the callback fails, so the provider retries (nothing was committed).
+ */
+import type { RuleViolation } from '../../../../templates/runtime/rule-types.js';
+import { toPaymentEvent, type PaymentEvent } from './event.js';
+import { applyPaymentEvent, emptyPaymentState, type ApplyResult, type PaymentEffect, type PaymentState, type StatusChange } from './reducer.js';
+import type { HeaderInput } from '../../../../templates/runtime/webhooks/signing/scheme.js';
+import { decodeSecret } from '../../../../templates/runtime/webhooks/signing/standard-webhooks.js';
+import { verifyWebhook, type VerifyOptions } from '../../../../templates/runtime/webhooks/signing/verify.js';
+import type { PaymentStateTable } from '../state-table.js';
+import type { WebhookStore } from './store.js';
+
+export interface WebhookLogger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+export interface StatusChangeNotice {
+  change: StatusChange;
+  event: PaymentEvent;
+  state: PaymentState;
+}
+
+export interface WebhookConsumerOptions {
+  table: PaymentStateTable;
+  store: WebhookStore;
+  /** Signing secret(s); several during rotation. Never logged. */
+  secret: string | readonly string[];
+  /** Runs before the commit: if it throws, the answer is 500 and the provider's retry re-runs it
+   * (at-least-once). Called once per payment or recipient status change. */
+  onStatusChange?: (notice: StatusChangeNotice) => void | Promise<void>;
+  /** Default: silent. Receives ids and effects only, never secrets or signatures. */
+  logger?: WebhookLogger;
+  /** Is there a record of this payment (e.g. created through the API)? Asked only for a payment
+   * with no state yet. Default: known once an initial status (AWAITING_FUNDS/PROCESSING) arrives. */
+  knownPayment?: (paymentId: string, event: PaymentEvent) => boolean | Promise<boolean>;
+  /** Signature verification options (tolerance, clock, scheme). */
+  verify?: VerifyOptions;
+}
+
+export interface WebhookResponse {
+  status: 200 | 400 | 401 | 500;
+  body: { received: boolean; effect?: PaymentEffect; error?: string; violations?: RuleViolation[] };
+}
+
+export interface WebhookConsumer {
+  handle(rawBody: Uint8Array | string, headers: HeaderInput): Promise<WebhookResponse>;
+  /** Forgets payments that never became known (their events were parked, consumer rule 3) once
+   * their newest event is older than `olderThanMs` (default 7 days): parked events are otherwise
+   * kept for ever. Run it periodically. Returns how many payments were forgotten; throws when the
+   * store has no `pruneUnknown`. */
+  pruneUnknownPayments(options?: { olderThanMs?: number; now?: number }): Promise<number>;
+}
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+const silent: WebhookLogger = { info() {}, warn() {}, error() {} };
+const MAX_ATTEMPTS = 5;
+
+export function createWebhookConsumer(options: WebhookConsumerOptions): WebhookConsumer {
+  const { table, store, secret, onStatusChange, knownPayment } = options;
+  const log = options.logger ?? silent;
+  // A bad secret is a configuration error: fail at start-up, not on the first delivery.
+  if (!options.verify?.scheme) for (const s of typeof secret === 'string' ? [secret] : secret) decodeSecret(s);
+  // One apply at a time per payment in this process; the store's compare-and-set covers others.
+  const queues = new Map<string, Promise<unknown>>();
+
+  const apply = async (event: PaymentEvent): Promise<ApplyResult> => {
+    for (let attempt = 1; ; attempt++) {
+      if (await store.hasEvent(event.eventId)) {
+        const state = (await store.getPayment(event.paymentId)) ?? emptyPaymentState(event.paymentId);
+        return { state, effect: 'duplicate', changes: [] };
+      }
+      const current = await store.getPayment(event.paymentId);
+      const known = current === undefined && knownPayment ? await knownPayment(event.paymentId, event) : undefined;
+      const result = applyPaymentEvent(table, current, event, known === undefined ? {} : { known });
+      for (const change of result.changes) await onStatusChange?.({ change, event, state: result.state });
+      const committed = await store.commit({
+        eventId: event.eventId,
+        paymentId: event.paymentId,
+        expectedVersion: current?.version ?? 0,
+        state: result.state,
+        effect: result.effect,
+      });
+      if (committed) return result;
+      if (attempt >= MAX_ATTEMPTS) throw new Error(`store conflict on payment ${event.paymentId}`);
+    }
+  };
+
+  const serialized = (event: PaymentEvent): Promise<ApplyResult> => {
+    const prev = queues.get(event.paymentId) ?? Promise.resolve();
+    const run = prev.then(
+      () => apply(event),
+      () => apply(event),
+    );
+    queues.set(event.paymentId, run);
+    void run.finally(() => queues.get(event.paymentId) === run && queues.delete(event.paymentId)).catch(() => {});
+    return run;
+  };
+
+  return {
+    async handle(rawBody, headers) {
+      const verified = verifyWebhook(rawBody, headers, secret, options.verify);
+      if (!verified.ok) {
+        log.warn('webhook refused', { reason: verified.reason });
+        const status = verified.reason === 'malformed' ? 400 : 401;
+        return { status, body: { received: false, error: verified.reason } };
+      }
+      const parsed = toPaymentEvent(verified.payload);
+      if (!parsed.ok) {
+        log.warn('webhook payload invalid', { id: verified.id, violations: parsed.violations.map((v) => v.pointer) });
+        return { status: 400, body: { received: false, error: 'invalid-payload', violations: parsed.violations } };
+      }
+      const event = parsed.event;
+      try {
+        const result = await serialized(event);
+        const fields = { eventId: event.eventId, paymentId: event.paymentId, status: event.status, effect: result.effect };
+        if (result.effect === 'applied' || result.effect === 'duplicate' || result.effect === 'stale') log.info('webhook processed', fields);
+        else log.warn('webhook kept without change', fields);
+        return { status: 200, body: { received: true, effect: result.effect } };
+      } catch (err) {
+        log.error('webhook processing failed', { eventId: event.eventId, paymentId: event.paymentId, error: (err as Error).message });
+        return { status: 500, body: { received: false, error: 'processing-failed' } };
+      }
+    },
+    async pruneUnknownPayments({ olderThanMs = WEEK_MS, now = Date.now() } = {}) {
+      if (!store.pruneUnknown) throw new Error('this webhook store cannot prune unknown payments (no pruneUnknown)');
+      const pruned = await store.pruneUnknown(now - olderThanMs);
+      if (pruned > 0) log.info('unknown payments forgotten', { count: pruned, olderThanMs });
+      return pruned;
+    },
+  };
+}

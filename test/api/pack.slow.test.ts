@@ -1,0 +1,37 @@
+/**
+ * The installed package: `npm pack`, install the tarball into a fresh project, import the Node
+ * API by the package name, and run `cbp --version` there (ours, not the host project's).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ROOT } from '../generator/helpers/compile-output.js';
+
+const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+const dir = mkdtempSync(path.join(os.tmpdir(), 'cbp-pack-'));
+const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+beforeAll(() => {
+  const tarball = npm(['pack', '--silent', '--pack-destination', dir], ROOT).trim().split('\n').pop()!;
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'host-app', version: '9.9.9', type: 'module', private: true }));
+  npm(['install', '--no-audit', '--no-fund', '--prefer-offline', path.join(dir, tarball)], dir);
+}, 600_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the installed package', () => {
+  test('exposes the Node API by its name', () => {
+    const script = `const m = await import(${JSON.stringify(pkg.name)}); console.log(JSON.stringify(['generate', 'startMock', 'runConformance', 'createWebhookConsumer', 'loadStateTable'].map((k) => typeof m[k])), m.plugins.map((p) => p.name).includes('payments'));`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, encoding: 'utf8' });
+    expect(out.trim()).toBe('["function","function","function","function","function"] true');
+  });
+
+  test("generates a client from the packaged spec, and `cbp --version` prints our version, not the host project's", () => {
+    const bin = path.join(dir, 'node_modules/.bin/cbp');
+    expect(execFileSync(bin, ['--version'], { cwd: dir, encoding: 'utf8' }).trim()).toBe(pkg.version);
+    const spec = `node_modules/${pkg.name}/spec/openapi.yaml`;
+    const out = execFileSync(bin, ['generate', '--spec', spec, '--plugins', 'client', '--out', 'src/api'], { cwd: dir, encoding: 'utf8' });
+    expect(out).toContain('runtime dependencies: openapi-fetch@');
+  });
+});

@@ -1,0 +1,237 @@
+/**
+ * The generated client against hostile local servers (127.0.0.1, real sockets, real fetch):
+ * redirects to another origin on the token request and on API calls, malformed tokens,
+ * connection resets, and answers that echo a credential. No credential may reach the second
+ * origin, and no error the client surfaces (`client.raw` included) may carry one.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AnyClient } from './helpers/client.js';
+import { generateInto, type Generated } from './helpers/generated.js';
+
+const CLIENT_ID = 'hostile-client';
+const CLIENT_SECRET = 'client-secret-0123456789';
+const API_KEY = 'apikey-secret-0123456789';
+const GOOD_TOKEN = 'good-token-0123456789';
+const LEGACY = '/v1/customers/cust-1/payments';
+
+interface Seen {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+interface Host {
+  url: string;
+  seen: Seen[];
+  handle: (req: IncomingMessage, res: ServerResponse, body: string) => void;
+  close(): Promise<void>;
+}
+
+async function host(): Promise<Host> {
+  const h = { seen: [] as Seen[], handle: (_req: IncomingMessage, res: ServerResponse) => void res.writeHead(404).end() } as unknown as Host;
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+    req.on('end', () => {
+      h.seen.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
+      h.handle(req, res, body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  h.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  h.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return h;
+}
+
+const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+
+const tokenOk =
+  (token = GOOD_TOKEN) =>
+  (res: ServerResponse) =>
+    json(res, 200, { access_token: token, token_type: 'bearer', expires_in: 3600 });
+
+let generated: Generated;
+let create: (o: unknown) => AnyClient;
+let api: Host;
+let evil: Host;
+
+beforeAll(async () => {
+  generated = await generateInto('client-hostile');
+  create = (await generated.load<{ createPaymentsClient: (o: unknown) => AnyClient }>('client.ts')).createPaymentsClient;
+});
+
+afterEach(async () => {
+  await api?.close();
+  await evil?.close();
+});
+
+const setup = async () => {
+  api = await host();
+  evil = await host();
+};
+
+const oauthClient = () => create({ baseUrl: api.url, authUrl: api.url, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, retry: false });
+const apiKeyClient = () => create({ baseUrl: api.url, apiKey: API_KEY, retry: false });
+
+/** Nothing the client surfaced or sent elsewhere carries a credential. */
+function expectNoSecret(value: unknown): void {
+  const text = typeof value === 'string' ? value : JSON.stringify(value, Object.getOwnPropertyNames(value ?? {}));
+  for (const secret of [CLIENT_SECRET, API_KEY, GOOD_TOKEN, 'evil-token']) expect(text).not.toContain(secret);
+}
+
+describe('the token request never follows a redirect', () => {
+  it.each([307, 308])('%i to another origin: auth error naming the Location, the other origin sees nothing', async (status) => {
+    await setup();
+    api.handle = (_req, res) => res.writeHead(status, { location: `${evil.url}/steal` }).end();
+    evil.handle = (_req, res) => tokenOk('evil-token-0123456789')(res);
+    const result = await oauthClient().legacyReviewPayments({ params: { path: { customer_id: 'cust-1' } } });
+    expect(result.apiError).toMatchObject({ kind: 'auth', reason: 'token-redirect', status });
+    expect(result.apiError!.message).toContain(`${evil.url}/steal`);
+    expect(evil.seen).toEqual([]);
+    expect(api.seen.map((s) => s.path)).toEqual(['/auth/oauth/v2/token']);
+    expectNoSecret(result.apiError);
+  });
+
+  it('a same-origin redirect of the token request is refused too (the form carries the secret)', async () => {
+    await setup();
+    api.handle = (req, res) => (req.url === '/moved' ? tokenOk()(res) : res.writeHead(307, { location: '/moved' }).end());
+    const result = await oauthClient().legacyReviewPayments({ params: { path: { customer_id: 'cust-1' } } });
+    expect(result.apiError).toMatchObject({ kind: 'auth', reason: 'token-redirect' });
+    expect(api.seen).toHaveLength(1);
+  });
+});
+
+describe('API calls follow same-origin redirects only', () => {
+  it.each([307, 308])('%i to another origin with the apikey header: a redirect error naming the Location, nothing sent there', async (status) => {
+    await setup();
+    api.handle = (_req, res) => res.writeHead(status, { location: `${evil.url}${LEGACY}` }).end();
+    evil.handle = (_req, res) => json(res, 200, []);
+    const result = await apiKeyClient().legacyReviewPayments({ params: { path: { customer_id: 'cust-1' } } });
+    expect(result.apiError).toMatchObject({ kind: 'redirect', status, location: `${evil.url}${LEGACY}` });
+    expect(evil.seen).toEqual([]);
+    expect(api.seen[0]!.headers.apikey).toBe(API_KEY);
+    expectNoSecret(result.apiError);
+  });
+
+  it('307 to another origin with a Bearer token and a body: refused, the body stays home', async () => {
+    await setup();
+    api.handle = (req, res) => (req.url === '/auth/oauth/v2/token' ? tokenOk()(res) : res.writeHead(307, { location: `${evil.url}/v3/customers/cust-1/payments` }).end());
+    const result = await oauthClient().createPayment({
+      params: { path: { customer_id: 'cust-1' } },
+      body: {
+        purpose_of_transaction: 'PROPERTY_PURCHASE',
+        amount: { currency: 'GBP', value: 1 },
+        recipient_details: [{ recipient_id: 'r1', amount: { currency: 'GBP', value: 1 } }],
+      },
+    });
+    expect(result.apiError).toMatchObject({ kind: 'redirect', status: 307 });
+    expect(evil.seen).toEqual([]);
+  });
+
+  it('client.raw: a cross-origin 308 throws an error naming the Location, with no credential in it', async () => {
+    await setup();
+    api.handle = (_req, res) => res.writeHead(308, { location: `${evil.url}/x?apikey=${API_KEY}` }).end();
+    const raw = apiKeyClient().raw as unknown as { GET: (path: string, init: unknown) => Promise<unknown> };
+    const error = await raw.GET('/v1/customers/{customer_id}/payments', { params: { path: { customer_id: 'cust-1' } } }).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(error?.name).toBe('CrossOriginRedirect');
+    expect(error?.message).toContain(evil.url);
+    expectNoSecret(error?.message);
+    expectNoSecret(error?.stack);
+    expect(evil.seen).toEqual([]);
+  });
+
+  it('a same-origin 307 is followed with the credentials and the body', async () => {
+    await setup();
+    api.handle = (req, res, body) => {
+      if (req.url === '/auth/oauth/v2/token') return tokenOk()(res);
+      if (req.url === '/moved') return json(res, 200, { payment_id: 'pay-1', echoed: JSON.parse(body) });
+      res.writeHead(307, { location: '/moved' }).end();
+    };
+    const body = { amount: { currency: 'GBP', value: 1 }, recipient_details: [{ recipient_id: 'r1', amount: { currency: 'GBP', value: 1 } }] };
+    const result = await oauthClient().legacyMakePayment({ params: { path: { customer_id: 'cust-1' } }, body });
+    const moved = api.seen.find((s) => s.path === '/moved')!;
+    expect(moved.method).toBe('POST');
+    expect(moved.headers.authorization).toBe(`Bearer ${GOOD_TOKEN}`);
+    expect(JSON.parse(moved.body)).toEqual(body);
+    expect(result.response?.status).toBe(200);
+  });
+});
+
+describe('tokens and errors carry no secret', () => {
+  it('a token with a newline is refused before use (RFC 6750 token68); nothing is sent with it', async () => {
+    await setup();
+    api.handle = (req, res) => (req.url === '/auth/oauth/v2/token' ? tokenOk('evil-token\r\nX-Injected: 1')(res) : json(res, 200, []));
+    const client = oauthClient();
+    const result = await client.legacyReviewPayments({ params: { path: { customer_id: 'cust-1' } } });
+    expect(result.apiError).toMatchObject({ kind: 'auth', reason: 'token-response-invalid' });
+    expect(result.apiError!.message).toMatch(/RFC 6750/);
+    expectNoSecret(result.apiError);
+    const raw = client.raw as unknown as { GET: (path: string, init: unknown) => Promise<unknown> };
+    const error = await raw.GET('/v1/customers/{customer_id}/payments', { params: { path: { customer_id: 'cust-1' } } }).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(error?.name).toBe('AuthFailure');
+    expectNoSecret(`${error?.message} ${error?.stack}`);
+    expect(api.seen.filter((s) => s.path === LEGACY)).toEqual([]);
+  });
+
+  it.each([
+    ['a space', 'evil-token 0123456789'],
+    ['a quote', 'evil-token"0123456789'],
+    ['padding in the middle', 'evil-token=0123456789'],
+  ])('a token with %s is refused', async (_label, bad) => {
+    await setup();
+    api.handle = (req, res) => (req.url === '/auth/oauth/v2/token' ? tokenOk(bad)(res) : json(res, 200, []));
+    const result = await oauthClient().legacyReviewPayments({ params: { path: { customer_id: 'cust-1' } } });
+    expect(result.apiError).toMatchObject({ kind: 'auth', reason: 'token-response-invalid' });
+    expect(result.apiError!.message).not.toContain(bad);
+  });
+
+  it('a connection reset is a network error without credentials; client.raw throws it scrubbed', async () => {
+    await setup();
+    api.handle = (req, res) => (req.url === '/auth/oauth/v2/token' ? tokenOk()(res) : req.socket.destroy());
+    const client = oauthClient();
+    const result = await client.legacyReviewPayments({ params: { path: { customer_id: 'cust-1' } } });
+    expect(result.apiError).toMatchObject({ kind: 'network' });
+    expectNoSecret(result.apiError);
+    const raw = client.raw as unknown as { GET: (path: string, init: unknown) => Promise<unknown> };
+    const error = await raw.GET('/v1/customers/{customer_id}/payments', { params: { path: { customer_id: 'cust-1' } } }).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(error).toBeInstanceOf(Error);
+    expectNoSecret(`${error?.message} ${error?.stack} ${(error?.cause as Error | undefined)?.message}`);
+  });
+
+  it('an error answer that echoes the API key or the client secret is scrubbed', async () => {
+    await setup();
+    api.handle = (req, res) =>
+      req.url === '/auth/oauth/v2/token'
+        ? json(res, 400, { error: 'invalid_request', error_description: `bad secret ${CLIENT_SECRET}` })
+        : json(res, 500, { echo: req.headers.apikey });
+    const viaKey = await apiKeyClient().legacyReviewPayments({ params: { path: { customer_id: 'cust-1' } } });
+    expect(viaKey.apiError).toMatchObject({ kind: 'http', status: 500 });
+    expectNoSecret(viaKey.apiError);
+    expectNoSecret(viaKey.error);
+    const viaToken = await oauthClient().legacyReviewPayments({ params: { path: { customer_id: 'cust-1' } } });
+    expect(viaToken.apiError).toMatchObject({ kind: 'auth', reason: 'token-request-failed', status: 400, oauthError: 'invalid_request' });
+    expectNoSecret(viaToken.apiError);
+  });
+});
+
+afterAll(async () => {
+  await api?.close();
+  await evil?.close();
+});
