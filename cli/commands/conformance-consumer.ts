@@ -67,6 +67,8 @@ export const conformanceConsumerCommand: CbpCommand = {
     ]);
     const options = consumerOptionsFromArgv(args, process.env);
     const reports = parseReportTargets((args.report ?? []).flatMap((r) => r.split(',')));
+    if (reports.some((r) => r.kind === 'har'))
+      throw new CbpError('E_USAGE', '--report har=PATH records a run of `cbp conformance` against a service; use junit, json or markdown here');
     // The shared reporters of `cbp conformance` (conformance/reporters/).
     options.reporters = [consoleReporter({ write: io.out }), ...fileReporters(reports)];
     const summary = await runConsumerConformance(options);

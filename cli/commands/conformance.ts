@@ -48,23 +48,26 @@ const exitFor = (s: SuiteSummary) => (s.failed > 0 ? EXIT_FAILURE : EXIT_OK);
 
 export const conformanceEventsCommand: CbpCommand = {
   command: 'events <log>',
-  describe: 'Judge a captured log of webhook deliveries (NDJSON, arrival order) against the state table, offline',
+  describe: 'Judge captured webhook deliveries (NDJSON in arrival order, or the HAR of a run) against the state table, offline',
   builder: (y) =>
     y
-      .positional('log', { type: 'string', describe: 'NDJSON file: one received event (or {payload}) per line' })
+      .positional('log', { type: 'string', describe: 'NDJSON file (one received event, or {payload}, per line) or a HAR from --report har=PATH' })
       .option('strict', { type: 'boolean', default: false, describe: 'Moves the seed does not show fail instead of warn' })
       .option('report', { type: 'string', array: true, describe: 'junit=PATH, json=PATH or markdown=PATH' }),
   async run(argv, io) {
     const file = String(argv.log);
-    const [{ parseReportTargets }, { loadStateTable }, { runEventLog, parseEventLog }, { fileReporters }, { generatedValidators }] = await Promise.all([
+    const [{ parseReportTargets }, { loadStateTable }, { runEventLog, parseEventLog }, { fileReporters }, { generatedValidators }, har] = await Promise.all([
       import('../../conformance/engine/report-targets.js'),
       import('../../kits/payments/state-table/index.js'),
       import('../../conformance/suites/events/event-log.js'),
       reportersModule(),
       import('../../conformance/suites/api/validators.js'),
+      import('../../conformance/suites/events/har-events.js'),
     ]);
     const reports = parseReportTargets(((argv.report as string[] | undefined) ?? []).flatMap((r) => r.split(',')));
-    const events = parseEventLog(readText(file, 'event log'), file);
+    if (reports.some((r) => r.kind === 'har')) throw new CbpError('E_USAGE', '--report har=PATH records a run of `cbp conformance`; an event log has no exchanges to record');
+    const text = readText(file, 'event log');
+    const events = har.looksLikeHar(text) ? har.parseHarEvents(text, file) : parseEventLog(text, file);
     const summary = await runEventLog(events, {
       table: loadStateTable(),
       strict: argv.strict === true,
@@ -87,7 +90,14 @@ export const conformanceCommand: CbpCommand = {
       .option('only', { type: 'string', array: true, describe: 'Run only these check ids or tags' })
       .option('skip', { type: 'string', array: true, describe: 'Skip these check ids or tags' })
       .option('strict', { type: 'boolean', default: false, describe: 'Moves the seed does not show fail instead of warn' })
-      .option('report', { type: 'string', array: true, describe: 'junit=PATH, json=PATH or markdown=PATH (repeatable)' })
+      .option('report', { type: 'string', array: true, describe: 'junit=PATH, json=PATH, markdown=PATH or har=PATH (every exchange and webhook, secrets redacted; repeatable)' })
+      .option('driver', {
+        type: 'string',
+        describe:
+          'How payments are moved on the target: sandbox, passive, or the path of an ES module (see examples/driver/); default: sandbox when the target answers /_sandbox/, else passive',
+      })
+      .option('require', { type: 'string', array: true, describe: 'Check ids or tags (or "all") whose skips are failures, e.g. --require lifecycle,sessions' })
+      .option('rate', { type: 'number', describe: 'Most requests per second sent to the target (default: unlimited)' })
       .option('timeout', { type: 'number', describe: 'Per-request timeout in ms (default 10000)' })
       .option('client-id', { type: 'string', describe: 'Client id (default: $CBP_CLIENT_ID)' })
       .option('client-secret', { type: 'string', describe: 'Client secret (prefer $CBP_CLIENT_SECRET: flags show in process lists)' })

@@ -13,6 +13,8 @@ export interface CheckResult {
   records?: CaseRecord[];
   /** Set when the check could not run at all, with the reason (e.g. needs the sandbox control API). */
   skipped?: string;
+  /** What would make a skipped check run. */
+  skipEnable?: string;
   /** Shown with the outcome (e.g. what could not be covered). */
   note?: string;
 }

@@ -1,8 +1,12 @@
 /**
  * Plain-fetch HTTP for the suite (negative requests must reach the wire, which the generated
  * client's pre-flight would refuse). Every exchange is recorded, secrets redacted, with the
- * operation it targets so the spec checks can judge it later.
+ * operation it targets so the spec checks can judge it later. A polite client of a real service
+ * (live/polite.ts): requests are spaced to `--rate`; 429 and 503 are waited out (Retry-After)
+ * and retried for reads, and never judged as the contract; a POST is never resent (the seed has
+ * no idempotency key): when its answer is lost, the resource is looked up instead.
  */
+import { READ_METHODS, RateLimiter, retryAfterMs, sleep, THROTTLE_STATUSES } from './polite.js';
 import type { Recorder, RecordedExchange } from './recorder.js';
 import { redactBody, redactHeaders } from './redact.js';
 
@@ -28,7 +32,14 @@ export interface SendResult {
   body: unknown;
   exchange: RecordedExchange;
   error?: string;
+  /** Why this answer says nothing about the contract (throttled, or lost and not resent). */
+  indeterminate?: string;
+  /** What a lookup found when a create's answer was lost (e.g. the session record). */
+  recovered?: unknown;
 }
+
+/** Finds what a create made when its answer was lost (timeout, connection reset). */
+export type CreateLookup = (http: Http, req: SendRequest) => Promise<unknown | undefined>;
 
 export interface TokenSource {
   token(which: 'primary' | 'secondary'): Promise<string>;
@@ -40,6 +51,10 @@ export interface HttpOptions {
   recorder: Recorder;
   timeoutMs: number;
   tokens?: TokenSource;
+  /** Most requests per second (`--rate`); default unlimited. */
+  rate?: number;
+  /** Retries of a throttled read. Default 3. */
+  maxRetries?: number;
 }
 
 export class Http {
@@ -49,6 +64,7 @@ export class Http {
 
   constructor(private readonly options: HttpOptions) {
     this.tokens = options.tokens;
+    this.limiter = new RateLimiter(options.rate);
   }
 
   get baseUrl(): string {
@@ -61,7 +77,72 @@ export class Http {
     return `${base}${req.path}${qs}`;
   }
 
+  /** Lookups by operation id, used when a create's answer is lost (set by the target). */
+  lookups: Record<string, CreateLookup> = {};
+  private readonly limiter: RateLimiter;
+
   async send(req: SendRequest): Promise<SendResult> {
+    const method = req.method.toUpperCase();
+    // The token request creates nothing: repeating it is as safe as a read.
+    const retriable = READ_METHODS.has(method) || req.base === 'auth';
+    for (let attempt = 0; ; attempt++) {
+      await this.limiter.slot();
+      const res = await this.exchange(req);
+      if (THROTTLE_STATUSES.has(res.status)) {
+        const wait = retryAfterMs(res.headers['retry-after'], attempt);
+        this.limiter.pauseUntil(Date.now() + wait);
+        const again = retriable && attempt < (this.options.maxRetries ?? 3);
+        res.indeterminate = again
+          ? `throttled (HTTP ${res.status}), retried after ${wait} ms`
+          : retriable
+            ? `still throttled (HTTP ${res.status}) after ${attempt} retries`
+            : `throttled (HTTP ${res.status}); a ${method} is not resent (the seed shows no idempotency key)`;
+        res.exchange.indeterminate = res.indeterminate;
+        this.options.recorder.addUnjudged(res.exchange);
+        if (again) continue;
+        return res;
+      }
+      if (res.error && !retriable) return this.lost(req, res);
+      this.options.recorder.addExchange(res.exchange);
+      return res;
+    }
+  }
+
+  /**
+   * Sends a read until `done` holds or `timeoutMs` passes (e.g. a virtual account whose creation
+   * was only "initiated"). Only the last answer is judged; the earlier ones are kept as evidence.
+   */
+  async poll(req: SendRequest, done: (res: SendResult) => boolean, opts: { timeoutMs: number; intervalMs: number }): Promise<SendResult> {
+    const deadline = Date.now() + opts.timeoutMs;
+    for (;;) {
+      await this.limiter.slot();
+      const res = await this.exchange(req);
+      if (done(res) || THROTTLE_STATUSES.has(res.status) || Date.now() + opts.intervalMs > deadline) {
+        if (THROTTLE_STATUSES.has(res.status)) return this.send(req);
+        this.options.recorder.addExchange(res.exchange);
+        return res;
+      }
+      res.exchange.indeterminate = 'polled before the resource was expected to exist';
+      this.options.recorder.addUnjudged(res.exchange);
+      await sleep(opts.intervalMs);
+    }
+  }
+
+  /** A create whose answer was lost is looked up, never resent. */
+  private async lost(req: SendRequest, res: SendResult): Promise<SendResult> {
+    const lookup = req.operationId ? this.lookups[req.operationId] : undefined;
+    const found = lookup ? await lookup(this, req).catch(() => undefined) : undefined;
+    res.indeterminate = `${res.error}; not resent (the seed shows no idempotency key)${
+      lookup ? (found === undefined ? ', and a lookup did not find it' : ', a lookup found it was created') : ''
+    }`;
+    res.recovered = found;
+    res.exchange.indeterminate = res.indeterminate;
+    this.options.recorder.addUnjudged(res.exchange);
+    return res;
+  }
+
+  /** One exchange on the wire, not yet recorded. */
+  private async exchange(req: SendRequest): Promise<SendResult> {
     const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
     let body: string | undefined;
     if (req.json !== undefined) {
@@ -79,13 +160,14 @@ export class Http {
       else headers.apikey = auth.apiKey;
     }
     const url = this.url(req);
+    const started = Date.now();
     const exchange: RecordedExchange = {
       checkId: this.checkId,
       operationId: req.operationId,
       path: url.slice((req.base === 'auth' ? this.options.authUrl : this.options.baseUrl).length),
+      startedAt: started,
       request: { method: req.method.toUpperCase(), url, headers: redactHeaders(headers), body: redactBody(req.json ?? (body !== undefined ? body : undefined)) },
     };
-    const started = Date.now();
     try {
       const res = await fetch(url, { method: req.method.toUpperCase(), headers, body, signal: AbortSignal.timeout(this.options.timeoutMs), redirect: 'manual' });
       const text = await res.text();
@@ -96,11 +178,9 @@ export class Http {
       const contentType = res.headers.get('content-type') ?? undefined;
       const parsed = parseBody(text, contentType);
       exchange.response = { status: res.status, headers: redactHeaders(resHeaders), body: redactBody(parsed), durationMs: Date.now() - started };
-      this.options.recorder.addExchange(exchange);
       return { status: res.status, headers: resHeaders, contentType, body: parsed, exchange };
     } catch (err) {
       exchange.error = (err as Error).name === 'TimeoutError' ? `no answer within ${this.options.timeoutMs} ms` : String((err as Error).message ?? err);
-      this.options.recorder.addExchange(exchange);
       return { status: 0, headers: {}, body: undefined, exchange, error: exchange.error };
     }
   }

@@ -19,6 +19,11 @@ export interface RecordedExchange extends ExchangeEvidence {
   checkId: string;
   /** Path as sent, without origin (for reproduce commands). */
   path: string;
+  /** When the request left, ms since the epoch (HAR timings). */
+  startedAt?: number;
+  /** Set when the answer says nothing about the contract (throttled, timed out): failures built
+   * on this exchange are reported as cases not judged, with this reason. */
+  indeterminate?: string;
 }
 
 export interface RecordedWebhook extends ReceivedEvent {
@@ -29,10 +34,17 @@ export interface RecordedWebhook extends ReceivedEvent {
 export class Recorder {
   readonly exchanges: RecordedExchange[] = [];
   readonly webhooks: RecordedWebhook[] = [];
+  /** Exchanges no check judges (a throttled attempt that was retried, a poll before the resource
+   * existed); kept for the HAR report. */
+  readonly unjudged: RecordedExchange[] = [];
   private waiters: Array<() => void> = [];
 
   addExchange(x: RecordedExchange): void {
     this.exchanges.push(x);
+  }
+
+  addUnjudged(x: RecordedExchange): void {
+    this.unjudged.push(x);
   }
 
   addWebhook(w: RecordedWebhook): void {

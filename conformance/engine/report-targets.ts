@@ -1,14 +1,14 @@
 /**
- * `--report junit=PATH`, `--report json=PATH`, `--report markdown=PATH`. Each PATH is checked
- * when the arguments are parsed, before anything runs, so a run is never wasted on a report
- * that cannot be written: its directory must exist and be writable, and the target must be (or
- * become) a regular file outside the kernel's virtual file systems.
+ * `--report junit=PATH`, `json=PATH`, `markdown=PATH`, `har=PATH` (every exchange and webhook,
+ * API suite). Each PATH is checked when the arguments are parsed, before anything runs, so a run
+ * is never wasted on a report that cannot be written: its directory must exist and be writable,
+ * and the target must be (or become) a regular file outside the kernel's virtual file systems.
  */
 import { accessSync, constants, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { CbpError } from '../../lib/errors.js';
 
-export const REPORT_KINDS = ['junit', 'json', 'markdown'] as const;
+export const REPORT_KINDS = ['junit', 'json', 'markdown', 'har'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 export interface ReportTarget {

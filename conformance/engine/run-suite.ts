@@ -7,7 +7,8 @@ import { isCbpError } from '../../lib/errors.js';
 import type { Check, CheckResult } from './check.js';
 import { gradeFailure, gradeRecord } from './provenance.js';
 import { type CauseRelation, groupRootCauses } from './root-causes.js';
-import type { CheckOutcome, CoverageLine, Reporter, ReportSection, RunnerEvent, SuiteSummary } from './types.js';
+import { isRequired } from './skips.js';
+import type { CaseRecord, CheckOutcome, CoverageLine, Failure, Reporter, ReportSection, RunnerEvent, SuiteSummary } from './types.js';
 
 export interface SuiteOptions<C> {
   /** Shown by reporters: the base URL, the webhook endpoint, the log file... */
@@ -15,8 +16,11 @@ export interface SuiteOptions<C> {
   reporters?: readonly Reporter[];
   /** Removes secrets from the text of a thrown error before it becomes a failure. */
   scrub?: (text: string) => string;
-  /** Called before each check runs (e.g. to tag recorded exchanges with the check id). */
-  beforeCheck?: (check: Check<C>, ctx: C) => void;
+  /** Called before each check runs (e.g. to tag recorded exchanges with the check id); `progress`
+   * shows what the check waits for on a terminal. */
+  beforeCheck?: (check: Check<C>, ctx: C, progress: (lines: string[]) => void) => void;
+  /** `--require`: check ids or tags (or `all`) whose skipped or partial outcome is a failure. */
+  require?: readonly string[];
   /** Suite-specific sections for the summary, computed once every check has run. */
   sections?: (ctx: C) => ReportSection[] | Promise<ReportSection[]>;
   /** Findings resting on an assumption or on something not shown are failures too (default: warnings). */
@@ -40,10 +44,10 @@ export async function runSuite<C>(checks: readonly Check<C>[], ctx: C, options: 
   await emit({ type: 'suite-start', target: options.target, checkIds: ordered.map((c) => c.id) });
   for (const check of ordered) {
     await emit({ type: 'check-start', checkId: check.id, title: check.title });
-    options.beforeCheck?.(check, ctx);
+    options.beforeCheck?.(check, ctx, (lines) => void emit({ type: 'check-progress', checkId: check.id, lines }));
     const t0 = Date.now();
     const result = await runOne(check, ctx, options.scrub ?? ((t) => t));
-    const outcome = toOutcome(check, result, Date.now() - t0, options.strict === true);
+    const outcome = requireOutcome(toOutcome(check, notJudged(result), Date.now() - t0, options.strict === true), options.require ?? []);
     outcomes.push(outcome);
     await emit({ type: 'check-finish', outcome });
   }
@@ -73,12 +77,13 @@ function toOutcome<C>(check: Check<C>, r: CheckResult, durationMs: number, stric
   const failures = r.failures.map((f) => gradeFailure(f, strict));
   const errors = failures.some((f) => f.severity === 'error');
   const warnings = failures.some((f) => f.severity === 'warning');
+  const someSkipped = r.records?.some((x) => x.verdict === 'skipped') ?? false;
   const outcome: CheckOutcome = {
     checkId: check.id,
     title: check.title,
     source: check.source,
     tags: check.tags,
-    status: r.skipped ? 'skipped' : errors ? 'failed' : warnings ? 'warning' : 'passed',
+    status: r.skipped ? 'skipped' : errors ? 'failed' : someSkipped ? 'partial' : warnings ? 'warning' : 'passed',
     failures,
     cases: r.cases,
     skippedReason: r.skipped,
@@ -86,13 +91,51 @@ function toOutcome<C>(check: Check<C>, r: CheckResult, durationMs: number, stric
     severity: check.severity,
     durationMs,
   };
+  if (r.skipEnable) outcome.skipEnable = r.skipEnable;
   if (r.records) outcome.records = r.records.map((c) => gradeRecord(c, strict));
   return outcome;
 }
 
+/**
+ * A failure built on an answer that says nothing about the contract (throttled, or lost and not
+ * resent: engine/http.ts) is a case not judged, never a failure.
+ */
+function notJudged(r: CheckResult): CheckResult {
+  const lost = r.failures.filter((f) => f.evidence?.exchanges?.some((x) => x.indeterminate));
+  if (lost.length === 0) return r;
+  const records: CaseRecord[] = lost.map((f) => ({
+    subject: f.subject,
+    rule: f.rule,
+    verdict: 'skipped',
+    reason: `not judged: ${f.evidence!.exchanges!.find((x) => x.indeterminate)!.indeterminate}`,
+    enable: 'run again (lower --rate if the target throttles)',
+  }));
+  return { ...r, failures: r.failures.filter((f) => !lost.includes(f)), records: [...(r.records ?? []), ...records] };
+}
+
+/** `--require`: a required check that was skipped, or ran only partly, fails, saying what is missing. */
+function requireOutcome(o: CheckOutcome, required: readonly string[]): CheckOutcome {
+  if ((o.status !== 'skipped' && o.status !== 'partial') || !isRequired(required, { id: o.checkId, tags: o.tags })) return o;
+  const missing =
+    o.status === 'skipped'
+      ? [`${o.skippedReason ?? 'skipped'}${o.skipEnable ? ` (to enable: ${o.skipEnable})` : ''}`]
+      : (o.records ?? []).filter((x) => x.verdict === 'skipped').map((x) => `${x.subject ?? 'a case'}: ${x.reason ?? 'skipped'}${x.enable ? ` (to enable: ${x.enable})` : ''}`);
+  const failures: Failure[] = missing.map((m) => ({ checkId: o.checkId, message: `required (--require) but did not run: ${m}`, severity: 'error', rule: '--require' }));
+  return { ...o, status: 'failed', failures: [...o.failures, ...failures] };
+}
+
 export function summarize(target: string, outcomes: CheckOutcome[], durationMs: number, sections: ReportSection[] = []): SuiteSummary {
   const count = (s: CheckOutcome['status']) => outcomes.filter((o) => o.status === s).length;
-  const summary: SuiteSummary = { target, outcomes, passed: count('passed'), failed: count('failed'), warnings: count('warning'), skipped: count('skipped'), durationMs };
+  const summary: SuiteSummary = {
+    target,
+    outcomes,
+    passed: count('passed'),
+    failed: count('failed'),
+    warnings: count('warning'),
+    partial: count('partial'),
+    skipped: count('skipped'),
+    durationMs,
+  };
   if (sections.length > 0) summary.sections = sections;
   return summary;
 }

@@ -26,6 +26,9 @@ export interface ExchangeEvidence {
   request: { method: string; url: string; headers: Record<string, string>; body?: unknown };
   response?: { status: number; headers: Record<string, string>; body?: unknown; durationMs?: number };
   error?: string;
+  /** Set when the answer says nothing about the contract (throttled, lost and not resent):
+   * a failure built on this exchange becomes a case not judged, with this reason. */
+  indeterminate?: string;
 }
 
 /** One finding of a check: a failure (`error`) or a warning. */
@@ -46,7 +49,8 @@ export interface Failure {
   reproduce?: string;
 }
 
-export type CheckStatus = 'passed' | 'failed' | 'warning' | 'skipped';
+/** `partial`: the check ran without failures, but some of its cases were skipped (records say which and why). */
+export type CheckStatus = 'passed' | 'failed' | 'warning' | 'partial' | 'skipped';
 
 /** One case a check ran or skipped, for reporters that list coverage per case. */
 export interface CaseRecord {
@@ -60,8 +64,12 @@ export interface CaseRecord {
   rule?: string;
   provenance?: Provenance;
   verdict: CheckStatus;
-  /** Why a skipped case did not run, and what would enable it. */
+  /** Why a skipped case did not run (e.g. "needs deliverFunds(), which the passive driver does not have"). */
   reason?: string;
+  /** What would make a skipped case run (e.g. "--driver PATH with deliverFunds()"). */
+  enable?: string;
+  /** How far a case that ran only part of the way got (e.g. "judged up to AWAITING_FUNDS"). */
+  reached?: string;
 }
 
 export interface CheckOutcome {
@@ -76,6 +84,8 @@ export interface CheckOutcome {
   /** Per-case records, when the check gives them. */
   records?: CaseRecord[];
   skippedReason?: string;
+  /** What would make a skipped check run. */
+  skipEnable?: string;
   /** What the check could not cover, shown with the outcome. */
   note?: string;
   severity?: Severity;
@@ -111,6 +121,8 @@ export interface SuiteSummary {
   failed: number;
   warnings: number;
   skipped: number;
+  /** Checks that ran with some cases skipped. */
+  partial?: number;
   durationMs: number;
   sections?: ReportSection[];
   coverage?: CoverageLine[];
@@ -121,6 +133,8 @@ export interface SuiteSummary {
 export type RunnerEvent =
   | { type: 'suite-start'; target: string; checkIds: string[] }
   | { type: 'check-start'; checkId: string; title: string }
+  /** What a running check is waiting for (one line per item; [] clears it). */
+  | { type: 'check-progress'; checkId: string; lines: string[] }
   | { type: 'check-finish'; outcome: CheckOutcome }
   | { type: 'suite-finish'; summary: SuiteSummary };
 

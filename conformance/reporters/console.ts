@@ -16,18 +16,32 @@ export interface ConsoleOptions {
   maxFailuresPerCheck?: number;
 }
 
-const MARK = { passed: 'PASS', failed: 'FAIL', warning: 'WARN', skipped: 'SKIP' } as const;
+const MARK = { passed: 'PASS', failed: 'FAIL', warning: 'WARN', partial: 'PART', skipped: 'SKIP' } as const;
+
+/** Without a TTY (CI logs), a waiting check prints where it is at most this often. */
+const PLAIN_PROGRESS_EVERY_MS = 30_000;
 
 export function consoleReporter(options: ConsoleOptions): Reporter {
   const { write, progress } = options;
+  let lastPlain = 0;
   return {
     name: 'console',
     handle(e: RunnerEvent) {
       if (e.type === 'suite-start') write(`cbp conformance against ${e.target}: ${e.checkIds.length} checks`);
-      else if (e.type === 'check-start' && progress) progress(`\r\x1b[2K… ${e.checkId}: ${e.title}`);
-      else if (e.type === 'check-finish') {
+      else if (e.type === 'check-start') {
+        lastPlain = Date.now();
+        if (progress) progress(`\r\x1b[2K… ${e.checkId}: ${e.title}`);
+      } else if (e.type === 'check-progress' && e.lines.length > 0) {
+        if (progress) progress(`\r\x1b[2K… ${e.checkId}: ${clipText(e.lines.length > 1 ? `${e.lines.length} waiting: ${e.lines.join('; ')}` : e.lines[0], 160)}`);
+        else if (Date.now() - lastPlain >= PLAIN_PROGRESS_EVERY_MS) {
+          lastPlain = Date.now();
+          for (const l of e.lines) write(`  … ${e.checkId}: ${l}`);
+        }
+      } else if (e.type === 'check-finish') {
         const o = e.outcome;
-        const line = `${MARK[o.status]} ${o.checkId} (${o.cases} cases, ${o.durationMs} ms)${o.skippedReason ? `: ${o.skippedReason}` : ''}`;
+        const skippedCases = (o.records ?? []).filter((r) => r.verdict === 'skipped').length;
+        const why = o.skippedReason ? `: ${o.skippedReason}` : skippedCases > 0 ? `: ${skippedCases} case${skippedCases > 1 ? 's' : ''} skipped` : '';
+        const line = `${MARK[o.status]} ${o.checkId} (${o.cases} cases, ${o.durationMs} ms)${why}`;
         if (progress) progress('\r\x1b[2K');
         write(line);
       } else if (e.type === 'suite-finish') {
@@ -67,11 +81,33 @@ export function summaryLines(s: SuiteSummary, maxPerCheck = 20): string[] {
     }
     if (ordered.length > shown.length) lines.push(`  … and ${ordered.length - shown.length} more in ${o.checkId} (see --report json=PATH)`);
   }
+  lines.push(...skipLines(s));
   for (const n of s.notes ?? []) lines.push('', `note: ${n}`);
   if (s.coverage) lines.push('', ...coverageLines(s.coverage));
   const total = s.outcomes.reduce((n, o) => n + o.cases, 0);
-  lines.push('', `${s.failed} failed, ${s.warnings} with warnings, ${s.passed} passed, ${s.skipped} skipped; ${total} cases in ${(s.durationMs / 1000).toFixed(1)} s`);
+  const partial = s.partial ? `${s.partial} partial, ` : '';
+  lines.push('', `${s.failed} failed, ${s.warnings} with warnings, ${s.passed} passed, ${partial}${s.skipped} skipped; ${total} cases in ${(s.durationMs / 1000).toFixed(1)} s`);
   return lines;
+}
+
+/** Every skipped check and case, why, and what would enable it (nothing is skipped silently). */
+export function skipLines(s: SuiteSummary): string[] {
+  const out: string[] = [];
+  for (const o of s.outcomes) {
+    if (o.skippedReason !== undefined) {
+      out.push(`  ${o.checkId}: ${o.skippedReason}`);
+      if (o.skipEnable) out.push(`    to enable: ${o.skipEnable}`);
+    }
+    for (const r of (o.records ?? []).filter((x) => x.verdict === 'skipped')) {
+      out.push(`  ${o.checkId} › ${r.subject ?? 'a case'}${r.reached ? ` (${r.reached})` : ''}: ${r.reason ?? 'skipped'}`);
+      if (r.enable) out.push(`    to enable: ${r.enable}`);
+    }
+  }
+  return out.length > 0 ? ['', 'Skipped (did not run, or ran only part of the way):', ...out] : [];
+}
+
+function clipText(s: string, max: number): string {
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 
 export function failureLines(f: Failure): string[] {

@@ -9,6 +9,9 @@ export { consoleReporter, summaryLines, failureLines } from './console.js';
 export { renderJunit } from './junit.js';
 export { renderMarkdown } from './markdown.js';
 
+export { renderHar, harReporter } from '../engine/har.js';
+
+/** The summary reports. `har` is not among them: the suite holding the recording writes it (harReporter). */
 export function fileReporters(targets: readonly ReportTarget[]): Reporter[] {
-  return targets.map((t) => (t.kind === 'json' ? jsonReporter(t.path) : t.kind === 'junit' ? junitReporter(t.path) : markdownReporter(t.path)));
+  return targets.filter((t) => t.kind !== 'har').map((t) => (t.kind === 'json' ? jsonReporter(t.path) : t.kind === 'junit' ? junitReporter(t.path) : markdownReporter(t.path)));
 }

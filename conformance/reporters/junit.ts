@@ -1,7 +1,8 @@
 /**
  * JUnit XML reporter: one <testcase> per case run (check × operation × rule), named with the rule
  * id, so a CI dashboard shows which rule broke on which operation; failures carry their
- * evidence, warnings go to system-out. A check without a case list is one testcase.
+ * evidence, warnings go to system-out. A check without a case list is one testcase. A skipped check
+ * or case is a skipped testcase saying what would enable it, so CI dashboards count skips as skips.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,7 +27,7 @@ function casesOf(o: CheckOutcome): TestCase[] {
   const classname = `cbp.conformance.${o.checkId}`;
   if (o.status === 'skipped' || !o.records || o.records.length === 0) {
     return [
-      { classname, name: `${o.checkId}: ${o.title}`, time: o.durationMs / 1000, skipped: o.status === 'skipped' ? (o.skippedReason ?? '') : undefined, ...split(o.failures) },
+      { classname, name: `${o.checkId}: ${o.title}`, time: o.durationMs / 1000, skipped: o.status === 'skipped' ? withEnable(o.skippedReason, o.skipEnable) : undefined, ...split(o.failures) },
     ];
   }
   const claimed = new Set<Failure>();
@@ -38,12 +39,15 @@ function casesOf(o: CheckOutcome): TestCase[] {
     const mine = match(c).slice(0, 1);
     for (const f of mine) claimed.add(f);
     const name = `${c.rule ?? o.checkId}${c.subject ? ` @ ${c.subject}` : ''}: ${c.name ?? c.reason ?? o.title}`;
-    return { classname, name, time: 0, ...(c.verdict === 'skipped' ? { skipped: c.reason ?? '' } : {}), ...split(mine) };
+    return { classname, name, time: 0, ...(c.verdict === 'skipped' ? { skipped: withEnable(c.reason, c.enable) } : {}), ...split(mine) };
   });
   const rest = o.failures.filter((f) => !claimed.has(f));
   if (rest.length > 0) rows.push({ classname, name: `${o.checkId}: ${o.title}`, time: o.durationMs / 1000, ...split(rest) });
   return rows;
 }
+
+/** A skip says why and what would enable it. */
+const withEnable = (reason: string | undefined, enable: string | undefined) => `${reason ?? 'skipped'}${enable ? `; to enable: ${enable}` : ''}`;
 
 const split = (fs: Failure[]) => ({ errors: fs.filter((f) => f.severity === 'error'), warnings: fs.filter((f) => f.severity === 'warning') });
 

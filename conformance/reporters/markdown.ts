@@ -4,7 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { failureLines } from './console.js';
+import { failureLines, skipLines } from './console.js';
 import type { Reporter, SuiteSummary } from '../engine/types.js';
 import { coverageLines } from './coverage.js';
 import { rootsFirst } from '../engine/root-causes.js';
@@ -14,7 +14,7 @@ export function renderMarkdown(s: SuiteSummary): string {
   const out = [
     `# cbp conformance: ${cell(s.target)}`,
     '',
-    `**${s.failed} failed, ${s.warnings} with warnings, ${s.passed} passed, ${s.skipped} skipped** in ${(s.durationMs / 1000).toFixed(1)} s.`,
+    `**${s.failed} failed, ${s.warnings} with warnings, ${s.passed} passed, ${s.partial ? `${s.partial} partial, ` : ''}${s.skipped} skipped** in ${(s.durationMs / 1000).toFixed(1)} s.`,
     '',
     '| check | status | cases | failures | warnings | source |',
     '|---|---|---|---|---|---|',
@@ -23,6 +23,8 @@ export function renderMarkdown(s: SuiteSummary): string {
         `| ${o.checkId} | ${o.status} | ${o.cases} | ${o.failures.filter((f) => f.severity === 'error').length} | ${o.failures.filter((f) => f.severity === 'warning').length} | ${cell(o.source)} |`,
     ),
   ];
+  const skips = skipLines(s);
+  if (skips.length > 0) out.push('', '## Skipped', '', '```text', ...skips.slice(2), '```');
   for (const section of s.sections ?? []) out.push('', `## ${section.title}`, '', section.markdown);
   const failing = s.outcomes.filter((o) => o.failures.length > 0);
   if (failing.length > 0) {

@@ -81,7 +81,7 @@ describe('conformanceConfigFromArgv', () => {
         },
       },
     );
-    expect(c.webhooks).toEqual({ listenHost: '0.0.0.0', listenPort: 8787, publicUrl: 'https://hooks.partner.example/cbp', secret: 'whsec_AAAA', waitMs: 5000 });
+    expect(c.webhooks).toEqual({ listenHost: '0.0.0.0', listenPort: 8787, publicUrl: 'https://hooks.partner.example/cbp', secret: 'whsec_AAAA', waitMs: 5000, graceMs: 30_000 });
     expect(c.file?.customers).toEqual([{ customer_id: 'c1', wallet_currency: 'GBP' }]);
   });
 });

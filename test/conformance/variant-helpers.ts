@@ -10,11 +10,9 @@ const SANDBOX_ENV = { CBP_CLIENT_ID: 'sandbox-client-a', CBP_CLIENT_SECRET: 'san
 export async function runAgainst(variant: Pick<Variant, 'hooks'>, only: string[], options: { strict?: boolean } = {}): Promise<SuiteSummary> {
   const running = await startVariant(variant);
   try {
-    const config = conformanceConfigFromArgv({ baseUrl: running.baseUrl, only, strict: options.strict }, SANDBOX_ENV);
-    // The mock behind the proxy delivers instantly (seed §Events rule 5, sandbox half): a flow
-    // that cannot settle (an event withheld for good) is judged after 3 s, not the live 30 s.
-    config.webhooks.waitMs = 3000;
-    return await runConformance(config);
+    // The variants wrap the instant sandbox (seed §Events rule 5: delivered at once): short waits.
+    const file = { name: 'conformance.yaml', value: { webhooks: { wait_seconds: 3, grace_seconds: 0.25 } } };
+    return await runConformance(conformanceConfigFromArgv({ baseUrl: running.baseUrl, only, strict: options.strict }, SANDBOX_ENV, file));
   } finally {
     await running.close();
   }

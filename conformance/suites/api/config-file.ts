@@ -6,6 +6,7 @@
  */
 import { Ajv } from 'ajv';
 import { CbpError } from '../../../lib/errors.js';
+import type { ConfiguredPayload, UnshownPayload } from './live/payloads.js';
 
 export interface TargetFixtures {
   customers: Array<{ customer_id: string; wallet_currency?: string }>;
@@ -17,7 +18,13 @@ export interface TargetFixtures {
 export interface TargetFile extends Partial<TargetFixtures> {
   /** Customers of the second credential (CBP_CLIENT_ID_2), for the cross-tenant auth case. */
   second_client?: { customers: Array<{ customer_id: string }> };
-  webhooks?: { listen?: string; public_url?: string; wait_seconds?: number };
+  webhooks?: { listen?: string; public_url?: string; wait_seconds?: number; completion_seconds?: number; grace_seconds?: number };
+  /** `--driver`: sandbox, passive, or an ES module path (relative to this file). */
+  driver?: string;
+  /** Bodies of the operations whose payload the seed does not show (live/payloads.ts). */
+  payloads?: Partial<Record<UnshownPayload, ConfiguredPayload>>;
+  /** How long a virtual account whose creation was "initiated" may take to appear. */
+  virtual_accounts?: { wait_seconds?: number };
 }
 
 const id = { type: 'string', minLength: 1 };
@@ -37,8 +44,26 @@ const schema = {
     webhooks: {
       type: 'object',
       additionalProperties: false,
-      properties: { listen: { type: 'string' }, public_url: { type: 'string', pattern: '^https?://' }, wait_seconds: { type: 'number', minimum: 0 } },
+      properties: {
+        listen: { type: 'string' },
+        public_url: { type: 'string', pattern: '^https?://' },
+        wait_seconds: { type: 'number', minimum: 0 },
+        completion_seconds: { type: 'number', minimum: 0 },
+        grace_seconds: { type: 'number', minimum: 0 },
+      },
     },
+    driver: { type: 'string', minLength: 1 },
+    payloads: {
+      type: 'object',
+      additionalProperties: false,
+      properties: Object.fromEntries(
+        ['createThirdParty', 'updateThirdParty', 'legacyMakePayment', 'confirm_recipient'].map((k) => [
+          k,
+          { type: 'object', required: ['body'], additionalProperties: false, properties: { body: {}, customer_id: id, client_customer_reference: id } },
+        ]),
+      ),
+    },
+    virtual_accounts: { type: 'object', additionalProperties: false, properties: { wait_seconds: { type: 'number', minimum: 0 } } },
   },
 };
 
@@ -52,7 +77,7 @@ export function parseTargetFile(value: unknown, file: string): TargetFile {
     throw new CbpError('E_CONFIG', `invalid conformance config: ${e.message ?? 'invalid'}${extra}`, {
       file,
       pointer: e.instancePath,
-      hint: 'keys: customers, recipients, quotes, third_parties, second_client, webhooks',
+      hint: 'keys: customers, recipients, quotes, third_parties, second_client, webhooks, driver, payloads, virtual_accounts',
     });
   }
   return value as TargetFile;

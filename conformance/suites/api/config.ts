@@ -4,6 +4,7 @@
  * config file holds what the operations the seed does not show would give (customers,
  * recipients, quotes, third parties) and where the webhook receiver listens.
  */
+import path from 'node:path';
 import { CbpError } from '../../../lib/errors.js';
 import type { ClientCredentials } from './tokens.js';
 import { parseTargetFile, type TargetFile } from './config-file.js';
@@ -19,7 +20,26 @@ export interface ConformanceConfig {
   /** The --config path as given, for "reproduce with" commands. */
   configPath?: string;
   /** Where the webhook receiver listens (always loopback unless the config says otherwise). */
-  webhooks: { listenHost: string; listenPort: number; publicUrl?: string; secret?: string; waitMs: number };
+  webhooks: {
+    listenHost: string;
+    listenPort: number;
+    publicUrl?: string;
+    secret?: string;
+    /** Longest wait for a flow's next webhook (seed §Events rule 5: stages take seconds to minutes in production). */
+    waitMs: number;
+    /** Longest wait for PAYMENT_COMPLETED after the last PAYOUT_CREDITED; default: the state table's allowance (5 minutes). */
+    completionMs?: number;
+    /** Listening on after every flow settled, for events that must not come (after CANCELLED). */
+    graceMs: number;
+  };
+  /** `--driver` / `driver:`: sandbox, passive, or a module path (resolved against `base`). */
+  driver?: { spec: string; base: string };
+  /** `--require`: check ids or tags (or `all`) whose skips are failures. */
+  require: string[];
+  /** `--rate`: most requests per second. */
+  rate?: number;
+  /** Longest poll for a virtual account whose creation was only "initiated". */
+  virtualAccountWaitMs: number;
   only: string[];
   skip: string[];
   /** Moves the seed does not show are failures instead of warnings. */
@@ -38,6 +58,9 @@ export interface ConformanceArgv {
   strict?: boolean;
   report?: string[];
   timeout?: number;
+  driver?: string;
+  require?: string[];
+  rate?: number;
   /** Flags override the environment (which is preferred: flags show in process lists). */
   clientId?: string;
   clientSecret?: string;
@@ -72,14 +95,37 @@ export function conformanceConfigFromArgv(argv: ConformanceArgv, env: Env, confi
       listenPort: port,
       publicUrl: file?.webhooks?.public_url,
       secret: env.CBP_WEBHOOK_SECRET || undefined,
-      waitMs: (file?.webhooks?.wait_seconds ?? (live ? 30 : 3)) * 1000,
+      // The embedded sandbox delivers at once (seed §Events rule 5); a live target gets minutes.
+      waitMs: (file?.webhooks?.wait_seconds ?? (live ? 120 : 3)) * 1000,
+      completionMs: seconds(file?.webhooks?.completion_seconds) ?? (live ? undefined : 3000),
+      graceMs: (file?.webhooks?.grace_seconds ?? (live ? 30 : 0.25)) * 1000,
     },
+    driver: driverSpec(argv.driver, file?.driver, configFile?.name),
+    require: flat(argv.require),
+    rate: rate(argv.rate),
+    virtualAccountWaitMs: (file?.virtual_accounts?.wait_seconds ?? (live ? 60 : 5)) * 1000,
     only: flat(argv.only),
     skip: flat(argv.skip),
     strict: argv.strict === true,
     reports: parseReportTargets(flat(argv.report)),
     timeoutMs: argv.timeout ?? 10_000,
   };
+}
+
+const seconds = (s: number | undefined) => (s === undefined ? undefined : s * 1000);
+
+/** `--driver` wins over `driver:`; a module path in the config file is relative to that file. */
+function driverSpec(flag: string | undefined, inFile: string | undefined, file: string | undefined): ConformanceConfig['driver'] {
+  if (flag !== undefined && flag.trim() === '') throw new CbpError('E_USAGE', '--driver needs a value: sandbox, passive or the path of a driver module');
+  if (flag) return { spec: flag, base: process.cwd() };
+  if (inFile) return { spec: inFile, base: file ? path.dirname(path.resolve(file)) : process.cwd() };
+  return undefined;
+}
+
+function rate(value: number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isFinite(value) || value <= 0) throw new CbpError('E_USAGE', '--rate must be a positive number of requests per second');
+  return value;
 }
 
 function credentials(id: string | undefined, secret: string | undefined, idName: string, secretName: string): ClientCredentials | undefined {

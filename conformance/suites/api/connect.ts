@@ -13,11 +13,16 @@ import { startReceiver, type WebhookReceiver } from '../../engine/receiver.js';
 import type { Recorder } from '../../engine/recorder.js';
 import type { Target } from './target.js';
 import { Tokens } from './tokens.js';
+import { resolveDriver } from './drivers/resolve-driver.js';
+import { installLookups } from './live/lookups.js';
 
 export interface Connection {
   http: Http;
   tokens: Tokens;
-  driver?: Driver;
+  /** Always set: `passive` when nothing drives the target. */
+  driver: Driver;
+  /** The target's own driver (the sandbox's), when another one drives. */
+  own?: Driver;
   receiver?: WebhookReceiver;
   fixtures: TargetFixtures;
   unique(prefix: string): string;
@@ -31,12 +36,15 @@ export async function connect(target: Target, config: ConformanceConfig, recorde
     for (const c of closers.reverse()) await c().catch(() => undefined);
   };
   try {
-    const http = new Http({ baseUrl: target.baseUrl, authUrl: target.authUrl, recorder, timeoutMs: config.timeoutMs });
+    const http = new Http({ baseUrl: target.baseUrl, authUrl: target.authUrl, recorder, timeoutMs: config.timeoutMs, rate: config.rate });
+    installLookups(http);
     const tokens = new Tokens(http, target.credentials);
     http.tokens = tokens;
     await tokens.token('primary');
-    const driver = typeof target.driver === 'function' ? await target.driver({ http }) : target.driver;
-    const fixtures = target.fixtures ?? (driver?.fixtures ? await driver.fixtures('primary') : { customers: [], recipients: [], quotes: [], third_parties: [] });
+    const { driver, own } = await resolveDriver(config, target.driver, { http });
+    if (driver.close) closers.push(() => driver.close!());
+    const supplier = driver.fixtures ? driver : own;
+    const fixtures = target.fixtures ?? (supplier?.fixtures ? await supplier.fixtures('primary') : { customers: [], recipients: [], quotes: [], third_parties: [] });
     const receiver = await startReceiver({
       host: config.webhooks.listenHost,
       port: config.webhooks.listenPort,
@@ -45,10 +53,10 @@ export async function connect(target: Target, config: ConformanceConfig, recorde
       secret: config.webhooks.secret,
     });
     closers.push(() => receiver.close());
-    if (driver?.subscribeWebhooks) {
+    if (driver.subscribeWebhooks) {
       const sub = await driver.subscribeWebhooks({ url: receiver.url });
-      if (sub.secret) receiver.addSecret(sub.secret);
-      if (sub.close) closers.push(sub.close);
+      if (sub?.secret) receiver.addSecret(sub.secret);
+      if (sub?.close) closers.push(sub.close);
     }
     const run = randomBytes(3).toString('hex');
     let n = 0;
@@ -56,11 +64,13 @@ export async function connect(target: Target, config: ConformanceConfig, recorde
       http,
       tokens,
       driver,
+      own,
       receiver,
       fixtures,
       unique: (prefix) => `${prefix}-${run}-${++n}`.slice(0, 36),
       quoteFor: async (customerId, sell, buy) => {
-        if (driver?.createQuote) return (await driver.createQuote({ customerId, sell, buy })).quoteId;
+        const quotes = driver.createQuote ? driver : own;
+        if (quotes?.createQuote) return (await quotes.createQuote({ customerId, sell, buy })).quoteId;
         return fixtures.quotes.find((q) => q.customer_id === customerId && (q.buy_currency ?? buy) === buy && (q.sell_currency ?? sell) === sell)?.quote_id;
       },
       close,

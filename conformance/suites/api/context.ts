@@ -36,8 +36,13 @@ export interface RunContext {
   fixtures: TargetFixtures;
   /** The second client's customers (cross-tenant case), when a second credential is given. */
   secondClient?: TargetFile['second_client'];
-  /** How payments are moved forward on the target; undefined when nothing is driven. */
-  driver?: Driver;
+  /** How payments are moved forward on the target (`passive` when nothing is driven). */
+  driver: Driver;
+  /** The target is this package's sandbox (it answers /_sandbox/): its documented stand-in
+   * payloads may be used where the seed shows none (live/payloads.ts). */
+  ownSandbox: boolean;
+  /** Shows what a running check waits for (a terminal's progress line). */
+  progress(lines: string[]): void;
   /** The sandbox-only levers (clock, raw control calls): the built-in sandbox driver's `control`. */
   sandbox?: SandboxControl;
   receiver?: WebhookReceiver;

@@ -1,10 +1,17 @@
 /**
  * A driver makes happen on a target what the seed's API cannot: funds arriving, a cancellation,
- * a hosted session paid or expired, a recipient failing its name check, a webhook subscription.
- * Every method is optional; a check that needs a missing one is skipped, naming it.
+ * the payer completing a hosted page, a session expiring, a recipient failing its name check, a
+ * webhook subscription. The seed shows none of these as operations (§Other operations: "Create a
+ * webhook", "Unsubscribe from status updates": "methods, paths, and payloads: not shown"; §States
+ * and transitions: "Funds arrive" and "Cancellation" are triggers, not endpoints), so every
+ * target needs its own way.
  *
- * Built in: the `sandbox` driver (sandbox.ts, over this package's /_sandbox/ control API).
- * A partner's driver is a plain object with the methods their sandbox supports.
+ * Every method is optional: a case that needs a missing one is skipped, naming the method
+ * (`missingMethod`), and `--require` turns that skip into a failure. A method that throws fails
+ * the case it serves, with the message. Built in: `sandbox` (sandbox.ts, this package's
+ * /_sandbox/ control API, picked when the target answers it) and `passive` (drivers/passive.ts,
+ * nothing driven). A partner's driver is an ES module whose default export is a
+ * `ConformanceDriver` (`--driver PATH`, drivers/load-driver.ts; example in examples/driver/).
  */
 import type { TargetFixtures } from './config-file.js';
 import type { Http } from '../../engine/http.js';
@@ -17,27 +24,74 @@ export interface PaymentRef {
 export interface SessionRef {
   customerId: string;
   sessionId: string;
+  /** session_expires_at as the target answered it, when it did. */
+  expiresAt?: string;
 }
 
-export interface Driver {
-  /** Shown in reports ('sandbox', 'passive', the module path of a partner's driver). */
-  readonly name: string;
-  /** Subscribes the suite's webhook receiver; `close` ends the subscription when the run ends. */
-  subscribeWebhooks?(args: { url: string }): Promise<{ secret?: string; close?: () => Promise<void> }>;
+/** What a partner implements (`--driver PATH`): every member optional. */
+export interface ConformanceDriver {
+  /** Shown in reports. Default: the module's file name. */
+  name?: string;
+  /**
+   * Subscribe `url` (the runner's receiver, or `webhooks.public_url`) to payment status webhooks.
+   * Return the signing secret when there is one (deliveries are then verified, assumption
+   * A-WEBHOOK-SIGNATURE) and a `close` that unsubscribes. Without this method, subscribe
+   * `webhooks.public_url` by hand before the run.
+   */
+  subscribeWebhooks?(args: { url: string }): Promise<{ secret?: string; close?: () => Promise<void> } | undefined>;
+  /** The payment's funds arrive ("Funds arrive": AWAITING_FUNDS → RECEIVED_FUNDS). */
   deliverFunds?(args: PaymentRef): Promise<void>;
+  /** The payment is cancelled while it awaits funds ("Cancellation": → CANCELLED). */
   cancelPayment?(args: PaymentRef): Promise<void>;
-  /** The payer completes the hosted page; answers the payment it created. */
-  payHostedSession?(args: SessionRef): Promise<{ paymentId: string }>;
-  expireSession?(args: SessionRef): Promise<void>;
-  /** A recipient of this customer whose next name check fails. */
-  recipientFailingNameCheck?(args: { customerId: string }): Promise<{ recipientId: string }>;
+  /**
+   * The payer completes the hosted page, which creates a payment. Answer its payment_id when
+   * known; otherwise the runner finds it through the session lookup (decision rule 2).
+   */
+  payHostedSession?(args: SessionRef): Promise<{ paymentId?: string } | undefined>;
+  /**
+   * The session expires (§Session states). A sandbox with a movable clock moves it and answers
+   * the target's time afterwards (`now`, RFC 3339), which session_expires_at is compared with; a
+   * driver that waits until `expiresAt` answers nothing and the runner's clock is used.
+   */
+  expireSession?(args: SessionRef): Promise<{ now?: string } | undefined>;
+  /** The id of an active recipient of this customer (in `currency`, when given) whose next name check (CoP/VoP) fails. */
+  recipientFailingNameCheck?(args: { customerId: string; currency?: string }): Promise<string>;
+  /** A new active recipient of this customer (three-recipient flows, when the config lists fewer). */
+  createRecipient?(args: { customerId: string; currency: string }): Promise<string>;
   /** Customers, recipients, quotes and third parties the target already holds, per credential. */
   fixtures?(as: 'primary' | 'secondary'): Promise<TargetFixtures>;
   /** A fresh quote for `sell → buy` for this customer. */
   createQuote?(args: { customerId: string; sell: string; buy: string }): Promise<{ quoteId: string }>;
+  /** Called once when the run ends. */
+  close?(): Promise<void>;
+}
+
+/** The members a driver module may have (a misspelt method would silently skip its cases). */
+export const DRIVER_MEMBERS = [
+  'name',
+  'subscribeWebhooks',
+  'deliverFunds',
+  'cancelPayment',
+  'payHostedSession',
+  'expireSession',
+  'recipientFailingNameCheck',
+  'createRecipient',
+  'fixtures',
+  'createQuote',
+  'close',
+] as const satisfies ReadonlyArray<keyof ConformanceDriver>;
+
+export type DriverMethod = Exclude<(typeof DRIVER_MEMBERS)[number], 'name'>;
+
+/** A driver as the suite holds it: named, and where it came from. */
+export interface Driver extends ConformanceDriver {
+  /** Shown in reports ('sandbox', 'passive', the module's name). */
+  readonly name: string;
+  /** built-in sandbox, built-in passive, or a partner's module. */
+  readonly kind?: 'sandbox' | 'passive' | 'module';
   /**
-   * Levers only this package's sandbox has (its clock, raw control calls). Checks that need it
-   * are skipped on other targets; it is not part of the contract a partner implements.
+   * Levers only this package's sandbox has (its clock, raw control calls). Not part of the
+   * contract a partner implements.
    */
   readonly control?: SandboxControl;
 }
@@ -56,3 +110,12 @@ export interface DriverSession {
  * the target does not support it (probing).
  */
 export type DriverChoice = Driver | ((session: DriverSession) => Promise<Driver | undefined>);
+
+/** Why a case that needs `method` cannot run on this driver, and what would enable it. */
+export function missingMethod(driver: Driver | undefined, method: DriverMethod): { reason: string; enable: string } {
+  const name = driver?.name ?? 'passive';
+  const reason = `needs ${method}(), which the ${name} driver does not have`;
+  return driver?.kind === 'module'
+    ? { reason, enable: `add an async ${method}() to the driver module ${name}` }
+    : { reason, enable: `--driver PATH: an ES module whose default export has ${method}() (see examples/driver/)` };
+}

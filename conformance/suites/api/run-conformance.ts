@@ -8,6 +8,7 @@ import { Recorder } from '../../engine/recorder.js';
 import { scrubText } from '../../engine/redact.js';
 import { runSuite } from '../../engine/run-suite.js';
 import { selectChecks } from '../../engine/select.js';
+import { checkRequired } from '../../engine/skips.js';
 import type { CheckOutcome, Reporter, SuiteSummary } from '../../engine/types.js';
 import { stateSection } from '../events/state-diagram.js';
 import { judgeEvents } from '../events/event-judge.js';
@@ -22,6 +23,7 @@ import { rerunFor, tokenSourceLine } from './reproduce.js';
 import { loadSuiteSpec, packageSpecDir } from './spec.js';
 import { liveTarget, type Target } from './target.js';
 import type { SuiteValidators } from './validators.js';
+import { harReporter } from '../../engine/har.js';
 
 export interface RunOptions {
   /**
@@ -39,6 +41,7 @@ export interface RunOptions {
 
 export async function runConformance(config: ConformanceConfig, options: RunOptions = {}): Promise<SuiteSummary> {
   const checks = selectChecks(options.checks ?? apiChecks, config.only, config.skip);
+  checkRequired(options.checks ?? apiChecks, config.require);
   const target = options.target ?? defaultTarget(config);
   const { model, table } = await loadSuiteSpec(options.specDir);
   const recorder = new Recorder();
@@ -56,19 +59,24 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
       fixtures: conn.fixtures,
       secondClient: config.file?.second_client,
       driver: conn.driver,
-      sandbox: conn.driver?.control,
+      ownSandbox: conn.own?.kind === 'sandbox',
+      progress: () => undefined,
+      sandbox: conn.driver.control,
       receiver: conn.receiver,
       unique: conn.unique,
       quoteFor: conn.quoteFor,
       provenance: new SpecProvenance(readRawSpec(options.specDir ?? packageSpecDir())),
     };
     const secrets = conn.tokens.secrets();
+    const har = config.reports.filter((r) => r.kind === 'har').map((r) => harReporter(r.path, recorder, conn.receiver?.url));
     return await runSuite(checks, ctx, {
-      target: target.name,
-      reporters: options.reporters,
+      target: `${target.name} (driver: ${conn.driver.name})`,
+      reporters: [...(options.reporters ?? []), ...har],
+      require: config.require,
       scrub: (text) => scrubText(text, secrets),
-      beforeCheck: (check) => {
+      beforeCheck: (check, _ctx, progress) => {
         conn.http.checkId = check.id;
+        ctx.progress = progress;
       },
       sections: () => [stateSection(table, judgeEvents(recorder.webhooks, table).transitions)],
       strict: config.strict,

@@ -27,6 +27,7 @@ function driverOver(sandbox: Sandbox): Driver {
   };
   return {
     name: 'sandbox',
+    kind: 'sandbox',
     control: sandbox,
     async subscribeWebhooks({ url }) {
       const sub = await sandbox.subscribe(url);
@@ -35,13 +36,23 @@ function driverOver(sandbox: Sandbox): Driver {
     deliverFunds: ({ paymentId }) => ok(sandbox.payment(paymentId, 'deliver-funds'), 'deliver-funds'),
     cancelPayment: ({ paymentId }) => ok(sandbox.payment(paymentId, 'cancel'), 'cancel'),
     payHostedSession: async ({ sessionId }) => ({ paymentId: (await sandbox.paySession(sessionId)).payment_id }),
-    async recipientFailingNameCheck({ customerId }) {
-      const customer = (await sandbox.fixtures('primary')).customers.find((c) => c.customer_id === customerId);
-      if (!customer?.wallet_currency) throw new Error(`the sandbox has no customer ${customerId} with a wallet currency`);
-      const { recipient_id } = await sandbox.createRecipient(customerId, customer.wallet_currency, 'Conformance Name Check');
-      await ok(sandbox.failNameCheck(recipient_id), 'fail-name-check');
-      return { recipientId: recipient_id };
+    async expireSession({ expiresAt }) {
+      const now = Date.parse(await sandbox.now());
+      const due = Date.parse(expiresAt ?? '');
+      // Unknown expiry: a day of sandbox time is past any session the sandbox creates (default 1800 s).
+      const seconds = Number.isFinite(due) && Number.isFinite(now) ? Math.ceil((due - now) / 1000) + 1 : 86_400;
+      await sandbox.advanceClock(Math.max(seconds, 1));
+      return { now: await sandbox.now() };
     },
+    async recipientFailingNameCheck({ customerId, currency }) {
+      // A fresh recipient, so the fixtures' own recipients never carry an armed failure.
+      const wallet = currency ?? (await sandbox.fixtures('primary')).customers.find((c) => c.customer_id === customerId)?.wallet_currency;
+      if (!wallet) throw new Error(`the sandbox has no customer ${customerId} with a wallet currency`);
+      const { recipient_id } = await sandbox.createRecipient(customerId, wallet, 'Conformance Name Check');
+      await ok(sandbox.failNameCheck(recipient_id), 'fail-name-check');
+      return recipient_id;
+    },
+    createRecipient: async ({ customerId, currency }) => (await sandbox.createRecipient(customerId, currency, 'Conformance Recipient')).recipient_id,
     fixtures: (as) => sandbox.fixtures(as),
     createQuote: async ({ customerId, sell, buy }) => ({ quoteId: (await sandbox.createQuote(customerId, sell, buy)).quote_id }),
   };
@@ -92,6 +103,11 @@ export class Sandbox {
 
   async paySession(sessionId: string): Promise<{ payment_id: string }> {
     return (await this.ok({ method: 'POST', path: `/_sandbox/sessions/${enc(sessionId)}/pay`, json: {} })) as { payment_id: string };
+  }
+
+  /** The sandbox clock (RFC 3339). */
+  async now(): Promise<string> {
+    return ((await this.ok({ method: 'GET', path: '/_sandbox/clock' })) as { now: string }).now;
   }
 
   async advanceClock(seconds: number): Promise<void> {

@@ -7,7 +7,7 @@
 import type { ConformanceCheck, RunContext } from '../context.js';
 import type { AuthChoice } from '../../../engine/http.js';
 import { pathFor, validRequests, type RequestCase } from '../requests.js';
-import type { Failure } from '../../../engine/types.js';
+import type { CaseRecord, Failure } from '../../../engine/types.js';
 import { describeAnswer, fail, is2xx, is4xx } from './util.js';
 import { assumption, http, type Provenance, seed } from '../../../engine/provenance.js';
 
@@ -29,6 +29,7 @@ export const authCheck: ConformanceCheck = {
   tags: ['security'],
   async run(ctx) {
     const failures: Failure[] = [];
+    const records: CaseRecord[] = [];
     let cases = 0;
     const expect401 = async (req: RequestCase, auth: AuthChoice, what: string, note?: string) => {
       cases++;
@@ -77,9 +78,25 @@ export const authCheck: ConformanceCheck = {
       await expect401(payment, { bearer: MALFORMED }, 'a malformed token', `the token sent was the malformed value ${MALFORMED}`);
       const expired = await expiredToken(ctx);
       if (expired) await expect401(payment, { bearer: expired }, 'an expired token', 'the token sent had expired (expires_in elapsed on the target clock)');
+      else {
+        records.push({
+          subject: 'an expired token is refused (401)',
+          verdict: 'skipped',
+          reason: 'no expired token: none was given and the target has no sandbox clock to outlive one',
+          enable: 'CBP_EXPIRED_TOKEN: a token the target has expired',
+        });
+      }
     }
-    if (ctx.tokens.has('secondary')) cases += await crossTenant(ctx, failures, this.id);
-    return { cases, failures };
+    if (ctx.tokens.has('secondary')) cases += await crossTenant(ctx, failures, records, this.id);
+    else {
+      records.push({
+        subject: "another client cannot reach this client's customers",
+        verdict: 'skipped',
+        reason: 'no second client credentials',
+        enable: 'CBP_CLIENT_ID_2 and CBP_CLIENT_SECRET_2 (and second_client.customers in the config file)',
+      });
+    }
+    return { cases, failures, records };
   },
 };
 
@@ -108,7 +125,7 @@ async function expiredToken(ctx: RunContext): Promise<string | undefined> {
 const TENANT = assumption('A-TENANT-ISOLATION', 'Authentication');
 
 /** The second client reads and pays for the first client's customer: must be refused (4xx). */
-async function crossTenant(ctx: RunContext, failures: Failure[], checkId: string): Promise<number> {
+async function crossTenant(ctx: RunContext, failures: Failure[], records: CaseRecord[], checkId: string): Promise<number> {
   let cases = 0;
   for (const b of [validRequests.lookupSessions[0], validRequests.createPayment[0]]) {
     const req = await b.build(ctx);
@@ -124,6 +141,14 @@ async function crossTenant(ctx: RunContext, failures: Failure[], checkId: string
   }
   const theirs = ctx.secondClient?.customers[0]?.customer_id ?? (ctx.sandbox ? (await ctx.sandbox.fixtures('secondary')).customers[0]?.customer_id : undefined);
   const lookup = await validRequests.lookupSessions[0].build(ctx);
+  if (!theirs) {
+    records.push({
+      subject: "this client cannot reach the second client's customers",
+      verdict: 'skipped',
+      reason: 'no customer of the second client is known',
+      enable: 'second_client.customers in the config file',
+    });
+  }
   if (theirs && lookup) {
     cases++;
     const res = await ctx.http.send({ ...lookup, path: pathFor(ctx, 'lookupSessions', { customer_id: theirs }) });

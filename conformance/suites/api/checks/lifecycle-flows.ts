@@ -1,19 +1,23 @@
 /**
- * The payment flows the lifecycle check drives through the sandbox: API payments and hosted
- * sessions, with one and with three recipients, and a cancellation (seed §States and
- * transitions; §Events consumer rule 4: "With three recipients there are three PAYOUT_INITIATED
- * then three PAYOUT_CREDITED events, then one PAYMENT_COMPLETED").
+ * The payment flows the lifecycle check starts and drives through the run's driver: API
+ * payments and hosted sessions, with one and with three recipients, and a cancellation (seed
+ * §States and transitions; §Events consumer rule 4: "With three recipients there are three
+ * PAYOUT_INITIATED then three PAYOUT_CREDITED events, then one PAYMENT_COMPLETED"). A flow whose
+ * driver method is missing is still created and followed as far as the target takes it by
+ * itself (not driven); one that cannot even be created is a skipped case saying why.
  */
+import type { CaseRecord } from '../../../engine/types.js';
 import type { RunContext } from '../context.js';
+import { missingMethod, type DriverMethod } from '../driver.js';
 import type { PaymentExpectation } from '../../events/event-judge.js';
-import { sameCurrencyCustomer, thirdPartyCustomer } from '../fixtures.js';
+import { activeRecipients, sameCurrencyCustomer, thirdPartyCustomer } from '../fixtures.js';
 import type { SendResult } from '../../../engine/http.js';
+import type { WaitedFlow } from '../live/flow-wait.js';
 import { validRequests, type RequestCase } from '../requests.js';
 
-export interface StartedFlow {
-  name: string;
-  paymentId: string;
-  expectation: PaymentExpectation;
+export interface StartedFlow extends WaitedFlow {
+  /** The driver method the flow would need to go further, when it was not driven. */
+  notDrivenFor?: DriverMethod;
 }
 
 export interface FlowProblem {
@@ -21,6 +25,14 @@ export interface FlowProblem {
   res?: SendResult;
   message: string;
 }
+
+const PLANS = [
+  ['api', 1, false],
+  ['api', 3, false],
+  ['session', 1, false],
+  ['session', 3, false],
+  ['api', 1, true],
+] as const;
 
 const SPLIT = [40, 30, 30.5];
 
@@ -37,57 +49,103 @@ function withRecipients(req: RequestCase, recipients: string[]): RequestCase {
   return { ...req, json: body };
 }
 
-async function recipientsFor(ctx: RunContext, customerId: string, currency: string, first: string, n: number): Promise<string[]> {
-  const ids = [first];
-  for (let i = 1; i < n; i++) ids.push((await ctx.sandbox!.createRecipient(customerId, currency, `Conformance Recipient ${i + 1}`)).recipient_id);
+/** `n` active recipients of the customer in `currency`: the fixtures' first, then the driver's new ones. */
+async function recipientsFor(ctx: RunContext, customerId: string, currency: string, first: string, n: number): Promise<string[] | CaseRecord['reason']> {
+  const listed = activeRecipients(ctx.fixtures, customerId, currency).map((r) => r.recipient_id);
+  const ids = [first, ...listed.filter((id) => id !== first)].slice(0, n);
+  while (ids.length < n) {
+    if (!ctx.driver.createRecipient) return `needs ${n} active ${currency} recipients of ${customerId}; the fixtures list ${ids.length}`;
+    ids.push(await ctx.driver.createRecipient({ customerId, currency }));
+  }
   return ids;
 }
 
-export async function startFlows(ctx: RunContext): Promise<{ started: StartedFlow[]; problems: FlowProblem[]; cancelled: Set<string> }> {
+export async function startFlows(ctx: RunContext): Promise<{ started: StartedFlow[]; problems: FlowProblem[]; skipped: CaseRecord[] }> {
   const started: StartedFlow[] = [];
   const problems: FlowProblem[] = [];
-  const cancelled = new Set<string>();
+  const skipped: CaseRecord[] = [];
   const api = sameCurrencyCustomer(ctx.fixtures);
   const hosted = thirdPartyCustomer(ctx.fixtures) ?? api;
-  for (const [kind, n, cancel] of [
-    ['api', 1, false],
-    ['api', 3, false],
-    ['session', 1, false],
-    ['session', 3, false],
-    ['api', 1, true],
-  ] as const) {
+  const d = ctx.driver;
+  for (const [kind, n, cancel] of PLANS) {
     const name = `${kind} payment, ${n} recipient${n > 1 ? 's' : ''}${cancel ? ', cancelled' : ''}`;
+    const skip = (reason: string, enable: string) => skipped.push({ subject: name, verdict: 'skipped', reason, enable });
     const who = kind === 'api' ? api : hosted;
     const base = await (kind === 'api' ? validRequests.createPayment[0] : validRequests.createSession[0]).build(ctx);
-    if (!who || !base) continue;
-    const recipients = await recipientsFor(ctx, who.customer.customer_id, who.currency, who.recipient.recipient_id, n);
+    if (!who || !base) {
+      skip('no customer with a wallet currency and an active recipient in it', 'customers (with wallet_currency) and recipients in the config file');
+      continue;
+    }
+    if (kind === 'session' && !d.payHostedSession) {
+      skip(missingMethod(d, 'payHostedSession').reason, missingMethod(d, 'payHostedSession').enable);
+      continue;
+    }
+    const customerId = who.customer.customer_id;
+    const recipients = await recipientsFor(ctx, customerId, who.currency, who.recipient.recipient_id, n);
+    if (!Array.isArray(recipients)) {
+      skip(
+        recipients ?? 'not enough recipients',
+        `list ${n} active ${who.currency} recipients of ${customerId} under recipients: in the config, or give the driver createRecipient()`,
+      );
+      continue;
+    }
     const req = withRecipients(base, recipients);
     const res = await ctx.http.send(req);
-    const body = res.body as Record<string, unknown> | undefined;
-    if (res.status < 200 || res.status >= 300) {
+    const body = (res.body ?? res.recovered) as Record<string, unknown> | undefined;
+    if (res.indeterminate === undefined && (res.status < 200 || res.status >= 300)) {
       problems.push({ name, res, message: `${name}: creation answered ${res.error ?? res.status}` });
       continue;
     }
     let paymentId = body?.payment_id as string | undefined;
     const sessionId = kind === 'session' ? (body?.session_id as string | undefined) : null;
-    if (kind === 'session' && sessionId) paymentId = (await ctx.sandbox!.paySession(sessionId)).payment_id;
+    if (kind === 'session' && sessionId) {
+      const paid = await drive(ctx, problems, name, () => d.payHostedSession!({ customerId, sessionId, expiresAt: body?.session_expires_at as string | undefined }));
+      if (paid === false) continue;
+      paymentId = paid?.paymentId ?? (await paymentOfSession(ctx, req, sessionId));
+    }
     if (!paymentId) {
-      problems.push({ name, res, message: `${name}: no payment_id to follow` });
+      if (res.indeterminate) skip(`not judged: ${res.indeterminate}`, 'run again (lower --rate if the target throttles)');
+      else problems.push({ name, res, message: `${name}: no payment_id to follow` });
       continue;
     }
+    const method: DriverMethod = cancel ? 'cancelPayment' : 'deliverFunds';
+    const act = d[method];
+    const driven = act !== undefined && (await drive(ctx, problems, name, () => act({ customerId, paymentId }))) !== false;
     const sent = req.json as Record<string, unknown>;
     const expectation: PaymentExpectation = {
       recipients,
       clientReferenceId: sent.client_reference_id as string | undefined,
       clientCustomerRef: kind === 'session' || sent.is_third_party_payment === true ? (sent.client_customer_ref as string | undefined) : undefined,
       sessionId,
-      complete: !cancel,
-      cancelled: cancel,
+      complete: driven && !cancel,
+      cancelled: driven && cancel,
     };
-    const drive = await ctx.sandbox!.payment(paymentId, cancel ? 'cancel' : 'deliver-funds');
-    if (drive.status < 200 || drive.status >= 300) problems.push({ name, res: drive, message: `${name}: sandbox ${cancel ? 'cancel' : 'deliver-funds'} answered ${drive.status}` });
-    if (cancel) cancelled.add(paymentId);
-    started.push({ name, paymentId, expectation });
+    started.push({ name, paymentId, expectation, startedAt: Date.now(), notDrivenFor: act === undefined ? method : undefined });
   }
-  return { started, problems, cancelled };
+  return { started, problems, skipped };
+}
+
+/** Runs a driver method; a throw fails the flow it serves (false), with the driver's message. */
+async function drive<T>(ctx: RunContext, problems: FlowProblem[], name: string, call: () => Promise<T>): Promise<T | false> {
+  try {
+    return await call();
+  } catch (err) {
+    problems.push({ name, message: `${name}: the ${ctx.driver.name} driver failed: ${(err as Error)?.message ?? String(err)}` });
+    return false;
+  }
+}
+
+/** The payment a paid session created, from the session lookup (decision rule 2), polled within the per-stage wait. */
+async function paymentOfSession(ctx: RunContext, created: RequestCase, sessionId: string): Promise<string | undefined> {
+  const ref = (created.json as { client_reference_id?: string }).client_reference_id;
+  if (!ref) return undefined;
+  const find = (r: SendResult) =>
+    ((r.body as { sessions?: Array<{ session_id?: string; has_payment?: boolean; payment_id?: string }> } | undefined)?.sessions ?? []).find(
+      (s) => s.session_id === sessionId && s.has_payment === true && typeof s.payment_id === 'string',
+    )?.payment_id;
+  const res = await ctx.http.poll({ operationId: 'lookupSessions', method: 'GET', path: created.path, query: { client_reference_id: ref } }, (r) => find(r) !== undefined, {
+    timeoutMs: ctx.config.webhooks.waitMs,
+    intervalMs: 1000,
+  });
+  return find(res);
 }

@@ -4,7 +4,7 @@
  */
 import { validRequests } from '../requests.js';
 import type { ConformanceCheck } from '../context.js';
-import type { Failure } from '../../../engine/types.js';
+import type { CaseRecord, Failure } from '../../../engine/types.js';
 import { assumption, seed } from '../../../engine/provenance.js';
 import { describeAnswer, fail, is2xx } from './util.js';
 
@@ -16,7 +16,7 @@ export const positiveCheck: ConformanceCheck = {
   tags: ['requests'],
   async run(ctx) {
     const failures: Failure[] = [];
-    const uncovered: string[] = [];
+    const records: CaseRecord[] = [];
     let cases = 0;
     for (const op of ctx.model.operations) {
       const bases = validRequests[op.id] ?? [];
@@ -37,8 +37,16 @@ export const positiveCheck: ConformanceCheck = {
           });
         }
       }
-      if (built === 0) uncovered.push(op.id);
+      if (built === 0) {
+        const why = bases.map((b) => b.unavailable?.(ctx)).find((r) => r !== undefined);
+        records.push({
+          subject: op.id,
+          verdict: 'skipped',
+          reason: why?.reason ?? "no valid request could be built from the target's fixtures",
+          enable: why?.enable ?? 'customers (with wallet_currency), recipients, quotes and third_parties in the config file',
+        });
+      }
     }
-    return { cases, failures, note: uncovered.length ? `no valid request could be built for: ${uncovered.join(', ')}` : undefined };
+    return { cases, failures, records };
   },
 };

@@ -1,14 +1,17 @@
 /**
  * sessions: the session lookup record and the four decision rules hold across create, pay and
  * expire (seed §Look up sessions by client reference, decision rules 1-4; §Session states:
- * a new session is SESSION_CREATED; it expires at session_expires_at). Expiry uses the sandbox clock.
+ * a new session is SESSION_CREATED; it expires at session_expires_at). Paying and expiring go
+ * through the run's driver; without the method, that rule is a skipped case naming it.
  */
 import type { ConformanceCheck, RunContext } from '../context.js';
 import type { SendResult } from '../../../engine/http.js';
 import { validRequests, type RequestCase } from '../requests.js';
 import type { Failure } from '../../../engine/types.js';
 import { seed } from '../../../engine/provenance.js';
-import { describeAnswer, fail, is2xx, needsSandbox } from './util.js';
+import type { CaseRecord } from '../../../engine/types.js';
+import { missingMethod } from '../driver.js';
+import { describeAnswer, fail, is2xx } from './util.js';
 
 const SRC = 'Look up sessions by client reference, decision rule';
 
@@ -27,9 +30,8 @@ export const sessionsCheck: ConformanceCheck = {
   severity: 'error',
   tags: ['sessions', 'stateful'],
   async run(ctx) {
-    const missing = needsSandbox(ctx);
-    if (missing) return { cases: 0, failures: [], skipped: missing };
     const failures: Failure[] = [];
+    const records: CaseRecord[] = [];
     let cases = 0;
     const problem = (res: SendResult, message: string, rule: string) => failures.push({ ...fail(this.id, res, message, rule, 'error', 'lookupSessions'), provenance: seed(rule) });
     const lookup = async (base: RequestCase, ref: string) => {
@@ -41,6 +43,10 @@ export const sessionsCheck: ConformanceCheck = {
         return undefined;
       }
       return { res, sessions };
+    };
+    const needs = (method: 'payHostedSession' | 'expireSession', subject: string) => {
+      const m = missingMethod(ctx.driver, method);
+      records.push({ subject, verdict: 'skipped', reason: m.reason, enable: m.enable });
     };
 
     const unused = await validRequests.lookupSessions[0].build(ctx);
@@ -57,37 +63,51 @@ export const sessionsCheck: ConformanceCheck = {
         rec.session_id !== created.id ||
         rec.has_payment !== false ||
         rec.latest_status !== 'SESSION_CREATED' ||
-        !(Date.parse(rec.session_expires_at ?? '') > Date.parse(await now(ctx))))
+        !(Date.parse(rec.session_expires_at ?? '') > (await targetNow(ctx))))
     ) {
       problem(fresh.res, `a new session is not reusable: ${JSON.stringify(rec ?? null)}`, `${SRC} 3; Session states (SESSION_CREATED, session_expires_at in the future)`);
     }
 
-    cases++;
-    const paid = await ctx.sandbox!.paySession(created.id).catch(() => undefined);
-    const after = paid && (await lookup(created.req, created.ref));
-    const p = after?.sessions[0];
-    if (after && (p?.has_payment !== true || p.payment_id !== paid.payment_id)) {
-      problem(after.res, `after payment the record is ${JSON.stringify(p ?? null)}, expected has_payment true and payment_id ${paid.payment_id}`, `${SRC} 2 (track by payment_id)`);
+    const pay = ctx.driver.payHostedSession;
+    if (!pay) needs('payHostedSession', 'decision rule 2 (a paid session: has_payment true, payment_id)');
+    else {
+      cases++;
+      const paid = await pay({ customerId: created.req.customerId!, sessionId: created.id, expiresAt: created.expiresAt }).catch(
+        driverFailed(ctx, failures, this.id, 'payHostedSession'),
+      );
+      // In production the record may take a stage to show the payment: polled within the per-stage wait.
+      const after = await pollLookup(ctx, created.req, created.ref, (r) => r?.has_payment === true && typeof r.payment_id === 'string');
+      const p = after?.sessions[0];
+      if (paid !== false && after && (p?.has_payment !== true || typeof p.payment_id !== 'string' || (paid?.paymentId !== undefined && p.payment_id !== paid.paymentId))) {
+        problem(
+          after.res,
+          `after payment the record is ${JSON.stringify(p ?? null)}, expected has_payment true and payment_id ${paid?.paymentId ?? '(present)'}`,
+          `${SRC} 2 (track by payment_id)`,
+        );
+      }
     }
 
-    const expiring = await createSession(ctx);
-    const expiresAt = Date.parse(expiring?.expiresAt ?? '');
-    if (expiring) {
-      const seconds = Number.isFinite(expiresAt) ? Math.ceil((expiresAt - Date.parse(await now(ctx))) / 1000) + 1 : 86_400;
-      await ctx.sandbox!.advanceClock(Math.max(seconds, 1));
-      ctx.tokens.reset();
-      const gone = await lookup(expiring.req, expiring.ref);
-      const e = gone?.sessions[0];
-      if (gone && (e?.has_payment !== false || !(Date.parse(e.session_expires_at ?? '') < Date.parse(await now(ctx))))) {
-        problem(gone.res, `an expired, unpaid session reads ${JSON.stringify(e ?? null)}`, `${SRC} 4 (expired and has_payment false: create a replacement)`);
+    const expire = ctx.driver.expireSession;
+    if (!expire) needs('expireSession', 'decision rule 4 (an expired, unpaid session)');
+    else {
+      const expiring = await createSession(ctx);
+      if (expiring) {
+        const moved = await expire({ customerId: expiring.req.customerId!, sessionId: expiring.id, expiresAt: expiring.expiresAt }).catch(
+          driverFailed(ctx, failures, this.id, 'expireSession'),
+        );
+        // The target's clock may have moved past the tokens' expiry too (seed §Authentication step 4).
+        ctx.tokens.reset();
+        const now = Date.parse((moved || undefined)?.now ?? '') || (await targetNow(ctx));
+        const gone = moved === false ? undefined : await lookup(expiring.req, expiring.ref);
+        const e = gone?.sessions[0];
+        if (gone && (e?.has_payment !== false || !(Date.parse(e.session_expires_at ?? '') < now))) {
+          problem(gone.res, `an expired, unpaid session reads ${JSON.stringify(e ?? null)}`, `${SRC} 4 (expired and has_payment false: create a replacement)`);
+        }
       }
     }
     const rule = { rule: 'session.lookup-decision', subject: 'lookupSessions', provenance: seed('Look up sessions by client reference, decision rules 1-4') };
-    return {
-      cases,
-      failures,
-      records: [{ name: 'decision rules 1-4 across create, pay and expire', ...rule, verdict: failures.length > 0 ? 'failed' : 'passed' }],
-    };
+    records.push({ name: 'decision rules 1-4 across create, pay and expire', ...rule, verdict: failures.length > 0 ? 'failed' : 'passed' });
+    return { cases, failures, records };
   },
 };
 
@@ -101,7 +121,26 @@ async function createSession(ctx: RunContext) {
   return { req, res, id: body.session_id, ref, expiresAt: body.session_expires_at };
 }
 
-async function now(ctx: RunContext): Promise<string> {
-  const res = await ctx.http.send({ method: 'GET', path: '/_sandbox/clock' });
-  return (res.body as { now?: string } | undefined)?.now ?? new Date().toISOString();
+/** A driver method that throws fails the case it serves, with the driver's message. */
+function driverFailed(ctx: RunContext, failures: Failure[], checkId: string, method: string) {
+  return (err: unknown): false => {
+    failures.push({ checkId, message: `the ${ctx.driver.name} driver's ${method}() failed: ${(err as Error)?.message ?? String(err)}`, severity: 'error' });
+    return false;
+  };
+}
+
+/** The lookup, repeated until the first record satisfies `done` or the per-stage wait ends. */
+async function pollLookup(ctx: RunContext, base: RequestCase, ref: string, done: (r: LookupRecord | undefined) => boolean) {
+  const res = await ctx.http.poll(
+    { operationId: 'lookupSessions', method: 'GET', path: base.path, query: { client_reference_id: ref } },
+    (r) => done((r.body as { sessions?: LookupRecord[] } | undefined)?.sessions?.[0]),
+    { timeoutMs: ctx.config.webhooks.waitMs, intervalMs: 1000 },
+  );
+  const sessions = (res.body as { sessions?: LookupRecord[] } | undefined)?.sessions;
+  return is2xx(res.status) && Array.isArray(sessions) ? { res, sessions } : undefined;
+}
+
+/** The target's time: the sandbox clock when the sandbox drives (it may run ahead), else ours. */
+async function targetNow(ctx: RunContext): Promise<number> {
+  return ctx.sandbox ? Date.parse(await ctx.sandbox.now()) : Date.now();
 }
