@@ -27,7 +27,13 @@ function casesOf(o: CheckOutcome): TestCase[] {
   const classname = `cbp.conformance.${o.checkId}`;
   if (o.status === 'skipped' || !o.records || o.records.length === 0) {
     return [
-      { classname, name: `${o.checkId}: ${o.title}`, time: o.durationMs / 1000, skipped: o.status === 'skipped' ? withEnable(o.skippedReason, o.skipEnable) : undefined, ...split(o.failures) },
+      {
+        classname,
+        name: `${o.checkId}: ${o.title}`,
+        time: o.durationMs / 1000,
+        skipped: o.status === 'skipped' ? withEnable(o.skippedReason, o.skipEnable) : undefined,
+        ...split(o.failures),
+      },
     ];
   }
   const claimed = new Set<Failure>();

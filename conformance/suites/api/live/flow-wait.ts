@@ -13,6 +13,7 @@ import type { RecordedWebhook, Recorder } from '../../../engine/recorder.js';
 import { webhooksFor } from '../payment-webhooks.js';
 import type { ConformanceConfig } from '../config.js';
 import { flowProgress, tableShape, type FlowEvent, type FlowProgress } from './flow-progress.js';
+import { liftFields } from '../../events/event-judge.js';
 
 export interface WaitedFlow {
   name: string;
@@ -90,8 +91,9 @@ export async function waitForFlows(
   });
 }
 
+/** The same reading of a payload as the event judge's: top level, else under `data`; null is absent. */
 function event(w: RecordedWebhook): FlowEvent {
-  const p = (w.payload ?? {}) as { status?: unknown; recipient_id?: unknown };
+  const p = w.payload !== null && typeof w.payload === 'object' ? liftFields(w.payload as Record<string, unknown>).event : {};
   return { status: typeof p.status === 'string' ? p.status : '', recipient_id: typeof p.recipient_id === 'string' ? p.recipient_id : undefined };
 }
 
