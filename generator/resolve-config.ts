@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CbpError, toPointer } from '../lib/errors.js';
 import type { GenerateConfig } from './config.js';
-import { readDocumentFile } from './load/read-document.js';
+import { isUrl, readDocumentFile } from './load/read-document.js';
 
 export const DEFAULT_SPEC = 'spec/openapi.yaml';
 export const DEFAULT_OVERLAY = 'spec/rules.overlay.yaml';
@@ -111,7 +111,8 @@ function checkFileConfig(raw: unknown, shown: string, dir: string, cwd: string):
     if (kind === 'mode' && value !== 'error' && value !== 'warn') fail(`${key} must be "error" or "warn"`, key);
     out[key] = value;
   }
-  const rel = (p: string) => path.relative(cwd, path.resolve(dir, p)).split(path.sep).join('/') || '.';
+  const rel = (p: string) => (isUrl(p) ? p : relPath(p));
+  const relPath = (p: string) => path.relative(cwd, path.resolve(dir, p)).split(path.sep).join('/') || '.';
   for (const key of PATH_KEYS) if (typeof out[key] === 'string') out[key] = rel(out[key] as string);
   if (Array.isArray(out.overlays)) out.overlays = (out.overlays as string[]).map(rel);
   return out as FileConfig;

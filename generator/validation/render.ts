@@ -6,7 +6,8 @@ import type { RuleDefinition } from '../ir/model.js';
 import type { ValidatorPlan } from './plan.js';
 
 const q = (v: unknown) => JSON.stringify(v);
-const ref = (ns: string, name: string | null | undefined) => (name == null ? 'null' : `${ns}[${q(name)}]`);
+// `as`: under noUncheckedIndexedAccess an index is `| undefined`; every name here was compiled.
+const ref = (ns: string, name: string | null | undefined) => (name == null ? 'null' : `(${ns}[${q(name)}] as AjvValidateFn)`);
 
 export function renderValidatorsTs(header: string, plan: ValidatorPlan): string {
   const lines: string[] = [
