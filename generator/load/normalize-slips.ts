@@ -57,7 +57,7 @@ export function normalizeSlips(doc: Obj, file: string): string[] {
 /** Every value under a `schema` key outside components.schemas (parameters, media types, headers). */
 function findSchemaKeys(node: unknown, path: Path, onSchema: (schema: unknown, path: Path) => void): void {
   if (Array.isArray(node)) {
-    node.forEach((v, i) => findSchemaKeys(v, [...path, i], onSchema));
+    for (let i = 0; i < node.length; i++) findSchemaKeys(node[i], [...path, i], onSchema);
     return;
   }
   if (!isObj(node)) return;
@@ -82,11 +82,11 @@ function visitSchema(ctx: SlipContext, schema: unknown, path: Path, component: s
   }
   for (const key of LIST_KEYS) {
     const list = schema[key];
-    if (Array.isArray(list)) list.forEach((s, i) => visitSchema(ctx, s, [...path, key, i], component, seen));
+    if (Array.isArray(list)) for (let i = 0; i < list.length; i++) visitSchema(ctx, list[i], [...path, key, i], component, seen);
   }
   for (const key of ONE_KEYS) {
     const one = schema[key];
-    if (Array.isArray(one)) one.forEach((s, i) => visitSchema(ctx, s, [...path, key, i], component, seen));
+    if (Array.isArray(one)) for (let i = 0; i < one.length; i++) visitSchema(ctx, one[i], [...path, key, i], component, seen);
     else visitSchema(ctx, one, [...path, key], component, seen);
   }
 }
