@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Slow suite: real third-party documents (GitHub REST) generated and type-checked.
+// Slow suite: real third-party documents (GitHub REST) generated and type-checked, and the
+// hosted checkout in Chromium (test/browser/).
 export default defineConfig({
   test: {
     include: ['test/**/*.slow.test.ts'],

@@ -4,14 +4,16 @@
  * checks and of cases, and the median. Runs: BENCH_RUNS (default 3).
  * Run: npm run bench conformance
  */
-import { conformanceConfigFromArgv } from '../conformance/runner/config.js';
-import { runConformance } from '../conformance/runner/run-conformance.js';
+import { conformanceConfigFromArgv } from '../conformance/suites/api/config.js';
+import { runConformance } from '../conformance/suites/api/run-conformance.js';
+import { withTarget } from '../cli/sandbox-target.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const times: number[] = [];
 for (let i = 0; i < runs; i++) {
   const t0 = performance.now();
-  const summary = await runConformance(conformanceConfigFromArgv({}, {}));
+  const config = conformanceConfigFromArgv({}, {});
+  const summary = await withTarget(config, (target) => runConformance(config, { target }));
   const ms = performance.now() - t0;
   times.push(ms);
   const cases = summary.outcomes.reduce((n, o) => n + o.cases, 0);

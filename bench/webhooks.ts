@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadStateTable } from '../lib/state-table.js';
-import { paymentFlow, shuffled } from '../conformance/consumer/flows.js';
+import { paymentFlow, shuffled } from '../conformance/suites/consumer/flows.js';
 import {
   applyPaymentEvent,
   createMemoryStore,

@@ -1,6 +1,8 @@
 /** Records of the mock's in-memory store. Field names of records the seed does not show
  * (recipients, quotes, third parties, virtual accounts) are the mock's own (A-RECORD-FIELDS). */
 
+import type { HostedDetails } from './hosted/details.js';
+
 export interface Amount {
   currency: string;
   value: number;
@@ -74,6 +76,8 @@ export interface SessionRecord {
   createdAtMs: number;
   expiresAtMs: number;
   payment_id?: string;
+  /** Items, due date, return URL and the payer's Abandon, for the hosted page (sandbox/hosted/). */
+  hosted?: HostedDetails;
 }
 
 export interface RecipientProgress {

@@ -4,7 +4,7 @@
  * `cbp conformance` (cli/commands/conformance.ts) as its `consumer` subcommand.
  */
 import { CbpError } from '../../lib/errors.js';
-import type { ConsumerRunOptions } from '../../conformance/consumer/run-consumer.js';
+import type { ConsumerRunOptions } from '../../conformance/suites/consumer/run-consumer.js';
 import type { CbpCommand } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
 
@@ -61,9 +61,9 @@ export const conformanceConsumerCommand: CbpCommand = {
     const args = argv as ConsumerArgv;
     // Loaded on use, so that `cbp --help` and the other commands do not pay for them.
     const [{ runConsumerConformance }, { consoleReporter, fileReporters }, { parseReportTargets }] = await Promise.all([
-      import('../../conformance/consumer/run-consumer.js'),
+      import('../../conformance/suites/consumer/run-consumer.js'),
       import('../../conformance/reporters/index.js'),
-      import('../../conformance/runner/report-targets.js'),
+      import('../../conformance/engine/report-targets.js'),
     ]);
     const options = consumerOptionsFromArgv(args, process.env);
     const reports = parseReportTargets((args.report ?? []).flatMap((r) => r.split(',')));

@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { CbpError } from '../../lib/errors.js';
-import type { ConformanceArgv } from '../../conformance/runner/config.js';
-import type { Reporter, SuiteSummary } from '../../conformance/runner/types.js';
+import type { ConformanceArgv } from '../../conformance/suites/api/config.js';
+import type { Reporter, SuiteSummary } from '../../conformance/engine/types.js';
 import type { CbpCommand, CliIO } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
 import { conformanceConsumerCommand } from './conformance-consumer.js';
@@ -20,8 +20,8 @@ function readText(file: string, what: string): string {
   }
 }
 
-// The runner, the reporters, yaml and the state table loader are imported inside run(): loading
-// them up front cost every `cbp` invocation (even `--help`) ~400 ms (issue 5, item 8).
+// The suites, the reporters, yaml and the state table loader are imported inside run(): loading
+// them up front cost every `cbp` invocation (even `--help`) ~400 ms.
 const reportersModule = () => import('../../conformance/reporters/index.js');
 
 async function readConfigFile(file: string): Promise<{ name: string; value: unknown }> {
@@ -53,28 +53,22 @@ export const conformanceEventsCommand: CbpCommand = {
       .option('report', { type: 'string', array: true, describe: 'junit=PATH, json=PATH or markdown=PATH' }),
   async run(argv, io) {
     const file = String(argv.log);
-    const [{ parseReportTargets }, { loadStateTable }, { judgeEventLog, parseEventLog }, { fileReporters }] = await Promise.all([
-      import('../../conformance/runner/report-targets.js'),
+    const [{ parseReportTargets }, { loadStateTable }, { runEventLog, parseEventLog }, { fileReporters }, { generatedValidators }] = await Promise.all([
+      import('../../conformance/engine/report-targets.js'),
       import('../../lib/state-table.js'),
-      import('../../conformance/runner/event-log.js'),
+      import('../../conformance/suites/events/event-log.js'),
       reportersModule(),
+      import('../../conformance/suites/api/validators.js'),
     ]);
     const reports = parseReportTargets(((argv.report as string[] | undefined) ?? []).flatMap((r) => r.split(',')));
-    const table = loadStateTable();
     const events = parseEventLog(readText(file, 'event log'), file);
-    const { generatedValidators } = await import('../../conformance/runner/validators.js');
-    const summary = judgeEventLog(events, {
-      table,
+    const summary = await runEventLog(events, {
+      table: loadStateTable(),
       strict: argv.strict === true,
       file,
-      validatePayload: (p) => generatedValidators.webhook('paymentStatus', p).violations,
+      validatePayload: (p: unknown) => generatedValidators.webhook('paymentStatus', p).violations,
+      reporters: [await consoleFor(io), ...fileReporters(reports)],
     });
-    for (const r of [await consoleFor(io), ...fileReporters(reports, table)]) {
-      await r.handle({ type: 'suite-start', target: summary.target, checkIds: ['events'] });
-      await r.handle({ type: 'check-finish', outcome: summary.outcomes[0] });
-      await r.handle({ type: 'suite-finish', summary });
-      await r.finish?.();
-    }
     return exitFor(summary);
   },
 };
@@ -100,16 +94,17 @@ export const conformanceCommand: CbpCommand = {
       .epilog('Credentials: CBP_CLIENT_ID, CBP_CLIENT_SECRET, CBP_CLIENT_ID_2, CBP_CLIENT_SECRET_2, CBP_API_KEY, CBP_WEBHOOK_SECRET, CBP_EXPIRED_TOKEN (never printed).'),
   subcommands: [conformanceEventsCommand, conformanceConsumerCommand],
   async run(argv, io) {
-    const [{ conformanceConfigFromArgv }, { loadStateTable }, { runConformance }, { fileReporters }] = await Promise.all([
-      import('../../conformance/runner/config.js'),
-      import('../../lib/state-table.js'),
-      import('../../conformance/runner/run-conformance.js'),
+    const [{ conformanceConfigFromArgv }, { runConformance }, { withTarget }, { fileReporters }] = await Promise.all([
+      import('../../conformance/suites/api/config.js'),
+      import('../../conformance/suites/api/run-conformance.js'),
+      import('../sandbox-target.js'),
       reportersModule(),
     ]);
     const file = typeof argv.config === 'string' ? await readConfigFile(argv.config) : undefined;
     const config = conformanceConfigFromArgv(argv as ConformanceArgv, process.env, file);
-    const table = loadStateTable();
-    const summary = await runConformance(config, { reporters: [await consoleFor(io), ...fileReporters(config.reports, table)] });
+    const reporters = [await consoleFor(io), ...fileReporters(config.reports)];
+    // The composition root picks the target: the embedded sandbox unless --base-url was given.
+    const summary = await withTarget(config, (target) => runConformance(config, { target, reporters }));
     return exitFor(summary);
   },
 };

@@ -3,7 +3,7 @@
  * (CI logs); then a summary table and every failure with what was sent, what came back (already
  * redacted), the seed rule it breaks and a "reproduce with" command.
  */
-import type { Failure, Reporter, RunnerEvent, SuiteSummary } from '../runner/types.js';
+import type { Failure, Reporter, RunnerEvent, SuiteSummary } from '../engine/types.js';
 
 export interface ConsoleOptions {
   write(text: string): void;

@@ -1,7 +1,7 @@
 /** JSON reporter: the whole SuiteSummary (failures with redacted evidence) in one file. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Reporter, SuiteSummary } from '../runner/types.js';
+import type { Reporter, SuiteSummary } from '../engine/types.js';
 
 export function jsonReporter(file: string): Reporter {
   let summary: SuiteSummary | undefined;

@@ -1,40 +1,14 @@
 /**
- * Markdown reporter: summary table, failures, and a Mermaid stateDiagram of the documented state
- * table (spec/payment-states.yaml) with the transitions actually observed; documented edges that
- * were never seen are labelled "not covered", observed moves outside the table "not in table".
+ * Markdown reporter: summary table, the suite's own sections (e.g. the payment state diagram),
+ * then every failure and warning.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { StateTable } from '../../generator/ir/model.js';
 import { failureLines } from './console.js';
-import type { Reporter, SuiteSummary } from '../runner/types.js';
+import type { Reporter, SuiteSummary } from '../engine/types.js';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-const node = (s: string | null) => (s === null ? '[*]' : s.replace(/[^A-Za-z0-9_]/g, '_'));
-
-export function stateDiagram(table: StateTable, observed: SuiteSummary['observedTransitions'] = []): string {
-  const seen = new Map<string, number>(observed.map((t) => [`${t.from}->${t.to}`, t.count]));
-  const lines = ['```mermaid', 'stateDiagram-v2'];
-  const documented = new Set<string>();
-  for (const t of table.transitions) {
-    const key = `${t.from}->${t.to}`;
-    documented.add(key);
-    const n = seen.get(key);
-    lines.push(`  ${node(t.from)} --> ${node(t.to)} : ${n ? `observed ×${n}` : 'not covered'}`);
-  }
-  for (const t of observed) {
-    const key = `${t.from}->${t.to}`;
-    if (documented.has(key)) continue;
-    // A repeated fan-out status (one per recipient) is the documented per-recipient row, not a new move.
-    if (t.from === t.to && table.fanOut.statuses.includes(t.to)) continue;
-    lines.push(`  ${node(t.from)} --> ${node(t.to)} : not in table ×${t.count}`);
-  }
-  for (const s of table.statuses.filter((x) => x.terminal)) lines.push(`  ${node(s.name)} --> [*]`);
-  lines.push('```');
-  return lines.join('\n');
-}
-
-export function renderMarkdown(s: SuiteSummary, table?: StateTable): string {
+export function renderMarkdown(s: SuiteSummary): string {
   const out = [
     `# cbp conformance: ${cell(s.target)}`,
     '',
@@ -47,7 +21,7 @@ export function renderMarkdown(s: SuiteSummary, table?: StateTable): string {
         `| ${o.checkId} | ${o.status} | ${o.cases} | ${o.failures.filter((f) => f.severity === 'error').length} | ${o.failures.filter((f) => f.severity === 'warning').length} | ${cell(o.source)} |`,
     ),
   ];
-  if (table) out.push('', '## Payment states', '', stateDiagram(table, s.observedTransitions));
+  for (const section of s.sections ?? []) out.push('', `## ${section.title}`, '', section.markdown);
   const failing = s.outcomes.filter((o) => o.failures.length > 0);
   if (failing.length > 0) {
     out.push('', '## Failures and warnings');
@@ -59,7 +33,7 @@ export function renderMarkdown(s: SuiteSummary, table?: StateTable): string {
   return `${out.join('\n')}\n`;
 }
 
-export function markdownReporter(file: string, table?: StateTable): Reporter {
+export function markdownReporter(file: string): Reporter {
   let summary: SuiteSummary | undefined;
   return {
     name: 'markdown',
@@ -69,7 +43,7 @@ export function markdownReporter(file: string, table?: StateTable): Reporter {
     finish() {
       if (!summary) return;
       mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-      writeFileSync(file, renderMarkdown(summary, table));
+      writeFileSync(file, renderMarkdown(summary));
     },
   };
 }

@@ -23,6 +23,8 @@ export interface ReceivedWebhook {
   payment_id?: string;
   status?: string;
   recipient_id?: string;
+  /** Hosted-session payments only (seed §Events). */
+  session_id?: string;
   event_timestamp?: string;
 }
 
@@ -116,6 +118,7 @@ function eventFields(raw: Buffer): Partial<ReceivedWebhook> {
     payment_id: text('payment_id'),
     status: text('status'),
     recipient_id: text('recipient_id'),
+    session_id: text('session_id'),
     event_timestamp: text('event_timestamp'),
   };
 }

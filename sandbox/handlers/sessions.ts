@@ -4,6 +4,7 @@
  * concurrent creations with one client_reference_id exactly one succeeds.
  */
 import { checkStatefulRules } from '../generated-api.js';
+import { hostedDetails } from '../hosted/details.js';
 import type { MockContext } from '../context.js';
 import { customerNotFound, fail, ok, violations, type MockHandler, type MockResponse } from '../http/responses.js';
 import { getAt, isObject, str } from '../json.js';
@@ -45,6 +46,7 @@ export function sessionHandlers(ctx: MockContext): Record<string, MockHandler> {
         allowed_origins: origins,
         createdAtMs: now,
         expiresAtMs: now + ctx.options.sessionTtlSeconds * 1000,
+        hosted: hostedDetails(body),
       };
       ctx.store.sessions.set(session.session_id, session);
       return ok(

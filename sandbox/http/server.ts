@@ -65,7 +65,7 @@ function route(o: FrontOptions, req: IncomingMessage, raw: Buffer): Answer | Pro
   if (pathname === undefined) return fail(400, 'request.url', 'the request URL cannot be parsed');
   const method = (req.method ?? 'GET').toUpperCase();
   if (o.authOnly && pathname !== TOKEN_PATH) return fail(404, 'request.unknown-path', 'this origin serves only the token endpoint');
-  if (pathname.startsWith(HOSTED) && method === 'GET') return hostedPage(o.ctx, decodeSafe(pathname.slice(HOSTED.length)));
+  if (pathname.startsWith(HOSTED)) return hostedPage(o.ctx, { method, rest: pathname.slice(HOSTED.length), headers: req.headers, body: raw });
   if (pathname.startsWith(SANDBOX_PREFIX)) return sandbox(o, req, pathname, method, raw);
   // The nesting limit of API bodies is the generated router's own (maxJsonDepth, 400
   // request.too-deep), checked on the text before anything recursive sees it.
@@ -96,14 +96,6 @@ export function pathOf(target: string): string | undefined {
     return new URL(target, 'http://mock.invalid').pathname;
   } catch {
     return undefined;
-  }
-}
-
-function decodeSafe(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return '';
   }
 }
 

@@ -3,9 +3,9 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createExampleConsumer } from '../../examples/webhook-consumer/server.js';
 import { createNaiveConsumer } from '../../examples/naive-consumer/server.js';
-import { runConsumerConformance, selectConsumerChecks } from '../../conformance/consumer/run-consumer.js';
+import { runConsumerConformance, selectConsumerChecks } from '../../conformance/suites/consumer/run-consumer.js';
 import { generateWebhookSecret } from '../../templates/runtime/webhooks/index.js';
-import type { RunnerEvent } from '../../conformance/runner/types.js';
+import type { RunnerEvent } from '../../conformance/engine/types.js';
 
 const secret = generateWebhookSecret();
 const servers: Server[] = [];

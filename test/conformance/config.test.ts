@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { conformanceConfigFromArgv } from '../../conformance/runner/config.js';
-import { selectChecks } from '../../conformance/runner/select.js';
-import { checks } from '../../conformance/checks/index.js';
+import { conformanceConfigFromArgv } from '../../conformance/suites/api/config.js';
+import { selectChecks } from '../../conformance/engine/select.js';
+import { checks } from '../../conformance/suites/api/checks/index.js';
 import { CbpError } from '../../lib/errors.js';
+import { startSandboxTarget } from '../../cli/sandbox-target.js';
 
 const LIVE_ENV = { CBP_CLIENT_ID: 'partner-id', CBP_CLIENT_SECRET: 'partner-secret-value' };
 
@@ -17,11 +18,18 @@ function thrown(f: () => unknown): CbpError {
 }
 
 describe('conformanceConfigFromArgv', () => {
-  test('no arguments: the embedded mock with its sandbox clients, a loopback receiver', () => {
+  test('no arguments: the embedded sandbox (whose own clients come with its Target), a loopback receiver', async () => {
     const c = conformanceConfigFromArgv({}, {});
     expect(c.target).toEqual({ kind: 'embedded' });
-    expect(c.credentials.primary?.clientId).toBe('sandbox-client-a');
-    expect(c.credentials.secondary?.clientId).toBe('sandbox-client-b');
+    expect(c.credentials).toEqual({});
+    const target = await startSandboxTarget(c);
+    try {
+      expect(target.credentials.primary?.clientId).toBe('sandbox-client-a');
+      expect(target.credentials.secondary?.clientId).toBe('sandbox-client-b');
+      expect(target.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+/);
+    } finally {
+      await target.close();
+    }
     expect(c.webhooks).toMatchObject({ listenHost: '127.0.0.1', listenPort: 0 });
     expect(c.strict).toBe(false);
   });
@@ -95,7 +103,7 @@ describe('selectChecks', () => {
 test('the documented example config file is valid', async () => {
   const { readFileSync } = await import('node:fs');
   const { parse } = await import('yaml');
-  const file = 'conformance/runner/conformance.example.yaml';
+  const file = 'conformance/suites/api/conformance.example.yaml';
   const c = conformanceConfigFromArgv({ baseUrl: 'https://api.partner.example' }, LIVE_ENV, { name: file, value: parse(readFileSync(file, 'utf8')) });
   expect(c.file?.third_parties).toEqual([{ customer_id: 'cust-123', client_customer_ref: 'buyer-42' }]);
   expect(c.webhooks.listenPort).toBe(8787);

@@ -1,5 +1,5 @@
 /** Builds webhook event sequences for the judge tests. */
-import type { ReceivedEvent } from '../../conformance/runner/event-judge.js';
+import type { ReceivedEvent } from '../../conformance/engine/recorder.js';
 
 let n = 0;
 const T0 = Date.parse('2026-01-01T10:00:00Z');

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { judgeEvents } from '../../conformance/runner/event-judge.js';
+import { judgeEvents } from '../../conformance/suites/events/event-judge.js';
 import { loadStateTable } from '../../lib/state-table.js';
 import { event, flow, received } from './event-helpers.js';
 

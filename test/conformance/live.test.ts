@@ -4,8 +4,8 @@
  */
 import { expect, test } from 'vitest';
 import { startMock } from '../../sandbox/index.js';
-import { conformanceConfigFromArgv } from '../../conformance/runner/config.js';
-import { runConformance } from '../../conformance/runner/run-conformance.js';
+import { conformanceConfigFromArgv } from '../../conformance/suites/api/config.js';
+import { runConformance } from '../../conformance/suites/api/run-conformance.js';
 import { startProxy } from '../variants/proxy.js';
 
 test('without /_sandbox/, sandbox-only checks are skipped and the config file supplies the fixtures', async () => {

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { ApiModel } from '../../generator/ir/model.js';
-import { schemaMutations } from '../../conformance/runner/schema-mutations.js';
-import { negativeCases, statusMatches } from '../../conformance/runner/negative-cases.js';
-import type { RunContext } from '../../conformance/runner/context.js';
-import type { RequestCase } from '../../conformance/runner/requests.js';
-import { loadSuiteSpec } from '../../conformance/runner/spec.js';
+import { schemaMutations } from '../../conformance/suites/api/schema-mutations.js';
+import { negativeCases, statusMatches } from '../../conformance/suites/api/negative-cases.js';
+import type { RunContext } from '../../conformance/suites/api/context.js';
+import type { RequestCase } from '../../conformance/suites/api/requests.js';
+import { loadSuiteSpec } from '../../conformance/suites/api/spec.js';
 
 let model: ApiModel;
 beforeAll(async () => {

@@ -1,12 +1,18 @@
 import { describe, expect, test } from 'vitest';
-import { renderJunit, renderMarkdown, stateDiagram, summaryLines } from '../../conformance/reporters/index.js';
-import { redactBody, redactHeaders } from '../../conformance/runner/redact.js';
-import { curlFor } from '../../conformance/runner/reproduce.js';
-import type { RecordedExchange } from '../../conformance/runner/recorder.js';
-import type { SuiteSummary } from '../../conformance/runner/types.js';
+import { renderJunit, renderMarkdown, summaryLines } from '../../conformance/reporters/index.js';
+import { stateDiagram, stateSection } from '../../conformance/suites/events/state-diagram.js';
+import { redactBody, redactHeaders } from '../../conformance/engine/redact.js';
+import { curlFor } from '../../conformance/engine/reproduce.js';
+import type { RecordedExchange } from '../../conformance/engine/recorder.js';
+import type { SuiteSummary } from '../../conformance/engine/types.js';
 import { loadStateTable } from '../../lib/state-table.js';
 
 const table = loadStateTable();
+const observed = [
+  { from: null, to: 'AWAITING_FUNDS', count: 2 },
+  { from: 'AWAITING_FUNDS', to: 'CANCELLED', count: 1 },
+  { from: 'AWAITING_FUNDS', to: 'PAYMENT_COMPLETED', count: 1 },
+];
 
 const exchange: RecordedExchange = {
   checkId: 'negative',
@@ -52,16 +58,12 @@ const summary: SuiteSummary = {
   warnings: 0,
   skipped: 1,
   durationMs: 12,
-  observedTransitions: [
-    { from: null, to: 'AWAITING_FUNDS', count: 2 },
-    { from: 'AWAITING_FUNDS', to: 'CANCELLED', count: 1 },
-    { from: 'AWAITING_FUNDS', to: 'PAYMENT_COMPLETED', count: 1 },
-  ],
+  sections: [stateSection(table, observed)],
 };
 
 describe('secrets never reach a report', () => {
   test('tokens, API keys, client secrets are redacted in every format', () => {
-    const outputs = [summaryLines(summary).join('\n'), renderJunit(summary), renderMarkdown(summary, table), JSON.stringify(summary)];
+    const outputs = [summaryLines(summary).join('\n'), renderJunit(summary), renderMarkdown(summary), JSON.stringify(summary)];
     for (const text of outputs) expect(text).not.toMatch(/SECRET/);
   });
 
@@ -97,12 +99,14 @@ describe('formats', () => {
   });
 
   test('markdown: a Mermaid diagram of the documented table, observed and uncovered edges visible', () => {
-    const diagram = stateDiagram(table, summary.observedTransitions);
+    const diagram = stateDiagram(table, observed);
     expect(diagram).toContain('stateDiagram-v2');
     expect(diagram).toContain('[*] --> AWAITING_FUNDS : observed ×2');
     expect(diagram).toContain('AWAITING_FUNDS --> CANCELLED : observed ×1');
     expect(diagram).toContain('AWAITING_FUNDS --> RECEIVED_FUNDS : not covered');
     expect(diagram).toContain('AWAITING_FUNDS --> PAYMENT_COMPLETED : not in table ×1');
-    expect(renderMarkdown(summary, table)).toContain('| negative | failed | 2 | 1 | 0 | Create payment (v3), rule 3 |');
+    const markdown = renderMarkdown(summary);
+    expect(markdown).toContain('| negative | failed | 2 | 1 | 0 | Create payment (v3), rule 3 |');
+    expect(markdown).toContain(`## Payment states\n\n${diagram}`);
   });
 });

@@ -1,7 +1,7 @@
 /** Runs the suite (live mode, sandbox clients) against one broken variant of the mock. */
-import { conformanceConfigFromArgv } from '../../conformance/runner/config.js';
-import { runConformance } from '../../conformance/runner/run-conformance.js';
-import type { SuiteSummary } from '../../conformance/runner/types.js';
+import { conformanceConfigFromArgv } from '../../conformance/suites/api/config.js';
+import { runConformance } from '../../conformance/suites/api/run-conformance.js';
+import type { SuiteSummary } from '../../conformance/engine/types.js';
 import type { Variant } from '../variants/catalogue.js';
 import { startVariant } from '../variants/start-variant.js';
 

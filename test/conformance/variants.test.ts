@@ -4,8 +4,9 @@
  * slow suite runs everything against every variant.
  */
 import { describe, expect, test } from 'vitest';
-import { conformanceConfigFromArgv } from '../../conformance/runner/config.js';
-import { runConformance } from '../../conformance/runner/run-conformance.js';
+import { conformanceConfigFromArgv } from '../../conformance/suites/api/config.js';
+import { runConformance } from '../../conformance/suites/api/run-conformance.js';
+import { withTarget } from '../../cli/sandbox-target.js';
 import { variants } from '../variants/catalogue.js';
 import { runAgainst } from './variant-helpers.js';
 
@@ -47,9 +48,9 @@ describe('each broken variant is caught by the check it is named after', () => {
 
 describe('the unbroken mock', () => {
   test('duplicated and reordered deliveries (mock chaos) are not faults: lifecycle passes with no warnings', async () => {
-    const summary = await runConformance(conformanceConfigFromArgv({ only: ['lifecycle'] }, {}), {
-      mock: { chaos: { duplicateRate: 0.5, reorderWindowMs: 20, seed: 7 } },
-    });
+    const config = conformanceConfigFromArgv({ only: ['lifecycle'] }, {});
+    const chaos = { chaos: { duplicateRate: 0.5, reorderWindowMs: 20, seed: 7 } };
+    const summary = await withTarget(config, (target) => runConformance(config, { target }), chaos);
     expect(summary.outcomes[0]).toMatchObject({ checkId: 'lifecycle', status: 'passed', failures: [] });
     expect(summary.outcomes[0].cases).toBeGreaterThan(30);
   });

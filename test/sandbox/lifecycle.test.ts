@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import type { RunningMock } from '../../sandbox/index.js';
-import { judgeEvents } from '../../conformance/runner/event-judge.js';
+import { judgeEvents } from '../../conformance/suites/events/event-judge.js';
 import { loadStateTable } from '../../lib/state-table.js';
 import { call, mockOn0, paymentBody, token } from './helpers.js';
 

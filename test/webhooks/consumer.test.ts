@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadStateTable } from '../../lib/state-table.js';
 import { createMemoryStore, createWebhookConsumer, createWebhookListener, signWebhook, type StatusChangeNotice } from '../../templates/runtime/webhooks/index.js';
-import { paymentFlow, type WebhookPayload } from '../../conformance/consumer/flows.js';
+import { paymentFlow, type WebhookPayload } from '../../conformance/suites/consumer/flows.js';
 
 const table = loadStateTable();
 const secret = `whsec_${Buffer.from('consumer test secret').toString('base64')}`;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signWebhook } from '../../templates/runtime/webhooks/index.js';
 import { createSqliteStore } from '../../templates/runtime/webhooks/sqlite-store.js';
-import { paymentFlow, shuffled, type WebhookPayload } from '../../conformance/consumer/flows.js';
+import { paymentFlow, shuffled, type WebhookPayload } from '../../conformance/suites/consumer/flows.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const secret = `whsec_${Buffer.from('crash test secret').toString('base64')}`;

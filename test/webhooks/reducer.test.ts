@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { loadStateTable } from '../../lib/state-table.js';
 import { applyPaymentEvent, toPaymentEvent, type PaymentEvent, type PaymentState, type PaymentEffect } from '../../templates/runtime/webhooks/index.js';
-import { completionPath, paymentFlow, shuffled, type WebhookPayload } from '../../conformance/consumer/flows.js';
+import { completionPath, paymentFlow, shuffled, type WebhookPayload } from '../../conformance/suites/consumer/flows.js';
 
 const table = loadStateTable();
 const T0 = Date.UTC(2026, 0, 1);

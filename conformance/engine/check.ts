@@ -1,0 +1,32 @@
+/**
+ * One check: a small module registered in its suite's index (conformance/suites/<suite>/checks/).
+ * A check returns its findings; it keeps no state of its own and reads what earlier checks did
+ * from its context. `C` is the suite's context; the engine never looks inside it.
+ */
+import type { CaseRecord, Failure, Severity } from './types.js';
+
+export interface CheckResult {
+  /** How many cases were evaluated (requests sent, events judged, exchanges inspected). */
+  cases: number;
+  failures: Failure[];
+  /** Per-case records (coverage), when the check keeps them. */
+  records?: CaseRecord[];
+  /** Set when the check could not run at all, with the reason (e.g. needs the sandbox control API). */
+  skipped?: string;
+  /** Shown with the outcome (e.g. what could not be covered). */
+  note?: string;
+}
+
+export interface Check<C> {
+  id: string;
+  title: string;
+  /** Seed section the check enforces. */
+  source: string;
+  /** Severity of its failures unless a failure says otherwise. */
+  severity?: Severity;
+  /** Selection tags (`--only spec`), besides the id. */
+  tags: string[];
+  /** `after`: evaluated once every other check has run (checks over the whole recording). */
+  phase?: 'main' | 'after';
+  run(ctx: C): Promise<CheckResult>;
+}

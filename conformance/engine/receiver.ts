@@ -1,0 +1,62 @@
+/**
+ * The suite's webhook endpoint: a node:http server (127.0.0.1 unless configured) that verifies
+ * each delivery's signature over the raw bytes (Standard Webhooks, assumption
+ * A-WEBHOOK-SIGNATURE) and records it. It always answers 200 so that a bad delivery is judged
+ * once rather than retried; the verdict is recorded with the event.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { verifyWebhook } from '../../generated/webhooks.js';
+import type { Recorder } from './recorder.js';
+import { redactHeaders } from './redact.js';
+
+export interface WebhookReceiver {
+  /** URL to subscribe (the configured public URL, or the local one). */
+  url: string;
+  addSecret(secret: string): void;
+  close(): Promise<void>;
+}
+
+export async function startReceiver(options: { host: string; port: number; publicUrl?: string; recorder: Recorder; secret?: string }): Promise<WebhookReceiver> {
+  const secrets: string[] = options.secret ? [options.secret] : [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
+      // The sandbox clock may run ahead of real time: freshness is not what this suite judges.
+      const verdict = secrets.length > 0 ? verifyWebhook(raw, req.headers, secrets, { toleranceSeconds: 10 * 365 * 86400 }) : undefined;
+      let payload: unknown;
+      try {
+        payload = verdict?.ok ? verdict.payload : JSON.parse(raw.toString('utf8'));
+      } catch {
+        payload = raw.toString('utf8');
+      }
+      options.recorder.addWebhook({
+        payload,
+        signatureValid: verdict === undefined ? undefined : verdict.ok,
+        signatureError: verdict && !verdict.ok ? verdict.reason : undefined,
+        receivedAt: Date.now(),
+        headers: redactHeaders(headers),
+      });
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    url: options.publicUrl ?? `http://${host}:${port}/webhooks`,
+    addSecret: (s) => void secrets.push(s),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,25 @@
+/** Small helpers shared by the checks. */
+import { exchangeFailure, type RunContext } from '../context.js';
+import type { SendResult } from '../../../engine/http.js';
+import type { Failure, Severity } from '../../../engine/types.js';
+
+export const is2xx = (status: number) => status >= 200 && status < 300;
+export const is4xx = (status: number) => status >= 400 && status < 500;
+
+export function describeAnswer(res: SendResult): string {
+  return res.error ? `no answer (${res.error})` : `HTTP ${res.status}`;
+}
+
+/** Precondition wrapper: the check needs the sandbox control API. */
+export function needsSandbox(ctx: RunContext): string | undefined {
+  return ctx.sandbox ? undefined : 'needs the sandbox control API (/_sandbox/), which the target does not answer';
+}
+
+export function fail(checkId: string, res: SendResult, message: string, rule: string, severity: Severity = 'error', subject?: string): Failure {
+  return exchangeFailure(checkId, res.exchange, message, { rule, severity, subject });
+}
+
+/** Moves the seed does not show: warning by default, failure with --strict. */
+export function soft(ctx: RunContext): Severity {
+  return ctx.config.strict ? 'error' : 'warning';
+}

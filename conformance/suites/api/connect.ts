@@ -1,0 +1,73 @@
+/**
+ * Connects the API suite to the Target it was handed: authenticates, resolves the driver, the
+ * fixtures (the target's own, or the driver's), and starts the webhook receiver subscribed
+ * through the driver. Closes what it opened; the target itself belongs to the caller.
+ */
+import { randomBytes } from 'node:crypto';
+import { CbpError } from '../../../lib/errors.js';
+import type { ConformanceConfig } from './config.js';
+import type { TargetFixtures } from './config-file.js';
+import type { Driver } from './driver.js';
+import { Http } from '../../engine/http.js';
+import { startReceiver, type WebhookReceiver } from '../../engine/receiver.js';
+import type { Recorder } from '../../engine/recorder.js';
+import type { Target } from './target.js';
+import { Tokens } from './tokens.js';
+
+export interface Connection {
+  http: Http;
+  tokens: Tokens;
+  driver?: Driver;
+  receiver?: WebhookReceiver;
+  fixtures: TargetFixtures;
+  unique(prefix: string): string;
+  quoteFor(customerId: string, sell: string, buy: string): Promise<string | undefined>;
+  close(): Promise<void>;
+}
+
+export async function connect(target: Target, config: ConformanceConfig, recorder: Recorder): Promise<Connection> {
+  const closers: Array<() => Promise<void>> = [];
+  const close = async () => {
+    for (const c of closers.reverse()) await c().catch(() => undefined);
+  };
+  try {
+    const http = new Http({ baseUrl: target.baseUrl, authUrl: target.authUrl, recorder, timeoutMs: config.timeoutMs });
+    const tokens = new Tokens(http, target.credentials);
+    http.tokens = tokens;
+    await tokens.token('primary');
+    const driver = typeof target.driver === 'function' ? await target.driver({ http }) : target.driver;
+    const fixtures = target.fixtures ?? (driver?.fixtures ? await driver.fixtures('primary') : { customers: [], recipients: [], quotes: [], third_parties: [] });
+    const receiver = await startReceiver({
+      host: config.webhooks.listenHost,
+      port: config.webhooks.listenPort,
+      publicUrl: config.webhooks.publicUrl,
+      recorder,
+      secret: config.webhooks.secret,
+    });
+    closers.push(() => receiver.close());
+    if (driver?.subscribeWebhooks) {
+      const sub = await driver.subscribeWebhooks({ url: receiver.url });
+      if (sub.secret) receiver.addSecret(sub.secret);
+      if (sub.close) closers.push(sub.close);
+    }
+    const run = randomBytes(3).toString('hex');
+    let n = 0;
+    return {
+      http,
+      tokens,
+      driver,
+      receiver,
+      fixtures,
+      unique: (prefix) => `${prefix}-${run}-${++n}`.slice(0, 36),
+      quoteFor: async (customerId, sell, buy) => {
+        if (driver?.createQuote) return (await driver.createQuote({ customerId, sell, buy })).quoteId;
+        return fixtures.quotes.find((q) => q.customer_id === customerId && (q.buy_currency ?? buy) === buy && (q.sell_currency ?? sell) === sell)?.quote_id;
+      },
+      close,
+    };
+  } catch (err) {
+    await close();
+    if (err instanceof CbpError) throw err;
+    throw new CbpError('E_TARGET_UNREACHABLE', `cannot set up the target: ${(err as Error).message}`, { hint: 'check --base-url, --auth-url and that the service is up' });
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * Minimal changes to a valid value that break exactly one schema constraint (issue 6: required,
+ * lengths, patterns, minItems, case of enums), generated from the schema rather than listed by
+ * hand. Walks only what the valid value contains, so every mutation is one edit away from it.
+ */
+import type { JSONSchema } from '../../../generator/ir/json-schema.js';
+import { toPointer, unescapeToken } from '../../engine/json-pointer.js';
+
+export interface SchemaMutation {
+  value: unknown;
+  pointer: string;
+  /** `schema.<keyword>`, as in the shared error model (templates/runtime/rule-types.ts). */
+  rule: string;
+  description: string;
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+export function schemaMutations(schema: JSONSchema, valid: unknown, schemas: Record<string, JSONSchema>): SchemaMutation[] {
+  const out: SchemaMutation[] = [];
+  walk(
+    schema,
+    valid,
+    [],
+    (tokens, value, rule, description) => {
+      out.push({ value: replaceAt(valid, tokens, value), pointer: ptr(tokens), rule, description });
+    },
+    schemas,
+    0,
+  );
+  return out;
+}
+
+type Emit = (tokens: Array<string | number>, value: unknown, rule: string, description: string) => void;
+const REMOVE = Symbol('remove');
+
+function resolve(schema: unknown, schemas: Record<string, JSONSchema>): Obj {
+  let s = isObj(schema) ? schema : {};
+  for (let i = 0; i < 20 && typeof s.$ref === 'string'; i++) {
+    const m = /^#\/components\/schemas\/(.+)$/.exec(s.$ref);
+    const target = m ? schemas[unescapeToken(decodeURIComponent(m[1]))] : undefined;
+    const { $ref: _ref, ...siblings } = s;
+    s = { ...(isObj(target) ? target : {}), ...siblings };
+  }
+  return s;
+}
+
+function walk(raw: unknown, value: unknown, at: Array<string | number>, emit: Emit, schemas: Record<string, JSONSchema>, depth: number): void {
+  if (depth > 12) return;
+  const s = resolve(raw, schemas);
+  for (const part of Array.isArray(s.allOf) ? s.allOf : []) walk(part, value, at, emit, schemas, depth + 1);
+  if (isObj(value)) {
+    for (const name of Array.isArray(s.required) ? (s.required as string[]) : []) {
+      if (name in value) emit([...at, name], REMOVE, 'schema.required', `required ${name} left out`);
+    }
+    const props = isObj(s.properties) ? s.properties : {};
+    for (const [name, sub] of Object.entries(props)) if (name in value) walk(sub, value[name], [...at, name], emit, schemas, depth + 1);
+  } else if (Array.isArray(value)) {
+    if (typeof s.minItems === 'number' && s.minItems > 0 && value.length >= s.minItems) {
+      emit(at, value.slice(0, s.minItems - 1), 'schema.minItems', `${s.minItems - 1} items (at least ${s.minItems})`);
+    }
+    if (value.length > 0 && s.items !== undefined) walk(s.items, value[0], [...at, 0], emit, schemas, depth + 1);
+  } else if (typeof value === 'string') {
+    stringMutations(s, value, at, emit);
+  }
+}
+
+function stringMutations(s: Obj, value: string, at: Array<string | number>, emit: Emit): void {
+  if (typeof s.maxLength === 'number') {
+    const longer = value.padEnd(s.maxLength + 1, value.length > 0 ? value[value.length - 1] : 'A');
+    emit(at, longer, 'schema.maxLength', `${longer.length} characters (at most ${s.maxLength})`);
+  }
+  if (typeof s.minLength === 'number' && s.minLength > 0) emit(at, value.slice(0, s.minLength - 1), 'schema.minLength', `${s.minLength - 1} characters (at least ${s.minLength})`);
+  if (typeof s.pattern === 'string') {
+    const re = new RegExp(s.pattern, 'u');
+    const bad = [value.toLowerCase(), value.toUpperCase(), `${value} !`, `!${value}`].find((c) => c !== value && !re.test(c));
+    if (bad !== undefined) emit(at, bad, 'schema.pattern', `${JSON.stringify(bad)} does not match ${s.pattern}`);
+  }
+  const allowed = Array.isArray(s.enum) ? s.enum : s.const !== undefined ? [s.const] : undefined;
+  if (allowed?.includes(value)) {
+    // Enums are case sensitive (Payment request table: purpose_of_transaction).
+    const other = [value.toLowerCase(), value.toUpperCase()].find((c) => c !== value && !allowed.includes(c));
+    if (other !== undefined) emit(at, other, Array.isArray(s.enum) ? 'schema.enum' : 'schema.const', `${JSON.stringify(other)}: enum values are case sensitive`);
+  }
+}
+
+function replaceAt(root: unknown, tokens: Array<string | number>, value: unknown): unknown {
+  if (tokens.length === 0) return value === REMOVE ? undefined : value;
+  const copy = structuredClone(root) as Obj;
+  let node: Obj | unknown[] = copy;
+  for (const t of tokens.slice(0, -1)) node = (node as Obj)[t as string] as Obj;
+  const last = tokens[tokens.length - 1];
+  if (value === REMOVE) delete (node as Obj)[last as string];
+  else (node as Obj)[last as string] = value;
+  return copy;
+}
+
+const ptr = toPointer;

@@ -1,0 +1,54 @@
+/**
+ * What the caller (the CLI, the composition root; or a test, a partner's script) hands the API
+ * suite: where the implementation answers, how to authenticate, what it already holds and how to
+ * drive it. The suite never starts what it checks: the CLI starts the embedded sandbox and passes
+ * it in as a Target like any other.
+ */
+import type { ClientCredentials } from './tokens.js';
+import type { ConformanceConfig } from './config.js';
+import type { TargetFixtures } from './config-file.js';
+import type { DriverChoice } from './driver.js';
+import { probeSandboxDriver } from './sandbox.js';
+
+export interface TargetCredentials {
+  primary?: ClientCredentials;
+  /** A second client, for the cross-tenant case. */
+  secondary?: ClientCredentials;
+  apiKey?: string;
+  /** A token the target has expired, for the expired-token case. */
+  expiredToken?: string;
+}
+
+export interface Target {
+  /** Shown in reports: 'embedded mock' or the base URL. */
+  name: string;
+  baseUrl: string;
+  authUrl: string;
+  credentials: TargetCredentials;
+  /** What the target holds, when known up front (the config file); else the driver's fixtures. */
+  fixtures?: TargetFixtures;
+  /** How to move payments forward on the target; none: nothing is driven. */
+  driver?: DriverChoice;
+  /** Releases what was started for this target (the caller's, called by the caller). */
+  close?(): Promise<void>;
+}
+
+/** A live implementation named by --base-url: credentials and fixtures from the config; the sandbox driver when it answers /_sandbox/. */
+export function liveTarget(config: ConformanceConfig): Target {
+  if (config.target.kind !== 'live') throw new Error('liveTarget needs a live config (--base-url)');
+  return {
+    name: config.target.baseUrl,
+    baseUrl: config.target.baseUrl,
+    authUrl: config.target.authUrl,
+    credentials: config.credentials,
+    fixtures: fixturesOf(config),
+    driver: probeSandboxDriver,
+  };
+}
+
+/** The config file's fixtures, when it lists customers (else the driver supplies them). */
+export function fixturesOf(config: ConformanceConfig): TargetFixtures | undefined {
+  const f = config.file;
+  if (!f?.customers?.length) return undefined;
+  return { customers: f.customers, recipients: f.recipients ?? [], quotes: f.quotes ?? [], third_parties: f.third_parties ?? [] };
+}

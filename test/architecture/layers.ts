@@ -1,0 +1,109 @@
+/**
+ * The layer rules of the repository, in ONE place: which part may import which. ARCHITECTURE.md
+ * shows the same table (its `layers` block); layers.test.ts checks both the code and the document.
+ * A part is a top-level folder, except conformance/, whose engine must not know its suites.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+/** part → the parts it may import (besides itself). Order: top of the stack first. */
+export const LAYERS: Readonly<Record<string, readonly string[]>> = {
+  cli: ['api', 'conformance/suites', 'conformance/reporters', 'conformance/engine', 'sandbox', 'generator', 'generated', 'kits', 'lib'],
+  api: ['conformance/suites', 'conformance/reporters', 'conformance/engine', 'sandbox', 'generator', 'generated', 'kits', 'lib'],
+  'conformance/suites': ['conformance/engine', 'generated', 'generator', 'kits', 'lib'],
+  'conformance/reporters': ['conformance/engine', 'lib'],
+  'conformance/engine': ['generated', 'lib'],
+  sandbox: ['generated', 'generator', 'kits', 'templates', 'lib'],
+  kits: ['generator', 'templates', 'lib'],
+  generator: ['templates', 'lib'],
+  generated: [],
+  templates: [],
+  lib: [],
+};
+
+/** Imports that break the table today, each with the reason and where it is going. Keep it short. */
+export const KNOWN_EXCEPTIONS: ReadonlyArray<{ from: string; to: string; why: string }> = [
+  { from: 'lib/state-table.ts', to: 'generator', why: 'type-only StateTable import; the state table moves to the payments kit' },
+];
+
+/** The folders whose imports are checked (those that exist). */
+export const CHECKED_ROOTS = ['cli', 'api', 'conformance', 'sandbox', 'generator', 'templates', 'lib', 'kits'];
+
+export interface Edge {
+  file: string;
+  specifier: string;
+  from: string;
+  to: string;
+}
+
+/** The part a repository path belongs to, or undefined outside every part. */
+export function partOf(file: string): string | undefined {
+  const [top, second] = file.split('/');
+  if (top === 'conformance') return second && ['engine', 'reporters', 'suites'].includes(second) ? `conformance/${second}` : 'conformance';
+  return top in LAYERS ? top : undefined;
+}
+
+function sourceFiles(root: string, dir: string): string[] {
+  const abs = path.join(root, dir);
+  if (!existsSync(abs)) return [];
+  return readdirSync(abs, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.(ts|mts|js|mjs)$/.test(e.name) && !e.name.endsWith('.d.ts'))
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .filter((f) => !f.includes('node_modules/'));
+}
+
+/** Every relative import (static, dynamic, re-export, type-only) of the checked folders, as part → part edges. */
+export function repositoryEdges(root: string): Edge[] {
+  const edges: Edge[] = [];
+  for (const file of CHECKED_ROOTS.flatMap((dir) => sourceFiles(root, dir))) {
+    const info = ts.preProcessFile(readFileSync(path.join(root, file), 'utf8'), true, true);
+    for (const { fileName: specifier } of info.importedFiles) {
+      if (!specifier.startsWith('.')) continue;
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+      edges.push({ file, specifier, from: partOf(file) ?? file.split('/')[0], to: partOf(target) ?? target.split('/')[0] });
+    }
+  }
+  return edges;
+}
+
+const isKnownException = (e: Edge) => KNOWN_EXCEPTIONS.some((x) => x.from === e.file && x.to === e.to);
+
+/** Edges the table does not allow (and no known exception covers). */
+export function violations(edges: readonly Edge[]): string[] {
+  const out: string[] = [];
+  for (const e of edges) {
+    if (e.from === e.to) continue;
+    const allowed = LAYERS[e.from];
+    if (allowed?.includes(e.to)) continue;
+    if (isKnownException(e)) continue;
+    const why = allowed ? `${e.from} may import only ${allowed.join(', ') || 'nothing outside itself'}` : `${e.from} is not a layer (ARCHITECTURE.md)`;
+    out.push(`${e.file}: '${e.specifier}' crosses ${e.from} -> ${e.to} (${why})`);
+  }
+  return out;
+}
+
+/** Cycles between top-level folders (whatever the table says; known exceptions aside), each as a path a -> b -> a. */
+export function folderCycles(edges: readonly Edge[]): string[] {
+  const graph = new Map<string, Set<string>>();
+  for (const e of edges.filter((x) => !isKnownException(x))) {
+    const [a, b] = [e.from.split('/')[0], e.to.split('/')[0]];
+    if (a !== b) graph.set(a, (graph.get(a) ?? new Set()).add(b));
+  }
+  const cycles: string[] = [];
+  const walk = (node: string, trail: string[]) => {
+    for (const next of graph.get(node) ?? []) {
+      if (next === trail[0]) cycles.push([...trail, next].join(' -> '));
+      else if (!trail.includes(next) && next > trail[0]) walk(next, [...trail, next]);
+    }
+  };
+  for (const start of [...graph.keys()].sort()) walk(start, [start]);
+  return cycles;
+}
+
+/** The table as ARCHITECTURE.md writes it: one `part -> a, b, c` line per part. */
+export function renderTable(): string {
+  return Object.entries(LAYERS)
+    .map(([part, allowed]) => `${part} -> ${allowed.join(', ') || '(nothing)'}`)
+    .join('\n');
+}
