@@ -301,28 +301,26 @@ validate28.errors = vErrors;
 return errors === 0;
 }
 
-export const getVirtualAccount_res1_0 = validate29;
-const schema40 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
+export const getVirtualAccount_res1_0 = validate27;
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate29.errors = null;
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate27.errors = null;
 return true;
 }
 
-export const getVirtualAccount_res2_0 = validate30;
-const schema41 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
+export const getVirtualAccount_res2_0 = validate27;
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate30.errors = null;
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate27.errors = null;
 return true;
 }
 
-export const requestVirtualAccount_body = validate31;
-const schema42 = {"allOf":[{"type":"object","required":["currency"],"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"},"vban_country":{"type":"string","description":"ISO 3166-1 alpha-3, exactly 3 characters. Mandatory for EUR and GBP virtual accounts.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"}}},{"x-cbp-required-when":{"id":"virtual-account.vban-country","source":"Request a virtual account: vban_country","params":{"when":{"pointer":"/currency","in":["EUR","GBP"]},"require":["/vban_country"]}}}]};
+export const requestVirtualAccount_body = validate29;
+const schema40 = {"allOf":[{"type":"object","required":["currency"],"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"},"vban_country":{"type":"string","description":"ISO 3166-1 alpha-3, exactly 3 characters. Mandatory for EUR and GBP virtual accounts.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"}}},{"x-cbp-required-when":{"id":"virtual-account.vban-country","source":"Request a virtual account: vban_country","params":{"when":{"pointer":"/currency","in":["EUR","GBP"]},"require":["/vban_country"]}}}]};
 const pattern16 = new RegExp("^[A-Z]{3}$", "u");
 const keyword0 = __cbpRules.createRequiredWhen({"when":{"pointer":"/currency","in":["EUR","GBP"]},"require":["/vban_country"]});
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -462,46 +460,42 @@ errors++;
 }
 }
 }
-validate31.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
-export const requestVirtualAccount_res0_0 = validate32;
-const schema43 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
+export const requestVirtualAccount_res0_0 = validate27;
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate32.errors = null;
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate27.errors = null;
 return true;
 }
 
-export const requestVirtualAccount_res1_0 = validate33;
-const schema44 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
+export const requestVirtualAccount_res1_0 = validate27;
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate33.errors = null;
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate27.errors = null;
 return true;
 }
 
-export const requestVirtualAccount_res2_0 = validate34;
-const schema45 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
+export const requestVirtualAccount_res2_0 = validate27;
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate34.errors = null;
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate27.errors = null;
 return true;
 }
 
-export const requestVirtualAccount_res3_0 = validate35;
-const schema46 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
+export const requestVirtualAccount_res3_0 = validate27;
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate35.errors = null;
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate27.errors = null;
 return true;
 }
 
-export const requestVirtualAccount_res4_0 = validate36;
-const schema47 = {"type":"object","required":["unique_identifier"],"properties":{"unique_identifier":{"type":"string","minLength":1,"description":"Identifies the account in later calls (query parameter unique-ref)."}}};
+export const requestVirtualAccount_res4_0 = validate30;
+const schema41 = {"type":"object","required":["unique_identifier"],"properties":{"unique_identifier":{"type":"string","minLength":1,"description":"Identifies the account in later calls (query parameter unique-ref)."}}};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -551,12 +545,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 
-export const createPayment_body = validate37;
-const schema48 = {"allOf":[{"type":"object","description":"Create payment (v3) request.","required":["purpose_of_transaction","amount","recipient_details"],"properties":{"purpose_of_transaction":{"type":"string","description":"Case sensitive; cannot be null or empty. Known values: PROPERTY_PURCHASE, BILL_PAYMENTS.\nThe complete list is not shown (it would come from Get transaction purposes): an unknown\nupper-case value is accepted, lower or mixed case is rejected.\n","minLength":1,"pattern":"^[A-Z][A-Z0-9_]*$","examples":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-extensible-enum":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-assumption":{"id":"A-PURPOSE-OPEN","note":"Allowed values beyond PROPERTY_PURCHASE and BILL_PAYMENTS not shown; values are upper-case identifiers."}},"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}},"recipient_details":{"type":"array","description":"At least one entry; cannot be null or empty. The sum of entry amounts equals amount.","minItems":1,"items":{"type":"object","description":"A recipient of a payment. Other fields of a recipient entry are not shown.","required":["amount","recipient_id"],"x-assumption":{"id":"A-RECIPIENT-REQUIRED","note":"Which recipient entry fields are required is not shown; amount (summed by rule 3) and recipient_id (checked by rule 2) are required."},"properties":{"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}},"recipient_id":{"type":"string","minLength":1},"payment_reference":{"type":"string"},"purpose_of_transaction":{"type":"string","description":"Case sensitive; cannot be null or empty. Known values: PROPERTY_PURCHASE, BILL_PAYMENTS.\nThe complete list is not shown (it would come from Get transaction purposes): an unknown\nupper-case value is accepted, lower or mixed case is rejected.\n","minLength":1,"pattern":"^[A-Z][A-Z0-9_]*$","examples":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-extensible-enum":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-assumption":{"id":"A-PURPOSE-OPEN","note":"Allowed values beyond PROPERTY_PURCHASE and BILL_PAYMENTS not shown; values are upper-case identifiers."}}}},"x-assumption":{"id":"A-MAX-RECIPIENTS","note":"Maximum recipients per payment: not shown (no maxItems)."}},"client_reference_id":{"type":"string","description":"Your payment reference. Max 36 characters.","maxLength":36},"quote_id":{"type":"string","minLength":1,"description":"Required when a currency conversion is needed (from Create a quote; must exist, be active and not expired); omitted entirely for a same-currency payment."},"is_third_party_payment":{"type":"boolean","default":false},"client_customer_ref":{"type":"string","minLength":1,"description":"Required when is_third_party_payment is true; must match the client_customer_ref of a previously onboarded third party."},"confirm_recipient":{"type":"object","description":"Only when the recipient name check (CoP/VoP) failed on the first attempt, to override or accept a suggestion.","x-assumption":{"id":"A-CONFIRM-RECIPIENT","note":"Inner fields of confirm_recipient not shown: any object."}},"payment_reference":{"type":"string","description":"Appears at top level in a sample request; rules not stated."}}},{"x-cbp-non-empty":{"id":"payment.recipient-details-non-empty","source":"Create payment (v3), rule 3; Payment request table; Limits","params":{"at":"/recipient_details"}}},{"x-cbp-decimal-sum":{"id":"payment.recipient-sum","source":"Create payment (v3), rule 3; Payment request table","params":{"items":"/recipient_details","itemAmount":"/amount","total":"/amount"}}},{"x-cbp-case-sensitive-enum":{"id":"payment.purpose-case","source":"Payment request table: purpose_of_transaction","params":{"at":["/purpose_of_transaction","/recipient_details/*/purpose_of_transaction"],"pattern":"^[A-Z][A-Z0-9_]*$","known":["PROPERTY_PURCHASE","BILL_PAYMENTS"]}}},{"x-cbp-required-when":{"id":"payment.third-party-fields","source":"Create payment (v3), rule 4; Payment request table","params":{"when":{"pointer":"/is_third_party_payment","equals":true},"require":["/client_reference_id","/client_customer_ref"]}}},{"x-cbp-string-limits":{"id":"payment.client-reference-length","source":"Payment request table: client_reference_id; Limits","params":{"at":"/client_reference_id","maxLength":36}}}]};
+export const createPayment_body = validate31;
+const schema42 = {"allOf":[{"$ref":"https://cbp.invalid/components.json#/$defs/PaymentRequest"},{"x-cbp-non-empty":{"id":"payment.recipient-details-non-empty","source":"Create payment (v3), rule 3; Payment request table; Limits","params":{"at":"/recipient_details"}}},{"x-cbp-decimal-sum":{"id":"payment.recipient-sum","source":"Create payment (v3), rule 3; Payment request table","params":{"items":"/recipient_details","itemAmount":"/amount","total":"/amount"}}},{"x-cbp-case-sensitive-enum":{"id":"payment.purpose-case","source":"Payment request table: purpose_of_transaction","params":{"at":["/purpose_of_transaction","/recipient_details/*/purpose_of_transaction"],"pattern":"^[A-Z][A-Z0-9_]*$","known":["PROPERTY_PURCHASE","BILL_PAYMENTS"]}}},{"x-cbp-required-when":{"id":"payment.third-party-fields","source":"Create payment (v3), rule 4; Payment request table","params":{"when":{"pointer":"/is_third_party_payment","equals":true},"require":["/client_reference_id","/client_customer_ref"]}}},{"x-cbp-string-limits":{"id":"payment.client-reference-length","source":"Payment request table: client_reference_id; Limits","params":{"at":"/client_reference_id","maxLength":36}}}]};
+const schema44 = {"type":"object","description":"Create payment (v3) request.","required":["purpose_of_transaction","amount","recipient_details"],"properties":{"purpose_of_transaction":{"type":"string","description":"Case sensitive; cannot be null or empty. Known values: PROPERTY_PURCHASE, BILL_PAYMENTS.\nThe complete list is not shown (it would come from Get transaction purposes): an unknown\nupper-case value is accepted, lower or mixed case is rejected.\n","minLength":1,"pattern":"^[A-Z][A-Z0-9_]*$","examples":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-extensible-enum":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-assumption":{"id":"A-PURPOSE-OPEN","note":"Allowed values beyond PROPERTY_PURCHASE and BILL_PAYMENTS not shown; values are upper-case identifiers."}},"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}},"recipient_details":{"type":"array","description":"At least one entry; cannot be null or empty. The sum of entry amounts equals amount.","minItems":1,"items":{"type":"object","description":"A recipient of a payment. Other fields of a recipient entry are not shown.","required":["amount","recipient_id"],"x-assumption":{"id":"A-RECIPIENT-REQUIRED","note":"Which recipient entry fields are required is not shown; amount (summed by rule 3) and recipient_id (checked by rule 2) are required."},"properties":{"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}},"recipient_id":{"type":"string","minLength":1},"payment_reference":{"type":"string"},"purpose_of_transaction":{"type":"string","description":"Case sensitive; cannot be null or empty. Known values: PROPERTY_PURCHASE, BILL_PAYMENTS.\nThe complete list is not shown (it would come from Get transaction purposes): an unknown\nupper-case value is accepted, lower or mixed case is rejected.\n","minLength":1,"pattern":"^[A-Z][A-Z0-9_]*$","examples":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-extensible-enum":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-assumption":{"id":"A-PURPOSE-OPEN","note":"Allowed values beyond PROPERTY_PURCHASE and BILL_PAYMENTS not shown; values are upper-case identifiers."}}}},"x-assumption":{"id":"A-MAX-RECIPIENTS","note":"Maximum recipients per payment: not shown (no maxItems)."}},"client_reference_id":{"type":"string","description":"Your payment reference. Max 36 characters.","maxLength":36},"quote_id":{"type":"string","minLength":1,"description":"Required when a currency conversion is needed (from Create a quote; must exist, be active and not expired); omitted entirely for a same-currency payment."},"is_third_party_payment":{"type":"boolean","default":false},"client_customer_ref":{"type":"string","minLength":1,"description":"Required when is_third_party_payment is true; must match the client_customer_ref of a previously onboarded third party."},"confirm_recipient":{"type":"object","description":"Only when the recipient name check (CoP/VoP) failed on the first attempt, to override or accept a suggestion.","x-assumption":{"id":"A-CONFIRM-RECIPIENT","note":"Inner fields of confirm_recipient not shown: any object."}},"payment_reference":{"type":"string","description":"Appears at top level in a sample request; rules not stated."}}};
 const pattern18 = new RegExp("^[A-Z][A-Z0-9_]*$", "u");
 const keyword1 = __cbpRules.createNonEmpty({"at":"/recipient_details"});
 const keyword2 = __cbpRules.createDecimalSum({"items":"/recipient_details","itemAmount":"/amount","total":"/amount"}, {"AED":2,"AFN":2,"ALL":2,"AMD":2,"ANG":2,"AOA":2,"ARS":2,"AUD":2,"AWG":2,"AZN":2,"BAM":2,"BBD":2,"BDT":2,"BGN":2,"BHD":3,"BIF":0,"BMD":2,"BND":2,"BOB":2,"BOV":2,"BRL":2,"BSD":2,"BTN":2,"BWP":2,"BYN":2,"BZD":2,"CAD":2,"CDF":2,"CHE":2,"CHF":2,"CHW":2,"CLF":4,"CLP":0,"CNY":2,"COP":2,"COU":2,"CRC":2,"CUC":2,"CUP":2,"CVE":2,"CZK":2,"DJF":0,"DKK":2,"DOP":2,"DZD":2,"EGP":2,"ERN":2,"ETB":2,"EUR":2,"FJD":2,"FKP":2,"GBP":2,"GEL":2,"GHS":2,"GIP":2,"GMD":2,"GNF":0,"GTQ":2,"GYD":2,"HKD":2,"HNL":2,"HTG":2,"HUF":2,"IDR":2,"ILS":2,"INR":2,"IQD":3,"IRR":2,"ISK":0,"JMD":2,"JOD":3,"JPY":0,"KES":2,"KGS":2,"KHR":2,"KMF":0,"KPW":2,"KRW":0,"KWD":3,"KYD":2,"KZT":2,"LAK":2,"LBP":2,"LKR":2,"LRD":2,"LSL":2,"LYD":3,"MAD":2,"MDL":2,"MGA":2,"MKD":2,"MMK":2,"MNT":2,"MOP":2,"MRU":2,"MUR":2,"MVR":2,"MWK":2,"MXN":2,"MXV":2,"MYR":2,"MZN":2,"NAD":2,"NGN":2,"NIO":2,"NOK":2,"NPR":2,"NZD":2,"OMR":3,"PAB":2,"PEN":2,"PGK":2,"PHP":2,"PKR":2,"PLN":2,"PYG":0,"QAR":2,"RON":2,"RSD":2,"RUB":2,"RWF":0,"SAR":2,"SBD":2,"SCR":2,"SDG":2,"SEK":2,"SGD":2,"SHP":2,"SLE":2,"SOS":2,"SRD":2,"SSP":2,"STN":2,"SVC":2,"SYP":2,"SZL":2,"THB":2,"TJS":2,"TMT":2,"TND":3,"TOP":2,"TRY":2,"TTD":2,"TWD":2,"TZS":2,"UAH":2,"UGX":0,"USD":2,"USN":2,"UYI":0,"UYU":2,"UYW":4,"UZS":2,"VED":2,"VES":2,"VND":0,"VUV":0,"WST":2,"XAF":0,"XCD":2,"XOF":0,"XPF":0,"YER":2,"ZAR":2,"ZMW":2,"ZWG":2});
@@ -565,12 +560,12 @@ const keyword4 = __cbpRules.createRequiredWhen({"when":{"pointer":"/is_third_par
 const keyword5 = __cbpRules.createStringLimits({"at":"/client_reference_id","maxLength":36});
 const obj0 = new Map(Object.entries({"AED":2,"AFN":2,"ALL":2,"AMD":2,"ANG":2,"AOA":2,"ARS":2,"AUD":2,"AWG":2,"AZN":2,"BAM":2,"BBD":2,"BDT":2,"BGN":2,"BHD":3,"BIF":0,"BMD":2,"BND":2,"BOB":2,"BOV":2,"BRL":2,"BSD":2,"BTN":2,"BWP":2,"BYN":2,"BZD":2,"CAD":2,"CDF":2,"CHE":2,"CHF":2,"CHW":2,"CLF":4,"CLP":0,"CNY":2,"COP":2,"COU":2,"CRC":2,"CUC":2,"CUP":2,"CVE":2,"CZK":2,"DJF":0,"DKK":2,"DOP":2,"DZD":2,"EGP":2,"ERN":2,"ETB":2,"EUR":2,"FJD":2,"FKP":2,"GBP":2,"GEL":2,"GHS":2,"GIP":2,"GMD":2,"GNF":0,"GTQ":2,"GYD":2,"HKD":2,"HNL":2,"HTG":2,"HUF":2,"IDR":2,"ILS":2,"INR":2,"IQD":3,"IRR":2,"ISK":0,"JMD":2,"JOD":3,"JPY":0,"KES":2,"KGS":2,"KHR":2,"KMF":0,"KPW":2,"KRW":0,"KWD":3,"KYD":2,"KZT":2,"LAK":2,"LBP":2,"LKR":2,"LRD":2,"LSL":2,"LYD":3,"MAD":2,"MDL":2,"MGA":2,"MKD":2,"MMK":2,"MNT":2,"MOP":2,"MRU":2,"MUR":2,"MVR":2,"MWK":2,"MXN":2,"MXV":2,"MYR":2,"MZN":2,"NAD":2,"NGN":2,"NIO":2,"NOK":2,"NPR":2,"NZD":2,"OMR":3,"PAB":2,"PEN":2,"PGK":2,"PHP":2,"PKR":2,"PLN":2,"PYG":0,"QAR":2,"RON":2,"RSD":2,"RUB":2,"RWF":0,"SAR":2,"SBD":2,"SCR":2,"SDG":2,"SEK":2,"SGD":2,"SHP":2,"SLE":2,"SOS":2,"SRD":2,"SSP":2,"STN":2,"SVC":2,"SYP":2,"SZL":2,"THB":2,"TJS":2,"TMT":2,"TND":3,"TOP":2,"TRY":2,"TTD":2,"TWD":2,"TZS":2,"UAH":2,"UGX":0,"USD":2,"USN":2,"UYI":0,"UYU":2,"UYW":4,"UZS":2,"VED":2,"VES":2,"VND":0,"VUV":0,"WST":2,"XAF":0,"XCD":2,"XOF":0,"XPF":0,"YER":2,"ZAR":2,"ZMW":2,"ZWG":2}));
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.purpose_of_transaction === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/0/required",keyword:"required",params:{missingProperty: "purpose_of_transaction"},message:"must have required property '"+"purpose_of_transaction"+"'"};
+const err0 = {instancePath,schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/required",keyword:"required",params:{missingProperty: "purpose_of_transaction"},message:"must have required property '"+"purpose_of_transaction"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -580,7 +575,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.amount === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/0/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+const err1 = {instancePath,schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -590,7 +585,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.recipient_details === undefined){
-const err2 = {instancePath,schemaPath:"#/allOf/0/required",keyword:"required",params:{missingProperty: "recipient_details"},message:"must have required property '"+"recipient_details"+"'"};
+const err2 = {instancePath,schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/required",keyword:"required",params:{missingProperty: "recipient_details"},message:"must have required property '"+"recipient_details"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -603,7 +598,7 @@ if(data.purpose_of_transaction !== undefined){
 let data0 = data.purpose_of_transaction;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-const err3 = {instancePath:instancePath+"/purpose_of_transaction",schemaPath:"#/allOf/0/properties/purpose_of_transaction/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err3 = {instancePath:instancePath+"/purpose_of_transaction",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/purpose_of_transaction/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -613,7 +608,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!pattern18.test(data0)){
-const err4 = {instancePath:instancePath+"/purpose_of_transaction",schemaPath:"#/allOf/0/properties/purpose_of_transaction/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]*$"},message:"must match pattern \""+"^[A-Z][A-Z0-9_]*$"+"\""};
+const err4 = {instancePath:instancePath+"/purpose_of_transaction",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/purpose_of_transaction/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]*$"},message:"must match pattern \""+"^[A-Z][A-Z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -624,7 +619,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/purpose_of_transaction",schemaPath:"#/allOf/0/properties/purpose_of_transaction/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/purpose_of_transaction",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/purpose_of_transaction/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -638,7 +633,7 @@ if(data.amount !== undefined){
 let data1 = data.amount;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.currency === undefined){
-const err6 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/0/properties/amount/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
+const err6 = {instancePath:instancePath+"/amount",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/amount/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -648,7 +643,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data1.value === undefined){
-const err7 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/0/properties/amount/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+const err7 = {instancePath:instancePath+"/amount",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/amount/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -661,7 +656,7 @@ if(data1.currency !== undefined){
 let data2 = data1.currency;
 if(typeof data2 === "string"){
 if(func1(data2) > 3){
-const err8 = {instancePath:instancePath+"/amount/currency",schemaPath:"#/allOf/0/properties/amount/properties/currency/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters"};
+const err8 = {instancePath:instancePath+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/amount/properties/currency/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -671,7 +666,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func1(data2) < 3){
-const err9 = {instancePath:instancePath+"/amount/currency",schemaPath:"#/allOf/0/properties/amount/properties/currency/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
+const err9 = {instancePath:instancePath+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/amount/properties/currency/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -681,7 +676,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!pattern16.test(data2)){
-const err10 = {instancePath:instancePath+"/amount/currency",schemaPath:"#/allOf/0/properties/amount/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
+const err10 = {instancePath:instancePath+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/amount/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -692,7 +687,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/amount/currency",schemaPath:"#/allOf/0/properties/amount/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = {instancePath:instancePath+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/amount/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -705,7 +700,7 @@ errors++;
 if(data1.value !== undefined){
 let data3 = data1.value;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-const err12 = {instancePath:instancePath+"/amount/value",schemaPath:"#/allOf/0/properties/amount/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err12 = {instancePath:instancePath+"/amount/value",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/amount/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -717,7 +712,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/0/properties/amount/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = {instancePath:instancePath+"/amount",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/amount/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -731,7 +726,7 @@ if(data.recipient_details !== undefined){
 let data4 = data.recipient_details;
 if(Array.isArray(data4)){
 if(data4.length < 1){
-const err14 = {instancePath:instancePath+"/recipient_details",schemaPath:"#/allOf/0/properties/recipient_details/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+const err14 = {instancePath:instancePath+"/recipient_details",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -745,7 +740,7 @@ for(let i0=0; i0<len0; i0++){
 let data5 = data4[i0];
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.amount === undefined){
-const err15 = {instancePath:instancePath+"/recipient_details/" + i0,schemaPath:"#/allOf/0/properties/recipient_details/items/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+const err15 = {instancePath:instancePath+"/recipient_details/" + i0,schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -755,7 +750,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data5.recipient_id === undefined){
-const err16 = {instancePath:instancePath+"/recipient_details/" + i0,schemaPath:"#/allOf/0/properties/recipient_details/items/required",keyword:"required",params:{missingProperty: "recipient_id"},message:"must have required property '"+"recipient_id"+"'"};
+const err16 = {instancePath:instancePath+"/recipient_details/" + i0,schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/required",keyword:"required",params:{missingProperty: "recipient_id"},message:"must have required property '"+"recipient_id"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -768,7 +763,7 @@ if(data5.amount !== undefined){
 let data6 = data5.amount;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.currency === undefined){
-const err17 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
+const err17 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/properties/amount/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -778,7 +773,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data6.value === undefined){
-const err18 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+const err18 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/properties/amount/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -791,7 +786,7 @@ if(data6.currency !== undefined){
 let data7 = data6.currency;
 if(typeof data7 === "string"){
 if(func1(data7) > 3){
-const err19 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount/currency",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/properties/currency/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters"};
+const err19 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/properties/amount/properties/currency/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -801,7 +796,7 @@ vErrors.push(err19);
 errors++;
 }
 if(func1(data7) < 3){
-const err20 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount/currency",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/properties/currency/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
+const err20 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/properties/amount/properties/currency/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -811,7 +806,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!pattern16.test(data7)){
-const err21 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount/currency",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
+const err21 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/properties/amount/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -822,7 +817,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount/currency",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err22 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/properties/amount/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -835,7 +830,7 @@ errors++;
 if(data6.value !== undefined){
 let data8 = data6.value;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err23 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount/value",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err23 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount/value",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/properties/amount/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -847,7 +842,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err24 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/properties/amount/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -861,7 +856,7 @@ if(data5.recipient_id !== undefined){
 let data9 = data5.recipient_id;
 if(typeof data9 === "string"){
 if(func1(data9) < 1){
-const err25 = {instancePath:instancePath+"/recipient_details/" + i0+"/recipient_id",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/recipient_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err25 = {instancePath:instancePath+"/recipient_details/" + i0+"/recipient_id",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/properties/recipient_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -872,7 +867,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/recipient_details/" + i0+"/recipient_id",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/recipient_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err26 = {instancePath:instancePath+"/recipient_details/" + i0+"/recipient_id",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/properties/recipient_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -884,7 +879,7 @@ errors++;
 }
 if(data5.payment_reference !== undefined){
 if(typeof data5.payment_reference !== "string"){
-const err27 = {instancePath:instancePath+"/recipient_details/" + i0+"/payment_reference",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/payment_reference/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err27 = {instancePath:instancePath+"/recipient_details/" + i0+"/payment_reference",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/properties/payment_reference/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -898,7 +893,7 @@ if(data5.purpose_of_transaction !== undefined){
 let data11 = data5.purpose_of_transaction;
 if(typeof data11 === "string"){
 if(func1(data11) < 1){
-const err28 = {instancePath:instancePath+"/recipient_details/" + i0+"/purpose_of_transaction",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/purpose_of_transaction/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err28 = {instancePath:instancePath+"/recipient_details/" + i0+"/purpose_of_transaction",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/properties/purpose_of_transaction/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -908,7 +903,7 @@ vErrors.push(err28);
 errors++;
 }
 if(!pattern18.test(data11)){
-const err29 = {instancePath:instancePath+"/recipient_details/" + i0+"/purpose_of_transaction",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/purpose_of_transaction/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]*$"},message:"must match pattern \""+"^[A-Z][A-Z0-9_]*$"+"\""};
+const err29 = {instancePath:instancePath+"/recipient_details/" + i0+"/purpose_of_transaction",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/properties/purpose_of_transaction/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]*$"},message:"must match pattern \""+"^[A-Z][A-Z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -919,7 +914,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/recipient_details/" + i0+"/purpose_of_transaction",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/purpose_of_transaction/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err30 = {instancePath:instancePath+"/recipient_details/" + i0+"/purpose_of_transaction",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/properties/purpose_of_transaction/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -931,7 +926,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/recipient_details/" + i0,schemaPath:"#/allOf/0/properties/recipient_details/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err31 = {instancePath:instancePath+"/recipient_details/" + i0,schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -943,7 +938,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/recipient_details",schemaPath:"#/allOf/0/properties/recipient_details/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err32 = {instancePath:instancePath+"/recipient_details",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -957,7 +952,7 @@ if(data.client_reference_id !== undefined){
 let data12 = data.client_reference_id;
 if(typeof data12 === "string"){
 if(func1(data12) > 36){
-const err33 = {instancePath:instancePath+"/client_reference_id",schemaPath:"#/allOf/0/properties/client_reference_id/maxLength",keyword:"maxLength",params:{limit: 36},message:"must NOT have more than 36 characters"};
+const err33 = {instancePath:instancePath+"/client_reference_id",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/client_reference_id/maxLength",keyword:"maxLength",params:{limit: 36},message:"must NOT have more than 36 characters"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -968,7 +963,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/client_reference_id",schemaPath:"#/allOf/0/properties/client_reference_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err34 = {instancePath:instancePath+"/client_reference_id",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/client_reference_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -982,7 +977,7 @@ if(data.quote_id !== undefined){
 let data13 = data.quote_id;
 if(typeof data13 === "string"){
 if(func1(data13) < 1){
-const err35 = {instancePath:instancePath+"/quote_id",schemaPath:"#/allOf/0/properties/quote_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err35 = {instancePath:instancePath+"/quote_id",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/quote_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -993,7 +988,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/quote_id",schemaPath:"#/allOf/0/properties/quote_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err36 = {instancePath:instancePath+"/quote_id",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/quote_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1005,7 +1000,7 @@ errors++;
 }
 if(data.is_third_party_payment !== undefined){
 if(typeof data.is_third_party_payment !== "boolean"){
-const err37 = {instancePath:instancePath+"/is_third_party_payment",schemaPath:"#/allOf/0/properties/is_third_party_payment/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err37 = {instancePath:instancePath+"/is_third_party_payment",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/is_third_party_payment/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1019,7 +1014,7 @@ if(data.client_customer_ref !== undefined){
 let data15 = data.client_customer_ref;
 if(typeof data15 === "string"){
 if(func1(data15) < 1){
-const err38 = {instancePath:instancePath+"/client_customer_ref",schemaPath:"#/allOf/0/properties/client_customer_ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err38 = {instancePath:instancePath+"/client_customer_ref",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/client_customer_ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1030,7 +1025,7 @@ errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/client_customer_ref",schemaPath:"#/allOf/0/properties/client_customer_ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err39 = {instancePath:instancePath+"/client_customer_ref",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/client_customer_ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1043,7 +1038,7 @@ errors++;
 if(data.confirm_recipient !== undefined){
 let data16 = data.confirm_recipient;
 if(!(data16 && typeof data16 == "object" && !Array.isArray(data16))){
-const err40 = {instancePath:instancePath+"/confirm_recipient",schemaPath:"#/allOf/0/properties/confirm_recipient/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err40 = {instancePath:instancePath+"/confirm_recipient",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/confirm_recipient/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1055,7 +1050,7 @@ errors++;
 }
 if(data.payment_reference !== undefined){
 if(typeof data.payment_reference !== "string"){
-const err41 = {instancePath:instancePath+"/payment_reference",schemaPath:"#/allOf/0/properties/payment_reference/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err41 = {instancePath:instancePath+"/payment_reference",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/payment_reference/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1067,7 +1062,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath,schemaPath:"#/allOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err42 = {instancePath,schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1227,47 +1222,43 @@ errors++;
 }
 }
 }
-validate37.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-export const createPayment_res0_0 = validate38;
-const schema49 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
+export const createPayment_res0_0 = validate27;
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate38.errors = null;
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate27.errors = null;
 return true;
 }
 
-export const createPayment_res1_0 = validate39;
-const schema50 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
+export const createPayment_res1_0 = validate27;
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate39.errors = null;
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate27.errors = null;
 return true;
 }
 
-export const createPayment_res2_0 = validate40;
-const schema51 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
+export const createPayment_res2_0 = validate27;
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate40.errors = null;
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate27.errors = null;
 return true;
 }
 
-export const createPayment_res3_0 = validate41;
-const schema52 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
+export const createPayment_res3_0 = validate27;
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate41.errors = null;
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate27.errors = null;
 return true;
 }
 
-export const createPayment_res4_0 = validate42;
-const schema53 = {"type":"object","description":"The payment returned by Create payment.","required":["payment_id","instruction_number","amount","recipient_details","status","created_datetime"],"x-assumption":{"id":"A-PAYMENT-FIELDS","note":"The Payment table lists the fields returned; all six are assumed always present. Other fields may appear."},"properties":{"payment_id":{"type":"string","minLength":1,"description":"Unique transaction identifier; tracks the payment over its lifecycle."},"instruction_number":{"type":"string","description":"Assigned by the service on creation."},"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}},"recipient_details":{"type":"array","items":{"type":"object","x-assumption":{"id":"A-RECORD-FIELDS","note":"Fields not shown."}}},"status":{"description":"Current payment status (see spec/payment-states.yaml).","anyOf":[{"type":"string","description":"The nine payment statuses that appear in the seed.","enum":["AWAITING_FUNDS","PROCESSING","RECEIVED_FUNDS","FX_COMPLETED","PAYOUT_INITIATED","PAYOUT_CREDITED","PAYMENT_COMPLETED","CANCELLED","BOUNCED_BACK"]},{"type":"string","x-assumption":{"id":"A-OPEN-STATUS","note":"The statuses that 'appear' are listed; the complete list is not shown, so other strings are accepted (reported as warnings by the conformance runner)."}}]},"created_datetime":{"type":"string","format":"date-time"}}};
+export const createPayment_res4_0 = validate33;
+const schema45 = {"type":"object","description":"The payment returned by Create payment.","required":["payment_id","instruction_number","amount","recipient_details","status","created_datetime"],"x-assumption":{"id":"A-PAYMENT-FIELDS","note":"The Payment table lists the fields returned; all six are assumed always present. Other fields may appear."},"properties":{"payment_id":{"type":"string","minLength":1,"description":"Unique transaction identifier; tracks the payment over its lifecycle."},"instruction_number":{"type":"string","description":"Assigned by the service on creation."},"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}},"recipient_details":{"type":"array","items":{"type":"object","x-assumption":{"id":"A-RECORD-FIELDS","note":"Fields not shown."}}},"status":{"description":"Current payment status (see spec/payment-states.yaml).","anyOf":[{"type":"string","description":"The nine payment statuses that appear in the seed.","enum":["AWAITING_FUNDS","PROCESSING","RECEIVED_FUNDS","FX_COMPLETED","PAYOUT_INITIATED","PAYOUT_CREDITED","PAYMENT_COMPLETED","CANCELLED","BOUNCED_BACK"]},{"type":"string","x-assumption":{"id":"A-OPEN-STATUS","note":"The statuses that 'appear' are listed; the complete list is not shown, so other strings are accepted (reported as warnings by the conformance runner)."}}]},"created_datetime":{"type":"string","format":"date-time"}}};
 const formats0 = __cbpRules.formats["date-time"];
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1506,7 +1497,7 @@ vErrors.push(err19);
 errors++;
 }
 if(!(((((((((data7 === "AWAITING_FUNDS") || (data7 === "PROCESSING")) || (data7 === "RECEIVED_FUNDS")) || (data7 === "FX_COMPLETED")) || (data7 === "PAYOUT_INITIATED")) || (data7 === "PAYOUT_CREDITED")) || (data7 === "PAYMENT_COMPLETED")) || (data7 === "CANCELLED")) || (data7 === "BOUNCED_BACK"))){
-const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema53.properties.status.anyOf[0].enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema45.properties.status.anyOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1590,22 +1581,21 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
 
-export const createPayment_res5_0 = validate43;
-const schema54 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
+export const createPayment_res5_0 = validate27;
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate43.errors = null;
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate27.errors = null;
 return true;
 }
 
-export const lookupSessions_res0_0 = validate44;
-const schema55 = {"type":"object","required":["sessions"],"properties":{"sessions":{"type":"array","items":{"type":"object","required":["session_id","has_payment","latest_status","session_expires_at"],"properties":{"session_id":{"type":"string"},"has_payment":{"type":"boolean"},"payment_id":{"type":"string","description":"Present when has_payment is true."},"latest_status":{"type":"string","description":"SESSION_CREATED for a new session; other session statuses not shown.","examples":["SESSION_CREATED"],"x-assumption":{"id":"A-SESSION-STATUS-OPEN","note":"Session statuses other than SESSION_CREATED not shown."}},"session_expires_at":{"type":"string","format":"date-time","x-assumption":{"id":"A-TIMESTAMP-FORMAT","note":"Timestamp format not shown; RFC 3339 date-time assumed."}}},"if":{"properties":{"has_payment":{"const":true}},"required":["has_payment"]},"then":{"required":["payment_id"]},"x-assumption-record":{"id":"A-RECORD-FIELDS","note":"Fields of a session record beyond those listed: not shown."}}}}};
+export const lookupSessions_res0_0 = validate34;
+const schema46 = {"type":"object","required":["sessions"],"properties":{"sessions":{"type":"array","items":{"type":"object","required":["session_id","has_payment","latest_status","session_expires_at"],"properties":{"session_id":{"type":"string"},"has_payment":{"type":"boolean"},"payment_id":{"type":"string","description":"Present when has_payment is true."},"latest_status":{"type":"string","description":"SESSION_CREATED for a new session; other session statuses not shown.","examples":["SESSION_CREATED"],"x-assumption":{"id":"A-SESSION-STATUS-OPEN","note":"Session statuses other than SESSION_CREATED not shown."}},"session_expires_at":{"type":"string","format":"date-time","x-assumption":{"id":"A-TIMESTAMP-FORMAT","note":"Timestamp format not shown; RFC 3339 date-time assumed."}}},"if":{"properties":{"has_payment":{"const":true}},"required":["has_payment"]},"then":{"required":["payment_id"]},"x-assumption-record":{"id":"A-RECORD-FIELDS","note":"Fields of a session record beyond those listed: not shown."}}}}};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1841,28 +1831,27 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
-export const lookupSessions_res1_0 = validate45;
-const schema56 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
+export const lookupSessions_res1_0 = validate27;
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate45.errors = null;
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate27.errors = null;
 return true;
 }
 
-export const lookupSessions_res2_0 = validate46;
-const schema57 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
+export const lookupSessions_res2_0 = validate27;
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate46.errors = null;
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate27.errors = null;
 return true;
 }
 
-export const createSession_body = validate47;
-const schema58 = {"allOf":[{"type":"object","description":"Create hosted payment session request.","x-assumption":{"id":"A-SESSION-REQUIRED","note":"Which session fields are required is not shown (none are required here). The sample wraps the fields in an object named body; whether that wrapper is required is not shown: the unwrapped form is modelled (A-SESSION-ENVELOPE). Callback URL field name not shown."},"properties":{"client_customer_ref":{"type":"string","description":"Your customer identifier."},"client_reference_id":{"type":"string","description":"Your payment reference; max 36 characters, alphanumeric with hyphens and underscores; duplicates for the same customer are rejected (400).","maxLength":36,"pattern":"^[A-Za-z0-9_-]+$"},"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}},"due_date":{"type":"string","format":"date","description":"YYYY-MM-DD"},"items":{"type":"array","items":{"type":"object","description":"A line item of a hosted session.","properties":{"item_name":{"type":"string"},"item_ref":{"type":"string","description":"Optional; tracks a line item."},"item_type":{"type":"string","description":"Values seen: deposit, installment, platform_fee, commission. Complete list not shown.","examples":["deposit","installment","platform_fee","commission"],"x-extensible-enum":["deposit","installment","platform_fee","commission"],"x-assumption":{"id":"A-ITEM-TYPE-OPEN","note":"Complete list of item_type values not shown."}},"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}}}},"x-assumption":{"id":"A-MAX-ITEMS","note":"Maximum items per session not shown."}},"recipient_details":{"type":"array","items":{"type":"object","description":"A recipient of a hosted session, with recipient and bank account data.","properties":{"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}},"payment_reference":{"type":"string"},"purpose_of_transaction":{"type":"string","description":"Case sensitive; cannot be null or empty. Known values: PROPERTY_PURCHASE, BILL_PAYMENTS.\nThe complete list is not shown (it would come from Get transaction purposes): an unknown\nupper-case value is accepted, lower or mixed case is rejected.\n","minLength":1,"pattern":"^[A-Z][A-Z0-9_]*$","examples":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-extensible-enum":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-assumption":{"id":"A-PURPOSE-OPEN","note":"Allowed values beyond PROPERTY_PURCHASE and BILL_PAYMENTS not shown; values are upper-case identifiers."}},"recipient_id":{"type":"string","minLength":1}}}},"allowed_origins":{"type":"array","description":"Origins allowed to embed the session.","items":{"type":"string"}},"return_url":{"type":"string","format":"uri","pattern":"^https?://","description":"Where the hosted page sends the payer back (a link, after paying or abandoning). Field name not shown.","x-assumption":{"id":"A-SESSION-RETURN-URL","note":"Callback URLs are configurable, their field names are not shown. The sandbox accepts return_url (absolute http/https) and sends status updates to the embedding page by postMessage to allowed_origins and to servers by webhooks."}}}},{"x-cbp-string-limits":{"id":"session.client-reference-format","source":"Hosted payment session table: client_reference_id; Limits","params":{"at":"/client_reference_id","maxLength":36,"pattern":"^[A-Za-z0-9_-]+$"}}},{"x-cbp-case-sensitive-enum":{"id":"session.purpose-case","source":"Hosted payment session table: recipient_details; Payment request table: purpose_of_transaction","params":{"at":["/recipient_details/*/purpose_of_transaction"],"pattern":"^[A-Z][A-Z0-9_]*$","known":["PROPERTY_PURCHASE","BILL_PAYMENTS"]}}}]};
+export const createSession_body = validate35;
+const schema47 = {"allOf":[{"$ref":"https://cbp.invalid/components.json#/$defs/SessionRequest"},{"x-cbp-string-limits":{"id":"session.client-reference-format","source":"Hosted payment session table: client_reference_id; Limits","params":{"at":"/client_reference_id","maxLength":36,"pattern":"^[A-Za-z0-9_-]+$"}}},{"x-cbp-case-sensitive-enum":{"id":"session.purpose-case","source":"Hosted payment session table: recipient_details; Payment request table: purpose_of_transaction","params":{"at":["/recipient_details/*/purpose_of_transaction"],"pattern":"^[A-Z][A-Z0-9_]*$","known":["PROPERTY_PURCHASE","BILL_PAYMENTS"]}}}]};
+const schema48 = {"type":"object","description":"Create hosted payment session request.","x-assumption":{"id":"A-SESSION-REQUIRED","note":"Which session fields are required is not shown (none are required here). The sample wraps the fields in an object named body; whether that wrapper is required is not shown: the unwrapped form is modelled (A-SESSION-ENVELOPE). Callback URL field name not shown."},"properties":{"client_customer_ref":{"type":"string","description":"Your customer identifier."},"client_reference_id":{"type":"string","description":"Your payment reference; max 36 characters, alphanumeric with hyphens and underscores; duplicates for the same customer are rejected (400).","maxLength":36,"pattern":"^[A-Za-z0-9_-]+$"},"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}},"due_date":{"type":"string","format":"date","description":"YYYY-MM-DD"},"items":{"type":"array","items":{"type":"object","description":"A line item of a hosted session.","properties":{"item_name":{"type":"string"},"item_ref":{"type":"string","description":"Optional; tracks a line item."},"item_type":{"type":"string","description":"Values seen: deposit, installment, platform_fee, commission. Complete list not shown.","examples":["deposit","installment","platform_fee","commission"],"x-extensible-enum":["deposit","installment","platform_fee","commission"],"x-assumption":{"id":"A-ITEM-TYPE-OPEN","note":"Complete list of item_type values not shown."}},"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}}}},"x-assumption":{"id":"A-MAX-ITEMS","note":"Maximum items per session not shown."}},"recipient_details":{"type":"array","items":{"type":"object","description":"A recipient of a hosted session, with recipient and bank account data.","properties":{"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}},"payment_reference":{"type":"string"},"purpose_of_transaction":{"type":"string","description":"Case sensitive; cannot be null or empty. Known values: PROPERTY_PURCHASE, BILL_PAYMENTS.\nThe complete list is not shown (it would come from Get transaction purposes): an unknown\nupper-case value is accepted, lower or mixed case is rejected.\n","minLength":1,"pattern":"^[A-Z][A-Z0-9_]*$","examples":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-extensible-enum":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-assumption":{"id":"A-PURPOSE-OPEN","note":"Allowed values beyond PROPERTY_PURCHASE and BILL_PAYMENTS not shown; values are upper-case identifiers."}},"recipient_id":{"type":"string","minLength":1}}}},"allowed_origins":{"type":"array","description":"Origins allowed to embed the session.","items":{"type":"string"}},"return_url":{"type":"string","format":"uri","pattern":"^https?://","description":"Where the hosted page sends the payer back (a link, after paying or abandoning). Field name not shown.","x-assumption":{"id":"A-SESSION-RETURN-URL","note":"Callback URLs are configurable, their field names are not shown. The sandbox accepts return_url (absolute http/https) and sends status updates to the embedding page by postMessage to allowed_origins and to servers by webhooks."}}}};
 const pattern24 = new RegExp("^[A-Za-z0-9_-]+$", "u");
 const pattern29 = new RegExp("^https?://", "u");
 const formats4 = __cbpRules.formats.date;
@@ -1870,13 +1859,13 @@ const formats6 = __cbpRules.formats.uri;
 const keyword6 = __cbpRules.createStringLimits({"at":"/client_reference_id","maxLength":36,"pattern":"^[A-Za-z0-9_-]+$"});
 const keyword7 = __cbpRules.createCaseSensitiveEnum({"at":["/recipient_details/*/purpose_of_transaction"],"pattern":"^[A-Z][A-Z0-9_]*$","known":["PROPERTY_PURCHASE","BILL_PAYMENTS"]});
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_customer_ref !== undefined){
 if(typeof data.client_customer_ref !== "string"){
-const err0 = {instancePath:instancePath+"/client_customer_ref",schemaPath:"#/allOf/0/properties/client_customer_ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {instancePath:instancePath+"/client_customer_ref",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/client_customer_ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1890,7 +1879,7 @@ if(data.client_reference_id !== undefined){
 let data1 = data.client_reference_id;
 if(typeof data1 === "string"){
 if(func1(data1) > 36){
-const err1 = {instancePath:instancePath+"/client_reference_id",schemaPath:"#/allOf/0/properties/client_reference_id/maxLength",keyword:"maxLength",params:{limit: 36},message:"must NOT have more than 36 characters"};
+const err1 = {instancePath:instancePath+"/client_reference_id",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/client_reference_id/maxLength",keyword:"maxLength",params:{limit: 36},message:"must NOT have more than 36 characters"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1900,7 +1889,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!pattern24.test(data1)){
-const err2 = {instancePath:instancePath+"/client_reference_id",schemaPath:"#/allOf/0/properties/client_reference_id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+$"+"\""};
+const err2 = {instancePath:instancePath+"/client_reference_id",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/client_reference_id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1911,7 +1900,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/client_reference_id",schemaPath:"#/allOf/0/properties/client_reference_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = {instancePath:instancePath+"/client_reference_id",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/client_reference_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1925,7 +1914,7 @@ if(data.amount !== undefined){
 let data2 = data.amount;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.currency === undefined){
-const err4 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/0/properties/amount/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
+const err4 = {instancePath:instancePath+"/amount",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/amount/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1935,7 +1924,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data2.value === undefined){
-const err5 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/0/properties/amount/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+const err5 = {instancePath:instancePath+"/amount",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/amount/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1948,7 +1937,7 @@ if(data2.currency !== undefined){
 let data3 = data2.currency;
 if(typeof data3 === "string"){
 if(func1(data3) > 3){
-const err6 = {instancePath:instancePath+"/amount/currency",schemaPath:"#/allOf/0/properties/amount/properties/currency/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters"};
+const err6 = {instancePath:instancePath+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/amount/properties/currency/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1958,7 +1947,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func1(data3) < 3){
-const err7 = {instancePath:instancePath+"/amount/currency",schemaPath:"#/allOf/0/properties/amount/properties/currency/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
+const err7 = {instancePath:instancePath+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/amount/properties/currency/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1968,7 +1957,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!pattern16.test(data3)){
-const err8 = {instancePath:instancePath+"/amount/currency",schemaPath:"#/allOf/0/properties/amount/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
+const err8 = {instancePath:instancePath+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/amount/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1979,7 +1968,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/amount/currency",schemaPath:"#/allOf/0/properties/amount/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/amount/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1992,7 +1981,7 @@ errors++;
 if(data2.value !== undefined){
 let data4 = data2.value;
 if(!((typeof data4 == "number") && (isFinite(data4)))){
-const err10 = {instancePath:instancePath+"/amount/value",schemaPath:"#/allOf/0/properties/amount/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err10 = {instancePath:instancePath+"/amount/value",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/amount/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2004,7 +1993,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/0/properties/amount/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = {instancePath:instancePath+"/amount",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/amount/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2018,7 +2007,7 @@ if(data.due_date !== undefined){
 let data5 = data.due_date;
 if(typeof data5 === "string"){
 if(!(formats4.validate(data5))){
-const err12 = {instancePath:instancePath+"/due_date",schemaPath:"#/allOf/0/properties/due_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+const err12 = {instancePath:instancePath+"/due_date",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/due_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2029,7 +2018,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/due_date",schemaPath:"#/allOf/0/properties/due_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/due_date",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/due_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2048,7 +2037,7 @@ let data7 = data6[i0];
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.item_name !== undefined){
 if(typeof data7.item_name !== "string"){
-const err14 = {instancePath:instancePath+"/items/" + i0+"/item_name",schemaPath:"#/allOf/0/properties/items/items/properties/item_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath:instancePath+"/items/" + i0+"/item_name",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/items/items/properties/item_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2060,7 +2049,7 @@ errors++;
 }
 if(data7.item_ref !== undefined){
 if(typeof data7.item_ref !== "string"){
-const err15 = {instancePath:instancePath+"/items/" + i0+"/item_ref",schemaPath:"#/allOf/0/properties/items/items/properties/item_ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = {instancePath:instancePath+"/items/" + i0+"/item_ref",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/items/items/properties/item_ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2072,7 +2061,7 @@ errors++;
 }
 if(data7.item_type !== undefined){
 if(typeof data7.item_type !== "string"){
-const err16 = {instancePath:instancePath+"/items/" + i0+"/item_type",schemaPath:"#/allOf/0/properties/items/items/properties/item_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:instancePath+"/items/" + i0+"/item_type",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/items/items/properties/item_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2086,7 +2075,7 @@ if(data7.amount !== undefined){
 let data11 = data7.amount;
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 if(data11.currency === undefined){
-const err17 = {instancePath:instancePath+"/items/" + i0+"/amount",schemaPath:"#/allOf/0/properties/items/items/properties/amount/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
+const err17 = {instancePath:instancePath+"/items/" + i0+"/amount",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/items/items/properties/amount/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2096,7 +2085,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data11.value === undefined){
-const err18 = {instancePath:instancePath+"/items/" + i0+"/amount",schemaPath:"#/allOf/0/properties/items/items/properties/amount/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+const err18 = {instancePath:instancePath+"/items/" + i0+"/amount",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/items/items/properties/amount/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2109,7 +2098,7 @@ if(data11.currency !== undefined){
 let data12 = data11.currency;
 if(typeof data12 === "string"){
 if(func1(data12) > 3){
-const err19 = {instancePath:instancePath+"/items/" + i0+"/amount/currency",schemaPath:"#/allOf/0/properties/items/items/properties/amount/properties/currency/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters"};
+const err19 = {instancePath:instancePath+"/items/" + i0+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/items/items/properties/amount/properties/currency/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2119,7 +2108,7 @@ vErrors.push(err19);
 errors++;
 }
 if(func1(data12) < 3){
-const err20 = {instancePath:instancePath+"/items/" + i0+"/amount/currency",schemaPath:"#/allOf/0/properties/items/items/properties/amount/properties/currency/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
+const err20 = {instancePath:instancePath+"/items/" + i0+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/items/items/properties/amount/properties/currency/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2129,7 +2118,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!pattern16.test(data12)){
-const err21 = {instancePath:instancePath+"/items/" + i0+"/amount/currency",schemaPath:"#/allOf/0/properties/items/items/properties/amount/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
+const err21 = {instancePath:instancePath+"/items/" + i0+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/items/items/properties/amount/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2140,7 +2129,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/items/" + i0+"/amount/currency",schemaPath:"#/allOf/0/properties/items/items/properties/amount/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err22 = {instancePath:instancePath+"/items/" + i0+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/items/items/properties/amount/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2153,7 +2142,7 @@ errors++;
 if(data11.value !== undefined){
 let data13 = data11.value;
 if(!((typeof data13 == "number") && (isFinite(data13)))){
-const err23 = {instancePath:instancePath+"/items/" + i0+"/amount/value",schemaPath:"#/allOf/0/properties/items/items/properties/amount/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err23 = {instancePath:instancePath+"/items/" + i0+"/amount/value",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/items/items/properties/amount/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2165,7 +2154,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/items/" + i0+"/amount",schemaPath:"#/allOf/0/properties/items/items/properties/amount/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err24 = {instancePath:instancePath+"/items/" + i0+"/amount",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/items/items/properties/amount/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2177,7 +2166,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/items/" + i0,schemaPath:"#/allOf/0/properties/items/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err25 = {instancePath:instancePath+"/items/" + i0,schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/items/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2189,7 +2178,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/items",schemaPath:"#/allOf/0/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err26 = {instancePath:instancePath+"/items",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2210,7 +2199,7 @@ if(data15.amount !== undefined){
 let data16 = data15.amount;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(data16.currency === undefined){
-const err27 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
+const err27 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/items/properties/amount/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2220,7 +2209,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data16.value === undefined){
-const err28 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+const err28 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/items/properties/amount/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2233,7 +2222,7 @@ if(data16.currency !== undefined){
 let data17 = data16.currency;
 if(typeof data17 === "string"){
 if(func1(data17) > 3){
-const err29 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount/currency",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/properties/currency/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters"};
+const err29 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/items/properties/amount/properties/currency/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2243,7 +2232,7 @@ vErrors.push(err29);
 errors++;
 }
 if(func1(data17) < 3){
-const err30 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount/currency",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/properties/currency/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
+const err30 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/items/properties/amount/properties/currency/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2253,7 +2242,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!pattern16.test(data17)){
-const err31 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount/currency",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
+const err31 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/items/properties/amount/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2264,7 +2253,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount/currency",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err32 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/items/properties/amount/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2277,7 +2266,7 @@ errors++;
 if(data16.value !== undefined){
 let data18 = data16.value;
 if(!((typeof data18 == "number") && (isFinite(data18)))){
-const err33 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount/value",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err33 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount/value",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/items/properties/amount/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2289,7 +2278,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err34 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/items/properties/amount/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2301,7 +2290,7 @@ errors++;
 }
 if(data15.payment_reference !== undefined){
 if(typeof data15.payment_reference !== "string"){
-const err35 = {instancePath:instancePath+"/recipient_details/" + i1+"/payment_reference",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/payment_reference/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err35 = {instancePath:instancePath+"/recipient_details/" + i1+"/payment_reference",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/items/properties/payment_reference/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2315,7 +2304,7 @@ if(data15.purpose_of_transaction !== undefined){
 let data20 = data15.purpose_of_transaction;
 if(typeof data20 === "string"){
 if(func1(data20) < 1){
-const err36 = {instancePath:instancePath+"/recipient_details/" + i1+"/purpose_of_transaction",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/purpose_of_transaction/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err36 = {instancePath:instancePath+"/recipient_details/" + i1+"/purpose_of_transaction",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/items/properties/purpose_of_transaction/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2325,7 +2314,7 @@ vErrors.push(err36);
 errors++;
 }
 if(!pattern18.test(data20)){
-const err37 = {instancePath:instancePath+"/recipient_details/" + i1+"/purpose_of_transaction",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/purpose_of_transaction/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]*$"},message:"must match pattern \""+"^[A-Z][A-Z0-9_]*$"+"\""};
+const err37 = {instancePath:instancePath+"/recipient_details/" + i1+"/purpose_of_transaction",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/items/properties/purpose_of_transaction/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]*$"},message:"must match pattern \""+"^[A-Z][A-Z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2336,7 +2325,7 @@ errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/recipient_details/" + i1+"/purpose_of_transaction",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/purpose_of_transaction/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err38 = {instancePath:instancePath+"/recipient_details/" + i1+"/purpose_of_transaction",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/items/properties/purpose_of_transaction/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2350,7 +2339,7 @@ if(data15.recipient_id !== undefined){
 let data21 = data15.recipient_id;
 if(typeof data21 === "string"){
 if(func1(data21) < 1){
-const err39 = {instancePath:instancePath+"/recipient_details/" + i1+"/recipient_id",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/recipient_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err39 = {instancePath:instancePath+"/recipient_details/" + i1+"/recipient_id",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/items/properties/recipient_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2361,7 +2350,7 @@ errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/recipient_details/" + i1+"/recipient_id",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/recipient_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err40 = {instancePath:instancePath+"/recipient_details/" + i1+"/recipient_id",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/items/properties/recipient_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2373,7 +2362,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/recipient_details/" + i1,schemaPath:"#/allOf/0/properties/recipient_details/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err41 = {instancePath:instancePath+"/recipient_details/" + i1,schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2385,7 +2374,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/recipient_details",schemaPath:"#/allOf/0/properties/recipient_details/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err42 = {instancePath:instancePath+"/recipient_details",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2401,7 +2390,7 @@ if(Array.isArray(data22)){
 const len2 = data22.length;
 for(let i2=0; i2<len2; i2++){
 if(typeof data22[i2] !== "string"){
-const err43 = {instancePath:instancePath+"/allowed_origins/" + i2,schemaPath:"#/allOf/0/properties/allowed_origins/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err43 = {instancePath:instancePath+"/allowed_origins/" + i2,schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/allowed_origins/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2413,7 +2402,7 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/allowed_origins",schemaPath:"#/allOf/0/properties/allowed_origins/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err44 = {instancePath:instancePath+"/allowed_origins",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/allowed_origins/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2427,7 +2416,7 @@ if(data.return_url !== undefined){
 let data24 = data.return_url;
 if(typeof data24 === "string"){
 if(!pattern29.test(data24)){
-const err45 = {instancePath:instancePath+"/return_url",schemaPath:"#/allOf/0/properties/return_url/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\""};
+const err45 = {instancePath:instancePath+"/return_url",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/return_url/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2437,7 +2426,7 @@ vErrors.push(err45);
 errors++;
 }
 if(!(formats6(data24))){
-const err46 = {instancePath:instancePath+"/return_url",schemaPath:"#/allOf/0/properties/return_url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err46 = {instancePath:instancePath+"/return_url",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/return_url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2448,7 +2437,7 @@ errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/return_url",schemaPath:"#/allOf/0/properties/return_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err47 = {instancePath:instancePath+"/return_url",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/return_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2460,7 +2449,7 @@ errors++;
 }
 }
 else {
-const err48 = {instancePath,schemaPath:"#/allOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err48 = {instancePath,schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2517,22 +2506,21 @@ errors++;
 }
 }
 }
-validate47.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
-export const createSession_res0_0 = validate48;
-const schema59 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
+export const createSession_res0_0 = validate27;
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate48.errors = null;
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate27.errors = null;
 return true;
 }
 
-export const createSession_res1_0 = validate49;
-const schema60 = {"type":"object","description":"Carries a secure session URL (valid until the session's expiry timestamp) and the session_id.","required":["session_id"],"x-assumption":{"id":"A-SESSION-URL-FIELD","note":"Name of the session URL field (and of an expiry field) not shown; the record is open. The mock answers session_url and session_expires_at."},"properties":{"session_id":{"type":"string","minLength":1}}};
+export const createSession_res1_0 = validate36;
+const schema49 = {"type":"object","description":"Carries a secure session URL (valid until the session's expiry timestamp) and the session_id.","required":["session_id"],"x-assumption":{"id":"A-SESSION-URL-FIELD","note":"Name of the session URL field (and of an expiry field) not shown; the record is open. The mock answers session_url and session_expires_at."},"properties":{"session_id":{"type":"string","minLength":1}}};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2582,30 +2570,28 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
-export const createSession_res2_0 = validate50;
-const schema61 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
+export const createSession_res2_0 = validate27;
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate50.errors = null;
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate27.errors = null;
 return true;
 }
 
-export const createSession_res3_0 = validate51;
-const schema62 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
+export const createSession_res3_0 = validate27;
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate51.errors = null;
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate27.errors = null;
 return true;
 }
 
-export const createThirdParty_body = validate52;
-const schema63 = {"type":"object","description":"Third-party customer payload. Not shown.","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"Request and response payloads of the third-party operations not shown: any object. The mock reads client_customer_ref and answers compliance_status."}};
+export const createThirdParty_body = validate37;
+const schema50 = {"type":"object","description":"Third-party customer payload. Not shown.","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"Request and response payloads of the third-party operations not shown: any object. The mock reads client_customer_ref and answers compliance_status."}};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
@@ -2618,14 +2604,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const createThirdParty_res0_0 = validate53;
-const schema64 = {"type":"object","description":"A third-party customer with its compliance status (field names not shown).","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"Payload not shown."}};
+export const createThirdParty_res0_0 = validate38;
+const schema51 = {"type":"object","description":"A third-party customer with its compliance status (field names not shown).","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"Payload not shown."}};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
@@ -2638,30 +2624,27 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-export const createThirdParty_res1_0 = validate54;
-const schema65 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
+export const createThirdParty_res1_0 = validate27;
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate54.errors = null;
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate27.errors = null;
 return true;
 }
 
-export const createThirdParty_res2_0 = validate55;
-const schema66 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
+export const createThirdParty_res2_0 = validate27;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate55.errors = null;
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate27.errors = null;
 return true;
 }
 
-export const getThirdParty_res0_0 = validate56;
-const schema67 = {"type":"object","description":"A third-party customer with its compliance status (field names not shown).","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"Payload not shown."}};
+export const getThirdParty_res0_0 = validate38;
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
@@ -2674,30 +2657,27 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-export const getThirdParty_res1_0 = validate57;
-const schema68 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
+export const getThirdParty_res1_0 = validate27;
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate57.errors = null;
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate27.errors = null;
 return true;
 }
 
-export const getThirdParty_res2_0 = validate58;
-const schema69 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
+export const getThirdParty_res2_0 = validate27;
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate58.errors = null;
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate27.errors = null;
 return true;
 }
 
-export const updateThirdParty_body = validate59;
-const schema70 = {"type":"object","description":"Third-party customer payload. Not shown.","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"Request and response payloads of the third-party operations not shown: any object. The mock reads client_customer_ref and answers compliance_status."}};
+export const updateThirdParty_body = validate37;
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
@@ -2710,14 +2690,13 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const updateThirdParty_res0_0 = validate60;
-const schema71 = {"type":"object","description":"A third-party customer with its compliance status (field names not shown).","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"Payload not shown."}};
+export const updateThirdParty_res0_0 = validate38;
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
@@ -2730,111 +2709,100 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-export const updateThirdParty_res1_0 = validate61;
-const schema72 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
+export const updateThirdParty_res1_0 = validate27;
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate61.errors = null;
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate27.errors = null;
 return true;
 }
 
-export const updateThirdParty_res2_0 = validate62;
-const schema73 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
+export const updateThirdParty_res2_0 = validate27;
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate62.errors = null;
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate27.errors = null;
 return true;
 }
 
-export const legacyMakePayment_body = validate63;
-const schema74 = {"description":"Payload of a legacy payment endpoint. Not shown.","x-assumption":{"id":"A-LEGACY-PAYLOAD","note":"Legacy payloads not shown: any JSON value."}};
+export const legacyMakePayment_body = validate39;
+const schema52 = {"description":"Payload of a legacy payment endpoint. Not shown.","x-assumption":{"id":"A-LEGACY-PAYLOAD","note":"Legacy payloads not shown: any JSON value."}};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate63.errors = null;
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate39.errors = null;
 return true;
 }
 
-export const legacyMakePayment_res0_0 = validate64;
-const schema75 = {"description":"Payload of a legacy payment endpoint. Not shown.","x-assumption":{"id":"A-LEGACY-PAYLOAD","note":"Legacy payloads not shown: any JSON value."}};
+export const legacyMakePayment_res0_0 = validate39;
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate64.errors = null;
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate39.errors = null;
 return true;
 }
 
-export const legacyMakePayment_res1_0 = validate65;
-const schema76 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
+export const legacyMakePayment_res1_0 = validate27;
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate65.errors = null;
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate27.errors = null;
 return true;
 }
 
-export const legacyMakePayment_res2_0 = validate66;
-const schema77 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
+export const legacyMakePayment_res2_0 = validate27;
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate66.errors = null;
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate27.errors = null;
 return true;
 }
 
-export const legacyReviewPayments_res0_0 = validate67;
-const schema78 = {"description":"Payload of a legacy payment endpoint. Not shown.","x-assumption":{"id":"A-LEGACY-PAYLOAD","note":"Legacy payloads not shown: any JSON value."}};
+export const legacyReviewPayments_res0_0 = validate39;
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate67.errors = null;
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate39.errors = null;
 return true;
 }
 
-export const legacyReviewPayments_res1_0 = validate68;
-const schema79 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
+export const legacyReviewPayments_res1_0 = validate27;
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate68.errors = null;
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate27.errors = null;
 return true;
 }
 
-export const legacyReviewPayments_res2_0 = validate69;
-const schema80 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
+export const legacyReviewPayments_res2_0 = validate27;
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate69.errors = null;
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate27.errors = null;
 return true;
 }
 
-export const legacyViewPayment_res0_0 = validate70;
-const schema81 = {"description":"Payload of a legacy payment endpoint. Not shown.","x-assumption":{"id":"A-LEGACY-PAYLOAD","note":"Legacy payloads not shown: any JSON value."}};
+export const legacyViewPayment_res0_0 = validate39;
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate70.errors = null;
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate39.errors = null;
 return true;
 }
 
-export const legacyViewPayment_res1_0 = validate71;
-const schema82 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
+export const legacyViewPayment_res1_0 = validate27;
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate71.errors = null;
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate27.errors = null;
 return true;
 }
 
-export const legacyViewPayment_res2_0 = validate72;
-const schema83 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
+export const legacyViewPayment_res2_0 = validate27;
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate72.errors = null;
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate27.errors = null;
 return true;
 }
 
-export const webhook_paymentStatus = validate73;
-const schema84 = {"allOf":[{"type":"object","description":"Payment status webhook. Complete payload schema not shown; these fields appear.","required":["event_id","event_timestamp","payment_id","status"],"x-assumption":{"id":"A-WEBHOOK-REQUIRED","note":"event_id (every webhook), event_timestamp (real order), status, and payment_id (primary tracking id, from the first webhook on) are assumed always present; the payload is open."},"properties":{"event_id":{"type":"string","minLength":1,"description":"Idempotency key."},"event_timestamp":{"type":"string","format":"date-time","description":"Determines the real order of events.","x-assumption":{"id":"A-TIMESTAMP-FORMAT","note":"Timestamp format not shown; RFC 3339 date-time assumed."}},"payment_id":{"type":"string","minLength":1},"status":{"description":"Current payment status (see spec/payment-states.yaml).","anyOf":[{"type":"string","description":"The nine payment statuses that appear in the seed.","enum":["AWAITING_FUNDS","PROCESSING","RECEIVED_FUNDS","FX_COMPLETED","PAYOUT_INITIATED","PAYOUT_CREDITED","PAYMENT_COMPLETED","CANCELLED","BOUNCED_BACK"]},{"type":"string","x-assumption":{"id":"A-OPEN-STATUS","note":"The statuses that 'appear' are listed; the complete list is not shown, so other strings are accepted (reported as warnings by the conformance runner)."}}]},"client_reference_id":{"type":"string"},"client_customer_ref":{"type":"string"},"session_id":{"type":"string","description":"Hosted sessions only."},"recipient_id":{"type":"string","description":"PAYOUT_INITIATED and PAYOUT_CREDITED only."}}},{"x-cbp-required-when":{"id":"webhook.payout-recipient-id","source":"Events: fields; Reconciliation identifiers: recipient_id","params":{"when":{"pointer":"/status","in":["PAYOUT_INITIATED","PAYOUT_CREDITED"]},"require":["/recipient_id"]}}}]};
+export const webhook_paymentStatus = validate40;
+const schema53 = {"allOf":[{"type":"object","description":"Payment status webhook. Complete payload schema not shown; these fields appear.","required":["event_id","event_timestamp","payment_id","status"],"x-assumption":{"id":"A-WEBHOOK-REQUIRED","note":"event_id (every webhook), event_timestamp (real order), status, and payment_id (primary tracking id, from the first webhook on) are assumed always present; the payload is open."},"properties":{"event_id":{"type":"string","minLength":1,"description":"Idempotency key."},"event_timestamp":{"type":"string","format":"date-time","description":"Determines the real order of events.","x-assumption":{"id":"A-TIMESTAMP-FORMAT","note":"Timestamp format not shown; RFC 3339 date-time assumed."}},"payment_id":{"type":"string","minLength":1},"status":{"description":"Current payment status (see spec/payment-states.yaml).","anyOf":[{"type":"string","description":"The nine payment statuses that appear in the seed.","enum":["AWAITING_FUNDS","PROCESSING","RECEIVED_FUNDS","FX_COMPLETED","PAYOUT_INITIATED","PAYOUT_CREDITED","PAYMENT_COMPLETED","CANCELLED","BOUNCED_BACK"]},{"type":"string","x-assumption":{"id":"A-OPEN-STATUS","note":"The statuses that 'appear' are listed; the complete list is not shown, so other strings are accepted (reported as warnings by the conformance runner)."}}]},"client_reference_id":{"type":"string"},"client_customer_ref":{"type":"string"},"session_id":{"type":"string","description":"Hosted sessions only."},"recipient_id":{"type":"string","description":"PAYOUT_INITIATED and PAYOUT_CREDITED only."}}},{"x-cbp-required-when":{"id":"webhook.payout-recipient-id","source":"Events: fields; Reconciliation identifiers: recipient_id","params":{"when":{"pointer":"/status","in":["PAYOUT_INITIATED","PAYOUT_CREDITED"]},"require":["/recipient_id"]}}}]};
 const keyword8 = __cbpRules.createRequiredWhen({"when":{"pointer":"/status","in":["PAYOUT_INITIATED","PAYOUT_CREDITED"]},"require":["/recipient_id"]});
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2969,7 +2937,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(((((((((data3 === "AWAITING_FUNDS") || (data3 === "PROCESSING")) || (data3 === "RECEIVED_FUNDS")) || (data3 === "FX_COMPLETED")) || (data3 === "PAYOUT_INITIATED")) || (data3 === "PAYOUT_CREDITED")) || (data3 === "PAYMENT_COMPLETED")) || (data3 === "CANCELLED")) || (data3 === "BOUNCED_BACK"))){
-const err11 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/0/properties/status/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema84.allOf[0].properties.status.anyOf[0].enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/0/properties/status/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema53.allOf[0].properties.status.anyOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3101,6 +3069,6 @@ errors++;
 }
 }
 }
-validate73.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
