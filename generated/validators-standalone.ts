@@ -301,26 +301,28 @@ validate28.errors = vErrors;
 return errors === 0;
 }
 
-export const getVirtualAccount_res1_0 = validate27;
+export const getVirtualAccount_res1_0 = validate29;
+const schema40 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate27.errors = null;
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate29.errors = null;
 return true;
 }
 
-export const getVirtualAccount_res2_0 = validate27;
+export const getVirtualAccount_res2_0 = validate30;
+const schema41 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate27.errors = null;
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate30.errors = null;
 return true;
 }
 
-export const requestVirtualAccount_body = validate29;
-const schema40 = {"allOf":[{"type":"object","required":["currency"],"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"},"vban_country":{"type":"string","description":"ISO 3166-1 alpha-3, exactly 3 characters. Mandatory for EUR and GBP virtual accounts.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"}}},{"x-cbp-required-when":{"id":"virtual-account.vban-country","source":"Request a virtual account: vban_country","params":{"when":{"pointer":"/currency","in":["EUR","GBP"]},"require":["/vban_country"]}}}]};
+export const requestVirtualAccount_body = validate31;
+const schema42 = {"allOf":[{"type":"object","required":["currency"],"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"},"vban_country":{"type":"string","description":"ISO 3166-1 alpha-3, exactly 3 characters. Mandatory for EUR and GBP virtual accounts.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"}}},{"x-cbp-required-when":{"id":"virtual-account.vban-country","source":"Request a virtual account: vban_country","params":{"when":{"pointer":"/currency","in":["EUR","GBP"]},"require":["/vban_country"]}}}]};
 const pattern16 = new RegExp("^[A-Z]{3}$", "u");
 const keyword0 = __cbpRules.createRequiredWhen({"when":{"pointer":"/currency","in":["EUR","GBP"]},"require":["/vban_country"]});
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -460,42 +462,46 @@ errors++;
 }
 }
 }
-validate29.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-export const requestVirtualAccount_res0_0 = validate27;
+export const requestVirtualAccount_res0_0 = validate32;
+const schema43 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate27.errors = null;
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate32.errors = null;
 return true;
 }
 
-export const requestVirtualAccount_res1_0 = validate27;
+export const requestVirtualAccount_res1_0 = validate33;
+const schema44 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate27.errors = null;
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate33.errors = null;
 return true;
 }
 
-export const requestVirtualAccount_res2_0 = validate27;
+export const requestVirtualAccount_res2_0 = validate34;
+const schema45 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate27.errors = null;
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate34.errors = null;
 return true;
 }
 
-export const requestVirtualAccount_res3_0 = validate27;
+export const requestVirtualAccount_res3_0 = validate35;
+const schema46 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate27.errors = null;
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate35.errors = null;
 return true;
 }
 
-export const requestVirtualAccount_res4_0 = validate30;
-const schema41 = {"type":"object","required":["unique_identifier"],"properties":{"unique_identifier":{"type":"string","minLength":1,"description":"Identifies the account in later calls (query parameter unique-ref)."}}};
+export const requestVirtualAccount_res4_0 = validate36;
+const schema47 = {"type":"object","required":["unique_identifier"],"properties":{"unique_identifier":{"type":"string","minLength":1,"description":"Identifies the account in later calls (query parameter unique-ref)."}}};
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -545,13 +551,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
-export const createPayment_body = validate31;
-const schema42 = {"allOf":[{"$ref":"https://cbp.invalid/components.json#/$defs/PaymentRequest"},{"x-cbp-non-empty":{"id":"payment.recipient-details-non-empty","source":"Create payment (v3), rule 3; Payment request table; Limits","params":{"at":"/recipient_details"}}},{"x-cbp-decimal-sum":{"id":"payment.recipient-sum","source":"Create payment (v3), rule 3; Payment request table","params":{"items":"/recipient_details","itemAmount":"/amount","total":"/amount"}}},{"x-cbp-case-sensitive-enum":{"id":"payment.purpose-case","source":"Payment request table: purpose_of_transaction","params":{"at":["/purpose_of_transaction","/recipient_details/*/purpose_of_transaction"],"pattern":"^[A-Z][A-Z0-9_]*$","known":["PROPERTY_PURCHASE","BILL_PAYMENTS"]}}},{"x-cbp-required-when":{"id":"payment.third-party-fields","source":"Create payment (v3), rule 4; Payment request table","params":{"when":{"pointer":"/is_third_party_payment","equals":true},"require":["/client_reference_id","/client_customer_ref"]}}},{"x-cbp-string-limits":{"id":"payment.client-reference-length","source":"Payment request table: client_reference_id; Limits","params":{"at":"/client_reference_id","maxLength":36}}}]};
-const schema44 = {"type":"object","description":"Create payment (v3) request.","required":["purpose_of_transaction","amount","recipient_details"],"properties":{"purpose_of_transaction":{"type":"string","description":"Case sensitive; cannot be null or empty. Known values: PROPERTY_PURCHASE, BILL_PAYMENTS.\nThe complete list is not shown (it would come from Get transaction purposes): an unknown\nupper-case value is accepted, lower or mixed case is rejected.\n","minLength":1,"pattern":"^[A-Z][A-Z0-9_]*$","examples":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-extensible-enum":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-assumption":{"id":"A-PURPOSE-OPEN","note":"Allowed values beyond PROPERTY_PURCHASE and BILL_PAYMENTS not shown; values are upper-case identifiers."}},"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}},"recipient_details":{"type":"array","description":"At least one entry; cannot be null or empty. The sum of entry amounts equals amount.","minItems":1,"items":{"type":"object","description":"A recipient of a payment. Other fields of a recipient entry are not shown.","required":["amount","recipient_id"],"x-assumption":{"id":"A-RECIPIENT-REQUIRED","note":"Which recipient entry fields are required is not shown; amount (summed by rule 3) and recipient_id (checked by rule 2) are required."},"properties":{"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}},"recipient_id":{"type":"string","minLength":1},"payment_reference":{"type":"string"},"purpose_of_transaction":{"type":"string","description":"Case sensitive; cannot be null or empty. Known values: PROPERTY_PURCHASE, BILL_PAYMENTS.\nThe complete list is not shown (it would come from Get transaction purposes): an unknown\nupper-case value is accepted, lower or mixed case is rejected.\n","minLength":1,"pattern":"^[A-Z][A-Z0-9_]*$","examples":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-extensible-enum":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-assumption":{"id":"A-PURPOSE-OPEN","note":"Allowed values beyond PROPERTY_PURCHASE and BILL_PAYMENTS not shown; values are upper-case identifiers."}}}},"x-assumption":{"id":"A-MAX-RECIPIENTS","note":"Maximum recipients per payment: not shown (no maxItems)."}},"client_reference_id":{"type":"string","description":"Your payment reference. Max 36 characters.","maxLength":36},"quote_id":{"type":"string","minLength":1,"description":"Required when a currency conversion is needed (from Create a quote; must exist, be active and not expired); omitted entirely for a same-currency payment."},"is_third_party_payment":{"type":"boolean","default":false},"client_customer_ref":{"type":"string","minLength":1,"description":"Required when is_third_party_payment is true; must match the client_customer_ref of a previously onboarded third party."},"confirm_recipient":{"type":"object","description":"Only when the recipient name check (CoP/VoP) failed on the first attempt, to override or accept a suggestion.","x-assumption":{"id":"A-CONFIRM-RECIPIENT","note":"Inner fields of confirm_recipient not shown: any object."}},"payment_reference":{"type":"string","description":"Appears at top level in a sample request; rules not stated."}}};
+export const createPayment_body = validate37;
+const schema48 = {"allOf":[{"$ref":"https://cbp.invalid/components.json#/$defs/PaymentRequest"},{"x-cbp-non-empty":{"id":"payment.recipient-details-non-empty","source":"Create payment (v3), rule 3; Payment request table; Limits","params":{"at":"/recipient_details"}}},{"x-cbp-decimal-sum":{"id":"payment.recipient-sum","source":"Create payment (v3), rule 3; Payment request table","params":{"items":"/recipient_details","itemAmount":"/amount","total":"/amount"}}},{"x-cbp-case-sensitive-enum":{"id":"payment.purpose-case","source":"Payment request table: purpose_of_transaction","params":{"at":["/purpose_of_transaction","/recipient_details/*/purpose_of_transaction"],"pattern":"^[A-Z][A-Z0-9_]*$","known":["PROPERTY_PURCHASE","BILL_PAYMENTS"]}}},{"x-cbp-required-when":{"id":"payment.third-party-fields","source":"Create payment (v3), rule 4; Payment request table","params":{"when":{"pointer":"/is_third_party_payment","equals":true},"require":["/client_reference_id","/client_customer_ref"]}}},{"x-cbp-string-limits":{"id":"payment.client-reference-length","source":"Payment request table: client_reference_id; Limits","params":{"at":"/client_reference_id","maxLength":36}}}]};
+const schema50 = {"type":"object","description":"Create payment (v3) request.","required":["purpose_of_transaction","amount","recipient_details"],"properties":{"purpose_of_transaction":{"type":"string","description":"Case sensitive; cannot be null or empty. Known values: PROPERTY_PURCHASE, BILL_PAYMENTS.\nThe complete list is not shown (it would come from Get transaction purposes): an unknown\nupper-case value is accepted, lower or mixed case is rejected.\n","minLength":1,"pattern":"^[A-Z][A-Z0-9_]*$","examples":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-extensible-enum":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-assumption":{"id":"A-PURPOSE-OPEN","note":"Allowed values beyond PROPERTY_PURCHASE and BILL_PAYMENTS not shown; values are upper-case identifiers."}},"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}},"recipient_details":{"type":"array","description":"At least one entry; cannot be null or empty. The sum of entry amounts equals amount.","minItems":1,"items":{"type":"object","description":"A recipient of a payment. Other fields of a recipient entry are not shown.","required":["amount","recipient_id"],"x-assumption":{"id":"A-RECIPIENT-REQUIRED","note":"Which recipient entry fields are required is not shown; amount (summed by rule 3) and recipient_id (checked by rule 2) are required."},"properties":{"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}},"recipient_id":{"type":"string","minLength":1},"payment_reference":{"type":"string"},"purpose_of_transaction":{"type":"string","description":"Case sensitive; cannot be null or empty. Known values: PROPERTY_PURCHASE, BILL_PAYMENTS.\nThe complete list is not shown (it would come from Get transaction purposes): an unknown\nupper-case value is accepted, lower or mixed case is rejected.\n","minLength":1,"pattern":"^[A-Z][A-Z0-9_]*$","examples":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-extensible-enum":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-assumption":{"id":"A-PURPOSE-OPEN","note":"Allowed values beyond PROPERTY_PURCHASE and BILL_PAYMENTS not shown; values are upper-case identifiers."}}}},"x-assumption":{"id":"A-MAX-RECIPIENTS","note":"Maximum recipients per payment: not shown (no maxItems)."}},"client_reference_id":{"type":"string","description":"Your payment reference. Max 36 characters.","maxLength":36},"quote_id":{"type":"string","minLength":1,"description":"Required when a currency conversion is needed (from Create a quote; must exist, be active and not expired); omitted entirely for a same-currency payment."},"is_third_party_payment":{"type":"boolean","default":false},"client_customer_ref":{"type":"string","minLength":1,"description":"Required when is_third_party_payment is true; must match the client_customer_ref of a previously onboarded third party."},"confirm_recipient":{"type":"object","description":"Only when the recipient name check (CoP/VoP) failed on the first attempt, to override or accept a suggestion.","x-assumption":{"id":"A-CONFIRM-RECIPIENT","note":"Inner fields of confirm_recipient not shown: any object."}},"payment_reference":{"type":"string","description":"Appears at top level in a sample request; rules not stated."}}};
 const pattern18 = new RegExp("^[A-Z][A-Z0-9_]*$", "u");
 const keyword1 = __cbpRules.createNonEmpty({"at":"/recipient_details"});
 const keyword2 = __cbpRules.createDecimalSum({"items":"/recipient_details","itemAmount":"/amount","total":"/amount"}, {"AED":2,"AFN":2,"ALL":2,"AMD":2,"ANG":2,"AOA":2,"ARS":2,"AUD":2,"AWG":2,"AZN":2,"BAM":2,"BBD":2,"BDT":2,"BGN":2,"BHD":3,"BIF":0,"BMD":2,"BND":2,"BOB":2,"BOV":2,"BRL":2,"BSD":2,"BTN":2,"BWP":2,"BYN":2,"BZD":2,"CAD":2,"CDF":2,"CHE":2,"CHF":2,"CHW":2,"CLF":4,"CLP":0,"CNY":2,"COP":2,"COU":2,"CRC":2,"CUC":2,"CUP":2,"CVE":2,"CZK":2,"DJF":0,"DKK":2,"DOP":2,"DZD":2,"EGP":2,"ERN":2,"ETB":2,"EUR":2,"FJD":2,"FKP":2,"GBP":2,"GEL":2,"GHS":2,"GIP":2,"GMD":2,"GNF":0,"GTQ":2,"GYD":2,"HKD":2,"HNL":2,"HTG":2,"HUF":2,"IDR":2,"ILS":2,"INR":2,"IQD":3,"IRR":2,"ISK":0,"JMD":2,"JOD":3,"JPY":0,"KES":2,"KGS":2,"KHR":2,"KMF":0,"KPW":2,"KRW":0,"KWD":3,"KYD":2,"KZT":2,"LAK":2,"LBP":2,"LKR":2,"LRD":2,"LSL":2,"LYD":3,"MAD":2,"MDL":2,"MGA":2,"MKD":2,"MMK":2,"MNT":2,"MOP":2,"MRU":2,"MUR":2,"MVR":2,"MWK":2,"MXN":2,"MXV":2,"MYR":2,"MZN":2,"NAD":2,"NGN":2,"NIO":2,"NOK":2,"NPR":2,"NZD":2,"OMR":3,"PAB":2,"PEN":2,"PGK":2,"PHP":2,"PKR":2,"PLN":2,"PYG":0,"QAR":2,"RON":2,"RSD":2,"RUB":2,"RWF":0,"SAR":2,"SBD":2,"SCR":2,"SDG":2,"SEK":2,"SGD":2,"SHP":2,"SLE":2,"SOS":2,"SRD":2,"SSP":2,"STN":2,"SVC":2,"SYP":2,"SZL":2,"THB":2,"TJS":2,"TMT":2,"TND":3,"TOP":2,"TRY":2,"TTD":2,"TWD":2,"TZS":2,"UAH":2,"UGX":0,"USD":2,"USN":2,"UYI":0,"UYU":2,"UYW":4,"UZS":2,"VED":2,"VES":2,"VND":0,"VUV":0,"WST":2,"XAF":0,"XCD":2,"XOF":0,"XPF":0,"YER":2,"ZAR":2,"ZMW":2,"ZWG":2});
@@ -560,7 +566,7 @@ const keyword4 = __cbpRules.createRequiredWhen({"when":{"pointer":"/is_third_par
 const keyword5 = __cbpRules.createStringLimits({"at":"/client_reference_id","maxLength":36});
 const obj0 = new Map(Object.entries({"AED":2,"AFN":2,"ALL":2,"AMD":2,"ANG":2,"AOA":2,"ARS":2,"AUD":2,"AWG":2,"AZN":2,"BAM":2,"BBD":2,"BDT":2,"BGN":2,"BHD":3,"BIF":0,"BMD":2,"BND":2,"BOB":2,"BOV":2,"BRL":2,"BSD":2,"BTN":2,"BWP":2,"BYN":2,"BZD":2,"CAD":2,"CDF":2,"CHE":2,"CHF":2,"CHW":2,"CLF":4,"CLP":0,"CNY":2,"COP":2,"COU":2,"CRC":2,"CUC":2,"CUP":2,"CVE":2,"CZK":2,"DJF":0,"DKK":2,"DOP":2,"DZD":2,"EGP":2,"ERN":2,"ETB":2,"EUR":2,"FJD":2,"FKP":2,"GBP":2,"GEL":2,"GHS":2,"GIP":2,"GMD":2,"GNF":0,"GTQ":2,"GYD":2,"HKD":2,"HNL":2,"HTG":2,"HUF":2,"IDR":2,"ILS":2,"INR":2,"IQD":3,"IRR":2,"ISK":0,"JMD":2,"JOD":3,"JPY":0,"KES":2,"KGS":2,"KHR":2,"KMF":0,"KPW":2,"KRW":0,"KWD":3,"KYD":2,"KZT":2,"LAK":2,"LBP":2,"LKR":2,"LRD":2,"LSL":2,"LYD":3,"MAD":2,"MDL":2,"MGA":2,"MKD":2,"MMK":2,"MNT":2,"MOP":2,"MRU":2,"MUR":2,"MVR":2,"MWK":2,"MXN":2,"MXV":2,"MYR":2,"MZN":2,"NAD":2,"NGN":2,"NIO":2,"NOK":2,"NPR":2,"NZD":2,"OMR":3,"PAB":2,"PEN":2,"PGK":2,"PHP":2,"PKR":2,"PLN":2,"PYG":0,"QAR":2,"RON":2,"RSD":2,"RUB":2,"RWF":0,"SAR":2,"SBD":2,"SCR":2,"SDG":2,"SEK":2,"SGD":2,"SHP":2,"SLE":2,"SOS":2,"SRD":2,"SSP":2,"STN":2,"SVC":2,"SYP":2,"SZL":2,"THB":2,"TJS":2,"TMT":2,"TND":3,"TOP":2,"TRY":2,"TTD":2,"TWD":2,"TZS":2,"UAH":2,"UGX":0,"USD":2,"USN":2,"UYI":0,"UYU":2,"UYW":4,"UZS":2,"VED":2,"VES":2,"VND":0,"VUV":0,"WST":2,"XAF":0,"XCD":2,"XOF":0,"XPF":0,"YER":2,"ZAR":2,"ZMW":2,"ZWG":2}));
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1222,43 +1228,47 @@ errors++;
 }
 }
 }
-validate31.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const createPayment_res0_0 = validate27;
+export const createPayment_res0_0 = validate39;
+const schema51 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate27.errors = null;
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate39.errors = null;
 return true;
 }
 
-export const createPayment_res1_0 = validate27;
+export const createPayment_res1_0 = validate40;
+const schema52 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate27.errors = null;
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate40.errors = null;
 return true;
 }
 
-export const createPayment_res2_0 = validate27;
+export const createPayment_res2_0 = validate41;
+const schema53 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate27.errors = null;
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate41.errors = null;
 return true;
 }
 
-export const createPayment_res3_0 = validate27;
+export const createPayment_res3_0 = validate42;
+const schema54 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate27.errors = null;
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate42.errors = null;
 return true;
 }
 
-export const createPayment_res4_0 = validate33;
-const schema45 = {"type":"object","description":"The payment returned by Create payment.","required":["payment_id","instruction_number","amount","recipient_details","status","created_datetime"],"x-assumption":{"id":"A-PAYMENT-FIELDS","note":"The Payment table lists the fields returned; all six are assumed always present. Other fields may appear."},"properties":{"payment_id":{"type":"string","minLength":1,"description":"Unique transaction identifier; tracks the payment over its lifecycle."},"instruction_number":{"type":"string","description":"Assigned by the service on creation."},"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}},"recipient_details":{"type":"array","items":{"type":"object","x-assumption":{"id":"A-RECORD-FIELDS","note":"Fields not shown."}}},"status":{"description":"Current payment status (see spec/payment-states.yaml).","anyOf":[{"type":"string","description":"The nine payment statuses that appear in the seed.","enum":["AWAITING_FUNDS","PROCESSING","RECEIVED_FUNDS","FX_COMPLETED","PAYOUT_INITIATED","PAYOUT_CREDITED","PAYMENT_COMPLETED","CANCELLED","BOUNCED_BACK"]},{"type":"string","x-assumption":{"id":"A-OPEN-STATUS","note":"The statuses that 'appear' are listed; the complete list is not shown, so other strings are accepted (reported as warnings by the conformance runner)."}}]},"created_datetime":{"type":"string","format":"date-time"}}};
+export const createPayment_res4_0 = validate43;
+const schema55 = {"type":"object","description":"The payment returned by Create payment.","required":["payment_id","instruction_number","amount","recipient_details","status","created_datetime"],"x-assumption":{"id":"A-PAYMENT-FIELDS","note":"The Payment table lists the fields returned; all six are assumed always present. Other fields may appear."},"properties":{"payment_id":{"type":"string","minLength":1,"description":"Unique transaction identifier; tracks the payment over its lifecycle."},"instruction_number":{"type":"string","description":"Assigned by the service on creation."},"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}},"recipient_details":{"type":"array","items":{"type":"object","x-assumption":{"id":"A-RECORD-FIELDS","note":"Fields not shown."}}},"status":{"description":"Current payment status (see spec/payment-states.yaml).","anyOf":[{"type":"string","description":"The nine payment statuses that appear in the seed.","enum":["AWAITING_FUNDS","PROCESSING","RECEIVED_FUNDS","FX_COMPLETED","PAYOUT_INITIATED","PAYOUT_CREDITED","PAYMENT_COMPLETED","CANCELLED","BOUNCED_BACK"]},{"type":"string","x-assumption":{"id":"A-OPEN-STATUS","note":"The statuses that 'appear' are listed; the complete list is not shown, so other strings are accepted (reported as warnings by the conformance runner)."}}]},"created_datetime":{"type":"string","format":"date-time"}}};
 const formats0 = __cbpRules.formats["date-time"];
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1497,7 +1507,7 @@ vErrors.push(err19);
 errors++;
 }
 if(!(((((((((data7 === "AWAITING_FUNDS") || (data7 === "PROCESSING")) || (data7 === "RECEIVED_FUNDS")) || (data7 === "FX_COMPLETED")) || (data7 === "PAYOUT_INITIATED")) || (data7 === "PAYOUT_CREDITED")) || (data7 === "PAYMENT_COMPLETED")) || (data7 === "CANCELLED")) || (data7 === "BOUNCED_BACK"))){
-const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema45.properties.status.anyOf[0].enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema55.properties.status.anyOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1581,21 +1591,22 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
-export const createPayment_res5_0 = validate27;
+export const createPayment_res5_0 = validate44;
+const schema56 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate27.errors = null;
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate44.errors = null;
 return true;
 }
 
-export const lookupSessions_res0_0 = validate34;
-const schema46 = {"type":"object","required":["sessions"],"properties":{"sessions":{"type":"array","items":{"type":"object","required":["session_id","has_payment","latest_status","session_expires_at"],"properties":{"session_id":{"type":"string"},"has_payment":{"type":"boolean"},"payment_id":{"type":"string","description":"Present when has_payment is true."},"latest_status":{"type":"string","description":"SESSION_CREATED for a new session; other session statuses not shown.","examples":["SESSION_CREATED"],"x-assumption":{"id":"A-SESSION-STATUS-OPEN","note":"Session statuses other than SESSION_CREATED not shown."}},"session_expires_at":{"type":"string","format":"date-time","x-assumption":{"id":"A-TIMESTAMP-FORMAT","note":"Timestamp format not shown; RFC 3339 date-time assumed."}}},"if":{"properties":{"has_payment":{"const":true}},"required":["has_payment"]},"then":{"required":["payment_id"]},"x-assumption-record":{"id":"A-RECORD-FIELDS","note":"Fields of a session record beyond those listed: not shown."}}}}};
+export const lookupSessions_res0_0 = validate45;
+const schema57 = {"type":"object","required":["sessions"],"properties":{"sessions":{"type":"array","items":{"type":"object","required":["session_id","has_payment","latest_status","session_expires_at"],"properties":{"session_id":{"type":"string"},"has_payment":{"type":"boolean"},"payment_id":{"type":"string","description":"Present when has_payment is true."},"latest_status":{"type":"string","description":"SESSION_CREATED for a new session; other session statuses not shown.","examples":["SESSION_CREATED"],"x-assumption":{"id":"A-SESSION-STATUS-OPEN","note":"Session statuses other than SESSION_CREATED not shown."}},"session_expires_at":{"type":"string","format":"date-time","x-assumption":{"id":"A-TIMESTAMP-FORMAT","note":"Timestamp format not shown; RFC 3339 date-time assumed."}}},"if":{"properties":{"has_payment":{"const":true}},"required":["has_payment"]},"then":{"required":["payment_id"]},"x-assumption-record":{"id":"A-RECORD-FIELDS","note":"Fields of a session record beyond those listed: not shown."}}}}};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1831,27 +1842,29 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-export const lookupSessions_res1_0 = validate27;
+export const lookupSessions_res1_0 = validate46;
+const schema58 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate27.errors = null;
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate46.errors = null;
 return true;
 }
 
-export const lookupSessions_res2_0 = validate27;
+export const lookupSessions_res2_0 = validate47;
+const schema59 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate27.errors = null;
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate47.errors = null;
 return true;
 }
 
-export const createSession_body = validate35;
-const schema47 = {"allOf":[{"$ref":"https://cbp.invalid/components.json#/$defs/SessionRequest"},{"x-cbp-string-limits":{"id":"session.client-reference-format","source":"Hosted payment session table: client_reference_id; Limits","params":{"at":"/client_reference_id","maxLength":36,"pattern":"^[A-Za-z0-9_-]+$"}}},{"x-cbp-case-sensitive-enum":{"id":"session.purpose-case","source":"Hosted payment session table: recipient_details; Payment request table: purpose_of_transaction","params":{"at":["/recipient_details/*/purpose_of_transaction"],"pattern":"^[A-Z][A-Z0-9_]*$","known":["PROPERTY_PURCHASE","BILL_PAYMENTS"]}}}]};
-const schema48 = {"type":"object","description":"Create hosted payment session request.","x-assumption":{"id":"A-SESSION-REQUIRED","note":"Which session fields are required is not shown (none are required here). The sample wraps the fields in an object named body; whether that wrapper is required is not shown: the unwrapped form is modelled (A-SESSION-ENVELOPE). Callback URL field name not shown."},"properties":{"client_customer_ref":{"type":"string","description":"Your customer identifier."},"client_reference_id":{"type":"string","description":"Your payment reference; max 36 characters, alphanumeric with hyphens and underscores; duplicates for the same customer are rejected (400).","maxLength":36,"pattern":"^[A-Za-z0-9_-]+$"},"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}},"due_date":{"type":"string","format":"date","description":"YYYY-MM-DD"},"items":{"type":"array","items":{"type":"object","description":"A line item of a hosted session.","properties":{"item_name":{"type":"string"},"item_ref":{"type":"string","description":"Optional; tracks a line item."},"item_type":{"type":"string","description":"Values seen: deposit, installment, platform_fee, commission. Complete list not shown.","examples":["deposit","installment","platform_fee","commission"],"x-extensible-enum":["deposit","installment","platform_fee","commission"],"x-assumption":{"id":"A-ITEM-TYPE-OPEN","note":"Complete list of item_type values not shown."}},"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}}}},"x-assumption":{"id":"A-MAX-ITEMS","note":"Maximum items per session not shown."}},"recipient_details":{"type":"array","items":{"type":"object","description":"A recipient of a hosted session, with recipient and bank account data.","properties":{"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}},"payment_reference":{"type":"string"},"purpose_of_transaction":{"type":"string","description":"Case sensitive; cannot be null or empty. Known values: PROPERTY_PURCHASE, BILL_PAYMENTS.\nThe complete list is not shown (it would come from Get transaction purposes): an unknown\nupper-case value is accepted, lower or mixed case is rejected.\n","minLength":1,"pattern":"^[A-Z][A-Z0-9_]*$","examples":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-extensible-enum":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-assumption":{"id":"A-PURPOSE-OPEN","note":"Allowed values beyond PROPERTY_PURCHASE and BILL_PAYMENTS not shown; values are upper-case identifiers."}},"recipient_id":{"type":"string","minLength":1}}}},"allowed_origins":{"type":"array","description":"Origins allowed to embed the session.","items":{"type":"string"}},"return_url":{"type":"string","format":"uri","pattern":"^https?://","description":"Where the hosted page sends the payer back (a link, after paying or abandoning). Field name not shown.","x-assumption":{"id":"A-SESSION-RETURN-URL","note":"Callback URLs are configurable, their field names are not shown. The sandbox accepts return_url (absolute http/https) and sends status updates to the embedding page by postMessage to allowed_origins and to servers by webhooks."}}}};
+export const createSession_body = validate48;
+const schema60 = {"allOf":[{"$ref":"https://cbp.invalid/components.json#/$defs/SessionRequest"},{"x-cbp-string-limits":{"id":"session.client-reference-format","source":"Hosted payment session table: client_reference_id; Limits","params":{"at":"/client_reference_id","maxLength":36,"pattern":"^[A-Za-z0-9_-]+$"}}},{"x-cbp-case-sensitive-enum":{"id":"session.purpose-case","source":"Hosted payment session table: recipient_details; Payment request table: purpose_of_transaction","params":{"at":["/recipient_details/*/purpose_of_transaction"],"pattern":"^[A-Z][A-Z0-9_]*$","known":["PROPERTY_PURCHASE","BILL_PAYMENTS"]}}}]};
+const schema61 = {"type":"object","description":"Create hosted payment session request.","x-assumption":{"id":"A-SESSION-REQUIRED","note":"Which session fields are required is not shown (none are required here). The sample wraps the fields in an object named body; whether that wrapper is required is not shown: the unwrapped form is modelled (A-SESSION-ENVELOPE). Callback URL field name not shown."},"properties":{"client_customer_ref":{"type":"string","description":"Your customer identifier."},"client_reference_id":{"type":"string","description":"Your payment reference; max 36 characters, alphanumeric with hyphens and underscores; duplicates for the same customer are rejected (400).","maxLength":36,"pattern":"^[A-Za-z0-9_-]+$"},"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}},"due_date":{"type":"string","format":"date","description":"YYYY-MM-DD"},"items":{"type":"array","items":{"type":"object","description":"A line item of a hosted session.","properties":{"item_name":{"type":"string"},"item_ref":{"type":"string","description":"Optional; tracks a line item."},"item_type":{"type":"string","description":"Values seen: deposit, installment, platform_fee, commission. Complete list not shown.","examples":["deposit","installment","platform_fee","commission"],"x-extensible-enum":["deposit","installment","platform_fee","commission"],"x-assumption":{"id":"A-ITEM-TYPE-OPEN","note":"Complete list of item_type values not shown."}},"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}}}},"x-assumption":{"id":"A-MAX-ITEMS","note":"Maximum items per session not shown."}},"recipient_details":{"type":"array","items":{"type":"object","description":"A recipient of a hosted session, with recipient and bank account data.","properties":{"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$"},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}},"payment_reference":{"type":"string"},"purpose_of_transaction":{"type":"string","description":"Case sensitive; cannot be null or empty. Known values: PROPERTY_PURCHASE, BILL_PAYMENTS.\nThe complete list is not shown (it would come from Get transaction purposes): an unknown\nupper-case value is accepted, lower or mixed case is rejected.\n","minLength":1,"pattern":"^[A-Z][A-Z0-9_]*$","examples":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-extensible-enum":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-assumption":{"id":"A-PURPOSE-OPEN","note":"Allowed values beyond PROPERTY_PURCHASE and BILL_PAYMENTS not shown; values are upper-case identifiers."}},"recipient_id":{"type":"string","minLength":1}}}},"allowed_origins":{"type":"array","description":"Origins allowed to embed the session.","items":{"type":"string"}},"return_url":{"type":"string","format":"uri","pattern":"^https?://","description":"Where the hosted page sends the payer back (a link, after paying or abandoning). Field name not shown.","x-assumption":{"id":"A-SESSION-RETURN-URL","note":"Callback URLs are configurable, their field names are not shown. The sandbox accepts return_url (absolute http/https) and sends status updates to the embedding page by postMessage to allowed_origins and to servers by webhooks."}}}};
 const pattern24 = new RegExp("^[A-Za-z0-9_-]+$", "u");
 const pattern29 = new RegExp("^https?://", "u");
 const formats4 = __cbpRules.formats.date;
@@ -1859,7 +1872,7 @@ const formats6 = __cbpRules.formats.uri;
 const keyword6 = __cbpRules.createStringLimits({"at":"/client_reference_id","maxLength":36,"pattern":"^[A-Za-z0-9_-]+$"});
 const keyword7 = __cbpRules.createCaseSensitiveEnum({"at":["/recipient_details/*/purpose_of_transaction"],"pattern":"^[A-Z][A-Z0-9_]*$","known":["PROPERTY_PURCHASE","BILL_PAYMENTS"]});
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2506,21 +2519,22 @@ errors++;
 }
 }
 }
-validate35.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
-export const createSession_res0_0 = validate27;
+export const createSession_res0_0 = validate49;
+const schema62 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate27.errors = null;
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate49.errors = null;
 return true;
 }
 
-export const createSession_res1_0 = validate36;
-const schema49 = {"type":"object","description":"Carries a secure session URL (valid until the session's expiry timestamp) and the session_id.","required":["session_id"],"x-assumption":{"id":"A-SESSION-URL-FIELD","note":"Name of the session URL field (and of an expiry field) not shown; the record is open. The mock answers session_url and session_expires_at."},"properties":{"session_id":{"type":"string","minLength":1}}};
+export const createSession_res1_0 = validate50;
+const schema63 = {"type":"object","description":"Carries a secure session URL (valid until the session's expiry timestamp) and the session_id.","required":["session_id"],"x-assumption":{"id":"A-SESSION-URL-FIELD","note":"Name of the session URL field (and of an expiry field) not shown; the record is open. The mock answers session_url and session_expires_at."},"properties":{"session_id":{"type":"string","minLength":1}}};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2570,28 +2584,30 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
-export const createSession_res2_0 = validate27;
+export const createSession_res2_0 = validate51;
+const schema64 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate27.errors = null;
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate51.errors = null;
 return true;
 }
 
-export const createSession_res3_0 = validate27;
+export const createSession_res3_0 = validate52;
+const schema65 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate27.errors = null;
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate52.errors = null;
 return true;
 }
 
-export const createThirdParty_body = validate37;
-const schema50 = {"type":"object","description":"Third-party customer payload. Not shown.","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"Request and response payloads of the third-party operations not shown: any object. The mock reads client_customer_ref and answers compliance_status."}};
+export const createThirdParty_body = validate53;
+const schema66 = {"type":"object","description":"Third-party customer payload. Not shown.","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"Request and response payloads of the third-party operations not shown: any object. The mock reads client_customer_ref and answers compliance_status."}};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
@@ -2604,14 +2620,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-export const createThirdParty_res0_0 = validate38;
-const schema51 = {"type":"object","description":"A third-party customer with its compliance status (field names not shown).","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"Payload not shown."}};
+export const createThirdParty_res0_0 = validate54;
+const schema67 = {"type":"object","description":"A third-party customer with its compliance status (field names not shown).","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"Payload not shown."}};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
@@ -2624,27 +2640,30 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
-export const createThirdParty_res1_0 = validate27;
+export const createThirdParty_res1_0 = validate55;
+const schema68 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate27.errors = null;
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate55.errors = null;
 return true;
 }
 
-export const createThirdParty_res2_0 = validate27;
+export const createThirdParty_res2_0 = validate56;
+const schema69 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate27.errors = null;
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate56.errors = null;
 return true;
 }
 
-export const getThirdParty_res0_0 = validate38;
+export const getThirdParty_res0_0 = validate57;
+const schema70 = {"type":"object","description":"A third-party customer with its compliance status (field names not shown).","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"Payload not shown."}};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
@@ -2657,27 +2676,30 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
-export const getThirdParty_res1_0 = validate27;
+export const getThirdParty_res1_0 = validate58;
+const schema71 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate27.errors = null;
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate58.errors = null;
 return true;
 }
 
-export const getThirdParty_res2_0 = validate27;
+export const getThirdParty_res2_0 = validate59;
+const schema72 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate27.errors = null;
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate59.errors = null;
 return true;
 }
 
-export const updateThirdParty_body = validate37;
+export const updateThirdParty_body = validate60;
+const schema73 = {"type":"object","description":"Third-party customer payload. Not shown.","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"Request and response payloads of the third-party operations not shown: any object. The mock reads client_customer_ref and answers compliance_status."}};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
@@ -2690,13 +2712,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
-export const updateThirdParty_res0_0 = validate38;
+export const updateThirdParty_res0_0 = validate61;
+const schema74 = {"type":"object","description":"A third-party customer with its compliance status (field names not shown).","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"Payload not shown."}};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
@@ -2709,100 +2732,111 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-export const updateThirdParty_res1_0 = validate27;
+export const updateThirdParty_res1_0 = validate62;
+const schema75 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate27.errors = null;
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate62.errors = null;
 return true;
 }
 
-export const updateThirdParty_res2_0 = validate27;
+export const updateThirdParty_res2_0 = validate63;
+const schema76 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate27.errors = null;
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate63.errors = null;
 return true;
 }
 
-export const legacyMakePayment_body = validate39;
-const schema52 = {"description":"Payload of a legacy payment endpoint. Not shown.","x-assumption":{"id":"A-LEGACY-PAYLOAD","note":"Legacy payloads not shown: any JSON value."}};
+export const legacyMakePayment_body = validate64;
+const schema77 = {"description":"Payload of a legacy payment endpoint. Not shown.","x-assumption":{"id":"A-LEGACY-PAYLOAD","note":"Legacy payloads not shown: any JSON value."}};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate39.errors = null;
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate64.errors = null;
 return true;
 }
 
-export const legacyMakePayment_res0_0 = validate39;
+export const legacyMakePayment_res0_0 = validate65;
+const schema78 = {"description":"Payload of a legacy payment endpoint. Not shown.","x-assumption":{"id":"A-LEGACY-PAYLOAD","note":"Legacy payloads not shown: any JSON value."}};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate39.errors = null;
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate65.errors = null;
 return true;
 }
 
-export const legacyMakePayment_res1_0 = validate27;
+export const legacyMakePayment_res1_0 = validate66;
+const schema79 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate27.errors = null;
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate66.errors = null;
 return true;
 }
 
-export const legacyMakePayment_res2_0 = validate27;
+export const legacyMakePayment_res2_0 = validate67;
+const schema80 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate27.errors = null;
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate67.errors = null;
 return true;
 }
 
-export const legacyReviewPayments_res0_0 = validate39;
+export const legacyReviewPayments_res0_0 = validate68;
+const schema81 = {"description":"Payload of a legacy payment endpoint. Not shown.","x-assumption":{"id":"A-LEGACY-PAYLOAD","note":"Legacy payloads not shown: any JSON value."}};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate39.errors = null;
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate68.errors = null;
 return true;
 }
 
-export const legacyReviewPayments_res1_0 = validate27;
+export const legacyReviewPayments_res1_0 = validate69;
+const schema82 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate27.errors = null;
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate69.errors = null;
 return true;
 }
 
-export const legacyReviewPayments_res2_0 = validate27;
+export const legacyReviewPayments_res2_0 = validate70;
+const schema83 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate27.errors = null;
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate70.errors = null;
 return true;
 }
 
-export const legacyViewPayment_res0_0 = validate39;
+export const legacyViewPayment_res0_0 = validate71;
+const schema84 = {"description":"Payload of a legacy payment endpoint. Not shown.","x-assumption":{"id":"A-LEGACY-PAYLOAD","note":"Legacy payloads not shown: any JSON value."}};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate39.errors = null;
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate71.errors = null;
 return true;
 }
 
-export const legacyViewPayment_res1_0 = validate27;
+export const legacyViewPayment_res1_0 = validate72;
+const schema85 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate27.errors = null;
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate72.errors = null;
 return true;
 }
 
-export const legacyViewPayment_res2_0 = validate27;
+export const legacyViewPayment_res2_0 = validate73;
+const schema86 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate27.errors = null;
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate73.errors = null;
 return true;
 }
 
-export const webhook_paymentStatus = validate40;
-const schema53 = {"allOf":[{"type":"object","description":"Payment status webhook. Complete payload schema not shown; these fields appear.","required":["event_id","event_timestamp","payment_id","status"],"x-assumption":{"id":"A-WEBHOOK-REQUIRED","note":"event_id (every webhook), event_timestamp (real order), status, and payment_id (primary tracking id, from the first webhook on) are assumed always present; the payload is open."},"properties":{"event_id":{"type":"string","minLength":1,"description":"Idempotency key."},"event_timestamp":{"type":"string","format":"date-time","description":"Determines the real order of events.","x-assumption":{"id":"A-TIMESTAMP-FORMAT","note":"Timestamp format not shown; RFC 3339 date-time assumed."}},"payment_id":{"type":"string","minLength":1},"status":{"description":"Current payment status (see spec/payment-states.yaml).","anyOf":[{"type":"string","description":"The nine payment statuses that appear in the seed.","enum":["AWAITING_FUNDS","PROCESSING","RECEIVED_FUNDS","FX_COMPLETED","PAYOUT_INITIATED","PAYOUT_CREDITED","PAYMENT_COMPLETED","CANCELLED","BOUNCED_BACK"]},{"type":"string","x-assumption":{"id":"A-OPEN-STATUS","note":"The statuses that 'appear' are listed; the complete list is not shown, so other strings are accepted (reported as warnings by the conformance runner)."}}]},"client_reference_id":{"type":"string"},"client_customer_ref":{"type":"string"},"session_id":{"type":"string","description":"Hosted sessions only."},"recipient_id":{"type":"string","description":"PAYOUT_INITIATED and PAYOUT_CREDITED only."}}},{"x-cbp-required-when":{"id":"webhook.payout-recipient-id","source":"Events: fields; Reconciliation identifiers: recipient_id","params":{"when":{"pointer":"/status","in":["PAYOUT_INITIATED","PAYOUT_CREDITED"]},"require":["/recipient_id"]}}}]};
+export const webhook_paymentStatus = validate74;
+const schema87 = {"allOf":[{"type":"object","description":"Payment status webhook. Complete payload schema not shown; these fields appear.","required":["event_id","event_timestamp","payment_id","status"],"x-assumption":{"id":"A-WEBHOOK-REQUIRED","note":"event_id (every webhook), event_timestamp (real order), status, and payment_id (primary tracking id, from the first webhook on) are assumed always present; the payload is open."},"properties":{"event_id":{"type":"string","minLength":1,"description":"Idempotency key."},"event_timestamp":{"type":"string","format":"date-time","description":"Determines the real order of events.","x-assumption":{"id":"A-TIMESTAMP-FORMAT","note":"Timestamp format not shown; RFC 3339 date-time assumed."}},"payment_id":{"type":"string","minLength":1},"status":{"description":"Current payment status (see spec/payment-states.yaml).","anyOf":[{"type":"string","description":"The nine payment statuses that appear in the seed.","enum":["AWAITING_FUNDS","PROCESSING","RECEIVED_FUNDS","FX_COMPLETED","PAYOUT_INITIATED","PAYOUT_CREDITED","PAYMENT_COMPLETED","CANCELLED","BOUNCED_BACK"]},{"type":"string","x-assumption":{"id":"A-OPEN-STATUS","note":"The statuses that 'appear' are listed; the complete list is not shown, so other strings are accepted (reported as warnings by the conformance runner)."}}]},"client_reference_id":{"type":"string"},"client_customer_ref":{"type":"string"},"session_id":{"type":"string","description":"Hosted sessions only."},"recipient_id":{"type":"string","description":"PAYOUT_INITIATED and PAYOUT_CREDITED only."}}},{"x-cbp-required-when":{"id":"webhook.payout-recipient-id","source":"Events: fields; Reconciliation identifiers: recipient_id","params":{"when":{"pointer":"/status","in":["PAYOUT_INITIATED","PAYOUT_CREDITED"]},"require":["/recipient_id"]}}}]};
 const keyword8 = __cbpRules.createRequiredWhen({"when":{"pointer":"/status","in":["PAYOUT_INITIATED","PAYOUT_CREDITED"]},"require":["/recipient_id"]});
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2937,7 +2971,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(((((((((data3 === "AWAITING_FUNDS") || (data3 === "PROCESSING")) || (data3 === "RECEIVED_FUNDS")) || (data3 === "FX_COMPLETED")) || (data3 === "PAYOUT_INITIATED")) || (data3 === "PAYOUT_CREDITED")) || (data3 === "PAYMENT_COMPLETED")) || (data3 === "CANCELLED")) || (data3 === "BOUNCED_BACK"))){
-const err11 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/0/properties/status/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema53.allOf[0].properties.status.anyOf[0].enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/0/properties/status/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema87.allOf[0].properties.status.anyOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3069,6 +3103,6 @@ errors++;
 }
 }
 }
-validate40.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }

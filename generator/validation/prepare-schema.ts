@@ -89,7 +89,12 @@ export function prepareSchema(schema: JSONSchema, opts: PrepareOptions): JSONSch
     const limit = opts.inlineLimit ?? INLINE_LIMIT;
     if (limit <= 0) return undefined;
     const cache = expansionCache(opts);
-    if (cache.has(name)) return cache.get(name) ?? undefined;
+    // A copy per use: ajv keys compiled functions by schema object, and one object in two places
+    // of a standalone module would be declared twice.
+    if (cache.has(name)) {
+      const hit = cache.get(name);
+      return hit == null ? undefined : structuredClone(hit);
+    }
     const target = (opts.components as Record<string, JSONSchema>)[name];
     if (JSON.stringify(target).length > limit) {
       cache.set(name, null);
@@ -100,7 +105,7 @@ export function prepareSchema(schema: JSONSchema, opts: PrepareOptions): JSONSch
       const prepared = node(target, `/components/schemas/${ref.slice(COMPONENT_REF.length)}`);
       const fits = JSON.stringify(prepared).length <= limit;
       // Inside a cycle the expansion depends on where it started: cache only outside one.
-      if (inlining.length === 1) cache.set(name, fits ? prepared : null);
+      if (inlining.length === 1) cache.set(name, fits ? structuredClone(prepared) : null);
       return fits ? prepared : undefined;
     } finally {
       inlining.pop();
