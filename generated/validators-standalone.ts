@@ -1471,7 +1471,8 @@ return errors === 0;
 }
 
 export const createPayment_body = validate39;
-const schema50 = {"allOf":[{"type":"object","description":"Create payment (v3) request.","required":["purpose_of_transaction","amount","recipient_details"],"properties":{"purpose_of_transaction":{"type":"string","description":"Case sensitive; cannot be null or empty. Known values: PROPERTY_PURCHASE, BILL_PAYMENTS.\nThe complete list is not shown (it would come from Get transaction purposes): an unknown\nupper-case value is accepted, lower or mixed case is rejected.\n","minLength":1,"pattern":"^[A-Z][A-Z0-9_]*$","examples":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-extensible-enum":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-assumption":{"id":"A-PURPOSE-OPEN","note":"Allowed values beyond PROPERTY_PURCHASE and BILL_PAYMENTS not shown; values are upper-case identifiers."}},"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$","x-assumption":{"id":"A-CODE-CASE","note":"The seed says 3 characters, ISO 4217; upper case is how ISO 4217 writes codes, not a stated rule."}},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}},"recipient_details":{"type":"array","description":"At least one entry; cannot be null or empty. The sum of entry amounts equals amount.","minItems":1,"items":{"type":"object","description":"A recipient of a payment. Other fields of a recipient entry are not shown.","required":["amount","recipient_id"],"x-assumption":{"id":"A-RECIPIENT-REQUIRED","note":"Which recipient entry fields are required is not shown; amount (summed by rule 3) and recipient_id (checked by rule 2) are required."},"properties":{"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$","x-assumption":{"id":"A-CODE-CASE","note":"The seed says 3 characters, ISO 4217; upper case is how ISO 4217 writes codes, not a stated rule."}},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}},"recipient_id":{"type":"string","minLength":1},"payment_reference":{"type":"string"},"purpose_of_transaction":{"type":"string","description":"Case sensitive; cannot be null or empty. Known values: PROPERTY_PURCHASE, BILL_PAYMENTS.\nThe complete list is not shown (it would come from Get transaction purposes): an unknown\nupper-case value is accepted, lower or mixed case is rejected.\n","minLength":1,"pattern":"^[A-Z][A-Z0-9_]*$","examples":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-extensible-enum":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-assumption":{"id":"A-PURPOSE-OPEN","note":"Allowed values beyond PROPERTY_PURCHASE and BILL_PAYMENTS not shown; values are upper-case identifiers."}}}},"x-assumption":{"id":"A-MAX-RECIPIENTS","note":"Maximum recipients per payment: not shown (no maxItems)."}},"client_reference_id":{"type":"string","description":"Your payment reference. Max 36 characters.","maxLength":36},"quote_id":{"type":"string","minLength":1,"description":"Required when a currency conversion is needed (from Create a quote; must exist, be active and not expired); omitted entirely for a same-currency payment."},"is_third_party_payment":{"type":"boolean","default":false},"client_customer_ref":{"type":"string","minLength":1,"description":"Required when is_third_party_payment is true; must match the client_customer_ref of a previously onboarded third party."},"confirm_recipient":{"type":"object","description":"Only when the recipient name check (CoP/VoP) failed on the first attempt, to override or accept a suggestion.","x-assumption":{"id":"A-CONFIRM-RECIPIENT","note":"Inner fields of confirm_recipient not shown: any object."}},"payment_reference":{"type":"string","description":"Appears at top level in a sample request; rules not stated."}}},{"x-cbp-non-empty":{"id":"payment.recipient-details-non-empty","source":"Create payment (v3), rule 3; Payment request table; Limits","params":{"at":"/recipient_details"}}},{"x-cbp-decimal-sum":{"id":"payment.recipient-sum","source":"Create payment (v3), rule 3; Payment request table","params":{"items":"/recipient_details","itemAmount":"/amount","total":"/amount"}}},{"x-cbp-case-sensitive-enum":{"id":"payment.purpose-case","source":"Payment request table: purpose_of_transaction","params":{"at":["/purpose_of_transaction","/recipient_details/*/purpose_of_transaction"],"pattern":"^[A-Z][A-Z0-9_]*$","known":["PROPERTY_PURCHASE","BILL_PAYMENTS"]}}},{"x-cbp-string-limits":{"id":"payment.client-reference-length","source":"Payment request table: client_reference_id; Limits","params":{"at":"/client_reference_id","maxLength":36}}},{"x-cbp-required-when":{"id":"payment.third-party-fields","source":"Create payment (v3), rule 4; Payment request table","params":{"when":{"pointer":"/is_third_party_payment","equals":true},"require":["/client_reference_id","/client_customer_ref"]}}}]};
+const schema50 = {"allOf":[{"$ref":"https://cbp.invalid/components.json#/$defs/PaymentRequest"},{"x-cbp-non-empty":{"id":"payment.recipient-details-non-empty","source":"Create payment (v3), rule 3; Payment request table; Limits","params":{"at":"/recipient_details"}}},{"x-cbp-decimal-sum":{"id":"payment.recipient-sum","source":"Create payment (v3), rule 3; Payment request table","params":{"items":"/recipient_details","itemAmount":"/amount","total":"/amount"}}},{"x-cbp-case-sensitive-enum":{"id":"payment.purpose-case","source":"Payment request table: purpose_of_transaction","params":{"at":["/purpose_of_transaction","/recipient_details/*/purpose_of_transaction"],"pattern":"^[A-Z][A-Z0-9_]*$","known":["PROPERTY_PURCHASE","BILL_PAYMENTS"]}}},{"x-cbp-string-limits":{"id":"payment.client-reference-length","source":"Payment request table: client_reference_id; Limits","params":{"at":"/client_reference_id","maxLength":36}}},{"x-cbp-required-when":{"id":"payment.third-party-fields","source":"Create payment (v3), rule 4; Payment request table","params":{"when":{"pointer":"/is_third_party_payment","equals":true},"require":["/client_reference_id","/client_customer_ref"]}}}]};
+const schema52 = {"type":"object","description":"Create payment (v3) request.","required":["purpose_of_transaction","amount","recipient_details"],"properties":{"purpose_of_transaction":{"type":"string","description":"Case sensitive; cannot be null or empty. Known values: PROPERTY_PURCHASE, BILL_PAYMENTS.\nThe complete list is not shown (it would come from Get transaction purposes): an unknown\nupper-case value is accepted, lower or mixed case is rejected.\n","minLength":1,"pattern":"^[A-Z][A-Z0-9_]*$","examples":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-extensible-enum":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-assumption":{"id":"A-PURPOSE-OPEN","note":"Allowed values beyond PROPERTY_PURCHASE and BILL_PAYMENTS not shown; values are upper-case identifiers."}},"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$","x-assumption":{"id":"A-CODE-CASE","note":"The seed says 3 characters, ISO 4217; upper case is how ISO 4217 writes codes, not a stated rule."}},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}},"recipient_details":{"type":"array","description":"At least one entry; cannot be null or empty. The sum of entry amounts equals amount.","minItems":1,"items":{"type":"object","description":"A recipient of a payment. Other fields of a recipient entry are not shown.","required":["amount","recipient_id"],"x-assumption":{"id":"A-RECIPIENT-REQUIRED","note":"Which recipient entry fields are required is not shown; amount (summed by rule 3) and recipient_id (checked by rule 2) are required."},"properties":{"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$","x-assumption":{"id":"A-CODE-CASE","note":"The seed says 3 characters, ISO 4217; upper case is how ISO 4217 writes codes, not a stated rule."}},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}},"recipient_id":{"type":"string","minLength":1},"payment_reference":{"type":"string"},"purpose_of_transaction":{"type":"string","description":"Case sensitive; cannot be null or empty. Known values: PROPERTY_PURCHASE, BILL_PAYMENTS.\nThe complete list is not shown (it would come from Get transaction purposes): an unknown\nupper-case value is accepted, lower or mixed case is rejected.\n","minLength":1,"pattern":"^[A-Z][A-Z0-9_]*$","examples":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-extensible-enum":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-assumption":{"id":"A-PURPOSE-OPEN","note":"Allowed values beyond PROPERTY_PURCHASE and BILL_PAYMENTS not shown; values are upper-case identifiers."}}}},"x-assumption":{"id":"A-MAX-RECIPIENTS","note":"Maximum recipients per payment: not shown (no maxItems)."}},"client_reference_id":{"type":"string","description":"Your payment reference. Max 36 characters.","maxLength":36},"quote_id":{"type":"string","minLength":1,"description":"Required when a currency conversion is needed (from Create a quote; must exist, be active and not expired); omitted entirely for a same-currency payment."},"is_third_party_payment":{"type":"boolean","default":false},"client_customer_ref":{"type":"string","minLength":1,"description":"Required when is_third_party_payment is true; must match the client_customer_ref of a previously onboarded third party."},"confirm_recipient":{"type":"object","description":"Only when the recipient name check (CoP/VoP) failed on the first attempt, to override or accept a suggestion.","x-assumption":{"id":"A-CONFIRM-RECIPIENT","note":"Inner fields of confirm_recipient not shown: any object."}},"payment_reference":{"type":"string","description":"Appears at top level in a sample request; rules not stated."}}};
 const pattern19 = new RegExp("^[A-Z][A-Z0-9_]*$", "u");
 const keyword1 = __cbpRules.createNonEmpty({"at":"/recipient_details"});
 const keyword2 = __cbpRules.createDecimalSum({"items":"/recipient_details","itemAmount":"/amount","total":"/amount"}, {"AED":2,"AFN":2,"ALL":2,"AMD":2,"ANG":2,"AOA":2,"ARS":2,"AUD":2,"AWG":2,"AZN":2,"BAM":2,"BBD":2,"BDT":2,"BGN":2,"BHD":3,"BIF":0,"BMD":2,"BND":2,"BOB":2,"BOV":2,"BRL":2,"BSD":2,"BTN":2,"BWP":2,"BYN":2,"BZD":2,"CAD":2,"CDF":2,"CHE":2,"CHF":2,"CHW":2,"CLF":4,"CLP":0,"CNY":2,"COP":2,"COU":2,"CRC":2,"CUC":2,"CUP":2,"CVE":2,"CZK":2,"DJF":0,"DKK":2,"DOP":2,"DZD":2,"EGP":2,"ERN":2,"ETB":2,"EUR":2,"FJD":2,"FKP":2,"GBP":2,"GEL":2,"GHS":2,"GIP":2,"GMD":2,"GNF":0,"GTQ":2,"GYD":2,"HKD":2,"HNL":2,"HTG":2,"HUF":2,"IDR":2,"ILS":2,"INR":2,"IQD":3,"IRR":2,"ISK":0,"JMD":2,"JOD":3,"JPY":0,"KES":2,"KGS":2,"KHR":2,"KMF":0,"KPW":2,"KRW":0,"KWD":3,"KYD":2,"KZT":2,"LAK":2,"LBP":2,"LKR":2,"LRD":2,"LSL":2,"LYD":3,"MAD":2,"MDL":2,"MGA":2,"MKD":2,"MMK":2,"MNT":2,"MOP":2,"MRU":2,"MUR":2,"MVR":2,"MWK":2,"MXN":2,"MXV":2,"MYR":2,"MZN":2,"NAD":2,"NGN":2,"NIO":2,"NOK":2,"NPR":2,"NZD":2,"OMR":3,"PAB":2,"PEN":2,"PGK":2,"PHP":2,"PKR":2,"PLN":2,"PYG":0,"QAR":2,"RON":2,"RSD":2,"RUB":2,"RWF":0,"SAR":2,"SBD":2,"SCR":2,"SDG":2,"SEK":2,"SGD":2,"SHP":2,"SLE":2,"SOS":2,"SRD":2,"SSP":2,"STN":2,"SVC":2,"SYP":2,"SZL":2,"THB":2,"TJS":2,"TMT":2,"TND":3,"TOP":2,"TRY":2,"TTD":2,"TWD":2,"TZS":2,"UAH":2,"UGX":0,"USD":2,"USN":2,"UYI":0,"UYU":2,"UYW":4,"UZS":2,"VED":2,"VES":2,"VND":0,"VUV":0,"WST":2,"XAF":0,"XCD":2,"XOF":0,"XPF":0,"YER":2,"ZAR":2,"ZMW":2,"ZWG":2});
@@ -1485,7 +1486,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.purpose_of_transaction === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/0/required",keyword:"required",params:{missingProperty: "purpose_of_transaction"},message:"must have required property '"+"purpose_of_transaction"+"'"};
+const err0 = {instancePath,schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/required",keyword:"required",params:{missingProperty: "purpose_of_transaction"},message:"must have required property '"+"purpose_of_transaction"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1495,7 +1496,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.amount === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/0/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+const err1 = {instancePath,schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1505,7 +1506,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.recipient_details === undefined){
-const err2 = {instancePath,schemaPath:"#/allOf/0/required",keyword:"required",params:{missingProperty: "recipient_details"},message:"must have required property '"+"recipient_details"+"'"};
+const err2 = {instancePath,schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/required",keyword:"required",params:{missingProperty: "recipient_details"},message:"must have required property '"+"recipient_details"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1518,7 +1519,7 @@ if(data.purpose_of_transaction !== undefined){
 let data0 = data.purpose_of_transaction;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-const err3 = {instancePath:instancePath+"/purpose_of_transaction",schemaPath:"#/allOf/0/properties/purpose_of_transaction/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err3 = {instancePath:instancePath+"/purpose_of_transaction",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/purpose_of_transaction/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1528,7 +1529,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!pattern19.test(data0)){
-const err4 = {instancePath:instancePath+"/purpose_of_transaction",schemaPath:"#/allOf/0/properties/purpose_of_transaction/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]*$"},message:"must match pattern \""+"^[A-Z][A-Z0-9_]*$"+"\""};
+const err4 = {instancePath:instancePath+"/purpose_of_transaction",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/purpose_of_transaction/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]*$"},message:"must match pattern \""+"^[A-Z][A-Z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1539,7 +1540,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/purpose_of_transaction",schemaPath:"#/allOf/0/properties/purpose_of_transaction/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/purpose_of_transaction",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/purpose_of_transaction/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1553,7 +1554,7 @@ if(data.amount !== undefined){
 let data1 = data.amount;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.currency === undefined){
-const err6 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/0/properties/amount/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
+const err6 = {instancePath:instancePath+"/amount",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/amount/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1563,7 +1564,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data1.value === undefined){
-const err7 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/0/properties/amount/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+const err7 = {instancePath:instancePath+"/amount",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/amount/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1576,7 +1577,7 @@ if(data1.currency !== undefined){
 let data2 = data1.currency;
 if(typeof data2 === "string"){
 if(func1(data2) > 3){
-const err8 = {instancePath:instancePath+"/amount/currency",schemaPath:"#/allOf/0/properties/amount/properties/currency/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters"};
+const err8 = {instancePath:instancePath+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/amount/properties/currency/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1586,7 +1587,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func1(data2) < 3){
-const err9 = {instancePath:instancePath+"/amount/currency",schemaPath:"#/allOf/0/properties/amount/properties/currency/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
+const err9 = {instancePath:instancePath+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/amount/properties/currency/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1596,7 +1597,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!pattern17.test(data2)){
-const err10 = {instancePath:instancePath+"/amount/currency",schemaPath:"#/allOf/0/properties/amount/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
+const err10 = {instancePath:instancePath+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/amount/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1607,7 +1608,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/amount/currency",schemaPath:"#/allOf/0/properties/amount/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = {instancePath:instancePath+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/amount/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1620,7 +1621,7 @@ errors++;
 if(data1.value !== undefined){
 let data3 = data1.value;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-const err12 = {instancePath:instancePath+"/amount/value",schemaPath:"#/allOf/0/properties/amount/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err12 = {instancePath:instancePath+"/amount/value",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/amount/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1632,7 +1633,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/0/properties/amount/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = {instancePath:instancePath+"/amount",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/amount/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1646,7 +1647,7 @@ if(data.recipient_details !== undefined){
 let data4 = data.recipient_details;
 if(Array.isArray(data4)){
 if(data4.length < 1){
-const err14 = {instancePath:instancePath+"/recipient_details",schemaPath:"#/allOf/0/properties/recipient_details/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+const err14 = {instancePath:instancePath+"/recipient_details",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1660,7 +1661,7 @@ for(let i0=0; i0<len0; i0++){
 let data5 = data4[i0];
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.amount === undefined){
-const err15 = {instancePath:instancePath+"/recipient_details/" + i0,schemaPath:"#/allOf/0/properties/recipient_details/items/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+const err15 = {instancePath:instancePath+"/recipient_details/" + i0,schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1670,7 +1671,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data5.recipient_id === undefined){
-const err16 = {instancePath:instancePath+"/recipient_details/" + i0,schemaPath:"#/allOf/0/properties/recipient_details/items/required",keyword:"required",params:{missingProperty: "recipient_id"},message:"must have required property '"+"recipient_id"+"'"};
+const err16 = {instancePath:instancePath+"/recipient_details/" + i0,schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/required",keyword:"required",params:{missingProperty: "recipient_id"},message:"must have required property '"+"recipient_id"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1683,7 +1684,7 @@ if(data5.amount !== undefined){
 let data6 = data5.amount;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.currency === undefined){
-const err17 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
+const err17 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/properties/amount/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1693,7 +1694,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data6.value === undefined){
-const err18 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+const err18 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/properties/amount/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1706,7 +1707,7 @@ if(data6.currency !== undefined){
 let data7 = data6.currency;
 if(typeof data7 === "string"){
 if(func1(data7) > 3){
-const err19 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount/currency",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/properties/currency/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters"};
+const err19 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/properties/amount/properties/currency/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1716,7 +1717,7 @@ vErrors.push(err19);
 errors++;
 }
 if(func1(data7) < 3){
-const err20 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount/currency",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/properties/currency/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
+const err20 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/properties/amount/properties/currency/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1726,7 +1727,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!pattern17.test(data7)){
-const err21 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount/currency",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
+const err21 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/properties/amount/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1737,7 +1738,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount/currency",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err22 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/properties/amount/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1750,7 +1751,7 @@ errors++;
 if(data6.value !== undefined){
 let data8 = data6.value;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err23 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount/value",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err23 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount/value",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/properties/amount/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1762,7 +1763,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err24 = {instancePath:instancePath+"/recipient_details/" + i0+"/amount",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/properties/amount/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1776,7 +1777,7 @@ if(data5.recipient_id !== undefined){
 let data9 = data5.recipient_id;
 if(typeof data9 === "string"){
 if(func1(data9) < 1){
-const err25 = {instancePath:instancePath+"/recipient_details/" + i0+"/recipient_id",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/recipient_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err25 = {instancePath:instancePath+"/recipient_details/" + i0+"/recipient_id",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/properties/recipient_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1787,7 +1788,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/recipient_details/" + i0+"/recipient_id",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/recipient_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err26 = {instancePath:instancePath+"/recipient_details/" + i0+"/recipient_id",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/properties/recipient_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1799,7 +1800,7 @@ errors++;
 }
 if(data5.payment_reference !== undefined){
 if(typeof data5.payment_reference !== "string"){
-const err27 = {instancePath:instancePath+"/recipient_details/" + i0+"/payment_reference",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/payment_reference/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err27 = {instancePath:instancePath+"/recipient_details/" + i0+"/payment_reference",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/properties/payment_reference/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1813,7 +1814,7 @@ if(data5.purpose_of_transaction !== undefined){
 let data11 = data5.purpose_of_transaction;
 if(typeof data11 === "string"){
 if(func1(data11) < 1){
-const err28 = {instancePath:instancePath+"/recipient_details/" + i0+"/purpose_of_transaction",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/purpose_of_transaction/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err28 = {instancePath:instancePath+"/recipient_details/" + i0+"/purpose_of_transaction",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/properties/purpose_of_transaction/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1823,7 +1824,7 @@ vErrors.push(err28);
 errors++;
 }
 if(!pattern19.test(data11)){
-const err29 = {instancePath:instancePath+"/recipient_details/" + i0+"/purpose_of_transaction",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/purpose_of_transaction/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]*$"},message:"must match pattern \""+"^[A-Z][A-Z0-9_]*$"+"\""};
+const err29 = {instancePath:instancePath+"/recipient_details/" + i0+"/purpose_of_transaction",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/properties/purpose_of_transaction/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]*$"},message:"must match pattern \""+"^[A-Z][A-Z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1834,7 +1835,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/recipient_details/" + i0+"/purpose_of_transaction",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/purpose_of_transaction/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err30 = {instancePath:instancePath+"/recipient_details/" + i0+"/purpose_of_transaction",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/properties/purpose_of_transaction/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1846,7 +1847,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/recipient_details/" + i0,schemaPath:"#/allOf/0/properties/recipient_details/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err31 = {instancePath:instancePath+"/recipient_details/" + i0,schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1858,7 +1859,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/recipient_details",schemaPath:"#/allOf/0/properties/recipient_details/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err32 = {instancePath:instancePath+"/recipient_details",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/recipient_details/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1872,7 +1873,7 @@ if(data.client_reference_id !== undefined){
 let data12 = data.client_reference_id;
 if(typeof data12 === "string"){
 if(func1(data12) > 36){
-const err33 = {instancePath:instancePath+"/client_reference_id",schemaPath:"#/allOf/0/properties/client_reference_id/maxLength",keyword:"maxLength",params:{limit: 36},message:"must NOT have more than 36 characters"};
+const err33 = {instancePath:instancePath+"/client_reference_id",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/client_reference_id/maxLength",keyword:"maxLength",params:{limit: 36},message:"must NOT have more than 36 characters"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1883,7 +1884,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/client_reference_id",schemaPath:"#/allOf/0/properties/client_reference_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err34 = {instancePath:instancePath+"/client_reference_id",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/client_reference_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1897,7 +1898,7 @@ if(data.quote_id !== undefined){
 let data13 = data.quote_id;
 if(typeof data13 === "string"){
 if(func1(data13) < 1){
-const err35 = {instancePath:instancePath+"/quote_id",schemaPath:"#/allOf/0/properties/quote_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err35 = {instancePath:instancePath+"/quote_id",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/quote_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1908,7 +1909,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/quote_id",schemaPath:"#/allOf/0/properties/quote_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err36 = {instancePath:instancePath+"/quote_id",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/quote_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1920,7 +1921,7 @@ errors++;
 }
 if(data.is_third_party_payment !== undefined){
 if(typeof data.is_third_party_payment !== "boolean"){
-const err37 = {instancePath:instancePath+"/is_third_party_payment",schemaPath:"#/allOf/0/properties/is_third_party_payment/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err37 = {instancePath:instancePath+"/is_third_party_payment",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/is_third_party_payment/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1934,7 +1935,7 @@ if(data.client_customer_ref !== undefined){
 let data15 = data.client_customer_ref;
 if(typeof data15 === "string"){
 if(func1(data15) < 1){
-const err38 = {instancePath:instancePath+"/client_customer_ref",schemaPath:"#/allOf/0/properties/client_customer_ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err38 = {instancePath:instancePath+"/client_customer_ref",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/client_customer_ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1945,7 +1946,7 @@ errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/client_customer_ref",schemaPath:"#/allOf/0/properties/client_customer_ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err39 = {instancePath:instancePath+"/client_customer_ref",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/client_customer_ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1958,7 +1959,7 @@ errors++;
 if(data.confirm_recipient !== undefined){
 let data16 = data.confirm_recipient;
 if(!(data16 && typeof data16 == "object" && !Array.isArray(data16))){
-const err40 = {instancePath:instancePath+"/confirm_recipient",schemaPath:"#/allOf/0/properties/confirm_recipient/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err40 = {instancePath:instancePath+"/confirm_recipient",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/confirm_recipient/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1970,7 +1971,7 @@ errors++;
 }
 if(data.payment_reference !== undefined){
 if(typeof data.payment_reference !== "string"){
-const err41 = {instancePath:instancePath+"/payment_reference",schemaPath:"#/allOf/0/properties/payment_reference/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err41 = {instancePath:instancePath+"/payment_reference",schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/properties/payment_reference/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1982,7 +1983,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath,schemaPath:"#/allOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err42 = {instancePath,schemaPath:"https://cbp.invalid/components.json#/$defs/PaymentRequest/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2146,99 +2147,8 @@ validate39.errors = vErrors;
 return errors === 0;
 }
 
-export const createPayment_res0_0 = validate40;
-const schema51 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
-
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors !== undefined){
-let data0 = data.errors;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.rule !== undefined){
-if(typeof data1.rule !== "string"){
-const err0 = {instancePath:instancePath+"/errors/" + i0+"/rule",schemaPath:"#/properties/errors/items/properties/rule/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data1.pointer !== undefined){
-if(typeof data1.pointer !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + i0+"/pointer",schemaPath:"#/properties/errors/items/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data1.message !== undefined){
-if(typeof data1.message !== "string"){
-const err2 = {instancePath:instancePath+"/errors/" + i0+"/message",schemaPath:"#/properties/errors/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data1.source !== undefined){
-if(typeof data1.source !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0+"/source",schemaPath:"#/properties/errors/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-validate40.errors = vErrors;
-return errors === 0;
-}
-
-export const createPayment_res1_0 = validate41;
-const schema52 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
+export const createPayment_res0_0 = validate41;
+const schema53 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2328,8 +2238,8 @@ validate41.errors = vErrors;
 return errors === 0;
 }
 
-export const createPayment_res2_0 = validate42;
-const schema53 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
+export const createPayment_res1_0 = validate42;
+const schema54 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2419,8 +2329,8 @@ validate42.errors = vErrors;
 return errors === 0;
 }
 
-export const createPayment_res3_0 = validate43;
-const schema54 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
+export const createPayment_res2_0 = validate43;
+const schema55 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2510,10 +2420,101 @@ validate43.errors = vErrors;
 return errors === 0;
 }
 
-export const createPayment_res4_0 = validate44;
-const schema55 = {"type":"object","description":"The payment returned by Create payment.","required":["payment_id","instruction_number","amount","recipient_details","status","created_datetime"],"x-assumption":{"id":"A-PAYMENT-FIELDS","note":"The Payment table lists the fields returned; all six are assumed always present. Other fields may appear."},"properties":{"payment_id":{"type":"string","minLength":1,"description":"Unique transaction identifier; tracks the payment over its lifecycle."},"instruction_number":{"type":"string","description":"Assigned by the service on creation."},"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$","x-assumption":{"id":"A-CODE-CASE","note":"The seed says 3 characters, ISO 4217; upper case is how ISO 4217 writes codes, not a stated rule."}},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}},"recipient_details":{"type":"array","items":{"type":"object","x-assumption":{"id":"A-RECORD-FIELDS","note":"Fields not shown."}}},"status":{"description":"Current payment status (see spec/payment-states.yaml).","anyOf":[{"type":"string","description":"The nine payment statuses that appear in the seed.","enum":["AWAITING_FUNDS","PROCESSING","RECEIVED_FUNDS","FX_COMPLETED","PAYOUT_INITIATED","PAYOUT_CREDITED","PAYMENT_COMPLETED","CANCELLED","BOUNCED_BACK"]},{"type":"string","x-assumption":{"id":"A-OPEN-STATUS","note":"The statuses that 'appear' are listed; the complete list is not shown, so other strings are accepted (reported as warnings by the conformance runner)."}}]},"created_datetime":{"type":"string","format":"date-time","x-assumption":{"id":"A-TIMESTAMP-FORMAT","note":"The Payment table says datetime; RFC 3339 date-time (with an offset) is assumed."}},"is_third_party_payment":{"type":"boolean","x-assumption":{"id":"A-PAYMENT-FIELDS","note":"Echoed by the sandbox; not in the seed's Payment table."}},"purpose_of_transaction":{"type":"string","x-assumption":{"id":"A-PAYMENT-FIELDS","note":"Echoed by the sandbox."}},"quote_id":{"type":"string","x-assumption":{"id":"A-PAYMENT-FIELDS","note":"Echoed by the sandbox."}},"client_reference_id":{"type":"string","x-assumption":{"id":"A-PAYMENT-FIELDS","note":"Echoed by the sandbox."}},"client_customer_ref":{"type":"string","x-assumption":{"id":"A-PAYMENT-FIELDS","note":"Echoed by the sandbox."}},"payment_reference":{"type":"string","x-assumption":{"id":"A-PAYMENT-FIELDS","note":"Echoed by the sandbox."}},"session_id":{"type":"string","x-assumption":{"id":"A-PAYMENT-FIELDS","note":"Set by the sandbox for a hosted-session payment."}}}};
+export const createPayment_res3_0 = validate44;
+const schema56 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors !== undefined){
+let data0 = data.errors;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.rule !== undefined){
+if(typeof data1.rule !== "string"){
+const err0 = {instancePath:instancePath+"/errors/" + i0+"/rule",schemaPath:"#/properties/errors/items/properties/rule/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data1.pointer !== undefined){
+if(typeof data1.pointer !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + i0+"/pointer",schemaPath:"#/properties/errors/items/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data1.message !== undefined){
+if(typeof data1.message !== "string"){
+const err2 = {instancePath:instancePath+"/errors/" + i0+"/message",schemaPath:"#/properties/errors/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data1.source !== undefined){
+if(typeof data1.source !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0+"/source",schemaPath:"#/properties/errors/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+validate44.errors = vErrors;
+return errors === 0;
+}
+
+export const createPayment_res4_0 = validate45;
+const schema57 = {"type":"object","description":"The payment returned by Create payment.","required":["payment_id","instruction_number","amount","recipient_details","status","created_datetime"],"x-assumption":{"id":"A-PAYMENT-FIELDS","note":"The Payment table lists the fields returned; all six are assumed always present. Other fields may appear."},"properties":{"payment_id":{"type":"string","minLength":1,"description":"Unique transaction identifier; tracks the payment over its lifecycle."},"instruction_number":{"type":"string","description":"Assigned by the service on creation."},"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$","x-assumption":{"id":"A-CODE-CASE","note":"The seed says 3 characters, ISO 4217; upper case is how ISO 4217 writes codes, not a stated rule."}},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}},"recipient_details":{"type":"array","items":{"type":"object","x-assumption":{"id":"A-RECORD-FIELDS","note":"Fields not shown."}}},"status":{"description":"Current payment status (see spec/payment-states.yaml).","anyOf":[{"type":"string","description":"The nine payment statuses that appear in the seed.","enum":["AWAITING_FUNDS","PROCESSING","RECEIVED_FUNDS","FX_COMPLETED","PAYOUT_INITIATED","PAYOUT_CREDITED","PAYMENT_COMPLETED","CANCELLED","BOUNCED_BACK"]},{"type":"string","x-assumption":{"id":"A-OPEN-STATUS","note":"The statuses that 'appear' are listed; the complete list is not shown, so other strings are accepted (reported as warnings by the conformance runner)."}}]},"created_datetime":{"type":"string","format":"date-time","x-assumption":{"id":"A-TIMESTAMP-FORMAT","note":"The Payment table says datetime; RFC 3339 date-time (with an offset) is assumed."}},"is_third_party_payment":{"type":"boolean","x-assumption":{"id":"A-PAYMENT-FIELDS","note":"Echoed by the sandbox; not in the seed's Payment table."}},"purpose_of_transaction":{"type":"string","x-assumption":{"id":"A-PAYMENT-FIELDS","note":"Echoed by the sandbox."}},"quote_id":{"type":"string","x-assumption":{"id":"A-PAYMENT-FIELDS","note":"Echoed by the sandbox."}},"client_reference_id":{"type":"string","x-assumption":{"id":"A-PAYMENT-FIELDS","note":"Echoed by the sandbox."}},"client_customer_ref":{"type":"string","x-assumption":{"id":"A-PAYMENT-FIELDS","note":"Echoed by the sandbox."}},"payment_reference":{"type":"string","x-assumption":{"id":"A-PAYMENT-FIELDS","note":"Echoed by the sandbox."}},"session_id":{"type":"string","x-assumption":{"id":"A-PAYMENT-FIELDS","note":"Set by the sandbox for a hosted-session payment."}}}};
+
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2752,7 +2753,7 @@ vErrors.push(err19);
 errors++;
 }
 if(!(((((((((data7 === "AWAITING_FUNDS") || (data7 === "PROCESSING")) || (data7 === "RECEIVED_FUNDS")) || (data7 === "FX_COMPLETED")) || (data7 === "PAYOUT_INITIATED")) || (data7 === "PAYOUT_CREDITED")) || (data7 === "PAYMENT_COMPLETED")) || (data7 === "CANCELLED")) || (data7 === "BOUNCED_BACK"))){
-const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema55.properties.status.anyOf[0].enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema57.properties.status.anyOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2920,103 +2921,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate44.errors = vErrors;
-return errors === 0;
-}
-
-export const createPayment_res5_0 = validate45;
-const schema56 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
-
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors !== undefined){
-let data0 = data.errors;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.rule !== undefined){
-if(typeof data1.rule !== "string"){
-const err0 = {instancePath:instancePath+"/errors/" + i0+"/rule",schemaPath:"#/properties/errors/items/properties/rule/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data1.pointer !== undefined){
-if(typeof data1.pointer !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + i0+"/pointer",schemaPath:"#/properties/errors/items/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data1.message !== undefined){
-if(typeof data1.message !== "string"){
-const err2 = {instancePath:instancePath+"/errors/" + i0+"/message",schemaPath:"#/properties/errors/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data1.source !== undefined){
-if(typeof data1.source !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0+"/source",schemaPath:"#/properties/errors/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
 validate45.errors = vErrors;
 return errors === 0;
 }
 
-export const createPayment_res6_0 = validate46;
-const schema57 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
+export const createPayment_res5_0 = validate46;
+const schema58 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
 
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3106,10 +3016,101 @@ validate46.errors = vErrors;
 return errors === 0;
 }
 
-export const lookupSessions_res0_0 = validate47;
-const schema58 = {"type":"object","required":["sessions"],"properties":{"sessions":{"type":"array","items":{"type":"object","required":["session_id","has_payment","latest_status","session_expires_at"],"x-assumption":[{"id":"A-LOOKUP-FIELDS","note":"The seed lists the record's fields; that the four unconditional ones are always present is assumed."},{"id":"A-RECORD-FIELDS","note":"Fields of a session record beyond those listed: not shown."}],"properties":{"session_id":{"type":"string"},"has_payment":{"type":"boolean"},"payment_id":{"type":"string","description":"Present when has_payment is true."},"latest_status":{"type":"string","description":"SESSION_CREATED for a new session; other session statuses not shown.","examples":["SESSION_CREATED"],"x-assumption":{"id":"A-SESSION-STATUS-OPEN","note":"Session statuses other than SESSION_CREATED not shown."}},"session_expires_at":{"type":"string","format":"date-time","x-assumption":{"id":"A-TIMESTAMP-FORMAT","note":"Timestamp format not shown; RFC 3339 date-time assumed."}},"client_reference_id":{"type":"string","x-assumption":{"id":"A-RECORD-FIELDS","note":"Fields of a session record beyond those listed: not shown; the sandbox echoes the reference."}}},"if":{"properties":{"has_payment":{"const":true}},"required":["has_payment"]},"then":{"required":["payment_id"]}}}}};
+export const createPayment_res6_0 = validate47;
+const schema59 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
 
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors !== undefined){
+let data0 = data.errors;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.rule !== undefined){
+if(typeof data1.rule !== "string"){
+const err0 = {instancePath:instancePath+"/errors/" + i0+"/rule",schemaPath:"#/properties/errors/items/properties/rule/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data1.pointer !== undefined){
+if(typeof data1.pointer !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + i0+"/pointer",schemaPath:"#/properties/errors/items/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data1.message !== undefined){
+if(typeof data1.message !== "string"){
+const err2 = {instancePath:instancePath+"/errors/" + i0+"/message",schemaPath:"#/properties/errors/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data1.source !== undefined){
+if(typeof data1.source !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0+"/source",schemaPath:"#/properties/errors/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+validate47.errors = vErrors;
+return errors === 0;
+}
+
+export const lookupSessions_res0_0 = validate48;
+const schema60 = {"type":"object","required":["sessions"],"properties":{"sessions":{"type":"array","items":{"type":"object","required":["session_id","has_payment","latest_status","session_expires_at"],"x-assumption":[{"id":"A-LOOKUP-FIELDS","note":"The seed lists the record's fields; that the four unconditional ones are always present is assumed."},{"id":"A-RECORD-FIELDS","note":"Fields of a session record beyond those listed: not shown."}],"properties":{"session_id":{"type":"string"},"has_payment":{"type":"boolean"},"payment_id":{"type":"string","description":"Present when has_payment is true."},"latest_status":{"type":"string","description":"SESSION_CREATED for a new session; other session statuses not shown.","examples":["SESSION_CREATED"],"x-assumption":{"id":"A-SESSION-STATUS-OPEN","note":"Session statuses other than SESSION_CREATED not shown."}},"session_expires_at":{"type":"string","format":"date-time","x-assumption":{"id":"A-TIMESTAMP-FORMAT","note":"Timestamp format not shown; RFC 3339 date-time assumed."}},"client_reference_id":{"type":"string","x-assumption":{"id":"A-RECORD-FIELDS","note":"Fields of a session record beyond those listed: not shown; the sandbox echoes the reference."}}},"if":{"properties":{"has_payment":{"const":true}},"required":["has_payment"]},"then":{"required":["payment_id"]}}}}};
+
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3357,103 +3358,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate47.errors = vErrors;
-return errors === 0;
-}
-
-export const lookupSessions_res1_0 = validate48;
-const schema59 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
-
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors !== undefined){
-let data0 = data.errors;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.rule !== undefined){
-if(typeof data1.rule !== "string"){
-const err0 = {instancePath:instancePath+"/errors/" + i0+"/rule",schemaPath:"#/properties/errors/items/properties/rule/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data1.pointer !== undefined){
-if(typeof data1.pointer !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + i0+"/pointer",schemaPath:"#/properties/errors/items/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data1.message !== undefined){
-if(typeof data1.message !== "string"){
-const err2 = {instancePath:instancePath+"/errors/" + i0+"/message",schemaPath:"#/properties/errors/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data1.source !== undefined){
-if(typeof data1.source !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0+"/source",schemaPath:"#/properties/errors/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
 validate48.errors = vErrors;
 return errors === 0;
 }
 
-export const lookupSessions_res2_0 = validate49;
-const schema60 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
+export const lookupSessions_res1_0 = validate49;
+const schema61 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3543,684 +3453,10 @@ validate49.errors = vErrors;
 return errors === 0;
 }
 
-export const createSession_body = validate50;
-const schema61 = {"allOf":[{"type":"object","description":"Create hosted payment session request.","x-assumption":{"id":"A-SESSION-REQUIRED","note":"Which session fields are required is not shown (none are required here). The sample wraps the fields in an object named body; whether that wrapper is required is not shown: the unwrapped form is modelled (A-SESSION-ENVELOPE). Callback URL field name not shown."},"properties":{"client_customer_ref":{"type":"string","description":"Your customer identifier."},"client_reference_id":{"type":"string","description":"Your payment reference; max 36 characters, alphanumeric with hyphens and underscores; duplicates for the same customer are rejected (400).","maxLength":36,"pattern":"^[A-Za-z0-9_-]+$"},"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$","x-assumption":{"id":"A-CODE-CASE","note":"The seed says 3 characters, ISO 4217; upper case is how ISO 4217 writes codes, not a stated rule."}},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}},"due_date":{"type":"string","format":"date","description":"YYYY-MM-DD"},"items":{"type":"array","items":{"type":"object","description":"A line item of a hosted session.","properties":{"item_name":{"type":"string"},"item_ref":{"type":"string","description":"Optional; tracks a line item."},"item_type":{"type":"string","description":"Values seen: deposit, installment, platform_fee, commission. Complete list not shown.","examples":["deposit","installment","platform_fee","commission"],"x-extensible-enum":["deposit","installment","platform_fee","commission"],"x-assumption":{"id":"A-ITEM-TYPE-OPEN","note":"Complete list of item_type values not shown."}},"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$","x-assumption":{"id":"A-CODE-CASE","note":"The seed says 3 characters, ISO 4217; upper case is how ISO 4217 writes codes, not a stated rule."}},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}}}},"x-assumption":{"id":"A-MAX-ITEMS","note":"Maximum items per session not shown."}},"recipient_details":{"type":"array","items":{"type":"object","description":"A recipient of a hosted session, with recipient and bank account data.","properties":{"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$","x-assumption":{"id":"A-CODE-CASE","note":"The seed says 3 characters, ISO 4217; upper case is how ISO 4217 writes codes, not a stated rule."}},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}},"payment_reference":{"type":"string"},"purpose_of_transaction":{"type":"string","description":"Case sensitive; cannot be null or empty. Known values: PROPERTY_PURCHASE, BILL_PAYMENTS.\nThe complete list is not shown (it would come from Get transaction purposes): an unknown\nupper-case value is accepted, lower or mixed case is rejected.\n","minLength":1,"pattern":"^[A-Z][A-Z0-9_]*$","examples":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-extensible-enum":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-assumption":{"id":"A-PURPOSE-OPEN","note":"Allowed values beyond PROPERTY_PURCHASE and BILL_PAYMENTS not shown; values are upper-case identifiers."}},"recipient_id":{"type":"string","minLength":1}}}},"allowed_origins":{"type":"array","description":"Origins allowed to embed the session.","items":{"type":"string","description":"An origin, scheme://host[:port] (no path, no wildcard).","pattern":"^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?$","x-assumption":{"id":"A-ALLOWED-ORIGINS","note":"The seed says list of strings; an origin (RFC 6454) is what a frame-ancestors source needs. The sandbox refuses anything else."}}},"return_url":{"type":"string","format":"uri","pattern":"^https?://","description":"Where the hosted page sends the payer back (a link, after paying or abandoning). Field name not shown.","x-assumption":{"id":"A-SESSION-RETURN-URL","note":"Callback URLs are configurable, their field names are not shown. The sandbox accepts return_url (absolute http/https) and sends status updates to the embedding page by postMessage to allowed_origins and to servers by webhooks."}}}},{"x-cbp-string-limits":{"id":"session.client-reference-format","source":"Hosted payment session table: client_reference_id; Limits","params":{"at":"/client_reference_id","maxLength":36,"pattern":"^[A-Za-z0-9_-]+$"}}},{"x-cbp-case-sensitive-enum":{"id":"session.purpose-case","source":"Hosted payment session table: recipient_details; Payment request table: purpose_of_transaction","params":{"at":["/recipient_details/*/purpose_of_transaction"],"pattern":"^[A-Z][A-Z0-9_]*$","known":["PROPERTY_PURCHASE","BILL_PAYMENTS"]}}}]};
-const pattern25 = new RegExp("^[A-Za-z0-9_-]+$", "u");
-const pattern30 = new RegExp("^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?$", "u");
-const pattern31 = new RegExp("^https?://", "u");
-const formats6 = __cbpRules.formats.date;
-const formats8 = __cbpRules.formats.uri;
-const keyword6 = __cbpRules.createStringLimits({"at":"/client_reference_id","maxLength":36,"pattern":"^[A-Za-z0-9_-]+$"});
-const keyword7 = __cbpRules.createCaseSensitiveEnum({"at":["/recipient_details/*/purpose_of_transaction"],"pattern":"^[A-Z][A-Z0-9_]*$","known":["PROPERTY_PURCHASE","BILL_PAYMENTS"]});
-
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.client_customer_ref !== undefined){
-if(typeof data.client_customer_ref !== "string"){
-const err0 = {instancePath:instancePath+"/client_customer_ref",schemaPath:"#/allOf/0/properties/client_customer_ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.client_reference_id !== undefined){
-let data1 = data.client_reference_id;
-if(typeof data1 === "string"){
-if(func1(data1) > 36){
-const err1 = {instancePath:instancePath+"/client_reference_id",schemaPath:"#/allOf/0/properties/client_reference_id/maxLength",keyword:"maxLength",params:{limit: 36},message:"must NOT have more than 36 characters"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(!pattern25.test(data1)){
-const err2 = {instancePath:instancePath+"/client_reference_id",schemaPath:"#/allOf/0/properties/client_reference_id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+$"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/client_reference_id",schemaPath:"#/allOf/0/properties/client_reference_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.amount !== undefined){
-let data2 = data.amount;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.currency === undefined){
-const err4 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/0/properties/amount/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data2.value === undefined){
-const err5 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/0/properties/amount/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data2.currency !== undefined){
-let data3 = data2.currency;
-if(typeof data3 === "string"){
-if(func1(data3) > 3){
-const err6 = {instancePath:instancePath+"/amount/currency",schemaPath:"#/allOf/0/properties/amount/properties/currency/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(func1(data3) < 3){
-const err7 = {instancePath:instancePath+"/amount/currency",schemaPath:"#/allOf/0/properties/amount/properties/currency/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(!pattern17.test(data3)){
-const err8 = {instancePath:instancePath+"/amount/currency",schemaPath:"#/allOf/0/properties/amount/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/amount/currency",schemaPath:"#/allOf/0/properties/amount/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data2.value !== undefined){
-let data4 = data2.value;
-if(!((typeof data4 == "number") && (isFinite(data4)))){
-const err10 = {instancePath:instancePath+"/amount/value",schemaPath:"#/allOf/0/properties/amount/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/0/properties/amount/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.due_date !== undefined){
-let data5 = data.due_date;
-if(typeof data5 === "string"){
-if(!(formats6.validate(data5))){
-const err12 = {instancePath:instancePath+"/due_date",schemaPath:"#/allOf/0/properties/due_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/due_date",schemaPath:"#/allOf/0/properties/due_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.items !== undefined){
-let data6 = data.items;
-if(Array.isArray(data6)){
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-let data7 = data6[i0];
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.item_name !== undefined){
-if(typeof data7.item_name !== "string"){
-const err14 = {instancePath:instancePath+"/items/" + i0+"/item_name",schemaPath:"#/allOf/0/properties/items/items/properties/item_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data7.item_ref !== undefined){
-if(typeof data7.item_ref !== "string"){
-const err15 = {instancePath:instancePath+"/items/" + i0+"/item_ref",schemaPath:"#/allOf/0/properties/items/items/properties/item_ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data7.item_type !== undefined){
-if(typeof data7.item_type !== "string"){
-const err16 = {instancePath:instancePath+"/items/" + i0+"/item_type",schemaPath:"#/allOf/0/properties/items/items/properties/item_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data7.amount !== undefined){
-let data11 = data7.amount;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.currency === undefined){
-const err17 = {instancePath:instancePath+"/items/" + i0+"/amount",schemaPath:"#/allOf/0/properties/items/items/properties/amount/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(data11.value === undefined){
-const err18 = {instancePath:instancePath+"/items/" + i0+"/amount",schemaPath:"#/allOf/0/properties/items/items/properties/amount/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-if(data11.currency !== undefined){
-let data12 = data11.currency;
-if(typeof data12 === "string"){
-if(func1(data12) > 3){
-const err19 = {instancePath:instancePath+"/items/" + i0+"/amount/currency",schemaPath:"#/allOf/0/properties/items/items/properties/amount/properties/currency/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if(func1(data12) < 3){
-const err20 = {instancePath:instancePath+"/items/" + i0+"/amount/currency",schemaPath:"#/allOf/0/properties/items/items/properties/amount/properties/currency/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(!pattern17.test(data12)){
-const err21 = {instancePath:instancePath+"/items/" + i0+"/amount/currency",schemaPath:"#/allOf/0/properties/items/items/properties/amount/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/items/" + i0+"/amount/currency",schemaPath:"#/allOf/0/properties/items/items/properties/amount/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data11.value !== undefined){
-let data13 = data11.value;
-if(!((typeof data13 == "number") && (isFinite(data13)))){
-const err23 = {instancePath:instancePath+"/items/" + i0+"/amount/value",schemaPath:"#/allOf/0/properties/items/items/properties/amount/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/items/" + i0+"/amount",schemaPath:"#/allOf/0/properties/items/items/properties/amount/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/items/" + i0,schemaPath:"#/allOf/0/properties/items/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/items",schemaPath:"#/allOf/0/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.recipient_details !== undefined){
-let data14 = data.recipient_details;
-if(Array.isArray(data14)){
-const len1 = data14.length;
-for(let i1=0; i1<len1; i1++){
-let data15 = data14[i1];
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.amount !== undefined){
-let data16 = data15.amount;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.currency === undefined){
-const err27 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if(data16.value === undefined){
-const err28 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-if(data16.currency !== undefined){
-let data17 = data16.currency;
-if(typeof data17 === "string"){
-if(func1(data17) > 3){
-const err29 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount/currency",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/properties/currency/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-if(func1(data17) < 3){
-const err30 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount/currency",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/properties/currency/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-if(!pattern17.test(data17)){
-const err31 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount/currency",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount/currency",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data16.value !== undefined){
-let data18 = data16.value;
-if(!((typeof data18 == "number") && (isFinite(data18)))){
-const err33 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount/value",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/amount/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-if(data15.payment_reference !== undefined){
-if(typeof data15.payment_reference !== "string"){
-const err35 = {instancePath:instancePath+"/recipient_details/" + i1+"/payment_reference",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/payment_reference/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-if(data15.purpose_of_transaction !== undefined){
-let data20 = data15.purpose_of_transaction;
-if(typeof data20 === "string"){
-if(func1(data20) < 1){
-const err36 = {instancePath:instancePath+"/recipient_details/" + i1+"/purpose_of_transaction",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/purpose_of_transaction/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-if(!pattern19.test(data20)){
-const err37 = {instancePath:instancePath+"/recipient_details/" + i1+"/purpose_of_transaction",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/purpose_of_transaction/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]*$"},message:"must match pattern \""+"^[A-Z][A-Z0-9_]*$"+"\""};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/recipient_details/" + i1+"/purpose_of_transaction",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/purpose_of_transaction/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-if(data15.recipient_id !== undefined){
-let data21 = data15.recipient_id;
-if(typeof data21 === "string"){
-if(func1(data21) < 1){
-const err39 = {instancePath:instancePath+"/recipient_details/" + i1+"/recipient_id",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/recipient_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/recipient_details/" + i1+"/recipient_id",schemaPath:"#/allOf/0/properties/recipient_details/items/properties/recipient_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-}
-else {
-const err41 = {instancePath:instancePath+"/recipient_details/" + i1,schemaPath:"#/allOf/0/properties/recipient_details/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/recipient_details",schemaPath:"#/allOf/0/properties/recipient_details/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-if(data.allowed_origins !== undefined){
-let data22 = data.allowed_origins;
-if(Array.isArray(data22)){
-const len2 = data22.length;
-for(let i2=0; i2<len2; i2++){
-let data23 = data22[i2];
-if(typeof data23 === "string"){
-if(!pattern30.test(data23)){
-const err43 = {instancePath:instancePath+"/allowed_origins/" + i2,schemaPath:"#/allOf/0/properties/allowed_origins/items/pattern",keyword:"pattern",params:{pattern: "^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"},message:"must match pattern \""+"^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"+"\""};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/allowed_origins/" + i2,schemaPath:"#/allOf/0/properties/allowed_origins/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-}
-else {
-const err45 = {instancePath:instancePath+"/allowed_origins",schemaPath:"#/allOf/0/properties/allowed_origins/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-if(data.return_url !== undefined){
-let data24 = data.return_url;
-if(typeof data24 === "string"){
-if(!pattern31.test(data24)){
-const err46 = {instancePath:instancePath+"/return_url",schemaPath:"#/allOf/0/properties/return_url/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\""};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-if(!(formats8(data24))){
-const err47 = {instancePath:instancePath+"/return_url",schemaPath:"#/allOf/0/properties/return_url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-else {
-const err48 = {instancePath:instancePath+"/return_url",schemaPath:"#/allOf/0/properties/return_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-}
-else {
-const err49 = {instancePath,schemaPath:"#/allOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-let cbpOk0 = true;
-let cbpV0 = data;
-cbpV0 = cbpV0 !== null && typeof cbpV0 == "object" ? cbpV0.client_reference_id : undefined;
-if(!(cbpV0 === undefined || cbpV0 === null || (((typeof cbpV0 == "string") && (cbpV0.length <= 36)) && (pattern25.test(cbpV0))))){
-cbpOk0 = false;
-}
-if(!cbpOk0){
-const cbpHits0 = keyword6(data);
-if(cbpHits0 !== null){
-for(const cbpHit0 of cbpHits0){
-const err50 = {instancePath: instancePath + cbpHit0.pointer, schemaPath: "#/allOf/1/x-cbp-string-limits", keyword: "x-cbp-string-limits", params: {rule: "session.client-reference-format", source: "Hosted payment session table: client_reference_id; Limits", pointer: cbpHit0.pointer}, message: cbpHit0.message};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-}
-let cbpOk1 = true;
-let cbpV1 = data;
-cbpV1 = cbpV1 !== null && typeof cbpV1 == "object" ? cbpV1.recipient_details : undefined;
-if(Array.isArray(cbpV1)){
-for(const cbpItem0 of cbpV1){
-let cbpV2 = cbpItem0;
-cbpV2 = cbpV2 !== null && typeof cbpV2 == "object" ? cbpV2.purpose_of_transaction : undefined;
-if(!(cbpV2 === undefined || (typeof cbpV2 == "string" && (((cbpV2 === "PROPERTY_PURCHASE") || (cbpV2 === "BILL_PAYMENTS")) || ((cbpV2 !== "" && pattern19.test(cbpV2))))))){
-cbpOk1 = false;
-}
-}
-}
-if(!cbpOk1){
-const cbpHits1 = keyword7(data);
-if(cbpHits1 !== null){
-for(const cbpHit1 of cbpHits1){
-const err51 = {instancePath: instancePath + cbpHit1.pointer, schemaPath: "#/allOf/2/x-cbp-case-sensitive-enum", keyword: "x-cbp-case-sensitive-enum", params: {rule: "session.purpose-case", source: "Hosted payment session table: recipient_details; Payment request table: purpose_of_transaction", pointer: cbpHit1.pointer}, message: cbpHit1.message};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-}
-validate50.errors = vErrors;
-return errors === 0;
-}
-
-export const createSession_res0_0 = validate51;
+export const lookupSessions_res2_0 = validate50;
 const schema62 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4304,14 +3540,780 @@ errors++;
 }
 }
 }
+validate50.errors = vErrors;
+return errors === 0;
+}
+
+export const createSession_body = validate51;
+const schema63 = {"allOf":[{"$ref":"https://cbp.invalid/components.json#/$defs/SessionRequest"},{"x-cbp-string-limits":{"id":"session.client-reference-format","source":"Hosted payment session table: client_reference_id; Limits","params":{"at":"/client_reference_id","maxLength":36,"pattern":"^[A-Za-z0-9_-]+$"}}},{"x-cbp-case-sensitive-enum":{"id":"session.purpose-case","source":"Hosted payment session table: recipient_details; Payment request table: purpose_of_transaction","params":{"at":["/recipient_details/*/purpose_of_transaction"],"pattern":"^[A-Z][A-Z0-9_]*$","known":["PROPERTY_PURCHASE","BILL_PAYMENTS"]}}}]};
+const schema64 = {"type":"object","description":"Create hosted payment session request.","x-assumption":{"id":"A-SESSION-REQUIRED","note":"Which session fields are required is not shown (none are required here). The sample wraps the fields in an object named body; whether that wrapper is required is not shown: the unwrapped form is modelled (A-SESSION-ENVELOPE). Callback URL field name not shown."},"properties":{"client_customer_ref":{"type":"string","description":"Your customer identifier."},"client_reference_id":{"type":"string","description":"Your payment reference; max 36 characters, alphanumeric with hyphens and underscores; duplicates for the same customer are rejected (400).","maxLength":36,"pattern":"^[A-Za-z0-9_-]+$"},"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$","x-assumption":{"id":"A-CODE-CASE","note":"The seed says 3 characters, ISO 4217; upper case is how ISO 4217 writes codes, not a stated rule."}},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}},"due_date":{"type":"string","format":"date","description":"YYYY-MM-DD"},"items":{"type":"array","items":{"type":"object","description":"A line item of a hosted session.","properties":{"item_name":{"type":"string"},"item_ref":{"type":"string","description":"Optional; tracks a line item."},"item_type":{"type":"string","description":"Values seen: deposit, installment, platform_fee, commission. Complete list not shown.","examples":["deposit","installment","platform_fee","commission"],"x-extensible-enum":["deposit","installment","platform_fee","commission"],"x-assumption":{"id":"A-ITEM-TYPE-OPEN","note":"Complete list of item_type values not shown."}},"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$","x-assumption":{"id":"A-CODE-CASE","note":"The seed says 3 characters, ISO 4217; upper case is how ISO 4217 writes codes, not a stated rule."}},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}}}},"x-assumption":{"id":"A-MAX-ITEMS","note":"Maximum items per session not shown."}},"recipient_details":{"type":"array","items":{"type":"object","description":"A recipient of a hosted session, with recipient and bank account data.","properties":{"amount":{"type":"object","description":"An amount in one currency.","required":["currency","value"],"x-assumption":{"id":"A-AMOUNT-REQUIRED","note":"The Amount table marks no field required; an amount without currency or value is meaningless, so both are required."},"properties":{"currency":{"type":"string","description":"ISO 4217 currency code, exactly 3 characters.","minLength":3,"maxLength":3,"pattern":"^[A-Z]{3}$","x-assumption":{"id":"A-CODE-CASE","note":"The seed says 3 characters, ISO 4217; upper case is how ISO 4217 writes codes, not a stated rule."}},"value":{"type":"number","description":"Amount in that currency. Compared as a decimal with the currency's minor units."}}},"payment_reference":{"type":"string"},"purpose_of_transaction":{"type":"string","description":"Case sensitive; cannot be null or empty. Known values: PROPERTY_PURCHASE, BILL_PAYMENTS.\nThe complete list is not shown (it would come from Get transaction purposes): an unknown\nupper-case value is accepted, lower or mixed case is rejected.\n","minLength":1,"pattern":"^[A-Z][A-Z0-9_]*$","examples":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-extensible-enum":["PROPERTY_PURCHASE","BILL_PAYMENTS"],"x-assumption":{"id":"A-PURPOSE-OPEN","note":"Allowed values beyond PROPERTY_PURCHASE and BILL_PAYMENTS not shown; values are upper-case identifiers."}},"recipient_id":{"type":"string","minLength":1}}}},"allowed_origins":{"type":"array","description":"Origins allowed to embed the session.","items":{"type":"string","description":"An origin, scheme://host[:port] (no path, no wildcard).","pattern":"^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?$","x-assumption":{"id":"A-ALLOWED-ORIGINS","note":"The seed says list of strings; an origin (RFC 6454) is what a frame-ancestors source needs. The sandbox refuses anything else."}}},"return_url":{"type":"string","format":"uri","pattern":"^https?://","description":"Where the hosted page sends the payer back (a link, after paying or abandoning). Field name not shown.","x-assumption":{"id":"A-SESSION-RETURN-URL","note":"Callback URLs are configurable, their field names are not shown. The sandbox accepts return_url (absolute http/https) and sends status updates to the embedding page by postMessage to allowed_origins and to servers by webhooks."}}}};
+const pattern25 = new RegExp("^[A-Za-z0-9_-]+$", "u");
+const pattern30 = new RegExp("^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?$", "u");
+const pattern31 = new RegExp("^https?://", "u");
+const formats6 = __cbpRules.formats.date;
+const formats8 = __cbpRules.formats.uri;
+const keyword6 = __cbpRules.createStringLimits({"at":"/client_reference_id","maxLength":36,"pattern":"^[A-Za-z0-9_-]+$"});
+const keyword7 = __cbpRules.createCaseSensitiveEnum({"at":["/recipient_details/*/purpose_of_transaction"],"pattern":"^[A-Z][A-Z0-9_]*$","known":["PROPERTY_PURCHASE","BILL_PAYMENTS"]});
+
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.client_customer_ref !== undefined){
+if(typeof data.client_customer_ref !== "string"){
+const err0 = {instancePath:instancePath+"/client_customer_ref",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/client_customer_ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.client_reference_id !== undefined){
+let data1 = data.client_reference_id;
+if(typeof data1 === "string"){
+if(func1(data1) > 36){
+const err1 = {instancePath:instancePath+"/client_reference_id",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/client_reference_id/maxLength",keyword:"maxLength",params:{limit: 36},message:"must NOT have more than 36 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(!pattern25.test(data1)){
+const err2 = {instancePath:instancePath+"/client_reference_id",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/client_reference_id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/client_reference_id",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/client_reference_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.amount !== undefined){
+let data2 = data.amount;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.currency === undefined){
+const err4 = {instancePath:instancePath+"/amount",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/amount/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data2.value === undefined){
+const err5 = {instancePath:instancePath+"/amount",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/amount/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data2.currency !== undefined){
+let data3 = data2.currency;
+if(typeof data3 === "string"){
+if(func1(data3) > 3){
+const err6 = {instancePath:instancePath+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/amount/properties/currency/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(func1(data3) < 3){
+const err7 = {instancePath:instancePath+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/amount/properties/currency/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(!pattern17.test(data3)){
+const err8 = {instancePath:instancePath+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/amount/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/amount/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data2.value !== undefined){
+let data4 = data2.value;
+if(!((typeof data4 == "number") && (isFinite(data4)))){
+const err10 = {instancePath:instancePath+"/amount/value",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/amount/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/amount",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/amount/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.due_date !== undefined){
+let data5 = data.due_date;
+if(typeof data5 === "string"){
+if(!(formats6.validate(data5))){
+const err12 = {instancePath:instancePath+"/due_date",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/due_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/due_date",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/due_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.items !== undefined){
+let data6 = data.items;
+if(Array.isArray(data6)){
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+let data7 = data6[i0];
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.item_name !== undefined){
+if(typeof data7.item_name !== "string"){
+const err14 = {instancePath:instancePath+"/items/" + i0+"/item_name",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/items/items/properties/item_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data7.item_ref !== undefined){
+if(typeof data7.item_ref !== "string"){
+const err15 = {instancePath:instancePath+"/items/" + i0+"/item_ref",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/items/items/properties/item_ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data7.item_type !== undefined){
+if(typeof data7.item_type !== "string"){
+const err16 = {instancePath:instancePath+"/items/" + i0+"/item_type",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/items/items/properties/item_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data7.amount !== undefined){
+let data11 = data7.amount;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.currency === undefined){
+const err17 = {instancePath:instancePath+"/items/" + i0+"/amount",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/items/items/properties/amount/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data11.value === undefined){
+const err18 = {instancePath:instancePath+"/items/" + i0+"/amount",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/items/items/properties/amount/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data11.currency !== undefined){
+let data12 = data11.currency;
+if(typeof data12 === "string"){
+if(func1(data12) > 3){
+const err19 = {instancePath:instancePath+"/items/" + i0+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/items/items/properties/amount/properties/currency/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(func1(data12) < 3){
+const err20 = {instancePath:instancePath+"/items/" + i0+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/items/items/properties/amount/properties/currency/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(!pattern17.test(data12)){
+const err21 = {instancePath:instancePath+"/items/" + i0+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/items/items/properties/amount/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/items/" + i0+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/items/items/properties/amount/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data11.value !== undefined){
+let data13 = data11.value;
+if(!((typeof data13 == "number") && (isFinite(data13)))){
+const err23 = {instancePath:instancePath+"/items/" + i0+"/amount/value",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/items/items/properties/amount/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/items/" + i0+"/amount",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/items/items/properties/amount/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/items/" + i0,schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/items/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/items",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.recipient_details !== undefined){
+let data14 = data.recipient_details;
+if(Array.isArray(data14)){
+const len1 = data14.length;
+for(let i1=0; i1<len1; i1++){
+let data15 = data14[i1];
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+if(data15.amount !== undefined){
+let data16 = data15.amount;
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+if(data16.currency === undefined){
+const err27 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/items/properties/amount/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data16.value === undefined){
+const err28 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/items/properties/amount/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(data16.currency !== undefined){
+let data17 = data16.currency;
+if(typeof data17 === "string"){
+if(func1(data17) > 3){
+const err29 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/items/properties/amount/properties/currency/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(func1(data17) < 3){
+const err30 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/items/properties/amount/properties/currency/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(!pattern17.test(data17)){
+const err31 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/items/properties/amount/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount/currency",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/items/properties/amount/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data16.value !== undefined){
+let data18 = data16.value;
+if(!((typeof data18 == "number") && (isFinite(data18)))){
+const err33 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount/value",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/items/properties/amount/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/recipient_details/" + i1+"/amount",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/items/properties/amount/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data15.payment_reference !== undefined){
+if(typeof data15.payment_reference !== "string"){
+const err35 = {instancePath:instancePath+"/recipient_details/" + i1+"/payment_reference",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/items/properties/payment_reference/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data15.purpose_of_transaction !== undefined){
+let data20 = data15.purpose_of_transaction;
+if(typeof data20 === "string"){
+if(func1(data20) < 1){
+const err36 = {instancePath:instancePath+"/recipient_details/" + i1+"/purpose_of_transaction",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/items/properties/purpose_of_transaction/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(!pattern19.test(data20)){
+const err37 = {instancePath:instancePath+"/recipient_details/" + i1+"/purpose_of_transaction",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/items/properties/purpose_of_transaction/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]*$"},message:"must match pattern \""+"^[A-Z][A-Z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/recipient_details/" + i1+"/purpose_of_transaction",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/items/properties/purpose_of_transaction/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data15.recipient_id !== undefined){
+let data21 = data15.recipient_id;
+if(typeof data21 === "string"){
+if(func1(data21) < 1){
+const err39 = {instancePath:instancePath+"/recipient_details/" + i1+"/recipient_id",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/items/properties/recipient_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/recipient_details/" + i1+"/recipient_id",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/items/properties/recipient_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/recipient_details/" + i1,schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/recipient_details",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/recipient_details/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data.allowed_origins !== undefined){
+let data22 = data.allowed_origins;
+if(Array.isArray(data22)){
+const len2 = data22.length;
+for(let i2=0; i2<len2; i2++){
+let data23 = data22[i2];
+if(typeof data23 === "string"){
+if(!pattern30.test(data23)){
+const err43 = {instancePath:instancePath+"/allowed_origins/" + i2,schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/allowed_origins/items/pattern",keyword:"pattern",params:{pattern: "^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"},message:"must match pattern \""+"^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"+"\""};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/allowed_origins/" + i2,schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/allowed_origins/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/allowed_origins",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/allowed_origins/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data.return_url !== undefined){
+let data24 = data.return_url;
+if(typeof data24 === "string"){
+if(!pattern31.test(data24)){
+const err46 = {instancePath:instancePath+"/return_url",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/return_url/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\""};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+if(!(formats8(data24))){
+const err47 = {instancePath:instancePath+"/return_url",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/return_url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/return_url",schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/properties/return_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+}
+else {
+const err49 = {instancePath,schemaPath:"https://cbp.invalid/components.json#/$defs/SessionRequest/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+let cbpOk0 = true;
+let cbpV0 = data;
+cbpV0 = cbpV0 !== null && typeof cbpV0 == "object" ? cbpV0.client_reference_id : undefined;
+if(!(cbpV0 === undefined || cbpV0 === null || (((typeof cbpV0 == "string") && (cbpV0.length <= 36)) && (pattern25.test(cbpV0))))){
+cbpOk0 = false;
+}
+if(!cbpOk0){
+const cbpHits0 = keyword6(data);
+if(cbpHits0 !== null){
+for(const cbpHit0 of cbpHits0){
+const err50 = {instancePath: instancePath + cbpHit0.pointer, schemaPath: "#/allOf/1/x-cbp-string-limits", keyword: "x-cbp-string-limits", params: {rule: "session.client-reference-format", source: "Hosted payment session table: client_reference_id; Limits", pointer: cbpHit0.pointer}, message: cbpHit0.message};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+let cbpOk1 = true;
+let cbpV1 = data;
+cbpV1 = cbpV1 !== null && typeof cbpV1 == "object" ? cbpV1.recipient_details : undefined;
+if(Array.isArray(cbpV1)){
+for(const cbpItem0 of cbpV1){
+let cbpV2 = cbpItem0;
+cbpV2 = cbpV2 !== null && typeof cbpV2 == "object" ? cbpV2.purpose_of_transaction : undefined;
+if(!(cbpV2 === undefined || (typeof cbpV2 == "string" && (((cbpV2 === "PROPERTY_PURCHASE") || (cbpV2 === "BILL_PAYMENTS")) || ((cbpV2 !== "" && pattern19.test(cbpV2))))))){
+cbpOk1 = false;
+}
+}
+}
+if(!cbpOk1){
+const cbpHits1 = keyword7(data);
+if(cbpHits1 !== null){
+for(const cbpHit1 of cbpHits1){
+const err51 = {instancePath: instancePath + cbpHit1.pointer, schemaPath: "#/allOf/2/x-cbp-case-sensitive-enum", keyword: "x-cbp-case-sensitive-enum", params: {rule: "session.purpose-case", source: "Hosted payment session table: recipient_details; Payment request table: purpose_of_transaction", pointer: cbpHit1.pointer}, message: cbpHit1.message};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+}
 validate51.errors = vErrors;
 return errors === 0;
 }
 
-export const createSession_res1_0 = validate52;
-const schema63 = {"type":"object","description":"Carries a secure session URL (valid until the session's expiry timestamp) and the session_id.","required":["session_id"],"minProperties":2,"x-assumption":{"id":"A-SESSION-URL-FIELD","note":"Name of the session URL field (and of an expiry field) not shown; the record is open but carries at least one field besides session_id (the URL). The sandbox answers session_url and session_expires_at."},"properties":{"session_id":{"type":"string","minLength":1},"session_url":{"type":"string","format":"uri","description":"The secure, time-limited session URL (the sandbox's field name; the seed does not show it).","x-assumption":{"id":"A-SESSION-URL-FIELD","note":"The seed says the response gives a session URL; the field name is the sandbox's."}},"session_expires_at":{"type":"string","format":"date-time","description":"When the session URL stops being valid.","x-assumption":{"id":"A-SESSION-URL-FIELD","note":"The expiry field name in the creation response is the sandbox's (the lookup record's name)."}}}};
+export const createSession_res0_0 = validate52;
+const schema65 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors !== undefined){
+let data0 = data.errors;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.rule !== undefined){
+if(typeof data1.rule !== "string"){
+const err0 = {instancePath:instancePath+"/errors/" + i0+"/rule",schemaPath:"#/properties/errors/items/properties/rule/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data1.pointer !== undefined){
+if(typeof data1.pointer !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + i0+"/pointer",schemaPath:"#/properties/errors/items/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data1.message !== undefined){
+if(typeof data1.message !== "string"){
+const err2 = {instancePath:instancePath+"/errors/" + i0+"/message",schemaPath:"#/properties/errors/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data1.source !== undefined){
+if(typeof data1.source !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0+"/source",schemaPath:"#/properties/errors/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+validate52.errors = vErrors;
+return errors === 0;
+}
+
+export const createSession_res1_0 = validate53;
+const schema66 = {"type":"object","description":"Carries a secure session URL (valid until the session's expiry timestamp) and the session_id.","required":["session_id"],"minProperties":2,"x-assumption":{"id":"A-SESSION-URL-FIELD","note":"Name of the session URL field (and of an expiry field) not shown; the record is open but carries at least one field besides session_id (the URL). The sandbox answers session_url and session_expires_at."},"properties":{"session_id":{"type":"string","minLength":1},"session_url":{"type":"string","format":"uri","description":"The secure, time-limited session URL (the sandbox's field name; the seed does not show it).","x-assumption":{"id":"A-SESSION-URL-FIELD","note":"The seed says the response gives a session URL; the field name is the sandbox's."}},"session_expires_at":{"type":"string","format":"date-time","description":"When the session URL stops being valid.","x-assumption":{"id":"A-SESSION-URL-FIELD","note":"The expiry field name in the creation response is the sandbox's (the lookup record's name)."}}}};
+
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4421,103 +4423,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate52.errors = vErrors;
-return errors === 0;
-}
-
-export const createSession_res2_0 = validate53;
-const schema64 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
-
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors !== undefined){
-let data0 = data.errors;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.rule !== undefined){
-if(typeof data1.rule !== "string"){
-const err0 = {instancePath:instancePath+"/errors/" + i0+"/rule",schemaPath:"#/properties/errors/items/properties/rule/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data1.pointer !== undefined){
-if(typeof data1.pointer !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + i0+"/pointer",schemaPath:"#/properties/errors/items/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data1.message !== undefined){
-if(typeof data1.message !== "string"){
-const err2 = {instancePath:instancePath+"/errors/" + i0+"/message",schemaPath:"#/properties/errors/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data1.source !== undefined){
-if(typeof data1.source !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0+"/source",schemaPath:"#/properties/errors/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
 validate53.errors = vErrors;
 return errors === 0;
 }
 
-export const createSession_res3_0 = validate54;
-const schema65 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
+export const createSession_res2_0 = validate54;
+const schema67 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
 
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -4607,77 +4518,10 @@ validate54.errors = vErrors;
 return errors === 0;
 }
 
-export const createThirdParty_body = validate55;
-const schema66 = {"description":"Third-party create payload. Not shown, except that onboarding names the client_customer_ref later payments match.","allOf":[{"type":"object","description":"Third-party customer payload. Not shown.","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"Request and response payloads of the third-party operations not shown: any object. The mock reads client_customer_ref and answers compliance_status."}}],"type":"object","required":["client_customer_ref"],"properties":{"client_customer_ref":{"type":"string","minLength":1,"description":"Your identifier of the end user."}},"x-assumption":{"id":"A-THIRD-PARTY-REF","note":"Create payment rule 4 matches client_customer_ref against onboarded third parties, so the create payload carries it."}};
+export const createSession_res3_0 = validate55;
+const schema68 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/allOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.client_customer_ref === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_customer_ref"},message:"must have required property '"+"client_customer_ref"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.client_customer_ref !== undefined){
-let data0 = data.client_customer_ref;
-if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err2 = {instancePath:instancePath+"/client_customer_ref",schemaPath:"#/properties/client_customer_ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/client_customer_ref",schemaPath:"#/properties/client_customer_ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate55.errors = vErrors;
-return errors === 0;
-}
-
-export const createThirdParty_res0_0 = validate56;
-const schema67 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
-
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4761,14 +4605,172 @@ errors++;
 }
 }
 }
+validate55.errors = vErrors;
+return errors === 0;
+}
+
+export const createThirdParty_body = validate56;
+const schema69 = {"description":"Third-party create payload. Not shown, except that onboarding names the client_customer_ref later payments match.","allOf":[{"type":"object","description":"Third-party customer payload. Not shown.","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"Request and response payloads of the third-party operations not shown: any object. The mock reads client_customer_ref and answers compliance_status."}}],"type":"object","required":["client_customer_ref"],"properties":{"client_customer_ref":{"type":"string","minLength":1,"description":"Your identifier of the end user."}},"x-assumption":{"id":"A-THIRD-PARTY-REF","note":"Create payment rule 4 matches client_customer_ref against onboarded third parties, so the create payload carries it."}};
+
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/allOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.client_customer_ref === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_customer_ref"},message:"must have required property '"+"client_customer_ref"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.client_customer_ref !== undefined){
+let data0 = data.client_customer_ref;
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err2 = {instancePath:instancePath+"/client_customer_ref",schemaPath:"#/properties/client_customer_ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/client_customer_ref",schemaPath:"#/properties/client_customer_ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
 validate56.errors = vErrors;
 return errors === 0;
 }
 
-export const createThirdParty_res1_0 = validate57;
-const schema68 = {"type":"object","description":"A third-party customer with its compliance status (field names not shown).","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"Payload not shown."},"properties":{"client_customer_ref":{"type":"string","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"Payload not shown; the sandbox echoes it."}},"compliance_status":{"type":"string","examples":["PENDING_VERIFICATION","VERIFIED"],"x-assumption":{"id":"A-MOCK-COMPLIANCE","note":"The seed says the GET answers a compliance status; name and values are the sandbox's."}},"created_at":{"type":"string","format":"date-time","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"The sandbox's timestamp."}},"updated_at":{"type":"string","format":"date-time","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"The sandbox's timestamp."}}}};
+export const createThirdParty_res0_0 = validate57;
+const schema70 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
 
 function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors !== undefined){
+let data0 = data.errors;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.rule !== undefined){
+if(typeof data1.rule !== "string"){
+const err0 = {instancePath:instancePath+"/errors/" + i0+"/rule",schemaPath:"#/properties/errors/items/properties/rule/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data1.pointer !== undefined){
+if(typeof data1.pointer !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + i0+"/pointer",schemaPath:"#/properties/errors/items/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data1.message !== undefined){
+if(typeof data1.message !== "string"){
+const err2 = {instancePath:instancePath+"/errors/" + i0+"/message",schemaPath:"#/properties/errors/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data1.source !== undefined){
+if(typeof data1.source !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0+"/source",schemaPath:"#/properties/errors/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+validate57.errors = vErrors;
+return errors === 0;
+}
+
+export const createThirdParty_res1_0 = validate58;
+const schema71 = {"type":"object","description":"A third-party customer with its compliance status (field names not shown).","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"Payload not shown."},"properties":{"client_customer_ref":{"type":"string","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"Payload not shown; the sandbox echoes it."}},"compliance_status":{"type":"string","examples":["PENDING_VERIFICATION","VERIFIED"],"x-assumption":{"id":"A-MOCK-COMPLIANCE","note":"The seed says the GET answers a compliance status; name and values are the sandbox's."}},"created_at":{"type":"string","format":"date-time","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"The sandbox's timestamp."}},"updated_at":{"type":"string","format":"date-time","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"The sandbox's timestamp."}}}};
+
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4857,103 +4859,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate57.errors = vErrors;
-return errors === 0;
-}
-
-export const createThirdParty_res2_0 = validate58;
-const schema69 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
-
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors !== undefined){
-let data0 = data.errors;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.rule !== undefined){
-if(typeof data1.rule !== "string"){
-const err0 = {instancePath:instancePath+"/errors/" + i0+"/rule",schemaPath:"#/properties/errors/items/properties/rule/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data1.pointer !== undefined){
-if(typeof data1.pointer !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + i0+"/pointer",schemaPath:"#/properties/errors/items/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data1.message !== undefined){
-if(typeof data1.message !== "string"){
-const err2 = {instancePath:instancePath+"/errors/" + i0+"/message",schemaPath:"#/properties/errors/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data1.source !== undefined){
-if(typeof data1.source !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0+"/source",schemaPath:"#/properties/errors/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
 validate58.errors = vErrors;
 return errors === 0;
 }
 
-export const createThirdParty_res3_0 = validate59;
-const schema70 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
+export const createThirdParty_res2_0 = validate59;
+const schema72 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
 
 function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5043,10 +4954,101 @@ validate59.errors = vErrors;
 return errors === 0;
 }
 
-export const getThirdParty_res0_0 = validate60;
-const schema71 = {"type":"object","description":"A third-party customer with its compliance status (field names not shown).","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"Payload not shown."},"properties":{"client_customer_ref":{"type":"string","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"Payload not shown; the sandbox echoes it."}},"compliance_status":{"type":"string","examples":["PENDING_VERIFICATION","VERIFIED"],"x-assumption":{"id":"A-MOCK-COMPLIANCE","note":"The seed says the GET answers a compliance status; name and values are the sandbox's."}},"created_at":{"type":"string","format":"date-time","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"The sandbox's timestamp."}},"updated_at":{"type":"string","format":"date-time","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"The sandbox's timestamp."}}}};
+export const createThirdParty_res3_0 = validate60;
+const schema73 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors !== undefined){
+let data0 = data.errors;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.rule !== undefined){
+if(typeof data1.rule !== "string"){
+const err0 = {instancePath:instancePath+"/errors/" + i0+"/rule",schemaPath:"#/properties/errors/items/properties/rule/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data1.pointer !== undefined){
+if(typeof data1.pointer !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + i0+"/pointer",schemaPath:"#/properties/errors/items/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data1.message !== undefined){
+if(typeof data1.message !== "string"){
+const err2 = {instancePath:instancePath+"/errors/" + i0+"/message",schemaPath:"#/properties/errors/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data1.source !== undefined){
+if(typeof data1.source !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0+"/source",schemaPath:"#/properties/errors/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+validate60.errors = vErrors;
+return errors === 0;
+}
+
+export const getThirdParty_res0_0 = validate61;
+const schema74 = {"type":"object","description":"A third-party customer with its compliance status (field names not shown).","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"Payload not shown."},"properties":{"client_customer_ref":{"type":"string","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"Payload not shown; the sandbox echoes it."}},"compliance_status":{"type":"string","examples":["PENDING_VERIFICATION","VERIFIED"],"x-assumption":{"id":"A-MOCK-COMPLIANCE","note":"The seed says the GET answers a compliance status; name and values are the sandbox's."}},"created_at":{"type":"string","format":"date-time","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"The sandbox's timestamp."}},"updated_at":{"type":"string","format":"date-time","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"The sandbox's timestamp."}}}};
+
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5135,103 +5137,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate60.errors = vErrors;
-return errors === 0;
-}
-
-export const getThirdParty_res1_0 = validate61;
-const schema72 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
-
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors !== undefined){
-let data0 = data.errors;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.rule !== undefined){
-if(typeof data1.rule !== "string"){
-const err0 = {instancePath:instancePath+"/errors/" + i0+"/rule",schemaPath:"#/properties/errors/items/properties/rule/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data1.pointer !== undefined){
-if(typeof data1.pointer !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + i0+"/pointer",schemaPath:"#/properties/errors/items/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data1.message !== undefined){
-if(typeof data1.message !== "string"){
-const err2 = {instancePath:instancePath+"/errors/" + i0+"/message",schemaPath:"#/properties/errors/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data1.source !== undefined){
-if(typeof data1.source !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0+"/source",schemaPath:"#/properties/errors/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
 validate61.errors = vErrors;
 return errors === 0;
 }
 
-export const getThirdParty_res2_0 = validate62;
-const schema73 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
+export const getThirdParty_res1_0 = validate62;
+const schema75 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
 
 function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5321,10 +5232,101 @@ validate62.errors = vErrors;
 return errors === 0;
 }
 
-export const updateThirdParty_body = validate63;
-const schema74 = {"type":"object","description":"Third-party customer payload. Not shown.","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"Request and response payloads of the third-party operations not shown: any object. The mock reads client_customer_ref and answers compliance_status."}};
+export const getThirdParty_res2_0 = validate63;
+const schema76 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
 
 function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors !== undefined){
+let data0 = data.errors;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.rule !== undefined){
+if(typeof data1.rule !== "string"){
+const err0 = {instancePath:instancePath+"/errors/" + i0+"/rule",schemaPath:"#/properties/errors/items/properties/rule/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data1.pointer !== undefined){
+if(typeof data1.pointer !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + i0+"/pointer",schemaPath:"#/properties/errors/items/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data1.message !== undefined){
+if(typeof data1.message !== "string"){
+const err2 = {instancePath:instancePath+"/errors/" + i0+"/message",schemaPath:"#/properties/errors/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data1.source !== undefined){
+if(typeof data1.source !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0+"/source",schemaPath:"#/properties/errors/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+validate63.errors = vErrors;
+return errors === 0;
+}
+
+export const updateThirdParty_body = validate64;
+const schema77 = {"type":"object","description":"Third-party customer payload. Not shown.","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"Request and response payloads of the third-party operations not shown: any object. The mock reads client_customer_ref and answers compliance_status."}};
+
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
@@ -5337,14 +5339,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
-export const updateThirdParty_res0_0 = validate64;
-const schema75 = {"type":"object","description":"A third-party customer with its compliance status (field names not shown).","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"Payload not shown."},"properties":{"client_customer_ref":{"type":"string","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"Payload not shown; the sandbox echoes it."}},"compliance_status":{"type":"string","examples":["PENDING_VERIFICATION","VERIFIED"],"x-assumption":{"id":"A-MOCK-COMPLIANCE","note":"The seed says the GET answers a compliance status; name and values are the sandbox's."}},"created_at":{"type":"string","format":"date-time","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"The sandbox's timestamp."}},"updated_at":{"type":"string","format":"date-time","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"The sandbox's timestamp."}}}};
+export const updateThirdParty_res0_0 = validate65;
+const schema78 = {"type":"object","description":"A third-party customer with its compliance status (field names not shown).","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"Payload not shown."},"properties":{"client_customer_ref":{"type":"string","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"Payload not shown; the sandbox echoes it."}},"compliance_status":{"type":"string","examples":["PENDING_VERIFICATION","VERIFIED"],"x-assumption":{"id":"A-MOCK-COMPLIANCE","note":"The seed says the GET answers a compliance status; name and values are the sandbox's."}},"created_at":{"type":"string","format":"date-time","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"The sandbox's timestamp."}},"updated_at":{"type":"string","format":"date-time","x-assumption":{"id":"A-THIRD-PARTY-PAYLOAD","note":"The sandbox's timestamp."}}}};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5433,103 +5435,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate64.errors = vErrors;
-return errors === 0;
-}
-
-export const updateThirdParty_res1_0 = validate65;
-const schema76 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
-
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors !== undefined){
-let data0 = data.errors;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.rule !== undefined){
-if(typeof data1.rule !== "string"){
-const err0 = {instancePath:instancePath+"/errors/" + i0+"/rule",schemaPath:"#/properties/errors/items/properties/rule/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data1.pointer !== undefined){
-if(typeof data1.pointer !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + i0+"/pointer",schemaPath:"#/properties/errors/items/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data1.message !== undefined){
-if(typeof data1.message !== "string"){
-const err2 = {instancePath:instancePath+"/errors/" + i0+"/message",schemaPath:"#/properties/errors/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data1.source !== undefined){
-if(typeof data1.source !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0+"/source",schemaPath:"#/properties/errors/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
 validate65.errors = vErrors;
 return errors === 0;
 }
 
-export const updateThirdParty_res2_0 = validate66;
-const schema77 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
+export const updateThirdParty_res1_0 = validate66;
+const schema79 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
 
 function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5619,26 +5530,10 @@ validate66.errors = vErrors;
 return errors === 0;
 }
 
-export const legacyMakePayment_body = validate67;
-const schema78 = {"description":"Payload of a legacy payment endpoint. Not shown.","x-assumption":{"id":"A-LEGACY-PAYLOAD","note":"Legacy payloads not shown: any JSON value."}};
-
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate67.errors = null;
-return true;
-}
-
-export const legacyMakePayment_res0_0 = validate68;
-const schema79 = {"description":"Payload of a legacy payment endpoint. Not shown.","x-assumption":{"id":"A-LEGACY-PAYLOAD","note":"Legacy payloads not shown: any JSON value."}};
-
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate68.errors = null;
-return true;
-}
-
-export const legacyMakePayment_res1_0 = validate69;
+export const updateThirdParty_res2_0 = validate67;
 const schema80 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5722,12 +5617,28 @@ errors++;
 }
 }
 }
-validate69.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
-export const legacyMakePayment_res2_0 = validate70;
-const schema81 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
+export const legacyMakePayment_body = validate68;
+const schema81 = {"description":"Payload of a legacy payment endpoint. Not shown.","x-assumption":{"id":"A-LEGACY-PAYLOAD","note":"Legacy payloads not shown: any JSON value."}};
+
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate68.errors = null;
+return true;
+}
+
+export const legacyMakePayment_res0_0 = validate69;
+const schema82 = {"description":"Payload of a legacy payment endpoint. Not shown.","x-assumption":{"id":"A-LEGACY-PAYLOAD","note":"Legacy payloads not shown: any JSON value."}};
+
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate69.errors = null;
+return true;
+}
+
+export const legacyMakePayment_res1_0 = validate70;
+const schema83 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
 
 function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5817,18 +5728,10 @@ validate70.errors = vErrors;
 return errors === 0;
 }
 
-export const legacyReviewPayments_res0_0 = validate71;
-const schema82 = {"description":"Payload of a legacy payment endpoint. Not shown.","x-assumption":{"id":"A-LEGACY-PAYLOAD","note":"Legacy payloads not shown: any JSON value."}};
+export const legacyMakePayment_res2_0 = validate71;
+const schema84 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
 
 function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate71.errors = null;
-return true;
-}
-
-export const legacyReviewPayments_res1_0 = validate72;
-const schema83 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
-
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5912,12 +5815,20 @@ errors++;
 }
 }
 }
-validate72.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-export const legacyReviewPayments_res2_0 = validate73;
-const schema84 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
+export const legacyReviewPayments_res0_0 = validate72;
+const schema85 = {"description":"Payload of a legacy payment endpoint. Not shown.","x-assumption":{"id":"A-LEGACY-PAYLOAD","note":"Legacy payloads not shown: any JSON value."}};
+
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate72.errors = null;
+return true;
+}
+
+export const legacyReviewPayments_res1_0 = validate73;
+const schema86 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
 
 function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -6007,18 +5918,10 @@ validate73.errors = vErrors;
 return errors === 0;
 }
 
-export const legacyViewPayment_res0_0 = validate74;
-const schema85 = {"description":"Payload of a legacy payment endpoint. Not shown.","x-assumption":{"id":"A-LEGACY-PAYLOAD","note":"Legacy payloads not shown: any JSON value."}};
+export const legacyReviewPayments_res2_0 = validate74;
+const schema87 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
 
 function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate74.errors = null;
-return true;
-}
-
-export const legacyViewPayment_res1_0 = validate75;
-const schema86 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
-
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6102,12 +6005,20 @@ errors++;
 }
 }
 }
-validate75.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
-export const legacyViewPayment_res2_0 = validate76;
-const schema87 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
+export const legacyViewPayment_res0_0 = validate75;
+const schema88 = {"description":"Payload of a legacy payment endpoint. Not shown.","x-assumption":{"id":"A-LEGACY-PAYLOAD","note":"Legacy payloads not shown: any JSON value."}};
+
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate75.errors = null;
+return true;
+}
+
+export const legacyViewPayment_res1_0 = validate76;
+const schema89 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
 
 function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -6197,11 +6108,102 @@ validate76.errors = vErrors;
 return errors === 0;
 }
 
-export const webhook_paymentStatus = validate77;
-const schema88 = {"allOf":[{"type":"object","description":"Payment status webhook. Complete payload schema not shown; these fields appear.","required":["event_id","event_timestamp","payment_id","status"],"x-assumption":{"id":"A-WEBHOOK-REQUIRED","note":"event_id (every webhook), event_timestamp (real order), status, and payment_id (primary tracking id, from the first webhook on) are assumed always present; the payload is open."},"properties":{"event_id":{"type":"string","minLength":1,"description":"Idempotency key."},"event_timestamp":{"type":"string","format":"date-time","description":"Determines the real order of events.","x-assumption":{"id":"A-TIMESTAMP-FORMAT","note":"Timestamp format not shown; RFC 3339 date-time assumed."}},"payment_id":{"type":"string","minLength":1},"status":{"description":"Current payment status (see spec/payment-states.yaml).","anyOf":[{"type":"string","description":"The nine payment statuses that appear in the seed.","enum":["AWAITING_FUNDS","PROCESSING","RECEIVED_FUNDS","FX_COMPLETED","PAYOUT_INITIATED","PAYOUT_CREDITED","PAYMENT_COMPLETED","CANCELLED","BOUNCED_BACK"]},{"type":"string","x-assumption":{"id":"A-OPEN-STATUS","note":"The statuses that 'appear' are listed; the complete list is not shown, so other strings are accepted (reported as warnings by the conformance runner)."}}]},"client_reference_id":{"type":"string","x-assumption":{"id":"A-WEBHOOK-ECHO","note":"Present when the payment has one; on which events is not shown."}},"client_customer_ref":{"type":"string","x-assumption":{"id":"A-WEBHOOK-ECHO","note":"Third-party and hosted payments; on which events is not shown."}},"session_id":{"type":"string","description":"Hosted sessions only; absent for API payments.","x-assumption":{"id":"A-WEBHOOK-ECHO","note":"Hosted sessions only; on which events is not shown."}},"recipient_id":{"type":"string","description":"PAYOUT_INITIATED and PAYOUT_CREDITED (required there)."}}},{"x-cbp-required-when":{"id":"webhook.payout-recipient-id","source":"Events: fields; Reconciliation identifiers: recipient_id","params":{"when":{"pointer":"/status","in":["PAYOUT_INITIATED","PAYOUT_CREDITED"]},"require":["/recipient_id"]}}}]};
-const keyword8 = __cbpRules.createRequiredWhen({"when":{"pointer":"/status","in":["PAYOUT_INITIATED","PAYOUT_CREDITED"]},"require":["/recipient_id"]});
+export const legacyViewPayment_res2_0 = validate77;
+const schema90 = {"description":"Error body. Its shape and machine-readable error codes are not shown.","x-assumption":{"id":"A-ERROR-BODY","note":"Error body shape not shown: any JSON value. The mock answers { errors: [{ rule, pointer, message, source }] }."},"properties":{"errors":{"type":"array","items":{"type":"object","properties":{"rule":{"type":"string","description":"Overlay rule id, or schema.<keyword>."},"pointer":{"type":"string","description":"RFC 6901 pointer to the offending value."},"message":{"type":"string"},"source":{"type":"string","description":"The seed section the rule comes from."}}}}}};
 
 function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors !== undefined){
+let data0 = data.errors;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.rule !== undefined){
+if(typeof data1.rule !== "string"){
+const err0 = {instancePath:instancePath+"/errors/" + i0+"/rule",schemaPath:"#/properties/errors/items/properties/rule/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data1.pointer !== undefined){
+if(typeof data1.pointer !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + i0+"/pointer",schemaPath:"#/properties/errors/items/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data1.message !== undefined){
+if(typeof data1.message !== "string"){
+const err2 = {instancePath:instancePath+"/errors/" + i0+"/message",schemaPath:"#/properties/errors/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data1.source !== undefined){
+if(typeof data1.source !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0+"/source",schemaPath:"#/properties/errors/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+validate77.errors = vErrors;
+return errors === 0;
+}
+
+export const webhook_paymentStatus = validate78;
+const schema91 = {"allOf":[{"type":"object","description":"Payment status webhook. Complete payload schema not shown; these fields appear.","required":["event_id","event_timestamp","payment_id","status"],"x-assumption":{"id":"A-WEBHOOK-REQUIRED","note":"event_id (every webhook), event_timestamp (real order), status, and payment_id (primary tracking id, from the first webhook on) are assumed always present; the payload is open."},"properties":{"event_id":{"type":"string","minLength":1,"description":"Idempotency key."},"event_timestamp":{"type":"string","format":"date-time","description":"Determines the real order of events.","x-assumption":{"id":"A-TIMESTAMP-FORMAT","note":"Timestamp format not shown; RFC 3339 date-time assumed."}},"payment_id":{"type":"string","minLength":1},"status":{"description":"Current payment status (see spec/payment-states.yaml).","anyOf":[{"type":"string","description":"The nine payment statuses that appear in the seed.","enum":["AWAITING_FUNDS","PROCESSING","RECEIVED_FUNDS","FX_COMPLETED","PAYOUT_INITIATED","PAYOUT_CREDITED","PAYMENT_COMPLETED","CANCELLED","BOUNCED_BACK"]},{"type":"string","x-assumption":{"id":"A-OPEN-STATUS","note":"The statuses that 'appear' are listed; the complete list is not shown, so other strings are accepted (reported as warnings by the conformance runner)."}}]},"client_reference_id":{"type":"string","x-assumption":{"id":"A-WEBHOOK-ECHO","note":"Present when the payment has one; on which events is not shown."}},"client_customer_ref":{"type":"string","x-assumption":{"id":"A-WEBHOOK-ECHO","note":"Third-party and hosted payments; on which events is not shown."}},"session_id":{"type":"string","description":"Hosted sessions only; absent for API payments.","x-assumption":{"id":"A-WEBHOOK-ECHO","note":"Hosted sessions only; on which events is not shown."}},"recipient_id":{"type":"string","description":"PAYOUT_INITIATED and PAYOUT_CREDITED (required there)."}}},{"x-cbp-required-when":{"id":"webhook.payout-recipient-id","source":"Events: fields; Reconciliation identifiers: recipient_id","params":{"when":{"pointer":"/status","in":["PAYOUT_INITIATED","PAYOUT_CREDITED"]},"require":["/recipient_id"]}}}]};
+const keyword8 = __cbpRules.createRequiredWhen({"when":{"pointer":"/status","in":["PAYOUT_INITIATED","PAYOUT_CREDITED"]},"require":["/recipient_id"]});
+
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6336,7 +6338,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(((((((((data3 === "AWAITING_FUNDS") || (data3 === "PROCESSING")) || (data3 === "RECEIVED_FUNDS")) || (data3 === "FX_COMPLETED")) || (data3 === "PAYOUT_INITIATED")) || (data3 === "PAYOUT_CREDITED")) || (data3 === "PAYMENT_COMPLETED")) || (data3 === "CANCELLED")) || (data3 === "BOUNCED_BACK"))){
-const err11 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/0/properties/status/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema88.allOf[0].properties.status.anyOf[0].enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/0/properties/status/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema91.allOf[0].properties.status.anyOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6468,6 +6470,6 @@ errors++;
 }
 }
 }
-validate77.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }

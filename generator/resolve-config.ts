@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CbpError, toPointer } from '../lib/errors.js';
 import type { GenerateConfig } from './config.js';
-import { readDocumentFile } from './load/read-document.js';
+import { isUrl, readDocumentFile } from './load/read-document.js';
 import { corePlugins, DEFAULT_PLUGINS } from './plugins/index.js';
 import type { Plugin } from './plugins/plugin.js';
 
@@ -126,7 +126,8 @@ function checkFileConfig(raw: unknown, shown: string, dir: string, cwd: string, 
     if (kind === 'mode' && value !== 'error' && value !== 'warn') fail(`${key} must be "error" or "warn"`, key);
     out[key] = value;
   }
-  const rel = (p: string) => path.relative(cwd, path.resolve(dir, p)).split(path.sep).join('/') || '.';
+  const rel = (p: string) => (isUrl(p) ? p : relPath(p));
+  const relPath = (p: string) => path.relative(cwd, path.resolve(dir, p)).split(path.sep).join('/') || '.';
   for (const key of PATH_KEYS) if (typeof out[key] === 'string') out[key] = rel(out[key] as string);
   if (Array.isArray(out.overlays)) out.overlays = (out.overlays as string[]).map(rel);
   if (out.plugins !== undefined) Object.assign(out, pluginEntries(out.plugins, fail, registry, rel));

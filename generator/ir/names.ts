@@ -69,6 +69,8 @@ const RESERVED = new Set([
   'symbol',
   'unknown',
   'type',
+  // Not reserved, but an object with a `then` method is thenable: `await client` would call it.
+  'then',
 ]);
 
 export function isReservedWord(name: string): boolean {
@@ -97,9 +99,15 @@ export function pascalCase(input: string): string {
   return c.charAt(0).toUpperCase() + c.slice(1);
 }
 
+/** camelCase output, `_`-prefixed digits, `_`-suffixed reserved words. */
+const OWN_SHAPE = /^(?:[a-z][A-Za-z0-9]*|_[0-9][A-Za-z0-9]*|[a-z][A-Za-z0-9]*_)$/;
+
 /** A valid TS identifier for any string: camelCase, `_` prefix before a digit, `_` suffix for
  * reserved words, `_` when nothing usable is left. */
 export function toIdentifier(input: string): string {
+  // Already in the shape this function produces: kept, so that applying it again (templates
+  // name members from ids) never re-cases `getN27ByAB` into a different `getN27ByAb`.
+  if (OWN_SHAPE.test(input) && !isReservedWord(input)) return input;
   let id = camelCase(input);
   if (id === '') return '_';
   if (/^[0-9]/.test(id)) id = `_${id}`;

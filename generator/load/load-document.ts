@@ -6,10 +6,11 @@
 import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { CbpError } from '../../lib/errors.js';
-import { readDocumentFile, displayName } from './read-document.js';
+import { readDocumentFile, displayName, isUrl } from './read-document.js';
 import { applyOverlay, type MissingTargetMode } from './apply-overlay.js';
 import { toSpecInvalidError } from './validation-error.js';
 import { validateDocument } from './validate-document.js';
+import { normalizeSlips } from './normalize-slips.js';
 
 export type OpenApiDocument = Record<string, unknown>;
 
@@ -45,8 +46,11 @@ export async function loadDocument(spec: string, options: LoadOptions = {}): Pro
     raw = result.document;
     warnings.push(...result.warnings);
   }
-  const where = { file, absolutePath: path.resolve(cwd, spec) };
+  // A URL stays the base for the document's relative $refs (swagger-parser fetches them).
+  const where = { file, absolutePath: isUrl(spec) ? spec : path.resolve(cwd, spec) };
   const document = await bundle(raw, where);
+  // In place: `raw` is our own parse of the file (overlays copy it), never a caller's object.
+  warnings.push(...normalizeSlips(document, file));
   const validated = validateDocument(document, where);
   if (options.deferValidation)
     validated.catch(() => undefined); // observed later by the caller
@@ -70,7 +74,10 @@ async function bundle(raw: unknown, where: { file: string; absolutePath: string 
   checkVersion(raw, where.file);
   if (!needsBundling(raw)) return raw as OpenApiDocument;
   try {
-    return (await SwaggerParser.bundle(where.absolutePath, raw as never, {})) as unknown as OpenApiDocument;
+    // A document the user named by URL may reference its siblings on the same host, loopback or
+    // private ones included (json-schema-ref-parser refuses those by default).
+    const options = isUrl(where.absolutePath) ? { resolve: { http: { safeUrlResolver: false } } } : {};
+    return (await SwaggerParser.bundle(where.absolutePath, raw as never, options as never)) as unknown as OpenApiDocument;
   } catch (err) {
     throw toSpecInvalidError(err, where.file);
   }

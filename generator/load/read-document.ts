@@ -18,14 +18,21 @@ export interface ReadOptions {
 
 /** The file name to show users: relative to cwd when inside it, never made absolute. */
 export function displayName(file: string, cwd: string = process.cwd()): string {
+  if (isUrl(file)) return file;
   const rel = path.relative(cwd, path.resolve(cwd, file));
   return rel.startsWith('..') || path.isAbsolute(rel) ? file : rel.split(path.sep).join('/');
+}
+
+/** `http:` and `https:` locations are fetched (at generate time only); anything else is a path. */
+export function isUrl(file: string): boolean {
+  return /^https?:\/\//i.test(file);
 }
 
 export async function readDocumentFile(file: string, options: ReadOptions = {}): Promise<unknown> {
   const cwd = options.cwd ?? process.cwd();
   const shown = displayName(file, cwd);
   const kind = options.kind ?? 'OpenAPI document';
+  if (isUrl(file)) return parseDocumentText(await fetchText(file, kind), shown, options);
   let text: string;
   try {
     text = await readFile(path.resolve(cwd, file), 'utf8');
@@ -76,4 +83,18 @@ function lineCol(text: string, offset: number): { line: number; col: number } {
 
 function firstLine(message: string): string {
   return message.split('\n')[0].trim();
+}
+
+async function fetchText(url: string, kind: string): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(url, { redirect: 'follow', signal: AbortSignal.timeout(60_000) });
+  } catch (err) {
+    const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
+    throw new CbpError('E_FILE_NOT_FOUND', `cannot fetch ${kind} ${url} (${cause})`, { file: url, hint: 'check the URL and the network' });
+  }
+  if (!response.ok) {
+    throw new CbpError('E_FILE_NOT_FOUND', `cannot fetch ${kind} ${url} (HTTP ${response.status})`, { file: url, hint: 'check the URL' });
+  }
+  return response.text();
 }

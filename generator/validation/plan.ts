@@ -35,7 +35,7 @@ const esc = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
 export function planValidators(model: ApiModel, prep: Omit<PrepareOptions, 'at'>, vocabulary: RuleVocabulary): ValidatorPlan {
   const plan: ValidatorPlan = { schemas: [], paramSchemas: [], operations: [], webhooks: [] };
-  const prepare = (s: JSONSchema, at: string) => prepareSchema(s, { ...prep, at });
+  const prepare = (s: JSONSchema, at: string) => prepareSchema(s, { ...prep, at, expansions: prep });
 
   for (const op of model.operations) {
     const at = `/paths/${esc(op.path)}/${op.method}`;

@@ -6,6 +6,7 @@
  */
 import { CbpError } from '../../lib/errors.js';
 import type { JSONSchema } from '../ir/json-schema.js';
+import { setKey } from '../ir/refs.js';
 
 export const COMPONENTS_ID = 'https://cbp.invalid/components.json';
 const COMPONENT_REF = '#/components/schemas/';
@@ -40,14 +41,26 @@ export interface PrepareOptions {
   /** components.schemas: small, non-recursive ones are inlined where referenced (a $ref costs a
    * function call and two allocations per validated value in ajv's output). */
   components?: Record<string, JSONSchema>;
-  /** Largest component (JSON characters) inlined; 0 disables inlining. Default 4000. */
+  /** Largest component expansion (JSON characters) inlined; 0 disables inlining. Default 4000. */
   inlineLimit?: number;
+  /** Identity under which expansions are cached between calls (the plan passes one object for
+   * all its parts). Default: the options object itself. */
+  expansions?: object;
 }
 
 /** Components larger than this (JSON characters) stay behind a $ref, so big documents do not
  * blow up the generated code. */
 const INLINE_LIMIT = 4000;
 const ANNOTATIONS = new Set(['description', 'title', 'examples', 'example', 'deprecated', 'readOnly', 'writeOnly', 'default', '$comment']);
+
+/** Expansions per components map and options object (the same plan reuses them across parts). */
+const expansions = new WeakMap<object, Map<string, JSONSchema | null>>();
+function expansionCache(opts: PrepareOptions): Map<string, JSONSchema | null> {
+  const key = opts.expansions ?? opts;
+  let cache = expansions.get(key);
+  if (cache === undefined) expansions.set(key, (cache = new Map()));
+  return cache;
+}
 
 export function prepareSchema(schema: JSONSchema, opts: PrepareOptions): JSONSchema {
   const inlining: string[] = [];
@@ -58,18 +71,42 @@ export function prepareSchema(schema: JSONSchema, opts: PrepareOptions): JSONSch
     if (!ref.startsWith(COMPONENT_REF) || opts.components === undefined) return undefined;
     const name = ref.slice(COMPONENT_REF.length).replace(/~1/g, '/').replace(/~0/g, '~');
     if (!Object.hasOwn(opts.components, name) || inlining.includes(name)) return undefined;
-    const target = opts.components[name];
-    if (JSON.stringify(target).length > (opts.inlineLimit ?? INLINE_LIMIT)) return undefined;
+    const inlined = expanded(name, ref);
+    if (inlined === undefined) return undefined;
+    // OpenAPI 3.0 ignores $ref siblings; in 3.1 they apply too (annotations aside).
+    const siblings = opts.openapi30 ? [] : Object.keys(s).filter((k) => k !== '$ref' && !ANNOTATIONS.has(k) && !k.startsWith('x-'));
+    if (siblings.length === 0) return inlined;
+    const rest: Record<string, unknown> = {};
+    for (const k of siblings) rest[k] = s[k];
+    const restPrepared = node(rest, at) as Record<string, unknown>;
+    return { ...restPrepared, allOf: [...((restPrepared.allOf as JSONSchema[] | undefined) ?? []), inlined] };
+  }
+
+  /** A component with its own small references inlined, when the whole expansion stays within
+   * the limit: measuring the expansion, not the component, keeps a chain of small components
+   * that reference each other from multiplying (ajv then compiles each copy). */
+  function expanded(name: string, ref: string): JSONSchema | undefined {
+    const limit = opts.inlineLimit ?? INLINE_LIMIT;
+    if (limit <= 0) return undefined;
+    const cache = expansionCache(opts);
+    // A copy per use: ajv keys compiled functions by schema object, and one object in two places
+    // of a standalone module would be declared twice.
+    if (cache.has(name)) {
+      const hit = cache.get(name);
+      return hit == null ? undefined : structuredClone(hit);
+    }
+    const target = (opts.components as Record<string, JSONSchema>)[name];
+    if (JSON.stringify(target).length > limit) {
+      cache.set(name, null);
+      return undefined;
+    }
     inlining.push(name);
     try {
-      const inlined = node(target, `/components/schemas/${ref.slice(COMPONENT_REF.length)}`);
-      // OpenAPI 3.0 ignores $ref siblings; in 3.1 they apply too (annotations aside).
-      const siblings = opts.openapi30 ? [] : Object.keys(s).filter((k) => k !== '$ref' && !ANNOTATIONS.has(k) && !k.startsWith('x-'));
-      if (siblings.length === 0) return inlined;
-      const rest: Record<string, unknown> = {};
-      for (const k of siblings) rest[k] = s[k];
-      const restPrepared = node(rest, at) as Record<string, unknown>;
-      return { ...restPrepared, allOf: [...((restPrepared.allOf as JSONSchema[] | undefined) ?? []), inlined] };
+      const prepared = node(target, `/components/schemas/${ref.slice(COMPONENT_REF.length)}`);
+      const fits = JSON.stringify(prepared).length <= limit;
+      // Inside a cycle the expansion depends on where it started: cache only outside one.
+      if (inlining.length === 1) cache.set(name, fits ? structuredClone(prepared) : null);
+      return fits ? prepared : undefined;
     } finally {
       inlining.pop();
     }
@@ -101,7 +138,7 @@ export function prepareSchema(schema: JSONSchema, opts: PrepareOptions): JSONSch
         if (key === 'format' && typeof value === 'string') opts.formats.add(value);
         if (key === 'pattern' && typeof value === 'string') opts.patterns.add(value);
         if (FEATURES.has(key)) opts.features?.add(key);
-        out[key] = value;
+        setKey(out, key, value);
       }
     }
     if (opts.openapi30) return fromOpenApi30(out);
@@ -160,7 +197,8 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 export function componentsSchema(schemas: Record<string, JSONSchema>, opts: PrepareOptions): JSONSchema {
   const defs: Record<string, JSONSchema> = {};
   for (const name of Object.keys(schemas)) {
-    defs[name] = prepareSchema(schemas[name], { ...opts, at: `/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` });
+    // setKey: a component named `__proto__` is a definition, not the object's prototype.
+    setKey(defs, name, prepareSchema(schemas[name], { ...opts, at: `/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` }));
   }
   return { $id: COMPONENTS_ID, $defs: defs };
 }

@@ -7,7 +7,8 @@ import type { StatefulRuleSource } from '../plugins/plugin.js';
 import type { ValidatorPlan } from './plan.js';
 
 const q = (v: unknown) => JSON.stringify(v);
-const ref = (ns: string, name: string | null | undefined) => (name == null ? 'null' : `${ns}[${q(name)}]`);
+// `as`: under noUncheckedIndexedAccess an index is `| undefined`; every name here was compiled.
+const ref = (ns: string, name: string | null | undefined) => (name == null ? 'null' : `(${ns}[${q(name)}] as AjvValidateFn)`);
 
 /** The stateful registries are imported under these names (`__statefulRules0`, ...): identifiers
  * of ours, never document text. */

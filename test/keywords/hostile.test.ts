@@ -39,7 +39,7 @@ describe('hostile spec strings in validators', () => {
     const dir = writeOut(files, 'hostile30');
     const api = (await import(pathToFileURL(join(dir, 'validators.ts')).href)) as Api;
     const ops = files.find((f) => f.path === 'validators.ts')!.contents;
-    const opId = /"([^"]+)": \{\n\s+params: P\["([^"]+)_params"\],\n\s+query/.exec(ops)![1];
+    const opId = /"([^"]+)": \{\n\s+params: \(P\["([^"]+)_params"\] as AjvValidateFn\),\n\s+query/.exec(ops)![1];
     // Item is `nullable: true` in 3.0: null is a valid 200 body, a number is not.
     expect(api.validateResponse(opId, 200, 'application/json', null).valid).toBe(true);
     expect(api.validateResponse(opId, 200, 'application/json', 5).valid).toBe(false);

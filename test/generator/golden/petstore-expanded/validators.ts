@@ -18,17 +18,17 @@ const P = standaloneParams as unknown as Record<string, AjvValidateFn>;
 
 /** Every compiled validator by name (request parts, responses, webhooks), for benchmarks. */
 export const rawValidators: Readonly<Record<string, AjvValidateFn>> = {
-  "findPets_query": P["findPets_query"],
-  "findPetById_params": P["findPetById_params"],
-  "deletePet_params": P["deletePet_params"],
-  "findPets_res0_0": S["findPets_res0_0"],
-  "findPets_res1_0": S["findPets_res1_0"],
-  "addPet_body": S["addPet_body"],
-  "addPet_res0_0": S["addPet_res0_0"],
-  "addPet_res1_0": S["addPet_res1_0"],
-  "findPetById_res0_0": S["findPetById_res0_0"],
-  "findPetById_res1_0": S["findPetById_res1_0"],
-  "deletePet_res1_0": S["deletePet_res1_0"],
+  "findPets_query": (P["findPets_query"] as AjvValidateFn),
+  "findPetById_params": (P["findPetById_params"] as AjvValidateFn),
+  "deletePet_params": (P["deletePet_params"] as AjvValidateFn),
+  "findPets_res0_0": (S["findPets_res0_0"] as AjvValidateFn),
+  "findPets_res1_0": (S["findPets_res1_0"] as AjvValidateFn),
+  "addPet_body": (S["addPet_body"] as AjvValidateFn),
+  "addPet_res0_0": (S["addPet_res0_0"] as AjvValidateFn),
+  "addPet_res1_0": (S["addPet_res1_0"] as AjvValidateFn),
+  "findPetById_res0_0": (S["findPetById_res0_0"] as AjvValidateFn),
+  "findPetById_res1_0": (S["findPetById_res1_0"] as AjvValidateFn),
+  "deletePet_res1_0": (S["deletePet_res1_0"] as AjvValidateFn),
 };
 
 /** What the stateful rules of the selected plugins may ask of the service state. */
@@ -38,38 +38,38 @@ const set = createValidatorSet({
   statefulRules: [],
   operations: {
     "findPets": {
-      query: P["findPets_query"],
+      query: (P["findPets_query"] as AjvValidateFn),
       bodyRequired: false,
       responses: [
-        { status: "200", content: { "application/json": S["findPets_res0_0"] } },
-        { status: "default", content: { "application/json": S["findPets_res1_0"] } },
+        { status: "200", content: { "application/json": (S["findPets_res0_0"] as AjvValidateFn) } },
+        { status: "default", content: { "application/json": (S["findPets_res1_0"] as AjvValidateFn) } },
       ],
       stateful: [],
     },
     "addPet": {
-      body: S["addPet_body"],
+      body: (S["addPet_body"] as AjvValidateFn),
       bodyRequired: true,
       responses: [
-        { status: "200", content: { "application/json": S["addPet_res0_0"] } },
-        { status: "default", content: { "application/json": S["addPet_res1_0"] } },
+        { status: "200", content: { "application/json": (S["addPet_res0_0"] as AjvValidateFn) } },
+        { status: "default", content: { "application/json": (S["addPet_res1_0"] as AjvValidateFn) } },
       ],
       stateful: [],
     },
     "findPetById": {
-      params: P["findPetById_params"],
+      params: (P["findPetById_params"] as AjvValidateFn),
       bodyRequired: false,
       responses: [
-        { status: "200", content: { "application/json": S["findPetById_res0_0"] } },
-        { status: "default", content: { "application/json": S["findPetById_res1_0"] } },
+        { status: "200", content: { "application/json": (S["findPetById_res0_0"] as AjvValidateFn) } },
+        { status: "default", content: { "application/json": (S["findPetById_res1_0"] as AjvValidateFn) } },
       ],
       stateful: [],
     },
     "deletePet": {
-      params: P["deletePet_params"],
+      params: (P["deletePet_params"] as AjvValidateFn),
       bodyRequired: false,
       responses: [
         { status: "204", content: {  } },
-        { status: "default", content: { "application/json": S["deletePet_res1_0"] } },
+        { status: "default", content: { "application/json": (S["deletePet_res1_0"] as AjvValidateFn) } },
       ],
       stateful: [],
     },

@@ -1,0 +1,123 @@
+/**
+ * Slips published documents commonly contain are repaired with one warning each (what, where,
+ * what was assumed); multi-file documents load from disk and by URL (a server on 127.0.0.1);
+ * hostile names give one identifier per operation across Handlers, router, stubs and client.
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { generate } from '../../generator/generate.js';
+import { normalizeSlips } from '../../generator/load/normalize-slips.js';
+import { compileOutput, ROOT, type CompiledOutput } from './helpers/compile-output.js';
+
+const FIXTURES = path.join(ROOT, 'test/fixtures/generator');
+const doc31 = (schemas: Record<string, unknown>) => ({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: {}, components: { schemas } });
+
+describe('normalizeSlips', () => {
+  test('duplicate required and enum entries are kept once', () => {
+    const doc = doc31({ A: { type: 'object', required: ['a', 'a'], properties: { a: { enum: ['x', 'x', 'y'] } } } });
+    const warnings = normalizeSlips(doc, 'f.yaml');
+    expect(doc.components.schemas.A).toEqual({ type: 'object', required: ['a'], properties: { a: { enum: ['x', 'y'] } } });
+    expect(warnings).toEqual([
+      'f.yaml#/components/schemas/A/required: duplicate entries in `required`; assumed each name once',
+      'f.yaml#/components/schemas/A/properties/a/enum: duplicate entries in `enum`; assumed each value once',
+    ]);
+  });
+
+  test('boolean exclusive bounds in 3.1 take the value of the bound they qualify', () => {
+    const doc = doc31({ N: { type: 'number', minimum: 1, exclusiveMinimum: true, exclusiveMaximum: false, maximum: 5 } });
+    const warnings = normalizeSlips(doc, 'f.yaml');
+    expect(doc.components.schemas.N).toEqual({ type: 'number', exclusiveMinimum: 1, maximum: 5 });
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toMatch(/^f\.yaml#\/components\/schemas\/N\/exclusiveMinimum: .*assumed `exclusiveMinimum: 1`/);
+  });
+
+  test('$recursiveRef becomes a $ref to the enclosing component; $recursiveAnchor is dropped', () => {
+    const doc = doc31({ Tree: { $recursiveAnchor: true, type: 'object', properties: { kids: { type: 'array', items: { $recursiveRef: '#' } } } } });
+    const warnings = normalizeSlips(doc, 'f.yaml');
+    expect(doc.components.schemas.Tree).toEqual({ type: 'object', properties: { kids: { type: 'array', items: { $ref: '#/components/schemas/Tree' } } } });
+    expect(warnings).toHaveLength(2);
+  });
+
+  test('type: null in a 3.0 document becomes nullable', () => {
+    const doc = { ...doc31({ M: { anyOf: [{ type: 'string' }, { type: 'null' }] } }), openapi: '3.0.3' };
+    const warnings = normalizeSlips(doc, 'f.yaml');
+    expect(doc.components.schemas.M).toEqual({ anyOf: [{ type: 'string' }, { nullable: true }] });
+    expect(warnings).toEqual(['f.yaml#/components/schemas/M/anyOf/1/type: `type: null` is not OpenAPI 3.0; assumed `nullable: true`']);
+  });
+
+  test('properties given as a $ref to a map are inlined; a bare mapping name becomes a pointer', () => {
+    const doc = doc31({
+      P: { type: 'object', properties: { $ref: '#/components/x-props' } },
+      U: { oneOf: [{ $ref: '#/components/schemas/P' }], discriminator: { propertyName: 'k', mapping: { p: 'P', gone: './other.yaml#/Q' } } },
+    }) as Record<string, any>;
+    doc.components['x-props'] = { k: { type: 'string' } };
+    const warnings = normalizeSlips(doc, 'f.yaml');
+    expect(doc.components.schemas.P.properties).toEqual({ k: { type: 'string' } });
+    expect(doc.components.schemas.U.discriminator.mapping).toEqual({ p: '#/components/schemas/P' });
+    expect(warnings).toEqual([
+      'f.yaml#/components/schemas/P/properties: `properties` is a $ref to a map of schemas; assumed the map at #/components/x-props inlined',
+      'f.yaml#/components/schemas/U/discriminator/mapping/gone: mapping value "./other.yaml#/Q" does not resolve in the bundled document; assumed no mapping for this value',
+    ]);
+  });
+
+  test('a property named like a keyword is data, not a slip', () => {
+    const doc = doc31({ D: { type: 'object', properties: { required: { type: 'array', items: { enum: ['a', 'b'] } }, exclusiveMinimum: { type: 'boolean' } } } });
+    const before = structuredClone(doc);
+    expect(normalizeSlips(doc, 'f.yaml')).toEqual([]);
+    expect(doc).toEqual(before);
+  });
+});
+
+describe('multi-file by URL and hostile names, generated and type-checked', () => {
+  let server: Server;
+  let compiled: CompiledOutput;
+  let warnings: string[] = [];
+  let files: Record<string, Array<{ path: string; contents: string }>> = {};
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const file = path.join(FIXTURES, 'multi-file', path.basename(req.url ?? ''));
+      readFile(file).then(
+        (body) => res.writeHead(200, { 'content-type': 'application/yaml' }).end(body),
+        () => res.writeHead(404).end(),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/openapi.yaml`;
+    const config = { overlays: [], out: 'gen', check: false, clientFactoryName: 'createApiClient', stubs: 'stubs' };
+    const byUrl = await generate({ ...config, spec: url }, { cwd: ROOT });
+    warnings = byUrl.warnings;
+    const names = await generate({ ...config, spec: path.join(FIXTURES, 'hostile-names.yaml') }, { cwd: ROOT });
+    files = {
+      pets: byUrl.files,
+      names: [...names.files.map((f) => ({ ...f, path: `gen/${f.path}` })), ...names.stubFiles.map((f) => ({ ...f, path: `stubs/${f.path}` }))],
+    };
+    compiled = await compileOutput(files);
+  }, 300_000);
+  afterAll(() => {
+    server?.close();
+    compiled?.cleanup();
+  });
+
+  test('the document is fetched with its other files, and every repair is reported', () => {
+    expect(warnings.some((w) => w.startsWith('http://127.0.0.1:') && w.includes('duplicate entries in `required`'))).toBe(true);
+    expect(warnings.some((w) => w.includes('mapping value "./dog.yaml"'))).toBe(true);
+    expect(files.pets.find((f) => f.path === 'types.ts')?.contents).toContain('good?: boolean');
+  });
+
+  test('one identifier per operation: Handlers, router id, stub and client method agree; the client is not thenable', () => {
+    const server = files.names.find((f) => f.path === 'gen/server.ts')!.contents;
+    const client = files.names.find((f) => f.path === 'gen/client.ts')!.contents;
+    expect(server).toContain('"id": "getN27ByAB"');
+    expect(server).toMatch(/^ {2}getN27ByAB: HandlerFn/m);
+    expect(client).toMatch(/^ {4}getN27ByAB: \(/m);
+    expect(client).not.toMatch(/^ {4}then: /m);
+    expect(client).toMatch(/^ {4}then_: \(/m);
+  });
+
+  test('everything type-checks under --strict', () => {
+    expect(compiled.diagnostics).toBe('');
+  });
+});
