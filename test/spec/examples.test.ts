@@ -98,8 +98,9 @@ describe('examples of spec/openapi.yaml', () => {
     const nulls: string[] = [];
     const walk = (v: unknown, at: string): void => {
       if (v === null) nulls.push(at);
-      else if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${at}/${i}`));
-      else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, `${at}/${k}`);
+      else if (Array.isArray(v)) {
+        for (const [i, x] of v.entries()) walk(x, `${at}/${i}`);
+      } else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, `${at}/${k}`);
     };
     for (const c of [...requestCases, ...responseCases]) walk(c.body, `${c.op.id} ${c.name}`);
     for (const [name, body] of webhookCases) walk(body, `paymentStatus ${name}`);
