@@ -7,6 +7,7 @@ import { toPointer } from '../../lib/errors.js';
 import type { JSONSchema } from './json-schema.js';
 import type { ParameterModel, RequestBodyModel, ResponseModel, ServerModel } from './model.js';
 import { NameRegistry, toIdentifier } from './names.js';
+import { parameterShape } from './parameter-style.js';
 import { deref, isObj, setKey, str, type Obj } from './refs.js';
 
 type Path = Array<string | number>;
@@ -41,6 +42,7 @@ export function mergeParameters(doc: Obj, pathItem: Obj, op: Obj, at: Path, file
     if (p.deprecated === true) model.deprecated = true;
     if (str(p.style) !== undefined) model.style = str(p.style);
     if (typeof p.explode === 'boolean') model.explode = p.explode;
+    model.shape = parameterShape(doc, model.schema);
     return model;
   });
 }
