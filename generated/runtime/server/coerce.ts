@@ -111,7 +111,12 @@ export function readPathParam(m: ParamMeta, raw: string): Result {
     if (!raw.startsWith(';')) return MALFORMED;
     const parts = raw.slice(1).split(';');
     const name = encodeURIComponent(m.name);
-    if (m.type === 'object' && explodeOf(m)) return fromTokens(m, parts.filter((p) => p !== ''), percentDecode);
+    if (m.type === 'object' && explodeOf(m))
+      return fromTokens(
+        m,
+        parts.filter((p) => p !== ''),
+        percentDecode,
+      );
     const values: string[] = [];
     for (const p of parts) {
       const eq = p.indexOf('=');
@@ -131,7 +136,11 @@ function scalarOf(m: ParamMeta, text: string, decode: Decode): Result {
 }
 
 export function readPathParams(raw: Readonly<Record<string, string>>, metas: readonly ParamMeta[]): ReadParams {
-  return collect(metas, (m) => (Object.hasOwn(raw, m.name) ? raw[m.name] : undefined), (m, text: string) => readPathParam(m, text));
+  return collect(
+    metas,
+    (m) => (Object.hasOwn(raw, m.name) ? raw[m.name] : undefined),
+    (m, text: string) => readPathParam(m, text),
+  );
 }
 
 /** A header field value (`simple`); repeated fields arrive joined with `, `. */

@@ -14,7 +14,10 @@ export interface RouteInput<T> {
 
 /** `params` are percent-decoded; `rawParams` are the captured text as sent, for styles whose
  * delimiters must be found before decoding (OpenAPI `label`, `matrix`, `simple` arrays). */
-export type RouteMatch<T> = { kind: 'found'; value: T; params: Record<string, string>; rawParams: Record<string, string> } | { kind: 'method-not-allowed'; allow: string[] } | { kind: 'not-found' };
+export type RouteMatch<T> =
+  | { kind: 'found'; value: T; params: Record<string, string>; rawParams: Record<string, string> }
+  | { kind: 'method-not-allowed'; allow: string[] }
+  | { kind: 'not-found' };
 
 /** A route at its last segment: the value, and the names of its parameters in path order (names
  * belong to the route, not to the tree: `/a/{id}/b` and `/a/{x}/c` share the node of `{id}`). */
