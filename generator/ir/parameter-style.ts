@@ -9,6 +9,17 @@ import type { JSONSchema } from './json-schema.js';
 import type { ParameterModel } from './model.js';
 import { getPointer, isObj, setKey, type Obj } from './refs.js';
 
+/** The keywords read here (declared, so that strictest's noPropertyAccessFromIndexSignature holds). */
+interface SchemaNode {
+  type?: unknown;
+  properties?: unknown;
+  items?: unknown;
+  $ref?: unknown;
+  allOf?: unknown;
+}
+
+const node = (value: Obj): SchemaNode => value;
+
 /** The schema type of a parameter's value, items and properties, as the router coerces them. */
 export interface ParameterShape {
   type?: string;
@@ -19,27 +30,29 @@ export interface ParameterShape {
 /** The parameter's JSON Schema type (the first non-null one of a type list). */
 export function schemaType(schema: JSONSchema | undefined): string | undefined {
   if (!schema || typeof schema !== 'object') return undefined;
-  const t = schema.type;
+  const s = node(schema);
+  const t = s.type;
   if (typeof t === 'string') return t;
   if (Array.isArray(t)) return t.find((x) => x !== 'null' && typeof x === 'string') as string | undefined;
-  if (isObj(schema.properties)) return 'object';
-  if (schema.items !== undefined) return 'array';
+  if (isObj(s.properties)) return 'object';
+  if (s.items !== undefined) return 'array';
   return undefined;
 }
 
 /** Follows local `$ref`s (a bundled document has no others); a cycle or a dead end stops. */
 function resolve(doc: unknown, schema: unknown, depth = 0): Obj | undefined {
   if (!isObj(schema)) return undefined;
-  if (typeof schema.$ref !== 'string' || depth > 16) return schema;
-  if (!schema.$ref.startsWith('#')) return schema;
-  return resolve(doc, getPointer(doc, schema.$ref.slice(1)), depth + 1);
+  const ref = node(schema).$ref;
+  if (typeof ref !== 'string' || depth > 16 || !ref.startsWith('#')) return schema;
+  return resolve(doc, getPointer(doc, ref.slice(1)), depth + 1);
 }
 
 /** The schema and its `allOf` members, resolved. */
 function members(doc: unknown, schema: unknown): Obj[] {
   const own = resolve(doc, schema);
   if (own === undefined) return [];
-  const parts = Array.isArray(own.allOf) ? own.allOf.flatMap((m) => members(doc, m)) : [];
+  const allOf = node(own).allOf;
+  const parts = Array.isArray(allOf) ? allOf.flatMap((m) => members(doc, m)) : [];
   return [own, ...parts];
 }
 
@@ -48,13 +61,13 @@ export function parameterShape(doc: unknown, schema: unknown): ParameterShape {
   const type = all.map((s) => schemaType(s as JSONSchema)).find((t) => t !== undefined);
   const shape: ParameterShape = type === undefined ? {} : { type };
   if (type === 'array') {
-    const items = all.map((s) => schemaType(resolve(doc, s.items) as JSONSchema)).find((t) => t !== undefined);
+    const items = all.map((s) => schemaType(resolve(doc, node(s).items) as JSONSchema)).find((t) => t !== undefined);
     if (items !== undefined) shape.itemType = items;
   }
   if (type === 'object') {
     const properties: Record<string, string> = {};
     for (const s of all) {
-      const props = resolve(doc, s.properties);
+      const props = resolve(doc, node(s).properties);
       if (props === undefined) continue;
       // setKey: a property named `__proto__` must become a key, not the object's prototype.
       for (const name of Object.keys(props)) setKey(properties, name, schemaType(resolve(doc, props[name]) as JSONSchema) ?? 'string');

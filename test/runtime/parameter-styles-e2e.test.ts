@@ -9,19 +9,19 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateInto, type Generated } from '../client/helpers/generated.js';
 
+type WireHeaders = Readonly<{ cookie?: string; 'x-color'?: string; 'x-ids'?: string }>;
 type Call = (init: unknown) => Promise<{ data?: unknown; error?: unknown; apiError?: unknown; response?: Response }>;
 
 let generated: Generated;
 let server: Server;
 let baseUrl: string;
 let client: { readColors: Call };
-const seen: Array<{ url: string; headers: Record<string, string> }> = [];
+const seen: Array<{ url: string; headers: WireHeaders }> = [];
 
 beforeAll(async () => {
   generated = await generateInto('parameter-styles', {
     spec: 'test/runtime/fixtures/parameter-styles.yaml',
     overlays: [],
-    stubs: undefined,
     clientFactoryName: 'createColorsClient',
     plugins: ['types', 'operations', 'validators', 'client', 'server', 'node-http'],
   });
@@ -29,7 +29,7 @@ beforeAll(async () => {
   const { toNodeListener } = await generated.load<{ toNodeListener: (r: unknown) => (q: unknown, s: unknown) => void }>('runtime/server/node-http.ts');
   const router = createRouter({
     handlers: {
-      readColors: (r: { params: unknown; query: unknown; headers: Record<string, string>; cookies: unknown; url?: string }) => ({
+      readColors: (r: { params: unknown; query: unknown; headers: WireHeaders; cookies: unknown }) => ({
         status: 200,
         body: { params: r.params, query: r.query, cookies: r.cookies, headers: { 'x-color': r.headers['x-color'], 'x-ids': r.headers['x-ids'], cookie: r.headers.cookie } },
       }),
@@ -37,7 +37,7 @@ beforeAll(async () => {
   });
   const listener = toNodeListener(router);
   server = createServer((req, res) => {
-    seen.push({ url: req.url ?? '', headers: req.headers as Record<string, string> });
+    seen.push({ url: req.url ?? '', headers: req.headers as WireHeaders });
     listener(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

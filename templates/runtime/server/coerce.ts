@@ -62,8 +62,13 @@ function define(out: Record<string, unknown>, key: string, value: unknown): void
   Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
+/** An own value only: a parameter named `constructor` must not find Object.prototype's. */
+function own<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 function propertyType(m: ParamMeta, key: string): string | undefined {
-  return m.properties !== undefined && Object.hasOwn(m.properties, key) ? m.properties[key] : undefined;
+  return m.properties === undefined ? undefined : own(m.properties, key);
 }
 
 /** An array or object from its tokens: items, `k,v,k,v` (not exploded) or `k=v` (exploded). */
@@ -135,7 +140,7 @@ function scalarOf(m: ParamMeta, text: string, decode: Decode): Result {
 export function readPathParams(raw: Readonly<Record<string, string>>, metas: readonly ParamMeta[]): ReadParams {
   return collect(
     metas,
-    (m) => (Object.hasOwn(raw, m.name) ? raw[m.name] : undefined),
+    (m) => own(raw, m.name),
     (m, text: string) => readPathParam(m, text),
   );
 }
@@ -146,7 +151,7 @@ export function readHeaderParam(m: ParamMeta, value: string): Result {
 }
 
 export function readHeaderParams(headers: Readonly<Record<string, string>>, metas: readonly ParamMeta[]): ReadParams {
-  return collect(metas, (m) => (Object.hasOwn(headers, m.name) ? headers[m.name] : undefined), readHeaderParam);
+  return collect(metas, (m) => own(headers, m.name), readHeaderParam);
 }
 
 const QUERY_DELIMITERS: Readonly<Record<string, string>> = { form: ',', spaceDelimited: ' ', pipeDelimited: '|' };
@@ -171,7 +176,7 @@ export function readQueryParams(query: Readonly<Record<string, string | string[]
       }
       result = fromTokens({ ...m, explode: true }, tokens, asIs);
     } else {
-      const value = Object.hasOwn(query, m.name) ? query[m.name] : undefined;
+      const value = own(query, m.name);
       if (value === undefined) continue;
       const last = Array.isArray(value) ? (value[value.length - 1] ?? '') : value;
       if (m.type === 'array' && explodeOf(m)) result = fromTokens(m, Array.isArray(value) ? value : [value], asIs);
@@ -274,7 +279,7 @@ export function readRequestParams(
   const path = readPathParams(rawPath, metas.path);
   const q = readQueryParams(query, metas.query);
   const h = metas.header.length > 0 ? readHeaderParams(headers, metas.header) : undefined;
-  const c = metas.cookie.length > 0 ? readCookieParams(parseCookiePairs(headers.cookie), metas.cookie) : undefined;
+  const c = metas.cookie.length > 0 ? readCookieParams(parseCookiePairs(own(headers, 'cookie')), metas.cookie) : undefined;
   let malformed: MalformedParam[] | undefined;
   const note = (read: ReadParams | undefined, location: keyof typeof PARTS) => {
     for (const name of read?.malformed ?? []) {
