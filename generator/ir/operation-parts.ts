@@ -67,7 +67,8 @@ export function mergeParameters(doc: Obj, pathItem: Obj, op: Obj, at: Path, file
     const style = str(p.style);
     if (style !== undefined) model.style = style;
     if (typeof p.explode === 'boolean') model.explode = p.explode;
-    model.shape = parameterShape(doc, model.schema);
+    // A `content` parameter is serialized by its media type, not by a style: read as text.
+    model.shape = p.schema === undefined ? {} : parameterShape(doc, model.schema);
     return model;
   });
 }

@@ -124,3 +124,16 @@ describe('text that breaks its style', () => {
     expect(readCookieParams(parseCookieHeader('other=1; session="42"'), [cookie]).values).toEqual({ session: 42 });
   });
 });
+
+describe('combinations the table marks n/a', () => {
+  it('write and read exploded delimited styles as form does', () => {
+    for (const style of ['spaceDelimited', 'pipeDelimited']) {
+      const array: ParamMeta = { name: 'c', in: 'query', required: false, type: 'array', itemType: 'integer', style, explode: true };
+      const object: ParamMeta = { name: 'c', in: 'query', required: false, type: 'object', properties: { R: 'integer' }, style, explode: true };
+      expect(serializeQueryParam('c', [1, 2], { style, explode: true })).toBe('c=1&c=2');
+      expect(serializeQueryParam('c', { R: 1 }, { style, explode: true })).toBe('R=1');
+      expect(readQueryParams({ c: ['1', '2'] }, [array]).values).toEqual({ c: [1, 2] });
+      expect(readQueryParams({ R: '1' }, [object]).values).toEqual({ c: { R: 1 } });
+    }
+  });
+});

@@ -165,7 +165,8 @@ export function readQueryParams(query: Readonly<Record<string, string | string[]
   for (const m of metas) {
     const style = styleOf(m);
     let result: Result;
-    if (m.type === 'object' && (style === 'deepObject' || (style === 'form' && explodeOf(m)))) {
+    // An exploded object's properties are keys of their own, whatever the style (as `form`).
+    if (m.type === 'object' && (style === 'deepObject' || explodeOf(m))) {
       const taken = style === 'deepObject' ? deepObjectEntries(query, m.name) : formObjectEntries(query, m, declared);
       if (taken.length === 0) continue;
       const tokens: string[] = [];
