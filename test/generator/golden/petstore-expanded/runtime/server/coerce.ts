@@ -163,13 +163,13 @@ const QUERY_DELIMITERS: Readonly<Record<string, string>> = { form: ',', spaceDel
  * result keeps undeclared keys, except those an exploded object or a deepObject took. */
 export function readQueryParams(query: Readonly<Record<string, string | string[]>>, metas: readonly ParamMeta[]): ReadParams {
   const values: Record<string, unknown> = { ...query };
-  const declared = new Set(metas.map((m) => m.name));
   let malformed: string[] | undefined;
   for (const m of metas) {
     const style = styleOf(m);
     let result: Result;
-    if (m.type === 'object' && (style === 'deepObject' || (style === 'form' && explodeOf(m)))) {
-      const taken = style === 'deepObject' ? deepObjectEntries(query, m.name) : formObjectEntries(query, m, declared);
+    // An exploded object's properties are keys of their own, whatever the style (as `form`).
+    if (m.type === 'object' && (style === 'deepObject' || explodeOf(m))) {
+      const taken = style === 'deepObject' ? deepObjectEntries(query, m.name) : formObjectEntries(query, m, metas);
       if (taken.length === 0) continue;
       const tokens: string[] = [];
       for (const [key, k] of taken) {
@@ -196,12 +196,11 @@ export function readQueryParams(query: Readonly<Record<string, string | string[]
  * percent-encoded (request-parts.ts parseCookieHeader). An exploded array is the repeated
  * cookie; an exploded object is one cookie per property. */
 export function readCookieParams(cookies: ReadonlyMap<string, readonly string[]>, metas: readonly ParamMeta[]): ReadParams {
-  const declared = new Set(metas.map((m) => m.name));
   return collect(
     metas,
     (m) => {
       if (m.type !== 'object' || !explodeOf(m)) return cookies.get(m.name);
-      const keys = m.properties !== undefined ? Object.keys(m.properties).filter((k) => cookies.has(k)) : [...cookies.keys()].filter((k) => !declared.has(k));
+      const keys = m.properties !== undefined ? Object.keys(m.properties).filter((k) => cookies.has(k)) : [...cookies.keys()].filter((k) => !isDeclared(metas, k));
       return keys.length === 0 ? undefined : keys.map((k) => `${k}=${cookies.get(k)?.[0] ?? ''}`);
     },
     (m, list: readonly string[]) => {
@@ -223,10 +222,12 @@ function deepObjectEntries(query: Readonly<Record<string, unknown>>, name: strin
   return out;
 }
 
+const isDeclared = (metas: readonly ParamMeta[], name: string) => metas.some((m) => m.name === name);
+
 /** An exploded form object's properties are top-level keys: its declared properties, or, when
  * the schema names none, every key no other parameter declares. */
-function formObjectEntries(query: Readonly<Record<string, unknown>>, m: ParamMeta, declared: ReadonlySet<string>): Array<[string, string]> {
-  const keys = m.properties !== undefined ? Object.keys(m.properties).filter((k) => Object.hasOwn(query, k)) : Object.keys(query).filter((k) => !declared.has(k));
+function formObjectEntries(query: Readonly<Record<string, unknown>>, m: ParamMeta, metas: readonly ParamMeta[]): Array<[string, string]> {
+  const keys = m.properties !== undefined ? Object.keys(m.properties).filter((k) => Object.hasOwn(query, k)) : Object.keys(query).filter((k) => !isDeclared(metas, k));
   return keys.map((k) => [k, k]);
 }
 
