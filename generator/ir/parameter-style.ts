@@ -47,12 +47,13 @@ function resolve(doc: unknown, schema: unknown, depth = 0): Obj | undefined {
   return resolve(doc, getPointer(doc, ref.slice(1)), depth + 1);
 }
 
-/** The schema and its `allOf` members, resolved. */
-function members(doc: unknown, schema: unknown): Obj[] {
+/** The schema and its `allOf` members, resolved; a schema met again (a cycle) adds nothing. */
+function members(doc: unknown, schema: unknown, seen: Set<Obj> = new Set()): Obj[] {
   const own = resolve(doc, schema);
-  if (own === undefined) return [];
+  if (own === undefined || seen.has(own)) return [];
+  seen.add(own);
   const allOf = node(own).allOf;
-  const parts = Array.isArray(allOf) ? allOf.flatMap((m) => members(doc, m)) : [];
+  const parts = Array.isArray(allOf) ? allOf.flatMap((m) => members(doc, m, seen)) : [];
   return [own, ...parts];
 }
 
@@ -61,7 +62,10 @@ export function parameterShape(doc: unknown, schema: unknown): ParameterShape {
   const type = all.map((s) => schemaType(s as JSONSchema)).find((t) => t !== undefined);
   const shape: ParameterShape = type === undefined ? {} : { type };
   if (type === 'array') {
-    const items = all.map((s) => schemaType(resolve(doc, node(s).items) as JSONSchema)).find((t) => t !== undefined);
+    const given = all.map((s) => node(s).items).find((i) => i !== undefined);
+    const items = members(doc, given)
+      .map((s) => schemaType(s as JSONSchema))
+      .find((t) => t !== undefined);
     if (items !== undefined) shape.itemType = items;
   }
   if (type === 'object') {

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { serializeCookieParam, serializeHeaderParam, serializePathParam, serializeQueryParam } from '../../templates/runtime/client/parameter-serializer.js';
 import { readCookieParams, readHeaderParam, readPathParam, readQueryParams, readRequestParams, type ParamMeta } from '../../templates/runtime/server/coerce.js';
+import { parameterShape } from '../../generator/ir/parameter-style.js';
 import { parseCookieHeader, parseQuery } from '../../templates/runtime/server/request-parts.js';
 
 type Kind = 'empty' | 'string' | 'array' | 'object';
@@ -135,5 +136,21 @@ describe('combinations the table marks n/a', () => {
       expect(readQueryParams({ c: ['1', '2'] }, [array]).values).toEqual({ c: [1, 2] });
       expect(readQueryParams({ R: '1' }, [object]).values).toEqual({ c: { R: 1 } });
     }
+  });
+});
+
+describe('parameter shapes read from the document', () => {
+  it('follow $ref and allOf, and stop at a cycle', () => {
+    const doc = {
+      components: {
+        schemas: {
+          Loop: { allOf: [{ $ref: '#/components/schemas/Loop' }, { type: 'object', properties: { a: { type: 'integer' } } }] },
+          Self: { $ref: '#/components/schemas/Self' },
+        },
+      },
+    };
+    expect(parameterShape(doc, { $ref: '#/components/schemas/Loop' })).toEqual({ type: 'object', properties: { a: 'integer' } });
+    expect(parameterShape(doc, { $ref: '#/components/schemas/Self' })).toEqual({});
+    expect(parameterShape(doc, { type: 'array', items: { $ref: '#/components/schemas/Loop' } })).toEqual({ type: 'array', itemType: 'object' });
   });
 });
