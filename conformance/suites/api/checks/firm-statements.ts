@@ -2,7 +2,7 @@
  * firm-statements: the seed's firm statements the other checks cannot reach from one valid body
  * (spec-fidelity review §4): a payment to an inactive recipient (Create payment rule 2) or on an
  * expired quote (rule 1), an EUR virtual account without vban_country, an unknown customer on
- * every operation that lists 404, an expired session that must not be payable, a corrected
+ * every operation that lists 404, a virtual account for a customer that is not active, an expired session that must not be payable, a corrected
  * resubmission after a failed name check (rule 5, first option), the session URL of the
  * creation response, HTTPS. Cases that need the sandbox go through its control API.
  */
@@ -66,15 +66,16 @@ export const firmStatementsCheck: ConformanceCheck = {
       };
       const eur = await expect({ ...va, json: { currency: 'EUR', vban_country: 'DEU' } }, '2xx', { ...info, name: 'an EUR virtual account with vban_country' });
       if (is2xx(eur.status)) await expect({ ...va, json: { currency: 'EUR' } }, '4xx', { ...info, name: 'an EUR virtual account without vban_country' });
+      await inactiveCustomerAccount(ctx, va, expect);
     }
 
     for (const op of ctx.model.operations.filter((o) => o.path.includes('{customer_id}'))) {
       const b = await validRequests[op.id]?.[0]?.build(ctx);
       if (!b) continue;
       const listed = op.responses.some((r) => r.status === '404');
-      const segment = `/${encodeURIComponent(b.customerId ?? '')}/`;
-      if (!b.customerId || !b.path.includes(segment)) continue;
-      await expect({ ...b, customerId: UNKNOWN_CUSTOMER, path: b.path.replace(segment, `/${UNKNOWN_CUSTOMER}/`) }, listed ? '404' : '4xx', {
+      const unknown = forCustomer(b, UNKNOWN_CUSTOMER);
+      if (!unknown) continue;
+      await expect(unknown, listed ? '404' : '4xx', {
         name: `${op.id} for an unknown customer_id`,
         subject: op.id,
         rule: 'errors.unknown-customer',
@@ -94,6 +95,30 @@ export const firmStatementsCheck: ConformanceCheck = {
 };
 
 type Expect = (req: RequestCase, want: Want, info: CaseInfo) => Promise<SendResult>;
+
+/** The same request for another customer id (the path segment and the case's customer). */
+function forCustomer(req: RequestCase, customerId: string): RequestCase | undefined {
+  const segment = `/${encodeURIComponent(req.customerId ?? '')}/`;
+  if (!req.customerId || !req.path.includes(segment)) return undefined;
+  return { ...req, customerId, path: req.path.replace(segment, `/${encodeURIComponent(customerId)}/`) };
+}
+
+/**
+ * What the service does: a virtual account "is available for registered and active customers".
+ * Needs a customer the fixtures mark as not active (the sandbox has one; conformance.yaml may
+ * list one with `status: inactive`).
+ */
+async function inactiveCustomerAccount(ctx: RunContext, va: RequestCase, expect: Expect): Promise<void> {
+  const inactive = ctx.fixtures.customers.find((c) => c.status !== undefined && c.status !== 'active');
+  const req = inactive && forCustomer(va, inactive.customer_id);
+  if (!inactive || !req) return;
+  await expect(req, '4xx', {
+    name: `a virtual account for the ${inactive.status} customer ${inactive.customer_id}`,
+    subject: 'requestVirtualAccount',
+    rule: 'virtual-account.customer-active',
+    provenance: seed('What the service does', 'It is available for registered and active customers'),
+  });
+}
 
 /** Rule 1: a quote that expired (sandbox clock) cannot fund a conversion payment. */
 async function expiredQuote(ctx: RunContext, expect: Expect): Promise<void> {
