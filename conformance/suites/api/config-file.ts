@@ -39,7 +39,14 @@ const schema = {
   properties: {
     customers: list(['customer_id'], { customer_id: id, wallet_currency: { type: 'string', pattern: '^[A-Z]{3}$' }, status: { type: 'string' } }),
     recipients: list(['recipient_id', 'customer_id'], { recipient_id: id, customer_id: id, currency: { type: 'string' }, status: { type: 'string' } }),
-    quotes: list(['quote_id', 'customer_id'], { quote_id: id, customer_id: id, sell_currency: { type: 'string' }, buy_currency: { type: 'string' } }),
+    quotes: list(['quote_id', 'customer_id'], {
+      quote_id: id,
+      customer_id: id,
+      sell_currency: { type: 'string' },
+      buy_currency: { type: 'string' },
+      status: { type: 'string' },
+      expires_at: { type: 'string' },
+    }),
     third_parties: list(['customer_id', 'client_customer_ref'], { customer_id: id, client_customer_ref: id }),
     second_client: { type: 'object', required: ['customers'], properties: { customers: list(['customer_id'], { customer_id: id }) } },
     webhooks: {

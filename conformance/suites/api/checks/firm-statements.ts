@@ -55,7 +55,7 @@ export const firmStatementsCheck: ConformanceCheck = {
       });
     }
 
-    if (ctx.sandbox) await expiredQuote(ctx, expect);
+    await expiredQuote(ctx, expect);
 
     const va = await validRequests.requestVirtualAccount[0]?.build(ctx);
     if (va) {
@@ -120,28 +120,44 @@ async function inactiveCustomerAccount(ctx: RunContext, va: RequestCase, expect:
   });
 }
 
-/** Rule 1: a quote that expired (sandbox clock) cannot fund a conversion payment. */
+/**
+ * Rule 1: a quote that expired cannot fund a conversion payment. In the sandbox one is made to
+ * expire (its clock); on a live target, a quote of the config file whose `status` is not active
+ * or whose `expires_at` has passed is used.
+ */
 async function expiredQuote(ctx: RunContext, expect: Expect): Promise<void> {
   const conversion = await validRequests.createPayment.find((b) => b.name === 'conversion')?.build(ctx);
   const body = conversion?.json as { quote_id?: string; amount: { currency: string } } | undefined;
   const customer = conversion?.customerId;
   const wallet = ctx.fixtures.customers.find((c) => c.customer_id === customer)?.wallet_currency;
   if (!conversion || !body?.quote_id || !customer || !wallet) return;
-  const quote = await ctx.http.send({
-    method: 'POST',
-    path: `/_sandbox/customers/${encodeURIComponent(customer)}/quotes`,
-    json: { sell_currency: wallet, buy_currency: body.amount.currency, expires_in_seconds: 1 },
-  });
-  const quoteId = (quote.body as { quote_id?: string } | undefined)?.quote_id;
+  const quoteId = ctx.sandbox ? await expiringSandboxQuote(ctx, customer, wallet, body.amount.currency) : unusableFixtureQuote(ctx, customer);
   if (!quoteId) return;
-  await ctx.sandbox!.advanceClock(2);
-  ctx.tokens.reset();
   await expect({ ...conversion, json: { ...body, quote_id: quoteId } }, '4xx', {
     name: `a conversion payment on the expired quote ${quoteId}`,
     subject: 'createPayment',
     rule: 'payment.quote-usable',
     provenance: seed('Create payment (v3), rule 1', 'quote_id must be supplied, must exist, be active, and not be expired'),
   });
+}
+
+async function expiringSandboxQuote(ctx: RunContext, customer: string, sell: string, buy: string): Promise<string | undefined> {
+  const quote = await ctx.http.send({
+    method: 'POST',
+    path: `/_sandbox/customers/${encodeURIComponent(customer)}/quotes`,
+    json: { sell_currency: sell, buy_currency: buy, expires_in_seconds: 1 },
+  });
+  const quoteId = (quote.body as { quote_id?: string } | undefined)?.quote_id;
+  if (!quoteId) return undefined;
+  await ctx.sandbox!.advanceClock(2);
+  ctx.tokens.reset();
+  return quoteId;
+}
+
+function unusableFixtureQuote(ctx: RunContext, customer: string): string | undefined {
+  const stale = (q: { status?: string; expires_at?: string }) =>
+    (q.status !== undefined && q.status !== 'active') || (q.expires_at !== undefined && Date.parse(q.expires_at) < Date.now());
+  return ctx.fixtures.quotes.find((q) => q.customer_id === customer && stale(q))?.quote_id;
 }
 
 /** Session states: "If it expires before completion, a new session must be created": an expired session cannot be paid. */
