@@ -83,10 +83,8 @@ export const firmStatementsCheck: ConformanceCheck = {
       });
     }
 
-    if (ctx.sandbox) {
-      await expiredSession(ctx, book);
-      if (same) await correctedResubmission(ctx, same, recipientOf(same).recipient_id, expect);
-    }
+    if (ctx.sandbox) await expiredSession(ctx, book);
+    if (same) await correctedResubmission(ctx, same, recipientOf(same).recipient_id, expect);
     await apiKeyOnly(ctx, expect);
     await sessionUrl(ctx, book);
     httpsTarget(ctx, book);
@@ -181,14 +179,19 @@ async function expiredSession(ctx: RunContext, book: CaseBook): Promise<void> {
   else book.fail(info, fail('firm-statements', paid, `the expired session ${body.session_id} was paid (${describeAnswer(paid)}), expected a refusal`, 'session.expiry'));
 }
 
-/** Rule 5, option one: after a failed name check, the corrected details resubmitted without confirm_recipient are accepted. */
+/**
+ * Rule 5, option one: after a failed name check, the corrected details resubmitted without
+ * confirm_recipient are accepted. The failing recipient comes from the driver
+ * (recipientFailingNameCheck, as for recipient-check); the correction is the base's own recipient.
+ */
 async function correctedResubmission(ctx: RunContext, same: RequestCase, recipientId: string, expect: Expect): Promise<void> {
+  const arm = ctx.driver.recipientFailingNameCheck;
   const recipient = ctx.fixtures.recipients.find((r) => r.recipient_id === recipientId);
-  if (!recipient?.currency || !same.customerId) return;
-  const broken = await ctx.sandbox!.createRecipient(same.customerId, recipient.currency, 'Conformance Misspelt Name').catch(() => undefined);
-  if (!broken || !is2xx((await ctx.sandbox!.failNameCheck(broken.recipient_id)).status)) return;
+  if (!arm || !recipient?.currency || !same.customerId) return;
+  const broken = await arm({ customerId: same.customerId, currency: recipient.currency }).catch(() => undefined);
+  if (!broken) return;
   const body = structuredClone(same.json) as { recipient_details: Array<{ recipient_id: string }> };
-  body.recipient_details[0].recipient_id = broken.recipient_id;
+  body.recipient_details[0].recipient_id = broken;
   const info = {
     subject: 'createPayment',
     rule: 'payment.confirm-recipient-after-failure',
