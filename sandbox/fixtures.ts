@@ -10,16 +10,18 @@ export const SANDBOX_CLIENTS: readonly ClientRecord[] = Object.freeze([
 ]);
 
 export interface FixtureSeed {
-  customers: Array<{ customer_id: string; clientId: string; wallet_currency: string }>;
+  customers: Array<{ customer_id: string; clientId: string; wallet_currency: string; status: 'active' | 'inactive' }>;
   recipients: Array<{ recipient_id: string; customer_id: string; currency: string; status: 'active' | 'inactive'; name: string }>;
   quotes: Array<{ quote_id: string; customer_id: string; sell_currency: string; buy_currency: string; expiresInSeconds: number }>;
   thirdParties: Array<{ customer_id: string; client_customer_ref: string; data: Record<string, unknown> }>;
 }
 
-const CUSTOMERS = [
-  { customer_id: 'cust-a-1', clientId: 'sandbox-client-a', wallet_currency: 'GBP' },
-  { customer_id: 'cust-a-2', clientId: 'sandbox-client-a', wallet_currency: 'EUR' },
-  { customer_id: 'cust-b-1', clientId: 'sandbox-client-b', wallet_currency: 'GBP' },
+const CUSTOMERS: FixtureSeed['customers'] = [
+  { customer_id: 'cust-a-1', clientId: 'sandbox-client-a', wallet_currency: 'GBP', status: 'active' },
+  { customer_id: 'cust-a-2', clientId: 'sandbox-client-a', wallet_currency: 'EUR', status: 'active' },
+  { customer_id: 'cust-b-1', clientId: 'sandbox-client-b', wallet_currency: 'GBP', status: 'active' },
+  // Registered but not active: it gets no virtual account (What the service does) and no recipients.
+  { customer_id: 'cust-a-inactive', clientId: 'sandbox-client-a', wallet_currency: 'GBP', status: 'inactive' },
 ];
 
 /** Per customer: an active GBP and EUR recipient and one inactive (GBP). */
@@ -35,7 +37,7 @@ function recipientsOf(customerId: string): FixtureSeed['recipients'] {
 export function fixtureSeed(): FixtureSeed {
   return {
     customers: CUSTOMERS.map((c) => ({ ...c })),
-    recipients: CUSTOMERS.flatMap((c) => recipientsOf(c.customer_id)),
+    recipients: CUSTOMERS.filter((c) => c.status === 'active').flatMap((c) => recipientsOf(c.customer_id)),
     quotes: [{ quote_id: 'quote-a-1-gbp-eur', customer_id: 'cust-a-1', sell_currency: 'GBP', buy_currency: 'EUR', expiresInSeconds: 15 * 60 }],
     thirdParties: [
       { customer_id: 'cust-a-1', client_customer_ref: 'tp-a-1', data: { client_customer_ref: 'tp-a-1', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.invalid' } },

@@ -23,7 +23,7 @@ import { MockStore } from './store.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 
 export interface MockFixtures {
-  clients: Array<{ client_id: string; client_secret: string; api_key?: string; customers: Array<{ customer_id: string; wallet_currency: string }> }>;
+  clients: Array<{ client_id: string; client_secret: string; api_key?: string; customers: Array<{ customer_id: string; wallet_currency: string; status: string }> }>;
   recipients: Array<{ recipient_id: string; customer_id: string; currency: string; status: string; name: string }>;
   quotes: Array<{ quote_id: string; customer_id: string; sell_currency: string; buy_currency: string; expires_at: string }>;
   third_parties: Array<{ customer_id: string; client_customer_ref: string }>;
@@ -191,7 +191,7 @@ function describeFixtures(store: MockStore): MockFixtures {
       client_id: c.clientId,
       client_secret: c.clientSecret,
       ...(c.apiKey ? { api_key: c.apiKey } : {}),
-      customers: store.customersOf(c.clientId).map((x) => ({ customer_id: x.customer_id, wallet_currency: x.wallet_currency })),
+      customers: store.customersOf(c.clientId).map((x) => ({ customer_id: x.customer_id, wallet_currency: x.wallet_currency, status: x.status })),
     })),
     recipients: [...store.recipients.values()].map(({ recipient_id, customer_id, currency, status, name }) => ({ recipient_id, customer_id, currency, status, name })),
     quotes: [...store.quotes.values()].map((q) => ({

@@ -19,6 +19,8 @@ export interface CustomerRecord {
   clientId: string;
   /** Funding currency: a payment in another currency needs a quote (A-CONVERSION). */
   wallet_currency: string;
+  /** What the service does: virtual accounts are "available for registered and active customers". */
+  status: 'active' | 'inactive';
   /** First webhook status of this customer's next payment (POST /_sandbox/customers/{id}/next-payment). */
   nextFirstStatus?: string;
 }

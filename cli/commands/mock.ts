@@ -87,7 +87,7 @@ export function describeMock(m: RunningMock): string[] {
   ];
   for (const c of m.fixtures.clients) {
     lines.push(`    client_id=${c.client_id} client_secret=${c.client_secret}${c.api_key ? ` apikey=${c.api_key}` : ''}`);
-    for (const cu of c.customers) lines.push(`      customer ${cu.customer_id} (wallet ${cu.wallet_currency})`);
+    for (const cu of c.customers) lines.push(`      customer ${cu.customer_id} (wallet ${cu.wallet_currency}${cu.status === 'active' ? '' : `, ${cu.status}`})`);
   }
   lines.push('  recipients:');
   for (const r of m.fixtures.recipients) lines.push(`    ${r.recipient_id} ${r.customer_id} ${r.currency} ${r.status}`);

@@ -30,7 +30,7 @@ export function resourceHandlers(ctx: MockContext): Record<string, MockHandler> 
       const customers = store.customersOf(auth.clientId);
       const ids = new Set(customers.map((c) => c.customer_id));
       return ok({
-        customers: customers.map((c) => ({ customer_id: c.customer_id, wallet_currency: c.wallet_currency })),
+        customers: customers.map((c) => ({ customer_id: c.customer_id, wallet_currency: c.wallet_currency, status: c.status })),
         recipients: [...store.recipients.values()]
           .filter((r) => ids.has(r.customer_id))
           .map(({ recipient_id, customer_id, currency, status, name }) => ({ recipient_id, customer_id, currency, status, name })),

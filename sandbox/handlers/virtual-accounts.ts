@@ -2,7 +2,8 @@
  * Virtual accounts (seed §Request a virtual account): the request answers only
  * unique_identifier; the view by unique-ref returns account number, bank details and a status
  * that moves from pending to active (field names A-VA-FIELDS). vban_country for EUR/GBP is a
- * stateless overlay rule, enforced by the generated validators before this runs.
+ * stateless overlay rule, enforced by the generated validators before this runs. A customer that
+ * is not active gets none ("available for registered and active customers").
  */
 import { randomInt } from 'node:crypto';
 import type { MockContext } from '../context.js';
@@ -15,6 +16,9 @@ export function virtualAccountHandlers(ctx: MockContext): Record<string, MockHan
     requestVirtualAccount({ params, body, auth }) {
       const customer = ctx.store.customer(auth.clientId, params.customer_id ?? '');
       if (customer === undefined) return customerNotFound();
+      if (customer.status !== 'active') {
+        return fail(400, 'virtual-account.customer-active', 'virtual accounts are available for registered and active customers only', '/customer_id', 'What the service does');
+      }
       const currency = str(getAt(body, ['currency'])) ?? '';
       const account = String(randomInt(10_000_000, 99_999_999));
       const record: VirtualAccountRecord = {

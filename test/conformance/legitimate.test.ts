@@ -14,6 +14,7 @@ describe('each legitimate variation ends with 0 failures', () => {
       const failures = summary.outcomes.flatMap((o) => o.failures.filter((f) => f.severity === 'error').map((f) => `${o.checkId}: ${f.message} [${f.rule}]`));
       expect(failures).toEqual([]);
       expect(summary.failed).toBe(0);
+      if (v.note) expect((summary.notes ?? []).join('\n')).toMatch(v.note);
       expect(summary.outcomes.every((o) => o.status !== 'skipped')).toBe(true);
     });
   }

@@ -5,7 +5,13 @@ import type { SuiteSummary } from '../../conformance/engine/types.js';
 import type { Variant } from '../variants/catalogue.js';
 import { startVariant } from '../variants/start-variant.js';
 
-const SANDBOX_ENV = { CBP_CLIENT_ID: 'sandbox-client-a', CBP_CLIENT_SECRET: 'sandbox-secret-a', CBP_CLIENT_ID_2: 'sandbox-client-b', CBP_CLIENT_SECRET_2: 'sandbox-secret-b' };
+const SANDBOX_ENV = {
+  CBP_CLIENT_ID: 'sandbox-client-a',
+  CBP_CLIENT_SECRET: 'sandbox-secret-a',
+  CBP_API_KEY: 'sandbox-apikey-a',
+  CBP_CLIENT_ID_2: 'sandbox-client-b',
+  CBP_CLIENT_SECRET_2: 'sandbox-secret-b',
+};
 
 export async function runAgainst(variant: Pick<Variant, 'hooks'>, only: string[], options: { strict?: boolean } = {}): Promise<SuiteSummary> {
   const running = await startVariant(variant);

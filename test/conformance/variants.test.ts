@@ -31,6 +31,8 @@ const EXPECTED: Record<string, RegExp> = {
   'firm-statements/accepts-expired-quote': /conversion payment on the expired quote .* answered HTTP 2\d\d, expected 4xx payment\.quote-usable/,
   'firm-statements/eur-account-without-vban-country': /EUR virtual account without vban_country: answered HTTP 2\d\d, expected 4xx virtual-account\.vban-country/,
   'lifecycle/payout-without-recipient-id': /PAYOUT_INITIATED \(.*\) without recipient_id events\.payout-recipient-id/,
+  'firm-statements/virtual-account-for-inactive-customer':
+    /a virtual account for the inactive customer cust-a-inactive: answered HTTP 2\d\d, expected 4xx virtual-account\.customer-active/,
   'firm-statements/unknown-customer-answered-2xx': /createPayment for an unknown customer_id: answered HTTP 2\d\d, expected 404 errors\.unknown-customer/,
 };
 

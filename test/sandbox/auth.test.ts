@@ -110,7 +110,7 @@ describe('tenant isolation', () => {
   it('shows each client only its own fixtures', async () => {
     const b = await token(mock, CLIENT_B);
     const r = await call(mock, b, 'GET', '/_sandbox/fixtures');
-    expect(r.body.customers).toEqual([{ customer_id: 'cust-b-1', wallet_currency: 'GBP' }]);
+    expect(r.body.customers).toEqual([{ customer_id: 'cust-b-1', wallet_currency: 'GBP', status: 'active' }]);
     expect(r.body.recipients.every((x: { customer_id: string }) => x.customer_id === 'cust-b-1')).toBe(true);
     expect(r.body.quotes).toEqual([]);
   });

@@ -23,6 +23,12 @@ describe('virtual accounts', () => {
     expect((await call(mock, tok, 'GET', `/v1/customers/cust-a-2/virtual-accounts?unique-ref=${ref}`)).status).toBe(404);
   });
 
+  it('refuses an account for a registered customer that is not active (seed: "registered and active customers")', async () => {
+    const r = await call(mock, tok, 'POST', '/v1/customers/cust-a-inactive/virtual-accounts', { currency: 'EUR', vban_country: 'DEU' });
+    expect(r.status).toBe(400);
+    expect(r.body.errors.map((e: { rule: string }) => e.rule)).toEqual(['virtual-account.customer-active']);
+  });
+
   it('rejects EUR and GBP without vban_country, accepts other currencies without it', async () => {
     for (const currency of ['EUR', 'GBP']) {
       const r = await call(mock, tok, 'POST', '/v1/customers/cust-a-1/virtual-accounts', { currency });
@@ -74,8 +80,9 @@ describe('sandbox fixtures and resources', () => {
   it('returns the documented fixtures for client A', async () => {
     const r = await call(mock, tok, 'GET', '/_sandbox/fixtures');
     expect(r.body.customers).toEqual([
-      { customer_id: 'cust-a-1', wallet_currency: 'GBP' },
-      { customer_id: 'cust-a-2', wallet_currency: 'EUR' },
+      { customer_id: 'cust-a-1', wallet_currency: 'GBP', status: 'active' },
+      { customer_id: 'cust-a-2', wallet_currency: 'EUR', status: 'active' },
+      { customer_id: 'cust-a-inactive', wallet_currency: 'GBP', status: 'inactive' },
     ]);
     const mine = r.body.recipients.filter((x: { customer_id: string }) => x.customer_id === 'cust-a-1');
     expect(mine.map((x: { currency: string; status: string }) => `${x.currency}/${x.status}`).sort()).toEqual(['EUR/active', 'GBP/active', 'GBP/inactive']);

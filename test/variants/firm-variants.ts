@@ -74,6 +74,21 @@ export const firmVariants: readonly Variant[] = [
     }),
   },
   {
+    name: 'firm-statements/virtual-account-for-inactive-customer',
+    check: 'firm-statements',
+    fault: 'a virtual account is created for a customer that is not active (What the service does: "available for registered and active customers")',
+    hooks: () => {
+      let n = 0;
+      return {
+        response(r, res) {
+          const refusal = JSON.stringify(res.body ?? '').includes('virtual-account.customer-active');
+          if (!isPost(r, VIRTUAL_ACCOUNTS) || res.status !== 400 || !refusal) return res;
+          return { status: 201, headers: {}, body: { unique_identifier: `va-variant-${++n}` } };
+        },
+      };
+    },
+  },
+  {
     name: 'firm-statements/unknown-customer-answered-2xx',
     check: 'firm-statements',
     fault: 'a request for an unknown customer is served (2xx) instead of 404 (Errors table: 404 Not Found)',

@@ -4,7 +4,7 @@
  * ordinary provider styles (nulls, nested data, delivery metadata, per-payment event ids, other
  * success and error codes). Each must end with 0 failures; warnings are fine.
  */
-import type { ProxiedRequest, ProxyHooks, WebhookEvent } from './proxy.js';
+import type { ProxiedRequest, ProxiedResponse, ProxyHooks, WebhookEvent } from './proxy.js';
 
 export interface LegitimateVariant {
   name: string;
@@ -12,6 +12,8 @@ export interface LegitimateVariant {
   seed: string;
   /** The checks that see it. */
   checks: string[];
+  /** What the report must tell the partner about it (a note), when anything. */
+  note?: RegExp;
   hooks(): ProxyHooks;
 }
 
@@ -21,6 +23,13 @@ const VIRTUAL_ACCOUNTS = /^\/v1\/customers\/[^/]+\/virtual-accounts$/;
 const isPost = (r: ProxiedRequest, re: RegExp) => r.method === 'POST' && re.test(r.path);
 const shift = (iso: string, seconds: number) => new Date(Date.parse(iso) + seconds * 1000).toISOString();
 const END = new Set(['PAYMENT_COMPLETED', 'CANCELLED']);
+/** A call of the API itself (not the sandbox's control API, not the token endpoint). */
+const isApiCall = (r: ProxiedRequest) => !r.path.startsWith('/_sandbox/') && !r.path.startsWith('/auth/');
+const throttled = (status: 429 | 503, retryAfter: string): ProxiedResponse => ({
+  status,
+  headers: { 'retry-after': retryAfter },
+  body: { message: status === 429 ? 'Too many requests' : 'Service unavailable' },
+});
 
 /** Holds a payment's events until its end arrives, then hands them to `release`. */
 function buffered(release: (events: WebhookEvent[]) => WebhookEvent[]): ProxyHooks {
@@ -127,6 +136,79 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
         },
       };
     },
+  },
+  {
+    name: 'events/completed-exactly-5-minutes-after-last-credit',
+    seed: 'States and transitions, row 6: PAYMENT_COMPLETED "may arrive up to 5 minutes after the last PAYOUT_CREDITED" (the edge itself)',
+    checks: ['lifecycle'],
+    hooks: () =>
+      buffered((events) => {
+        const credited = events.filter((e) => e.status === 'PAYOUT_CREDITED').map((e) => Date.parse(e.event_timestamp));
+        if (credited.length === 0) return events;
+        const edge = new Date(Math.max(...credited) + 300_000).toISOString();
+        return events.map((e) => (e.status === 'PAYMENT_COMPLETED' ? { ...e, event_timestamp: edge } : e));
+      }),
+  },
+  {
+    name: 'events/retries-of-the-whole-flow-after-its-end',
+    seed: 'Events: "Retry schedule: not shown"; consumer rule 1: "A repeated event_id is a duplicate (delivery retry or redelivery)"',
+    checks: ['lifecycle'],
+    // A provider whose first attempts all went unacknowledged retries every event of the payment
+    // much later (hours, in production), after the end, with its original event_timestamp.
+    hooks: () => buffered((events) => [...events, ...events.map((e) => ({ ...e, delivery_attempt: 6 }))]),
+  },
+  {
+    name: 'http/rate-limited-with-retry-after',
+    seed: 'Limits: "Rate limits ... not shown" (a 429 with Retry-After, RFC 6585 §4, then success)',
+    checks: ['positive', 'negative', 'spec-status'],
+    note: /the target throttled \d+ requests? \(\d+× HTTP 429\)/,
+    hooks: () => {
+      let calls = 0;
+      let refused = 0;
+      return {
+        request(r) {
+          if (!isApiCall(r)) return r;
+          // Some calls, not all: the 5th, 15th, 25th and 35th call of the run are throttled once.
+          return ++calls % 10 === 5 && ++refused <= 4 ? throttled(429, '1') : r;
+        },
+      };
+    },
+  },
+  {
+    name: 'http/unavailable-with-retry-after',
+    seed: 'Errors, rule 3: "The exact status for each: not shown"; Limits: "Rate limits ... not shown" (a 503 with Retry-After, RFC 9110 §15.6.4, during a short maintenance)',
+    checks: ['positive', 'spec-status'],
+    note: /the target throttled \d+ requests? \(\d+× HTTP 503\): \d+ retried after Retry-After/,
+    hooks: () => {
+      const seen = new Set<string>();
+      return {
+        request(r) {
+          if (!isApiCall(r) || r.method !== 'GET') return r;
+          // The first read of each path is refused once; the retry is served.
+          const key = r.path.replace(/\/customers\/[^/]+/, '/customers/{id}');
+          if (seen.has(key)) return r;
+          seen.add(key);
+          return throttled(503, '1');
+        },
+      };
+    },
+  },
+  {
+    name: 'http/virtual-account-accepted-202',
+    seed: 'Request a virtual account: "The response means that virtual account creation has been initiated" (success codes: not shown)',
+    checks: ['positive', 'firm-statements', 'spec-status'],
+    hooks: () => ({ response: (r, res) => (isPost(r, VIRTUAL_ACCOUNTS) && res.status < 300 ? { ...res, status: 202 } : res) }),
+  },
+  {
+    name: 'auth/apikey-alone-refused-on-customer-operations',
+    seed: 'Authentication, API key: "Used by partner integrations and the public Property Transaction Fee API and Referrals API" (which operations take it: not stated, A-SECURITY-UNSTATED)',
+    checks: ['firm-statements', 'auth'],
+    hooks: () => ({
+      request: (r) =>
+        isApiCall(r) && r.headers.apikey !== undefined && r.headers.authorization === undefined
+          ? { status: 401, headers: { 'www-authenticate': 'Bearer' }, body: { message: 'Bearer token required' } }
+          : r,
+    }),
   },
   {
     name: 'http/created-answered-200',

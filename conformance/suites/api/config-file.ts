@@ -9,7 +9,8 @@ import { CbpError } from '../../../lib/errors.js';
 import type { ConfiguredPayload, UnshownPayload } from './live/payloads.js';
 
 export interface TargetFixtures {
-  customers: Array<{ customer_id: string; wallet_currency?: string }>;
+  /** `status` other than active marks a registered customer that is not active (no virtual account). */
+  customers: Array<{ customer_id: string; wallet_currency?: string; status?: string }>;
   recipients: Array<{ recipient_id: string; customer_id: string; currency?: string; status?: string; name?: string }>;
   quotes: Array<{ quote_id: string; customer_id: string; sell_currency?: string; buy_currency?: string; status?: string; expires_at?: string }>;
   third_parties: Array<{ customer_id: string; client_customer_ref: string }>;
@@ -36,9 +37,16 @@ const schema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    customers: list(['customer_id'], { customer_id: id, wallet_currency: { type: 'string', pattern: '^[A-Z]{3}$' } }),
+    customers: list(['customer_id'], { customer_id: id, wallet_currency: { type: 'string', pattern: '^[A-Z]{3}$' }, status: { type: 'string' } }),
     recipients: list(['recipient_id', 'customer_id'], { recipient_id: id, customer_id: id, currency: { type: 'string' }, status: { type: 'string' } }),
-    quotes: list(['quote_id', 'customer_id'], { quote_id: id, customer_id: id, sell_currency: { type: 'string' }, buy_currency: { type: 'string' } }),
+    quotes: list(['quote_id', 'customer_id'], {
+      quote_id: id,
+      customer_id: id,
+      sell_currency: { type: 'string' },
+      buy_currency: { type: 'string' },
+      status: { type: 'string' },
+      expires_at: { type: 'string' },
+    }),
     third_parties: list(['customer_id', 'client_customer_ref'], { customer_id: id, client_customer_ref: id }),
     second_client: { type: 'object', required: ['customers'], properties: { customers: list(['customer_id'], { customer_id: id }) } },
     webhooks: {

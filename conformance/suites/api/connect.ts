@@ -71,7 +71,9 @@ export async function connect(target: Target, config: ConformanceConfig, recorde
       quoteFor: async (customerId, sell, buy) => {
         const quotes = driver.createQuote ? driver : own;
         if (quotes?.createQuote) return (await quotes.createQuote({ customerId, sell, buy })).quoteId;
-        return fixtures.quotes.find((q) => q.customer_id === customerId && (q.buy_currency ?? buy) === buy && (q.sell_currency ?? sell) === sell)?.quote_id;
+        // A quote listed as not active or expired is for the expired-quote case (firm-statements), not for the bases.
+        const usable = (q: (typeof fixtures.quotes)[number]) => (q.status ?? 'active') === 'active' && !(q.expires_at !== undefined && Date.parse(q.expires_at) < Date.now());
+        return fixtures.quotes.find((q) => usable(q) && q.customer_id === customerId && (q.buy_currency ?? buy) === buy && (q.sell_currency ?? sell) === sell)?.quote_id;
       },
       close,
     };

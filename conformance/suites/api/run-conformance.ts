@@ -24,6 +24,7 @@ import { loadSuiteSpec, packageSpecDir } from './spec.js';
 import { liveTarget, type Target } from './target.js';
 import type { SuiteValidators } from './validators.js';
 import { harReporter } from '../../engine/har.js';
+import { throttleNote } from '../../engine/polite.js';
 
 export interface RunOptions {
   /**
@@ -92,7 +93,7 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
           statuses: observed.statuses,
         });
       },
-      notes: (_ctx, outcomes) => reproduceNotes(outcomes, config),
+      notes: (_ctx, outcomes) => [throttleNote(recorder.unjudged), ...reproduceNotes(outcomes, config)].filter((n): n is string => n !== undefined),
     }).then((summary) => withReproduce(summary, config));
   } finally {
     await conn.close();

@@ -30,6 +30,10 @@ const CHECK_RULES: Record<string, { title: string; provenance: Provenance }> = {
     title: 'An unknown customer_id is answered 404 where 404 is listed (a 4xx elsewhere)',
     provenance: seed('Errors table', '404 | Not Found Error | Create payment, request virtual account'),
   },
+  'virtual-account.customer-active': {
+    title: 'A virtual account is refused (4xx) for a customer that is not active',
+    provenance: seed('What the service does', 'It is available for registered and active customers'),
+  },
   'session.expiry': { title: 'An expired session cannot be paid', provenance: seed('Session states', 'If it expires before completion, a new session must be created') },
   'session.url': { title: 'The session creation response carries a session URL', provenance: seed('Create hosted payment session', 'The response carries a session URL') },
   'lifecycle.flow-started': {

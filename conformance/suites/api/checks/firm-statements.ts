@@ -2,7 +2,7 @@
  * firm-statements: the seed's firm statements the other checks cannot reach from one valid body
  * (spec-fidelity review §4): a payment to an inactive recipient (Create payment rule 2) or on an
  * expired quote (rule 1), an EUR virtual account without vban_country, an unknown customer on
- * every operation that lists 404, an expired session that must not be payable, a corrected
+ * every operation that lists 404, a virtual account for a customer that is not active, an expired session that must not be payable, a corrected
  * resubmission after a failed name check (rule 5, first option), the session URL of the
  * creation response, HTTPS. Cases that need the sandbox go through its control API.
  */
@@ -55,7 +55,7 @@ export const firmStatementsCheck: ConformanceCheck = {
       });
     }
 
-    if (ctx.sandbox) await expiredQuote(ctx, expect);
+    await expiredQuote(ctx, expect);
 
     const va = await validRequests.requestVirtualAccount[0]?.build(ctx);
     if (va) {
@@ -66,15 +66,16 @@ export const firmStatementsCheck: ConformanceCheck = {
       };
       const eur = await expect({ ...va, json: { currency: 'EUR', vban_country: 'DEU' } }, '2xx', { ...info, name: 'an EUR virtual account with vban_country' });
       if (is2xx(eur.status)) await expect({ ...va, json: { currency: 'EUR' } }, '4xx', { ...info, name: 'an EUR virtual account without vban_country' });
+      await inactiveCustomerAccount(ctx, va, expect);
     }
 
     for (const op of ctx.model.operations.filter((o) => o.path.includes('{customer_id}'))) {
       const b = await validRequests[op.id]?.[0]?.build(ctx);
       if (!b) continue;
       const listed = op.responses.some((r) => r.status === '404');
-      const segment = `/${encodeURIComponent(b.customerId ?? '')}/`;
-      if (!b.customerId || !b.path.includes(segment)) continue;
-      await expect({ ...b, customerId: UNKNOWN_CUSTOMER, path: b.path.replace(segment, `/${UNKNOWN_CUSTOMER}/`) }, listed ? '404' : '4xx', {
+      const unknown = forCustomer(b, UNKNOWN_CUSTOMER);
+      if (!unknown) continue;
+      await expect(unknown, listed ? '404' : '4xx', {
         name: `${op.id} for an unknown customer_id`,
         subject: op.id,
         rule: 'errors.unknown-customer',
@@ -82,10 +83,8 @@ export const firmStatementsCheck: ConformanceCheck = {
       });
     }
 
-    if (ctx.sandbox) {
-      await expiredSession(ctx, book);
-      if (same) await correctedResubmission(ctx, same, recipientOf(same).recipient_id, expect);
-    }
+    if (ctx.sandbox) await expiredSession(ctx, book);
+    if (same) await correctedResubmission(ctx, same, recipientOf(same).recipient_id, expect);
     await apiKeyOnly(ctx, expect);
     await sessionUrl(ctx, book);
     httpsTarget(ctx, book);
@@ -95,28 +94,68 @@ export const firmStatementsCheck: ConformanceCheck = {
 
 type Expect = (req: RequestCase, want: Want, info: CaseInfo) => Promise<SendResult>;
 
-/** Rule 1: a quote that expired (sandbox clock) cannot fund a conversion payment. */
+/** The same request for another customer id (the path segment and the case's customer). */
+function forCustomer(req: RequestCase, customerId: string): RequestCase | undefined {
+  const segment = `/${encodeURIComponent(req.customerId ?? '')}/`;
+  if (!req.customerId || !req.path.includes(segment)) return undefined;
+  return { ...req, customerId, path: req.path.replace(segment, `/${encodeURIComponent(customerId)}/`) };
+}
+
+/**
+ * What the service does: a virtual account "is available for registered and active customers".
+ * Needs a customer the fixtures mark as not active (the sandbox has one; conformance.yaml may
+ * list one with `status: inactive`).
+ */
+async function inactiveCustomerAccount(ctx: RunContext, va: RequestCase, expect: Expect): Promise<void> {
+  const inactive = ctx.fixtures.customers.find((c) => c.status !== undefined && c.status !== 'active');
+  const req = inactive && forCustomer(va, inactive.customer_id);
+  if (!inactive || !req) return;
+  await expect(req, '4xx', {
+    name: `a virtual account for the ${inactive.status} customer ${inactive.customer_id}`,
+    subject: 'requestVirtualAccount',
+    rule: 'virtual-account.customer-active',
+    provenance: seed('What the service does', 'It is available for registered and active customers'),
+  });
+}
+
+/**
+ * Rule 1: a quote that expired cannot fund a conversion payment. In the sandbox one is made to
+ * expire (its clock); on a live target, a quote of the config file whose `status` is not active
+ * or whose `expires_at` has passed is used.
+ */
 async function expiredQuote(ctx: RunContext, expect: Expect): Promise<void> {
   const conversion = await validRequests.createPayment.find((b) => b.name === 'conversion')?.build(ctx);
   const body = conversion?.json as { quote_id?: string; amount: { currency: string } } | undefined;
   const customer = conversion?.customerId;
   const wallet = ctx.fixtures.customers.find((c) => c.customer_id === customer)?.wallet_currency;
   if (!conversion || !body?.quote_id || !customer || !wallet) return;
-  const quote = await ctx.http.send({
-    method: 'POST',
-    path: `/_sandbox/customers/${encodeURIComponent(customer)}/quotes`,
-    json: { sell_currency: wallet, buy_currency: body.amount.currency, expires_in_seconds: 1 },
-  });
-  const quoteId = (quote.body as { quote_id?: string } | undefined)?.quote_id;
+  const quoteId = ctx.sandbox ? await expiringSandboxQuote(ctx, customer, wallet, body.amount.currency) : unusableFixtureQuote(ctx, customer);
   if (!quoteId) return;
-  await ctx.sandbox!.advanceClock(2);
-  ctx.tokens.reset();
   await expect({ ...conversion, json: { ...body, quote_id: quoteId } }, '4xx', {
     name: `a conversion payment on the expired quote ${quoteId}`,
     subject: 'createPayment',
     rule: 'payment.quote-usable',
     provenance: seed('Create payment (v3), rule 1', 'quote_id must be supplied, must exist, be active, and not be expired'),
   });
+}
+
+async function expiringSandboxQuote(ctx: RunContext, customer: string, sell: string, buy: string): Promise<string | undefined> {
+  const quote = await ctx.http.send({
+    method: 'POST',
+    path: `/_sandbox/customers/${encodeURIComponent(customer)}/quotes`,
+    json: { sell_currency: sell, buy_currency: buy, expires_in_seconds: 1 },
+  });
+  const quoteId = (quote.body as { quote_id?: string } | undefined)?.quote_id;
+  if (!quoteId) return undefined;
+  await ctx.sandbox!.advanceClock(2);
+  ctx.tokens.reset();
+  return quoteId;
+}
+
+function unusableFixtureQuote(ctx: RunContext, customer: string): string | undefined {
+  const stale = (q: { status?: string; expires_at?: string }) =>
+    (q.status !== undefined && q.status !== 'active') || (q.expires_at !== undefined && Date.parse(q.expires_at) < Date.now());
+  return ctx.fixtures.quotes.find((q) => q.customer_id === customer && stale(q))?.quote_id;
 }
 
 /** Session states: "If it expires before completion, a new session must be created": an expired session cannot be paid. */
@@ -140,14 +179,19 @@ async function expiredSession(ctx: RunContext, book: CaseBook): Promise<void> {
   else book.fail(info, fail('firm-statements', paid, `the expired session ${body.session_id} was paid (${describeAnswer(paid)}), expected a refusal`, 'session.expiry'));
 }
 
-/** Rule 5, option one: after a failed name check, the corrected details resubmitted without confirm_recipient are accepted. */
+/**
+ * Rule 5, option one: after a failed name check, the corrected details resubmitted without
+ * confirm_recipient are accepted. The failing recipient comes from the driver
+ * (recipientFailingNameCheck, as for recipient-check); the correction is the base's own recipient.
+ */
 async function correctedResubmission(ctx: RunContext, same: RequestCase, recipientId: string, expect: Expect): Promise<void> {
+  const arm = ctx.driver.recipientFailingNameCheck;
   const recipient = ctx.fixtures.recipients.find((r) => r.recipient_id === recipientId);
-  if (!recipient?.currency || !same.customerId) return;
-  const broken = await ctx.sandbox!.createRecipient(same.customerId, recipient.currency, 'Conformance Misspelt Name').catch(() => undefined);
-  if (!broken || !is2xx((await ctx.sandbox!.failNameCheck(broken.recipient_id)).status)) return;
+  if (!arm || !recipient?.currency || !same.customerId) return;
+  const broken = await arm({ customerId: same.customerId, currency: recipient.currency }).catch(() => undefined);
+  if (!broken) return;
   const body = structuredClone(same.json) as { recipient_details: Array<{ recipient_id: string }> };
-  body.recipient_details[0].recipient_id = broken.recipient_id;
+  body.recipient_details[0].recipient_id = broken;
   const info = {
     subject: 'createPayment',
     rule: 'payment.confirm-recipient-after-failure',

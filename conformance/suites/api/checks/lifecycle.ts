@@ -7,7 +7,7 @@
  * the target took it by itself, and reported as a skipped case saying how far and why.
  */
 import type { ConformanceCheck, RunContext } from '../context.js';
-import { isFlowSettled, judgedPayload, judgeEvents, type PaymentExpectation } from '../../events/event-judge.js';
+import { judgedPayload, judgeEvents, type PaymentExpectation } from '../../events/event-judge.js';
 import { webhooksFor } from '../payment-webhooks.js';
 import { rerunFor } from '../reproduce.js';
 import { seed } from '../../../engine/provenance.js';

@@ -1,7 +1,8 @@
 /**
  * spec-schema: every response body validates against its documented schema (generated
  * validators). Each violation is graded from the schema keyword's provenance: a field type the
- * seed states fails; a required list or a timestamp format resting on an assumption warns.
+ * seed states fails; a required list or a timestamp format resting on an assumption warns. A
+ * status the operation does not document is spec-status's finding, not this one's.
  */
 import { seed } from '../../../engine/provenance.js';
 import type { ConformanceCheck } from '../context.js';
@@ -18,9 +19,13 @@ export const specSchemaCheck: ConformanceCheck = {
   run: async (ctx) =>
     overExchanges(ctx, 'spec-schema', (op, x) => {
       const r = x.response!;
+      // An undocumented status has no schema to validate against: spec-status judges it, graded
+      // by A-SUCCESS-STATUS / A-ERROR-STATUS (seed: "The exact status for each: not shown").
+      const documented = matchStatus(op.responses, r.status);
+      if (!documented) return undefined;
       const outcome = ctx.validators.response(op.id, r.status, r.headers['content-type'], r.body);
       if (outcome.valid) return undefined;
-      const content = matchStatus(op.responses, r.status)?.content ?? {};
+      const content = documented.content ?? {};
       const type = matchMediaType(Object.keys(content), r.headers['content-type']);
       const schema = type ? content[type] : undefined;
       const section = String(op.extensions['x-cbp-seed-section'] ?? 'Resources and their fields');
