@@ -28,7 +28,7 @@ export function emitValidatorFiles(ctx: EmitContext, rulesImport = RULES_IMPORT)
   const vocabulary = vocabularyOf(plugins);
   const keywords = [...vocabulary.stateless.values()];
   const openapi31 = !model.openapiVersion.startsWith('3.0');
-  const large = isLarge(model);
+  const large = isLarge(model, standalone ? 200_000 : 50_000);
   const prep = {
     openapi30: !openapi31,
     formats: new Set<string>(),
@@ -74,10 +74,12 @@ export function emitValidatorFiles(ctx: EmitContext, rulesImport = RULES_IMPORT)
   ];
 }
 
-/** Inlining trades code size for speed; on large documents (GitHub's REST description has
- * ~900 components) the copies would multiply an already large output, so it is off there. */
-function isLarge(model: { schemas: Record<string, unknown> }): boolean {
-  return JSON.stringify(model.schemas).length > 200_000;
+/** Inlining trades size for speed; on large documents (GitHub's REST description has ~900
+ * components) the copies would multiply an already large output, so it is off there. As data
+ * the copies cost more than as compiled code (shipengine's 160 kB of schemas became 800 kB), so
+ * the data form inlines only below a quarter of the standalone form's limit (JSON characters). */
+function isLarge(model: { schemas: Record<string, unknown> }, limit: number): boolean {
+  return JSON.stringify(model.schemas).length > limit;
 }
 
 function compiles(pattern: string, flags: string): boolean {
