@@ -16,6 +16,8 @@ export interface StatefulRequest {
   query?: Record<string, unknown>;
   /** Declared header parameters only, by lower-case name (coerced in place when validated). */
   headers?: Record<string, unknown>;
+  /** Declared cookie parameters, by name. */
+  cookies?: Record<string, unknown>;
   body?: unknown;
 }
 
