@@ -28,6 +28,7 @@ export interface OperationData {
   params?: string;
   query?: string;
   headers?: string;
+  cookies?: string;
   body?: string;
   bodyRequired: boolean;
   responses: ResponseEntry<string | null>[];
@@ -48,7 +49,7 @@ export interface ValidatorData {
   components: AnySchemaObject;
   /** Bodies, responses and webhook payloads. */
   schemas: Record<string, AnySchemaObject | boolean>;
-  /** Path, query and header parameters: coerced from strings in place. */
+  /** Path, query, header and cookie parameters: coerced from strings in place. */
   paramSchemas: Record<string, AnySchemaObject | boolean>;
   operations: Record<string, OperationData>;
   webhooks: Record<string, string | null>;
@@ -85,11 +86,13 @@ export function createLazyValidators(data: ValidatorData, runtime: Readonly<Reco
     const params = byName(op.params, true);
     const query = byName(op.query, true);
     const headers = byName(op.headers, true);
+    const cookies = byName(op.cookies, true);
     const body = byName(op.body, false);
     operations[id] = {
       ...(params ? { params } : {}),
       ...(query ? { query } : {}),
       ...(headers ? { headers } : {}),
+      ...(cookies ? { cookies } : {}),
       ...(body ? { body } : {}),
       bodyRequired: op.bodyRequired,
       responses: op.responses.map((r) => ({
