@@ -8,6 +8,8 @@
  * `example` some tools read. Pure: document in, document out.
  */
 
+import { mergeAllOf, openObjects, pairExamples } from './pair-examples.js';
+
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -48,6 +50,7 @@ export function deriveToolProfile(document: Obj, options: ToolProfileOptions = {
       if (!isObj(op)) continue;
       // Parameters inlined per operation, each carrying an example under every name the operation's
       // body and response examples use: Specmatic builds one request per example name.
+      pairExamples(op);
       const names = exampleNames(op);
       const parameters = [...shared, ...(Array.isArray(op.parameters) ? op.parameters : [])].map((p) => namedParameter(resolveParameter(p, doc), names));
       for (const p of parameters) singleExample(p);
@@ -64,6 +67,8 @@ export function deriveToolProfile(document: Obj, options: ToolProfileOptions = {
   }
   const components = isObj(doc.components) ? doc.components : {};
   for (const r of Object.values(isObj(components.responses) ? components.responses : {})) if (isObj(r)) mediaExamples(r);
+  if (isObj(components.schemas)) mergeAllOf(components.schemas);
+  for (const part of [doc.paths, doc.webhooks, components.schemas, components.responses, components.parameters]) openObjects(part);
   return doc;
 }
 
@@ -151,7 +156,8 @@ function formExamples(holder: Obj, doc: Obj): void {
     const properties: Obj = {};
     for (const [name, sub] of Object.entries(schema.properties)) properties[name] = name in value && isObj(sub) ? { ...sub, example: value[name] } : sub;
     media.schema = { ...schema, properties };
-    // Specmatic 2.x cannot read an object example of a form body ("Expected json value").
+    // Specmatic 2.x cannot read a form body's example, as an object or as the encoded string ("Expected
+    // json value"); it sends generated field values instead, so the token request stays out of its run.
     delete media.examples;
   }
 }

@@ -214,7 +214,7 @@ describe('typed errors and pre-flight validation', () => {
     expect(local.apiError?.kind).toBe('validation');
     expect(local.apiError?.violations).toEqual(serverViolations);
     const localViolations = (local.apiError?.violations ?? []) as Array<{ rule: string }>;
-    expect(localViolations.map((v) => v.rule).sort()).toEqual(['payment.purpose-case', 'payment.recipient-sum']);
+    expect(localViolations.map((v) => v.rule).sort()).toEqual(['payment.recipient-sum', 'schema.pattern']);
     expect(backend.to(PAYMENTS)).toHaveLength(sentBefore);
   });
 });

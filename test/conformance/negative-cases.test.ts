@@ -55,12 +55,13 @@ describe('negativeCases', () => {
     const rules = new Set(cases.map((c) => c.rule));
     for (const r of [
       'payment.recipient-sum',
-      'payment.purpose-case',
       'payment.third-party-fields',
       'payment.third-party-known',
       'payment.recipient-active',
       'payment.client-reference-unique',
       'schema.required',
+      'schema.pattern',
+      'schema.type',
     ]) {
       expect(rules, r).toContain(r);
     }

@@ -12,13 +12,7 @@ export function paymentRequest(): Record<string, unknown> {
   };
 }
 
-export const CREATE_PAYMENT_STATELESS = [
-  'payment.recipient-details-non-empty',
-  'payment.recipient-sum',
-  'payment.purpose-case',
-  'payment.third-party-fields',
-  'payment.client-reference-length',
-];
+export const CREATE_PAYMENT_STATELESS = ['payment.recipient-sum', 'payment.third-party-fields'];
 
 export const CREATE_PAYMENT_STATEFUL = [
   'payment.quote-required',

@@ -57,15 +57,14 @@ describe.each([
     expect(Object.isFrozen(a)).toBe(true);
   });
 
-  it('reports rules at the offending pointer, and only the rule where the schema fails there too', () => {
+  it('reports schema keywords at the offending pointer, under schema.<keyword>', () => {
     const body = paymentRequest();
     (body.recipient_details as Array<Record<string, unknown>>)[1].purpose_of_transaction = 'bill_payments';
     body.client_reference_id = 'x'.repeat(37);
     const out = api.validateRequest('createPayment', { params, body });
     expect(out.valid).toBe(false);
-    expect(rules(out).sort()).toEqual(['payment.client-reference-length /client_reference_id', 'payment.purpose-case /recipient_details/1/purpose_of_transaction']);
-    const purpose = out.violations.find((v) => v.rule === 'payment.purpose-case')!;
-    expect(purpose.source).toBe('Payment request table: purpose_of_transaction');
+    expect(rules(out).sort()).toEqual(['schema.maxLength /client_reference_id', 'schema.pattern /recipient_details/1/purpose_of_transaction']);
+    const purpose = out.violations.find((v) => v.rule === 'schema.pattern')!;
     expect(purpose.in).toBe('body');
   });
 

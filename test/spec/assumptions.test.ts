@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { assumptionMap } from '../../conformance/suites/verdicts/assumption-map.js';
 import { openapiPath, overlayPath, readYaml, sandboxOverlayPath, specDir, statesPath } from './spec-files.js';
 
 const declared = new Map<string, string>(readYaml(openapiPath)['x-cbp-assumptions'].map((a: any) => [a.id, a.text]));
@@ -25,6 +26,21 @@ function usedIds(): Set<string> {
 describe('assumptions', () => {
   it('every assumption used in spec/ is declared in x-cbp-assumptions', () => {
     for (const id of usedIds()) expect(declared.has(id), id).toBe(true);
+  });
+
+  it("the runner's status map cites only ids spec/ declares and spec/README.md lists (the rest of the grading is in spec/)", () => {
+    expect(Object.keys(assumptionMap)).toEqual(['statuses']);
+    const ids = Object.values(assumptionMap.statuses).flat();
+    expect(ids.length).toBeGreaterThan(0);
+    for (const id of ids) {
+      expect(declared.has(id), id).toBe(true);
+      expect(readme, id).toContain(`| ${id} |`);
+    }
+  });
+
+  it('covers names JSON Schema keywords only', () => {
+    const keywords = new Set(['required', 'pattern', 'enum', 'const', 'format', 'minLength', 'maxLength', 'minItems', 'maxItems', 'type', 'minimum', 'minProperties']);
+    for (const a of readYaml(openapiPath)['x-cbp-assumptions']) for (const k of a.covers ?? []) expect(keywords, `${a.id}: ${k}`).toContain(k);
   });
 
   it('every declared assumption is listed in spec/README.md', () => {

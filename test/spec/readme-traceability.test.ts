@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readSeed, specDir } from './spec-files.js';
+import { openapiPath, readSeed, readYaml, specDir } from './spec-files.js';
 
 /** spec/README.md maps every seed statement: one row per statement, quoting the seed's words. */
 const readme = readFileSync(`${specDir}README.md`, 'utf8');
@@ -30,6 +30,29 @@ describe('spec/README.md traceability', () => {
   it.skipIf(seed === undefined)('leaves no statement line of the seed without a row', () => {
     const missing = statementLines(seed!).filter((line) => !rows.some((r) => line.includes(r.quote)));
     expect(missing).toEqual([]);
+  });
+
+  it.skipIf(seed === undefined)('maps each statement of a line, not just the line: every sentence is quoted by a row', () => {
+    // The one sentence about the document's own layout says nothing about the API.
+    const aboutTheDocument = ['All parts appear in the order: what the service does, resources, states, endpoints, authentication, events, errors, limits, versioning.'];
+    const sentences = statementLines(seed!)
+      .filter((line) => !line.startsWith('|'))
+      .flatMap((line) => line.replace(/^(- |\d+\. )/, '').split(/(?<=[.;])\s+(?=[A-Z(])/))
+      .map((x) => x.trim())
+      .filter((x) => x.length > 3 && !aboutTheDocument.includes(x));
+    const unmapped = sentences.filter((x) => !rows.some((r) => x.includes(r.quote) || r.quote.includes(x.replace(/\.$/, ''))));
+    expect(unmapped).toEqual([]);
+  });
+
+  it('every component schema points back to its seed section and README rows (x-cbp-seed)', () => {
+    const ids = new Set(rows.map((r) => r.id));
+    for (const [name, schema] of Object.entries<any>(readYaml(openapiPath).components.schemas)) {
+      expect(schema['x-cbp-seed'], name).toMatch(/\(S\d{3}/);
+      for (const [, from, to] of String(schema['x-cbp-seed']).matchAll(/S(\d{3})(?:-S(\d{3}))?/g)) {
+        expect(ids.has(`S${from}`), `${name} S${from}`).toBe(true);
+        if (to) expect(ids.has(`S${to}`), `${name} S${to}`).toBe(true);
+      }
+    }
   });
 
   it.skipIf(seed === undefined)('notices a statement line nobody maps', () => {

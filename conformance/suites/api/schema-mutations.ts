@@ -1,6 +1,6 @@
 /**
  * Minimal changes to a valid value that break exactly one schema constraint (required,
- * lengths, patterns, minItems, case of enums), generated from the schema rather than listed by
+ * lengths, patterns, minItems, case of enums, null for a non-empty value), generated from the schema rather than listed by
  * hand. Walks only what the valid value contains, so every mutation is one edit away from it.
  */
 import type { JSONSchema } from '../../../generator/ir/json-schema.js';
@@ -57,13 +57,25 @@ function walk(raw: unknown, value: unknown, at: Array<string | number>, emit: Em
     const props = isObj(s.properties) ? s.properties : {};
     for (const [name, sub] of Object.entries(props)) if (name in value) walk(sub, value[name], [...at, name], emit, schemas, depth + 1);
   } else if (Array.isArray(value)) {
+    nullMutation(s, 'array', at, emit);
     if (typeof s.minItems === 'number' && s.minItems > 0 && value.length >= s.minItems) {
       emit(at, value.slice(0, s.minItems - 1), 'schema.minItems', `${s.minItems - 1} items (at least ${s.minItems})`);
     }
     if (value.length > 0 && s.items !== undefined) walk(s.items, value[0], [...at, 0], emit, schemas, depth + 1);
   } else if (typeof value === 'string') {
+    nullMutation(s, 'string', at, emit);
     stringMutations(s, value, at, emit);
   }
+}
+
+/**
+ * "cannot be null or empty" (Payment request table) is said in JSON Schema by `type` plus a
+ * non-empty bound; a value the schema bounds that way is also sent as null.
+ */
+function nullMutation(s: Obj, type: 'string' | 'array', at: Array<string | number>, emit: Emit): void {
+  const types = Array.isArray(s.type) ? s.type : [s.type];
+  const bound = type === 'string' ? s.minLength : s.minItems;
+  if (types.includes(type) && !types.includes('null') && typeof bound === 'number' && bound > 0) emit(at, null, 'schema.type', `null (a non-empty ${type})`);
 }
 
 function stringMutations(s: Obj, value: string, at: Array<string | number>, emit: Emit): void {

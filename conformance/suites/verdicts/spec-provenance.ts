@@ -1,8 +1,9 @@
 /**
  * Reads the provenance of an expectation from spec/ itself: `x-assumption` (any form, see
  * readAssumptionIds) on a schema, parameter, response, overlay rule or state-table transition,
- * then the gaps from assumption-map.ts; otherwise the seed section the item names. The raw files
- * are read (the normalized model drops extensions of parameters, responses and rules).
+ * with the keywords each id `covers` (openapi.yaml `x-cbp-assumptions`); otherwise the seed section
+ * the item names. Only generic status expectations come from assumption-map.ts. The raw files are
+ * read (the normalized model drops extensions of parameters, responses and rules).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -41,30 +42,34 @@ export function readRawSpec(dir: string): RawSpec {
 
 const idsOf = (o: Obj): string[] => [...readAssumptionIds(o['x-assumption']), ...readAssumptionIds(o.assumption)];
 
+/** The ids of a rule's `x-assumption` that cover one generated violation (an entry's `violations` narrows it). */
+function ruleIdsFor(rule: Obj, description: string | undefined): string[] {
+  return [rule['x-assumption'], rule.assumption].flat().flatMap((a) => {
+    if (isObj(a) && typeof a.violations === 'string' && !new RegExp(a.violations).test(description ?? '')) return [];
+    return readAssumptionIds(a);
+  });
+}
+
 export class SpecProvenance {
   private readonly schemas: Record<string, JSONSchema>;
+  /** Keywords an assumption on a schema node covers ([] = it only keeps the schema open); absent: every keyword. */
+  private readonly scope: Record<string, string[]>;
   constructor(
     private readonly raw: RawSpec,
     private readonly map: AssumptionMap = assumptionMap,
   ) {
     const components = isObj(raw.document.components) ? raw.document.components : {};
     this.schemas = (isObj(components.schemas) ? components.schemas : {}) as Record<string, JSONSchema>;
+    const declared = Array.isArray(raw.document['x-cbp-assumptions']) ? raw.document['x-cbp-assumptions'] : [];
+    this.scope = Object.fromEntries(declared.flatMap((a) => (isObj(a) && typeof a.id === 'string' && Array.isArray(a.covers) ? [[a.id, a.covers.map(String)]] : [])));
   }
 
   /** An overlay rule, optionally narrowed to one generated violation. */
   rule(ruleId: string, source: string, violation: { pointer?: string; description?: string } = {}): Provenance {
-    const matches = (e: AssumptionMap['rules'][number]) =>
-      e.rule === ruleId &&
-      (e.pointer === undefined || new RegExp(e.pointer).test(violation.pointer ?? '')) &&
-      (e.description === undefined || new RegExp(e.description).test(violation.description ?? ''));
-    const entry = this.map.rules.find(matches);
-    if (entry?.seed) return seed(entry.seed);
-    if (entry?.ids && (entry.pointer !== undefined || entry.description !== undefined)) return assumption(entry.ids, source);
     const raw = this.raw.overlayRules.find((r) => r.id === ruleId);
-    const declared = raw ? idsOf(raw) : [];
+    const declared = raw ? ruleIdsFor(raw, violation.description) : [];
     if (declared.length > 0) return assumption(declared, source);
-    if (entry?.ids) return assumption(entry.ids, source);
-    return seed(source);
+    return seed(source, typeof raw?.['x-cbp-seed'] === 'string' ? raw['x-cbp-seed'] : undefined);
   }
 
   /** A schema keyword at `pointer` of a value validated by `root` (undefined: nothing says it is an assumption). */
@@ -78,11 +83,13 @@ export class SpecProvenance {
       const ids = idsOf(node).filter((id) => this.covers(id, keyword));
       if (ids.length > 0) return assumption(ids);
     }
-    const entries = this.map.schemas;
-    for (const label of [...at.components.map((c) => c), ...at.labels.filter((l) => l.includes('.'))]) {
-      const e = entries[label];
-      const ids = e?.[keyword] ?? e?.['*'];
-      if (ids) return assumption(ids);
+    // A property that `$ref`s a shared schema carries the assumption of its own use beside the
+    // `$ref` (a recipient's purpose follows the top-level rule): it covers the keywords it reaches.
+    if (!at.nodes.some((node) => keyword in node)) return undefined;
+    for (const node of at.nodes) {
+      if (keyword in node) continue;
+      const ids = idsOf(node).filter((id) => this.covers(id, keyword));
+      if (ids.length > 0) return assumption(ids);
     }
     return undefined;
   }
@@ -91,9 +98,7 @@ export class SpecProvenance {
   parameter(operationId: string, name: string): Provenance | undefined {
     const raw = this.rawParameter(operationId, name);
     const ids = raw ? idsOf(raw) : [];
-    if (ids.length > 0) return assumption(ids);
-    const fallback = this.map.parameters[`${operationId}.${name}`];
-    return fallback ? assumption(fallback) : undefined;
+    return ids.length > 0 ? assumption(ids) : undefined;
   }
 
   /**
@@ -104,7 +109,7 @@ export class SpecProvenance {
     const op = this.rawOperation(operationId);
     const body = op && isObj(op.requestBody) ? (typeof op.requestBody.$ref === 'string' ? this.ref(op.requestBody.$ref) : op.requestBody) : undefined;
     const content = isObj(body) && isObj(body.content) ? Object.values(body.content) : [];
-    const ids = content.flatMap((c) => (isObj(c) ? expand(c.schema, this.schemas).flatMap((x) => idsOf(x.node)) : [])).filter((id) => this.map.scope[id]?.length === 0);
+    const ids = content.flatMap((c) => (isObj(c) ? expand(c.schema, this.schemas).flatMap((x) => idsOf(x.node)) : [])).filter((id) => this.scope[id]?.length === 0);
     return ids.length > 0 ? [...new Set(ids)] : undefined;
   }
 
@@ -139,7 +144,7 @@ export class SpecProvenance {
   }
 
   private covers(id: string, keyword: string): boolean {
-    const scope = this.map.scope[id];
+    const scope = this.scope[id];
     return scope === undefined || scope.includes(keyword);
   }
 

@@ -5,7 +5,6 @@
  */
 import { describeProvenance, type Provenance, seed } from '../../engine/provenance.js';
 import type { ApiModel } from '../../../generator/ir/model.js';
-import { assumptionMap } from './assumption-map.js';
 import { eventRules } from './event-rules.js';
 import type { SpecProvenance } from './spec-provenance.js';
 
@@ -54,8 +53,5 @@ export function ruleVocabulary(model: ApiModel, spec: SpecProvenance): Vocabular
   for (const [id, r] of Object.entries(eventRules)) out.push({ id, kind: 'event rule', title: r.title, source: describeProvenance(r.provenance) });
   for (const [id, r] of Object.entries(CHECK_RULES)) out.push({ id, kind: 'check rule', title: r.title, source: describeProvenance(r.provenance) });
   for (const a of spec.assumptions()) out.push({ id: a.id, kind: 'assumption', title: a.text, source: 'spec/ (x-cbp-assumptions)' });
-  for (const [id, a] of Object.entries(assumptionMap.provisional)) {
-    if (!out.some((e) => e.id === id)) out.push({ id, kind: 'assumption', title: a.text, source: `provisional (not yet in spec/README.md); seed: ${a.seed}` });
-  }
   return out;
 }

@@ -73,7 +73,9 @@ function caseProvenance(ctx: RunContext, operationId: string, c: NegativeCase): 
 /** Sends one case on a fresh base (same shape, new references). */
 async function runCase(ctx: RunContext, b: BaseRequest, planned: NegativeCase) {
   const fresh = await b.build(ctx);
-  const c = fresh && negativeCases(ctx, fresh).find((x) => x.id === planned.id);
+  // A schema mutation is one per keyword and pointer; its description may quote the fresh value (a pattern case).
+  const same = (x: NegativeCase) => x.id === planned.id || (x.rule.startsWith('schema.') && x.rule === planned.rule && x.pointer === planned.pointer);
+  const c = fresh && negativeCases(ctx, fresh).find(same);
   if (!c) return undefined;
   if (c.sendTwice) {
     const first = await ctx.http.send(c.request);
