@@ -2,241 +2,29 @@
 // DO NOT EDIT: change the OpenAPI document, overlay or templates and run `cbp generate`.
 
 /**
- * Typed entry points over the ajv standalone validators (validators-standalone.ts,
- * validators-params-standalone.ts), with the rules of the document (x-cbp-rules) compiled in.
- * Error model: ./runtime/rule-types.ts. Path, query and header parameters are coerced in place
- * from strings to their schema types (numbers, booleans, arrays) before they are checked; header
- * names are lower case.
+ * Typed entry points over the schemas of validators-data.ts, with the rules of the document
+ * (x-cbp-rules) as keywords. Each validator is compiled by ajv the first time it runs, then
+ * cached (ajv compiles with `new Function`: where a Content-Security-Policy forbids it, generate
+ * with the validators plugin option `standalone`). Error model: ./runtime/rule-types.ts. Path,
+ * query and header parameters are coerced in place from strings to their schema types (numbers,
+ * booleans, arrays) before they are checked; header names are lower case.
  */
 import type { RuleContext as BaseRuleContext, ValidationOutcome } from './runtime/rule-types.js';
 import { createValidatorSet, type AjvValidateFn, type RequestParts } from './runtime/rules/index.js';
+import { createLazyValidators } from './runtime/rules/lazy-validators.js';
 import { statefulRules as __statefulRules0, type PaymentsRuleContext } from "./runtime/payments/stateful-rules/index.js";
-import * as standalone from './validators-standalone.js';
-import * as standaloneParams from './validators-params-standalone.js';
+import { validatorData } from './validators-data.js';
+import * as rulesRuntime from './validators-runtime.js';
 
-const S = standalone as unknown as Record<string, AjvValidateFn>;
-const P = standaloneParams as unknown as Record<string, AjvValidateFn>;
+const lazy = createLazyValidators(validatorData, rulesRuntime);
 
-/** Every compiled validator by name (request parts, responses, webhooks), for benchmarks. */
-export const rawValidators: Readonly<Record<string, AjvValidateFn>> = {
-  "getVirtualAccount_params": (P["getVirtualAccount_params"] as AjvValidateFn),
-  "getVirtualAccount_query": (P["getVirtualAccount_query"] as AjvValidateFn),
-  "requestVirtualAccount_params": (P["requestVirtualAccount_params"] as AjvValidateFn),
-  "createPayment_params": (P["createPayment_params"] as AjvValidateFn),
-  "lookupSessions_params": (P["lookupSessions_params"] as AjvValidateFn),
-  "lookupSessions_query": (P["lookupSessions_query"] as AjvValidateFn),
-  "createSession_params": (P["createSession_params"] as AjvValidateFn),
-  "createThirdParty_params": (P["createThirdParty_params"] as AjvValidateFn),
-  "getThirdParty_params": (P["getThirdParty_params"] as AjvValidateFn),
-  "updateThirdParty_params": (P["updateThirdParty_params"] as AjvValidateFn),
-  "legacyMakePayment_params": (P["legacyMakePayment_params"] as AjvValidateFn),
-  "legacyReviewPayments_params": (P["legacyReviewPayments_params"] as AjvValidateFn),
-  "legacyViewPayment_params": (P["legacyViewPayment_params"] as AjvValidateFn),
-  "requestAccessToken_body": (S["requestAccessToken_body"] as AjvValidateFn),
-  "requestAccessToken_res0_0": (S["requestAccessToken_res0_0"] as AjvValidateFn),
-  "requestAccessToken_res1_0": (S["requestAccessToken_res1_0"] as AjvValidateFn),
-  "requestAccessToken_res2_0": (S["requestAccessToken_res2_0"] as AjvValidateFn),
-  "getVirtualAccount_res0_0": (S["getVirtualAccount_res0_0"] as AjvValidateFn),
-  "getVirtualAccount_res1_0": (S["getVirtualAccount_res1_0"] as AjvValidateFn),
-  "getVirtualAccount_res2_0": (S["getVirtualAccount_res2_0"] as AjvValidateFn),
-  "requestVirtualAccount_body": (S["requestVirtualAccount_body"] as AjvValidateFn),
-  "requestVirtualAccount_res0_0": (S["requestVirtualAccount_res0_0"] as AjvValidateFn),
-  "requestVirtualAccount_res1_0": (S["requestVirtualAccount_res1_0"] as AjvValidateFn),
-  "requestVirtualAccount_res2_0": (S["requestVirtualAccount_res2_0"] as AjvValidateFn),
-  "requestVirtualAccount_res3_0": (S["requestVirtualAccount_res3_0"] as AjvValidateFn),
-  "requestVirtualAccount_res4_0": (S["requestVirtualAccount_res4_0"] as AjvValidateFn),
-  "requestVirtualAccount_res5_0": (S["requestVirtualAccount_res5_0"] as AjvValidateFn),
-  "requestVirtualAccount_res6_0": (S["requestVirtualAccount_res6_0"] as AjvValidateFn),
-  "createPayment_body": (S["createPayment_body"] as AjvValidateFn),
-  "createPayment_res0_0": (S["createPayment_res0_0"] as AjvValidateFn),
-  "createPayment_res1_0": (S["createPayment_res1_0"] as AjvValidateFn),
-  "createPayment_res2_0": (S["createPayment_res2_0"] as AjvValidateFn),
-  "createPayment_res3_0": (S["createPayment_res3_0"] as AjvValidateFn),
-  "createPayment_res4_0": (S["createPayment_res4_0"] as AjvValidateFn),
-  "createPayment_res5_0": (S["createPayment_res5_0"] as AjvValidateFn),
-  "createPayment_res6_0": (S["createPayment_res6_0"] as AjvValidateFn),
-  "lookupSessions_res0_0": (S["lookupSessions_res0_0"] as AjvValidateFn),
-  "lookupSessions_res1_0": (S["lookupSessions_res1_0"] as AjvValidateFn),
-  "lookupSessions_res2_0": (S["lookupSessions_res2_0"] as AjvValidateFn),
-  "createSession_body": (S["createSession_body"] as AjvValidateFn),
-  "createSession_res0_0": (S["createSession_res0_0"] as AjvValidateFn),
-  "createSession_res1_0": (S["createSession_res1_0"] as AjvValidateFn),
-  "createSession_res2_0": (S["createSession_res2_0"] as AjvValidateFn),
-  "createSession_res3_0": (S["createSession_res3_0"] as AjvValidateFn),
-  "createThirdParty_body": (S["createThirdParty_body"] as AjvValidateFn),
-  "createThirdParty_res0_0": (S["createThirdParty_res0_0"] as AjvValidateFn),
-  "createThirdParty_res1_0": (S["createThirdParty_res1_0"] as AjvValidateFn),
-  "createThirdParty_res2_0": (S["createThirdParty_res2_0"] as AjvValidateFn),
-  "createThirdParty_res3_0": (S["createThirdParty_res3_0"] as AjvValidateFn),
-  "getThirdParty_res0_0": (S["getThirdParty_res0_0"] as AjvValidateFn),
-  "getThirdParty_res1_0": (S["getThirdParty_res1_0"] as AjvValidateFn),
-  "getThirdParty_res2_0": (S["getThirdParty_res2_0"] as AjvValidateFn),
-  "updateThirdParty_body": (S["updateThirdParty_body"] as AjvValidateFn),
-  "updateThirdParty_res0_0": (S["updateThirdParty_res0_0"] as AjvValidateFn),
-  "updateThirdParty_res1_0": (S["updateThirdParty_res1_0"] as AjvValidateFn),
-  "updateThirdParty_res2_0": (S["updateThirdParty_res2_0"] as AjvValidateFn),
-  "legacyMakePayment_body": (S["legacyMakePayment_body"] as AjvValidateFn),
-  "legacyMakePayment_res0_0": (S["legacyMakePayment_res0_0"] as AjvValidateFn),
-  "legacyMakePayment_res1_0": (S["legacyMakePayment_res1_0"] as AjvValidateFn),
-  "legacyMakePayment_res2_0": (S["legacyMakePayment_res2_0"] as AjvValidateFn),
-  "legacyReviewPayments_res0_0": (S["legacyReviewPayments_res0_0"] as AjvValidateFn),
-  "legacyReviewPayments_res1_0": (S["legacyReviewPayments_res1_0"] as AjvValidateFn),
-  "legacyReviewPayments_res2_0": (S["legacyReviewPayments_res2_0"] as AjvValidateFn),
-  "legacyViewPayment_res0_0": (S["legacyViewPayment_res0_0"] as AjvValidateFn),
-  "legacyViewPayment_res1_0": (S["legacyViewPayment_res1_0"] as AjvValidateFn),
-  "legacyViewPayment_res2_0": (S["legacyViewPayment_res2_0"] as AjvValidateFn),
-  "webhook_paymentStatus": (S["webhook_paymentStatus"] as AjvValidateFn),
-};
+/** Every validator by name (request parts, responses, webhooks), for benchmarks. */
+export const rawValidators: Readonly<Record<string, AjvValidateFn>> = lazy.raw;
 
 /** What the stateful rules of the selected plugins may ask of the service state. */
 export type RuleContext = BaseRuleContext & PaymentsRuleContext;
 
-const set = createValidatorSet({
-  statefulRules: [__statefulRules0],
-  operations: {
-    "requestAccessToken": {
-      body: (S["requestAccessToken_body"] as AjvValidateFn),
-      bodyRequired: true,
-      responses: [
-        { status: "2XX", content: { "application/json": (S["requestAccessToken_res0_0"] as AjvValidateFn) } },
-        { status: "4XX", content: { "application/json": (S["requestAccessToken_res1_0"] as AjvValidateFn) } },
-        { status: "5XX", content: { "application/json": (S["requestAccessToken_res2_0"] as AjvValidateFn) } },
-      ],
-      stateful: [],
-    },
-    "getVirtualAccount": {
-      params: (P["getVirtualAccount_params"] as AjvValidateFn),
-      query: (P["getVirtualAccount_query"] as AjvValidateFn),
-      bodyRequired: false,
-      responses: [
-        { status: "2XX", content: { "application/json": (S["getVirtualAccount_res0_0"] as AjvValidateFn) } },
-        { status: "4XX", content: { "application/json": (S["getVirtualAccount_res1_0"] as AjvValidateFn) } },
-        { status: "5XX", content: { "application/json": (S["getVirtualAccount_res2_0"] as AjvValidateFn) } },
-      ],
-      stateful: [],
-    },
-    "requestVirtualAccount": {
-      params: (P["requestVirtualAccount_params"] as AjvValidateFn),
-      body: (S["requestVirtualAccount_body"] as AjvValidateFn),
-      bodyRequired: true,
-      responses: [
-        { status: "400", content: { "application/json": (S["requestVirtualAccount_res0_0"] as AjvValidateFn) } },
-        { status: "401", content: { "application/json": (S["requestVirtualAccount_res1_0"] as AjvValidateFn) } },
-        { status: "404", content: { "application/json": (S["requestVirtualAccount_res2_0"] as AjvValidateFn) } },
-        { status: "500", content: { "application/json": (S["requestVirtualAccount_res3_0"] as AjvValidateFn) } },
-        { status: "2XX", content: { "application/json": (S["requestVirtualAccount_res4_0"] as AjvValidateFn) } },
-        { status: "4XX", content: { "application/json": (S["requestVirtualAccount_res5_0"] as AjvValidateFn) } },
-        { status: "5XX", content: { "application/json": (S["requestVirtualAccount_res6_0"] as AjvValidateFn) } },
-      ],
-      stateful: [],
-    },
-    "createPayment": {
-      params: (P["createPayment_params"] as AjvValidateFn),
-      body: (S["createPayment_body"] as AjvValidateFn),
-      bodyRequired: true,
-      responses: [
-        { status: "400", content: { "application/json": (S["createPayment_res0_0"] as AjvValidateFn) } },
-        { status: "401", content: { "application/json": (S["createPayment_res1_0"] as AjvValidateFn) } },
-        { status: "404", content: { "application/json": (S["createPayment_res2_0"] as AjvValidateFn) } },
-        { status: "500", content: { "application/json": (S["createPayment_res3_0"] as AjvValidateFn) } },
-        { status: "2XX", content: { "application/json": (S["createPayment_res4_0"] as AjvValidateFn) } },
-        { status: "4XX", content: { "application/json": (S["createPayment_res5_0"] as AjvValidateFn) } },
-        { status: "5XX", content: { "application/json": (S["createPayment_res6_0"] as AjvValidateFn) } },
-      ],
-      stateful: [{"id":"payment.quote-required","source":"Create payment (v3), rule 1; Payment request table: quote_id","keyword":"quote-required","params":{"quote":"/quote_id","currency":"/amount/currency"}},{"id":"payment.quote-usable","source":"Create payment (v3), rule 1","keyword":"quote-usable","params":{"quote":"/quote_id"}},{"id":"payment.third-party-known","source":"Create payment (v3), rule 4; Payment request table: client_customer_ref","keyword":"third-party-known","params":{"when":{"pointer":"/is_third_party_payment","equals":true},"ref":"/client_customer_ref"}},{"id":"payment.client-reference-unique","source":"Errors, rule 1; Reconciliation identifiers; Limits: uniqueness of client_reference_id","keyword":"unique-client-reference","params":{"scope":"third-party-payment","when":{"pointer":"/is_third_party_payment","equals":true},"ref":"/client_reference_id"}},{"id":"payment.recipient-active","source":"Create payment (v3), rule 2","keyword":"recipient-active","params":{"items":"/recipient_details","id":"/recipient_id"}},{"id":"payment.confirm-recipient-after-failure","source":"Create payment (v3), rule 5; Errors, rule 2; Payment request table: confirm_recipient","keyword":"confirm-recipient-after-failure","params":{"at":"/confirm_recipient"}}],
-    },
-    "lookupSessions": {
-      params: (P["lookupSessions_params"] as AjvValidateFn),
-      query: (P["lookupSessions_query"] as AjvValidateFn),
-      bodyRequired: false,
-      responses: [
-        { status: "2XX", content: { "application/json": (S["lookupSessions_res0_0"] as AjvValidateFn) } },
-        { status: "4XX", content: { "application/json": (S["lookupSessions_res1_0"] as AjvValidateFn) } },
-        { status: "5XX", content: { "application/json": (S["lookupSessions_res2_0"] as AjvValidateFn) } },
-      ],
-      stateful: [],
-    },
-    "createSession": {
-      params: (P["createSession_params"] as AjvValidateFn),
-      body: (S["createSession_body"] as AjvValidateFn),
-      bodyRequired: true,
-      responses: [
-        { status: "400", content: { "application/json": (S["createSession_res0_0"] as AjvValidateFn) } },
-        { status: "2XX", content: { "application/json": (S["createSession_res1_0"] as AjvValidateFn) } },
-        { status: "4XX", content: { "application/json": (S["createSession_res2_0"] as AjvValidateFn) } },
-        { status: "5XX", content: { "application/json": (S["createSession_res3_0"] as AjvValidateFn) } },
-      ],
-      stateful: [{"id":"session.client-reference-unique","source":"Create hosted payment session; Errors table and rule 1; Limits","keyword":"unique-client-reference","params":{"scope":"session","ref":"/client_reference_id"}}],
-    },
-    "createThirdParty": {
-      params: (P["createThirdParty_params"] as AjvValidateFn),
-      body: (S["createThirdParty_body"] as AjvValidateFn),
-      bodyRequired: true,
-      responses: [
-        { status: "409", content: { "application/json": (S["createThirdParty_res0_0"] as AjvValidateFn) } },
-        { status: "2XX", content: { "application/json": (S["createThirdParty_res1_0"] as AjvValidateFn) } },
-        { status: "4XX", content: { "application/json": (S["createThirdParty_res2_0"] as AjvValidateFn) } },
-        { status: "5XX", content: { "application/json": (S["createThirdParty_res3_0"] as AjvValidateFn) } },
-      ],
-      stateful: [],
-    },
-    "getThirdParty": {
-      params: (P["getThirdParty_params"] as AjvValidateFn),
-      bodyRequired: false,
-      responses: [
-        { status: "2XX", content: { "application/json": (S["getThirdParty_res0_0"] as AjvValidateFn) } },
-        { status: "4XX", content: { "application/json": (S["getThirdParty_res1_0"] as AjvValidateFn) } },
-        { status: "5XX", content: { "application/json": (S["getThirdParty_res2_0"] as AjvValidateFn) } },
-      ],
-      stateful: [],
-    },
-    "updateThirdParty": {
-      params: (P["updateThirdParty_params"] as AjvValidateFn),
-      body: (S["updateThirdParty_body"] as AjvValidateFn),
-      bodyRequired: true,
-      responses: [
-        { status: "2XX", content: { "application/json": (S["updateThirdParty_res0_0"] as AjvValidateFn) } },
-        { status: "4XX", content: { "application/json": (S["updateThirdParty_res1_0"] as AjvValidateFn) } },
-        { status: "5XX", content: { "application/json": (S["updateThirdParty_res2_0"] as AjvValidateFn) } },
-      ],
-      stateful: [],
-    },
-    "legacyMakePayment": {
-      params: (P["legacyMakePayment_params"] as AjvValidateFn),
-      body: (S["legacyMakePayment_body"] as AjvValidateFn),
-      bodyRequired: true,
-      responses: [
-        { status: "2XX", content: { "application/json": (S["legacyMakePayment_res0_0"] as AjvValidateFn) } },
-        { status: "4XX", content: { "application/json": (S["legacyMakePayment_res1_0"] as AjvValidateFn) } },
-        { status: "5XX", content: { "application/json": (S["legacyMakePayment_res2_0"] as AjvValidateFn) } },
-      ],
-      stateful: [],
-    },
-    "legacyReviewPayments": {
-      params: (P["legacyReviewPayments_params"] as AjvValidateFn),
-      bodyRequired: false,
-      responses: [
-        { status: "2XX", content: { "application/json": (S["legacyReviewPayments_res0_0"] as AjvValidateFn) } },
-        { status: "4XX", content: { "application/json": (S["legacyReviewPayments_res1_0"] as AjvValidateFn) } },
-        { status: "5XX", content: { "application/json": (S["legacyReviewPayments_res2_0"] as AjvValidateFn) } },
-      ],
-      stateful: [],
-    },
-    "legacyViewPayment": {
-      params: (P["legacyViewPayment_params"] as AjvValidateFn),
-      bodyRequired: false,
-      responses: [
-        { status: "2XX", content: { "application/json": (S["legacyViewPayment_res0_0"] as AjvValidateFn) } },
-        { status: "4XX", content: { "application/json": (S["legacyViewPayment_res1_0"] as AjvValidateFn) } },
-        { status: "5XX", content: { "application/json": (S["legacyViewPayment_res2_0"] as AjvValidateFn) } },
-      ],
-      stateful: [],
-    },
-  },
-  webhooks: {
-    "paymentStatus": (S["webhook_paymentStatus"] as AjvValidateFn),
-  },
-});
+const set = createValidatorSet({ statefulRules: [__statefulRules0], ...lazy.spec });
 
 /** Schema and stateless rules of one operation's request (sync). `notChecked` lists the
  * operation's stateful rules: run checkStatefulRules for those. */

@@ -11,16 +11,15 @@ import type { ApiModel } from './ir/model.js';
 import { normalize } from './ir/normalize.js';
 import { loadDocument } from './load/load-document.js';
 import { copyRuntime, danglingImports } from './plugins/copy-runtime.js';
-import { corePlugins, DEFAULT_PLUGINS } from './plugins/index.js';
+import { corePlugins } from './plugins/index.js';
 import { pluginOptions } from './plugins/options.js';
 import type { Plugin } from './plugins/plugin.js';
 import { resolvePlugins } from './plugins/resolve.js';
+import { selectedPluginNames, STUBS_PLUGIN } from './plugins/selection.js';
 import { renderRuntimeDependencies, runtimeDependencies, type RuntimeDependencies } from './plugins/runtime-dependencies.js';
 import { createTemplateEngine } from './templates.js';
 
-/** The plugin whose files are handler stubs for the user to edit: written into `config.stubs`,
- * never overwritten, no "do not edit" header. It is selected whenever `config.stubs` is set. */
-export const STUBS_PLUGIN = 'stubs';
+export { STUBS_PLUGIN };
 
 export interface GenerateOptions {
   /** Directory relative paths in the config are resolved against. Default: process.cwd(). */
@@ -45,7 +44,7 @@ export interface GenerateResult {
 
 export async function generate(config: GenerateConfig, options: GenerateOptions = {}): Promise<GenerateResult> {
   const cwd = options.cwd ?? process.cwd();
-  const plugins = resolvePlugins(selection(config), options.plugins ?? corePlugins);
+  const plugins = resolvePlugins(selectedPluginNames(config), options.plugins ?? corePlugins);
   const optionsOf = pluginOptions(plugins, config.pluginOptions ?? {}, cwd);
   const loaded = await loadDocument(config.spec, {
     cwd,
@@ -100,13 +99,6 @@ async function runEmitter(emitter: Emitter, ctx: EmitContext, file: string): Pro
     if (isCbpError(err) && err.details.file === undefined) throw new CbpError(err.code, err.message, { ...err.details, file });
     throw err;
   }
-}
-
-/** The plugins named by the config (default: DEFAULT_PLUGINS), plus stubs when --stubs is set. */
-function selection(config: GenerateConfig): string[] {
-  const named = config.plugins !== undefined && config.plugins.length > 0 ? [...config.plugins] : [...DEFAULT_PLUGINS];
-  if (config.stubs && !named.includes(STUBS_PLUGIN)) named.push(STUBS_PLUGIN);
-  return named;
 }
 
 /** LF endings and exactly one final newline (contents are otherwise kept: runtime files are

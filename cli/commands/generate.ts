@@ -1,6 +1,8 @@
 /** `cbp generate`: a thin shell over generator/generate.ts (resolve config → generate → write
  * or, with --check, compare; then the runtime dependencies against the host project). */
 import path from 'node:path';
+import type { GeneratedFile } from '../../generator/emitters/emitter.js';
+import type { RuntimeDependencies } from '../../generator/plugins/runtime-dependencies.js';
 import type { GenerateArgv } from '../../generator/resolve-config.js';
 import type { CbpCommand, CliIO } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
@@ -33,22 +35,29 @@ export const generateCommand: CbpCommand = {
       .option('overlay-missing-target', { type: 'string', choices: ['error', 'warn'], describe: 'An overlay target matching nothing fails (default) or warns' }),
   async run(argv, io) {
     // Loaded on use: the generator pulls in openapi-typescript, typescript and swagger-parser
-    // (~1 s), which no other command needs.
-    const [{ generate }, { checkGenerated, writeGenerated, writeStubs }, { resolveGenerateConfig }, { plugins }, { checkHostDependencies }] = await Promise.all([
-      import('../../generator/generate.js'),
+    // (~1 s), which no other command needs, and which a --check answered from the cache skips.
+    const [{ checkGenerated, writeGenerated, writeStubs }, { resolveGenerateConfig }, { plugins }, { checkHostDependencies }, cache] = await Promise.all([
       import('../../generator/output-files.js'),
       import('../../generator/resolve-config.js'),
       import('../../api/plugins.js'),
       import('../../generator/host-dependencies.js'),
+      import('../../generator/result-cache.js'),
     ]);
     const config = await resolveGenerateConfig(argv as GenerateArgv, io.cwd, plugins);
-    const result = await generate(config, { cwd: io.cwd, plugins });
-    for (const w of result.warnings) io.err(`warning: ${w}`);
     const outDir = path.resolve(io.cwd, config.out);
-    const needed = result.runtimeDependencies.dependencies;
+    const key = cache.cacheKey(config, io.cwd, plugins);
+    const cached = config.check && key !== undefined ? cache.readCachedResult(io.cwd, outDir, key) : undefined;
+    let result: { files: GeneratedFile[]; stubFiles: GeneratedFile[]; warnings: string[]; runtimeDependencies: RuntimeDependencies } | undefined;
+    if (cached === undefined) {
+      const { generate } = await import('../../generator/generate.js');
+      result = await generate(config, { cwd: io.cwd, plugins });
+    }
+    const warnings = result?.warnings ?? cached?.warnings ?? [];
+    for (const w of warnings) io.err(`warning: ${w}`);
+    const needed = (result?.runtimeDependencies ?? cached!.runtimeDependencies).dependencies;
     const host = checkHostDependencies(outDir, needed);
     if (config.check) {
-      const { stale, missing, extra } = checkGenerated(result.files, outDir, { prune: true });
+      const { stale, missing, extra } = result !== undefined ? checkGenerated(result.files, outDir, { prune: true }) : cache.checkCachedResult(cached!, outDir);
       const lines = [...stale.map((p) => `stale: ${p}`), ...missing.map((p) => `missing: ${p}`), ...extra.map((p) => `extra: ${p}`)];
       if (lines.length > 0) {
         io.err(`E_STALE_OUTPUT: ${config.out} is out of date with ${config.spec} (${lines.length} ${lines.length === 1 ? 'file' : 'files'})`);
@@ -60,15 +69,18 @@ export const generateCommand: CbpCommand = {
         reportMissing(io, host, 'E_RUNTIME_DEPENDENCIES');
         return EXIT_FAILURE;
       }
-      io.out(`${config.out}: ${result.files.length} files up to date`);
+      if (result !== undefined && key !== undefined) cache.writeCachedResult(io.cwd, outDir, key, result);
+      io.out(`${config.out}: ${result?.files.length ?? Object.keys(cached!.files).length} files up to date`);
       return EXIT_OK;
     }
+    if (result === undefined) throw new Error('unreachable: only --check reads the cache');
     const toolProfile = (argv as { toolProfile?: string }).toolProfile;
     if (toolProfile) {
       const { writeToolProfile } = await import('../../generator/tool-profile/index.js');
       io.out(`tool profile: ${path.relative(io.cwd, await writeToolProfile(toolProfile, config.spec, config.overlays, io.cwd))}`);
     }
     const written = writeGenerated(result.files, outDir, { prune: true });
+    if (key !== undefined) cache.writeCachedResult(io.cwd, outDir, key, result);
     io.out(`${config.out}: ${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed`);
     const list = Object.entries(needed).map(([n, v]) => `${n}@${v}`);
     io.out(`runtime dependencies: ${list.length > 0 ? list.join(' ') : 'none'} (${path.posix.join(config.out, 'runtime-dependencies.json')})`);

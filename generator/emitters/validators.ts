@@ -1,14 +1,20 @@
 /**
- * validators.ts, validators-standalone.ts, validators-params-standalone.ts and rules.ts: ajv
- * validators for every request part, response and webhook payload, compiled at generate time to
- * standalone ESM (no ajv compiler at run time), with the overlay's stateless rules as keywords
- * (those of the selected plugins) and the plugins' stateful rule registries passed in.
+ * validators.ts, validators-runtime.ts and rules.ts, plus either
+ *  - validators-data.ts (default): the JSON Schemas of every request part, response and webhook
+ *    payload as data, the components once, compiled by ajv at run time on first use
+ *    (templates/runtime/rules/lazy-validators.ts); or
+ *  - validators-standalone.ts and validators-params-standalone.ts (option `standalone`): compiled
+ *    at generate time to standalone ESM, for environments that forbid `new Function` (CSP).
+ * Either way the overlay's stateless rules are keywords (those of the selected plugins) and the
+ * plugins' stateful rule registries are passed in.
  */
 import type { Emitter, EmitContext, GeneratedFile } from './emitter.js';
+import { CbpError } from '../../lib/errors.js';
 import { componentsSchema } from '../validation/prepare-schema.js';
 import { createAjv } from '../validation/create-ajv.js';
 import { planValidators } from '../validation/plan.js';
 import { renderRulesTs, renderValidatorsRuntime, renderValidatorsTs } from '../validation/render.js';
+import { renderLazyValidatorsTs, renderValidatorData } from '../validation/render-lazy.js';
 import { compileStandalone } from '../validation/standalone.js';
 import { vocabularyOf } from '../validation/rule-checks.js';
 
@@ -18,22 +24,42 @@ export const RULES_IMPORT = './validators-runtime.js';
 
 export function emitValidatorFiles(ctx: EmitContext, rulesImport = RULES_IMPORT): GeneratedFile[] {
   const { model, plugins } = ctx;
+  const standalone = ctx.options.standalone === true;
   const vocabulary = vocabularyOf(plugins);
+  const keywords = [...vocabulary.stateless.values()];
   const openapi31 = !model.openapiVersion.startsWith('3.0');
-  const large = isLarge(model);
+  const large = isLarge(model, standalone ? 200_000 : 50_000);
   const prep = {
     openapi30: !openapi31,
     formats: new Set<string>(),
     patterns: new Set<string>(),
     features: new Set<string>(),
     components: model.schemas,
+    // Small components are copied into each use (a $ref costs a call and allocations per validated
+    // value: bench/validate.ts measures about 3x); on large documents the copies would multiply
+    // the output, so there every component stays shared behind its $ref.
     inlineLimit: large ? 0 : 4000,
+    stripAnnotations: !standalone,
+    keep: new Set(keywords.map((k) => k.keyword)),
   };
   const plan = planValidators(model, prep, vocabulary);
   const components = componentsSchema(model.schemas, { ...prep, at: '/components/schemas' });
+  const unusable = [...prep.patterns].find((p) => !compiles(p, ''));
+  if (unusable !== undefined) throw new CbpError('E_SPEC_INVALID', `pattern ${JSON.stringify(unusable)} is not a valid regular expression`, { rule: 'JSON Schema' });
   const unicodeRegExp = [...prep.patterns].every((p) => compiles(p, 'u'));
-  const choice = { openapi31, unicodeRegExp, unknownFormats: [...prep.formats].sort(), features: prep.features, inlineRefs: !large, keywords: [...vocabulary.stateless.values()] };
-
+  const choice = { openapi31, unicodeRegExp, unknownFormats: [...prep.formats].sort(), features: prep.features, inlineRefs: !large, keywords };
+  const stateful = plugins.flatMap((p) => (p.statefulRules ? [p.statefulRules] : []));
+  const common = [
+    { path: 'validators-runtime.ts', contents: renderValidatorsRuntime(plugins.flatMap((p) => (p.keywordRuntime ? [p.keywordRuntime] : []))) },
+    { path: 'rules.ts', contents: renderRulesTs(ctx.header('rules.ts'), model.rules) },
+  ];
+  if (!standalone) {
+    return [
+      ...common,
+      { path: 'validators-data.ts', contents: renderValidatorData(ctx.header('validators-data.ts'), plan, components, { ...choice, features: [...prep.features].sort() }) },
+      { path: 'validators.ts', contents: renderLazyValidatorsTs(ctx.header('validators.ts'), stateful) },
+    ];
+  }
   const compile = (coerce: boolean, schemas: typeof plan.schemas) => {
     const ajv = createAjv({ ...choice, coerce });
     ajv.addSchema(components as object);
@@ -41,25 +67,19 @@ export function emitValidatorFiles(ctx: EmitContext, rulesImport = RULES_IMPORT)
   };
   const nocheck = (path: string, code: string) => `${ctx.header(path)}// @ts-nocheck\n${code}`;
   return [
+    ...common,
     { path: 'validators-standalone.ts', contents: nocheck('validators-standalone.ts', compile(false, plan.schemas)) },
     { path: 'validators-params-standalone.ts', contents: nocheck('validators-params-standalone.ts', compile(true, plan.paramSchemas)) },
-    {
-      path: 'validators.ts',
-      contents: renderValidatorsTs(
-        ctx.header('validators.ts'),
-        plan,
-        plugins.flatMap((p) => (p.statefulRules ? [p.statefulRules] : [])),
-      ),
-    },
-    { path: 'validators-runtime.ts', contents: renderValidatorsRuntime(plugins.flatMap((p) => (p.keywordRuntime ? [p.keywordRuntime] : []))) },
-    { path: 'rules.ts', contents: renderRulesTs(ctx.header('rules.ts'), model.rules) },
+    { path: 'validators.ts', contents: renderValidatorsTs(ctx.header('validators.ts'), plan, stateful) },
   ];
 }
 
-/** Inlining trades code size for speed; on large documents (GitHub's REST description has
- * ~900 components) the copies would multiply an already large output, so it is off there. */
-function isLarge(model: { schemas: Record<string, unknown> }): boolean {
-  return JSON.stringify(model.schemas).length > 200_000;
+/** Inlining trades size for speed; on large documents (GitHub's REST description has ~900
+ * components) the copies would multiply an already large output, so it is off there. As data
+ * the copies cost more than as compiled code (shipengine's 160 kB of schemas became 800 kB), so
+ * the data form inlines only below a quarter of the standalone form's limit (JSON characters). */
+function isLarge(model: { schemas: Record<string, unknown> }, limit: number): boolean {
+  return JSON.stringify(model.schemas).length > limit;
 }
 
 function compiles(pattern: string, flags: string): boolean {

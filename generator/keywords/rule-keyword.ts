@@ -29,6 +29,10 @@ export interface RuleKeyword<P = any> {
   keyword: string;
   paramsSchema: SchemaObject;
   definition: CodeKeywordDefinition;
+  /** The runtime factory checking it, and its constant extra arguments: what validators
+   * compiled at run time (templates/runtime/rules/lazy-validators.ts) call. */
+  factory: string;
+  extraArgs(): unknown[];
   /** Minimal changes to a valid value that break exactly this rule. */
   violate(validValue: unknown, params: P): Mutation[];
 }
@@ -97,7 +101,15 @@ export function defineRuleKeyword<P>(spec: RuleKeywordSpec<P>): RuleKeyword<P> {
       if (sure !== undefined) gen.endIf();
     },
   };
-  return { name: spec.name, keyword, paramsSchema: spec.paramsSchema, definition, violate: spec.violate };
+  return {
+    name: spec.name,
+    keyword,
+    paramsSchema: spec.paramsSchema,
+    definition,
+    factory: spec.factory,
+    extraArgs: () => spec.extraArgs?.() ?? [],
+    violate: spec.violate,
+  };
 }
 
 /** JSON-safe deep copy for mutations. */

@@ -5,10 +5,19 @@ import { coreRuntimeRoot } from './runtime-root.js';
 
 export const validatorsPlugin: Plugin = {
   name: 'validators',
-  describe: 'validators.ts and rules.ts: ajv standalone validators for requests, responses and webhooks, with the overlay rules as keywords',
+  describe:
+    'validators.ts and rules.ts: ajv validators for requests, responses and webhooks, with the overlay rules as keywords (compiled on first use; option standalone: precompiled)',
   dependencies: [],
   get runtime() {
     return [{ root: coreRuntimeRoot(), paths: ['rules', 'rule-types.ts', 'maybe-promise.ts'] }];
+  },
+  options: {
+    standalone: {
+      kind: 'boolean',
+      default: false,
+      describe:
+        'compile the validators at generate time into standalone modules (no `new Function` at run time, for a strict Content-Security-Policy); larger output, slower generation',
+    },
   },
   emitters: [validatorsEmitter],
   keywords: ruleKeywords,

@@ -43,6 +43,11 @@ export interface PrepareOptions {
   components?: Record<string, JSONSchema>;
   /** Largest component expansion (JSON characters) inlined; 0 disables inlining. Default 4000. */
   inlineLimit?: number;
+  /** Drop what does not affect validation (descriptions, examples, x- extensions other than the
+   * rule keywords in `keep`): the schemas are emitted as data, and these are most of their size. */
+  stripAnnotations?: boolean;
+  /** Extension keywords ajv evaluates (the rule keywords): never stripped. */
+  keep?: ReadonlySet<string>;
   /** Identity under which expansions are cached between calls (the plan passes one object for
    * all its parts). Default: the options object itself. */
   expansions?: object;
@@ -52,6 +57,9 @@ export interface PrepareOptions {
  * blow up the generated code. */
 const INLINE_LIMIT = 4000;
 const ANNOTATIONS = new Set(['description', 'title', 'examples', 'example', 'deprecated', 'readOnly', 'writeOnly', 'default', '$comment']);
+/** Keywords no validator reads (ajv's own `discriminator` support is off): dropped with
+ * `stripAnnotations`. */
+const NOT_VALIDATED = new Set([...ANNOTATIONS, 'externalDocs', 'xml', 'discriminator']);
 
 /** Expansions per components map and options object (the same plan reuses them across parts). */
 const expansions = new WeakMap<object, Map<string, JSONSchema | null>>();
@@ -133,7 +141,9 @@ export function prepareSchema(schema: JSONSchema, opts: PrepareOptions): JSONSch
       } else if (key === 'items' && Array.isArray(value)) {
         out[key] = value.map((v, i) => node(v, `${here}/${i}`));
       } else if (key === '$ref' && typeof value === 'string') {
-        out[key] = rewriteRef(value, here);
+        out[key] = rewriteRef(value, here, opts.components);
+      } else if (opts.stripAnnotations && (NOT_VALIDATED.has(key) || (key.startsWith('x-') && !opts.keep?.has(key)))) {
+        // Not validated: left out of the emitted data.
       } else {
         if (key === 'format' && typeof value === 'string') opts.formats.add(value);
         if (key === 'pattern' && typeof value === 'string') opts.patterns.add(value);
@@ -149,12 +159,33 @@ export function prepareSchema(schema: JSONSchema, opts: PrepareOptions): JSONSch
   }
 }
 
-function rewriteRef(ref: string, at: string): string {
-  if (ref.startsWith(COMPONENT_REF)) return `${COMPONENTS_ID}#/$defs/${ref.slice(COMPONENT_REF.length)}`;
+function rewriteRef(ref: string, at: string, components?: Record<string, JSONSchema>): string {
+  if (ref.startsWith(COMPONENT_REF)) {
+    // Checked here because validators may compile only at run time, where a dangling reference
+    // would surface far from the document.
+    const name = componentName(ref.slice(COMPONENT_REF.length));
+    if (components !== undefined && !Object.hasOwn(components, name)) {
+      throw new CbpError('E_SPEC_INVALID', `schema $ref ${JSON.stringify(ref)} points to no schema under #/components/schemas`, { pointer: at, rule: 'JSON Schema' });
+    }
+    return `${COMPONENTS_ID}#/$defs/${ref.slice(COMPONENT_REF.length)}`;
+  }
   throw new CbpError('E_SPEC_INVALID', `schema $ref ${JSON.stringify(ref)} does not point into #/components/schemas`, {
     pointer: at,
     hint: 'move the referenced schema under components.schemas',
   });
+}
+
+/** The component a `#/components/schemas/<token>[/...]` reference starts in (RFC 6901 token in a
+ * URI fragment, RFC 3986 percent-encoding). */
+function componentName(pointer: string): string {
+  const token = pointer.split('/')[0]!;
+  let decoded = token;
+  try {
+    decoded = decodeURIComponent(token);
+  } catch {
+    // Not percent-encoded: the token as written.
+  }
+  return decoded.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 /** OpenAPI 3.0 Schema Object → draft-07. */

@@ -6,7 +6,7 @@ import type { GeneratedFile } from '../../generator/emitters/emitter.js';
 import { generate } from '../../api/index.js';
 import { ROOT, outDir } from './harness.js';
 
-export async function generateValidators(spec = 'spec/openapi.yaml', overlays = ['spec/rules.overlay.yaml']): Promise<GeneratedFile[]> {
+export async function generateValidators(spec = 'spec/openapi.yaml', overlays = ['spec/rules.overlay.yaml'], standalone = false): Promise<GeneratedFile[]> {
   const config: GenerateConfig = {
     spec,
     overlays,
@@ -14,6 +14,7 @@ export async function generateValidators(spec = 'spec/openapi.yaml', overlays = 
     check: false,
     clientFactoryName: 'createApiClient',
     plugins: ['validators', 'payments'],
+    ...(standalone ? { pluginOptions: { validators: { standalone: true } } } : {}),
   };
   const result = await generate(config, { cwd: ROOT });
   return result.files;

@@ -2,81 +2,28 @@
 // DO NOT EDIT: change the OpenAPI document, overlay or templates and run `cbp generate`.
 
 /**
- * Typed entry points over the ajv standalone validators (validators-standalone.ts,
- * validators-params-standalone.ts), with the rules of the document (x-cbp-rules) compiled in.
- * Error model: ./runtime/rule-types.ts. Path, query and header parameters are coerced in place
- * from strings to their schema types (numbers, booleans, arrays) before they are checked; header
- * names are lower case.
+ * Typed entry points over the schemas of validators-data.ts, with the rules of the document
+ * (x-cbp-rules) as keywords. Each validator is compiled by ajv the first time it runs, then
+ * cached (ajv compiles with `new Function`: where a Content-Security-Policy forbids it, generate
+ * with the validators plugin option `standalone`). Error model: ./runtime/rule-types.ts. Path,
+ * query and header parameters are coerced in place from strings to their schema types (numbers,
+ * booleans, arrays) before they are checked; header names are lower case.
  */
 import type { RuleContext as BaseRuleContext, ValidationOutcome } from './runtime/rule-types.js';
 import { createValidatorSet, type AjvValidateFn, type RequestParts } from './runtime/rules/index.js';
-import * as standalone from './validators-standalone.js';
-import * as standaloneParams from './validators-params-standalone.js';
+import { createLazyValidators } from './runtime/rules/lazy-validators.js';
+import { validatorData } from './validators-data.js';
+import * as rulesRuntime from './validators-runtime.js';
 
-const S = standalone as unknown as Record<string, AjvValidateFn>;
-const P = standaloneParams as unknown as Record<string, AjvValidateFn>;
+const lazy = createLazyValidators(validatorData, rulesRuntime);
 
-/** Every compiled validator by name (request parts, responses, webhooks), for benchmarks. */
-export const rawValidators: Readonly<Record<string, AjvValidateFn>> = {
-  "findPets_query": (P["findPets_query"] as AjvValidateFn),
-  "findPetById_params": (P["findPetById_params"] as AjvValidateFn),
-  "deletePet_params": (P["deletePet_params"] as AjvValidateFn),
-  "findPets_res0_0": (S["findPets_res0_0"] as AjvValidateFn),
-  "findPets_res1_0": (S["findPets_res1_0"] as AjvValidateFn),
-  "addPet_body": (S["addPet_body"] as AjvValidateFn),
-  "addPet_res0_0": (S["addPet_res0_0"] as AjvValidateFn),
-  "addPet_res1_0": (S["addPet_res1_0"] as AjvValidateFn),
-  "findPetById_res0_0": (S["findPetById_res0_0"] as AjvValidateFn),
-  "findPetById_res1_0": (S["findPetById_res1_0"] as AjvValidateFn),
-  "deletePet_res1_0": (S["deletePet_res1_0"] as AjvValidateFn),
-};
+/** Every validator by name (request parts, responses, webhooks), for benchmarks. */
+export const rawValidators: Readonly<Record<string, AjvValidateFn>> = lazy.raw;
 
 /** What the stateful rules of the selected plugins may ask of the service state. */
 export type RuleContext = BaseRuleContext;
 
-const set = createValidatorSet({
-  statefulRules: [],
-  operations: {
-    "findPets": {
-      query: (P["findPets_query"] as AjvValidateFn),
-      bodyRequired: false,
-      responses: [
-        { status: "200", content: { "application/json": (S["findPets_res0_0"] as AjvValidateFn) } },
-        { status: "default", content: { "application/json": (S["findPets_res1_0"] as AjvValidateFn) } },
-      ],
-      stateful: [],
-    },
-    "addPet": {
-      body: (S["addPet_body"] as AjvValidateFn),
-      bodyRequired: true,
-      responses: [
-        { status: "200", content: { "application/json": (S["addPet_res0_0"] as AjvValidateFn) } },
-        { status: "default", content: { "application/json": (S["addPet_res1_0"] as AjvValidateFn) } },
-      ],
-      stateful: [],
-    },
-    "findPetById": {
-      params: (P["findPetById_params"] as AjvValidateFn),
-      bodyRequired: false,
-      responses: [
-        { status: "200", content: { "application/json": (S["findPetById_res0_0"] as AjvValidateFn) } },
-        { status: "default", content: { "application/json": (S["findPetById_res1_0"] as AjvValidateFn) } },
-      ],
-      stateful: [],
-    },
-    "deletePet": {
-      params: (P["deletePet_params"] as AjvValidateFn),
-      bodyRequired: false,
-      responses: [
-        { status: "204", content: {  } },
-        { status: "default", content: { "application/json": (S["deletePet_res1_0"] as AjvValidateFn) } },
-      ],
-      stateful: [],
-    },
-  },
-  webhooks: {
-  },
-});
+const set = createValidatorSet({ statefulRules: [], ...lazy.spec });
 
 /** Schema and stateless rules of one operation's request (sync). `notChecked` lists the
  * operation's stateful rules: run checkStatefulRules for those. */

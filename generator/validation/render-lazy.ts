@@ -1,0 +1,116 @@
+/**
+ * Text of validators-data.ts and of validators.ts when validators compile at run time
+ * (templates/runtime/rules/lazy-validators.ts). The data is one JSON string handed to
+ * JSON.parse: document strings cannot become code, the type checker sees one string literal
+ * whatever the document's size, and engines parse JSON faster than the same object literal.
+ * validators.ts is the same few lines for every document.
+ */
+import type { JSONSchema } from '../ir/json-schema.js';
+import type { RuleKeyword } from '../keywords/rule-keyword.js';
+import type { StatefulRuleSource } from '../plugins/plugin.js';
+import type { ValidatorData } from '../../templates/runtime/rules/lazy-validators.js';
+import type { ValidatorPlan } from './plan.js';
+import { setKey } from '../ir/refs.js';
+
+const q = (v: unknown) => JSON.stringify(v);
+
+export interface DataChoice {
+  openapi31: boolean;
+  unicodeRegExp: boolean;
+  unknownFormats: string[];
+  features: string[];
+  inlineRefs: boolean;
+  keywords: readonly RuleKeyword[];
+}
+
+export function renderValidatorData(header: string, plan: ValidatorPlan, components: JSONSchema, choice: DataChoice): string {
+  const named = (list: ValidatorPlan['schemas']) => {
+    const out: Record<string, JSONSchema> = {};
+    for (const s of list) setKey(out, s.name, s.schema);
+    return out;
+  };
+  const operations: ValidatorData['operations'] = {};
+  for (const op of plan.operations) {
+    const { id, ...rest } = op;
+    setKey(operations, id, rest);
+  }
+  const webhooks: ValidatorData['webhooks'] = {};
+  for (const w of plan.webhooks) setKey(webhooks, w.name, w.validator);
+  const data: ValidatorData = {
+    openapi31: choice.openapi31,
+    unicodeRegExp: choice.unicodeRegExp,
+    unknownFormats: choice.unknownFormats,
+    features: choice.features,
+    inlineRefs: choice.inlineRefs,
+    keywords: choice.keywords.map((k) => ({ keyword: k.keyword, factory: k.factory, extra: k.extraArgs() })),
+    components: components as ValidatorData['components'],
+    schemas: named(plan.schemas) as ValidatorData['schemas'],
+    paramSchemas: named(plan.paramSchemas) as ValidatorData['paramSchemas'],
+    operations,
+    webhooks,
+  };
+  return [
+    header.replace(/\n+$/, '\n'),
+    '/** The JSON Schemas the validators compile on first use (validators.ts), as data. */',
+    "import type { ValidatorData } from './runtime/rules/lazy-validators.js';",
+    '',
+    `export const validatorData: ValidatorData = JSON.parse(${q(JSON.stringify(data))});`,
+    '',
+  ].join('\n');
+}
+
+const registryName = (i: number) => `__statefulRules${i}`;
+
+export function renderLazyValidatorsTs(header: string, stateful: readonly StatefulRuleSource[] = []): string {
+  return [
+    header.replace(/\n+$/, '\n'),
+    '/**',
+    ' * Typed entry points over the schemas of validators-data.ts, with the rules of the document',
+    ' * (x-cbp-rules) as keywords. Each validator is compiled by ajv the first time it runs, then',
+    ' * cached (ajv compiles with `new Function`: where a Content-Security-Policy forbids it, generate',
+    ' * with the validators plugin option `standalone`). Error model: ./runtime/rule-types.ts. Path,',
+    ' * query and header parameters are coerced in place from strings to their schema types (numbers,',
+    ' * booleans, arrays) before they are checked; header names are lower case.',
+    ' */',
+    "import type { RuleContext as BaseRuleContext, ValidationOutcome } from './runtime/rule-types.js';",
+    "import { createValidatorSet, type AjvValidateFn, type RequestParts } from './runtime/rules/index.js';",
+    "import { createLazyValidators } from './runtime/rules/lazy-validators.js';",
+    ...stateful.map((s, i) => `import { ${s.exportName} as ${registryName(i)}, type ${s.contextType} } from ${q(s.module)};`),
+    "import { validatorData } from './validators-data.js';",
+    "import * as rulesRuntime from './validators-runtime.js';",
+    '',
+    'const lazy = createLazyValidators(validatorData, rulesRuntime);',
+    '',
+    '/** Every validator by name (request parts, responses, webhooks), for benchmarks. */',
+    'export const rawValidators: Readonly<Record<string, AjvValidateFn>> = lazy.raw;',
+    '',
+    '/** What the stateful rules of the selected plugins may ask of the service state. */',
+    `export type RuleContext = ${['BaseRuleContext', ...stateful.map((s) => s.contextType)].join(' & ')};`,
+    '',
+    `const set = createValidatorSet({ statefulRules: [${stateful.map((_, i) => registryName(i)).join(', ')}], ...lazy.spec });`,
+    '',
+    "/** Schema and stateless rules of one operation's request (sync). `notChecked` lists the",
+    " * operation's stateful rules: run checkStatefulRules for those. */",
+    'export const validateRequest: (operationId: string, req: RequestParts) => ValidationOutcome = set.validateRequest;',
+    '',
+    "/** The operation's stateful rules against a RuleContext; without one (or without the method a",
+    ' * rule needs) the rule is listed in `notChecked`, never passed. */',
+    'export const checkStatefulRules: (operationId: string, req: RequestParts, ctx?: RuleContext) => Promise<ValidationOutcome> =',
+    '  set.checkStatefulRules;',
+    '',
+    '/** checkStatefulRules, answered synchronously when every RuleContext answer is (not a Promise):',
+    ' * a promise is returned only when the context returned one. */',
+    'export const checkStatefulRulesEager: (operationId: string, req: RequestParts, ctx?: RuleContext) => ValidationOutcome | Promise<ValidationOutcome> =',
+    '  set.checkStatefulRulesEager;',
+    '',
+    '/** A response body against the declared response (status, then NXX range, then default). */',
+    'export const validateResponse: (operationId: string, status: number, contentType: string | undefined, body: unknown) => ValidationOutcome =',
+    '  set.validateResponse;',
+    '',
+    "/** A webhook payload, with the webhook's rules. */",
+    'export const validateWebhook: (webhookName: string, payload: unknown) => ValidationOutcome = set.validateWebhook;',
+    '',
+    'export type { RequestParts };',
+    '',
+  ].join('\n');
+}
