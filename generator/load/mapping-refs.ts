@@ -70,7 +70,7 @@ export function restoreMappingRefs(doc: Obj): void {
       let name = base;
       for (let n = 2; Object.hasOwn(schemas, name); n++) name = `${base}${n}`;
       Object.defineProperty(schemas, name, { value: copy, enumerable: true, writable: true, configurable: true });
-      const to = COMPONENT + escape(name);
+      const to = COMPONENT + escapeToken(name);
       moved.push({ from: [...path, COPY, key], to });
       mapping[key] = to;
     }
@@ -87,7 +87,7 @@ function collect(node: unknown, path: string[], out: Array<{ discriminator: Obj;
   if (node === null || typeof node !== 'object' || seen.has(node)) return;
   seen.add(node);
   if (Array.isArray(node)) {
-    node.forEach((v, i) => collect(v, [...path, String(i)], out, seen));
+    for (let i = 0; i < node.length; i++) collect(node[i], [...path, String(i)], out, seen);
     return;
   }
   const o = node as Obj;
@@ -112,7 +112,7 @@ function repointed(ref: string, moved: Array<{ from: string[]; to: string }>): s
   if (tokens === undefined) return undefined;
   // Longest first: a target moved from inside another moved one.
   for (const { from, to } of [...moved].sort((a, b) => b.from.length - a.from.length)) {
-    if (tokens.length >= from.length && from.every((t, i) => tokens[i] === t)) return [to, ...tokens.slice(from.length).map(escape)].join('/');
+    if (tokens.length >= from.length && from.every((t, i) => tokens[i] === t)) return [to, ...tokens.slice(from.length).map(escapeToken)].join('/');
   }
   return undefined;
 }
@@ -133,7 +133,7 @@ function isBareName(value: string): boolean {
   return !/[/#]|\.(ya?ml|json)$/i.test(value);
 }
 
-const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+const escapeToken = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** A component name from a mapping value: the file's base name or the pointer's last token. */
 function nameFrom(value: string): string {
