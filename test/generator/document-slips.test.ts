@@ -110,8 +110,8 @@ describe('multi-file by URL and hostile names, generated and type-checked', () =
     expect(warnings.filter((w) => w.includes('does not resolve'))).toEqual([]);
     const types = files.pets.find((f) => f.path === 'types.ts')!.contents;
     expect(types).toMatch(/"card-payment": Omit<components\["schemas"\]\["getPaymentResponse200"\], "method"> & \{\s+last4: string;/);
-    expect(types).toMatch(/BankPayment: [^;]+\{\s+iban: string;[^]*?method: "bank";/);
-    expect(types).toMatch(/ {4}dog: \{[^]*?kind: "dog";\s+good\?: boolean;/);
+    expect(types).toMatch(/BankPayment: [^;]+\{\s+iban: string;[\s\S]*?method: "bank";/);
+    expect(types).toMatch(/ {4}dog: \{[\s\S]*?kind: "dog";\s+good\?: boolean;/);
   });
 
   test('one identifier per operation: Handlers, router id, stub and client method agree; the client is not thenable', () => {
