@@ -162,10 +162,10 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options:
         }
       }
       const extra: Record<string, unknown> = {};
-      if (op.server) extra.baseUrl = resolveServerUrl(op.server, variables);
-      if (op.delimitedQuery) extra.querySerializer = querySerializerOf(op);
+      if (op.server) extra['baseUrl'] = resolveServerUrl(op.server, variables);
+      if (op.delimitedQuery) extra['querySerializer'] = querySerializerOf(op);
       if (op.contentType && op.contentType !== 'application/json' && given.body !== undefined) {
-        extra.headers = { 'Content-Type': op.contentType, ...given.headers };
+        extra['headers'] = { 'Content-Type': op.contentType, ...given.headers };
       }
       try {
         const result = (await raw.request(op.method as never, op.path as never, { ...given, ...extra } as never)) as { data?: unknown; error?: unknown; response: Response };
