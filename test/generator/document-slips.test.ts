@@ -63,6 +63,13 @@ describe('normalizeSlips', () => {
     ]);
   });
 
+  test('a null media-type schema is removed (any value)', () => {
+    const doc = { openapi: '3.0.1', info: { title: 'T', version: '1' }, paths: { '/a': { post: { requestBody: { content: { 'application/json': { schema: null } } } } } } };
+    const warnings = normalizeSlips(doc, 'f.json');
+    expect(doc.paths['/a'].post.requestBody.content['application/json']).toEqual({});
+    expect(warnings).toEqual(['f.json#/paths/~1a/post/requestBody/content/application~1json/schema: `schema` is null; assumed no schema (any value)']);
+  });
+
   test('a property named like a keyword is data, not a slip', () => {
     const doc = doc31({ D: { type: 'object', properties: { required: { type: 'array', items: { enum: ['a', 'b'] } }, exclusiveMinimum: { type: 'boolean' } } } });
     const before = structuredClone(doc);
