@@ -97,7 +97,17 @@ describe('multi-file by URL and hostile names, generated and type-checked', () =
     const byUrl = await generate({ ...config, spec: url }, { cwd: ROOT });
     warnings = byUrl.warnings;
     const names = await generate({ ...config, spec: path.join(FIXTURES, 'hostile-names.yaml') }, { cwd: ROOT });
+    const nullable = await generate({ ...config, spec: path.join(FIXTURES, 'nullable-allof.yaml') }, { cwd: ROOT });
+    // What a caller writes against the types: `id` is required (the allOf sibling narrows out null).
+    const use = [
+      "import type { components } from './types.js';",
+      "type Thing = components['schemas']['Thing'];",
+      "export const some: Thing = { id: 'a', extra: 'b' };",
+      '// @ts-expect-error id is required',
+      "export const missing: Thing = { extra: 'b' };",
+    ].join('\n');
     files = {
+      nullable: [...nullable.files, { path: 'use.ts', contents: use }],
       pets: byUrl.files,
       names: [...names.files.map((f) => ({ ...f, path: `gen/${f.path}` })), ...names.stubFiles.map((f) => ({ ...f, path: `stubs/${f.path}` }))],
     };
@@ -129,6 +139,11 @@ describe('multi-file by URL and hostile names, generated and type-checked', () =
     expect(client).toMatch(/^ {4}getN27ByAB: \(/m);
     expect(client).not.toMatch(/^ {4}then: /m);
     expect(client).toMatch(/^ {4}then_: \(/m);
+  });
+
+  test("openapi-typescript's WithRequired over a nullable allOf base type-checks and still requires the name", () => {
+    expect(files.nullable.find((f) => f.path === 'types.ts')?.contents).toContain('Thing: WithRequired<components["schemas"]["Base"], "id">');
+    expect(compiled.diagnostics).not.toContain('src/nullable/');
   });
 
   test('everything type-checks under --strict', () => {
