@@ -54,7 +54,7 @@ async function main(): Promise<void> {
       out: OUT,
       check: false,
       clientFactoryName: 'createPaymentsClient',
-      plugins: ['types', 'validators', 'client', 'server', 'payments'],
+      plugins: ['types', 'validators', 'client', 'server', 'fetch', 'payments'],
     },
     { cwd: ROOT },
   );

@@ -4,21 +4,7 @@
  */
 import type { Emitter } from './emitter.js';
 import { operationDoc, preferredContentType, schemeViews, serverView, tokenEndpointView, withValidators } from './client-view.js';
-import type { OperationModel } from '../ir/model.js';
-import { delimitedQueryStyle, type DelimitedQueryStyle } from '../ir/parameter-style.js';
-import { setKey } from '../ir/refs.js';
-
-/** `{ delimitedQuery: { name: style } }` when some query array is not exploded (openapi-fetch
- * writes every array exploded unless told otherwise per request). */
-function delimitedQueries(op: OperationModel): { delimitedQuery?: Record<string, DelimitedQueryStyle> } {
-  const styles: Record<string, DelimitedQueryStyle> = {};
-  for (const p of op.parameters) {
-    const style = delimitedQueryStyle(p);
-    // setKey: a parameter named `__proto__` must become a key, not the object's prototype.
-    if (style !== undefined) setKey(styles, p.name, style);
-  }
-  return Object.keys(styles).length > 0 ? { delimitedQuery: styles } : {};
-}
+import { clientParamStyles } from '../ir/parameter-style.js';
 
 /** `createPaymentsClient` → `PaymentsClient`; anything else → `<Name>Client`-style type name. */
 export function clientTypeName(factoryName: string): string {
@@ -41,7 +27,7 @@ export const clientEmitter: Emitter = {
           security: op.security,
           ...(op.servers && op.servers.length > 0 ? { server: serverView(op.servers[0]) } : {}),
           ...(contentType ? { contentType } : {}),
-          ...delimitedQueries(op),
+          ...(clientParamStyles(op.parameters) ? { paramStyles: clientParamStyles(op.parameters) } : {}),
         };
       }),
       schemes: schemeViews(model),

@@ -2,21 +2,12 @@
  * `server.ts`: the typed `Handlers` interface (one method per operation) and `createRouter()`
  * over templates/runtime/server (routing, auth before validation, body parsing, validation).
  */
-import type { JSONSchema } from '../ir/json-schema.js';
-import type { ApiModel, OperationModel, ParameterModel } from '../ir/model.js';
+import type { ApiModel, OperationModel } from '../ir/model.js';
 import type { Emitter } from './emitter.js';
 import { operationDoc, schemeViews, withValidators } from './client-view.js';
-import { arrayDelimiter, schemaType } from '../ir/parameter-style.js';
+import { routerParamView } from '../ir/parameter-style.js';
 
 export const PATH_ALIASES = 'x-cbp-path-aliases';
-
-function paramView(p: ParameterModel) {
-  const type = schemaType(p.schema);
-  const items = typeof p.schema === 'object' ? (p.schema.items as JSONSchema | undefined) : undefined;
-  const itemType = type === 'array' ? schemaType(items) : undefined;
-  const split = arrayDelimiter(p);
-  return { name: p.name, in: p.in, required: p.required, ...(type ? { type } : {}), ...(itemType ? { itemType } : {}), ...(split ? { split } : {}) };
-}
 
 /** `/a/{b}/c`: literal characters and whole `{name}` parameters, no query or fragment. */
 const TEMPLATE = /^\/(?:[^{}?#\s]|\{[^{}/?#\s]+\})*$/;
@@ -78,7 +69,7 @@ export const serverEmitter: Emitter = {
         ...(aliases.has(op.id) ? { aliases: aliases.get(op.id) } : {}),
         security: op.security,
         ...(op.requestBody ? { requestBody: { required: op.requestBody.required, contentTypes: op.requestBody.contentTypes } } : {}),
-        params: op.parameters.map(paramView),
+        params: op.parameters.map(routerParamView),
       })),
       schemes: schemeViews(model),
     };

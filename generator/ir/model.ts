@@ -53,6 +53,8 @@ export interface ParameterModel {
   /** As written in the document (defaults: see ir/parameter-style.ts). */
   style?: string;
   explode?: boolean;
+  /** Type of the value, its items or properties, `$ref`s resolved (ir/parameter-style.ts). */
+  shape?: { type?: string; itemType?: string; properties?: Record<string, string> };
 }
 
 export interface RequestBodyModel {

@@ -7,10 +7,33 @@ import { toPointer } from '../../lib/errors.js';
 import type { JSONSchema } from './json-schema.js';
 import type { ParameterModel, RequestBodyModel, ResponseModel, ServerModel } from './model.js';
 import { NameRegistry, toIdentifier } from './names.js';
+import { parameterShape } from './parameter-style.js';
 import { deref, isObj, setKey, str, type Obj } from './refs.js';
 
 type Path = Array<string | number>;
 const LOCATIONS = ['path', 'query', 'header', 'cookie'] as const;
+
+/** The fields read here, declared (strictest's noPropertyAccessFromIndexSignature). */
+interface Fields {
+  name?: unknown;
+  in?: unknown;
+  required?: unknown;
+  description?: unknown;
+  deprecated?: unknown;
+  style?: unknown;
+  explode?: unknown;
+  schema?: unknown;
+  content?: unknown;
+  parameters?: unknown;
+  requestBody?: unknown;
+  responses?: unknown;
+  headers?: unknown;
+  variables?: unknown;
+  default?: unknown;
+  enum?: unknown;
+  url?: unknown;
+}
+const fields = (o: Obj): Fields => o;
 
 export function mergeParameters(doc: Obj, pathItem: Obj, op: Obj, at: Path, file: string): ParameterModel[] {
   const byKey = new Map<string, Obj>();
@@ -18,15 +41,16 @@ export function mergeParameters(doc: Obj, pathItem: Obj, op: Obj, at: Path, file
     if (!Array.isArray(list)) return;
     list.forEach((p, i) => {
       const param = deref(doc, p, file, toPointer([...base, 'parameters', i]));
-      if (isObj(param) && typeof param.name === 'string' && LOCATIONS.includes(param.in as never)) {
-        byKey.set(`${param.in} ${param.name}`, param);
-      }
+      if (!isObj(param)) return;
+      const f = fields(param);
+      if (typeof f.name === 'string' && LOCATIONS.includes(f.in as never)) byKey.set(`${String(f.in)} ${f.name}`, param);
     });
   };
-  collect(pathItem.parameters, at.slice(0, -1));
-  collect(op.parameters, at);
+  collect(fields(pathItem).parameters, at.slice(0, -1));
+  collect(fields(op).parameters, at);
   const registries = new Map<string, NameRegistry>();
-  return [...byKey.values()].map((p) => {
+  return [...byKey.values()].map((raw) => {
+    const p = fields(raw);
     const location = p.in as ParameterModel['in'];
     const registry = registries.get(location) ?? new NameRegistry();
     registries.set(location, registry);
@@ -35,53 +59,60 @@ export function mergeParameters(doc: Obj, pathItem: Obj, op: Obj, at: Path, file
       identifier: registry.claim(toIdentifier(p.name as string)),
       in: location,
       required: location === 'path' ? true : p.required === true,
-      schema: parameterSchema(p),
+      schema: parameterSchema(raw),
     };
-    if (str(p.description) !== undefined) model.description = str(p.description);
+    const description = str(p.description);
+    if (description !== undefined) model.description = description;
     if (p.deprecated === true) model.deprecated = true;
-    if (str(p.style) !== undefined) model.style = str(p.style);
+    const style = str(p.style);
+    if (style !== undefined) model.style = style;
     if (typeof p.explode === 'boolean') model.explode = p.explode;
+    // A `content` parameter is serialized by its media type, not by a style: read as text.
+    model.shape = p.schema === undefined ? {} : parameterShape(doc, model.schema);
     return model;
   });
 }
 
-function parameterSchema(p: Obj): JSONSchema {
+function parameterSchema(raw: Obj): JSONSchema {
+  const p = fields(raw);
   if (p.schema !== undefined) return p.schema as JSONSchema;
   // `content` form: exactly one media type carries the schema.
   if (isObj(p.content)) {
     const first = Object.values(p.content)[0];
-    if (isObj(first) && first.schema !== undefined) return first.schema as JSONSchema;
+    const schema = isObj(first) ? fields(first).schema : undefined;
+    if (schema !== undefined) return schema as JSONSchema;
   }
   return {};
 }
 
 export function requestBody(doc: Obj, op: Obj, at: Path, file: string): RequestBodyModel | undefined {
-  if (op.requestBody === undefined) return undefined;
-  const body = deref(doc, op.requestBody, file, toPointer([...at, 'requestBody']));
-  if (!isObj(body)) return undefined;
+  const given = fields(op).requestBody;
+  if (given === undefined) return undefined;
+  const raw = deref(doc, given, file, toPointer([...at, 'requestBody']));
+  if (!isObj(raw)) return undefined;
+  const body = fields(raw);
   const content = isObj(body.content) ? body.content : {};
   const schemas: Record<string, JSONSchema> = {};
-  for (const type of Object.keys(content)) {
-    const media = content[type];
-    setKey(schemas, type, isObj(media) && media.schema !== undefined ? (media.schema as JSONSchema) : {});
-  }
+  for (const type of Object.keys(content)) setKey(schemas, type, mediaSchema(content[type]) ?? {});
   const model: RequestBodyModel = { required: body.required === true, contentTypes: Object.keys(content), schemas };
-  if (str(body.description) !== undefined) model.description = str(body.description);
+  const description = str(body.description);
+  if (description !== undefined) model.description = description;
   return model;
 }
 
+function mediaSchema(media: unknown): JSONSchema | undefined {
+  const schema = isObj(media) ? fields(media).schema : undefined;
+  return schema === undefined ? undefined : (schema as JSONSchema);
+}
+
 export function responses(doc: Obj, op: Obj, at: Path, file: string): ResponseModel[] {
-  const all = isObj(op.responses) ? op.responses : {};
+  const given = fields(op).responses;
+  const all = isObj(given) ? given : {};
   return Object.keys(all).map((status) => {
     const r = deref(doc, all[status], file, toPointer([...at, 'responses', status]));
-    const res = isObj(r) ? r : {};
+    const res = fields(isObj(r) ? r : {});
     const content: Record<string, JSONSchema | undefined> = {};
-    if (isObj(res.content)) {
-      for (const type of Object.keys(res.content)) {
-        const media = res.content[type];
-        setKey(content, type, isObj(media) && media.schema !== undefined ? (media.schema as JSONSchema) : undefined);
-      }
-    }
+    if (isObj(res.content)) for (const type of Object.keys(res.content)) setKey(content, type, mediaSchema(res.content[type]));
     const headers: Record<string, JSONSchema> = {};
     if (isObj(res.headers)) {
       for (const name of Object.keys(res.headers)) {
@@ -95,19 +126,23 @@ export function responses(doc: Obj, op: Obj, at: Path, file: string): ResponseMo
 
 export function servers(value: unknown): ServerModel[] | undefined {
   if (!Array.isArray(value)) return undefined;
-  return value.filter(isObj).map((s) => {
+  return value.filter(isObj).map((raw) => {
+    const s = fields(raw);
     const variables: ServerModel['variables'] = {};
     const vars = isObj(s.variables) ? s.variables : {};
     for (const name of Object.keys(vars)) {
-      const v = vars[name];
-      if (!isObj(v)) continue;
+      const given = vars[name];
+      if (!isObj(given)) continue;
+      const v = fields(given);
       const variable: ServerModel['variables'][string] = { default: String(v.default ?? '') };
-      if (str(v.description) !== undefined) variable.description = str(v.description);
+      const description = str(v.description);
+      if (description !== undefined) variable.description = description;
       if (Array.isArray(v.enum)) variable.enum = v.enum.map(String);
       setKey(variables, name, variable);
     }
     const model: ServerModel = { url: str(s.url) ?? '/', variables };
-    if (str(s.description) !== undefined) model.description = str(s.description);
+    const description = str(s.description);
+    if (description !== undefined) model.description = description;
     return model;
   });
 }

@@ -18,6 +18,7 @@ export interface OperationPlan {
   params?: string;
   query?: string;
   headers?: string;
+  cookies?: string;
   body?: string;
   bodyRequired: boolean;
   responses: Array<{ status: string; content: Record<string, string | null> }>;
@@ -56,6 +57,11 @@ export function planValidators(model: ApiModel, prep: Omit<PrepareOptions, 'at'>
       // (and the client's pre-flight) hand it.
       const lower = headers.map((p) => ({ ...p, name: p.name.toLowerCase() }));
       plan.paramSchemas.push({ name: entry.headers, at: `${at}/parameters`, schema: paramsObject(lower, at, prepare) });
+    }
+    const cookies = op.parameters.filter((p) => p.in === 'cookie');
+    if (cookies.length > 0) {
+      entry.cookies = `${op.id}_cookies`;
+      plan.paramSchemas.push({ name: entry.cookies, at: `${at}/parameters`, schema: paramsObject(cookies, at, prepare) });
     }
     const body = preferredBody(op);
     if (body !== undefined) {

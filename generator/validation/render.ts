@@ -52,6 +52,7 @@ export function renderValidatorsTs(header: string, plan: ValidatorPlan, stateful
     if (op.params) lines.push(`      params: ${ref('P', op.params)},`);
     if (op.query) lines.push(`      query: ${ref('P', op.query)},`);
     if (op.headers) lines.push(`      headers: ${ref('P', op.headers)},`);
+    if (op.cookies) lines.push(`      cookies: ${ref('P', op.cookies)},`);
     if (op.body) lines.push(`      body: ${ref('S', op.body)},`);
     lines.push(`      bodyRequired: ${op.bodyRequired},`);
     lines.push('      responses: [');

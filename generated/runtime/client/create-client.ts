@@ -16,7 +16,7 @@ import { createRedactor, type ClientLogger } from './logger.js';
 import { resolveRetryPolicy, type RetryOptions } from './retry.js';
 import { resolveServerUrl, resolveTokenUrl, type ServerTemplate, type TokenEndpoint } from './servers.js';
 import { createTransport } from './transport.js';
-import { delimitedQuerySerializer, type DelimitedQueryStyle } from './query-serializer.js';
+import { createPathSerializer, createQuerySerializer, serializeCookies, serializeHeaders, type OperationStyles } from './parameter-serializer.js';
 
 export interface ClientOperationMeta {
   id: string;
@@ -28,8 +28,8 @@ export interface ClientOperationMeta {
   server?: ServerTemplate;
   /** Media type the client sends the body as (first JSON-ish one of the document). */
   contentType?: string;
-  /** Query arrays the document does not explode, by name (see query-serializer.ts). */
-  delimitedQuery?: Record<string, DelimitedQueryStyle>;
+  /** Parameters whose style or explode differs from their location's default (parameter-serializer.ts). */
+  paramStyles?: OperationStyles;
 }
 
 export interface ApiClientMeta {
@@ -40,7 +40,7 @@ export interface ApiClientMeta {
 
 export type RequestValidator = (
   operationId: string,
-  request: { params?: Record<string, unknown>; query?: Record<string, unknown>; headers?: Record<string, unknown>; body?: unknown },
+  request: { params?: Record<string, unknown>; query?: Record<string, unknown>; headers?: Record<string, unknown>; cookies?: Record<string, unknown>; body?: unknown },
 ) => ValidationOutcome;
 
 export interface ClientOptions {
@@ -85,10 +85,10 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options:
   const log = redactor.wrap(options.logger);
   const retry = resolveRetryPolicy(options.retry);
   const byId = new Map(meta.operations.map((op) => [op.id, op]));
-  const serializers = new Map<string, ReturnType<typeof delimitedQuerySerializer>>();
-  const querySerializerOf = (op: ClientOperationMeta) => {
+  const serializers = new Map<string, { querySerializer: (q: Record<string, unknown>) => string; pathSerializer: (p: string, v: Record<string, unknown>) => string }>();
+  const serializersOf = (op: ClientOperationMeta) => {
     let s = serializers.get(op.id);
-    if (s === undefined) serializers.set(op.id, (s = delimitedQuerySerializer(op.delimitedQuery ?? {})));
+    if (s === undefined) serializers.set(op.id, (s = { querySerializer: createQuerySerializer(op.paramStyles), pathSerializer: createPathSerializer(op.paramStyles) }));
     return s;
   };
   const routes = compileRoutes(meta.operations.map((op) => ({ method: op.method, path: op.path, value: op })));
@@ -145,7 +145,7 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options:
       const op = byId.get(operationId);
       if (!op) throw new TypeError(`Unknown operation ${JSON.stringify(operationId)}`);
       const given = (init ?? {}) as {
-        params?: { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: Record<string, unknown> };
+        params?: { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: Record<string, unknown>; cookie?: Record<string, unknown> };
         body?: unknown;
         headers?: Record<string, string>;
       };
@@ -154,6 +154,7 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options:
           params: { ...given.params?.path },
           query: { ...given.params?.query },
           headers: lowerKeys(given.params?.header),
+          cookies: { ...given.params?.cookie },
           body: given.body,
         });
         if (!outcome.valid) {
@@ -161,12 +162,15 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options:
           return { apiError: { kind: 'validation', message, violations: outcome.violations, notChecked: outcome.notChecked } };
         }
       }
-      const extra: Record<string, unknown> = {};
+      const extra: Record<string, unknown> = { ...serializersOf(op) };
       if (op.server) extra['baseUrl'] = resolveServerUrl(op.server, variables);
-      if (op.delimitedQuery) extra['querySerializer'] = querySerializerOf(op);
-      if (op.contentType && op.contentType !== 'application/json' && given.body !== undefined) {
-        extra['headers'] = { 'Content-Type': op.contentType, ...given.headers };
-      }
+      const headers: Record<string, string> = {};
+      if (op.contentType && op.contentType !== 'application/json' && given.body !== undefined) headers['Content-Type'] = op.contentType;
+      // openapi-fetch writes no cookies: the cookie parameters become the Cookie header (RFC 6265 §4.2).
+      const cookie = serializeCookies(given.params?.cookie, op.paramStyles);
+      if (cookie !== undefined) headers['Cookie'] = cookie;
+      if (Object.keys(headers).length > 0) extra['headers'] = { ...headers, ...given.headers };
+      if (given.params?.header) extra['params'] = { ...given.params, header: serializeHeaders(given.params.header, op.paramStyles) };
       try {
         const result = (await raw.request(op.method as never, op.path as never, { ...given, ...extra } as never)) as { data?: unknown; error?: unknown; response: Response };
         if (result.response.ok) return result;

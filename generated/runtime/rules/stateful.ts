@@ -16,6 +16,8 @@ export interface StatefulRequest {
   query?: Record<string, unknown> | undefined;
   /** Declared header parameters only, by lower-case name (coerced in place when validated). */
   headers?: Record<string, unknown> | undefined;
+  /** Declared cookie parameters, by name. */
+  cookies?: Record<string, unknown> | undefined;
   body?: unknown;
 }
 

@@ -27,6 +27,7 @@ export interface OperationValidators {
   params?: AjvValidateFn;
   query?: AjvValidateFn;
   headers?: AjvValidateFn;
+  cookies?: AjvValidateFn;
   body?: AjvValidateFn;
   bodyRequired?: boolean;
   /** null content value: declared media type without a schema. */
@@ -120,6 +121,7 @@ export function createValidatorSet(spec: ValidatorSetSpec): ValidatorSet {
       if (v.params !== undefined && !v.params(req.params ?? EMPTY)) out = toViolations(v.params.errors ?? [], 'params', out ?? []);
       if (v.query !== undefined && !v.query(req.query ?? EMPTY)) out = toViolations(v.query.errors ?? [], 'query', out ?? []);
       if (v.headers !== undefined && !v.headers(req.headers ?? {})) out = toViolations(v.headers.errors ?? [], 'headers', out ?? []);
+      if (v.cookies !== undefined && !v.cookies(req.cookies ?? {})) out = toViolations(v.cookies.errors ?? [], 'cookies', out ?? []);
       if (req.body === undefined) {
         if (v.bodyRequired) (out ??= []).push({ rule: 'schema.required', pointer: '', message: 'the request body is required', source: 'OpenAPI schema', in: 'body' });
       } else if (v.body !== undefined && !v.body(req.body)) {

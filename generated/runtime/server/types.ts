@@ -55,6 +55,8 @@ export interface HandlerRequest<Op, Auth = unknown> {
   query: Part<Op, 'query'>;
   /** Lower-case header names. */
   headers: Record<string, string>;
+  /** Declared cookie parameters, read from the Cookie header. */
+  cookies: Part<Op, 'cookie'>;
   body: RequestBodyOf<Op>;
   /** What the authenticator returned for this request. */
   auth: Auth;

@@ -9,7 +9,12 @@ export interface RouteInput<T> {
   value: T;
 }
 
-export type RouteMatch<T> = { kind: 'found'; value: T; params: Record<string, string> } | { kind: 'method-not-allowed'; allow: string[] } | { kind: 'not-found' };
+/** `params` are percent-decoded; `rawParams` are the captured text as sent, for styles whose
+ * delimiters must be found before decoding (OpenAPI `label`, `matrix`, `simple` arrays). */
+export type RouteMatch<T> =
+  | { kind: 'found'; value: T; params: Record<string, string>; rawParams: Record<string, string> }
+  | { kind: 'method-not-allowed'; allow: string[] }
+  | { kind: 'not-found' };
 
 /** A route at its last segment: the value, and the names of its parameters in path order (names
  * belong to the route, not to the tree: `/a/{id}/b` and `/a/{x}/c` share the node of `{id}`). */
@@ -37,7 +42,7 @@ function dynamicSegment(segment: string): { names: string[]; regex: RegExp; whol
   let last = 0;
   for (const m of segment.matchAll(/\{([^{}]+)\}/g)) {
     source += `${escapeRegex(segment.slice(last, m.index))}([^/]+?)`;
-    names.push(m[1]);
+    names.push(m[1] ?? '');
     last = (m.index ?? 0) + m[0].length;
   }
   source += escapeRegex(segment.slice(last));
@@ -85,10 +90,11 @@ export function compileRoutes<T>(routes: ReadonlyArray<RouteInput<T>>): RouteTab
     if (!node.methods.has(method)) node.methods.set(method, { value: route.value, names });
   }
 
-  /** Depth-first, statics before parameters, backtracking; `captured` holds decoded values. */
+  /** Depth-first, statics before parameters, backtracking; `captured` holds the raw text of
+   * values that decode. */
   const walk = (node: Node<T>, segments: string[], i: number, captured: string[]): Node<T> | undefined => {
     if (i === segments.length) return node.methods.size > 0 ? node : undefined;
-    const segment = segments[i];
+    const segment = segments[i] ?? '';
     const fixed = node.statics.get(segment);
     const found = fixed && walk(fixed, segments, i + 1, captured);
     if (found) return found;
@@ -96,17 +102,16 @@ export function compileRoutes<T>(routes: ReadonlyArray<RouteInput<T>>): RouteTab
     for (const dyn of node.dynamics) {
       if (dyn.whole) {
         // Any non-empty segment matches a whole-segment parameter: no regex needed.
-        const value = segment === '' ? undefined : decode(segment);
-        if (value === undefined) continue;
-        captured.push(value);
+        if (segment === '' || decode(segment) === undefined) continue;
+        captured.push(segment);
       } else {
         const m = dyn.regex.exec(segment);
         if (!m) continue;
         let k = 1;
         for (; k < m.length; k++) {
-          const value = decode(m[k]);
-          if (value === undefined) break;
-          captured.push(value);
+          const raw = m[k] ?? '';
+          if (decode(raw) === undefined) break;
+          captured.push(raw);
         }
         if (k < m.length) {
           captured.length = before;
@@ -129,8 +134,14 @@ export function compileRoutes<T>(routes: ReadonlyArray<RouteInput<T>>): RouteTab
       const leaf = node.methods.get(method.toUpperCase());
       if (leaf === undefined) return { kind: 'method-not-allowed', allow: [...node.methods.keys()].sort() };
       const params: Record<string, string> = {};
-      for (let k = 0; k < leaf.names.length; k++) params[leaf.names[k]] = captured[k];
-      return { kind: 'found', value: leaf.value, params };
+      const rawParams: Record<string, string> = {};
+      for (let k = 0; k < leaf.names.length; k++) {
+        const name = leaf.names[k] ?? '';
+        const raw = captured[k] ?? '';
+        rawParams[name] = raw;
+        params[name] = decode(raw) ?? raw;
+      }
+      return { kind: 'found', value: leaf.value, params, rawParams };
     },
   };
 }

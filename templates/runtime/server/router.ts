@@ -9,7 +9,7 @@
 import type { RuleViolation } from '../rule-types.js';
 import { isPromiseLike } from '../maybe-promise.js';
 import { acceptsMediaType, DEFAULT_BODY_LIMIT, mediaTypeOf, parseBody, type ParsedBody } from './body.js';
-import { coerceParams, type ParamMeta } from './coerce.js';
+import { readRequestParams, type RequestParamMetas } from './coerce.js';
 import { notImplemented } from './not-implemented.js';
 import { exceedsLimit, IGNORED_HEADER_PARAMS, isEmptyBody, lowerHeaders, parseQuery } from './request-parts.js';
 import { compileRoutes } from './route-table.js';
@@ -35,11 +35,9 @@ const violation = (rule: string, message: string, source: string, pointer = '', 
 /** An operation with everything `handle` needs precomputed. */
 interface CompiledOperation {
   meta: ServerOperationMeta;
-  pathParams: ParamMeta[];
-  queryParams: ParamMeta[];
-  /** Declared header parameters, by lower-case name (Accept, Content-Type and Authorization
-   * excluded, as OpenAPI says). */
-  headerParams: ParamMeta[];
+  /** Declared parameters by location; header names lower-case (Accept, Content-Type and
+   * Authorization excluded, as OpenAPI says). */
+  params: RequestParamMetas;
   /** False when the document requires no security or allows an anonymous alternative (`{}`). */
   needsAuth: boolean;
   unsupportedMediaMessage: string;
@@ -51,30 +49,22 @@ interface Parts {
   request: RouterRequest;
   headers: Record<string, string>;
   rawQuery: Record<string, string | string[]>;
+  /** Captured path text, still percent-encoded. */
   pathParams: Record<string, string>;
 }
 
 function compileOperation(meta: ServerOperationMeta): CompiledOperation {
   return {
     meta,
-    pathParams: meta.params.filter((p) => p.in === 'path'),
-    queryParams: meta.params.filter((p) => p.in === 'query'),
-    headerParams: meta.params.filter((p) => p.in === 'header' && !IGNORED_HEADER_PARAMS.has(p.name.toLowerCase())).map((p) => ({ ...p, name: p.name.toLowerCase() })),
+    params: {
+      path: meta.params.filter((p) => p.in === 'path'),
+      query: meta.params.filter((p) => p.in === 'query'),
+      header: meta.params.filter((p) => p.in === 'header' && !IGNORED_HEADER_PARAMS.has(p.name.toLowerCase())).map((p) => ({ ...p, name: p.name.toLowerCase() })),
+      cookie: meta.params.filter((p) => p.in === 'cookie'),
+    },
     needsAuth: meta.security.length > 0 && !meta.security.some((alt) => alt.length === 0),
     unsupportedMediaMessage: `Send the body as ${(meta.requestBody?.contentTypes ?? []).join(' or ')}`,
   };
-}
-
-/** The declared header parameters of a request, arrays split as `style: simple` (`a, b`); the
- * validator coerces each value to its schema type. Undefined when the operation declares none. */
-function headerParams(headers: Record<string, string>, metas: ParamMeta[]): Record<string, unknown> | undefined {
-  if (metas.length === 0) return undefined;
-  const out: Record<string, unknown> = {};
-  for (const m of metas) {
-    const value = headers[m.name];
-    if (value !== undefined) out[m.name] = m.type === 'array' ? value.split(m.split ?? ',').map((v) => v.trim()) : value;
-  }
-  return out;
 }
 
 const internalError = () => errorResponse(500, [violation('server.internal', 'Internal server error', 'server')]);
@@ -147,7 +137,7 @@ export function createRouterCore<H, Auth = unknown>(
     const headers = lowerHeaders(request.headers);
     const rawQuery = target.search === '' ? {} : parseQuery(new URLSearchParams(target.search));
     if (!rawQuery) return errorResponse(400, [violation('request.forbidden-key', 'The query contains a key that could poison prototypes', 'server', '/__proto__', 'query')]);
-    const parts: Parts = { op, request, headers, rawQuery, pathParams: match.params };
+    const parts: Parts = { op, request, headers, rawQuery, pathParams: match.rawParams };
     if (!op.needsAuth) return afterAuth(parts, undefined);
     let answer: AuthenticateResult<Auth> | Promise<AuthenticateResult<Auth>> = { ok: false, status: 401 };
     try {
@@ -195,12 +185,13 @@ export function createRouterCore<H, Auth = unknown>(
       return errorResponse(400, [violation('request.body-required', 'This operation needs a request body', 'OpenAPI requestBody', '', 'body')]);
     }
 
-    const params = coerceParams(parts.pathParams, op.pathParams);
-    const query = coerceParams(parts.rawQuery, op.queryParams);
+    const read = readRequestParams(op.params, parts.pathParams, parts.rawQuery, headers);
+    if (read.malformed !== undefined) return errorResponse(400, read.malformed);
+    const { params, query, cookies } = read;
     if (validateRequests && validators.validateRequest) {
       let checked: ReturnType<NonNullable<Validators['validateRequest']>>;
       try {
-        checked = validators.validateRequest(id, { params, query, headers: headerParams(headers, op.headerParams), body });
+        checked = validators.validateRequest(id, { params, query, headers: read.headers, cookies, body });
       } catch (error) {
         report(error, { operationId: id, phase: 'request-validation' });
         return internalError();
@@ -211,7 +202,7 @@ export function createRouterCore<H, Auth = unknown>(
     const handler = handlers[id];
     let result: unknown;
     try {
-      result = handler ? handler({ operationId: id, params, query, headers, body, auth: principal }) : notImplemented(id);
+      result = handler ? handler({ operationId: id, params, query, headers, cookies: cookies ?? {}, body, auth: principal }) : notImplemented(id);
     } catch (error) {
       report(error, { operationId: id, phase: 'handler' });
       return internalError();

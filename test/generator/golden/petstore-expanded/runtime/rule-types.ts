@@ -16,7 +16,7 @@ export interface RuleViolation {
   /** Where the rule comes from: the rule's `source` (a section of the service description), or `OpenAPI schema` for schema constraints. */
   source: string;
   /** Which part of the request was validated. */
-  in?: 'body' | 'params' | 'query' | 'headers' | 'response' | 'webhook';
+  in?: 'body' | 'params' | 'query' | 'headers' | 'cookies' | 'response' | 'webhook';
 }
 
 /** A stateful rule that could not be evaluated (no RuleContext, or the context lacks the method).

@@ -55,3 +55,23 @@ export function exceedsLimit(body: RouterRequest['body'], limit: number): boolea
 export function isEmptyBody(body: RouterRequest['body']): boolean {
   return body === undefined || (typeof body === 'string' ? body.length === 0 : body.byteLength === 0);
 }
+
+/** The cookie-pairs of a Cookie header (RFC 6265 §4.2.1, `name=value` joined by `; `; read as
+ * leniently as §5.4 allows): values by name in header order, still percent-encoded. */
+export function parseCookieHeader(header: string | undefined): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  if (header === undefined) return out;
+  for (const pair of header.split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq === -1) continue;
+    const name = pair.slice(0, eq).trim();
+    if (name === '') continue;
+    let value = pair.slice(eq + 1).trim();
+    // RFC 6265 §4.1.1: a cookie-value may be wrapped in double quotes.
+    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    const prior = out.get(name);
+    if (prior === undefined) out.set(name, [value]);
+    else prior.push(value);
+  }
+  return out;
+}

@@ -1,0 +1,166 @@
+/**
+ * Writing a parameter the way its document says (OpenAPI 3.1 §4.8.12.4 "Style Examples": path
+ * `simple`, `label`, `matrix`; query `form`, `spaceDelimited`, `pipeDelimited`, `deepObject`;
+ * header `simple`; cookie `form`), for primitives, arrays and flat objects, exploded or not.
+ *
+ * openapi-fetch's own helpers (serializeArrayParam, serializeObjectParam) differ from that
+ * table in a few cells (non-exploded `label` arrays and objects, delimited objects, an empty
+ * `matrix` value), so the client plugs this module into openapi-fetch's `pathSerializer` and
+ * `querySerializer` options and writes headers and the Cookie header itself.
+ */
+
+export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+
+/** How one parameter is written: the document's `style` and `explode`, defaults applied. */
+export interface ParameterStyle {
+  style: string;
+  explode: boolean;
+}
+
+/** OpenAPI 3.1 §4.8.12.1: `style` defaults per location; `explode` is true only for `form`. */
+export function defaultStyle(location: ParameterLocation): ParameterStyle {
+  return location === 'query' || location === 'cookie' ? { style: 'form', explode: true } : { style: 'simple', explode: false };
+}
+
+type Encode = (text: string) => string;
+const identity: Encode = (text) => text;
+
+function text(value: unknown): string {
+  return value === null ? 'null' : String(value);
+}
+
+function entriesOf(value: object): Array<[string, unknown]> {
+  return Object.entries(value).filter(([, v]) => v !== undefined);
+}
+
+/** RFC 6570 §3.2.7 (matrix): an empty value is the bare name. */
+function named(name: string, value: string): string {
+  return value === '' ? name : `${name}=${value}`;
+}
+
+/** The path segment text that replaces `{name}`. */
+export function serializePathParam(name: string, value: unknown, { style, explode }: ParameterStyle): string {
+  const e: Encode = encodeURIComponent;
+  const n = e(name);
+  if (Array.isArray(value)) {
+    const items = value.map((v) => e(text(v)));
+    if (style === 'label') return `.${items.join('.')}`;
+    if (style === 'matrix') return explode ? items.map((v) => `;${named(n, v)}`).join('') : `;${named(n, items.join(','))}`;
+    return items.join(',');
+  }
+  if (value !== null && typeof value === 'object') {
+    const pairs = entriesOf(value).map(([k, v]) => [e(k), e(text(v))] as const);
+    if (style === 'label') return `.${pairs.map(([k, v]) => (explode ? `${k}=${v}` : `${k}.${v}`)).join('.')}`;
+    if (style === 'matrix') return explode ? pairs.map(([k, v]) => `;${named(k, v)}`).join('') : `;${named(n, pairs.flat().join(','))}`;
+    return explode ? pairs.map(([k, v]) => `${k}=${v}`).join(',') : pairs.flat().join(',');
+  }
+  const v = e(text(value));
+  if (style === 'label') return `.${v}`;
+  if (style === 'matrix') return `;${named(n, v)}`;
+  return v;
+}
+
+const QUERY_DELIMITERS: Readonly<Record<string, string>> = { form: ',', spaceDelimited: '%20', pipeDelimited: '|' };
+
+/** The `a=b&c=d` text of one query parameter (no leading `&`); '' writes nothing. */
+export function serializeQueryParam(name: string, value: unknown, { style, explode }: ParameterStyle): string {
+  const e: Encode = encodeURIComponent;
+  const n = e(name);
+  if (value === undefined) return '';
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '';
+    const items = value.map((v) => e(text(v)));
+    if (explode) return items.map((v) => `${n}=${v}`).join('&');
+    return `${n}=${items.join(QUERY_DELIMITERS[style] ?? ',')}`;
+  }
+  if (value !== null && typeof value === 'object') {
+    const pairs = entriesOf(value).map(([k, v]) => [e(k), e(text(v))] as const);
+    // One level of nesting, written with literal brackets as the specification's example shows.
+    if (style === 'deepObject') return pairs.map(([k, v]) => `${n}[${k}]=${v}`).join('&');
+    if (explode) return pairs.map(([k, v]) => `${k}=${v}`).join('&');
+    return `${n}=${pairs.flat().join(QUERY_DELIMITERS[style] ?? ',')}`;
+  }
+  return `${n}=${e(text(value))}`;
+}
+
+/** A header field value (`style: simple`); header values are not percent-encoded. */
+export function serializeHeaderParam(value: unknown, { explode }: ParameterStyle): string {
+  return simpleValue(value, explode, identity);
+}
+
+function simpleValue(value: unknown, explode: boolean, e: Encode): string {
+  if (Array.isArray(value)) return value.map((v) => e(text(v))).join(',');
+  if (value !== null && typeof value === 'object') {
+    const pairs = entriesOf(value).map(([k, v]) => [e(k), e(text(v))] as const);
+    return explode ? pairs.map(([k, v]) => `${k}=${v}`).join(',') : pairs.flat().join(',');
+  }
+  return e(text(value));
+}
+
+/** The cookie-pairs of one cookie parameter (`style: form`), joined by "; " (RFC 6265 §4.2.1).
+ * Names and values are percent-encoded: a cookie-octet excludes `;`, `,`, space and quotes. */
+export function serializeCookieParam(name: string, value: unknown, { explode }: ParameterStyle): string {
+  const e: Encode = encodeURIComponent;
+  const n = e(name);
+  if (value === undefined) return '';
+  if (Array.isArray(value)) {
+    const items = value.map((v) => e(text(v)));
+    return explode ? items.map((v) => `${n}=${v}`).join('; ') : `${n}=${items.join(',')}`;
+  }
+  if (value !== null && typeof value === 'object') {
+    const pairs = entriesOf(value).map(([k, v]) => [e(k), e(text(v))] as const);
+    return explode ? pairs.map(([k, v]) => `${k}=${v}`).join('; ') : `${n}=${pairs.flat().join(',')}`;
+  }
+  return `${n}=${e(text(value))}`;
+}
+
+/** Styles of an operation's parameters that differ from their location's default, by location
+ * then wire name (what the generator emits). */
+export type OperationStyles = Partial<Record<ParameterLocation, Readonly<Record<string, ParameterStyle>>>>;
+
+function styleOf(styles: OperationStyles | undefined, location: ParameterLocation, name: string): ParameterStyle {
+  const own = styles?.[location];
+  return own !== undefined && Object.hasOwn(own, name) ? (own[name] ?? defaultStyle(location)) : defaultStyle(location);
+}
+
+/** openapi-fetch `pathSerializer`: fills `{name}` from the operation's path parameters. */
+export function createPathSerializer(styles: OperationStyles | undefined): (pathname: string, params: Record<string, unknown>) => string {
+  return (pathname, params) =>
+    pathname.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
+      const value = Object.hasOwn(params, name) ? params[name] : undefined;
+      return value === undefined || value === null ? whole : serializePathParam(name, value, styleOf(styles, 'path', name));
+    });
+}
+
+/** openapi-fetch `querySerializer`: every query parameter in its style. */
+export function createQuerySerializer(styles: OperationStyles | undefined): (query: Record<string, unknown>) => string {
+  return (query) => {
+    const parts: string[] = [];
+    for (const [name, value] of Object.entries(query ?? {})) {
+      const part = serializeQueryParam(name, value, styleOf(styles, 'query', name));
+      if (part !== '') parts.push(part);
+    }
+    return parts.join('&');
+  };
+}
+
+/** Header parameters as header field values (undefined and null left out). */
+export function serializeHeaders(values: Record<string, unknown> | undefined, styles: OperationStyles | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(values ?? {})) {
+    if (value === undefined || value === null) continue;
+    Object.defineProperty(out, name, { value: serializeHeaderParam(value, styleOf(styles, 'header', name)), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+/** The Cookie header value for the cookie parameters; undefined when there are none. */
+export function serializeCookies(values: Record<string, unknown> | undefined, styles: OperationStyles | undefined): string | undefined {
+  const parts: string[] = [];
+  for (const [name, value] of Object.entries(values ?? {})) {
+    if (value === undefined || value === null) continue;
+    const part = serializeCookieParam(name, value, styleOf(styles, 'cookie', name));
+    if (part !== '') parts.push(part);
+  }
+  return parts.length > 0 ? parts.join('; ') : undefined;
+}
