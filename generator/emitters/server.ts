@@ -87,7 +87,7 @@ export const serverEmitter: Emitter = {
       })),
     };
     // Without a secured operation the principal type is unused: `_Auth` keeps noUnusedParameters quiet.
-    const authParam = view.operations.every((op) => op.anonymous) ? '_Auth' : 'Auth';
-    return [{ path: 'server.ts', contents: ctx.render('server', { ...view, authParam }) }];
+    const anySecured = view.operations.some((op) => !op.anonymous);
+    return [{ path: 'server.ts', contents: ctx.render('server', { ...view, anySecured }) }];
   },
 };
