@@ -86,6 +86,8 @@ export const serverEmitter: Emitter = {
         anonymous: op.security.length === 0 || op.security.some((alt) => alt.length === 0),
       })),
     };
-    return [{ path: 'server.ts', contents: ctx.render('server', view) }];
+    // Without a secured operation the principal type is unused: `_Auth` keeps noUnusedParameters quiet.
+    const anySecured = view.operations.some((op) => !op.anonymous);
+    return [{ path: 'server.ts', contents: ctx.render('server', { ...view, anySecured }) }];
   },
 };

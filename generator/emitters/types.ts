@@ -32,6 +32,17 @@ function resolveLocal(doc: Obj, ref: string): Obj {
   return (node ?? {}) as Obj;
 }
 
+/** openapi-typescript's helper for `required` beside `allOf` is `T & { [P in K]-?: T[P] }` with
+ * `K extends keyof T`: over a nullable base (`T | null`, keyof = never) that constraint fails
+ * (TS2344), and a name required here but declared in a sibling member fails too. The replacement
+ * distributes over the union, leaves `null` as it is and requires only keys the member has. */
+const WITH_REQUIRED = /^type WithRequired<T, K extends keyof T> = T & \{\n {4}\[P in K\]-\?: T\[P\];\n\};$/m;
+const WITH_REQUIRED_TOLERANT = 'type WithRequired<T, K extends PropertyKey> = T extends object ? T & {\n    [P in K & keyof T]-?: T[P];\n} : T;';
+
+export function tolerantWithRequired(text: string): string {
+  return text.replace(WITH_REQUIRED, WITH_REQUIRED_TOLERANT);
+}
+
 /** The TS printer indents by 4; the rest of the output (templates) by 2. Only leading
  * indentation changes: the printed types contain no multi-line string or template literals. */
 function twoSpaceIndent(text: string): string {
@@ -53,7 +64,7 @@ export const typesEmitter: Emitter = {
         // An open object the seed does not detail (third-party payloads) is `Record<string, unknown>`, not `never`.
         emptyObjectsUnknown: true,
       });
-      return [{ path: 'types.ts', contents: twoSpaceIndent(astToString(ast)) }];
+      return [{ path: 'types.ts', contents: twoSpaceIndent(tolerantWithRequired(astToString(ast))) }];
     } catch (err) {
       const message = String((err as Error)?.message ?? err).split('\n')[0];
       const at = / at #(\/.*)$/.exec(message);

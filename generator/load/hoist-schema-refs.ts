@@ -2,7 +2,7 @@
  * Bundling re-points a shared external schema at its first use, which may be anywhere
  * (`#/paths/~1pets/get/responses/200/...`). Validators and openapi-typescript's named types
  * work from components.schemas: each such target is moved there under a free name and every
- * schema `$ref` to it (or into it) is re-pointed.
+ * schema `$ref` to it (or into it), and every `discriminator.mapping` value, is re-pointed.
  */
 import type { SlipContext } from './normalize-slips.js';
 import { resolveLocal } from './normalize-slips.js';
@@ -12,22 +12,32 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !
 const COMPONENT = '#/components/schemas/';
 const esc = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
+/** Where a reference is written: a `$ref` or a discriminator mapping value. */
+interface RefSite {
+  holder: Obj;
+  key: string;
+}
+
 export function hoistSchemaRefs(ctx: SlipContext): void {
-  const refs: Obj[] = [];
+  const refs: RefSite[] = [];
   collectRefs(ctx.doc, refs, new Set());
   const outside = refs.filter((r) => {
-    const ref = r.$ref as string;
-    return ref.startsWith('#/') && !ref.startsWith(COMPONENT) && !ref.startsWith('#/components/') && isSchemaLike(resolveLocal(ctx.doc, ref));
+    const ref = r.holder[r.key] as string;
+    return ref.startsWith('#/') && !ref.startsWith('#/components/') && isSchemaLike(resolveLocal(ctx.doc, ref));
   });
-  if (outside.length === 0) return;
   const components = (isObj(ctx.doc.components) ? ctx.doc.components : (ctx.doc.components = {})) as Obj;
   const schemas = (isObj(components.schemas) ? components.schemas : (components.schemas = {})) as Obj;
+  if (outside.length > 0) hoist(ctx, schemas, outside);
+  nameMappingTargets(ctx, schemas, refs);
+}
+
+function hoist(ctx: SlipContext, schemas: Obj, outside: RefSite[]): void {
   const moved = new Map<string, string>();
   // Shortest first: a target inside an already moved one is reached through it.
-  const targets = [...new Set(outside.map((r) => r.$ref as string))].sort((a, b) => a.length - b.length);
+  const targets = [...new Set(outside.map((r) => r.holder[r.key] as string))].sort((a, b) => a.length - b.length);
   for (const target of targets) {
     if ([...moved.keys()].some((m) => target.startsWith(`${m}/`))) continue;
-    const base = nameFor(target);
+    const base = nameFor(ctx.doc, target);
     let name = base;
     for (let n = 2; Object.hasOwn(schemas, name); n++) name = `${base}${n}`;
     Object.defineProperty(schemas, name, { value: resolveLocal(ctx.doc, target), enumerable: true, writable: true, configurable: true });
@@ -42,17 +52,49 @@ export function hoistSchemaRefs(ctx: SlipContext): void {
     );
   }
   for (const r of outside) {
-    const ref = r.$ref as string;
+    const ref = r.holder[r.key] as string;
     for (const [from, to] of moved) {
       if (ref === from || ref.startsWith(`${from}/`)) {
-        r.$ref = to + ref.slice(from.length);
+        r.holder[r.key] = to + ref.slice(from.length);
         break;
       }
     }
   }
 }
 
-function collectRefs(node: unknown, out: Obj[], seen: Set<object>): void {
+/** A mapping value must name a schema of its own (openapi-typescript and the validators name
+ * the member by it): a target inside another component becomes a component named by its key. */
+function nameMappingTargets(ctx: SlipContext, schemas: Obj, refs: RefSite[]): void {
+  const named = new Map<string, string>();
+  for (const r of refs) {
+    if (r.key === '$ref') continue;
+    const ref = r.holder[r.key] as string;
+    if (!ref.startsWith(COMPONENT) || !ref.slice(COMPONENT.length).includes('/')) continue;
+    const target = resolveLocal(ctx.doc, ref);
+    if (!isSchemaLike(target)) continue;
+    let to = named.get(ref);
+    if (to === undefined) {
+      const base = r.key.replace(/[^A-Za-z0-9_.-]/g, '_') || 'Schema';
+      let name = base;
+      for (let n = 2; Object.hasOwn(schemas, name); n++) name = `${base}${n}`;
+      Object.defineProperty(schemas, name, { value: target, enumerable: true, writable: true, configurable: true });
+      to = COMPONENT + esc(name);
+      named.set(ref, to);
+      ctx.warn(pointerTokens(ref), 'a discriminator mapping names a schema inside another', `components.schemas.${name} (the same schema, named by its mapping key)`);
+    }
+    r.holder[r.key] = to;
+  }
+  for (const r of refs) if (r.key === '$ref' && named.has(r.holder.$ref as string)) r.holder.$ref = named.get(r.holder.$ref as string);
+}
+
+function pointerTokens(ref: string): string[] {
+  return ref
+    .slice(2)
+    .split('/')
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+function collectRefs(node: unknown, out: RefSite[], seen: Set<object>): void {
   if (node === null || typeof node !== 'object' || seen.has(node)) return;
   seen.add(node);
   if (Array.isArray(node)) {
@@ -60,7 +102,9 @@ function collectRefs(node: unknown, out: Obj[], seen: Set<object>): void {
     return;
   }
   const o = node as Obj;
-  if (typeof o.$ref === 'string') out.push(o);
+  if (typeof o.$ref === 'string') out.push({ holder: o, key: '$ref' });
+  const mapping = isObj(o.discriminator) ? o.discriminator.mapping : undefined;
+  if (isObj(mapping)) for (const k of Object.keys(mapping)) if (typeof mapping[k] === 'string') out.push({ holder: mapping, key: k });
   for (const k of Object.keys(o)) if (k !== 'example' && k !== 'examples') collectRefs(o[k], out, seen);
 }
 
@@ -70,14 +114,24 @@ function isSchemaLike(v: unknown): boolean {
   return ['type', 'properties', 'items', 'allOf', 'oneOf', 'anyOf', 'enum', '$ref', 'additionalProperties', 'format', 'const', 'not'].some((k) => k in v);
 }
 
-/** A readable component name from the last meaningful pointer token. */
-function nameFor(ref: string): string {
-  const tokens = ref
+const STRUCTURAL = new Set(['schema', 'content', 'properties', 'items', 'responses', 'requestBody', 'parameters', 'paths', 'default']);
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/** A readable component name: the last meaningful pointer token, else the operation's id with
+ * what the schema is to it (a status code, a method or a media type names nothing). */
+function nameFor(doc: Obj, ref: string): string {
+  const all = ref
     .slice(2)
     .split('/')
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .filter((t) => !['schema', 'content', 'properties', 'items', 'responses', 'requestBody', 'parameters', 'paths'].includes(t) && !t.includes('/'));
-  const last = tokens.pop() ?? 'Schema';
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = all.filter((t) => !STRUCTURAL.has(t) && !METHODS.has(t) && !/^([1-5]\d\d|[1-5]XX)$/i.test(t) && !t.includes('/'));
+  let last = tokens.pop();
+  if (last === undefined && all[0] === 'paths' && all.length > 2) {
+    const operation = resolveLocal(doc, `#/paths/${ref.slice(2).split('/').slice(1, 3).join('/')}`);
+    const id = isObj(operation) && typeof operation.operationId === 'string' ? operation.operationId : undefined;
+    if (id !== undefined) last = `${id}${all[3] === 'requestBody' ? 'Body' : all[3] === 'responses' ? `Response${all[4] === 'default' ? '' : all[4]}` : 'Parameter'}`;
+  }
+  last ??= 'Schema';
   const clean = last.replace(/[^A-Za-z0-9_.-]/g, '_');
   return clean === '' ? 'Schema' : clean;
 }

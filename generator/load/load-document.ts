@@ -11,6 +11,7 @@ import { applyOverlay, type MissingTargetMode } from './apply-overlay.js';
 import { toSpecInvalidError } from './validation-error.js';
 import { validateDocument } from './validate-document.js';
 import { normalizeSlips } from './normalize-slips.js';
+import { copyMappingRefs, mappingRefsParser, restoreMappingRefs } from './mapping-refs.js';
 
 export type OpenApiDocument = Record<string, unknown>;
 
@@ -72,12 +73,18 @@ export async function bundleAndValidate(raw: unknown, where: { file: string; abs
  * the validators rely on.) */
 async function bundle(raw: unknown, where: { file: string; absolutePath: string }): Promise<OpenApiDocument> {
   checkVersion(raw, where.file);
+  copyMappingRefs(raw, true);
   if (!needsBundling(raw)) return raw as OpenApiDocument;
   try {
     // A document the user named by URL may reference its siblings on the same host, loopback or
     // private ones included (json-schema-ref-parser refuses those by default).
-    const options = isUrl(where.absolutePath) ? { resolve: { http: { safeUrlResolver: false } } } : {};
-    return (await SwaggerParser.bundle(where.absolutePath, raw as never, options as never)) as unknown as OpenApiDocument;
+    const options = {
+      parse: { cbpMappingRefs: mappingRefsParser },
+      ...(isUrl(where.absolutePath) ? { resolve: { http: { safeUrlResolver: false } } } : {}),
+    };
+    const bundled = (await SwaggerParser.bundle(where.absolutePath, raw as never, options as never)) as unknown as OpenApiDocument;
+    restoreMappingRefs(bundled);
+    return bundled;
   } catch (err) {
     throw toSpecInvalidError(err, where.file);
   }

@@ -49,26 +49,30 @@ export function normalizeSlips(doc: Obj, file: string): string[] {
   const schemas = components && isObj(components.schemas) ? components.schemas : undefined;
   const seen = new Set<object>();
   if (schemas) for (const name of Object.keys(schemas)) visitSchema(ctx, schemas[name], ['components', 'schemas', name], name, seen);
-  findSchemaKeys(doc, [], (schema, path) => visitSchema(ctx, schema, path, undefined, seen));
+  findSchemaKeys(doc, [], (schema, path) => visitSchema(ctx, schema, path, undefined, seen), ctx);
   hoistSchemaRefs(ctx);
   return warnings;
 }
 
 /** Every value under a `schema` key outside components.schemas (parameters, media types, headers). */
-function findSchemaKeys(node: unknown, path: Path, onSchema: (schema: unknown, path: Path) => void): void {
+function findSchemaKeys(node: unknown, path: Path, onSchema: (schema: unknown, path: Path) => void, ctx: SlipContext): void {
   if (Array.isArray(node)) {
-    for (let i = 0; i < node.length; i++) findSchemaKeys(node[i], [...path, i], onSchema);
+    for (let i = 0; i < node.length; i++) findSchemaKeys(node[i], [...path, i], onSchema, ctx);
     return;
   }
   if (!isObj(node)) return;
   for (const key of Object.keys(node)) {
     if (path.length === 0 && key === 'components') {
       const c = node[key];
-      if (isObj(c)) for (const k of Object.keys(c)) if (k !== 'schemas') findSchemaKeys(c[k], ['components', k], onSchema);
+      if (isObj(c)) for (const k of Object.keys(c)) if (k !== 'schemas') findSchemaKeys(c[k], ['components', k], onSchema, ctx);
       continue;
     }
-    if (key === 'schema' && (isObj(node[key]) || typeof node[key] === 'boolean')) onSchema(node[key], [...path, key]);
-    else if (key !== 'example' && key !== 'examples' && !key.startsWith('x-')) findSchemaKeys(node[key], [...path, key], onSchema);
+    if (key === 'schema' && node[key] === null && path.length > 0) {
+      // `schema: null` (seen in generated documents): a Media Type or Parameter without a schema.
+      ctx.warn([...path, key], '`schema` is null', 'no schema (any value)');
+      delete node[key];
+    } else if (key === 'schema' && (isObj(node[key]) || typeof node[key] === 'boolean')) onSchema(node[key], [...path, key]);
+    else if (key !== 'example' && key !== 'examples' && !key.startsWith('x-')) findSchemaKeys(node[key], [...path, key], onSchema, ctx);
   }
 }
 

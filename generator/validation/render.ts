@@ -28,10 +28,11 @@ export function renderValidatorsTs(header: string, plan: ValidatorPlan, stateful
     "import { createValidatorSet, type AjvValidateFn, type RequestParts } from './runtime/rules/index.js';",
     ...stateful.map((s, i) => `import { ${s.exportName} as ${registryName(i)}, type ${s.contextType} } from ${q(s.module)};`),
     "import * as standalone from './validators-standalone.js';",
-    "import * as standaloneParams from './validators-params-standalone.js';",
+    // No parameter schema (a webhooks-only document): no unused import (noUnusedLocals).
+    ...(plan.paramSchemas.length > 0 ? ["import * as standaloneParams from './validators-params-standalone.js';"] : []),
     '',
     'const S = standalone as unknown as Record<string, AjvValidateFn>;',
-    'const P = standaloneParams as unknown as Record<string, AjvValidateFn>;',
+    ...(plan.paramSchemas.length > 0 ? ['const P = standaloneParams as unknown as Record<string, AjvValidateFn>;'] : []),
     '',
     '/** Every compiled validator by name (request parts, responses, webhooks), for benchmarks. */',
     'export const rawValidators: Readonly<Record<string, AjvValidateFn>> = {',

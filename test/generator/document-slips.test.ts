@@ -63,6 +63,13 @@ describe('normalizeSlips', () => {
     ]);
   });
 
+  test('a null media-type schema is removed (any value)', () => {
+    const doc = { openapi: '3.0.1', info: { title: 'T', version: '1' }, paths: { '/a': { post: { requestBody: { content: { 'application/json': { schema: null } } } } } } };
+    const warnings = normalizeSlips(doc, 'f.json');
+    expect(doc.paths['/a'].post.requestBody.content['application/json']).toEqual({});
+    expect(warnings).toEqual(['f.json#/paths/~1a/post/requestBody/content/application~1json/schema: `schema` is null; assumed no schema (any value)']);
+  });
+
   test('a property named like a keyword is data, not a slip', () => {
     const doc = doc31({ D: { type: 'object', properties: { required: { type: 'array', items: { enum: ['a', 'b'] } }, exclusiveMinimum: { type: 'boolean' } } } });
     const before = structuredClone(doc);
@@ -90,7 +97,17 @@ describe('multi-file by URL and hostile names, generated and type-checked', () =
     const byUrl = await generate({ ...config, spec: url }, { cwd: ROOT });
     warnings = byUrl.warnings;
     const names = await generate({ ...config, spec: path.join(FIXTURES, 'hostile-names.yaml') }, { cwd: ROOT });
+    const nullable = await generate({ ...config, spec: path.join(FIXTURES, 'nullable-allof.yaml') }, { cwd: ROOT });
+    // What a caller writes against the types: `id` is required (the allOf sibling narrows out null).
+    const use = [
+      "import type { components } from './types.js';",
+      "type Thing = components['schemas']['Thing'];",
+      "export const some: Thing = { id: 'a', extra: 'b' };",
+      '// @ts-expect-error id is required',
+      "export const missing: Thing = { extra: 'b' };",
+    ].join('\n');
     files = {
+      nullable: [...nullable.files, { path: 'use.ts', contents: use }],
       pets: byUrl.files,
       names: [...names.files.map((f) => ({ ...f, path: `gen/${f.path}` })), ...names.stubFiles.map((f) => ({ ...f, path: `stubs/${f.path}` }))],
     };
@@ -103,8 +120,15 @@ describe('multi-file by URL and hostile names, generated and type-checked', () =
 
   test('the document is fetched with its other files, and every repair is reported', () => {
     expect(warnings.some((w) => w.startsWith('http://127.0.0.1:') && w.includes('duplicate entries in `required`'))).toBe(true);
-    expect(warnings.some((w) => w.includes('mapping value "./dog.yaml"'))).toBe(true);
     expect(files.pets.find((f) => f.path === 'types.ts')?.contents).toContain('good?: boolean');
+  });
+
+  test('discriminator mappings into other files survive bundling, subtypes reached only through them included', () => {
+    expect(warnings.filter((w) => w.includes('does not resolve'))).toEqual([]);
+    const types = files.pets.find((f) => f.path === 'types.ts')!.contents;
+    expect(types).toMatch(/"card-payment": Omit<components\["schemas"\]\["getPaymentResponse200"\], "method"> & \{\s+last4: string;/);
+    expect(types).toMatch(/BankPayment: [^;]+\{\s+iban: string;[\s\S]*?method: "bank";/);
+    expect(types).toMatch(/ {4}dog: \{[\s\S]*?kind: "dog";\s+good\?: boolean;/);
   });
 
   test('one identifier per operation: Handlers, router id, stub and client method agree; the client is not thenable', () => {
@@ -115,6 +139,11 @@ describe('multi-file by URL and hostile names, generated and type-checked', () =
     expect(client).toMatch(/^ {4}getN27ByAB: \(/m);
     expect(client).not.toMatch(/^ {4}then: /m);
     expect(client).toMatch(/^ {4}then_: \(/m);
+  });
+
+  test("openapi-typescript's WithRequired over a nullable allOf base type-checks and still requires the name", () => {
+    expect(files.nullable.find((f) => f.path === 'types.ts')?.contents).toContain('Thing: WithRequired<components["schemas"]["Base"], "id">');
+    expect(compiled.diagnostics).not.toContain('src/nullable/');
   });
 
   test('everything type-checks under --strict', () => {

@@ -33,7 +33,7 @@ export function joinUrl(base: string, path: string): string {
  */
 export function resolveTokenUrl(
   endpoint: TokenEndpoint | undefined,
-  options: { tokenUrl?: string; authUrl?: string; baseUrl: string; variables: Record<string, string | undefined> },
+  options: { tokenUrl?: string | undefined; authUrl?: string | undefined; baseUrl: string; variables: Record<string, string | undefined> },
 ): string | undefined {
   if (options.tokenUrl) return options.tokenUrl;
   if (!endpoint) return undefined;

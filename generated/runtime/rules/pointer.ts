@@ -51,7 +51,7 @@ export function scan(data: unknown, pattern: PointerPattern, test: Test, out: Fo
     let node = data;
     for (let i = 0; i < pattern.length; i++) {
       if (node === null || typeof node !== 'object' || Array.isArray(node)) return scanStep(data, pattern, 0, test, out, INDICES);
-      const next = member(node, pattern[i]);
+      const next = member(node, pattern[i]!);
       if (next === undefined) return i === pattern.length - 1 && !test(undefined, false) ? push(out, pattern, undefined) : out;
       node = next;
     }
@@ -65,7 +65,7 @@ const INDICES: number[] = [];
 
 function scanStep(node: unknown, pattern: PointerPattern, i: number, test: Test, out: Found[] | null, idx: number[]): Found[] | null {
   for (; i < pattern.length; i++) {
-    const token = pattern[i];
+    const token = pattern[i]!;
     if (token === '*') {
       if (!Array.isArray(node)) return out;
       for (let k = 0; k < node.length; k++) {
@@ -111,7 +111,7 @@ function step(node: unknown, pattern: PointerPattern, i: number, at: string, vis
     visit(node, at, true);
     return;
   }
-  const token = pattern[i];
+  const token = pattern[i]!;
   if (token === '*') {
     if (!Array.isArray(node)) return;
     for (let k = 0; k < node.length; k++) step(node[k], pattern, i + 1, `${at}/${k}`, visit);
@@ -131,7 +131,7 @@ export function getAt(data: unknown, pattern: PointerPattern): unknown {
   let node = data;
   for (let i = 0; i < pattern.length; i++) {
     if (node === null || typeof node !== 'object') return undefined;
-    node = member(node, pattern[i]);
+    node = member(node, pattern[i]!);
   }
   return node;
 }

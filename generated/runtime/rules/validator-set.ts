@@ -155,7 +155,7 @@ export function createValidatorSet(spec: ValidatorSetSpec): ValidatorSet {
         );
       }
       const validate = response.content[media];
-      if (validate === null || validate(body)) return VALID;
+      if (validate === undefined || validate === null || validate(body)) return VALID;
       return { valid: false, violations: toViolations(validate.errors ?? [], 'response'), notChecked: NONE };
     },
 
@@ -164,7 +164,7 @@ export function createValidatorSet(spec: ValidatorSetSpec): ValidatorSet {
         throw new Error(`unknown webhook ${JSON.stringify(webhookName)}; known: ${Object.keys(spec.webhooks).join(', ')}`);
       }
       const validate = spec.webhooks[webhookName];
-      if (validate === null || validate(payload)) return VALID;
+      if (validate === undefined || validate === null || validate(payload)) return VALID;
       return { valid: false, violations: toViolations(validate.errors ?? [], 'webhook'), notChecked: NONE };
     },
   };

@@ -32,8 +32,8 @@ async function checkScheme<P>(name: string, input: AuthenticateInput, checkers: 
   }
   const bearerLike = scheme.type === 'oauth2' || scheme.type === 'openIdConnect' || (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer');
   if (bearerLike && checkers.bearer) {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(input.headers.authorization ?? '');
-    return match ? checkers.bearer(match[1], input) : undefined;
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(input.headers['authorization'] ?? '');
+    return match ? checkers.bearer(match[1]!, input) : undefined;
   }
   return undefined;
 }

@@ -36,7 +36,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: false });
 export function mediaTypeOf(contentType: string | undefined): string | undefined {
   // Clients send the same Content-Type on every request: the last answer is kept (a per-request cost).
   if (contentType === lastContentType) return lastMediaType;
-  const essence = contentType?.split(';')[0].trim().toLowerCase();
+  const essence = contentType?.split(';')[0]?.trim().toLowerCase();
   lastContentType = contentType;
   lastMediaType = essence ? essence : undefined;
   return lastMediaType;

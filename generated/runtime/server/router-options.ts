@@ -25,7 +25,13 @@ export interface ServerMeta {
 export interface Validators {
   validateRequest?(
     operationId: string,
-    request: { params?: Record<string, unknown>; query?: Record<string, unknown>; headers?: Record<string, unknown>; cookies?: Record<string, unknown>; body?: unknown },
+    request: {
+      params?: Record<string, unknown> | undefined;
+      query?: Record<string, unknown> | undefined;
+      headers?: Record<string, unknown> | undefined;
+      cookies?: Record<string, unknown> | undefined;
+      body?: unknown;
+    },
   ): ValidationOutcome;
   validateResponse?(operationId: string, status: number, contentType: string | undefined, body: unknown): ValidationOutcome;
 }

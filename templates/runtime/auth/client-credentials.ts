@@ -20,8 +20,8 @@ export interface ClientCredentialsOptions {
   /** Token requests are safe to repeat, so they are retried (network errors, 429, 5xx). */
   retry: RetryPolicy;
   /** Refresh this many seconds before expiry (capped at half the lifetime). Default 30. */
-  skewSeconds?: number;
-  clock?: () => number;
+  skewSeconds?: number | undefined;
+  clock?: (() => number) | undefined;
   log?: (entry: ClientLogEntry) => void;
   /** Called with every token obtained so that logs can scrub it. */
   onToken?: (token: string) => void;
@@ -83,7 +83,7 @@ export function createClientCredentialsProvider(options: ClientCredentialsOption
       throw new AuthFailure('token-request-failed', `The token endpoint answered ${response.status}${detail}`, response.status, error?.code);
     }
     const body = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
-    const token = body?.access_token;
+    const token = body?.['access_token'];
     if (typeof token !== 'string' || token === '') {
       throw new AuthFailure('token-response-invalid', 'The token response has no access_token', response.status);
     }
@@ -94,7 +94,7 @@ export function createClientCredentialsProvider(options: ClientCredentialsOption
       throw new AuthFailure('token-response-invalid', 'The access_token is not an RFC 6750 §2.1 token (b64token/token68 characters only)', response.status);
     }
     options.onToken?.(token);
-    const lifetime = Number(body?.expires_in);
+    const lifetime = Number(body?.['expires_in']);
     const now = clock();
     if (Number.isFinite(lifetime) && lifetime > 0) {
       const skew = Math.min(options.skewSeconds ?? 30, lifetime / 2);
@@ -122,11 +122,11 @@ export function createClientCredentialsProvider(options: ClientCredentialsOption
 }
 
 /** RFC 6749 §5.2 error body (`error`, `error_description`), when the endpoint sent one. */
-async function oauthError(response: Response): Promise<{ code: string; description?: string } | undefined> {
+async function oauthError(response: Response): Promise<{ code: string; description?: string | undefined } | undefined> {
   const body = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
-  const code = body?.error;
+  const code = body?.['error'];
   // §5.2: error codes are printable ASCII without quote or backslash.
   if (typeof code !== 'string' || !/^[\x20-\x21\x23-\x5B\x5D-\x7E]{1,64}$/.test(code)) return undefined;
-  const description = body?.error_description;
+  const description = body?.['error_description'];
   return { code, description: typeof description === 'string' && /^[\x20-\x21\x23-\x5B\x5D-\x7E]{1,200}$/.test(description) ? description : undefined };
 }

@@ -7,7 +7,7 @@ export type SchemeDescriptor = { type: 'oauth2' } | { type: 'http'; scheme: stri
 export interface Credentials {
   /** OAuth 2.0 client credentials available (client id + secret). */
   oauth: boolean;
-  apiKey?: string;
+  apiKey?: string | undefined;
 }
 
 export interface SecurityPlan {

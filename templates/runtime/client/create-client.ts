@@ -160,14 +160,14 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options:
         }
       }
       const extra: Record<string, unknown> = { ...serializersOf(op) };
-      if (op.server) extra.baseUrl = resolveServerUrl(op.server, variables);
+      if (op.server) extra['baseUrl'] = resolveServerUrl(op.server, variables);
       const headers: Record<string, string> = {};
       if (op.contentType && op.contentType !== 'application/json' && given.body !== undefined) headers['Content-Type'] = op.contentType;
       // openapi-fetch writes no cookies: the cookie parameters become the Cookie header (RFC 6265 §4.2).
       const cookie = serializeCookies(given.params?.cookie, op.paramStyles);
-      if (cookie !== undefined) headers.Cookie = cookie;
-      if (Object.keys(headers).length > 0) extra.headers = { ...headers, ...given.headers };
-      if (given.params?.header) extra.params = { ...given.params, header: serializeHeaders(given.params.header, op.paramStyles) };
+      if (cookie !== undefined) headers['Cookie'] = cookie;
+      if (Object.keys(headers).length > 0) extra['headers'] = { ...headers, ...given.headers };
+      if (given.params?.header) extra['params'] = { ...given.params, header: serializeHeaders(given.params.header, op.paramStyles) };
       try {
         const result = (await raw.request(op.method as never, op.path as never, { ...given, ...extra } as never)) as { data?: unknown; error?: unknown; response: Response };
         if (result.response.ok) return result;

@@ -7,14 +7,14 @@
 export interface ClientLogEntry {
   level: 'debug' | 'info' | 'warn';
   event: 'request' | 'response' | 'redirect' | 'retry' | 'token-request' | 'token-response' | 'token-refresh' | 'auth-missing' | 'network-error';
-  operationId?: string;
-  method?: string;
-  url?: string;
-  status?: number;
-  attempt?: number;
-  delayMs?: number;
-  headers?: Record<string, string>;
-  message?: string;
+  operationId?: string | undefined;
+  method?: string | undefined;
+  url?: string | undefined;
+  status?: number | undefined;
+  attempt?: number | undefined;
+  delayMs?: number | undefined;
+  headers?: Record<string, string> | undefined;
+  message?: string | undefined;
 }
 
 export type ClientLogger = (entry: ClientLogEntry) => void;

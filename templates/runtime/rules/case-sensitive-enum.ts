@@ -18,7 +18,7 @@ export function createCaseSensitiveEnum(params: CaseSensitiveEnumParams): RuleCh
   const ok: Test = (value, present) => !present || (typeof value === 'string' && (known.has(value) || (value !== '' && regex !== undefined && regex.test(value))));
   return (data) => {
     let found: Found[] | null = null;
-    for (let i = 0; i < patterns.length; i++) found = scan(data, patterns[i], ok, found);
+    for (let i = 0; i < patterns.length; i++) found = scan(data, patterns[i]!, ok, found);
     return found === null ? null : found.map((f): RuleHit => ({ pointer: f.pointer, message: message(f.pointer, f.value) }));
   };
 

@@ -9,12 +9,12 @@ import type { RuleHit } from './types.js';
 
 /** The parts of a request a stateful rule reads. */
 export interface StatefulRequest {
-  params?: Record<string, unknown>;
-  query?: Record<string, unknown>;
+  params?: Record<string, unknown> | undefined;
+  query?: Record<string, unknown> | undefined;
   /** Declared header parameters only, by lower-case name (coerced in place when validated). */
-  headers?: Record<string, unknown>;
+  headers?: Record<string, unknown> | undefined;
   /** Declared cookie parameters, by name. */
-  cookies?: Record<string, unknown>;
+  cookies?: Record<string, unknown> | undefined;
   body?: unknown;
 }
 

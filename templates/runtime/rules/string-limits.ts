@@ -18,7 +18,7 @@ export function createStringLimits(params: StringLimitsParams): RuleCheck {
   const ok: Test = (value, present) => !present || value === null || value === undefined || check(value) === undefined;
   return (data) => {
     let found: Found[] | null = null;
-    for (let i = 0; i < patterns.length; i++) found = scan(data, patterns[i], ok, found);
+    for (let i = 0; i < patterns.length; i++) found = scan(data, patterns[i]!, ok, found);
     return found === null ? null : found.map((f): RuleHit => ({ pointer: f.pointer, message: `${f.pointer} ${check(f.value)}` }));
   };
 

@@ -10,7 +10,7 @@ export function serialize(result: { status: number; body?: unknown; contentType?
   const headers: Record<string, string> = {};
   // for-in, not Object.entries: this runs once per response on the mock's hot path.
   const given = result.headers;
-  if (given !== undefined) for (const k in given) if (Object.hasOwn(given, k)) headers[k.toLowerCase()] = given[k];
+  if (given !== undefined) for (const k in given) if (Object.hasOwn(given, k)) headers[k.toLowerCase()] = given[k]!;
   const { body } = result;
   if (body === undefined || result.status === 204 || result.status === 304) return { status: result.status, headers, body: undefined };
   const declared = result.contentType ?? headers['content-type'];

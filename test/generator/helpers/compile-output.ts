@@ -32,12 +32,15 @@ export function writeFiles(files: GeneratedFile[], dir: string): void {
 }
 
 /** `sets` maps a subdirectory name to the files of one generation (several outputs, one tsc). */
-export async function compileOutput(sets: Record<string, GeneratedFile[]>, options: { emit?: boolean; maxOldSpaceMb?: number } = {}): Promise<CompiledOutput> {
+export async function compileOutput(sets: Record<string, GeneratedFile[]>, options: { emit?: boolean; maxOldSpaceMb?: number; strictest?: boolean } = {}): Promise<CompiledOutput> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cbp-tsc-'));
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
   for (const [name, files] of Object.entries(sets)) writeFiles(files, path.join(dir, 'src', name));
   const tsconfig = {
+    // @tsconfig/strictest: what a strict host project may use (noUncheckedIndexedAccess,
+    // exactOptionalPropertyTypes, noPropertyAccessFromIndexSignature, unused locals, ...).
+    ...(options.strictest ? { extends: '@tsconfig/strictest/tsconfig.json' } : {}),
     compilerOptions: {
       target: 'ES2022',
       lib: ['ES2023', 'DOM'],

@@ -26,7 +26,13 @@ export function setName(file: string): string {
   return rel.replace(/\.(ya?ml|json)$/, '').replace(/[^A-Za-z0-9]+/g, '_');
 }
 
-export async function generateAndCompile(files: string[], compile: { maxOldSpaceMb?: number } = {}): Promise<RealRun> {
+export async function generateAndCompile(files: string[], compile: { maxOldSpaceMb?: number; strictest?: boolean } = {}): Promise<RealRun> {
+  const { generated, refused } = await generateAll(files);
+  return { generated, refused, compiled: await compileOutput(generated, compile) };
+}
+
+/** Generates each document with every registered emitter; refusals must be CbpErrors. */
+export async function generateAll(files: string[]): Promise<Omit<RealRun, 'compiled'>> {
   const generated: Record<string, GeneratedFile[]> = {};
   const refused: Record<string, string> = {};
   for (const file of files) {
@@ -38,7 +44,7 @@ export async function generateAndCompile(files: string[], compile: { maxOldSpace
       refused[setName(file)] = err.format();
     }
   }
-  return { generated, refused, compiled: await compileOutput(generated, compile) };
+  return { generated, refused };
 }
 
 /** tsc diagnostic lines about files matching `pathPattern` (relative to the output dir). */

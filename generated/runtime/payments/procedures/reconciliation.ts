@@ -23,7 +23,7 @@ export interface ReconciliationIndex<T> {
   get(key: ReconciliationKey): ReconciliationEntry<T> | undefined;
   delete(key: ReconciliationKey): boolean;
   /** Records the ids the service assigned (payment_id from the first webhook, session_id). */
-  link(key: ReconciliationKey, ids: { paymentId?: string; sessionId?: string }): ReconciliationEntry<T>;
+  link(key: ReconciliationKey, ids: { paymentId?: string | undefined; sessionId?: string | undefined }): ReconciliationEntry<T>;
   byPaymentId(paymentId: string): ReconciliationEntry<T> | undefined;
   bySessionId(sessionId: string): ReconciliationEntry<T> | undefined;
   /**

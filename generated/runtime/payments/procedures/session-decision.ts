@@ -26,16 +26,16 @@ export interface SessionLookupRecord {
 
 export type SessionDecision =
   | { action: 'create'; rule: 1 }
-  | { action: 'track-payment'; rule: 2; paymentId: string; sessionId?: string }
+  | { action: 'track-payment'; rule: 2; paymentId: string; sessionId?: string | undefined }
   | { action: 'reuse'; rule: 3; sessionId: string }
-  | { action: 'replace'; rule: 4; expiredSessionId?: string }
+  | { action: 'replace'; rule: 4; expiredSessionId?: string | undefined }
   | { action: 'undecided'; rule: null; reason: string; session: SessionLookupRecord };
 
 export function decideSessionAction(lookupResponse: { sessions?: SessionLookupRecord[] | null } | null | undefined, now: Date | number): SessionDecision {
   const sessions = lookupResponse?.sessions ?? [];
   // Rule 1: no session for this reference yet.
   if (sessions.length === 0) return { action: 'create', rule: 1 };
-  const first = sessions[0];
+  const first = sessions[0]!;
   // Rule 2: a payment exists; never create another session for it.
   if (first.has_payment === true && typeof first.payment_id === 'string' && first.payment_id !== '') {
     return { action: 'track-payment', rule: 2, paymentId: first.payment_id, sessionId: first.session_id };

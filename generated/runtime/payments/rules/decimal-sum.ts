@@ -38,17 +38,17 @@ export function createDecimalSum(params: DecimalSumParams, minor: MinorUnitTable
    * units): exact because v has at most d decimals iff round(v·10^d)/10^d === v. Anything else
    * falls through to the BigInt path, which also words the violations. */
   function quicklyValid(totalAmount: Record<string, unknown>, list: unknown[]): boolean {
-    const currency = totalAmount.currency;
+    const currency = totalAmount['currency'];
     const digits = typeof currency === 'string' ? digitsOf.get(currency) : undefined;
     if (digits === undefined) return false;
     const factor = POW10[digits];
-    const totalUnits = toUnits(totalAmount.value, factor);
+    const totalUnits = toUnits(totalAmount['value'], factor);
     if (totalUnits === undefined) return false;
     let sum = 0;
     for (let i = 0; i < list.length; i++) {
       const amount = getAt(list[i], itemAmount);
-      if (!isObject(amount) || amount.currency !== currency) return false;
-      const units = toUnits(amount.value, factor);
+      if (!isObject(amount) || amount['currency'] !== currency) return false;
+      const units = toUnits(amount['value'], factor);
       if (units === undefined) return false;
       sum += units;
     }
@@ -61,7 +61,7 @@ export function createDecimalSum(params: DecimalSumParams, minor: MinorUnitTable
     if (!isObject(totalAmount) || !Array.isArray(list) || list.length === 0) return null;
     if (quicklyValid(totalAmount, list)) return null;
     let hits: RuleHit[] | null = null;
-    const currency = totalAmount.currency;
+    const currency = totalAmount['currency'];
     const totalValue = readValue(totalAmount, currency, totalPtr);
     let sum: Decimal | undefined = { units: 0n, scale: 0 };
     for (let i = 0; i < list.length; i++) {
@@ -71,14 +71,14 @@ export function createDecimalSum(params: DecimalSumParams, minor: MinorUnitTable
         continue;
       }
       const at = `${itemsPtr}/${i}${itemAmountPtr}`;
-      if (amount.currency !== currency) {
+      if (amount['currency'] !== currency) {
         (hits ??= []).push({
           pointer: `${at}/currency`,
-          message: `${at}/currency must equal ${totalPtr}/currency ${JSON.stringify(currency)} (got ${JSON.stringify(amount.currency)})`,
+          message: `${at}/currency must equal ${totalPtr}/currency ${JSON.stringify(currency)} (got ${JSON.stringify(amount['currency'])})`,
         });
         sum = undefined;
       }
-      const value = readValue(amount, amount.currency, at);
+      const value = readValue(amount, amount['currency'], at);
       if (value === undefined) sum = undefined;
       else if (sum !== undefined) sum = addDecimal(sum, value);
     }
@@ -91,9 +91,9 @@ export function createDecimalSum(params: DecimalSumParams, minor: MinorUnitTable
     return hits;
 
     function readValue(amount: Record<string, unknown>, cur: unknown, at: string): Decimal | undefined {
-      const value = parseDecimal(amount.value);
+      const value = parseDecimal(amount['value']);
       if (value === undefined) {
-        if (amount.value !== undefined) (hits ??= []).push({ pointer: `${at}/value`, message: `${at}/value must be a decimal number` });
+        if (amount['value'] !== undefined) (hits ??= []).push({ pointer: `${at}/value`, message: `${at}/value must be a decimal number` });
         return undefined;
       }
       const digits = checkScale && typeof cur === 'string' ? digitsOf.get(cur) : undefined;

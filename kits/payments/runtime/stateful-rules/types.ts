@@ -23,7 +23,7 @@ export function precheck(
   for (const m of needs) {
     if (typeof ctx[m] !== 'function') return { notChecked: `RuleContext lacks ${needs.filter((n) => typeof ctx[n] !== 'function').join(', ')}` };
   }
-  const customerId = request.params?.customer_id;
+  const customerId = request.params?.['customer_id'];
   if (typeof customerId !== 'string' || customerId === '') return { notChecked: 'no customer_id path parameter' };
   return { customerId, ctx };
 }
@@ -39,6 +39,6 @@ export function setAt(body: unknown, pointer: string, value: unknown): unknown {
     if (node[t] === null || typeof node[t] !== 'object') node[t] = {};
     node = node[t] as Record<string, unknown>;
   }
-  node[tokens[tokens.length - 1]] = value;
+  node[tokens[tokens.length - 1]!] = value;
   return clone;
 }

@@ -58,7 +58,7 @@ export function toPaymentEvent(payload: unknown): EventParseResult {
     if (typeof v !== 'string') violations.push(violation(`/${wire}`, `${wire} must be a string`));
     else event[key] = v;
   }
-  if (typeof event.eventTimestamp === 'string' && Number.isNaN(Date.parse(event.eventTimestamp))) {
+  if (typeof event['eventTimestamp'] === 'string' && Number.isNaN(Date.parse(event['eventTimestamp']))) {
     violations.push(violation('/event_timestamp', 'event_timestamp must be an ISO 8601 date-time'));
   }
   return violations.length > 0 ? { ok: false, violations } : { ok: true, event: event as unknown as PaymentEvent };

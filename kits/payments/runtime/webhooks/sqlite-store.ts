@@ -67,7 +67,7 @@ export function createSqliteStore({ path }: SqliteStoreOptions): WebhookStore {
     db.exec('BEGIN IMMEDIATE');
     try {
       const row = getVersion.get([paymentId]);
-      if (hasEvent.get([eventId]) !== null || Number(row?.version ?? 0) !== expectedVersion) {
+      if (hasEvent.get([eventId]) !== null || Number(row?.['version'] ?? 0) !== expectedVersion) {
         db.exec('ROLLBACK');
         return false;
       }
@@ -85,7 +85,7 @@ export function createSqliteStore({ path }: SqliteStoreOptions): WebhookStore {
     hasEvent: (eventId) => hasEvent.get([eventId]) !== null,
     getPayment(paymentId) {
       const row = getPayment.get([paymentId]);
-      return row ? (JSON.parse(String(row.state)) as PaymentState) : undefined;
+      return row ? (JSON.parse(String(row['state'])) as PaymentState) : undefined;
     },
     commit,
     pruneUnknown(before) {
@@ -93,8 +93,8 @@ export function createSqliteStore({ path }: SqliteStoreOptions): WebhookStore {
       try {
         let pruned = 0;
         for (const row of statusless.all()) {
-          if (!isPrunableUnknown(JSON.parse(String(row.state)) as PaymentState, before)) continue;
-          deletePayment.run([row.payment_id, row.version]);
+          if (!isPrunableUnknown(JSON.parse(String(row['state'])) as PaymentState, before)) continue;
+          deletePayment.run([row['payment_id'], row['version']]);
           pruned++;
         }
         db.exec('COMMIT');

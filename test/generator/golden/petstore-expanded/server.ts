@@ -85,7 +85,7 @@ const META: ServerMeta = {
  * One handler per operation of Swagger Petstore. `Auth` is the principal type of the
  * authenticator, `request.auth` of every operation with security (`undefined` for the others).
  */
-export interface Handlers<Auth = unknown> {
+export interface Handlers<_Auth = unknown> {
   /**
    * findPets
    *

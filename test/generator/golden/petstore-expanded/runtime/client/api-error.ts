@@ -15,11 +15,11 @@ export type ApiError =
   | {
       kind: 'auth';
       /** Status of the answer that failed authentication (401/403), or of the token endpoint. */
-      status?: number;
+      status?: number | undefined;
       reason: 'unauthorized' | 'forbidden' | 'token-request-failed' | 'token-response-invalid' | 'token-redirect';
       message: string;
       /** RFC 6749 §5.2 `error` code of the token endpoint's answer, when it gave one. */
-      oauthError?: string;
+      oauthError?: string | undefined;
     }
   | { kind: 'redirect'; status: number; location: string; message: string }
   | { kind: 'network'; message: string; cause?: unknown }
@@ -28,8 +28,8 @@ export type ApiError =
 /** Thrown inside the transport when no access token can be obtained; turned into an ApiError. */
 export class AuthFailure extends Error {
   readonly reason: 'token-request-failed' | 'token-response-invalid' | 'token-redirect';
-  readonly status?: number;
-  readonly oauthError?: string;
+  readonly status?: number | undefined;
+  readonly oauthError?: string | undefined;
 
   constructor(reason: AuthFailure['reason'], message: string, status?: number, oauthError?: string) {
     super(message);

@@ -31,8 +31,8 @@ export interface TransportOptions {
   resolve: (method: string, url: string) => TransportOperation | undefined;
   schemes: Readonly<Record<string, SchemeDescriptor>>;
   credentials: Credentials;
-  apiKey?: string;
-  tokens?: TokenProvider;
+  apiKey?: string | undefined;
+  tokens?: TokenProvider | undefined;
   retry: RetryPolicy;
   redactor: Redactor;
   log: (entry: ClientLogEntry) => void;
@@ -113,7 +113,7 @@ function createInnerTransport(options: TransportOptions): (request: Request) => 
       return new Request(url, {
         method,
         headers,
-        body,
+        body: body ?? null,
         signal: input.signal,
         redirect: input.redirect === 'follow' ? 'manual' : input.redirect,
         credentials: input.credentials,

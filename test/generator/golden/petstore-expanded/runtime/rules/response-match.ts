@@ -17,7 +17,7 @@ export function matchStatus<V>(responses: readonly ResponseEntry<V>[], status: n
 
 export function matchMediaType(declared: readonly string[], contentType: string | undefined): string | undefined {
   if (contentType === undefined) return declared.length === 1 ? declared[0] : undefined;
-  const mt = contentType.split(';')[0].trim().toLowerCase();
+  const mt = (contentType.split(';')[0] ?? '').trim().toLowerCase();
   const lower = declared.map((d) => d.toLowerCase());
   const slash = mt.indexOf('/');
   const candidates = [mt, `${mt.slice(0, slash)}/*`, '*/*'];

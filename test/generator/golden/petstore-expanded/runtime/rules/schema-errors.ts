@@ -27,7 +27,7 @@ export function toViolations(errors: readonly AjvErrorLike[], part: Part, out: R
   for (const e of errors) {
     if (!e.keyword.startsWith(RULE_KEYWORD)) continue;
     rulePointers.add(e.instancePath);
-    out.push({ rule: String(e.params.rule), pointer: e.instancePath, message: e.message ?? 'rule violated', source: String(e.params.source), in: part });
+    out.push({ rule: String(e.params['rule']), pointer: e.instancePath, message: e.message ?? 'rule violated', source: String(e.params['source']), in: part });
   }
   const seen = new Set<string>();
   for (const e of errors) {
@@ -51,11 +51,11 @@ function schemaPointer(e: AjvErrorLike): string {
   const p = e.params;
   const child =
     e.keyword === 'required' || e.keyword === 'dependentRequired' || e.keyword === 'dependencies'
-      ? p.missingProperty
+      ? p['missingProperty']
       : e.keyword === 'additionalProperties'
-        ? p.additionalProperty
+        ? p['additionalProperty']
         : e.keyword === 'unevaluatedProperties'
-          ? p.unevaluatedProperty
+          ? p['unevaluatedProperty']
           : undefined;
   return typeof child === 'string' ? `${e.instancePath}/${escapeToken(child)}` : e.instancePath;
 }
@@ -71,7 +71,7 @@ function schemaMessage(e: AjvErrorLike, pointer: string, part: Part): string {
     case 'unevaluatedProperties':
       return `${where} is not an allowed property`;
     case 'enum':
-      return `${where} must be one of ${(e.params.allowedValues as unknown[] | undefined)?.map((v) => JSON.stringify(v)).join(', ') ?? 'the allowed values'}`;
+      return `${where} must be one of ${(e.params['allowedValues'] as unknown[] | undefined)?.map((v) => JSON.stringify(v)).join(', ') ?? 'the allowed values'}`;
     default:
       return `${where} ${e.message ?? `fails ${e.keyword}`}`;
   }

@@ -66,7 +66,8 @@ function findForbidden(root: unknown): string | undefined {
     const keys = Object.keys(value);
     // Pushed in reverse so that keys are visited in document order.
     for (let k = keys.length - 1; k >= 0; k--) {
-      stack.push({ key: keys[k], value: (value as Record<string, unknown>)[keys[k]], pointer: `${pointer}/${escapePointer(keys[k])}` });
+      const key = keys[k]!;
+      stack.push({ key, value: (value as Record<string, unknown>)[key], pointer: `${pointer}/${escapePointer(key)}` });
     }
   }
   return undefined;

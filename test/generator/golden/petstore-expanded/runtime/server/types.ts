@@ -113,6 +113,6 @@ export interface AuthenticateInput {
 export type AuthenticateResult<P = unknown> =
   | { ok: true; principal: P }
   | { ok: true; principal?: undefined }
-  | { ok: false; status?: 401 | 403; message?: string; challenge?: string };
+  | { ok: false; status?: 401 | 403 | undefined; message?: string | undefined; challenge?: string | undefined };
 
 export type Authenticator<P = unknown> = (input: AuthenticateInput) => AuthenticateResult<P> | Promise<AuthenticateResult<P>>;
