@@ -113,7 +113,7 @@ function lazy(compile: () => ValidateFunction): AjvValidateFn {
   const validate: AjvValidateFn = (value: unknown): boolean => {
     compiled ??= compile();
     const ok = compiled(value) as boolean;
-    validate.errors = compiled.errors;
+    validate.errors = compiled.errors ?? null;
     return ok;
   };
   validate.errors = null;
@@ -181,5 +181,5 @@ function ruleKeyword(k: KeywordData, runtime: Readonly<Record<string, unknown>>)
     return false;
   }
   validate.errors = null as object[] | null;
-  return { keyword: k.keyword, schemaType: 'object', validate: validate as FuncKeywordDefinition['validate'], errors: true };
+  return { keyword: k.keyword, schemaType: 'object', validate: validate as NonNullable<FuncKeywordDefinition['validate']>, errors: true };
 }
