@@ -9,43 +9,13 @@
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import openapiTS, { astToString } from 'openapi-typescript';
 import { generate } from '../generator/generate.js';
-import { packageInfo } from '../generator/package-info.js';
 import { resolveGenerateConfig } from '../generator/resolve-config.js';
+import { type Figures, inChild, measureSide, median, ROOT } from './lib/side-by-side.js';
 
-const ROOT = packageInfo().root;
 const GITHUB = path.join(ROOT, 'node_modules/@octokit/openapi/generated/api.github.com.json');
 const WANTED = ['types', 'client', 'server'];
-
-interface ChildFigures {
-  ms: number;
-  maxRssMb: number;
-  bytes: number;
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-async function child(mode: string, spec: string): Promise<void> {
-  const start = performance.now();
-  let bytes = 0;
-  if (mode === 'ots') {
-    bytes = astToString(await openapiTS(pathToFileURL(spec), { silent: true })).length;
-  } else {
-    const result = await generate({ spec, overlays: [], out: 'unused', check: false, clientFactoryName: 'createApiClient', plugins: WANTED }, { cwd: ROOT });
-    bytes = result.files.reduce((n, f) => n + f.contents.length, 0);
-  }
-  const figures: ChildFigures = { ms: performance.now() - start, maxRssMb: process.resourceUsage().maxRSS / 1024, bytes };
-  process.stdout.write(JSON.stringify(figures));
-}
-
-async function inChild(mode: string, spec: string): Promise<ChildFigures> {
-  const self = fileURLToPath(import.meta.url);
-  const { stdout } = await promisify(execFile)(process.execPath, [self, '--child', mode, spec], { cwd: ROOT, maxBuffer: 1 << 20 });
-  return JSON.parse(stdout) as ChildFigures;
-}
 
 async function ourSpec(): Promise<void> {
   const runs = Number(process.env.BENCH_RUNS ?? 5);
@@ -81,9 +51,9 @@ async function cliWall(): Promise<void> {
 }
 
 async function github(): Promise<void> {
-  const ots = await inChild('ots', GITHUB);
-  const ours = await inChild('ours', GITHUB);
-  const row = (label: string, f: ChildFigures) =>
+  const ots = await inChild(import.meta.url, 'ots', GITHUB);
+  const ours = await inChild(import.meta.url, 'ours', GITHUB);
+  const row = (label: string, f: Figures) =>
     `  ${label.padEnd(34)} ${f.ms.toFixed(0).padStart(7)} ms ${f.maxRssMb.toFixed(0).padStart(6)} MB peak RSS ${(f.bytes / 1e6).toFixed(1).padStart(6)} MB output`;
   console.log(`GitHub REST (api.github.com.json), one fresh process each:`);
   console.log(row('openapi-typescript alone', ots));
@@ -92,7 +62,7 @@ async function github(): Promise<void> {
 }
 
 const args = process.argv.slice(2);
-if (args[0] === '--child') await child(args[1], args[2]);
+if (args[0] === '--child') await measureSide(args[1], args[2], WANTED);
 else {
   await ourSpec();
   await cliWall();
