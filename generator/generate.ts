@@ -50,7 +50,6 @@ export async function generate(config: GenerateConfig, options: GenerateOptions 
     cwd,
     overlays: config.overlays,
     onMissingTarget: config.overlayMissingTarget,
-    deferValidation: true,
   });
   try {
     const model = normalize(loaded.document, { file: loaded.file });

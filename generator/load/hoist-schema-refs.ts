@@ -25,10 +25,16 @@ export function hoistSchemaRefs(ctx: SlipContext): void {
     const ref = r.holder[r.key] as string;
     return ref.startsWith('#/') && !ref.startsWith('#/components/') && isSchemaLike(resolveLocal(ctx.doc, ref));
   });
-  const components = (isObj(ctx.doc.components) ? ctx.doc.components : (ctx.doc.components = {})) as Obj;
-  const schemas = (isObj(components.schemas) ? components.schemas : (components.schemas = {})) as Obj;
+  const hadComponents = isObj(ctx.doc.components);
+  const components = (hadComponents ? ctx.doc.components : (ctx.doc.components = {})) as Obj;
+  const hadSchemas = isObj(components.schemas);
+  const schemas = (hadSchemas ? components.schemas : (components.schemas = {})) as Obj;
   if (outside.length > 0) hoist(ctx, schemas, outside);
   nameMappingTargets(ctx, schemas, refs);
+  // Nothing moved: leave the document as it was (an added empty `components` would hide the
+  // 3.1 rule that a document has paths, components or webhooks).
+  if (!hadSchemas && Object.keys(schemas).length === 0) delete components.schemas;
+  if (!hadComponents && Object.keys(components).length === 0) delete ctx.doc.components;
 }
 
 function hoist(ctx: SlipContext, schemas: Obj, outside: RefSite[]): void {
