@@ -1,12 +1,13 @@
 /**
- * `cbp generate` (every default emitter) against openapi-typescript alone, side by side over the
- * corpus of real provider descriptions (test/generator/corpus.slow.test.ts plus GitHub REST),
- * each run in a fresh child process: wall ms, peak RSS, output size; per-document ratios and their
- * medians. Targets: median time <= 1.3x, worst <= 2x, peak memory <= 1.5x, output <= 3x.
+ * `cbp generate` (every default plugin) against openapi-typescript alone, side by side over the
+ * corpus of real provider descriptions (test/generator/corpus.slow.test.ts plus GitHub REST):
+ * each side is its own CLI in a fresh process, alternating, BENCH_RUNS times (default 3), median
+ * per side: wall ms, peak RSS, bytes written; per-document ratios and their medians.
+ * Targets: median time <= 1.3x, worst <= 2x, peak memory <= 1.5x, output <= 3x.
  * Run: `npm run bench corpus` (BENCH_DOCS=substring limits the documents).
  */
 import path from 'node:path';
-import { type Figures, inChild, measureSide, median, ROOT } from './lib/side-by-side.js';
+import { type Figures, median, ROOT, sideBySide } from './lib/side-by-side.js';
 
 const CORPUS = [
   '@readme/oas-examples/3.1/yaml/train-travel.yaml',
@@ -23,12 +24,12 @@ async function main(): Promise<void> {
   console.log(`${'document'.padEnd(48)} ${'ots ms'.padStart(8)} ${'cbp ms'.padStart(8)} time  ${'ots MB'.padStart(7)} ${'cbp MB'.padStart(7)} mem   out`);
   for (const doc of CORPUS) {
     const spec = path.join(ROOT, 'node_modules', doc);
-    const ots = await inChild(import.meta.url, 'ots', spec);
+    let ots: Figures;
     let ours: Figures;
     try {
-      ours = await inChild(import.meta.url, 'ours', spec);
+      ({ ots, ours } = await sideBySide(spec, Number(process.env.BENCH_RUNS ?? 3)));
     } catch (err) {
-      console.log(`${doc.padEnd(48)} cbp generate failed: ${String((err as Error).message).split('\n')[0]}`);
+      console.log(`${doc.padEnd(48)} failed: ${String((err as Error).message).split('\n')[0]}`);
       continue;
     }
     const r = { time: ours.ms / ots.ms, memory: ours.maxRssMb / ots.maxRssMb, size: ours.bytes / ots.bytes };
@@ -46,6 +47,4 @@ async function main(): Promise<void> {
   console.log(line('output size', ratios.size, '<= 3x'));
 }
 
-const args = process.argv.slice(2);
-if (args[0] === '--child') await measureSide(args[1], args[2]);
-else await main();
+await main();

@@ -2,9 +2,10 @@
  * Generation speed and memory. Prints:
  *  1. full `cbp generate` of our spec (in memory, every emitter): wall ms, median of BENCH_RUNS
  *     (default 5) after one warm-up;
- *  2. the GitHub REST description (@octokit/openapi, ~13 MB): our types + client + server
- *     (those of these emitters that exist) vs openapi-typescript alone, each in a fresh child
- *     process, with wall ms and peak memory (process.resourceUsage().maxRSS), and the ratios.
+ *  2. `cbp generate --check` as a fresh process, with and without the result cache;
+ *  3. the GitHub REST description (@octokit/openapi, ~13 MB): `cbp generate` with types + client
+ *     + server vs openapi-typescript's CLI, each a fresh process (bench/lib/side-by-side.ts), with
+ *     wall ms and peak memory, and the ratios.
  * Run: `npm run bench generate` (compiles to dist/bench/generate.js and runs it).
  */
 import { execFile } from 'node:child_process';
@@ -12,7 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { generate } from '../generator/generate.js';
 import { resolveGenerateConfig } from '../generator/resolve-config.js';
-import { type Figures, inChild, measureSide, median, ROOT } from './lib/side-by-side.js';
+import { type Figures, median, ROOT, sideBySide } from './lib/side-by-side.js';
 
 const GITHUB = path.join(ROOT, 'node_modules/@octokit/openapi/generated/api.github.com.json');
 const WANTED = ['types', 'client', 'server'];
@@ -51,8 +52,7 @@ async function cliWall(): Promise<void> {
 }
 
 async function github(): Promise<void> {
-  const ots = await inChild(import.meta.url, 'ots', GITHUB);
-  const ours = await inChild(import.meta.url, 'ours', GITHUB);
+  const { ots, ours } = await sideBySide(GITHUB, 1, WANTED);
   const row = (label: string, f: Figures) =>
     `  ${label.padEnd(34)} ${f.ms.toFixed(0).padStart(7)} ms ${f.maxRssMb.toFixed(0).padStart(6)} MB peak RSS ${(f.bytes / 1e6).toFixed(1).padStart(6)} MB output`;
   console.log(`GitHub REST (api.github.com.json), one fresh process each:`);
@@ -61,10 +61,6 @@ async function github(): Promise<void> {
   console.log(`  ratio cbp/openapi-typescript: time ${(ours.ms / ots.ms).toFixed(2)}x, peak memory ${(ours.maxRssMb / ots.maxRssMb).toFixed(2)}x`);
 }
 
-const args = process.argv.slice(2);
-if (args[0] === '--child') await measureSide(args[1], args[2], WANTED);
-else {
-  await ourSpec();
-  await cliWall();
-  await github();
-}
+await ourSpec();
+await cliWall();
+await github();

@@ -59,6 +59,9 @@ export async function generate(config: GenerateConfig, options: GenerateOptions 
     const has = (name: string) => plugins.some((p) => p.name === name);
     const files: GeneratedFile[] = copyRuntime(plugins).map((f) => finish(f, 'runtime', tsHeader));
     const stubFiles: GeneratedFile[] = [];
+    // Every emitter is started before any is awaited: the types emitter hands its work to a
+    // worker thread (openapi-typescript), which then runs beside the other emitters.
+    const runs: Array<{ plugin: Plugin; emitter: Emitter; files: Promise<GeneratedFile[]> }> = [];
     for (const plugin of plugins) {
       const ctx: EmitContext = {
         model,
@@ -71,11 +74,15 @@ export async function generate(config: GenerateConfig, options: GenerateOptions 
         plugins,
         has,
       };
-      for (const emitter of plugin.emitters) {
-        const emitted = await runEmitter(emitter, ctx, loaded.file);
-        if (plugin.name === STUBS_PLUGIN) stubFiles.push(...emitted.map((f) => ({ path: checkPath(f.path, emitter.name), contents: normalizeText(f.contents) })));
-        else files.push(...emitted.map((f) => finish(f, emitter.name, tsHeader)));
-      }
+      for (const emitter of plugin.emitters) runs.push({ plugin, emitter, files: runEmitter(emitter, ctx, loaded.file) });
+    }
+    const settled = await Promise.allSettled(runs.map((r) => r.files));
+    for (const [i, outcome] of settled.entries()) {
+      // The first failure in plugin order is the one reported, as when emitters ran one by one.
+      if (outcome.status === 'rejected') throw outcome.reason;
+      const { plugin, emitter } = runs[i];
+      if (plugin.name === STUBS_PLUGIN) stubFiles.push(...outcome.value.map((f) => ({ path: checkPath(f.path, emitter.name), contents: normalizeText(f.contents) })));
+      else files.push(...outcome.value.map((f) => finish(f, emitter.name, tsHeader)));
     }
     const deps = runtimeDependencies(files, plugins);
     files.push(renderRuntimeDependencies(deps));

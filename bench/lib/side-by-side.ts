@@ -1,14 +1,18 @@
 /**
- * `cbp generate` against openapi-typescript alone on one document, each side in a fresh child
- * process of the calling benchmark (`<bench> --child <side> <spec>`), so peak RSS is that side's own.
+ * `cbp generate` against openapi-typescript alone on one document, as a user runs them: each
+ * side is its own CLI in a fresh process (node start-up, module loading, generation, writing the
+ * files), in an empty working directory. Wall time from spawn to exit, peak RSS of the process
+ * (worker threads included), bytes written.
  */
 import { execFile } from 'node:child_process';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
-import { generate } from '../../generator/generate.js';
 import { packageInfo } from '../../generator/package-info.js';
 
 export const ROOT = packageInfo().root;
+const REPORT_USAGE = path.join(ROOT, 'bench/lib/report-usage.mjs');
 
 export interface Figures {
   ms: number;
@@ -24,25 +28,38 @@ export const median = (xs: number[]): number => {
   return sorted.length % 2 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 };
 
-/** In the child: time one side (plugins: the generator's selection, default when absent) and print its figures. */
-export async function measureSide(side: string, spec: string, plugins?: string[]): Promise<void> {
-  // Both sides start with openapi-typescript's modules loaded (cbp generate imports it on demand),
-  // so neither side's figure counts loading it.
-  const { default: openapiTS, astToString } = await import('openapi-typescript');
-  const start = performance.now();
-  let bytes: number;
-  if (side === 'ots') bytes = astToString(await openapiTS(pathToFileURL(spec), { silent: true })).length;
-  else {
-    const config = { spec, overlays: [], out: 'unused', check: false, clientFactoryName: 'createApiClient', ...(plugins ? { plugins } : {}) };
-    const result = await generate(config, { cwd: ROOT });
-    bytes = result.files.reduce((n, f) => n + f.contents.length, 0);
-  }
-  const figures: Figures = { ms: performance.now() - start, maxRssMb: process.resourceUsage().maxRSS / 1024, bytes };
-  process.stdout.write(JSON.stringify(figures));
+function bytesUnder(target: string): number {
+  if (!statSync(target).isDirectory()) return statSync(target).size;
+  return readdirSync(target).reduce((n, name) => n + bytesUnder(path.join(target, name)), 0);
 }
 
-/** In the parent: run `benchUrl` (the benchmark's import.meta.url) as the child for one side. */
-export async function inChild(benchUrl: string, side: Side, spec: string): Promise<Figures> {
-  const { stdout } = await promisify(execFile)(process.execPath, [fileURLToPath(benchUrl), '--child', side, spec], { cwd: ROOT, maxBuffer: 1 << 20 });
-  return JSON.parse(stdout) as Figures;
+/** One side on `spec` (plugins: cbp's selection, its default when absent). */
+export async function measureSide(side: Side, spec: string, plugins?: string[]): Promise<Figures> {
+  const cwd = mkdtempSync(path.join(os.tmpdir(), `cbp-bench-${side}-`));
+  try {
+    const out = path.join(cwd, side === 'ots' ? 'types.ts' : 'out');
+    const args =
+      side === 'ots'
+        ? [path.join(ROOT, 'node_modules/openapi-typescript/bin/cli.js'), spec, '--output', out, '--silent']
+        : [path.join(ROOT, 'bin/cbp.js'), 'generate', '--spec', spec, '--out', out, ...(plugins ? ['--plugins', ...plugins] : [])];
+    const start = performance.now();
+    const { stderr } = await promisify(execFile)(process.execPath, ['--import', REPORT_USAGE, ...args], { cwd, maxBuffer: 64 << 20 });
+    const ms = performance.now() - start;
+    const usage = /BENCH_USAGE (\{.*\})/.exec(stderr);
+    if (!usage) throw new Error(`${side}: no usage report (stderr: ${stderr.slice(0, 300)})`);
+    return { ms, maxRssMb: (JSON.parse(usage[1] ?? '{}') as { maxRssMb: number }).maxRssMb, bytes: bytesUnder(out) };
+  } finally {
+    rmSync(cwd, { recursive: true, force: true });
+  }
+}
+
+/** Both sides on `spec`, `runs` times alternating, each figure the median of its runs. */
+export async function sideBySide(spec: string, runs: number, plugins?: string[]): Promise<Record<Side, Figures>> {
+  const all: Record<Side, Figures[]> = { ots: [], ours: [] };
+  for (let i = 0; i < runs; i++) {
+    all.ots.push(await measureSide('ots', spec));
+    all.ours.push(await measureSide('ours', spec, plugins));
+  }
+  const mid = (xs: Figures[]): Figures => ({ ms: median(xs.map((f) => f.ms)), maxRssMb: median(xs.map((f) => f.maxRssMb)), bytes: median(xs.map((f) => f.bytes)) });
+  return { ots: mid(all.ots), ours: mid(all.ours) };
 }

@@ -10,20 +10,27 @@
 import { CbpError } from '../../lib/errors.js';
 import type { ApiModel } from '../ir/model.js';
 import type { Emitter } from './emitter.js';
+import { typesOnWorker } from './types-thread.js';
 
 type Obj = Record<string, unknown>;
 
+/** The document with every operation's `operationId` set to our normalized id. Only the path
+ * items and operations on the way are copied (the caller's document is shared, not changed). */
 export function withNormalizedOperationIds(document: Obj, model: ApiModel): Obj {
-  const copy = structuredClone(document);
-  const paths = (copy.paths ?? {}) as Record<string, Obj>;
+  const paths: Record<string, Obj> = { ...((document.paths ?? {}) as Record<string, Obj>) };
+  const copiedItems = new Set<string>();
   for (const op of model.operations) {
     let item = paths[op.path];
-    // A path item that is a $ref: inline it so that the operation can carry its new id.
-    if (item && typeof item.$ref === 'string') item = paths[op.path] = structuredClone(resolveLocal(copy, item.$ref));
-    const operation = item?.[op.method] as Obj | undefined;
-    if (operation) operation.operationId = op.id;
+    if (!item) continue;
+    if (!copiedItems.has(op.path)) {
+      // A path item that is a $ref: inlined, so that the operation can carry its new id.
+      item = paths[op.path] = { ...(typeof item.$ref === 'string' ? resolveLocal(document, item.$ref) : item) };
+      copiedItems.add(op.path);
+    }
+    const operation = item[op.method] as Obj | undefined;
+    if (operation) item[op.method] = { ...operation, operationId: op.id };
   }
-  return copy;
+  return { ...document, paths };
 }
 
 function resolveLocal(doc: Obj, ref: string): Obj {
@@ -53,18 +60,16 @@ export const typesEmitter: Emitter = {
   name: 'types',
   async emit(ctx) {
     if (!ctx.document) throw new Error('types emitter: the pipeline must pass the bundled document');
-    // Loaded on use: it loads TypeScript (~0.5 s), which `cbp generate --check` skips on a cache hit.
-    const { default: openapiTS, astToString } = await import('openapi-typescript');
     try {
       // defaultNonNullable off: a field with a `default` (is_third_party_payment) stays optional for
       // the caller who sends a request; openapi-typescript would otherwise make it required.
-      const ast = await openapiTS(withNormalizedOperationIds(ctx.document, ctx.model) as never, {
+      const printed = await typesOnWorker(withNormalizedOperationIds(ctx.document, ctx.model), {
         silent: true,
         defaultNonNullable: false,
         // An open object the seed does not detail (third-party payloads) is `Record<string, unknown>`, not `never`.
         emptyObjectsUnknown: true,
       });
-      return [{ path: 'types.ts', contents: twoSpaceIndent(tolerantWithRequired(astToString(ast))) }];
+      return [{ path: 'types.ts', contents: twoSpaceIndent(tolerantWithRequired(printed)) }];
     } catch (err) {
       const message = String((err as Error)?.message ?? err).split('\n')[0];
       const at = / at #(\/.*)$/.exec(message);

@@ -1,0 +1,53 @@
+/**
+ * openapi-typescript on a worker thread, one per process, started on first use and kept (unref'd
+ * while idle, so it never holds the process open). Its ~0.5 s of TypeScript loading and its
+ * printing then overlap everything else `cbp generate` does.
+ */
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { packageInfo } from '../package-info.js';
+
+interface Reply {
+  id: number;
+  ok: boolean;
+  text?: string;
+  message?: string;
+}
+
+let worker: Worker | undefined;
+let nextId = 0;
+const pending = new Map<number, { resolve(text: string): void; reject(err: Error): void }>();
+
+function start(): Worker {
+  const started = new Worker(path.join(packageInfo().root, 'generator/emitters/types-worker.mjs'));
+  started.on('message', (reply: Reply) => {
+    const waiting = pending.get(reply.id);
+    pending.delete(reply.id);
+    if (pending.size === 0) started.unref();
+    if (reply.ok) waiting?.resolve(reply.text ?? '');
+    else waiting?.reject(new Error(reply.message ?? 'openapi-typescript failed'));
+  });
+  // A crashed worker fails what it was doing; the next request starts a fresh one.
+  const fail = (err: Error) => {
+    if (worker === started) worker = undefined;
+    for (const waiting of pending.values()) waiting.reject(err);
+    pending.clear();
+  };
+  started.on('error', fail);
+  started.on('exit', (code) => fail(new Error(`openapi-typescript worker exited (code ${code})`)));
+  started.unref();
+  return started;
+}
+
+/** openapi-typescript's printed output for `document` (structured-cloned to the worker, so the
+ * caller's object is never touched: openapi-typescript mutates some documents it is given). */
+export function typesOnWorker(document: Record<string, unknown>, options: Record<string, unknown>): Promise<string> {
+  worker ??= start();
+  const id = nextId++;
+  const running = worker;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    running.ref();
+    running.postMessage({ id, document, options });
+  });
+}
