@@ -3,11 +3,13 @@
  * HTML escaping (the output is TypeScript), so every document value must go through one of the
  * safe helpers below. test/generator/templates-safety.test.ts fails on any bare `{{value}}`.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import Handlebars from 'handlebars';
 import { commentText, identifier, jsdocBlock, jsLiteral, propertyKey, stringLiteral } from './safe-text.js';
-import { templatesDir } from './package-info.js';
+import { packageInfo, templatesDir } from './package-info.js';
 
 type HelperOptions = { hash?: Record<string, unknown>; loc?: { start?: { line?: number; column?: number } } };
 
@@ -41,7 +43,9 @@ export const SAFE_HELPERS: Record<string, (...args: unknown[]) => string> = {
 export type RenderFn = (templateName: string, data: unknown) => string;
 
 /** Creates an isolated engine reading templates from `dir` (default: the package's templates/). */
-export function createTemplateEngine(dir: string = templatesDir()): RenderFn {
+/** `precompiled`: build-time templates (default: dist/templates-precompiled.cjs for the package's
+ * own templates/); an entry is used only while its source is unchanged. */
+export function createTemplateEngine(dir: string = templatesDir(), precompiled: PrecompiledTemplates = dir === templatesDir() ? loadPrecompiled() : {}): RenderFn {
   const hbs = Handlebars.create();
   for (const [name, fn] of Object.entries(SAFE_HELPERS)) hbs.registerHelper(name, fn as Handlebars.HelperDelegate);
   // Same for the block helpers: `{{#each missing}}` would otherwise render nothing, silently.
@@ -52,22 +56,37 @@ export function createTemplateEngine(dir: string = templatesDir()): RenderFn {
       return builtin.call(this, value, options);
     });
   }
+  /** The template of that source: precompiled at build time when the source is unchanged. */
+  const templateOf = (key: string, source: string): Handlebars.TemplateDelegate => {
+    const entry = precompiled[key];
+    if (entry && entry.sha256 === createHash('sha256').update(source).digest('hex')) return hbs.template(entry.spec);
+    return hbs.compile(source, { strict: true, noEscape: true });
+  };
   const partialsDir = path.join(dir, 'partials');
   if (existsSync(partialsDir)) {
     for (const f of readdirSync(partialsDir)
       .filter((n) => n.endsWith('.hbs'))
       .sort()) {
-      hbs.registerPartial(f.slice(0, -4), readFileSync(path.join(partialsDir, f), 'utf8'));
+      const name = f.slice(0, -4);
+      hbs.registerPartial(name, templateOf(`partial:${name}`, readFileSync(path.join(partialsDir, f), 'utf8')));
     }
   }
   const compiled = new Map<string, Handlebars.TemplateDelegate>();
   return (templateName, data) => {
     let template = compiled.get(templateName);
     if (!template) {
-      const file = path.join(dir, `${templateName}.hbs`);
-      template = hbs.compile(readFileSync(file, 'utf8'), { strict: true, noEscape: true });
+      template = templateOf(`template:${templateName}`, readFileSync(path.join(dir, `${templateName}.hbs`), 'utf8'));
       compiled.set(templateName, template);
     }
     return template(data);
   };
+}
+
+export type PrecompiledTemplates = Record<string, { sha256: string; spec: TemplateSpecification }>;
+type TemplateSpecification = Parameters<typeof Handlebars.template>[0];
+
+/** dist/templates-precompiled.cjs (scripts/precompile-templates.mjs), or nothing before a build. */
+function loadPrecompiled(): PrecompiledTemplates {
+  const file = path.join(packageInfo().root, 'dist/templates-precompiled.cjs');
+  return existsSync(file) ? (createRequire(import.meta.url)(file) as PrecompiledTemplates) : {};
 }

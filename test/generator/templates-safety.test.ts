@@ -5,6 +5,8 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { commentText, jsdocBlock, jsLiteral, propertyKey, stringLiteral } from '../../generator/safe-text.js';
 import { findUnsafeMustaches } from '../../generator/template-lint.js';
 import { createTemplateEngine } from '../../generator/templates.js';
+import Handlebars from 'handlebars';
+import { createHash } from 'node:crypto';
 import { templatesDir } from '../../generator/package-info.js';
 
 const hostile = 'a */ b /* c\n// d\r\ne\u2028f\u2029g `${x}` "q" \'s\' </script>';
@@ -65,6 +67,18 @@ describe('template engine', () => {
     expect(() => render('strict', { name: 'x' })).toThrow(/str: its argument is undefined \(template line 1, column 23\)/);
     writeFileSync(path.join(dir, 'block.hbs'), '{{#each items}}{{str this}}{{/each}}');
     expect(() => createTemplateEngine(dir)('block', {})).toThrow(/#each: its argument is undefined/);
+  });
+
+  test('a precompiled template is used only while its source is unchanged, with the same strictness', () => {
+    const source = 'const {{ident name}} = {{str value}};\n';
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+    const spec = (text: string) => new Function(`return ${Handlebars.precompile(text, { strict: true, noEscape: true })}`)();
+    const fresh = { 'template:strict': { sha256: sha256(source), spec: spec('fresh {{str value}}\n') } };
+    expect(createTemplateEngine(dir, fresh)('strict', { name: 'n', value: 'v' })).toBe('fresh "v"\n');
+    expect(() => createTemplateEngine(dir, fresh)('strict', {})).toThrow(/str: its argument is undefined/);
+    // The source changed since the build: the stale entry is ignored and the source compiled.
+    const stale = { 'template:strict': { sha256: sha256('an older source'), spec: spec('stale\n') } };
+    expect(createTemplateEngine(dir, stale)('strict', { name: 'n', value: 'v' })).toBe('const n = "v";\n');
   });
 });
 
