@@ -25,8 +25,11 @@ import type { RuntimeDependencies } from './plugins/runtime-dependencies.js';
 import { selectedPluginNames } from './plugins/selection.js';
 
 const FORMAT = 1;
-/** Names of other local files inside a document: `$ref` targets, discriminator mappings. */
-const FILE_NAME = /[\w.@%~+-]*(?:\/[\w.@%~+-]+)*\.(?:ya?ml|json)\b/g;
+/** Where a name of another local file (`$ref` target, discriminator mapping) ends; the name is
+ * the run of FILE_NAME_CHAR before it. Two steps instead of one regex that, tried at every
+ * position of a 13 MB document, backtracked for seconds. */
+const FILE_EXTENSION = /\.(?:ya?ml|json)\b/g;
+const FILE_NAME_CHAR = /[\w.@%~+\-/]/;
 
 export interface CachedResult {
   format: number;
@@ -42,6 +45,8 @@ const sha256 = (data: string | Buffer) => createHash('sha256').update(data).dige
 /** undefined when the inputs cannot be enumerated (a document by URL) or caching is off. */
 export function cacheKey(config: GenerateConfig, cwd: string, registry: readonly Plugin[]): string | undefined {
   if (process.env.CBP_NO_CACHE === '1' || /^https?:/i.test(config.spec)) return undefined;
+  // Nowhere to keep a result (writeCachedResult needs node_modules/): no key to compute.
+  if (!existsSync(path.join(cwd, 'node_modules'))) return undefined;
   const hash = createHash('sha256');
   const { root, version, dependencies } = packageInfo();
   hash.update(JSON.stringify({ format: FORMAT, version, dependencies, cwd: path.resolve(cwd), config }));
@@ -70,8 +75,11 @@ function referencedFiles(file: string, seen: Set<string>): void {
   if (seen.has(file) || !isFile(file)) return;
   seen.add(file);
   const text = readFileSync(file, 'utf8');
-  for (const m of text.matchAll(FILE_NAME)) {
-    let name = m[0];
+  for (const m of text.matchAll(FILE_EXTENSION)) {
+    const end = m.index + m[0].length;
+    let start = m.index;
+    while (start > 0 && FILE_NAME_CHAR.test(text.charAt(start - 1))) start--;
+    let name = text.slice(start, end);
     try {
       name = decodeURIComponent(name);
     } catch {

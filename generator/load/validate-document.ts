@@ -48,25 +48,37 @@ export async function validateDocument(bundled: Record<string, unknown>, where: 
   }
 }
 
-/** The first local `$ref` (`#/...`) whose JSON pointer (RFC 6901) names nothing, and where it is. */
+/** The first local `$ref` (`#/...`) whose JSON pointer (RFC 6901) names nothing, and where it is.
+ * Pointers to each node are built only on the second walk, when something does not resolve. */
 function firstUnresolvedRef(root: unknown): { ref: string; at: string } | undefined {
-  const resolved = new Map<string, boolean>();
-  const stack: Array<[unknown, string]> = [[root, '']];
-  while (stack.length > 0) {
-    const [node, at] = stack.pop() as [unknown, string];
+  const resolves = new Map<string, boolean>();
+  const broken = (ref: string) => {
+    let ok = resolves.get(ref);
+    if (ok === undefined) resolves.set(ref, (ok = resolvePointer(root, ref.slice(1))));
+    return !ok;
+  };
+  const refs = (node: object) => {
+    const ref = (node as { $ref?: unknown }).$ref;
+    return typeof ref === 'string' && ref.startsWith('#') ? ref : undefined;
+  };
+  let any = false;
+  const stack: unknown[] = [root];
+  while (stack.length > 0 && !any) {
+    const node = stack.pop();
     if (node === null || typeof node !== 'object') continue;
+    const ref = Array.isArray(node) ? undefined : refs(node);
+    if (ref !== undefined && broken(ref)) any = true;
+    for (const value of Array.isArray(node) ? node : Object.values(node)) if (value !== null && typeof value === 'object') stack.push(value);
+  }
+  if (!any) return undefined;
+  const located: Array<[unknown, string]> = [[root, '']];
+  while (located.length > 0) {
+    const [node, at] = located.pop() as [unknown, string];
+    if (node === null || typeof node !== 'object') continue;
+    const ref = Array.isArray(node) ? undefined : refs(node);
+    if (ref !== undefined && broken(ref)) return { ref, at: `${at}/$ref` };
     const entries = Array.isArray(node) ? node.map((v, i) => [String(i), v] as const) : Object.entries(node);
-    for (const [key, value] of entries) {
-      const here = `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-      if (key === '$ref' && typeof value === 'string' && value.startsWith('#')) {
-        let ok = resolved.get(value);
-        if (ok === undefined) {
-          ok = resolvePointer(root, value.slice(1));
-          resolved.set(value, ok);
-        }
-        if (!ok) return { ref: value, at: here };
-      } else if (value !== null && typeof value === 'object') stack.push([value, here]);
-    }
+    for (const [key, value] of entries) located.push([value, `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`]);
   }
   return undefined;
 }
