@@ -10,6 +10,7 @@ import { resolveLocal } from './normalize-slips.js';
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 const COMPONENT = '#/components/schemas/';
+const WHOLE_COMPONENT = /^#\/components\/[^/]+\/[^/]+$/;
 const esc = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Where a reference is written: a `$ref` or a discriminator mapping value. */
@@ -23,7 +24,9 @@ export function hoistSchemaRefs(ctx: SlipContext): void {
   collectRefs(ctx.doc, refs, new Set());
   const outside = refs.filter((r) => {
     const ref = r.holder[r.key] as string;
-    return ref.startsWith('#/') && !ref.startsWith('#/components/') && isSchemaLike(resolveLocal(ctx.doc, ref));
+    // Anything but a whole component: also a schema inside one (`#/components/schemas/A/anyOf/0/...`),
+    // which openapi-typescript would otherwise type as an index into A's `anyOf` tuple.
+    return ref.startsWith('#/') && !WHOLE_COMPONENT.test(ref) && isSchemaLike(resolveLocal(ctx.doc, ref));
   });
   const hadComponents = isObj(ctx.doc.components);
   const components = (hadComponents ? ctx.doc.components : (ctx.doc.components = {})) as Obj;
@@ -53,7 +56,7 @@ function hoist(ctx: SlipContext, schemas: Obj, outside: RefSite[]): void {
         .slice(2)
         .split('/')
         .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~')),
-      'a schema referenced from elsewhere lives outside components.schemas',
+      'a schema referenced from elsewhere lives outside components.schemas (or inside another schema)',
       `components.schemas.${name} (the same schema, moved by reference)`,
     );
   }
@@ -120,7 +123,7 @@ function isSchemaLike(v: unknown): boolean {
   return ['type', 'properties', 'items', 'allOf', 'oneOf', 'anyOf', 'enum', '$ref', 'additionalProperties', 'format', 'const', 'not'].some((k) => k in v);
 }
 
-const STRUCTURAL = new Set(['schema', 'content', 'properties', 'items', 'responses', 'requestBody', 'parameters', 'paths', 'default']);
+const STRUCTURAL = new Set(['schema', 'content', 'properties', 'items', 'responses', 'requestBody', 'parameters', 'paths', 'default', 'allOf', 'anyOf', 'oneOf']);
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
 /** A readable component name: the last meaningful pointer token, else the operation's id with
@@ -130,7 +133,7 @@ function nameFor(doc: Obj, ref: string): string {
     .slice(2)
     .split('/')
     .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
-  const tokens = all.filter((t) => !STRUCTURAL.has(t) && !METHODS.has(t) && !/^([1-5]\d\d|[1-5]XX)$/i.test(t) && !t.includes('/'));
+  const tokens = all.filter((t) => !STRUCTURAL.has(t) && !METHODS.has(t) && !/^([1-5]\d\d|[1-5]XX|\d+)$/i.test(t) && !t.includes('/'));
   let last = tokens.pop();
   if (last === undefined && all[0] === 'paths' && all.length > 2) {
     const operation = resolveLocal(doc, `#/paths/${ref.slice(2).split('/').slice(1, 3).join('/')}`);

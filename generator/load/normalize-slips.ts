@@ -153,6 +153,15 @@ function repairKeywords(ctx: SlipContext, s: Obj, path: Path, component: string 
     }
     delete s[old];
   }
+  if (typeof s.$ref === 'string') {
+    // A schema $ref naming a Parameter or Header Object (whose own `schema` is what was meant):
+    // openapi-typescript follows it to the parameter's type; a schema cannot be a parameter.
+    const target = resolveLocal(ctx.doc, s.$ref);
+    if (isObj(target) && isObj(target.schema) && (typeof target.in === 'string' || /^#\/components\/(parameters|headers)\/[^/]+$/.test(s.$ref))) {
+      ctx.warn([...path, '$ref'], `a schema $ref names a ${typeof target.in === 'string' ? 'Parameter' : 'Header'} Object`, `its \`schema\` (${s.$ref}/schema)`);
+      s.$ref = `${s.$ref}/schema`;
+    }
+  }
   const props = s.properties;
   if (isObj(props) && typeof props.$ref === 'string') {
     // A JSON Reference standing for the whole properties map: not allowed (a property schema

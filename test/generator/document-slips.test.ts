@@ -82,6 +82,7 @@ describe('multi-file by URL and hostile names, generated and type-checked', () =
   let server: Server;
   let compiled: CompiledOutput;
   let warnings: string[] = [];
+  let insideWarnings: string[] = [];
   let files: Record<string, Array<{ path: string; contents: string }>> = {};
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -98,6 +99,8 @@ describe('multi-file by URL and hostile names, generated and type-checked', () =
     warnings = byUrl.warnings;
     const names = await generate({ ...config, spec: path.join(FIXTURES, 'hostile-names.yaml') }, { cwd: ROOT });
     const nullable = await generate({ ...config, spec: path.join(FIXTURES, 'nullable-allof.yaml') }, { cwd: ROOT });
+    const inside = await generate({ ...config, spec: path.join(FIXTURES, 'refs-inside.yaml') }, { cwd: ROOT });
+    insideWarnings = inside.warnings;
     // What a caller writes against the types: `id` is required (the allOf sibling narrows out null).
     const use = [
       "import type { components } from './types.js';",
@@ -108,6 +111,7 @@ describe('multi-file by URL and hostile names, generated and type-checked', () =
     ].join('\n');
     files = {
       nullable: [...nullable.files, { path: 'use.ts', contents: use }],
+      inside: inside.files,
       pets: byUrl.files,
       names: [...names.files.map((f) => ({ ...f, path: `gen/${f.path}` })), ...names.stubFiles.map((f) => ({ ...f, path: `stubs/${f.path}` }))],
     };
@@ -144,6 +148,20 @@ describe('multi-file by URL and hostile names, generated and type-checked', () =
   test("openapi-typescript's WithRequired over a nullable allOf base type-checks and still requires the name", () => {
     expect(files.nullable.find((f) => f.path === 'types.ts')?.contents).toContain('Thing: WithRequired<components["schemas"]["Base"], "id">');
     expect(compiled.diagnostics).not.toContain('src/nullable/');
+  });
+
+  test('a $ref into the middle of a component, or to a Parameter Object, becomes a named component schema', () => {
+    const types = files.inside.find((f) => f.path === 'types.ts')!.contents;
+    expect(types).toMatch(/receiver\?: components\["schemas"\]\["receiver"\];/);
+    expect(types).toMatch(/signature\?: components\["schemas"\]\["signature"\];/);
+    expect(insideWarnings).toEqual([
+      expect.stringMatching(
+        /refs-inside\.yaml#\/paths\/~1limits\/get\/responses\/200\/content\/application~1json\/schema\/properties\/signature\/\$ref: a schema \$ref names a Parameter Object; assumed its `schema`/,
+      ),
+      expect.stringMatching(/refs-inside\.yaml#\/components\/parameters\/signature\/schema: a schema referenced from elsewhere lives outside components.schemas/),
+      expect.stringMatching(/refs-inside\.yaml#\/components\/schemas\/limits-outgoing\/anyOf\/0\/properties\/receiver: a schema referenced from elsewhere/),
+    ]);
+    expect(compiled.diagnostics).not.toContain('src/inside/');
   });
 
   test('everything type-checks under --strict', () => {
