@@ -15,9 +15,10 @@ import { describe, expect, test } from 'vitest';
 import { generate } from '../../generator/generate.js';
 import { loadDocument } from '../../generator/load/load-document.js';
 import { ROOT } from './helpers/compile-output.js';
-import { collectExamples, esc, type ExampleSite } from './helpers/example-sites.js';
+import { collectExamples } from './helpers/example-sites.js';
 import { importGenerated } from './helpers/generated-validators.js';
 import { independentValidator } from './helpers/independent-validator.js';
+import { exampleJudge } from './helpers/judge-example.js';
 
 const CORPUS = [
   '@blockfrost/openapi/openapi.yaml',
@@ -35,8 +36,6 @@ const LIST = path.join(ROOT, 'test/fixtures/generator/corpus-examples/provider-e
 type ProviderErrors = Record<string, Record<string, string>>;
 const readList = (): ProviderErrors => JSON.parse(readFileSync(LIST, 'utf8')) as ProviderErrors;
 
-const PARTS = { path: 'params', query: 'query', header: 'headers', cookie: 'cookies' } as const;
-
 describe.each(CORPUS)('examples of %s', (file) => {
   test('every example the generated validators reject is a listed provider error that plain ajv confirms', async () => {
     const spec = path.join(ROOT, 'node_modules', file);
@@ -46,37 +45,7 @@ describe.each(CORPUS)('examples of %s', (file) => {
     const operationIds = new Map(Object.values(generated.operations).map((o) => [`${o.method.toLowerCase()} ${o.path}`, o.id]));
     const webhookIds = new Map(Object.values(generated.webhooks).map((w) => [w.name, w.id]));
     const { sites, external } = collectExamples(document, operationIds, webhookIds);
-    const bySchema = (s: ExampleSite) =>
-      s.target.kind === 'schema' || (s.target.kind === 'parameter' && !generated.checksParameter(s.target.operationId, s.target.in, s.target.name));
-    const schemaValidator = generated.schemaValidators(
-      sites.filter(bySchema).map((s) => s.schemaPointer),
-      document,
-    );
-
-    /** The generated validators' verdict: undefined when accepted, else the first violation. */
-    const judge = (site: ExampleSite): string | undefined => {
-      const value = structuredClone(site.value);
-      const t = site.target;
-      if (bySchema(site)) {
-        const validate = schemaValidator(site.schemaPointer);
-        if (typeof validate === 'string') return validate;
-        return validate(value) ? undefined : `${validate.errors?.[0]?.instancePath || '/'} ${validate.errors?.[0]?.message}`;
-      }
-      let violations: Array<{ pointer: string; message: string }>;
-      if (t.kind === 'request-body') violations = generated.validateRequest(t.operationId, { body: value }).violations.filter((v) => v.in === 'body');
-      else if (t.kind === 'response') violations = generated.validateResponse(t.operationId, t.status, t.mediaType, value).violations;
-      else if (t.kind === 'webhook') violations = generated.validateWebhook(t.webhook, value).violations;
-      else if (t.kind === 'parameter') {
-        const part = PARTS[t.in];
-        const name = t.in === 'header' ? t.name.toLowerCase() : t.name;
-        const own = `/${esc(name)}`;
-        violations = generated
-          .validateRequest(t.operationId, { [part]: { [name]: value } })
-          .violations.filter((v) => v.in === part && (v.pointer === own || v.pointer.startsWith(`${own}/`)));
-      } else violations = [];
-      const first = violations[0];
-      return first === undefined ? undefined : `${first.pointer || '/'} ${first.message}`;
-    };
+    const judge = exampleJudge(generated, sites, document);
 
     const plainAjv = independentValidator(document);
     const confirmed: Record<string, string> = {};
