@@ -17,6 +17,7 @@ const CORPUS = [
   'shipengine-openapi/openapi.yaml',
   '@figma/rest-api-spec/openapi/openapi.yaml',
   '@octokit/openapi/generated/api.github.com.json',
+  '@interledger/open-payments/dist/openapi/specs/wallet-address-server.yaml', // multi-file
 ].filter((f) => f.includes(process.env.BENCH_DOCS ?? ''));
 
 async function main(): Promise<void> {

@@ -3,15 +3,26 @@
  * every default emitter and its whole output type-checked under `strict` and under
  * @tsconfig/strictest, in tsc processes with Node's default heap (what a host project's CI has).
  * The GitHub REST description (13 MB) and @readme/oas-examples run in
- * real-documents.slow.test.ts; the multi-file case (by URL) in document-slips.test.ts.
+ * real-documents.slow.test.ts; the multi-file case by URL in document-slips.test.ts.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { compileOutput, ROOT, type CompiledOutput } from './helpers/compile-output.js';
 import { generateAll, type RealRun } from './helpers/real-document-run.js';
 
-/** Package path, OpenAPI version: the table the README's "verified on" list is taken from. */
-const CORPUS: Array<[file: string, version: string]> = [
+/** A document we do not handle yet (reported, not fixed here): instead of the three tests, one
+ * that its symptom is still there, so the suite fails once the defect is fixed and the entry is
+ * moved to the passing documents. */
+interface KnownDefect {
+  /** false: generation is refused, the symptom is in the one-line error; else in tsc's output. */
+  generates: boolean;
+  symptom: RegExp;
+  why: string;
+}
+
+/** Package path, OpenAPI version, known defect: the table the README's "verified on" list is
+ * taken from. */
+const CORPUS: Array<[file: string, version: string, knownDefect?: KnownDefect]> = [
   ['@blockfrost/openapi/openapi.yaml', '3.0.3'], // `type: null` members repaired
   ['@ideal-postcodes/openapi/dist/openapi.json', '3.0.3'],
   ['shipengine-openapi/openapi.yaml', '3.0.0'],
@@ -20,9 +31,30 @@ const CORPUS: Array<[file: string, version: string]> = [
   ['@figma/rest-api-spec/openapi/openapi.yaml', '3.1.0'],
   ['@gitbook/api/spec/openapi.yaml', '3.1.0'],
   ['@octokit/openapi-webhooks/generated/api.github.com.json', '3.1.0'], // 4.8 MB
+  // Multi-file: each server's description `$ref`s ./schemas.yaml (7.1.1 is the newest release
+  // that ships the split files; later ones ship them bundled).
+  ['@interledger/open-payments/dist/openapi/specs/wallet-address-server.yaml', '3.1.0'],
+  [
+    '@interledger/open-payments/dist/openapi/specs/auth-server.yaml',
+    '3.1.0',
+    {
+      generates: true,
+      symptom: /types\.ts\(\d+,\d+\): error TS2339: Property 'anyOf' does not exist/,
+      why: 'bundling points a shared external schema inside another component (#/components/schemas/limits-outgoing/anyOf/0/properties/receiver), which is not hoisted: types.ts indexes ["anyOf"]["0"] (TS2339, TS2502)',
+    },
+  ],
+  [
+    '@interledger/open-payments/dist/openapi/specs/resource-server.yaml',
+    '3.1.0',
+    {
+      generates: false,
+      symptom: /E_SPEC_INVALID: schema \$ref "#\/components\/parameters\/optional-signature-input"/,
+      why: 'a schema $ref to a Parameter Object (#/components/parameters/signature-input/schema) is refused (E_SPEC_INVALID); openapi-typescript types it as that parameter',
+    },
+  ],
 ];
 
-describe.each(CORPUS)('%s (OpenAPI %s)', (file) => {
+describe.each(CORPUS)('%s (OpenAPI %s)', (file, _version, knownDefect) => {
   const spec = path.join(ROOT, 'node_modules', file);
   let run: Omit<RealRun, 'compiled'>;
   let strict: CompiledOutput | undefined;
@@ -38,6 +70,14 @@ describe.each(CORPUS)('%s (OpenAPI %s)', (file) => {
     strict?.cleanup();
     strictest?.cleanup();
   });
+
+  if (knownDefect !== undefined) {
+    test(`known defect still there: ${knownDefect.why}`, () => {
+      const seen = knownDefect.generates ? `${strict?.diagnostics}` : Object.values(run.refused).join('\n');
+      expect(seen).toMatch(knownDefect.symptom);
+    });
+    return;
+  }
 
   test('generates', () => {
     expect(run.refused).toEqual({});
