@@ -132,6 +132,9 @@ export function prepareSchema(schema: JSONSchema, opts: PrepareOptions): JSONSch
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(s)) {
       const here = `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      // Recorded whatever branch the value takes below: `unevaluatedProperties: false` is a
+      // sub-schema, and ajv tracks evaluated properties only when told the feature is in use.
+      if (FEATURES.has(key)) opts.features?.add(key);
       if (MAP_KEYS.has(key) && isPlainObject(value)) {
         out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, node(v, `${here}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`)]));
       } else if (LIST_KEYS.has(key) && Array.isArray(value)) {
@@ -147,7 +150,6 @@ export function prepareSchema(schema: JSONSchema, opts: PrepareOptions): JSONSch
       } else {
         if (key === 'format' && typeof value === 'string') opts.formats.add(value);
         if (key === 'pattern' && typeof value === 'string') opts.patterns.add(value);
-        if (FEATURES.has(key)) opts.features?.add(key);
         setKey(out, key, value);
       }
     }

@@ -32,6 +32,7 @@ const CORPUS = [
   '@octokit/openapi-webhooks/generated/api.github.com.json',
   '@interledger/open-payments/dist/openapi/specs/auth-server.yaml',
   '@interledger/open-payments/dist/openapi/specs/wallet-address-server.yaml',
+  '@interledger/open-payments/dist/openapi/specs/resource-server.yaml',
 ];
 
 const LIST = path.join(ROOT, 'test/fixtures/generator/corpus-examples/provider-errors.json');

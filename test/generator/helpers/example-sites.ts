@@ -48,8 +48,15 @@ export function at(doc: Obj, pointer: string): any {
 }
 
 /** Follows internal `$ref`s: the node and the pointer where it really sits. */
+/** What a Reference Object may carry beside `$ref` (OpenAPI 3.1 §4.8.23). */
+const REFERENCE_KEYS = new Set(['$ref', 'summary', 'description']);
+
 function resolve(doc: Obj, node: any, pointer: string): [any, string] {
+  // In 3.1 a $ref's sibling keywords apply too (JSON Schema 2020-12 §8.2.3.1): such a schema is
+  // judged where it stands, not at its target.
+  const siblingsApply = String(doc.openapi).startsWith('3.1');
   for (let i = 0; i < 20 && node && typeof node.$ref === 'string' && node.$ref.startsWith('#/'); i++) {
+    if (siblingsApply && Object.keys(node).some((k) => !REFERENCE_KEYS.has(k))) break;
     pointer = node.$ref;
     node = at(doc, pointer);
   }
