@@ -5,7 +5,7 @@
  * (worker threads included), bytes written.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -18,6 +18,8 @@ export interface Figures {
   ms: number;
   maxRssMb: number;
   bytes: number;
+  /** Of `bytes`, the fixed runtime/ copy (the same for every document; 0 for openapi-typescript). */
+  runtimeBytes: number;
 }
 
 export type Side = 'ots' | 'ours';
@@ -47,7 +49,13 @@ export async function measureSide(side: Side, spec: string, plugins?: string[]):
     const ms = performance.now() - start;
     const usage = /BENCH_USAGE (\{.*\})/.exec(stderr);
     if (!usage) throw new Error(`${side}: no usage report (stderr: ${stderr.slice(0, 300)})`);
-    return { ms, maxRssMb: (JSON.parse(usage[1] ?? '{}') as { maxRssMb: number }).maxRssMb, bytes: bytesUnder(out) };
+    const runtime = path.join(out, 'runtime');
+    return {
+      ms,
+      maxRssMb: (JSON.parse(usage[1] ?? '{}') as { maxRssMb: number }).maxRssMb,
+      bytes: bytesUnder(out),
+      runtimeBytes: side === 'ours' && existsSync(runtime) ? bytesUnder(runtime) : 0,
+    };
   } finally {
     rmSync(cwd, { recursive: true, force: true });
   }
@@ -60,6 +68,11 @@ export async function sideBySide(spec: string, runs: number, plugins?: string[])
     all.ots.push(await measureSide('ots', spec));
     all.ours.push(await measureSide('ours', spec, plugins));
   }
-  const mid = (xs: Figures[]): Figures => ({ ms: median(xs.map((f) => f.ms)), maxRssMb: median(xs.map((f) => f.maxRssMb)), bytes: median(xs.map((f) => f.bytes)) });
+  const mid = (xs: Figures[]): Figures => ({
+    ms: median(xs.map((f) => f.ms)),
+    maxRssMb: median(xs.map((f) => f.maxRssMb)),
+    bytes: median(xs.map((f) => f.bytes)),
+    runtimeBytes: median(xs.map((f) => f.runtimeBytes)),
+  });
   return { ots: mid(all.ots), ours: mid(all.ours) };
 }
