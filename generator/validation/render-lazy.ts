@@ -116,7 +116,7 @@ export function renderLazyValidatorsTs(header: string, stateful: readonly Statef
     ' * booleans, arrays) before they are checked; header names are lower case.',
     ' */',
     "import type { RuleContext as BaseRuleContext, ValidationOutcome } from './runtime/rule-types.js';",
-    "import { createValidatorSet, type AjvValidateFn, type RequestParts } from './runtime/rules/index.js';",
+    "import { createValidatorSet, type AjvValidateFn, type RequestParts } from './runtime/rules/validator-set.js';",
     "import { createLazyValidators } from './runtime/rules/lazy-validators.js';",
     ...stateful.map((s, i) => `import { ${s.exportName} as ${registryName(i)}, type ${s.contextType} } from ${q(s.module)};`),
     "import { validatorData } from './validators-data.js';",
