@@ -14,7 +14,7 @@ interface Copied extends GeneratedFile {
   plugin: string;
 }
 
-const RELATIVE_IMPORT = /((?:^|\n)(?:import|export)\b[^;]*?\bfrom\s+|(?:^|\n)\}\s*from\s+|\bimport\(\s*)(['"])(\.\.?\/[^'"]+)\2/g;
+const RELATIVE_IMPORT = /((?:^|\n)(?:import|export)\b[^;]*?\bfrom\s+|(?:^|\n)\}\s*from\s+|(?:^|\n)import\s+|\bimport\(\s*)(['"])(\.\.?\/[^'"]+)\2/g;
 
 export function copyRuntime(plugins: readonly Plugin[]): GeneratedFile[] {
   const byOutput = new Map<string, Copied>();

@@ -10,6 +10,7 @@ import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
 import { generate } from '../../api/index.js';
 import type { GeneratedFile } from '../../generator/emitters/emitter.js';
+import { pruneRuntime } from '../../generator/plugins/copy-runtime.js';
 import { plugins } from '../../api/plugins.js';
 import { resolveGenerateConfig } from '../../generator/resolve-config.js';
 import { ROOT } from './helpers/compile-output.js';
@@ -55,4 +56,27 @@ describe('runtime files in the output', () => {
     expect(paths).not.toContain('runtime/rules/non-empty.ts');
     expect(files.find((f) => f.path === 'validators-runtime.ts')?.contents).toContain('createRequiredWhen');
   }, 60_000);
+
+  test('every form of import keeps its target: static, type-only, re-export, multi-line, side effect, dynamic', () => {
+    const file = (p: string, contents = '') => ({ path: p, contents });
+    const files = [
+      file(
+        'entry.ts',
+        [
+          "import { a } from './runtime/a.js';",
+          "import type { B } from './runtime/b.js';",
+          'export {',
+          '  c,',
+          '} from "./runtime/c.js";',
+          "import './runtime/d.js';",
+          "const e = () => import('./runtime/e.js');",
+        ].join('\n'),
+      ),
+      ...['a', 'b', 'c', 'd', 'e'].map((n) => file(`runtime/${n}.ts`)),
+      file('runtime/f.ts', "import { a } from './a.js';"),
+    ];
+    const prunable = new Set(files.filter((f) => f.path.startsWith('runtime/')).map((f) => f.path));
+    expect(pruneRuntime(files, prunable).map((f) => f.path)).toEqual(['entry.ts', 'runtime/a.ts', 'runtime/b.ts', 'runtime/c.ts', 'runtime/d.ts', 'runtime/e.ts']);
+    expect(unreached(pruneRuntime(files, prunable), [])).toEqual([]);
+  });
 });
