@@ -17,171 +17,25 @@ type Media = `${string}/${string}`;
 /** Operations, security schemes and the token endpoint of the document, for the runtime. */
 const META: ApiClientMeta = {
   "operations": [
-    {
-      "id": "requestAccessToken",
-      "method": "post",
-      "path": "/auth/oauth/v2/token",
-      "security": [],
-      "server": {
-        "url": "{auth_url}",
-        "variables": {
-          "auth_url": "https://auth.example.invalid"
-        }
-      },
-      "contentType": "application/x-www-form-urlencoded"
-    },
-    {
-      "id": "getVirtualAccount",
-      "method": "get",
-      "path": "/v1/customers/{customer_id}/virtual-accounts",
-      "security": [
-        [
-          "oauth2"
-        ]
-      ]
-    },
-    {
-      "id": "requestVirtualAccount",
-      "method": "post",
-      "path": "/v1/customers/{customer_id}/virtual-accounts",
-      "security": [
-        [
-          "oauth2"
-        ]
-      ],
-      "contentType": "application/json"
-    },
-    {
-      "id": "createPayment",
-      "method": "post",
-      "path": "/v3/customers/{customer_id}/payments",
-      "security": [
-        [
-          "oauth2"
-        ]
-      ],
-      "contentType": "application/json"
-    },
-    {
-      "id": "lookupSessions",
-      "method": "get",
-      "path": "/v1/customers/{customer_id}/sessions",
-      "security": [
-        [
-          "oauth2"
-        ]
-      ]
-    },
-    {
-      "id": "createSession",
-      "method": "post",
-      "path": "/v1/customers/{customer_id}/sessions",
-      "security": [
-        [
-          "oauth2"
-        ]
-      ],
-      "contentType": "application/json"
-    },
-    {
-      "id": "createThirdParty",
-      "method": "post",
-      "path": "/api/v1/customers/{customer_id}/third-parties",
-      "security": [
-        [
-          "oauth2"
-        ],
-        [
-          "apiKey"
-        ]
-      ],
-      "contentType": "application/json"
-    },
-    {
-      "id": "getThirdParty",
-      "method": "get",
-      "path": "/api/v1/customers/{customer_id}/third-parties/{client_customer_reference}",
-      "security": [
-        [
-          "oauth2"
-        ],
-        [
-          "apiKey"
-        ]
-      ]
-    },
-    {
-      "id": "updateThirdParty",
-      "method": "put",
-      "path": "/api/v1/customers/{customer_id}/third-parties/{client_customer_reference}",
-      "security": [
-        [
-          "oauth2"
-        ],
-        [
-          "apiKey"
-        ]
-      ],
-      "contentType": "application/json"
-    },
-    {
-      "id": "legacyMakePayment",
-      "method": "post",
-      "path": "/v2/customers/{customer_id}/payments",
-      "security": [
-        [
-          "oauth2"
-        ],
-        [
-          "apiKey"
-        ]
-      ],
-      "contentType": "application/json"
-    },
-    {
-      "id": "legacyReviewPayments",
-      "method": "get",
-      "path": "/v1/customers/{customer_id}/payments",
-      "security": [
-        [
-          "oauth2"
-        ],
-        [
-          "apiKey"
-        ]
-      ]
-    },
-    {
-      "id": "legacyViewPayment",
-      "method": "get",
-      "path": "/v1/customers/{customer_id}/payments/{payment_id}",
-      "security": [
-        [
-          "oauth2"
-        ],
-        [
-          "apiKey"
-        ]
-      ]
-    }
+    {"id":"requestAccessToken","method":"post","path":"/auth/oauth/v2/token","security":[],"server":{"url":"{auth_url}","variables":{"auth_url":"https://auth.example.invalid"}},"contentType":"application/x-www-form-urlencoded"},
+    {"id":"getVirtualAccount","method":"get","path":"/v1/customers/{customer_id}/virtual-accounts","security":[["oauth2"]]},
+    {"id":"requestVirtualAccount","method":"post","path":"/v1/customers/{customer_id}/virtual-accounts","security":[["oauth2"]],"contentType":"application/json"},
+    {"id":"createPayment","method":"post","path":"/v3/customers/{customer_id}/payments","security":[["oauth2"]],"contentType":"application/json"},
+    {"id":"lookupSessions","method":"get","path":"/v1/customers/{customer_id}/sessions","security":[["oauth2"]]},
+    {"id":"createSession","method":"post","path":"/v1/customers/{customer_id}/sessions","security":[["oauth2"]],"contentType":"application/json"},
+    {"id":"createThirdParty","method":"post","path":"/api/v1/customers/{customer_id}/third-parties","security":[["oauth2"],["apiKey"]],"contentType":"application/json"},
+    {"id":"getThirdParty","method":"get","path":"/api/v1/customers/{customer_id}/third-parties/{client_customer_reference}","security":[["oauth2"],["apiKey"]]},
+    {"id":"updateThirdParty","method":"put","path":"/api/v1/customers/{customer_id}/third-parties/{client_customer_reference}","security":[["oauth2"],["apiKey"]],"contentType":"application/json"},
+    {"id":"legacyMakePayment","method":"post","path":"/v2/customers/{customer_id}/payments","security":[["oauth2"],["apiKey"]],"contentType":"application/json"},
+    {"id":"legacyReviewPayments","method":"get","path":"/v1/customers/{customer_id}/payments","security":[["oauth2"],["apiKey"]]},
+    {"id":"legacyViewPayment","method":"get","path":"/v1/customers/{customer_id}/payments/{payment_id}","security":[["oauth2"],["apiKey"]]}
   ],
   "schemes": {
-    "apiKey": {
-      "type": "apiKey",
-      "in": "header",
-      "name": "apikey"
-    },
-    "oauth2": {
-      "type": "oauth2"
-    }
+    "apiKey": {"type":"apiKey","in":"header","name":"apikey"},
+    "oauth2": {"type":"oauth2"}
   },
   "tokenEndpoint": {
-    "server": {
-      "url": "{auth_url}",
-      "variables": {
-        "auth_url": "https://auth.example.invalid"
-      }
-    },
+    "server": {"url":"{auth_url}","variables":{"auth_url":"https://auth.example.invalid"}},
     "path": "/auth/oauth/v2/token"
   }
 };

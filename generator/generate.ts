@@ -10,7 +10,7 @@ import { headerFor, makeHeader } from './header.js';
 import type { ApiModel } from './ir/model.js';
 import { normalize } from './ir/normalize.js';
 import { loadDocument } from './load/load-document.js';
-import { copyRuntime, danglingImports } from './plugins/copy-runtime.js';
+import { copyRuntime, danglingImports, prunableRuntime, pruneRuntime } from './plugins/copy-runtime.js';
 import { corePlugins } from './plugins/index.js';
 import { pluginOptions } from './plugins/options.js';
 import type { Plugin } from './plugins/plugin.js';
@@ -84,6 +84,8 @@ export async function generate(config: GenerateConfig, options: GenerateOptions 
       if (plugin.name === STUBS_PLUGIN) stubFiles.push(...outcome.value.map((f) => ({ path: checkPath(f.path, emitter.name), contents: normalizeText(f.contents) })));
       else files.push(...outcome.value.map((f) => finish(f, emitter.name, tsHeader)));
     }
+    // Runtime files of features the output does not use (plugins mark them `prune`) are left out.
+    files.splice(0, files.length, ...pruneRuntime(files, prunableRuntime(plugins)));
     const deps = runtimeDependencies(files, plugins);
     files.push(renderRuntimeDependencies(deps));
     const dangling = danglingImports(files);

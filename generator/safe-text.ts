@@ -8,7 +8,31 @@ import { isBarePropertyKey, toIdentifier } from './ir/names.js';
 /** JSON.stringify, plus escapes that matter in JS source: U+2028/U+2029 (line terminators in
  * older engines and tooling) and `</` (so output can be inlined in HTML <script>). */
 export function jsLiteral(value: unknown, indent = 0): string {
-  const json = JSON.stringify(value === undefined ? null : value, null, indent || undefined);
+  return forJs(JSON.stringify(value === undefined ? null : value, null, indent || undefined));
+}
+
+/**
+ * A JSON literal laid out as a table: the members of the outer object and the items (or
+ * members) of its values one per line, each of those on one line. As readable as an indented
+ * block for tables of operations, at a fraction of its size on large documents.
+ */
+export function jsonRows(value: unknown): string {
+  const plain: unknown = JSON.parse(JSON.stringify(value === undefined ? null : value));
+  return forJs(rows(plain, 0));
+}
+
+function rows(value: unknown, depth: number): string {
+  if (depth >= 2 || value === null || typeof value !== 'object') return JSON.stringify(value);
+  const pad = '  '.repeat(depth + 1);
+  const end = '  '.repeat(depth);
+  const lines = Array.isArray(value)
+    ? value.map((item) => `${pad}${rows(item, depth + 1)}`)
+    : Object.entries(value).map(([key, item]) => `${pad}${JSON.stringify(key)}: ${rows(item, depth + 1)}`);
+  const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
+  return lines.length === 0 ? `${open}${close}` : `${open}\n${lines.join(',\n')}\n${end}${close}`;
+}
+
+function forJs(json: string): string {
   return (
     json
       .replace(/\u2028/g, '\\u2028')

@@ -8,7 +8,7 @@ import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import Handlebars from 'handlebars';
-import { commentText, identifier, jsdocBlock, jsLiteral, propertyKey, stringLiteral } from './safe-text.js';
+import { commentText, identifier, jsdocBlock, jsLiteral, jsonRows, propertyKey, stringLiteral } from './safe-text.js';
 import { packageInfo, templatesDir } from './package-info.js';
 
 type HelperOptions = { hash?: Record<string, unknown>; loc?: { start?: { line?: number; column?: number } } };
@@ -28,8 +28,9 @@ export const SAFE_HELPERS: Record<string, (...args: unknown[]) => string> = {
   ident: (v, o) => identifier(defined('ident', v, o)),
   str: (v, o) => stringLiteral(defined('str', v, o)),
   json: (v, o) => jsLiteral(defined('json', v, o)),
-  /** Multi-line JSON literal (2-space indent) for larger tables, so generated files stay readable. */
-  jsonBlock: (v, o) => jsLiteral(defined('jsonBlock', v, o), 2),
+  /** Multi-line JSON literal for larger tables, one row per line (safe-text.ts, jsonRows), so
+   * generated files stay readable without an indented line per value. */
+  jsonBlock: (v, o) => jsonRows(defined('jsonBlock', v, o)),
   comment: (v, o) => commentText(defined('comment', v, o)),
   jsdoc: (v, o) => jsdocBlock(defined('jsdoc', v, o), Number((o as HelperOptions | undefined)?.hash?.indent ?? 0)),
   propKey: (v, o) => propertyKey(defined('propKey', v, o)),

@@ -26,7 +26,7 @@ export function emitValidatorFiles(ctx: EmitContext, rulesImport = RULES_IMPORT)
   const { model, plugins } = ctx;
   const standalone = ctx.options.standalone === true;
   const vocabulary = vocabularyOf(plugins);
-  const keywords = [...vocabulary.stateless.values()];
+  const known = [...vocabulary.stateless.values()];
   const openapi31 = !model.openapiVersion.startsWith('3.0');
   const large = isLarge(model, standalone ? 200_000 : 50_000);
   const prep = {
@@ -40,17 +40,20 @@ export function emitValidatorFiles(ctx: EmitContext, rulesImport = RULES_IMPORT)
     // the output, so there every component stays shared behind its $ref.
     inlineLimit: large ? 0 : 4000,
     stripAnnotations: !standalone,
-    keep: new Set(keywords.map((k) => k.keyword)),
+    keep: new Set(known.map((k) => k.keyword)),
   };
   const plan = planValidators(model, prep, vocabulary);
   const components = componentsSchema(model.schemas, { ...prep, at: '/components/schemas' });
+  // Only the keywords the schemas use are registered, and only their factories are in the output.
+  const used = keywordsIn([components, ...plan.schemas.map((s) => s.schema), ...plan.paramSchemas.map((s) => s.schema)], prep.keep);
+  const keywords = known.filter((k) => used.has(k.keyword));
   const unusable = [...prep.patterns].find((p) => !compiles(p, ''));
   if (unusable !== undefined) throw new CbpError('E_SPEC_INVALID', `pattern ${JSON.stringify(unusable)} is not a valid regular expression`, { rule: 'JSON Schema' });
   const unicodeRegExp = [...prep.patterns].every((p) => compiles(p, 'u'));
   const choice = { openapi31, unicodeRegExp, unknownFormats: [...prep.formats].sort(), features: prep.features, inlineRefs: !large, keywords };
   const stateful = plugins.flatMap((p) => (p.statefulRules ? [p.statefulRules] : []));
   const common = [
-    { path: 'validators-runtime.ts', contents: renderValidatorsRuntime(plugins.flatMap((p) => (p.keywordRuntime ? [p.keywordRuntime] : []))) },
+    { path: 'validators-runtime.ts', contents: renderValidatorsRuntime(keywordExports(plugins, used)) },
     { path: 'rules.ts', contents: renderRulesTs(ctx.header('rules.ts'), model.rules) },
   ];
   if (!standalone) {
@@ -80,6 +83,40 @@ export function emitValidatorFiles(ctx: EmitContext, rulesImport = RULES_IMPORT)
  * the data form inlines only below a quarter of the standalone form's limit (JSON characters). */
 function isLarge(model: { schemas: Record<string, unknown> }, limit: number): boolean {
   return JSON.stringify(model.schemas).length > limit;
+}
+
+/** The rule keywords (`x-cbp-…`) that occur as keys in the schemas. A property of that name
+ * counts too: registering a keyword more costs nothing but its factory's bytes. */
+function keywordsIn(schemas: readonly unknown[], keywords: ReadonlySet<string>): Set<string> {
+  const found = new Set<string>();
+  const stack: unknown[] = [...schemas];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === null || typeof v !== 'object') continue;
+    if (Array.isArray(v)) {
+      stack.push(...v);
+      continue;
+    }
+    for (const [key, child] of Object.entries(v)) {
+      if (keywords.has(key)) found.add(key);
+      else stack.push(child);
+    }
+  }
+  return found;
+}
+
+/** What validators-runtime.ts re-exports: each used keyword's factory from its own module where
+ * the plugin names one, else the plugin's whole keyword runtime. */
+function keywordExports(plugins: EmitContext['plugins'], used: ReadonlySet<string>): Array<{ module: string; names?: string[] }> {
+  const out: Array<{ module: string; names?: string[] }> = [];
+  for (const p of plugins) {
+    if (p.keywordModule !== undefined) {
+      for (const k of p.keywords ?? []) if (used.has(k.keyword)) out.push({ module: p.keywordModule(k), names: [k.factory] });
+    } else if (p.keywordRuntime !== undefined) {
+      out.push({ module: p.keywordRuntime });
+    }
+  }
+  return out;
 }
 
 function compiles(pattern: string, flags: string): boolean {

@@ -8,7 +8,7 @@ export const clientPlugin: Plugin = {
   dependencies: ['types'],
   get runtime() {
     // The client matches operation paths with the router's route table.
-    return [{ root: coreRuntimeRoot(), paths: ['client', 'auth', 'rule-types.ts', 'server/route-table.ts'] }];
+    return [{ root: coreRuntimeRoot(), paths: ['client', 'auth', 'rule-types.ts', 'server/route-table.ts'], prune: true }];
   },
   options: { clientFactoryName: { kind: 'string', default: 'createApiClient', describe: 'name of the factory client.ts exports' } },
   emitters: [clientEmitter],

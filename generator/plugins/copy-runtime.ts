@@ -14,7 +14,7 @@ interface Copied extends GeneratedFile {
   plugin: string;
 }
 
-const RELATIVE_IMPORT = /((?:^|\n)(?:import|export)\b[^;]*?\bfrom\s+|(?:^|\n)\}\s*from\s+|\bimport\(\s*)'(\.\.?\/[^']+)'/g;
+const RELATIVE_IMPORT = /((?:^|\n)(?:import|export)\b[^;]*?\bfrom\s+|(?:^|\n)\}\s*from\s+|(?:^|\n)import\s+|\bimport\(\s*)(['"])(\.\.?\/[^'"]+)\2/g;
 
 export function copyRuntime(plugins: readonly Plugin[]): GeneratedFile[] {
   const byOutput = new Map<string, Copied>();
@@ -43,7 +43,7 @@ function walk(target: string): string[] {
 }
 
 function repoint(file: Copied, outputOf: Map<string, string>): string {
-  return file.contents.replace(RELATIVE_IMPORT, (whole, before: string, specifier: string) => {
+  return file.contents.replace(RELATIVE_IMPORT, (whole, before: string, quote: string, specifier: string) => {
     const target = path.resolve(path.dirname(file.source), specifier.replace(/\.js$/, '.ts'));
     const out = outputOf.get(target);
     if (out === undefined) {
@@ -51,8 +51,50 @@ function repoint(file: Copied, outputOf: Map<string, string>): string {
     }
     let rel = path.posix.relative(path.posix.dirname(file.path), out).replace(/\.ts$/, '.js');
     if (!rel.startsWith('.')) rel = `./${rel}`;
-    return rel === specifier ? whole : `${before}'${rel}'`;
+    return rel === specifier ? whole : `${before}${quote}${rel}${quote}`;
   });
+}
+
+/** Output paths of the runtime files copied only when reached (`prune`): a file any plugin copies
+ * without `prune` is an entry point and stays. */
+export function prunableRuntime(plugins: readonly Plugin[]): Set<string> {
+  const prunable = new Set<string>();
+  const kept = new Set<string>();
+  for (const plugin of plugins) {
+    for (const src of plugin.runtime) {
+      for (const rel of src.paths) {
+        for (const file of walk(path.join(src.root, rel))) {
+          const out = path.posix.join('runtime', src.into ?? '', path.relative(src.root, file).split(path.sep).join('/'));
+          (src.prune === true ? prunable : kept).add(out);
+        }
+      }
+    }
+  }
+  for (const out of kept) prunable.delete(out);
+  return prunable;
+}
+
+/**
+ * The files without the prunable runtime files nothing reaches: reachability follows relative
+ * imports (type-only ones too: the type checker reads those files) from every other file, so a
+ * feature's runtime is in the output only when an emitted file imports it.
+ */
+export function pruneRuntime(files: readonly GeneratedFile[], prunable: ReadonlySet<string>): GeneratedFile[] {
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  const reached = new Set<string>();
+  const queue = files.filter((f) => !prunable.has(f.path)).map((f) => f.path);
+  while (queue.length > 0) {
+    const at = queue.pop() as string;
+    if (reached.has(at)) continue;
+    reached.add(at);
+    const file = byPath.get(at);
+    if (file === undefined || !/\.ts$/.test(at)) continue;
+    for (const m of file.contents.matchAll(RELATIVE_IMPORT)) {
+      const target = path.posix.join(path.posix.dirname(at), m[3]!.replace(/\.js$/, '.ts'));
+      if (!reached.has(target)) queue.push(target);
+    }
+  }
+  return files.filter((f) => reached.has(f.path));
 }
 
 /** Relative imports of emitted TS files that point at no emitted file (a plugin forgot a dependency). */
@@ -62,8 +104,8 @@ export function danglingImports(files: readonly GeneratedFile[]): string[] {
   for (const f of files) {
     if (!/\.ts$/.test(f.path)) continue;
     for (const m of f.contents.matchAll(RELATIVE_IMPORT)) {
-      const target = path.posix.join(path.posix.dirname(f.path), m[2]!.replace(/\.js$/, '.ts'));
-      if (!paths.has(target)) out.push(`${f.path} imports ${m[2]}`);
+      const target = path.posix.join(path.posix.dirname(f.path), m[3]!.replace(/\.js$/, '.ts'));
+      if (!paths.has(target)) out.push(`${f.path} imports ${m[3]}`);
     }
   }
   return out;

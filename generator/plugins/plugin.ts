@@ -13,6 +13,10 @@ export interface RuntimeSource {
   paths: readonly string[];
   /** Sub-folder of <out>/runtime/ (default: runtime/ itself). */
   into?: string;
+  /** Copy a file of `paths` only when the output reaches it: an emitted file or a kept runtime
+   * file imports it (copy-runtime.ts, pruneRuntime). Without it every file is kept, as for the
+   * files users import directly (the server adapters, a kit's public modules). */
+  prune?: boolean;
 }
 
 export interface PluginOption {
@@ -44,6 +48,10 @@ export interface Plugin {
   keywords?: readonly RuleKeyword[];
   /** Output-relative module exporting the runtime factories of `keywords`. */
   keywordRuntime?: string;
+  /** Output-relative module exporting the factory of one of `keywords`: validators-runtime.ts then
+   * exports only the factories of the keywords the document's schemas use (instead of
+   * `keywordRuntime` whole). */
+  keywordModule?(keyword: RuleKeyword): string;
   statefulRules?: StatefulRuleSource;
   /** npm packages the output loads only on demand (not through a static import). */
   optionalDependencies?: readonly string[];

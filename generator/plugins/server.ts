@@ -25,7 +25,7 @@ export const serverPlugin: Plugin = {
   describe: 'server.ts: typed Handlers and a framework-neutral router (auth, parsing, validation when validators is selected)',
   dependencies: ['types'],
   get runtime() {
-    return [{ root: coreRuntimeRoot(), paths: ['rule-types.ts', 'maybe-promise.ts', ...SERVER_FILES.map((f) => `server/${f}`)] }];
+    return [{ root: coreRuntimeRoot(), paths: ['rule-types.ts', 'maybe-promise.ts', ...SERVER_FILES.map((f) => `server/${f}`)], prune: true }];
   },
   emitters: [serverEmitter],
 };

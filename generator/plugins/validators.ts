@@ -9,8 +9,10 @@ export const validatorsPlugin: Plugin = {
     'validators.ts and rules.ts: ajv validators for requests, responses and webhooks, with the overlay rules as keywords (compiled on first use; option standalone: precompiled)',
   dependencies: [],
   get runtime() {
-    return [{ root: coreRuntimeRoot(), paths: ['rules', 'rule-types.ts', 'maybe-promise.ts'] }];
+    return [{ root: coreRuntimeRoot(), paths: ['rules', 'rule-types.ts', 'maybe-promise.ts'], prune: true }];
   },
+  // templates/runtime/rules/<keyword name>.ts exports each generic keyword's factory.
+  keywordModule: (keyword) => `./runtime/rules/${keyword.name}.js`,
   options: {
     standalone: {
       kind: 'boolean',

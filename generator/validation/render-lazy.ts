@@ -24,18 +24,25 @@ export interface DataChoice {
 }
 
 export function renderValidatorData(header: string, plan: ValidatorPlan, components: JSONSchema, choice: DataChoice): string {
-  const named = (list: ValidatorPlan['schemas']) => {
-    const out: Record<string, JSONSchema> = {};
-    for (const s of list) setKey(out, s.name, s.schema);
-    return out;
-  };
+  const schemas = shared(plan.schemas);
+  const paramSchemas = shared(plan.paramSchemas);
   const operations: ValidatorData['operations'] = {};
   for (const op of plan.operations) {
-    const { id, ...rest } = op;
-    setKey(operations, id, rest);
+    const { id, bodyRequired, stateful, responses, ...parts } = op;
+    const entry: ValidatorData['operations'][string] = { responses: [] };
+    for (const part of ['params', 'query', 'headers', 'cookies'] as const) if (parts[part] !== undefined) entry[part] = paramSchemas.nameOf(parts[part]);
+    if (parts.body !== undefined) entry.body = schemas.nameOf(parts.body);
+    if (bodyRequired) entry.bodyRequired = true;
+    entry.responses = responses.map((r) => {
+      const content: Record<string, string | null> = {};
+      for (const [type, name] of Object.entries(r.content)) setKey(content, type, name === null ? null : schemas.nameOf(name));
+      return { status: r.status, content };
+    });
+    if (stateful.length > 0) entry.stateful = stateful;
+    setKey(operations, id, entry);
   }
   const webhooks: ValidatorData['webhooks'] = {};
-  for (const w of plan.webhooks) setKey(webhooks, w.name, w.validator);
+  for (const w of plan.webhooks) setKey(webhooks, w.name, w.validator === null ? null : schemas.nameOf(w.validator));
   const data: ValidatorData = {
     openapi31: choice.openapi31,
     unicodeRegExp: choice.unicodeRegExp,
@@ -44,8 +51,8 @@ export function renderValidatorData(header: string, plan: ValidatorPlan, compone
     inlineRefs: choice.inlineRefs,
     keywords: choice.keywords.map((k) => ({ keyword: k.keyword, factory: k.factory, extra: k.extraArgs() })),
     components: components as ValidatorData['components'],
-    schemas: named(plan.schemas) as ValidatorData['schemas'],
-    paramSchemas: named(plan.paramSchemas) as ValidatorData['paramSchemas'],
+    schemas: schemas.table as ValidatorData['schemas'],
+    paramSchemas: paramSchemas.table as ValidatorData['paramSchemas'],
     operations,
     webhooks,
   };
@@ -54,9 +61,45 @@ export function renderValidatorData(header: string, plan: ValidatorPlan, compone
     '/** The JSON Schemas the validators compile on first use (validators.ts), as data. */',
     "import type { ValidatorData } from './runtime/rules/lazy-validators.js';",
     '',
-    `export const validatorData: ValidatorData = JSON.parse(${q(JSON.stringify(data))});`,
+    `export const validatorData: ValidatorData = JSON.parse(${singleQuoted(JSON.stringify(data))});`,
     '',
   ].join('\n');
+}
+
+/** Identical schemas once, under the first name they appear with: real documents answer the same
+ * error schema on every operation and the same schema under JSON and XML media types. */
+function shared(list: ValidatorPlan['schemas']): { table: Record<string, JSONSchema>; nameOf: (name: string) => string } {
+  const table: Record<string, JSONSchema> = {};
+  const byText = new Map<string, string>();
+  const canonical = new Map<string, string>();
+  for (const s of list) {
+    const text = JSON.stringify(s.schema);
+    const first = byText.get(text);
+    if (first !== undefined) {
+      canonical.set(s.name, first);
+      continue;
+    }
+    byText.set(text, s.name);
+    canonical.set(s.name, s.name);
+    setKey(table, s.name, s.schema);
+  }
+  return {
+    table,
+    nameOf: (name) => {
+      const found = canonical.get(name);
+      if (found === undefined) throw new Error(`validator plan names no schema ${JSON.stringify(name)}`);
+      return found;
+    },
+  };
+}
+
+const SINGLE_QUOTE_ESCAPES: Readonly<Record<string, string>> = { '\\': '\\\\', "'": "\\'", '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
+/** JSON text as a single-quoted string literal: JSON's double quotes need no escape there, which
+ * is about a sixth of the data's size. JSON.stringify leaves no raw control character in its
+ * output, so the backslash, the quote and the two line separators are all that need escaping. */
+export function singleQuoted(json: string): string {
+  return `'${json.replace(/[\\'\u2028\u2029]/g, (c) => SINGLE_QUOTE_ESCAPES[c] as string)}'`;
 }
 
 const registryName = (i: number) => `__statefulRules${i}`;
@@ -73,7 +116,7 @@ export function renderLazyValidatorsTs(header: string, stateful: readonly Statef
     ' * booleans, arrays) before they are checked; header names are lower case.',
     ' */',
     "import type { RuleContext as BaseRuleContext, ValidationOutcome } from './runtime/rule-types.js';",
-    "import { createValidatorSet, type AjvValidateFn, type RequestParts } from './runtime/rules/index.js';",
+    "import { createValidatorSet, type AjvValidateFn, type RequestParts } from './runtime/rules/validator-set.js';",
     "import { createLazyValidators } from './runtime/rules/lazy-validators.js';",
     ...stateful.map((s, i) => `import { ${s.exportName} as ${registryName(i)}, type ${s.contextType} } from ${q(s.module)};`),
     "import { validatorData } from './validators-data.js';",

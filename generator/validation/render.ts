@@ -25,7 +25,7 @@ export function renderValidatorsTs(header: string, plan: ValidatorPlan, stateful
     ' * names are lower case.',
     ' */',
     "import type { RuleContext as BaseRuleContext, ValidationOutcome } from './runtime/rule-types.js';",
-    "import { createValidatorSet, type AjvValidateFn, type RequestParts } from './runtime/rules/index.js';",
+    "import { createValidatorSet, type AjvValidateFn, type RequestParts } from './runtime/rules/validator-set.js';",
     ...stateful.map((s, i) => `import { ${s.exportName} as ${registryName(i)}, type ${s.contextType} } from ${q(s.module)};`),
     "import * as standalone from './validators-standalone.js';",
     // No parameter schema (a webhooks-only document): no unused import (noUnusedLocals).
@@ -127,13 +127,14 @@ export function renderRulesTs(header: string, rules: RuleDefinition[]): string {
   ].join('\n');
 }
 
-/** validators-runtime.ts: the generic rules runtime and the keyword factories of the selected
- * plugins, imported by the standalone validators as `__cbpRules`. */
-export function renderValidatorsRuntime(modules: readonly string[]): string {
+/** validators-runtime.ts: the formats and the keyword factories the validators call, imported by
+ * the standalone validators as `__cbpRules` (by the lazy ones as the factories' table). Each
+ * entry exports `names` from `module`, or the whole module. */
+export function renderValidatorsRuntime(exports: ReadonlyArray<{ module: string; names?: readonly string[] }>): string {
   return [
-    '/** The runtime the standalone validators call: formats, rule checks of the selected plugins. */',
-    "export * from './runtime/rules/index.js';",
-    ...modules.map((m) => `export * from ${q(m)};`),
+    '/** The runtime the validators call: formats, the rule checks the document uses. */',
+    "export { formats } from './runtime/rules/formats.js';",
+    ...exports.map((e) => (e.names === undefined ? `export * from ${q(e.module)};` : `export { ${e.names.join(', ')} } from ${q(e.module)};`)),
     '',
   ].join('\n');
 }

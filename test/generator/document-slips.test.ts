@@ -138,7 +138,7 @@ describe('multi-file by URL and hostile names, generated and type-checked', () =
   test('one identifier per operation: Handlers, router id, stub and client method agree; the client is not thenable', () => {
     const server = files.names.find((f) => f.path === 'gen/server.ts')!.contents;
     const client = files.names.find((f) => f.path === 'gen/client.ts')!.contents;
-    expect(server).toContain('"id": "getN27ByAB"');
+    expect(server).toContain('"id":"getN27ByAB"');
     expect(server).toMatch(/^ {2}getN27ByAB: HandlerFn/m);
     expect(client).toMatch(/^ {4}getN27ByAB: \(/m);
     expect(client).not.toMatch(/^ {4}then: /m);

@@ -24,15 +24,17 @@ export interface KeywordData {
   extra: unknown[];
 }
 
+/** Names of schemas in `paramSchemas` (params, query, headers, cookies) and `schemas` (body,
+ * responses). Absent `bodyRequired` is false, absent `stateful` is none. */
 export interface OperationData {
   params?: string;
   query?: string;
   headers?: string;
   cookies?: string;
   body?: string;
-  bodyRequired: boolean;
+  bodyRequired?: boolean;
   responses: ResponseEntry<string | null>[];
-  stateful: RuleRef[];
+  stateful?: RuleRef[];
 }
 
 /** What validators-data.ts holds (JSON). */
@@ -47,7 +49,9 @@ export interface ValidatorData {
   keywords: KeywordData[];
   /** `{ $id, $defs }`: every component schema, referenced by the others. */
   components: AnySchemaObject;
-  /** Bodies, responses and webhook payloads. */
+  /** Bodies, responses and webhook payloads. A schema is held once: identical ones (the same
+   * error response on every operation, one schema under two media types) share the name of the
+   * first, and so share one compiled validator. */
   schemas: Record<string, AnySchemaObject | boolean>;
   /** Path, query, header and cookie parameters: coerced from strings in place. */
   paramSchemas: Record<string, AnySchemaObject | boolean>;
@@ -94,12 +98,12 @@ export function createLazyValidators(data: ValidatorData, runtime: Readonly<Reco
       ...(headers ? { headers } : {}),
       ...(cookies ? { cookies } : {}),
       ...(body ? { body } : {}),
-      bodyRequired: op.bodyRequired,
+      bodyRequired: op.bodyRequired === true,
       responses: op.responses.map((r) => ({
         status: r.status,
         content: Object.fromEntries(Object.entries(r.content).map(([type, name]) => [type, byName(name, false) ?? null])),
       })),
-      stateful: op.stateful,
+      stateful: op.stateful ?? [],
     };
   }
   const webhooks: ValidatorSetSpec['webhooks'] = {};

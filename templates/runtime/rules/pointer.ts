@@ -4,6 +4,10 @@
  * Parsed once when a rule is created, walked per call without allocating on the success path.
  */
 
+import { escapeToken } from './escape-token.js';
+
+export { escapeToken };
+
 export type PointerPattern = readonly string[];
 
 export function parsePointerPattern(pointer: string): PointerPattern {
@@ -13,10 +17,6 @@ export function parsePointerPattern(pointer: string): PointerPattern {
     .slice(1)
     .split('/')
     .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
-export function escapeToken(token: string | number): string {
-  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /**

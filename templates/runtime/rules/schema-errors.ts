@@ -1,5 +1,5 @@
 import type { RuleViolation } from '../rule-types.js';
-import { escapeToken } from './pointer.js';
+import { escapeToken } from './escape-token.js';
 
 /** The fields of an ajv ErrorObject this module reads. */
 export interface AjvErrorLike {

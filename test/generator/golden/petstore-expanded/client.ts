@@ -17,31 +17,10 @@ type Media = `${string}/${string}`;
 /** Operations, security schemes and the token endpoint of the document, for the runtime. */
 const META: ApiClientMeta = {
   "operations": [
-    {
-      "id": "findPets",
-      "method": "get",
-      "path": "/pets",
-      "security": []
-    },
-    {
-      "id": "addPet",
-      "method": "post",
-      "path": "/pets",
-      "security": [],
-      "contentType": "application/json"
-    },
-    {
-      "id": "findPetById",
-      "method": "get",
-      "path": "/pets/{id}",
-      "security": []
-    },
-    {
-      "id": "deletePet",
-      "method": "delete",
-      "path": "/pets/{id}",
-      "security": []
-    }
+    {"id":"findPets","method":"get","path":"/pets","security":[]},
+    {"id":"addPet","method":"post","path":"/pets","security":[],"contentType":"application/json"},
+    {"id":"findPetById","method":"get","path":"/pets/{id}","security":[]},
+    {"id":"deletePet","method":"delete","path":"/pets/{id}","security":[]}
   ],
   "schemes": {}
 };

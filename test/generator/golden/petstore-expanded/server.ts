@@ -15,68 +15,10 @@ export { reply } from './runtime/server/reply.js';
 /** Routes, parameters, request bodies and security of the document, for the runtime. */
 const META: ServerMeta = {
   "operations": [
-    {
-      "id": "findPets",
-      "method": "get",
-      "path": "/pets",
-      "security": [],
-      "params": [
-        {
-          "name": "tags",
-          "in": "query",
-          "required": false,
-          "type": "array",
-          "itemType": "string"
-        },
-        {
-          "name": "limit",
-          "in": "query",
-          "required": false,
-          "type": "integer"
-        }
-      ]
-    },
-    {
-      "id": "addPet",
-      "method": "post",
-      "path": "/pets",
-      "security": [],
-      "requestBody": {
-        "required": true,
-        "contentTypes": [
-          "application/json"
-        ]
-      },
-      "params": []
-    },
-    {
-      "id": "findPetById",
-      "method": "get",
-      "path": "/pets/{id}",
-      "security": [],
-      "params": [
-        {
-          "name": "id",
-          "in": "path",
-          "required": true,
-          "type": "integer"
-        }
-      ]
-    },
-    {
-      "id": "deletePet",
-      "method": "delete",
-      "path": "/pets/{id}",
-      "security": [],
-      "params": [
-        {
-          "name": "id",
-          "in": "path",
-          "required": true,
-          "type": "integer"
-        }
-      ]
-    }
+    {"id":"findPets","method":"get","path":"/pets","security":[],"params":[{"name":"tags","in":"query","required":false,"type":"array","itemType":"string"},{"name":"limit","in":"query","required":false,"type":"integer"}]},
+    {"id":"addPet","method":"post","path":"/pets","security":[],"requestBody":{"required":true,"contentTypes":["application/json"]},"params":[]},
+    {"id":"findPetById","method":"get","path":"/pets/{id}","security":[],"params":[{"name":"id","in":"path","required":true,"type":"integer"}]},
+    {"id":"deletePet","method":"delete","path":"/pets/{id}","security":[],"params":[{"name":"id","in":"path","required":true,"type":"integer"}]}
   ],
   "schemes": {}
 };

@@ -10,7 +10,7 @@
  * booleans, arrays) before they are checked; header names are lower case.
  */
 import type { RuleContext as BaseRuleContext, ValidationOutcome } from './runtime/rule-types.js';
-import { createValidatorSet, type AjvValidateFn, type RequestParts } from './runtime/rules/index.js';
+import { createValidatorSet, type AjvValidateFn, type RequestParts } from './runtime/rules/validator-set.js';
 import { createLazyValidators } from './runtime/rules/lazy-validators.js';
 import { validatorData } from './validators-data.js';
 import * as rulesRuntime from './validators-runtime.js';
