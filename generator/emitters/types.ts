@@ -10,6 +10,7 @@
 import { CbpError } from '../../lib/errors.js';
 import type { ApiModel } from '../ir/model.js';
 import type { Emitter } from './emitter.js';
+import { typeContentParametersBySchema } from './content-parameters.js';
 
 type Obj = Record<string, unknown>;
 
@@ -23,6 +24,7 @@ export function withNormalizedOperationIds(document: Obj, model: ApiModel): Obj 
     const operation = item?.[op.method] as Obj | undefined;
     if (operation) operation.operationId = op.id;
   }
+  typeContentParametersBySchema(copy);
   return copy;
 }
 
