@@ -11,6 +11,7 @@
  * `malformed`, which the router answers with a 400.
  */
 import { parseCookieHeader as parseCookiePairs } from './request-parts.js';
+import { safeJsonParse } from './safe-json.js';
 
 export interface ParamMeta {
   name: string;
@@ -26,6 +27,8 @@ export interface ParamMeta {
   style?: string;
   /** Only when not the style's default (true for `form`, false otherwise). */
   explode?: boolean;
+  /** A `content` parameter with a JSON media type: its text is JSON, not a style. */
+  json?: boolean;
 }
 
 export interface ReadParams {
@@ -57,6 +60,14 @@ function scalar(value: string, type: string | undefined): unknown {
 
 const MALFORMED = Symbol('malformed');
 type Result = unknown | typeof MALFORMED;
+
+/** JSON text of a `content` parameter; prototype-poisoning keys and excessive nesting refused as
+ * in bodies (safe-json.ts). */
+function jsonOf(text: string | undefined): Result {
+  if (text === undefined) return MALFORMED;
+  const parsed = safeJsonParse(text);
+  return parsed.ok ? parsed.value : MALFORMED;
+}
 
 const styleOf = (m: ParamMeta) => m.style ?? (m.in === 'query' || m.in === 'cookie' ? 'form' : 'simple');
 const explodeOf = (m: ParamMeta) => m.explode ?? styleOf(m) === 'form';
@@ -104,6 +115,7 @@ const split = (text: string, on: string) => (text === '' ? [] : text.split(on));
 
 /** One path segment's captured text, still percent-encoded (delimiters are found before decoding). */
 export function readPathParam(m: ParamMeta, raw: string): Result {
+  if (m.json) return jsonOf(percentDecode(raw));
   const style = styleOf(m);
   if (style === 'label') {
     if (!raw.startsWith('.')) return MALFORMED;
@@ -150,6 +162,7 @@ export function readPathParams(raw: Readonly<Record<string, string>>, metas: rea
 
 /** A header field value (`simple`); repeated fields arrive joined with `, `. */
 export function readHeaderParam(m: ParamMeta, value: string): Result {
+  if (m.json) return jsonOf(value.trim());
   return isComposite(m) ? fromTokens(m, split(value, ','), trimmed) : scalar(value.trim(), m.type);
 }
 
@@ -167,8 +180,13 @@ export function readQueryParams(query: Readonly<Record<string, string | string[]
   for (const m of metas) {
     const style = styleOf(m);
     let result: Result;
+    if (m.json) {
+      const value = own(query, m.name);
+      if (value === undefined) continue;
+      result = jsonOf(Array.isArray(value) ? value[value.length - 1] : value);
+    }
     // An exploded object's properties are keys of their own, whatever the style (as `form`).
-    if (m.type === 'object' && (style === 'deepObject' || explodeOf(m))) {
+    else if (m.type === 'object' && (style === 'deepObject' || explodeOf(m))) {
       const taken = style === 'deepObject' ? deepObjectEntries(query, m.name) : formObjectEntries(query, m, metas);
       if (taken.length === 0) continue;
       const tokens: string[] = [];
@@ -204,6 +222,7 @@ export function readCookieParams(cookies: ReadonlyMap<string, readonly string[]>
       return keys.length === 0 ? undefined : keys.map((k) => `${k}=${cookies.get(k)?.[0] ?? ''}`);
     },
     (m, list: readonly string[]) => {
+      if (m.json) return jsonOf(percentDecode(list[0] ?? ''));
       if (m.type === 'object' && explodeOf(m)) return fromTokens(m, list, percentDecode);
       if (m.type === 'array' && explodeOf(m)) return fromTokens(m, list, percentDecode);
       const first = list[0] ?? '';
@@ -292,8 +311,10 @@ export function readRequestParams(
       (malformed ??= []).push({
         rule: 'request.malformed-parameter',
         pointer: `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`,
-        message: `The ${location} parameter ${JSON.stringify(name)} is not written as its style says${style}`,
-        source: 'OpenAPI 3.1 §4.8.12.4 Style Examples',
+        message: m?.json
+          ? `The ${location} parameter ${JSON.stringify(name)} is not valid JSON, as its media type says`
+          : `The ${location} parameter ${JSON.stringify(name)} is not written as its style says${style}`,
+        source: m?.json ? 'OpenAPI 3.1 §4.8.12.2 Parameter Object content' : 'OpenAPI 3.1 §4.8.12.4 Style Examples',
         in: PARTS[location],
       });
     }
