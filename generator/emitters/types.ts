@@ -11,6 +11,7 @@ import { CbpError } from '../../lib/errors.js';
 import type { ApiModel } from '../ir/model.js';
 import type { Emitter } from './emitter.js';
 import { typeContentParametersBySchema } from './content-parameters.js';
+import { maskPrototypeKeys } from './prototype-keys.js';
 
 type Obj = Record<string, unknown>;
 
@@ -60,13 +61,14 @@ export const typesEmitter: Emitter = {
     try {
       // defaultNonNullable off: a field with a `default` (is_third_party_payment) stays optional for
       // the caller who sends a request; openapi-typescript would otherwise make it required.
-      const ast = await openapiTS(withNormalizedOperationIds(ctx.document, ctx.model) as never, {
+      const masked = maskPrototypeKeys(withNormalizedOperationIds(ctx.document, ctx.model));
+      const ast = await openapiTS(masked.document as never, {
         silent: true,
         defaultNonNullable: false,
         // An open object the seed does not detail (third-party payloads) is `Record<string, unknown>`, not `never`.
         emptyObjectsUnknown: true,
       });
-      return [{ path: 'types.ts', contents: twoSpaceIndent(tolerantWithRequired(astToString(ast))) }];
+      return [{ path: 'types.ts', contents: masked.unmask(twoSpaceIndent(tolerantWithRequired(astToString(ast)))) }];
     } catch (err) {
       const message = String((err as Error)?.message ?? err).split('\n')[0];
       const at = / at #(\/.*)$/.exec(message);

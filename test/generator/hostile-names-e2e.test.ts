@@ -35,7 +35,7 @@ const CALLS: Record<string, { init?: Record<string, unknown>; method: string; ex
     method: 'POST',
     init: {
       params: { path: { constructor: 'ctor', toString: 7 }, query: withProto('p', { hasOwnProperty: true, valueOf: [1, 2], constructor: 'qc' }) },
-      body: { toString: 's', '123': 'n' },
+      body: { toString: 's', '123': 'n', valueOf: 3, hasOwnProperty: true, isPrototypeOf: 'toLocaleString' },
     },
   },
   toString: { method: 'GET' },
@@ -181,6 +181,15 @@ describe('every operation of the hostile-names document, client → router → h
   });
 });
 
+describe('schema and property names that are Object.prototype members', () => {
+  it('are validated as declared: a body without the required `valueOf` is a 400 pointing at it', async () => {
+    const res = await fetch(`${baseUrl}/proto/a/1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hasOwnProperty: 'no' }) });
+    expect(res.status).toBe(400);
+    const { errors } = (await res.json()) as { errors: Array<{ rule: string; pointer: string }> };
+    expect(errors.map((e) => `${e.pointer} ${e.rule}`).sort()).toEqual(['/hasOwnProperty schema.type', '/valueOf schema.required']);
+  });
+});
+
 describe('content parameters (JSON) and allowReserved, on the wire', () => {
   it('the client writes JSON text for content parameters and leaves reserved characters of an allowReserved value as they are', async () => {
     await client.readFiltered!(CALLS.readFiltered!.init);
@@ -243,6 +252,11 @@ describe('the generated code, as a user compiles it', () => {
       "export const ok = client.readFiltered({ params: { query: { filter: { status: 'open', min: 1 } }, header: { 'X-Filter': {} }, cookie: { 'pref.json': [1] } } });",
       "// @ts-expect-error a JSON content parameter is its schema's type, not text",
       "export const text = client.readFiltered({ params: { query: { filter: 'status=open' } } });",
+      "import type { components } from './generated/types.js';",
+      "// TypeScript checks an object literal's inherited `toString` against an optional `toString?: string`: it is written out.",
+      "export const body: components['schemas']['toString'] = { toString: 's', valueOf: 1, hasOwnProperty: true, isPrototypeOf: 'toLocaleString' };",
+      '// @ts-expect-error `valueOf` is a required property of the schema named `toString`',
+      'export const missing: components["schemas"]["toString"] = { toString: "s", hasOwnProperty: true };',
       'export const reserved = [client.then_(), client.await_(), client.toString(), client.getN27ByAB({ params: { path: { A_B: "x" } } })];',
     ].join('\n');
     const files = [

@@ -135,6 +135,9 @@ function createRuntimeAjv(data: ValidatorData, runtime: Readonly<Record<string, 
     inlineRefs: data.inlineRefs,
     unicodeRegExp: data.unicodeRegExp,
     coerceTypes: coerce ? 'array' : false,
+    // A property named like an Object.prototype member (`valueOf`, `constructor`) is checked on the
+    // object itself: inherited members must neither satisfy `required` nor be validated.
+    ownProperties: true,
   };
   const ajv: AnyAjv = data.openapi31 ? new Ajv2020(options) : new Ajv(options);
   if (data.openapi31) {

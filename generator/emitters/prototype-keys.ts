@@ -1,0 +1,55 @@
+/**
+ * openapi-typescript resolves a document with @redocly/openapi-core, which looks every key up in
+ * plain objects of node types (`type.properties[key]`): a key named like most Object.prototype
+ * methods (`valueOf`, `hasOwnProperty`, ...) finds that method, calls it as a type factory and
+ * throws ("Cannot convert undefined or null to object"). Such keys are valid in a document
+ * (schema names, property names), so openapi-typescript is given a copy where each of these
+ * names is a placeholder, and its output gets the names back.
+ */
+type Obj = Record<string, unknown>;
+
+/** The Object.prototype members whose call as a factory throws (found by trying each one). */
+const THROWING = [
+  '__defineGetter__',
+  '__defineSetter__',
+  '__lookupGetter__',
+  '__lookupSetter__',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  'valueOf',
+];
+
+export interface MaskedDocument {
+  document: Obj;
+  /** The names back in text written from the masked document. */
+  unmask(text: string): string;
+}
+
+/** Replaces, in `document` (changed in place), every key, string value and `$ref` segment equal to
+ * one of the names. A document without them is returned as is. */
+export function maskPrototypeKeys(document: Obj): MaskedDocument {
+  const text = JSON.stringify(document);
+  const present = THROWING.filter((name) => text.includes(`"${name}"`) || text.includes(`/${name}`));
+  if (present.length === 0) return { document, unmask: (t) => t };
+  // A prefix the document does not contain, so that unmasking touches placeholders only.
+  let prefix = 'cbpProtoKey';
+  while (text.includes(prefix)) prefix += 'X';
+  const placeholders = new Map(present.map((name, i) => [name, `${prefix}${i}`]));
+  const swap = (s: string) => placeholders.get(s) ?? s;
+  const visit = (node: unknown): unknown => {
+    if (typeof node === 'string') return swap(node);
+    if (Array.isArray(node)) return node.map(visit);
+    if (node === null || typeof node !== 'object') return node;
+    const out: Obj = {};
+    for (const [key, value] of Object.entries(node)) {
+      const masked = key === '$ref' && typeof value === 'string' ? value.split('/').map(swap).join('/') : visit(value);
+      Object.defineProperty(out, swap(key), { value: masked, enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  };
+  const back = new Map([...placeholders].map(([name, placeholder]) => [placeholder, name]));
+  const pattern = new RegExp(`${prefix}\\d+`, 'g');
+  return { document: visit(document) as Obj, unmask: (t) => t.replace(pattern, (p) => back.get(p) ?? p) };
+}
