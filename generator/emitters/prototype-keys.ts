@@ -27,8 +27,8 @@ export interface MaskedDocument {
   unmask(text: string): string;
 }
 
-/** Replaces, in `document` (changed in place), every key, string value and `$ref` segment equal to
- * one of the names. A document without them is returned as is. */
+/** A copy of `document` where every key, string value and `/`-separated segment of a string equal to
+ * one of the names is a placeholder. A document without them is returned as is. */
 export function maskPrototypeKeys(document: Obj): MaskedDocument {
   const text = JSON.stringify(document);
   const present = THROWING.filter((name) => text.includes(`"${name}"`) || text.includes(`/${name}`));
@@ -38,14 +38,15 @@ export function maskPrototypeKeys(document: Obj): MaskedDocument {
   while (text.includes(prefix)) prefix += 'X';
   const placeholders = new Map(present.map((name, i) => [name, `${prefix}${i}`]));
   const swap = (s: string) => placeholders.get(s) ?? s;
+  // Per `/` segment: `$ref`s and discriminator mappings name schemas inside JSON pointers.
+  const swapSegments = (s: string) => (s.includes('/') ? s.split('/').map(swap).join('/') : swap(s));
   const visit = (node: unknown): unknown => {
-    if (typeof node === 'string') return swap(node);
+    if (typeof node === 'string') return swapSegments(node);
     if (Array.isArray(node)) return node.map(visit);
     if (node === null || typeof node !== 'object') return node;
     const out: Obj = {};
     for (const [key, value] of Object.entries(node)) {
-      const masked = key === '$ref' && typeof value === 'string' ? value.split('/').map(swap).join('/') : visit(value);
-      Object.defineProperty(out, swap(key), { value: masked, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, swap(key), { value: visit(value), enumerable: true, writable: true, configurable: true });
     }
     return out;
   };
