@@ -10,12 +10,15 @@
 import { CbpError } from '../../lib/errors.js';
 import type { ApiModel } from '../ir/model.js';
 import type { Emitter } from './emitter.js';
+import { typeContentParametersBySchema } from './content-parameters.js';
+import { maskPrototypeKeys } from './prototype-keys.js';
 import { typesOnWorker } from './types-thread.js';
 
 type Obj = Record<string, unknown>;
 
-/** The document with every operation's `operationId` set to our normalized id. Only the path
- * items and operations on the way are copied (the caller's document is shared, not changed). */
+/** The document with every operation's `operationId` set to our normalized id, and JSON
+ * `content` parameters typed by their schema. Only the objects on the way are copied (the
+ * caller's document is shared with the other emitters, never changed). */
 export function withNormalizedOperationIds(document: Obj, model: ApiModel): Obj {
   const paths: Record<string, Obj> = { ...((document.paths ?? {}) as Record<string, Obj>) };
   const copiedItems = new Set<string>();
@@ -30,7 +33,7 @@ export function withNormalizedOperationIds(document: Obj, model: ApiModel): Obj 
     const operation = item[op.method] as Obj | undefined;
     if (operation) item[op.method] = { ...operation, operationId: op.id };
   }
-  return { ...document, paths };
+  return typeContentParametersBySchema({ ...document, paths });
 }
 
 function resolveLocal(doc: Obj, ref: string): Obj {
@@ -63,13 +66,14 @@ export const typesEmitter: Emitter = {
     try {
       // defaultNonNullable off: a field with a `default` (is_third_party_payment) stays optional for
       // the caller who sends a request; openapi-typescript would otherwise make it required.
-      const printed = await typesOnWorker(withNormalizedOperationIds(ctx.document, ctx.model), {
+      const masked = maskPrototypeKeys(withNormalizedOperationIds(ctx.document, ctx.model));
+      const printed = await typesOnWorker(masked.document, {
         silent: true,
         defaultNonNullable: false,
         // An open object the seed does not detail (third-party payloads) is `Record<string, unknown>`, not `never`.
         emptyObjectsUnknown: true,
       });
-      return [{ path: 'types.ts', contents: twoSpaceIndent(tolerantWithRequired(printed)) }];
+      return [{ path: 'types.ts', contents: masked.unmask(twoSpaceIndent(tolerantWithRequired(printed))) }];
     } catch (err) {
       const message = String((err as Error)?.message ?? err).split('\n')[0];
       const at = / at #(\/.*)$/.exec(message);

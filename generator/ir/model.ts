@@ -53,6 +53,11 @@ export interface ParameterModel {
   /** As written in the document (defaults: see ir/parameter-style.ts). */
   style?: string;
   explode?: boolean;
+  /** A `content` parameter with a JSON media type (OpenAPI 3.1 §4.8.12.2): that media type. The
+   * value is written as JSON text instead of by a style. */
+  contentType?: string;
+  /** Query only: reserved characters are sent as they are (OpenAPI 3.1 §4.8.12.2 `allowReserved`). */
+  allowReserved?: boolean;
   /** Type of the value, its items or properties, `$ref`s resolved (ir/parameter-style.ts). */
   shape?: { type?: string; itemType?: string; properties?: Record<string, string> };
 }

@@ -22,6 +22,7 @@ interface Fields {
   deprecated?: unknown;
   style?: unknown;
   explode?: unknown;
+  allowReserved?: unknown;
   schema?: unknown;
   content?: unknown;
   parameters?: unknown;
@@ -67,10 +68,21 @@ export function mergeParameters(doc: Obj, pathItem: Obj, op: Obj, at: Path, file
     const style = str(p.style);
     if (style !== undefined) model.style = style;
     if (typeof p.explode === 'boolean') model.explode = p.explode;
-    // A `content` parameter is serialized by its media type, not by a style: read as text.
+    if (p.allowReserved === true && location === 'query') model.allowReserved = true;
+    // A `content` parameter is serialized by its media type, not by a style: JSON ones are
+    // written and read as JSON text, others as text.
+    const contentType = p.schema === undefined ? jsonMediaType(p.content) : undefined;
+    if (contentType !== undefined) model.contentType = contentType;
     model.shape = p.schema === undefined ? {} : parameterShape(doc, model.schema);
     return model;
   });
+}
+
+/** The media type of a `content` map when it is JSON (`application/json`, `*\/*+json`). */
+function jsonMediaType(content: unknown): string | undefined {
+  if (!isObj(content)) return undefined;
+  const first = Object.keys(content)[0];
+  return first !== undefined && /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(first) ? first : undefined;
 }
 
 function parameterSchema(raw: Obj): JSONSchema {

@@ -102,20 +102,27 @@ export function nonDefaultStyle(p: ParameterModel): { style?: string; explode?: 
 /** One parameter as the generated router reads it (templates/runtime/server/coerce.ts ParamMeta). */
 export function routerParamView(p: ParameterModel) {
   const shape = p.shape ?? parameterShape({}, p.schema);
-  return { name: p.name, in: p.in, required: p.required, ...shape, ...nonDefaultStyle(p) };
+  return { name: p.name, in: p.in, required: p.required, ...shape, ...nonDefaultStyle(p), ...(p.contentType !== undefined ? { json: true } : {}) };
+}
+
+/** How the client writes one parameter, or undefined for the location's default. */
+function clientParamStyle(p: ParameterModel): { style: string; explode: boolean; json?: true; allowReserved?: true } | undefined {
+  const own = nonDefaultStyle(p);
+  if (own.style === undefined && own.explode === undefined && p.contentType === undefined && p.allowReserved !== true) return undefined;
+  return { ...effectiveStyle(p), ...(p.contentType !== undefined ? { json: true as const } : {}), ...(p.allowReserved === true ? { allowReserved: true as const } : {}) };
 }
 
 /** An operation's non-default styles by location and name, for the generated client
  * (templates/runtime/client/parameter-serializer.ts OperationStyles); undefined when none. */
-export function clientParamStyles(parameters: readonly ParameterModel[]): Record<string, Record<string, { style: string; explode: boolean }>> | undefined {
-  let out: Record<string, Record<string, { style: string; explode: boolean }>> | undefined;
+export function clientParamStyles(parameters: readonly ParameterModel[]): Record<string, Record<string, NonNullable<ReturnType<typeof clientParamStyle>>>> | undefined {
+  let out: Record<string, Record<string, NonNullable<ReturnType<typeof clientParamStyle>>>> | undefined;
   for (const p of parameters) {
-    const own = nonDefaultStyle(p);
-    if (own.style === undefined && own.explode === undefined) continue;
+    const style = clientParamStyle(p);
+    if (style === undefined) continue;
     out ??= {};
     const byName = out[p.in] ?? {};
     out[p.in] = byName;
-    setKey(byName, p.name, effectiveStyle(p));
+    setKey(byName, p.name, style);
   }
   return out;
 }

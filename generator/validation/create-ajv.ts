@@ -44,6 +44,9 @@ export function createAjv(choice: AjvChoice): AnyAjv {
     inlineRefs: choice.inlineRefs ?? true,
     unicodeRegExp: choice.unicodeRegExp,
     coerceTypes: choice.coerce ? 'array' : false,
+    // A property named like an Object.prototype member (`valueOf`, `constructor`) is checked on the
+    // object itself: inherited members must neither satisfy `required` nor be validated.
+    ownProperties: choice.features?.has('ownProperties') ?? true,
     code: { source: true, esm: true, lines: true, optimize: true, formats: _`${RULES_RUNTIME}.formats` },
   };
   const ajv: AnyAjv = choice.openapi31 ? new Ajv2020(options) : new Ajv(options);

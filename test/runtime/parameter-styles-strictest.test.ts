@@ -12,6 +12,10 @@ import { ROOT } from '../client/helpers/generated.js';
 const FILES = [
   'templates/runtime/client/parameter-serializer.ts',
   'templates/runtime/server/coerce.ts',
+  'templates/runtime/server/param-values.ts',
+  'templates/runtime/server/read-path.ts',
+  'templates/runtime/server/read-query.ts',
+  'templates/runtime/server/read-header-cookie.ts',
   'templates/runtime/server/request-parts.ts',
   'templates/runtime/server/route-table.ts',
   'generator/ir/parameter-style.ts',

@@ -44,6 +44,8 @@ interface CompiledOperation {
   /** False when the document requires no security or allows an anonymous alternative (`{}`). */
   needsAuth: boolean;
   unsupportedMediaMessage: string;
+  /** The document declares a query parameter named `__proto__`: that key is read, not refused. */
+  protoQuery: boolean;
 }
 
 /** What the steps after routing share about one request. */
@@ -67,6 +69,7 @@ function compileOperation(meta: ServerOperationMeta): CompiledOperation {
     },
     needsAuth: meta.security.length > 0 && !meta.security.some((alt) => alt.length === 0),
     unsupportedMediaMessage: `Send the body as ${(meta.requestBody?.contentTypes ?? []).join(' or ')}`,
+    protoQuery: meta.params.some((p) => p.in === 'query' && p.name === '__proto__'),
   };
 }
 
@@ -138,7 +141,7 @@ export function createRouterCore<H, Auth = unknown>(
       return errorResponse(413, [violation('request.body-too-large', `The body exceeds ${bodyLimit} bytes`, 'server limit')]);
     }
     const headers = lowerHeaders(request.headers);
-    const rawQuery = target.search === '' ? {} : parseQuery(new URLSearchParams(target.search));
+    const rawQuery = target.search === '' ? {} : parseQuery(new URLSearchParams(target.search), op.protoQuery);
     if (!rawQuery) return errorResponse(400, [violation('request.forbidden-key', 'The query contains a key that could poison prototypes', 'server', '/__proto__', 'query')]);
     const parts: Parts = { op, request, headers, rawQuery, pathParams: match.rawParams };
     if (!op.needsAuth) return afterAuth(parts, undefined);
@@ -202,7 +205,9 @@ export function createRouterCore<H, Auth = unknown>(
       if (!checked.valid) return errorResponse(400, checked.violations);
     }
 
-    const handler = handlers[id];
+    // An operation named `toString` or `valueOf` without a handler must not run Object.prototype's.
+    const found = handlers[id];
+    const handler = found === (Object.prototype as Record<string, unknown>)[id] ? undefined : found;
     let result: unknown;
     try {
       result = handler ? handler({ operationId: id, params, query, headers, cookies: cookies ?? {}, body, auth: principal }) : notImplemented(id);

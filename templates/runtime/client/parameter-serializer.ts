@@ -15,6 +15,10 @@ export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
 export interface ParameterStyle {
   style: string;
   explode: boolean;
+  /** A `content` parameter with a JSON media type: the value is written as JSON text. */
+  json?: true;
+  /** Query only (`allowReserved`): RFC 3986 reserved characters are not percent-encoded. */
+  allowReserved?: true;
 }
 
 /** OpenAPI 3.1 §4.8.12.1: `style` defaults per location; `explode` is true only for `form`. */
@@ -24,6 +28,19 @@ export function defaultStyle(location: ParameterLocation): ParameterStyle {
 
 type Encode = (text: string) => string;
 const identity: Encode = (text) => text;
+
+/**
+ * `allowReserved` (OpenAPI 3.1 §4.8.12.2): the reserved characters of RFC 3986 §2.2 and
+ * percent-encoded triples pass unchanged (RFC 6570 §3.2.3 reserved expansion); everything else is
+ * percent-encoded. `#` is encoded all the same: unencoded, it would end the query (RFC 3986 §3.5)
+ * and the rest of the value would never reach the server.
+ */
+export const encodeReserved: Encode = (text) =>
+  text.replace(/%[0-9A-Fa-f]{2}|[^%]+|%/g, (part) =>
+    /^%[0-9A-Fa-f]{2}$/.test(part)
+      ? part
+      : encodeURIComponent(part).replace(/%(3A|2F|3F|5B|5D|40|21|24|26|27|28|29|2A|2B|2C|3B|3D)/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+  );
 
 function text(value: unknown): string {
   return value === null ? 'null' : String(value);
@@ -39,9 +56,10 @@ function named(name: string, value: string): string {
 }
 
 /** The path segment text that replaces `{name}`. */
-export function serializePathParam(name: string, value: unknown, { style, explode }: ParameterStyle): string {
+export function serializePathParam(name: string, value: unknown, { style, explode, json }: ParameterStyle): string {
   const e: Encode = encodeURIComponent;
   const n = e(name);
+  if (json) return e(JSON.stringify(value));
   if (Array.isArray(value)) {
     const items = value.map((v) => e(text(v)));
     if (style === 'label') return `.${items.join('.')}`;
@@ -63,10 +81,11 @@ export function serializePathParam(name: string, value: unknown, { style, explod
 const QUERY_DELIMITERS: Readonly<Record<string, string>> = { form: ',', spaceDelimited: '%20', pipeDelimited: '|' };
 
 /** The `a=b&c=d` text of one query parameter (no leading `&`); '' writes nothing. */
-export function serializeQueryParam(name: string, value: unknown, { style, explode }: ParameterStyle): string {
-  const e: Encode = encodeURIComponent;
-  const n = e(name);
+export function serializeQueryParam(name: string, value: unknown, { style, explode, json, allowReserved }: ParameterStyle): string {
+  const e: Encode = allowReserved ? encodeReserved : encodeURIComponent;
+  const n = encodeURIComponent(name);
   if (value === undefined) return '';
+  if (json) return `${n}=${e(JSON.stringify(value))}`;
   if (Array.isArray(value)) {
     if (value.length === 0) return '';
     const items = value.map((v) => e(text(v)));
@@ -84,8 +103,8 @@ export function serializeQueryParam(name: string, value: unknown, { style, explo
 }
 
 /** A header field value (`style: simple`); header values are not percent-encoded. */
-export function serializeHeaderParam(value: unknown, { explode }: ParameterStyle): string {
-  return simpleValue(value, explode, identity);
+export function serializeHeaderParam(value: unknown, { explode, json }: ParameterStyle): string {
+  return json ? JSON.stringify(value) : simpleValue(value, explode, identity);
 }
 
 function simpleValue(value: unknown, explode: boolean, e: Encode): string {
@@ -99,10 +118,11 @@ function simpleValue(value: unknown, explode: boolean, e: Encode): string {
 
 /** The cookie-pairs of one cookie parameter (`style: form`), joined by "; " (RFC 6265 §4.2.1).
  * Names and values are percent-encoded: a cookie-octet excludes `;`, `,`, space and quotes. */
-export function serializeCookieParam(name: string, value: unknown, { explode }: ParameterStyle): string {
+export function serializeCookieParam(name: string, value: unknown, { explode, json }: ParameterStyle): string {
   const e: Encode = encodeURIComponent;
   const n = e(name);
   if (value === undefined) return '';
+  if (json) return `${n}=${e(JSON.stringify(value))}`;
   if (Array.isArray(value)) {
     const items = value.map((v) => e(text(v)));
     return explode ? items.map((v) => `${n}=${v}`).join('; ') : `${n}=${items.join(',')}`;

@@ -43,7 +43,8 @@ export interface ValidatorData {
   unicodeRegExp: boolean;
   /** Formats the document uses that ajv-formats does not know: accepted without checks. */
   unknownFormats: string[];
-  /** 2020-12 keywords the document uses that need ajv's costlier bookkeeping. */
+  /** 2020-12 keywords the document uses that need ajv's costlier bookkeeping, and `ownProperties`
+   * when a property is named like an Object.prototype member. */
   features: string[];
   inlineRefs: boolean;
   keywords: KeywordData[];
@@ -139,6 +140,10 @@ function createRuntimeAjv(data: ValidatorData, runtime: Readonly<Record<string, 
     inlineRefs: data.inlineRefs,
     unicodeRegExp: data.unicodeRegExp,
     coerceTypes: coerce ? 'array' : false,
+    // A property named like an Object.prototype member (`valueOf`, `constructor`) is checked on the
+    // object itself: inherited members must neither satisfy `required` nor be validated. Only then:
+    // it costs ~15% of throughput.
+    ownProperties: data.features.includes('ownProperties'),
   };
   const ajv: AnyAjv = data.openapi31 ? new Ajv2020(options) : new Ajv(options);
   if (data.openapi31) {

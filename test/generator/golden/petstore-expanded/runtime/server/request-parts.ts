@@ -23,16 +23,28 @@ export function lowerHeaders(headers: RouterRequest['headers']): Record<string, 
   for (const k in headers) {
     if (!Object.hasOwn(headers, k)) continue;
     const v = headers[k];
-    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+    // defineProperty: a header named `__proto__` is a field like any other, never the prototype.
+    if (v !== undefined) Object.defineProperty(out, k.toLowerCase(), { value: Array.isArray(v) ? v.join(', ') : v, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }
 
-/** Query parameters (repeated names become arrays); undefined when a key could poison prototypes. */
-export function parseQuery(search: URLSearchParams): Record<string, string | string[]> | undefined {
+/** Query parameters (repeated names become arrays); undefined when a key could poison prototypes,
+ * unless the operation declares it (`declaresProto`): then it is an own property like any other. */
+export function parseQuery(search: URLSearchParams, declaresProto = false): Record<string, string | string[]> | undefined {
   const out: Record<string, string | string[]> = {};
   for (const [key, value] of search) {
-    if (key === '__proto__') return undefined;
+    if (key === '__proto__') {
+      if (!declaresProto) return undefined;
+      const prior = Object.hasOwn(out, key) ? out[key] : undefined;
+      Object.defineProperty(out, key, {
+        value: prior === undefined ? value : [...(Array.isArray(prior) ? prior : [prior]), value],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+      continue;
+    }
     // Own properties only: `?constructor=x` must not find Object.prototype.constructor.
     const prior = Object.hasOwn(out, key) ? out[key] : undefined;
     // push, not spread: many repeated keys must stay linear.
