@@ -9,6 +9,7 @@ import type { Argv } from 'yargs';
 import type { CbpCommand, CliIO } from './command.js';
 import { commands } from './commands/index.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, exitCodeFor } from './exit-code.js';
+import { startTypesWorker } from '../generator/emitters/types-thread.js';
 
 class UsageError extends Error {}
 
@@ -18,7 +19,17 @@ const defaultIO: CliIO = {
   cwd: process.cwd(),
 };
 
+/** `cbp generate` (writing, default plugins) always needs openapi-typescript, whose loading is
+ * the longest step of a small generation: its worker starts before the rest of the CLI loads.
+ * Anything less certain (--check may be answered from the cache, a selection may not need types)
+ * leaves the start to the generate command. */
+function prefetch(argv: string[]): void {
+  const uncertain = ['--check', '--help', '--version', '--plugins', '--emitters', '--config'];
+  if (argv[0] === 'generate' && !argv.some((a) => uncertain.some((flag) => a === flag || a.startsWith(`${flag}=`)))) startTypesWorker();
+}
+
 export async function main(argv: string[], io: CliIO = defaultIO): Promise<number> {
+  prefetch(argv);
   let code: number | undefined;
   const parser = yargs(argv)
     .scriptName('cbp')

@@ -18,6 +18,7 @@ import { resolvePlugins } from './plugins/resolve.js';
 import { selectedPluginNames, STUBS_PLUGIN } from './plugins/selection.js';
 import { renderRuntimeDependencies, runtimeDependencies, type RuntimeDependencies } from './plugins/runtime-dependencies.js';
 import { createTemplateEngine } from './templates.js';
+import { startTypesWorker } from './emitters/types-thread.js';
 
 export { STUBS_PLUGIN };
 
@@ -45,6 +46,8 @@ export interface GenerateResult {
 export async function generate(config: GenerateConfig, options: GenerateOptions = {}): Promise<GenerateResult> {
   const cwd = options.cwd ?? process.cwd();
   const plugins = resolvePlugins(selectedPluginNames(config), options.plugins ?? corePlugins);
+  // openapi-typescript (with TypeScript) loads on its worker while the document is read and normalized.
+  if (plugins.some((p) => p.name === 'types')) startTypesWorker();
   const optionsOf = pluginOptions(plugins, config.pluginOptions ?? {}, cwd);
   const loaded = await loadDocument(config.spec, {
     cwd,

@@ -36,19 +36,38 @@ export const generateCommand: CbpCommand = {
   async run(argv, io) {
     // Loaded on use: the generator pulls in openapi-typescript, typescript and swagger-parser
     // (~1 s), which no other command needs, and which a --check answered from the cache skips.
-    const [{ checkGenerated, writeGenerated, writeStubs }, { resolveGenerateConfig }, { plugins }, { checkHostDependencies }, cache] = await Promise.all([
+    const [
+      { checkGenerated, writeGenerated, writeStubs },
+      { resolveGenerateConfig },
+      { plugins },
+      { checkHostDependencies },
+      cache,
+      typesThread,
+      { resolvePlugins },
+      { selectedPluginNames },
+    ] = await Promise.all([
       import('../../generator/output-files.js'),
       import('../../generator/resolve-config.js'),
       import('../../api/plugins.js'),
       import('../../generator/host-dependencies.js'),
       import('../../generator/result-cache.js'),
+      import('../../generator/emitters/types-thread.js'),
+      import('../../generator/plugins/resolve.js'),
+      import('../../generator/plugins/selection.js'),
     ]);
     const config = await resolveGenerateConfig(argv as GenerateArgv, io.cwd, plugins);
+    // A generation that will run needs openapi-typescript: its worker starts loading it now, beside
+    // the cache key, the generator's own modules and the document (generate() would start it too).
+    const startTypes = () => {
+      if (resolvePlugins(selectedPluginNames(config), plugins).some((p) => p.name === 'types')) typesThread.startTypesWorker();
+    };
+    if (!config.check) startTypes();
     const outDir = path.resolve(io.cwd, config.out);
     const key = cache.cacheKey(config, io.cwd, plugins);
     const cached = config.check && key !== undefined ? cache.readCachedResult(io.cwd, outDir, key) : undefined;
     let result: { files: GeneratedFile[]; stubFiles: GeneratedFile[]; warnings: string[]; runtimeDependencies: RuntimeDependencies } | undefined;
     if (cached === undefined) {
+      startTypes();
       const { generate } = await import('../../generator/generate.js');
       result = await generate(config, { cwd: io.cwd, plugins });
     }

@@ -39,6 +39,11 @@ function start(): Worker {
   return started;
 }
 
+/** Starts the worker (and its loading of openapi-typescript) ahead of the first request. */
+export function startTypesWorker(): void {
+  worker ??= start();
+}
+
 /** openapi-typescript's printed output for `document` (structured-cloned to the worker, so the
  * caller's object is never touched: openapi-typescript mutates some documents it is given). */
 export function typesOnWorker(document: Record<string, unknown>, options: Record<string, unknown>): Promise<string> {

@@ -4,11 +4,14 @@
 // Plain JavaScript so that it runs the same from sources (vitest) and from dist/.
 import { parentPort } from 'node:worker_threads';
 
-let loading;
+// Loaded at once: the worker is started as generation begins (generator/generate.ts), so that
+// this load overlaps reading, validating and normalizing the document on the main thread.
+const loading = import('openapi-typescript');
+// Observed by the first request; a failure to load is that request's error.
+loading.catch(() => undefined);
 
 parentPort.on('message', async ({ id, document, options }) => {
   try {
-    loading ??= import('openapi-typescript');
     const { default: openapiTS, astToString } = await loading;
     const text = astToString(await openapiTS(document, options));
     parentPort.postMessage({ id, ok: true, text });
