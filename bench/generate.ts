@@ -11,6 +11,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { plugins } from '../api/plugins.js';
 import { generate } from '../generator/generate.js';
 import { resolveGenerateConfig } from '../generator/resolve-config.js';
 import { type Figures, measureSide, median, ROOT, sideBySide } from './lib/side-by-side.js';
@@ -20,13 +21,13 @@ const WANTED = ['types', 'client', 'server'];
 
 async function ourSpec(): Promise<void> {
   const runs = Number(process.env.BENCH_RUNS ?? 5);
-  const config = await resolveGenerateConfig({}, ROOT);
-  await generate(config, { cwd: ROOT });
+  const config = await resolveGenerateConfig({}, ROOT, plugins);
+  await generate(config, { cwd: ROOT, plugins });
   const times: number[] = [];
   let files = 0;
   for (let i = 0; i < runs; i++) {
     const t = performance.now();
-    files = (await generate(config, { cwd: ROOT })).files.length;
+    files = (await generate(config, { cwd: ROOT, plugins })).files.length;
     times.push(performance.now() - t);
   }
   console.log(`our spec (${config.spec} + ${config.overlays.join(', ')}), all emitters, ${files} files:`);
