@@ -54,52 +54,45 @@ export async function generate(config: GenerateConfig, options: GenerateOptions 
     overlays: config.overlays,
     onMissingTarget: config.overlayMissingTarget,
   });
-  try {
-    const model = normalize(loaded.document, { file: loaded.file });
-    const tsHeader = makeHeader(loaded.file, model.documentHash);
-    const render = createTemplateEngine();
-    const warnings = [...loaded.warnings];
-    const has = (name: string) => plugins.some((p) => p.name === name);
-    const files: GeneratedFile[] = copyRuntime(plugins).map((f) => finish(f, 'runtime', tsHeader));
-    const stubFiles: GeneratedFile[] = [];
-    // Every emitter is started before any is awaited: the types emitter hands its work to a
-    // worker thread (openapi-typescript), which then runs beside the other emitters.
-    const runs: Array<{ plugin: Plugin; emitter: Emitter; files: Promise<GeneratedFile[]> }> = [];
-    for (const plugin of plugins) {
-      const ctx: EmitContext = {
-        model,
-        config,
-        render,
-        header: (p) => headerFor(p, tsHeader),
-        document: loaded.document,
-        warn: (m) => warnings.push(m),
-        options: optionsOf.get(plugin.name) ?? {},
-        plugins,
-        has,
-      };
-      for (const emitter of plugin.emitters) runs.push({ plugin, emitter, files: runEmitter(emitter, ctx, loaded.file) });
-    }
-    const settled = await Promise.allSettled(runs.map((r) => r.files));
-    for (const [i, outcome] of settled.entries()) {
-      // The first failure in plugin order is the one reported, as when emitters ran one by one.
-      if (outcome.status === 'rejected') throw outcome.reason;
-      const { plugin, emitter } = runs[i];
-      if (plugin.name === STUBS_PLUGIN) stubFiles.push(...outcome.value.map((f) => ({ path: checkPath(f.path, emitter.name), contents: normalizeText(f.contents) })));
-      else files.push(...outcome.value.map((f) => finish(f, emitter.name, tsHeader)));
-    }
-    // Runtime files of features the output does not use (plugins mark them `prune`) are left out.
-    files.splice(0, files.length, ...pruneRuntime(files, prunableRuntime(plugins)));
-    const deps = runtimeDependencies(files, plugins);
-    files.push(renderRuntimeDependencies(deps));
-    const dangling = danglingImports(files);
-    if (dangling.length > 0) throw new Error(`plugin selection ${plugins.map((p) => p.name).join(', ')} leaves imports unresolved: ${dangling.join('; ')}`);
-    await loaded.validated;
-    return { files: sortAndCheck(files), stubFiles: sortAndCheck(stubFiles), model, warnings, plugins: plugins.map((p) => p.name), runtimeDependencies: deps };
-  } catch (err) {
-    // An invalid document explains any later failure: its validation error comes first.
-    await loaded.validated;
-    throw err;
+  const model = normalize(loaded.document, { file: loaded.file });
+  const tsHeader = makeHeader(loaded.file, model.documentHash);
+  const render = createTemplateEngine();
+  const warnings = [...loaded.warnings];
+  const has = (name: string) => plugins.some((p) => p.name === name);
+  const files: GeneratedFile[] = copyRuntime(plugins).map((f) => finish(f, 'runtime', tsHeader));
+  const stubFiles: GeneratedFile[] = [];
+  // Every emitter is started before any is awaited: the types emitter hands its work to a
+  // worker thread (openapi-typescript), which then runs beside the other emitters.
+  const runs: Array<{ plugin: Plugin; emitter: Emitter; files: Promise<GeneratedFile[]> }> = [];
+  for (const plugin of plugins) {
+    const ctx: EmitContext = {
+      model,
+      config,
+      render,
+      header: (p) => headerFor(p, tsHeader),
+      document: loaded.document,
+      warn: (m) => warnings.push(m),
+      options: optionsOf.get(plugin.name) ?? {},
+      plugins,
+      has,
+    };
+    for (const emitter of plugin.emitters) runs.push({ plugin, emitter, files: runEmitter(emitter, ctx, loaded.file) });
   }
+  const settled = await Promise.allSettled(runs.map((r) => r.files));
+  for (const [i, outcome] of settled.entries()) {
+    // The first failure in plugin order is the one reported, as when emitters ran one by one.
+    if (outcome.status === 'rejected') throw outcome.reason;
+    const { plugin, emitter } = runs[i];
+    if (plugin.name === STUBS_PLUGIN) stubFiles.push(...outcome.value.map((f) => ({ path: checkPath(f.path, emitter.name), contents: normalizeText(f.contents) })));
+    else files.push(...outcome.value.map((f) => finish(f, emitter.name, tsHeader)));
+  }
+  // Runtime files of features the output does not use (plugins mark them `prune`) are left out.
+  files.splice(0, files.length, ...pruneRuntime(files, prunableRuntime(plugins)));
+  const deps = runtimeDependencies(files, plugins);
+  files.push(renderRuntimeDependencies(deps));
+  const dangling = danglingImports(files);
+  if (dangling.length > 0) throw new Error(`plugin selection ${plugins.map((p) => p.name).join(', ')} leaves imports unresolved: ${dangling.join('; ')}`);
+  return { files: sortAndCheck(files), stubFiles: sortAndCheck(stubFiles), model, warnings, plugins: plugins.map((p) => p.name), runtimeDependencies: deps };
 }
 
 /** Emitters do not know the file name; errors about the document get it here. */

@@ -21,8 +21,6 @@ export interface LoadOptions {
   overlays?: string[];
   /** What to do when an overlay action targets nothing. Default: 'error'. */
   onMissingTarget?: MissingTargetMode;
-  /** Return before validation has finished; the caller must await `validated`. Default: false. */
-  deferValidation?: boolean;
 }
 
 export interface LoadedDocument {
@@ -31,8 +29,6 @@ export interface LoadedDocument {
   /** File name as shown to users (relative to cwd). */
   file: string;
   warnings: string[];
-  /** Settles when validation is done (already settled unless `deferValidation` was set). */
-  validated: Promise<void>;
 }
 
 export async function loadDocument(spec: string, options: LoadOptions = {}): Promise<LoadedDocument> {
@@ -52,19 +48,8 @@ export async function loadDocument(spec: string, options: LoadOptions = {}): Pro
   const document = await bundle(raw, where);
   // In place: `raw` is our own parse of the file (overlays copy it), never a caller's object.
   warnings.push(...normalizeSlips(document, file));
-  const validated = validateDocument(document, where);
-  if (options.deferValidation)
-    validated.catch(() => undefined); // observed later by the caller
-  else await validated;
-  return { document, file, warnings, validated };
-}
-
-/** Checks the version, bundles external $refs relative to `absolutePath`, and validates a copy
- * (swagger-parser's validate dereferences in place, and we keep the bundled form). */
-export async function bundleAndValidate(raw: unknown, where: { file: string; absolutePath: string }): Promise<OpenApiDocument> {
-  const bundled = await bundle(raw, where);
-  await validateDocument(bundled, where);
-  return bundled;
+  await validateDocument(document, where);
+  return { document, file, warnings };
 }
 
 /** Bundles external $refs. A document whose every $ref already points into #/components is left
