@@ -15,6 +15,7 @@ import { corePlugins } from './plugins/index.js';
 import { pluginOptions } from './plugins/options.js';
 import type { Plugin } from './plugins/plugin.js';
 import { resolvePlugins } from './plugins/resolve.js';
+import { packageRuntime } from './plugins/package-runtime.js';
 import { selectedPluginNames, STUBS_PLUGIN } from './plugins/selection.js';
 import { renderRuntimeDependencies, runtimeDependencies, type RuntimeDependencies } from './plugins/runtime-dependencies.js';
 import { createTemplateEngine } from './templates.js';
@@ -87,8 +88,12 @@ export async function generate(config: GenerateConfig, options: GenerateOptions 
     else files.push(...outcome.value.map((f) => finish(f, emitter.name, tsHeader)));
   }
   // Runtime files of features the output does not use (plugins mark them `prune`) are left out.
-  files.splice(0, files.length, ...pruneRuntime(files, prunableRuntime(plugins)));
-  const deps = runtimeDependencies(files, plugins);
+  const reached = pruneRuntime(files, prunableRuntime(plugins));
+  files.splice(0, files.length, ...((config.runtime ?? 'package') === 'package' ? packageRuntime(reached, plugins, tsHeader) : reached));
+  // What the runtime imports is declared in both modes: installed at the same versions beside the
+  // toolkit, npm keeps one copy of each, and the types that reach the app's code (openapi-fetch's,
+  // hono's) are the ones the runtime was compiled against.
+  const deps = runtimeDependencies([...reached, ...files], plugins);
   files.push(renderRuntimeDependencies(deps));
   const dangling = danglingImports(files);
   if (dangling.length > 0) throw new Error(`plugin selection ${plugins.map((p) => p.name).join(', ')} leaves imports unresolved: ${dangling.join('; ')}`);

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CbpError, toPointer } from '../lib/errors.js';
-import type { GenerateConfig } from './config.js';
+import { type GenerateConfig, RUNTIME_MODES, type RuntimeMode } from './config.js';
 import { isUrl, readDocumentFile } from './load/read-document.js';
 import { corePlugins, DEFAULT_PLUGINS } from './plugins/index.js';
 import type { Plugin } from './plugins/plugin.js';
@@ -33,13 +33,14 @@ export interface GenerateArgv {
   /** Alias of --plugins (the option's former name). */
   emitters?: string | string[];
   overlayMissingTarget?: string;
+  runtime?: string;
 }
 
 /** A config file's keys. `plugins` entries are names or `{ name, ...options }` (hey-api's form);
  * `emitters` (a list of names) and `stateTable` (the payments option) are kept as shorthands. */
 type FileConfig = Partial<Omit<GenerateConfig, 'check' | 'pluginOptions'>> & { stateTable?: string; emitters?: string[]; pluginOptions?: Record<string, Record<string, unknown>> };
 
-const FILE_KEYS: Record<string, 'string' | 'strings' | 'mode' | 'plugins'> = {
+const FILE_KEYS: Record<string, 'string' | 'strings' | 'mode' | 'runtime' | 'plugins'> = {
   spec: 'string',
   overlays: 'strings',
   out: 'string',
@@ -49,6 +50,7 @@ const FILE_KEYS: Record<string, 'string' | 'strings' | 'mode' | 'plugins'> = {
   stateTable: 'string',
   emitters: 'strings',
   overlayMissingTarget: 'mode',
+  runtime: 'runtime',
 };
 const PATH_KEYS = ['spec', 'out', 'stubs', 'stateTable'] as const;
 
@@ -78,6 +80,7 @@ export async function resolveGenerateConfig(argv: GenerateArgv, cwd: string, reg
   }
   if (Object.keys(pluginOptions).length > 0) config.pluginOptions = pluginOptions;
   if (merged.overlayMissingTarget !== undefined) config.overlayMissingTarget = merged.overlayMissingTarget;
+  if (merged.runtime !== undefined) config.runtime = merged.runtime;
   if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(config.clientFactoryName)) {
     throw new CbpError('E_CONFIG', `clientFactoryName ${JSON.stringify(config.clientFactoryName)} is not a valid identifier`, {
       file: found ? path.relative(cwd, found) : undefined,
@@ -124,6 +127,7 @@ function checkFileConfig(raw: unknown, shown: string, dir: string, cwd: string, 
     if (kind === 'string' && typeof value !== 'string') fail(`${key} must be a string`, key);
     if (kind === 'strings' && !(Array.isArray(value) && value.every((v) => typeof v === 'string'))) fail(`${key} must be a list of strings`, key);
     if (kind === 'mode' && value !== 'error' && value !== 'warn') fail(`${key} must be "error" or "warn"`, key);
+    if (kind === 'runtime' && !RUNTIME_MODES.includes(value as RuntimeMode)) fail(`${key} must be ${RUNTIME_MODES.map((m) => JSON.stringify(m)).join(' or ')}`, key);
     out[key] = value;
   }
   const rel = (p: string) => (isUrl(p) ? p : relPath(p));
@@ -184,6 +188,10 @@ function flagConfig(argv: GenerateArgv): FileConfig {
       throw new CbpError('E_USAGE', '--overlay-missing-target must be "error" or "warn"');
     }
     out.overlayMissingTarget = argv.overlayMissingTarget;
+  }
+  if (argv.runtime !== undefined) {
+    if (!RUNTIME_MODES.includes(argv.runtime as RuntimeMode)) throw new CbpError('E_USAGE', `--runtime must be ${RUNTIME_MODES.map((m) => JSON.stringify(m)).join(' or ')}`);
+    out.runtime = argv.runtime as RuntimeMode;
   }
   return out;
 }

@@ -5,7 +5,7 @@
  * (worker threads included), bytes written.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -18,8 +18,6 @@ export interface Figures {
   ms: number;
   maxRssMb: number;
   bytes: number;
-  /** Of `bytes`, the fixed runtime/ copy (the same for every document; 0 for openapi-typescript). */
-  runtimeBytes: number;
 }
 
 export type Side = 'ots' | 'ours';
@@ -35,26 +33,24 @@ function bytesUnder(target: string): number {
   return readdirSync(target).reduce((n, name) => n + bytesUnder(path.join(target, name)), 0);
 }
 
-/** One side on `spec` (plugins: cbp's selection, its default when absent). */
-export async function measureSide(side: Side, spec: string, plugins?: string[]): Promise<Figures> {
+/** One side on `spec` (plugins: cbp's selection, its default when absent; extra: more cbp flags). */
+export async function measureSide(side: Side, spec: string, plugins?: string[], extra: string[] = []): Promise<Figures> {
   const cwd = mkdtempSync(path.join(os.tmpdir(), `cbp-bench-${side}-`));
   try {
     const out = path.join(cwd, side === 'ots' ? 'types.ts' : 'out');
     const args =
       side === 'ots'
         ? [path.join(ROOT, 'node_modules/openapi-typescript/bin/cli.js'), spec, '--output', out, '--silent']
-        : [path.join(ROOT, 'bin/cbp.js'), 'generate', '--spec', spec, '--out', out, ...(plugins ? ['--plugins', ...plugins] : [])];
+        : [path.join(ROOT, 'bin/cbp.js'), 'generate', '--spec', spec, '--out', out, ...(plugins ? ['--plugins', ...plugins] : []), ...extra];
     const start = performance.now();
     const { stderr } = await promisify(execFile)(process.execPath, ['--import', REPORT_USAGE, ...args], { cwd, maxBuffer: 64 << 20 });
     const ms = performance.now() - start;
     const usage = /BENCH_USAGE (\{.*\})/.exec(stderr);
     if (!usage) throw new Error(`${side}: no usage report (stderr: ${stderr.slice(0, 300)})`);
-    const runtime = path.join(out, 'runtime');
     return {
       ms,
       maxRssMb: (JSON.parse(usage[1] ?? '{}') as { maxRssMb: number }).maxRssMb,
       bytes: bytesUnder(out),
-      runtimeBytes: side === 'ours' && existsSync(runtime) ? bytesUnder(runtime) : 0,
     };
   } finally {
     rmSync(cwd, { recursive: true, force: true });
@@ -72,7 +68,6 @@ export async function sideBySide(spec: string, runs: number, plugins?: string[])
     ms: median(xs.map((f) => f.ms)),
     maxRssMb: median(xs.map((f) => f.maxRssMb)),
     bytes: median(xs.map((f) => f.bytes)),
-    runtimeBytes: median(xs.map((f) => f.runtimeBytes)),
   });
   return { ots: mid(all.ots), ours: mid(all.ours) };
 }

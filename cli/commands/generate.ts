@@ -6,6 +6,7 @@ import type { RuntimeDependencies } from '../../generator/plugins/runtime-depend
 import type { GenerateArgv } from '../../generator/resolve-config.js';
 import type { CbpCommand, CliIO } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
+import { packageInfo } from '../../generator/package-info.js';
 
 export const generateCommand: CbpCommand = {
   command: 'generate',
@@ -32,7 +33,12 @@ export const generateCommand: CbpCommand = {
           'Plugins to run (dependencies are added): types, operations, validators, client, server, node-http, fetch, hono, stubs, webhook-signing, payments (default: types,operations,validators,client,server,node-http,fetch)',
       })
       .option('tool-profile', { type: 'string', describe: 'Also write the tool profile (explicit status codes, examples) to this file (.yaml or .json)' })
-      .option('overlay-missing-target', { type: 'string', choices: ['error', 'warn'], describe: 'An overlay target matching nothing fails (default) or warns' }),
+      .option('overlay-missing-target', { type: 'string', choices: ['error', 'warn'], describe: 'An overlay target matching nothing fails (default) or warns' })
+      .option('runtime', {
+        type: 'string',
+        choices: ['package', 'copy'],
+        describe: "Where the output's runtime comes from: imported from this toolkit's package (default; install it as a dependency) or copied into <out>/runtime/",
+      }),
   async run(argv, io) {
     // Loaded on use: the generator pulls in openapi-typescript, typescript and swagger-parser
     // (~1 s), which no other command needs, and which a --check answered from the cache skips.
@@ -120,4 +126,8 @@ function reportMissing(io: CliIO, host: { packageJson?: string; missing: string[
   io.err(`${label}: the generated code imports ${host.missing.join(' ')} at run time, and ${where}`);
   if (host.devOnly.length > 0) io.err(`  devDependencies only (removed by npm prune --omit=dev): ${host.devOnly.join(' ')}`);
   io.err(`  hint: npm install ${host.missing.join(' ')}`);
+  const toolkit = packageInfo().name;
+  if (host.missing.some((m) => m.startsWith(`${toolkit}@`))) {
+    io.err(`  hint: or generate with --runtime copy (config: "runtime": "copy") to vendor the runtime into <out>/runtime/ instead of importing it from ${toolkit}`);
+  }
 }

@@ -38,10 +38,9 @@ export function importFrom(stubsDir: string, outDir: string, file: string): stri
 export function renderStubs(model: ApiModel, render: RenderFn, dirs: { stubsDir: string; outDir: string }): GeneratedFile[] {
   const names = stubFileNames(model.operations.map((op) => op.id));
   const serverImport = importFrom(dirs.stubsDir, dirs.outDir, 'server.js');
-  const notImplementedImport = importFrom(dirs.stubsDir, dirs.outDir, 'runtime/server/not-implemented.js');
   const files: GeneratedFile[] = model.operations.map((op) => ({
     path: `${names.get(op.id)}.ts`,
-    contents: render('stub', { id: op.id, doc: operationDoc(op), serverImport, notImplementedImport }),
+    contents: render('stub', { id: op.id, doc: operationDoc(op), serverImport }),
   }));
   const operations = model.operations.map((op) => ({ id: op.id, file: `./${names.get(op.id)}.js` }));
   files.push({ path: 'index.ts', contents: render('stubs-index', { serverImport, operations }) });

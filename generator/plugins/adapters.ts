@@ -1,6 +1,6 @@
 /** The server adapters, one plugin each: a project installs only the framework it uses. */
 import type { Plugin } from './plugin.js';
-import { coreRuntimeRoot } from './runtime-root.js';
+import { coreRuntime } from './runtime-root.js';
 
 function adapter(name: string, file: string, describe: string, dependencies: string[] = ['server']): Plugin {
   return {
@@ -8,7 +8,7 @@ function adapter(name: string, file: string, describe: string, dependencies: str
     describe,
     dependencies,
     get runtime() {
-      return [{ root: coreRuntimeRoot(), paths: [`server/${file}`] }];
+      return [coreRuntime([`server/${file}`])];
     },
     emitters: [],
   };

@@ -1,6 +1,6 @@
 import { clientEmitter } from '../emitters/client.js';
 import type { Plugin } from './plugin.js';
-import { coreRuntimeRoot } from './runtime-root.js';
+import { coreRuntime } from './runtime-root.js';
 
 export const clientPlugin: Plugin = {
   name: 'client',
@@ -8,7 +8,7 @@ export const clientPlugin: Plugin = {
   dependencies: ['types'],
   get runtime() {
     // The client matches operation paths with the router's route table.
-    return [{ root: coreRuntimeRoot(), paths: ['client', 'auth', 'rule-types.ts', 'server/route-table.ts'], prune: true }];
+    return [coreRuntime(['client', 'auth', 'rule-types.ts', 'server/route-table.ts'], { prune: true })];
   },
   options: { clientFactoryName: { kind: 'string', default: 'createApiClient', describe: 'name of the factory client.ts exports' } },
   emitters: [clientEmitter],

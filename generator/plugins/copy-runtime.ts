@@ -7,30 +7,23 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { GeneratedFile } from '../emitters/emitter.js';
-import type { Plugin } from './plugin.js';
+import type { Plugin, RuntimeSource } from './plugin.js';
 
 interface Copied extends GeneratedFile {
   source: string;
   plugin: string;
 }
 
-const RELATIVE_IMPORT = /((?:^|\n)(?:import|export)\b[^;]*?\bfrom\s+|(?:^|\n)\}\s*from\s+|(?:^|\n)import\s+|\bimport\(\s*)(['"])(\.\.?\/[^'"]+)\2/g;
+export const RELATIVE_IMPORT = /((?:^|\n)(?:import|export)\b[^;]*?\bfrom\s+|(?:^|\n)\}\s*from\s+|(?:^|\n)import\s+|\bimport\(\s*)(['"])(\.\.?\/[^'"]+)\2/g;
 
 export function copyRuntime(plugins: readonly Plugin[]): GeneratedFile[] {
   const byOutput = new Map<string, Copied>();
   const outputOf = new Map<string, string>();
-  for (const plugin of plugins) {
-    for (const src of plugin.runtime) {
-      for (const rel of src.paths) {
-        for (const file of walk(path.join(src.root, rel))) {
-          const out = path.posix.join('runtime', src.into ?? '', path.relative(src.root, file).split(path.sep).join('/'));
-          const seen = byOutput.get(out);
-          if (seen !== undefined && seen.source !== file) throw new Error(`plugins ${seen.plugin} and ${plugin.name} both copy runtime file ${out}`);
-          if (seen === undefined) byOutput.set(out, { path: out, contents: readFileSync(file, 'utf8'), source: file, plugin: plugin.name });
-          outputOf.set(file, out);
-        }
-      }
-    }
+  for (const { out, file, plugin } of runtimeFiles(plugins)) {
+    const seen = byOutput.get(out);
+    if (seen !== undefined && seen.source !== file) throw new Error(`plugins ${seen.plugin} and ${plugin} both copy runtime file ${out}`);
+    if (seen === undefined) byOutput.set(out, { path: out, contents: readFileSync(file, 'utf8'), source: file, plugin });
+    outputOf.set(file, out);
   }
   return [...byOutput.values()].map((f) => ({ path: f.path, contents: repoint(f, outputOf) }));
 }
@@ -55,21 +48,39 @@ function repoint(file: Copied, outputOf: Map<string, string>): string {
   });
 }
 
+export interface RuntimeFile {
+  /** Path in the output (`runtime/<into>/<rel>`). */
+  out: string;
+  /** Path under the source's root, POSIX. */
+  rel: string;
+  /** Absolute path of the file in this toolkit. */
+  file: string;
+  source: RuntimeSource;
+  plugin: string;
+}
+
+/** Every runtime file the plugins declare (a file two plugins declare is listed twice). */
+export function runtimeFiles(plugins: readonly Plugin[]): RuntimeFile[] {
+  const files: RuntimeFile[] = [];
+  for (const plugin of plugins) {
+    for (const source of plugin.runtime) {
+      for (const p of source.paths) {
+        for (const file of walk(path.join(source.root, p))) {
+          const rel = path.relative(source.root, file).split(path.sep).join('/');
+          files.push({ out: path.posix.join('runtime', source.into ?? '', rel), rel, file, source, plugin: plugin.name });
+        }
+      }
+    }
+  }
+  return files;
+}
+
 /** Output paths of the runtime files copied only when reached (`prune`): a file any plugin copies
  * without `prune` is an entry point and stays. */
 export function prunableRuntime(plugins: readonly Plugin[]): Set<string> {
   const prunable = new Set<string>();
   const kept = new Set<string>();
-  for (const plugin of plugins) {
-    for (const src of plugin.runtime) {
-      for (const rel of src.paths) {
-        for (const file of walk(path.join(src.root, rel))) {
-          const out = path.posix.join('runtime', src.into ?? '', path.relative(src.root, file).split(path.sep).join('/'));
-          (src.prune === true ? prunable : kept).add(out);
-        }
-      }
-    }
-  }
+  for (const { out, source } of runtimeFiles(plugins)) (source.prune === true ? prunable : kept).add(out);
   for (const out of kept) prunable.delete(out);
   return prunable;
 }

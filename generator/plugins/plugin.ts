@@ -17,6 +17,11 @@ export interface RuntimeSource {
    * file imports it (copy-runtime.ts, pruneRuntime). Without it every file is kept, as for the
    * files users import directly (the server adapters, a kit's public modules). */
   prune?: boolean;
+  /** The bare module prefix under which this toolkit's package serves `root`'s files compiled
+   * (`<package>/runtime`: package.json "exports" maps it to dist/). With the 'package' runtime
+   * mode the output imports them from there instead of holding copies; a source without it (a
+   * kit published elsewhere) is copied in either mode. */
+  packaged?: string;
 }
 
 export interface PluginOption {

@@ -22,8 +22,10 @@ export function packageName(specifier: string): string {
 }
 
 export function runtimeDependencies(files: readonly GeneratedFile[], plugins: readonly Plugin[]): RuntimeDependencies {
-  const ours = packageInfo().dependencies;
+  const { name: toolkit, version: toolkitVersion, dependencies: ours } = packageInfo();
   const version = (name: string, where: string): string => {
+    // The 'package' runtime mode imports the runtime from this toolkit itself, at this version.
+    if (name === toolkit) return toolkitVersion;
     const v = ours[name];
     if (v === undefined) throw new Error(`${where} imports ${name}, which is not a dependency of ${packageInfo().name}`);
     return v;

@@ -1,6 +1,6 @@
 import { serverEmitter } from '../emitters/server.js';
 import type { Plugin } from './plugin.js';
-import { coreRuntimeRoot } from './runtime-root.js';
+import { coreRuntime } from './runtime-root.js';
 
 /** The router; the adapters to node:http, fetch and Hono are plugins of their own. */
 const SERVER_FILES = [
@@ -29,7 +29,7 @@ export const serverPlugin: Plugin = {
   describe: 'server.ts: typed Handlers and a framework-neutral router (auth, parsing, validation when validators is selected)',
   dependencies: ['types'],
   get runtime() {
-    return [{ root: coreRuntimeRoot(), paths: ['rule-types.ts', 'maybe-promise.ts', ...SERVER_FILES.map((f) => `server/${f}`)], prune: true }];
+    return [coreRuntime(['rule-types.ts', 'maybe-promise.ts', ...SERVER_FILES.map((f) => `server/${f}`)], { prune: true })];
   },
   emitters: [serverEmitter],
 };

@@ -1,7 +1,7 @@
 import { validatorsEmitter } from '../emitters/validators.js';
 import { ruleKeywords } from '../keywords/index.js';
 import type { Plugin } from './plugin.js';
-import { coreRuntimeRoot } from './runtime-root.js';
+import { coreRuntime } from './runtime-root.js';
 
 export const validatorsPlugin: Plugin = {
   name: 'validators',
@@ -9,7 +9,7 @@ export const validatorsPlugin: Plugin = {
     'validators.ts and rules.ts: ajv validators for requests, responses and webhooks, with the overlay rules as keywords (compiled on first use; option standalone: precompiled)',
   dependencies: [],
   get runtime() {
-    return [{ root: coreRuntimeRoot(), paths: ['rules', 'rule-types.ts', 'maybe-promise.ts'], prune: true }];
+    return [coreRuntime(['rules', 'rule-types.ts', 'maybe-promise.ts'], { prune: true })];
   },
   // templates/runtime/rules/<keyword name>.ts exports each generic keyword's factory.
   keywordModule: (keyword) => `./runtime/rules/${keyword.name}.js`,

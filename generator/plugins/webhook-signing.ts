@@ -1,5 +1,5 @@
 import type { Plugin } from './plugin.js';
-import { coreRuntimeRoot } from './runtime-root.js';
+import { coreRuntime } from './runtime-root.js';
 
 /** Standard Webhooks signing and verification over the exact bytes received (no emitter). */
 export const webhookSigningPlugin: Plugin = {
@@ -7,7 +7,7 @@ export const webhookSigningPlugin: Plugin = {
   describe: 'runtime/webhooks/signing: sign and verify Standard Webhooks signatures over the exact payload bytes',
   dependencies: [],
   get runtime() {
-    return [{ root: coreRuntimeRoot(), paths: ['webhooks/signing', 'webhooks/exact-json.ts'] }];
+    return [coreRuntime(['webhooks/signing', 'webhooks/exact-json.ts'])];
   },
   emitters: [],
 };

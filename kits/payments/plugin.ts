@@ -18,7 +18,8 @@ export const paymentsPlugin: Plugin = {
   dependencies: ['validators', 'webhook-signing'],
   // Found from the package root, not import.meta.url: the CLI runs from a bundle in dist/.
   get runtime() {
-    return [{ root: path.join(packageInfo().root, 'kits/payments/runtime'), paths: ['.'], into: 'payments' }];
+    // package.json maps `./runtime/payments/*.js` to dist/kits/payments/runtime/.
+    return [{ root: path.join(packageInfo().root, 'kits/payments/runtime'), paths: ['.'], into: 'payments', packaged: `${packageInfo().name}/runtime/payments` }];
   },
   options: {
     stateTable: { kind: 'path', default: 'spec/payment-states.yaml', describe: 'the payment state table (YAML) payment-states.ts and webhooks.ts are built from' },

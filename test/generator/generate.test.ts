@@ -31,11 +31,12 @@ describe('generate', () => {
     expect(second.files).toEqual(first.files);
   });
 
-  test('emits types.ts, operations.ts and the runtime copy, sorted by path', () => {
+  test('emits types.ts, operations.ts and, by default, imports the runtime from the toolkit package; sorted by path', () => {
     const paths = first.files.map((f) => f.path);
     expect(paths).toContain('types.ts');
     expect(paths).toContain('operations.ts');
-    expect(paths).toContain('runtime/rule-types.ts');
+    expect(paths).not.toContain('runtime/rule-types.ts');
+    expect(first.files.find((f) => f.path === 'validators.ts')?.contents).toContain("from 'cross-border-payments-toolkit/runtime/rule-types.js'");
     expect(paths.some((p) => p.endsWith('.test.ts'))).toBe(false);
     expect([...paths].sort()).toEqual(paths);
   });

@@ -3,7 +3,10 @@
  * runtime-dependencies.json declares (plus @types/node, the types of the node: built-ins that any
  * TypeScript project on Node has): no payment-domain file, and the output type-checks there.
  * plugin-selections.test.ts type-checks every selection against our whole node_modules, which
- * cannot notice an import of a package the output forgot to declare; this test can.
+ * cannot notice an import of a package the output forgot to declare; this test can. The output
+ * uses the default runtime mode, so the toolkit itself is one of those packages: installed from
+ * its `npm pack` tarball, its compiled runtime serves the output, which then runs: the generated
+ * client calls the generated router over 127.0.0.1.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ROOT } from './helpers/compile-output.js';
 
 const PETSTORE = path.join(ROOT, 'node_modules/@readme/oas-examples/3.0/yaml/petstore-expanded.yaml');
-const rootPackage = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+const rootPackage = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; devDependencies: Record<string, string> };
 const dir = mkdtempSync(path.join(os.tmpdir(), 'cbp-petstore-host-'));
 const cbp = (args: string[]) => execFileSync(process.execPath, [path.join(ROOT, 'bin/cbp.js'), ...args], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 let declared: Record<string, string> = {};
@@ -21,7 +24,12 @@ let declared: Record<string, string> = {};
 beforeAll(() => {
   cbp(['generate', '--spec', PETSTORE, '--out', 'src/api']);
   declared = (JSON.parse(readFileSync(path.join(dir, 'src/api/runtime-dependencies.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies;
-  const host = { name: 'petstore-host', private: true, type: 'module', dependencies: declared, devDependencies: { '@types/node': rootPackage.devDependencies['@types/node'] } };
+  // The toolkit at the declared version is not on the registry: the tarball of this checkout is.
+  // It packs dist/ as built (`npm ci` builds it); `prepare` again would recompile for minutes.
+  if (!existsSync(path.join(ROOT, 'dist/templates/runtime/server/router.js'))) throw new Error('dist/ is missing: run `npm run build` first');
+  const tarball = execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' }).trim().split('\n').pop()!;
+  const dependencies = { ...declared, [rootPackage.name]: `file:./${tarball}` };
+  const host = { name: 'petstore-host', private: true, type: 'module', dependencies, devDependencies: { '@types/node': rootPackage.devDependencies['@types/node'] } };
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify(host, null, 2));
   // Every declared version is one our own lockfile holds, so npm's cache (filled by `npm ci`) serves it.
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -34,6 +42,11 @@ const files = (sub: string): string[] =>
     .map((e) => path.relative(path.join(dir, sub), path.join(e.parentPath, e.name)));
 
 describe('a petstore in a host project with only the declared runtime packages', () => {
+  test('declares the toolkit at this version for its runtime, and holds none of the runtime itself', () => {
+    expect(declared[rootPackage.name]).toBe(rootPackage.version);
+    expect(files('src/api/runtime').sort()).toEqual(['server/fetch.ts', 'server/node-http.ts']);
+  });
+
   test('writes no payment-domain file and declares no server framework it does not use', () => {
     expect(files('src/api').filter((p) => /payment|webhook|procedure|stateful-rules|decimal|hono/.test(p))).toEqual([]);
     expect(Object.keys(declared)).not.toContain('hono');
@@ -50,7 +63,7 @@ describe('a petstore in a host project with only the declared runtime packages',
         strict: true,
         skipLibCheck: true,
         types: ['node'],
-        noEmit: true,
+        outDir: 'js',
       },
       include: ['src'],
     };
@@ -69,5 +82,29 @@ describe('a petstore in a host project with only the declared runtime packages',
     const check = spawnSync(process.execPath, [path.join(ROOT, 'bin/cbp.js'), 'generate', '--spec', PETSTORE, '--out', 'src/api', '--check'], { cwd: dir, encoding: 'utf8' });
     expect(check.stderr).not.toMatch(/does not declare/);
     expect(check.status).toBe(0);
+  });
+
+  test('runs on the installed package: the generated client calls the generated router over 127.0.0.1', () => {
+    writeFileSync(
+      path.join(dir, 'js/main.js'),
+      `import { createServer } from 'node:http';
+import { createApiClient } from './api/client.js';
+import { createRouter } from './api/server.js';
+import { toNodeListener } from './api/runtime/server/node-http.js';
+const router = createRouter({ handlers: { findPets: (req) => ({ status: 200, body: [{ id: 7, name: 'rex', tag: String(req.query.limit) }] }) } });
+const server = createServer(toNodeListener(router)).listen(0, '127.0.0.1');
+await new Promise((ok) => server.once('listening', ok));
+try {
+  const client = createApiClient({ baseUrl: 'http://127.0.0.1:' + server.address().port });
+  const found = await client.findPets({ params: { query: { limit: 2 } } });
+  const missing = await client.deletePet({ params: { path: { id: 1 } } });
+  console.log(JSON.stringify({ found: found.data, missing: missing.apiError?.status }));
+} finally {
+  server.close();
+}
+`,
+    );
+    const out = execFileSync(process.execPath, ['js/main.js'], { cwd: dir, encoding: 'utf8', timeout: 30_000 });
+    expect(JSON.parse(out)).toEqual({ found: [{ id: 7, name: 'rex', tag: '2' }], missing: 501 });
   });
 });

@@ -1,6 +1,8 @@
 /**
  * Every plugin selection gives an output that resolves and type-checks on its own, with only the
  * npm packages it declares in runtime-dependencies.json (one tsc run over all selections).
+ * Generated with `runtime: 'copy'`, so the runtime each selection carries shows as files; the
+ * default 'package' mode re-points those same imports at the toolkit (runtime-modes.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { generate } from '../../api/index.js';
@@ -32,7 +34,10 @@ let compiled: CompiledOutput;
 
 beforeAll(async () => {
   for (const [name, [spec, overlays, plugins]] of Object.entries(SELECTIONS)) {
-    const result = await generate({ spec, overlays, out: 'unused', check: false, clientFactoryName: 'createApiClient', ...(plugins ? { plugins } : {}) }, { cwd: ROOT });
+    const result = await generate(
+      { spec, overlays, out: 'unused', check: false, clientFactoryName: 'createApiClient', runtime: 'copy', ...(plugins ? { plugins } : {}) },
+      { cwd: ROOT },
+    );
     outputs[name] = result.files;
     deps[name] = result.runtimeDependencies.dependencies;
   }

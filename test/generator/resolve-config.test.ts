@@ -88,6 +88,7 @@ describe('resolveGenerateConfig: defaults < config file < flags', () => {
     ['{"overlays": "one.yaml"}', '/overlays'],
     ['{"spec": 3}', '/spec'],
     ['{"overlayMissingTarget": "ignore"}', '/overlayMissingTarget'],
+    ['{"runtime": "vendored"}', '/runtime'],
     ['{"clientFactoryName": "not-an-identifier"}', '/clientFactoryName'],
     ['[1]', ''],
   ])('bad config %s is E_CONFIG at %j', async (text, pointer) => {

@@ -10,6 +10,7 @@ const LIGHT = new Set([
   'yargs',
   // node:fs and node:path only: our own package.json, for --version.
   '../generator/package-info.js',
+  '../../generator/package-info.js',
   // node:worker_threads and package-info only: starts the openapi-typescript worker early for
   // `cbp generate` (openapi-typescript itself loads on that thread).
   '../generator/emitters/types-thread.js',

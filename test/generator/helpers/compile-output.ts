@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { GeneratedFile } from '../../../generator/emitters/emitter.js';
+import { runtimeSourcePaths } from '../../runtime-source-aliases.js';
 
 const run = promisify(execFile);
 export const ROOT = fileURLToPath(new URL('../../..', import.meta.url)).replace(/[/]$/, '');
@@ -51,6 +52,8 @@ export async function compileOutput(sets: Record<string, GeneratedFile[]>, optio
       types: ['node'],
       outDir: 'js',
       noEmit: options.emit !== true,
+      // Output in the default 'package' runtime mode imports the toolkit's runtime: the sources.
+      paths: runtimeSourcePaths,
     },
     include: ['src'],
   };

@@ -1,0 +1,50 @@
+/**
+ * The 'package' runtime mode: the output imports the runtime from this toolkit's npm package
+ * (compiled in dist/, served by package.json "exports") instead of holding a copy of it, the way
+ * openapi-typescript's types are used with openapi-fetch. What the output then holds is what the
+ * document shapes, plus one line per runtime entry point that users import themselves (the server
+ * adapters, a kit's public modules), so `./generated/runtime/server/node-http.js` stays a valid
+ * import in both modes.
+ *
+ * It runs on the output of copyRuntime + pruneRuntime, so the same reachability decides which
+ * runtime the output uses; only the runtime files a source marks `packaged` leave the output.
+ */
+import path from 'node:path';
+import type { GeneratedFile } from '../emitters/emitter.js';
+import { prunableRuntime, RELATIVE_IMPORT, runtimeFiles } from './copy-runtime.js';
+import type { Plugin } from './plugin.js';
+
+/** Output path of each runtime file the package serves → its bare specifier. */
+export function packagedRuntime(plugins: readonly Plugin[]): Map<string, string> {
+  const served = new Map<string, string>();
+  for (const { out, rel, source } of runtimeFiles(plugins)) {
+    if (source.packaged !== undefined) served.set(out, `${source.packaged}/${rel.replace(/\.ts$/, '.js')}`);
+  }
+  return served;
+}
+
+/**
+ * `files` with every packaged runtime file dropped, except entry points, which become a one-line
+ * re-export of the package's module; relative imports of a dropped file become its bare specifier.
+ * `header` is the generated-file header the re-exports start with.
+ */
+export function packageRuntime(files: readonly GeneratedFile[], plugins: readonly Plugin[], header: string): GeneratedFile[] {
+  const served = packagedRuntime(plugins);
+  const prunable = prunableRuntime(plugins);
+  const out: GeneratedFile[] = [];
+  for (const file of files) {
+    const specifier = served.get(file.path);
+    if (specifier === undefined) out.push({ path: file.path, contents: pointAtPackage(file, served) });
+    else if (!prunable.has(file.path)) out.push({ path: file.path, contents: `${header}export * from ${JSON.stringify(specifier)};\n` });
+  }
+  return out;
+}
+
+function pointAtPackage(file: GeneratedFile, served: ReadonlyMap<string, string>): string {
+  if (!/\.ts$/.test(file.path)) return file.contents;
+  return file.contents.replace(RELATIVE_IMPORT, (whole, before: string, quote: string, specifier: string) => {
+    const target = path.posix.join(path.posix.dirname(file.path), specifier.replace(/\.js$/, '.ts'));
+    const bare = served.get(target);
+    return bare === undefined ? whole : `${before}${quote}${bare}${quote}`;
+  });
+}
