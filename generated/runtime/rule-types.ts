@@ -3,7 +3,8 @@
 
 /**
  * The one error model shared by the generated client (pre-flight), the generated server
- * (its 400 body), the mock and the conformance runner. Copied verbatim into generated/runtime/.
+ * (its 400 body), the mock and the conformance runner. Copied verbatim into <out>/runtime/, or imported from the
+ * toolkit's package.
  */
 
 /** One broken rule. `rule` is a stable id: an x-cbp-rules id (`order.items-sum`) or
@@ -31,6 +32,23 @@ export interface ValidationOutcome {
   valid: boolean;
   violations: RuleViolation[];
   notChecked: RuleNotChecked[];
+}
+
+/** One business rule of the document (x-cbp-rules), as rules.ts lists them. */
+export interface RuleInfo {
+  readonly id: string;
+  readonly title: string;
+  /** Where the rule comes from (a section of the service description). */
+  readonly source: string;
+  readonly state: 'stateless' | 'stateful' | 'procedure';
+  readonly in: 'body' | 'params' | 'query' | 'response' | 'webhook';
+  readonly keyword: string;
+  readonly params: { readonly [key: string]: unknown };
+  /** Status the service answers when the rule is broken. */
+  readonly status?: string;
+  readonly assumption?: string;
+  /** Operation id, or `webhook:<name>`. */
+  readonly target: string;
 }
 
 /** What stateful rules may ask of the service state. Open on purpose: a plugin's rules extend it

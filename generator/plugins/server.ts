@@ -29,7 +29,12 @@ export const serverPlugin: Plugin = {
   describe: 'server.ts: typed Handlers and a framework-neutral router (auth, parsing, validation when validators is selected)',
   dependencies: ['types'],
   get runtime() {
-    return [coreRuntime(['rule-types.ts', 'maybe-promise.ts', ...SERVER_FILES.map((f) => `server/${f}`)], { prune: true })];
+    return [
+      coreRuntime(['rule-types.ts', 'maybe-promise.ts', ...SERVER_FILES.map((f) => `server/${f}`)], { prune: true }),
+      // An entry point of its own: handler stubs written by earlier versions (never overwritten)
+      // import it from <out>/runtime/server/; stubs now import it through server.ts.
+      coreRuntime(['server/not-implemented.ts']),
+    ];
   },
   emitters: [serverEmitter],
 };

@@ -35,6 +35,7 @@ describe('the installed package', () => {
     expect(execFileSync(bin, ['--version'], { cwd: dir, encoding: 'utf8' }).trim()).toBe(pkg.version);
     const spec = `node_modules/${pkg.name}/spec/openapi.yaml`;
     const out = execFileSync(bin, ['generate', '--spec', spec, '--plugins', 'client', '--out', 'src/api'], { cwd: dir, encoding: 'utf8' });
-    expect(out).toContain('runtime dependencies: openapi-fetch@');
+    // The client imports its runtime from the installed toolkit (the default runtime mode).
+    expect(out).toContain(`runtime dependencies: ${pkg.name}@${pkg.version} openapi-fetch@`);
   });
 });

@@ -44,13 +44,15 @@ const files = (sub: string): string[] =>
 describe('a petstore in a host project with only the declared runtime packages', () => {
   test('declares the toolkit at this version for its runtime, and holds none of the runtime itself', () => {
     expect(declared[rootPackage.name]).toBe(rootPackage.version);
-    expect(files('src/api/runtime').sort()).toEqual(['server/fetch.ts', 'server/node-http.ts']);
+    expect(files('src/api/runtime').sort()).toEqual(['server/fetch.ts', 'server/node-http.ts', 'server/not-implemented.ts']);
   });
 
   test('writes no payment-domain file and declares no server framework it does not use', () => {
     expect(files('src/api').filter((p) => /payment|webhook|procedure|stateful-rules|decimal|hono/.test(p))).toEqual([]);
     expect(Object.keys(declared)).not.toContain('hono');
-    expect(existsSync(path.join(dir, 'node_modules/hono'))).toBe(false);
+    // The toolkit brings hono for its own Hono adapter; nothing of this output loads it.
+    const imports = files('src/api').flatMap((f) => [...readFileSync(path.join(dir, 'src/api', f), 'utf8').matchAll(/from ['"]([^'"]+)['"]/g)].map((m) => m[1]));
+    expect(imports.filter((s) => s === 'hono' || s?.startsWith('hono/') || s?.includes('/runtime/server/hono'))).toEqual([]);
   });
 
   test('type-checks with them, and `cbp generate --check` finds them declared', () => {
@@ -63,6 +65,7 @@ describe('a petstore in a host project with only the declared runtime packages',
         strict: true,
         skipLibCheck: true,
         types: ['node'],
+        rootDir: 'src',
         outDir: 'js',
       },
       include: ['src'],

@@ -3,21 +3,9 @@
 
 /** Every business rule of the document (x-cbp-rules), as data. */
 
-export interface RuleInfo {
-  readonly id: string;
-  readonly title: string;
-  /** Where the rule comes from (a section of the service description). */
-  readonly source: string;
-  readonly state: 'stateless' | 'stateful' | 'procedure';
-  readonly in: 'body' | 'params' | 'query' | 'response' | 'webhook';
-  readonly keyword: string;
-  readonly params: { readonly [key: string]: unknown };
-  /** Status the service answers when the rule is broken. */
-  readonly status?: string;
-  readonly assumption?: string;
-  /** Operation id, or `webhook:<name>`. */
-  readonly target: string;
-}
+import type { RuleInfo } from 'cross-border-payments-toolkit/runtime/rule-types.js';
+
+export type { RuleInfo };
 
 export const rules = [] as const satisfies readonly RuleInfo[];
 

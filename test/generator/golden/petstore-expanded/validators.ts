@@ -5,7 +5,7 @@
  * Typed entry points over the schemas of validators-data.ts, with the rules of the document
  * (x-cbp-rules) as keywords. Each validator is compiled by ajv the first time it runs, then
  * cached (ajv compiles with `new Function`: where a Content-Security-Policy forbids it, generate
- * with the validators plugin option `standalone`). Error model: ./runtime/rule-types.ts. Path,
+ * with the validators plugin option `standalone`). Error model: runtime/rule-types (RuleViolation). Path,
  * query and header parameters are coerced in place from strings to their schema types (numbers,
  * booleans, arrays) before they are checked; header names are lower case.
  */
