@@ -1,6 +1,7 @@
 /**
  * Where the bytes of `cbp generate` (default plugins) go, per corpus document, next to
- * openapi-typescript's types for the same document: the copied runtime, validators-data.ts,
+ * openapi-typescript's types for the same document: runtime/ (by default only re-exports: the
+ * runtime itself is imported from this package), validators-data.ts,
  * types.ts, operations.ts and the rest. The `out` column of bench/corpus.ts is their total over
  * openapi-typescript's; this one says which part to shrink. Target: total <= 3x.
  * Run: `npm run bench output-size` (BENCH_DOCS=substring limits the documents).
