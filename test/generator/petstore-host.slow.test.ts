@@ -41,6 +41,18 @@ const files = (sub: string): string[] =>
     .filter((e) => e.isFile())
     .map((e) => path.relative(path.join(dir, sub), path.join(e.parentPath, e.name)));
 
+/** tsc over src/ with these compiler options (over a strict base): its diagnostics, '' when none. */
+function typeCheck(options: Record<string, unknown>): string {
+  const compilerOptions = { target: 'ES2022', lib: ['ES2023', 'DOM'], strict: true, skipLibCheck: true, types: ['node'], ...options };
+  writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src'] }));
+  try {
+    execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    return '';
+  } catch (err) {
+    return String((err as { stdout?: string }).stdout ?? err);
+  }
+}
+
 describe('a petstore in a host project with only the declared runtime packages', () => {
   test('declares the toolkit at this version for its runtime, and holds none of the runtime itself', () => {
     expect(declared[rootPackage.name]).toBe(rootPackage.version);
@@ -56,35 +68,19 @@ describe('a petstore in a host project with only the declared runtime packages',
   });
 
   test('type-checks with them, and `cbp generate --check` finds them declared', () => {
-    const tsconfig = {
-      compilerOptions: {
-        target: 'ES2022',
-        lib: ['ES2023', 'DOM'],
-        module: 'NodeNext',
-        moduleResolution: 'NodeNext',
-        strict: true,
-        skipLibCheck: true,
-        types: ['node'],
-        rootDir: 'src',
-        outDir: 'js',
-      },
-      include: ['src'],
-    };
-    writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
-    let diagnostics = '';
-    try {
-      execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], {
-        cwd: dir,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-    } catch (err) {
-      diagnostics = String((err as { stdout?: string }).stdout ?? err);
-    }
-    expect(diagnostics).toBe('');
+    expect(typeCheck({ module: 'NodeNext', moduleResolution: 'NodeNext', rootDir: 'src', outDir: 'js' })).toBe('');
     const check = spawnSync(process.execPath, [path.join(ROOT, 'bin/cbp.js'), 'generate', '--spec', PETSTORE, '--out', 'src/api', '--check'], { cwd: dir, encoding: 'utf8' });
     expect(check.stderr).not.toMatch(/does not declare/);
     expect(check.status).toBe(0);
+  });
+
+  // The runtime subpaths resolve through package.json "exports" (bundlers, node16+) and, for the
+  // resolution that predates "exports", through "typesVersions".
+  test.each([
+    ['bundler', 'ESNext'],
+    ['node10', 'CommonJS'],
+  ])('type-checks under moduleResolution %s too', (moduleResolution, module) => {
+    expect(typeCheck({ module, moduleResolution, noEmit: true })).toBe('');
   });
 
   test('runs on the installed package: the generated client calls the generated router over 127.0.0.1', () => {

@@ -21,6 +21,7 @@ const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as
   name: string;
   version: string;
   exports: Record<string, string | Record<string, string>>;
+  typesVersions: Record<string, Record<string, string[]>>;
 };
 const RUNTIME_IMPORT = new RegExp(`(['"])${pkg.name.replace(/[-/]/g, '\\$&')}/runtime/([^'"]+)\\1`, 'g');
 
@@ -38,6 +39,15 @@ function resolveExport(subpath: string, condition: 'types' | 'default'): string 
   const target = best === undefined ? undefined : pkg.exports[best.key];
   const pattern = typeof target === 'string' ? target : target?.[condition];
   return pattern === undefined || best === undefined ? undefined : pattern.replace('*', best.star);
+}
+
+/** TypeScript's "typesVersions" mapping (for moduleResolution node10, which ignores "exports"). */
+function resolveTypesVersions(subpath: string): string | undefined {
+  const map = pkg.typesVersions['*'] ?? {};
+  const key = Object.keys(map)
+    .filter((k) => subpath.startsWith(k.split('*')[0]!))
+    .sort((a, b) => b.length - a.length)[0];
+  return key === undefined ? undefined : `./${map[key]![0]!.replace('*', subpath.slice(key.split('*')[0]!.length)).replace(/\.js$/, '.d.ts')}`;
 }
 
 describe("'package' runtime mode (the default)", () => {
@@ -77,7 +87,7 @@ describe("'package' runtime mode (the default)", () => {
     }
   });
 
-  test('every runtime module the output imports is one package.json "exports" serves, compiled from that very source', () => {
+  test('every runtime module the output imports is one package.json "exports" (and "typesVersions") serves, compiled from that very source', () => {
     const imported = new Set<string>();
     for (const f of packaged.files) for (const m of f.contents.matchAll(RUNTIME_IMPORT)) imported.add(m[2]!);
     expect(imported.size).toBeGreaterThan(5);
@@ -89,6 +99,7 @@ describe("'package' runtime mode (the default)", () => {
       const compiled = path.relative(ROOT, sourceOf.get(out)!).split(path.sep).join('/').replace(/\.ts$/, '');
       expect(resolveExport(subpath, 'default'), specifier).toBe(`./dist/${compiled}.js`);
       expect(resolveExport(subpath, 'types'), specifier).toBe(`./dist/${compiled}.d.ts`);
+      expect(resolveTypesVersions(subpath.slice(2)), specifier).toBe(`./dist/${compiled}.d.ts`);
     }
     for (const rest of imported) expect([...served.values()]).toContain(`${pkg.name}/runtime/${rest}`);
     // tsc -p tsconfig.build.json compiles both runtime roots into dist/.
