@@ -5,13 +5,15 @@
  * (2) the same with response validation on;
  * (3) generated client → in-process fetch adapter → router (auth header, openapi-fetch, Request/Response);
  * (4) 404 of an unknown path (routing cost alone).
- * Run: node --import ./test/webhooks/helpers/ts-register.mjs bench/client-server.ts
+ * This process generates into tmp/, a fresh one measures (bench/lib/fresh-process.ts says why).
+ * Run: `npm run bench client-server`.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generate } from '../api/index.js';
 import { packageInfo } from '../generator/package-info.js';
+import { generateThenMeasure } from './lib/fresh-process.js';
 
 // The package root, whether this runs from bench/ (sources) or dist/bench/ (npm run bench).
 const ROOT = packageInfo().root;
@@ -46,7 +48,7 @@ async function measure(label: string, fn: () => Promise<boolean>, ms = 1500): Pr
   return opsPerSec;
 }
 
-async function main(): Promise<void> {
+async function prepare(): Promise<void> {
   const result = await generate(
     {
       spec: 'spec/openapi.yaml',
@@ -63,6 +65,9 @@ async function main(): Promise<void> {
     mkdirSync(path.dirname(path.join(OUT, f.path)), { recursive: true });
     writeFileSync(path.join(OUT, f.path), f.contents);
   }
+}
+
+async function measureAll(): Promise<void> {
   const load = (file: string) => import(pathToFileURL(path.join(OUT, file)).href);
   const server = await load('server.ts');
   const { toFetchHandler } = await load('runtime/server/fetch.ts');
@@ -88,7 +93,7 @@ async function main(): Promise<void> {
   await measure('router.handle unknown path (404)', async () => (await router.handle({ method: 'GET', url: '/nope/x', headers: {}, body: undefined })).status === 404);
 }
 
-main().catch((e) => {
+generateThenMeasure(import.meta.url, { prepare, measure: measureAll, cleanup: () => rmSync(OUT, { recursive: true, force: true }) }).catch((e) => {
   console.error(e);
   process.exitCode = 1;
 });

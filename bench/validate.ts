@@ -5,7 +5,9 @@
  * (3) plain ajv compiled from the same body schema without the rule keywords ($refs kept),
  * (4) the same, with components inlined as our emitter does (isolates the rules' own cost).
  * Targets: (1) >= 50x (2) and >= 0.5x (3).
- * Run: node --import ./test/webhooks/helpers/ts-register.mjs bench/validate.ts
+ * This process generates (output and prepared schemas in tmp/), a fresh one measures
+ * (bench/lib/fresh-process.ts says why).
+ * Run: `npm run bench validate`.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,10 +19,12 @@ import { createAjv } from '../generator/validation/create-ajv.js';
 import { ruleKeywords } from '../kits/payments/keywords/index.js';
 import { componentsSchema, prepareSchema } from '../generator/validation/prepare-schema.js';
 import { packageInfo } from '../generator/package-info.js';
+import { generateThenMeasure } from './lib/fresh-process.js';
 
 // The package root, whether this runs from bench/ (sources) or dist/bench/ (npm run bench).
 const ROOT = packageInfo().root;
 const OUT = path.join(ROOT, 'tmp', 'bench-validate');
+const SCHEMAS = path.join(OUT, 'bench-schemas.json');
 
 const body = {
   purpose_of_transaction: 'PROPERTY_PURCHASE',
@@ -53,7 +57,15 @@ function measure(label: string, fn: () => boolean, ms = 1500): number {
   return opsPerSec;
 }
 
-async function main(): Promise<void> {
+interface PreparedSchemas {
+  components: object;
+  body: object;
+  /** The body schema with components inlined the way our emitter does it. */
+  inlinedBody: object;
+}
+
+/** Generates the validators into OUT and writes the schemas the plain ajv rows compile. */
+async function prepare(): Promise<void> {
   const result = await generate(
     { spec: 'spec/openapi.yaml', overlays: ['spec/rules.overlay.yaml'], out: OUT, check: false, clientFactoryName: 'createApiClient', plugins: ['validators', 'payments'] },
     { cwd: ROOT },
@@ -63,18 +75,26 @@ async function main(): Promise<void> {
     mkdirSync(path.dirname(path.join(OUT, f.path)), { recursive: true });
     writeFileSync(path.join(OUT, f.path), f.contents);
   }
+  const op = result.model.operations.find((o) => o.id === 'createPayment')!;
+  const prep = { openapi30: false, formats: new Set<string>(), patterns: new Set<string>(), at: '' };
+  const schemas: PreparedSchemas = {
+    components: componentsSchema(result.model.schemas, prep) as object,
+    body: prepareSchema(op.requestBody!.schemas['application/json'], prep) as object,
+    inlinedBody: prepareSchema(op.requestBody!.schemas['application/json'], { ...prep, components: result.model.schemas }) as object,
+  };
+  writeFileSync(SCHEMAS, JSON.stringify(schemas));
+}
+
+async function measureAll(): Promise<void> {
   const ours = (await import(pathToFileURL(path.join(OUT, 'validators.ts')).href)) as {
     validateRequest(op: string, req: unknown): { valid: boolean };
   };
-
-  const op = result.model.operations.find((o) => o.id === 'createPayment')!;
-  const prep = { openapi30: false, formats: new Set<string>(), patterns: new Set<string>(), at: '' };
+  const schemas = JSON.parse(readFileSync(SCHEMAS, 'utf8')) as PreparedSchemas;
   // Same ajv options as the emitter (no unevaluated/dynamicRef bookkeeping: the spec uses neither).
   const ajv = createAjv({ openapi31: true, coerce: false, unicodeRegExp: true, unknownFormats: [], features: new Set(), keywords: ruleKeywords });
-  ajv.addSchema(componentsSchema(result.model.schemas, prep) as object);
-  const plain = ajv.compile(prepareSchema(op.requestBody!.schemas['application/json'], prep) as object);
-  // Same schema with components inlined the way our emitter does it: isolates the rules' cost.
-  const inlinedPlain = ajv.compile(prepareSchema(op.requestBody!.schemas['application/json'], { ...prep, components: result.model.schemas }) as object);
+  ajv.addSchema(schemas.components);
+  const plain = ajv.compile(schemas.body);
+  const inlinedPlain = ajv.compile(schemas.inlinedBody);
 
   const doc = parse(readFileSync(path.join(ROOT, 'spec/openapi.yaml'), 'utf8'));
   const backend = new OpenAPIBackend({ definition: doc, quick: true, validate: true });
@@ -90,10 +110,9 @@ async function main(): Promise<void> {
   console.log(`ratio cbp / openapi-backend: ${(r1 / r2).toFixed(1)}x (target >= 50x)`);
   console.log(`ratio cbp / plain ajv:       ${(r1 / r3).toFixed(2)}x (target >= 0.5x)`);
   console.log(`ratio cbp / inlined ajv:     ${(r1 / r4).toFixed(2)}x (cost of the rules and params alone)`);
-  rmSync(OUT, { recursive: true, force: true });
 }
 
-main().catch((e) => {
+generateThenMeasure(import.meta.url, { prepare, measure: measureAll, cleanup: () => rmSync(OUT, { recursive: true, force: true }) }).catch((e) => {
   console.error(e);
   process.exitCode = 1;
 });
