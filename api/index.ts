@@ -14,6 +14,7 @@ export function generate(config: GenerateConfig, options: GenerateOptions = {}):
 
 export { plugins };
 export type { GenerateConfig, GenerateOptions, GenerateResult };
+export type { RuntimeMode } from '../generator/config.js';
 export type { Plugin, RuntimeSource, PluginOption } from '../generator/plugins/plugin.js';
 export { corePlugins, DEFAULT_PLUGINS } from '../generator/plugins/index.js';
 export { resolveGenerateConfig } from '../generator/resolve-config.js';
