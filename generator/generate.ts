@@ -88,8 +88,9 @@ export async function generate(config: GenerateConfig, options: GenerateOptions 
     else files.push(...outcome.value.map((f) => finish(f, emitter.name, tsHeader)));
   }
   // Runtime files of features the output does not use (plugins mark them `prune`) are left out.
-  const reached = pruneRuntime(files, prunableRuntime(plugins));
-  files.splice(0, files.length, ...((config.runtime ?? 'package') === 'package' ? packageRuntime(reached, plugins, tsHeader) : reached));
+  const prunable = prunableRuntime(plugins);
+  const reached = pruneRuntime(files, prunable);
+  files.splice(0, files.length, ...((config.runtime ?? 'package') === 'package' ? packageRuntime(reached, plugins, prunable, tsHeader) : reached));
   // What the runtime imports is declared in both modes: installed at the same versions beside the
   // toolkit, npm keeps one copy of each, and the types that reach the app's code (openapi-fetch's,
   // hono's) are the ones the runtime was compiled against.

@@ -11,7 +11,7 @@
  */
 import path from 'node:path';
 import type { GeneratedFile } from '../emitters/emitter.js';
-import { prunableRuntime, RELATIVE_IMPORT, runtimeFiles } from './copy-runtime.js';
+import { RELATIVE_IMPORT, runtimeFiles } from './copy-runtime.js';
 import type { Plugin } from './plugin.js';
 
 /** Output path of each runtime file the package serves → its bare specifier. */
@@ -26,11 +26,11 @@ export function packagedRuntime(plugins: readonly Plugin[]): Map<string, string>
 /**
  * `files` with every packaged runtime file dropped, except entry points, which become a one-line
  * re-export of the package's module; relative imports of a dropped file become its bare specifier.
+ * `prunable` is prunableRuntime(plugins), which the caller already computed to prune `files`;
  * `header` is the generated-file header the re-exports start with.
  */
-export function packageRuntime(files: readonly GeneratedFile[], plugins: readonly Plugin[], header: string): GeneratedFile[] {
+export function packageRuntime(files: readonly GeneratedFile[], plugins: readonly Plugin[], prunable: ReadonlySet<string>, header: string): GeneratedFile[] {
   const served = packagedRuntime(plugins);
-  const prunable = prunableRuntime(plugins);
   const out: GeneratedFile[] = [];
   for (const file of files) {
     const specifier = served.get(file.path);
