@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RecordedExchange, RecordedWebhook } from './recorder.js';
-import { redactBody } from './redact.js';
+import { redactBody, type Redactor } from './redact.js';
 import type { Reporter } from './types.js';
 
 export interface Recording {
@@ -17,6 +17,9 @@ export interface Recording {
   webhooks: readonly RecordedWebhook[];
   /** Where the webhooks were received (the receiver's URL). */
   webhookUrl?: string;
+  /** The run's redactor: applied again when the HAR is written, so a secret learnt after an
+   * exchange was recorded (a target may echo a token before it issues it) is redacted too. */
+  redactor?: Redactor;
 }
 
 interface HarHeader {
@@ -58,6 +61,7 @@ function exchangeEntry(x: RecordedExchange, judged: boolean) {
         size: resText === undefined ? 0 : Buffer.byteLength(resText),
         mimeType: x.response?.headers['content-type'] ?? '',
         ...(resText !== undefined ? { text: resText } : {}),
+        ...(x.response?.truncatedAt !== undefined ? { comment: `truncated: the answer exceeded ${x.response.truncatedAt} bytes; only those were read` } : {}),
       },
       redirectURL: '',
       headersSize: -1,
@@ -66,7 +70,13 @@ function exchangeEntry(x: RecordedExchange, judged: boolean) {
     },
     cache: {},
     timings: { send: 0, wait: time, receive: 0 },
-    _cbp: { checkId: x.checkId, operationId: x.operationId, judged, ...(x.indeterminate ? { notJudgedBecause: x.indeterminate } : {}) },
+    _cbp: {
+      checkId: x.checkId,
+      operationId: x.operationId,
+      judged,
+      ...(x.indeterminate ? { notJudgedBecause: x.indeterminate } : {}),
+      ...(x.response?.truncatedAt !== undefined ? { truncatedAt: x.response.truncatedAt } : {}),
+    },
   };
 }
 
@@ -110,7 +120,7 @@ export function renderHar(r: Recording, creator = { name: 'cbp conformance', ver
     ...r.webhooks.map((w) => ({ at: w.receivedAt, e: webhookEntry(w, r.webhookUrl ?? 'http://127.0.0.1/webhooks') as object })),
   ]
     .sort((a, b) => a.at - b.at)
-    .map((x) => x.e);
+    .map((x) => (r.redactor ? r.redactor.value(x.e) : x.e));
   return `${JSON.stringify({ log: { version: '1.2', creator, pages: [], entries } }, null, 2)}\n`;
 }
 
@@ -128,7 +138,7 @@ export function harReporter(file: string, recording: Omit<Recording, 'webhookUrl
       if (e.type === 'suite-finish') finished = true;
     },
     finish() {
-      if (finished) writeHar(file, { exchanges: recording.exchanges, unjudged: recording.unjudged, webhooks: recording.webhooks, webhookUrl });
+      if (finished) writeHar(file, { exchanges: recording.exchanges, unjudged: recording.unjudged, webhooks: recording.webhooks, webhookUrl, redactor: recording.redactor });
     },
   };
 }

@@ -8,8 +8,11 @@
  */
 import { READ_METHODS, RateLimiter, retryAfterMs, sleep, THROTTLE_STATUSES } from './polite.js';
 import type { Recorder, RecordedExchange } from './recorder.js';
-import { redactBody, redactHeaders } from './redact.js';
 
+/**
+ * `bearer` is sent as given and not learnt as a secret (the auth check sends a malformed value on
+ * purpose); a credential sent that way (an expired token) is learnt where it comes from.
+ */
 export type AuthChoice = 'primary' | 'secondary' | 'none' | { bearer: string } | { apiKey: string };
 
 export interface SendRequest {
@@ -55,7 +58,16 @@ export interface HttpOptions {
   rate?: number;
   /** Retries of a throttled read. Default 3. */
   maxRetries?: number;
+  /** Most bytes of an answer read, judged and recorded. Default MAX_ANSWER_BYTES. */
+  maxAnswerBytes?: number;
 }
+
+/**
+ * Most bytes of one answer the runner reads (1 MiB): an endless or huge answer must not take the
+ * run's memory. The rest is not read (the stream is cancelled), the record says so, and a check
+ * judging the answer reports a case not judged instead of a schema failure on a cut body.
+ */
+export const MAX_ANSWER_BYTES = 1024 * 1024;
 
 export class Http {
   /** The check currently running; set by the runner. */
@@ -161,29 +173,72 @@ export class Http {
     }
     const url = this.url(req);
     const started = Date.now();
+    // Every credential this request carries is learnt before anything is recorded, so that a
+    // target echoing it anywhere (another header, its own field, a text answer) is redacted too.
+    const redactor = this.options.recorder.redactor;
+    if (auth === 'primary' || auth === 'secondary') redactor.learn(headers.authorization?.replace(/^bearer\s+/i, ''));
+    if (typeof auth === 'object' && 'apiKey' in auth) redactor.learn(auth.apiKey);
+    redactor.learnFields(req.form);
+    redactor.learnFields(req.json);
     const exchange: RecordedExchange = {
       checkId: this.checkId,
       operationId: req.operationId,
-      path: url.slice((req.base === 'auth' ? this.options.authUrl : this.options.baseUrl).length),
+      path: redactor.text(url.slice((req.base === 'auth' ? this.options.authUrl : this.options.baseUrl).length)),
       startedAt: started,
-      request: { method: req.method.toUpperCase(), url, headers: redactHeaders(headers), body: redactBody(req.json ?? (body !== undefined ? body : undefined)) },
+      request: {
+        method: req.method.toUpperCase(),
+        url: redactor.text(url),
+        headers: redactor.headers(headers),
+        body: redactor.body(req.json ?? (body !== undefined ? body : undefined)),
+      },
     };
     try {
       const res = await fetch(url, { method: req.method.toUpperCase(), headers, body, signal: AbortSignal.timeout(this.options.timeoutMs), redirect: 'manual' });
-      const text = await res.text();
+      const cap = this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
+      const { text, truncated } = await readCapped(res, cap);
       const resHeaders: Record<string, string> = {};
       res.headers.forEach((v, k) => {
         resHeaders[k] = v;
       });
       const contentType = res.headers.get('content-type') ?? undefined;
       const parsed = parseBody(text, contentType);
-      exchange.response = { status: res.status, headers: redactHeaders(resHeaders), body: redactBody(parsed), durationMs: Date.now() - started };
-      return { status: res.status, headers: resHeaders, contentType, body: parsed, exchange };
+      // A token answer's access_token, a subscription's signing secret: learnt as they are issued.
+      redactor.learnFields(parsed);
+      exchange.response = { status: res.status, headers: redactor.headers(resHeaders), body: redactor.body(parsed), durationMs: Date.now() - started };
+      const result: SendResult = { status: res.status, headers: resHeaders, contentType, body: parsed, exchange };
+      if (truncated) {
+        exchange.response.truncatedAt = cap;
+        exchange.indeterminate = result.indeterminate = `answer exceeded ${cap} bytes (the rest was not read)`;
+      }
+      return result;
     } catch (err) {
-      exchange.error = (err as Error).name === 'TimeoutError' ? `no answer within ${this.options.timeoutMs} ms` : String((err as Error).message ?? err);
+      const message = (err as Error).name === 'TimeoutError' ? `no answer within ${this.options.timeoutMs} ms` : String((err as Error).message ?? err);
+      exchange.error = redactor.text(message);
       return { status: 0, headers: {}, body: undefined, exchange, error: exchange.error };
     }
   }
+}
+
+/** The answer's text, at most `cap` bytes of it; the rest of the stream is cancelled, not read. */
+async function readCapped(res: Response, cap: number): Promise<{ text: string; truncated: boolean }> {
+  if (!res.body) return { text: '', truncated: false };
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let truncated = false;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (size + value.byteLength > cap) {
+      chunks.push(value.subarray(0, cap - size));
+      truncated = true;
+      await reader.cancel().catch(() => undefined);
+      break;
+    }
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  return { text: Buffer.concat(chunks).toString('utf8'), truncated };
 }
 
 function parseBody(text: string, contentType: string | undefined): unknown {

@@ -8,7 +8,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhook } from '../../generated/webhooks.js';
 import type { Recorder } from './recorder.js';
-import { redactHeaders } from './redact.js';
 
 export interface WebhookReceiver {
   /** URL to subscribe (the configured public URL, or the local one). */
@@ -19,6 +18,7 @@ export interface WebhookReceiver {
 
 export async function startReceiver(options: { host: string; port: number; publicUrl?: string; recorder: Recorder; secret?: string }): Promise<WebhookReceiver> {
   const secrets: string[] = options.secret ? [options.secret] : [];
+  options.recorder.redactor.learn(options.secret);
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -39,7 +39,7 @@ export async function startReceiver(options: { host: string; port: number; publi
         signatureValid: verdict === undefined ? undefined : verdict.ok,
         signatureError: verdict && !verdict.ok ? verdict.reason : undefined,
         receivedAt: Date.now(),
-        headers: redactHeaders(headers),
+        headers: options.recorder.redactor.headers(headers),
       });
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');
     });
@@ -52,7 +52,10 @@ export async function startReceiver(options: { host: string; port: number; publi
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     url: options.publicUrl ?? `http://${host}:${port}/webhooks`,
-    addSecret: (s) => void secrets.push(s),
+    addSecret: (s) => {
+      options.recorder.redactor.learn(s);
+      secrets.push(s);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

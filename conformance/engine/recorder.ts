@@ -2,6 +2,7 @@
  * Every exchange the suite makes and every webhook it receives, in order. Stateful checks (checks
  * over all exchanges, event judges) query it; checks keep no state of their own.
  */
+import { Redactor } from './redact.js';
 import type { ExchangeEvidence } from './types.js';
 
 /** A webhook delivery as received: its payload and, when a secret was known, the signature verdict. */
@@ -38,6 +39,8 @@ export class Recorder {
    * existed); kept for the HAR report. */
   readonly unjudged: RecordedExchange[] = [];
   private waiters: Array<() => void> = [];
+  /** The run's redactor: what the run records and reports passes through it (engine/redact.ts). */
+  readonly redactor = new Redactor();
 
   addExchange(x: RecordedExchange): void {
     this.exchanges.push(x);

@@ -41,3 +41,88 @@ export function scrubText(text: string, secrets: readonly string[]): string {
   for (const s of secrets) if (s.length >= 4) out = out.split(s).join(REDACTED);
   return out;
 }
+
+/** Values shorter than this are not searched for in text: redacting every "a" would wreck the reports. */
+export const MIN_SECRET_LENGTH = 4;
+
+/**
+ * The run's one redactor: it learns every credential value as the run meets it (the configured
+ * client secrets, API key, expired token and webhook secrets at start; each access token and
+ * signing secret as it is issued) and replaces each of them, wherever it appears in recorded
+ * text, with `[redacted]`. Name-based redaction (redactHeaders/redactBody) cannot see a target
+ * that echoes a token in another header, a body field of its own or a text/plain answer.
+ */
+export class Redactor {
+  private readonly secrets = new Set<string>();
+  private pattern: RegExp | undefined;
+
+  /** Learns credential values (and the spellings they take in a form body or a JSON string). */
+  learn(...values: ReadonlyArray<string | undefined | null>): void {
+    for (const v of values) {
+      if (typeof v !== 'string' || v.length < MIN_SECRET_LENGTH || this.secrets.has(v)) continue;
+      // A Standard Webhooks secret is `whsec_` + base64 key material: the key alone is secret too.
+      const bare = /^whsec_(.{4,})$/.exec(v)?.[1];
+      for (const form of [v, encodeURIComponent(v), new URLSearchParams({ v }).toString().slice(2), JSON.stringify(v).slice(1, -1), bare]) {
+        if (form !== undefined && form.length >= MIN_SECRET_LENGTH) this.secrets.add(form);
+      }
+      this.pattern = undefined;
+    }
+  }
+
+  /** The secret-named fields of a body (a token answer's `access_token`, a subscription's `secret`). */
+  learnFields(body: unknown, depth = 0): void {
+    if (depth > 8 || body === null || typeof body !== 'object') return;
+    for (const [k, v] of Object.entries(body)) {
+      if (typeof v === 'string' && SECRET_FIELDS.has(k.toLowerCase())) this.learn(v);
+      else this.learnFields(v, depth + 1);
+    }
+  }
+
+  get size(): number {
+    return this.secrets.size;
+  }
+
+  /** The text with every known secret replaced. */
+  text(s: string): string {
+    if (this.secrets.size === 0 || s.length < MIN_SECRET_LENGTH) return s;
+    // Longest first, so that a secret containing another one is replaced whole.
+    this.pattern ??= new RegExp(
+      [...this.secrets]
+        .sort((a, b) => b.length - a.length)
+        .map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('|'),
+      'g',
+    );
+    return s.replace(this.pattern, REDACTED);
+  }
+
+  /** A deep copy with every string (and object key) passed through text(); other values as they are. */
+  value<T>(v: T): T {
+    return this.secrets.size === 0 ? v : mapStrings(v, (x) => this.text(x));
+  }
+
+  /** Headers: secret-named ones by name, then every known value wherever it appears. */
+  headers(h: Record<string, string>): Record<string, string> {
+    return this.value(redactHeaders(h));
+  }
+
+  /** A body: secret-named fields by name, then every known value wherever it appears. */
+  body(b: unknown): unknown {
+    return this.value(redactBody(b));
+  }
+}
+
+/** A deep copy of plain data with every string (and object key) passed through `f`. */
+export function mapStrings<T>(v: T, f: (s: string) => string): T {
+  return walk(v, f, 0) as T;
+}
+
+function walk(v: unknown, f: (s: string) => string, depth: number): unknown {
+  if (typeof v === 'string') return f(v);
+  if (v === null || typeof v !== 'object' || depth > 64) return v;
+  if (Array.isArray(v)) return v.map((x) => walk(x, f, depth + 1));
+  const out: Record<string, unknown> = {};
+  // defineProperty: a target's `__proto__` key stays a key, never the copy's prototype.
+  for (const [k, x] of Object.entries(v)) Object.defineProperty(out, f(k), { value: walk(x, f, depth + 1), enumerable: true, writable: true, configurable: true });
+  return out;
+}

@@ -7,6 +7,7 @@ import { isCbpError } from '../../lib/errors.js';
 import type { Check, CheckResult } from './check.js';
 import { gradeFailure, gradeRecord } from './provenance.js';
 import { type CauseRelation, groupRootCauses } from './root-causes.js';
+import { mapStrings } from './redact.js';
 import { isRequired } from './skips.js';
 import type { CaseRecord, CheckOutcome, CoverageLine, Failure, Reporter, ReportSection, RunnerEvent, SuiteSummary } from './types.js';
 
@@ -14,7 +15,7 @@ export interface SuiteOptions<C> {
   /** Shown by reporters: the base URL, the webhook endpoint, the log file... */
   target: string;
   reporters?: readonly Reporter[];
-  /** Removes secrets from the text of a thrown error before it becomes a failure. */
+  /** Removes secrets from every text reporters see (messages, evidence, reproduce lines, notes). */
   scrub?: (text: string) => string;
   /** Called before each check runs (e.g. to tag recorded exchanges with the check id); `progress`
    * shows what the check waits for on a terminal. */
@@ -36,8 +37,13 @@ export interface SuiteOptions<C> {
 export async function runSuite<C>(checks: readonly Check<C>[], ctx: C, options: SuiteOptions<C>): Promise<SuiteSummary> {
   const ordered = [...checks.filter((c) => c.phase !== 'after'), ...checks.filter((c) => c.phase === 'after')];
   const reporters = options.reporters ?? [];
+  // The one choke point of what reporters see: a check may quote a target's answer (which may
+  // echo a credential) in a message, a subject or evidence, so every string passes `scrub`.
+  const scrub = options.scrub;
+  const shown = <T>(v: T): T => (scrub ? mapStrings(v, scrub) : v);
   const emit = async (e: RunnerEvent) => {
-    for (const r of reporters) await r.handle(e);
+    const event = shown(e);
+    for (const r of reporters) await r.handle(event);
   };
   const started = Date.now();
   const outcomes: CheckOutcome[] = [];
@@ -53,10 +59,11 @@ export async function runSuite<C>(checks: readonly Check<C>[], ctx: C, options: 
   }
   const sections = options.sections ? await options.sections(ctx) : [];
   const grouped = groupRootCauses(outcomes, options.causes ?? []);
-  const summary = summarize(options.target, grouped, Date.now() - started, sections);
-  if (options.coverage) summary.coverage = options.coverage(ctx, grouped);
+  const built = summarize(options.target, grouped, Date.now() - started, sections);
+  if (options.coverage) built.coverage = options.coverage(ctx, grouped);
   const notes = options.notes?.(ctx, grouped) ?? [];
-  if (notes.length > 0) summary.notes = notes;
+  if (notes.length > 0) built.notes = notes;
+  const summary = shown(built);
   await emit({ type: 'suite-finish', summary });
   for (const r of reporters) await r.finish?.();
   return summary;
@@ -67,7 +74,8 @@ async function runOne<C>(check: Check<C>, ctx: C, scrub: (text: string) => strin
   try {
     return await check.run(ctx);
   } catch (err) {
-    const text = isCbpError(err) ? err.format() : `internal error: ${(err as Error)?.message ?? String(err)}`;
+    // One line: a report line is one value (the hint follows after a semicolon).
+    const text = (isCbpError(err) ? err.format() : `internal error: ${(err as Error)?.message ?? String(err)}`).replace(/\r?\n\s*/g, '; ');
     return { cases: 0, failures: [{ checkId: check.id, message: scrub(text), severity: 'error' }] };
   }
 }

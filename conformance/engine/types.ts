@@ -24,7 +24,8 @@ export type Provenance =
 /** Evidence of one HTTP exchange; secrets are redacted before they get here. */
 export interface ExchangeEvidence {
   request: { method: string; url: string; headers: Record<string, string>; body?: unknown };
-  response?: { status: number; headers: Record<string, string>; body?: unknown; durationMs?: number };
+  /** `truncatedAt`: the answer was longer than this many bytes; only those were read and kept. */
+  response?: { status: number; headers: Record<string, string>; body?: unknown; durationMs?: number; truncatedAt?: number };
   error?: string;
   /** Set when the answer says nothing about the contract (throttled, lost and not resent):
    * a failure built on this exchange becomes a case not judged, with this reason. */

@@ -5,6 +5,7 @@
  */
 import type { Failure, Reporter, RunnerEvent, SuiteSummary } from '../engine/types.js';
 import { coverageLines } from './coverage.js';
+import { printable } from './escape.js';
 import { describeProvenance } from '../engine/provenance.js';
 import { rootsFirst } from '../engine/root-causes.js';
 
@@ -22,7 +23,11 @@ const MARK = { passed: 'PASS', failed: 'FAIL', warning: 'WARN', partial: 'PART',
 const PLAIN_PROGRESS_EVERY_MS = 30_000;
 
 export function consoleReporter(options: ConsoleOptions): Reporter {
-  const { write, progress } = options;
+  // Every line is one value to the terminal: what a target sent cannot move the cursor, clear
+  // the screen, retitle the window or start a forged line (reporters/escape.ts).
+  const write = (line: string) => options.write(printable(line));
+  // The reporter's own control sequence (return, erase line) then the escaped text.
+  const progress = options.progress && ((text: string) => options.progress!(`\r\x1b[2K${printable(text)}`));
   let lastPlain = 0;
   return {
     name: 'console',
@@ -30,9 +35,9 @@ export function consoleReporter(options: ConsoleOptions): Reporter {
       if (e.type === 'suite-start') write(`cbp conformance against ${e.target}: ${e.checkIds.length} checks`);
       else if (e.type === 'check-start') {
         lastPlain = Date.now();
-        if (progress) progress(`\r\x1b[2K… ${e.checkId}: ${e.title}`);
+        if (progress) progress(`… ${e.checkId}: ${e.title}`);
       } else if (e.type === 'check-progress' && e.lines.length > 0) {
-        if (progress) progress(`\r\x1b[2K… ${e.checkId}: ${clipText(e.lines.length > 1 ? `${e.lines.length} waiting: ${e.lines.join('; ')}` : e.lines[0], 160)}`);
+        if (progress) progress(`… ${e.checkId}: ${clipText(e.lines.length > 1 ? `${e.lines.length} waiting: ${e.lines.join('; ')}` : e.lines[0], 160)}`);
         else if (Date.now() - lastPlain >= PLAIN_PROGRESS_EVERY_MS) {
           lastPlain = Date.now();
           for (const l of e.lines) write(`  … ${e.checkId}: ${l}`);
@@ -42,7 +47,7 @@ export function consoleReporter(options: ConsoleOptions): Reporter {
         const skippedCases = (o.records ?? []).filter((r) => r.verdict === 'skipped').length;
         const why = o.skippedReason ? `: ${o.skippedReason}` : skippedCases > 0 ? `: ${skippedCases} case${skippedCases > 1 ? 's' : ''} skipped` : '';
         const line = `${MARK[o.status]} ${o.checkId} (${o.cases} cases, ${o.durationMs} ms)${why}`;
-        if (progress) progress('\r\x1b[2K');
+        if (progress) progress('');
         write(line);
       } else if (e.type === 'suite-finish') {
         for (const l of summaryLines(e.summary, options.maxFailuresPerCheck ?? 20)) write(l);

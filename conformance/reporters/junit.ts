@@ -8,10 +8,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { coverageLines } from './coverage.js';
 import { failureLines } from './console.js';
+import { xmlSafe } from './escape.js';
 import type { CaseRecord, CheckOutcome, Failure, Reporter, SuiteSummary } from '../engine/types.js';
 
-const esc = (s: string) =>
-  s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!).replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
+/** Markup escaped, and what XML 1.0 forbids made a visible escape (reporters/escape.ts): the report always parses. */
+const esc = (s: string) => xmlSafe(s).replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 interface TestCase {
   classname: string;

@@ -5,7 +5,6 @@
  */
 import { CbpError } from '../../../lib/errors.js';
 import { Recorder } from '../../engine/recorder.js';
-import { scrubText } from '../../engine/redact.js';
 import { runSuite } from '../../engine/run-suite.js';
 import { selectChecks } from '../../engine/select.js';
 import { checkRequired } from '../../engine/skips.js';
@@ -46,6 +45,9 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
   const target = options.target ?? defaultTarget(config);
   const { model, table } = await loadSuiteSpec(options.specDir);
   const recorder = new Recorder();
+  // Every credential the run is given; those issued during the run are learnt as they arrive.
+  const c = target.credentials;
+  recorder.redactor.learn(c.primary?.clientSecret, c.secondary?.clientSecret, c.apiKey, c.expiredToken, config.webhooks.secret);
   const conn = await connect(target, config, recorder);
   try {
     const ctx: RunContext = {
@@ -68,13 +70,12 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
       quoteFor: conn.quoteFor,
       provenance: new SpecProvenance(readRawSpec(options.specDir ?? packageSpecDir())),
     };
-    const secrets = conn.tokens.secrets();
     const har = config.reports.filter((r) => r.kind === 'har').map((r) => harReporter(r.path, recorder, conn.receiver?.url));
     return await runSuite(checks, ctx, {
       target: `${target.name} (driver: ${conn.driver.name})`,
       reporters: [...(options.reporters ?? []), ...har],
       require: config.require,
-      scrub: (text) => scrubText(text, secrets),
+      scrub: (text) => recorder.redactor.text(text),
       beforeCheck: (check, _ctx, progress) => {
         conn.http.checkId = check.id;
         ctx.progress = progress;
