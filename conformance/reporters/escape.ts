@@ -10,7 +10,6 @@
  * and paragraph separators, and the bidirectional overrides that reorder what is shown
  * (Unicode TR #9; CVE-2021-42574).
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const TERMINAL_UNSAFE = /[\u0000-\u0008\u000A-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/g;
 
 export function printable(s: string): string {
@@ -22,7 +21,6 @@ export function printable(s: string): string {
  * U+FFFF; surrogates not in a pair) as visible escapes, so the document always parses. C1
  * controls are allowed but "discouraged" (§2.2): escaped too, as a CI page would show them raw.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const XML_UNSAFE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export function xmlSafe(s: string): string {
