@@ -82,6 +82,7 @@ function exchangeEntry(x: RecordedExchange, judged: boolean) {
 
 function webhookEntry(w: RecordedWebhook, url: string) {
   const body = JSON.stringify(redactBody(w.payload));
+  const answer = w.truncatedAt === undefined ? '{"received":true}' : '{"received":false}';
   return {
     startedDateTime: iso(w.receivedAt),
     time: 0,
@@ -97,19 +98,23 @@ function webhookEntry(w: RecordedWebhook, url: string) {
       bodySize: Buffer.byteLength(body),
     },
     response: {
-      status: 200,
-      statusText: 'OK',
+      status: w.truncatedAt === undefined ? 200 : 413,
+      statusText: w.truncatedAt === undefined ? 'OK' : 'Content Too Large',
       httpVersion: 'HTTP/1.1',
       cookies: [],
       headers: [{ name: 'content-type', value: 'application/json' }],
-      content: { size: 17, mimeType: 'application/json', text: '{"received":true}' },
+      content: { size: answer.length, mimeType: 'application/json', text: answer },
       redirectURL: '',
       headersSize: -1,
-      bodySize: 17,
+      bodySize: answer.length,
     },
     cache: {},
     timings: { send: 0, wait: 0, receive: 0 },
-    _cbpWebhook: { signatureValid: w.signatureValid ?? null, ...(w.signatureError ? { signatureError: w.signatureError } : {}) },
+    _cbpWebhook: {
+      signatureValid: w.signatureValid ?? null,
+      ...(w.signatureError ? { signatureError: w.signatureError } : {}),
+      ...(w.truncatedAt !== undefined ? { truncatedAt: w.truncatedAt } : {}),
+    },
   };
 }
 

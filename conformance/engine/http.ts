@@ -220,7 +220,7 @@ export class Http {
 }
 
 /** The answer's text, at most `cap` bytes of it; the rest of the stream is cancelled, not read. */
-async function readCapped(res: Response, cap: number): Promise<{ text: string; truncated: boolean }> {
+export async function readCapped(res: Response, cap: number = MAX_ANSWER_BYTES): Promise<{ text: string; truncated: boolean }> {
   if (!res.body) return { text: '', truncated: false };
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];

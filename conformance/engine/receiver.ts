@@ -7,6 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhook } from '../../generated/webhooks.js';
+import { MAX_ANSWER_BYTES } from './http.js';
 import type { Recorder } from './recorder.js';
 
 export interface WebhookReceiver {
@@ -21,11 +22,28 @@ export async function startReceiver(options: { host: string; port: number; publi
   options.recorder.redactor.learn(options.secret);
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
+    let size = 0;
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
+    req.on('data', (c: Buffer) => {
+      if (size < 0) return;
+      size += c.length;
+      if (size <= MAX_ANSWER_BYTES) return void chunks.push(c);
+      // A delivery larger than the cap is not read further (engine/http.ts, MAX_ANSWER_BYTES):
+      // 413 Content Too Large (RFC 9110 §15.5.14), and the record says so instead of a payload.
+      size = -1;
+      chunks.length = 0;
+      options.recorder.addWebhook({
+        payload: `not read: the delivery exceeded ${MAX_ANSWER_BYTES} bytes`,
+        truncatedAt: MAX_ANSWER_BYTES,
+        receivedAt: Date.now(),
+        headers: options.recorder.redactor.headers(headers),
+      });
+      res.writeHead(413, { 'content-type': 'application/json', connection: 'close' }).end('{"received":false}', () => req.destroy());
+    });
     req.on('end', () => {
+      if (size < 0) return;
       const raw = Buffer.concat(chunks);
-      const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
       // The sandbox clock may run ahead of real time: freshness is not what this suite judges.
       const verdict = secrets.length > 0 ? verifyWebhook(raw, req.headers, secrets, { toleranceSeconds: 10 * 365 * 86400 }) : undefined;
       let payload: unknown;

@@ -29,6 +29,8 @@ export interface RecordedExchange extends ExchangeEvidence {
 
 export interface RecordedWebhook extends ReceivedEvent {
   receivedAt: number;
+  /** The delivery was larger than this many bytes and was not read (its payload says so). */
+  truncatedAt?: number;
   headers: Record<string, string>;
 }
 

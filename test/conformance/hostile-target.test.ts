@@ -20,6 +20,9 @@ import { conformanceConfigFromArgv } from '../../conformance/suites/api/config.j
 import { runConformance } from '../../conformance/suites/api/run-conformance.js';
 import { overExchanges } from '../../conformance/suites/api/checks/spec-common.js';
 import type { RunContext } from '../../conformance/suites/api/context.js';
+import { startReceiver } from '../../conformance/engine/receiver.js';
+import { runConsumerConformance } from '../../conformance/suites/consumer/run-consumer.js';
+import { generateWebhookSecret } from '../../kits/payments/runtime/webhooks/index.js';
 import { startMock } from '../../sandbox/index.js';
 import { startProxy } from '../variants/proxy.js';
 
@@ -31,14 +34,17 @@ afterEach(() => {
   for (const c of closers.splice(0)) c();
 });
 
-async function serve(handler: (res: ServerResponse, closed: () => boolean) => void): Promise<string> {
+async function serve(handler: (res: ServerResponse, closed: () => boolean, body: string) => void): Promise<string> {
   const server = createServer((req, res) => {
     let closed = false;
     res.on('close', () => {
       closed = true;
     });
-    req.resume();
-    req.on('end', () => handler(res, () => closed));
+    let body = '';
+    req.on('data', (c: Buffer) => {
+      body += c.toString('utf8');
+    });
+    req.on('end', () => handler(res, () => closed, body));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   closers.push(() => {
@@ -156,6 +162,20 @@ function failingSummary(message: string, body: unknown): SuiteSummary {
     durationMs: 1,
   };
 }
+
+describe('a webhook endpoint that echoes the signing secret (consumer suite)', () => {
+  test('the secret is redacted in every failure the run reports', async () => {
+    const secret = generateWebhookSecret();
+    const url = await serve((res, _closed, body) => res.writeHead(500, { 'content-type': 'text/plain', 'x-echo': secret }).end(`cannot verify ${body} with ${secret}`));
+    const out: string[] = [];
+    const summary = await runConsumerConformance({ url, secret, checks: ['consumer.single-recipient'], reporters: [consoleReporter({ write: (t) => out.push(t) })] });
+    expect(summary.failed).toBe(1);
+    const text = `${JSON.stringify(summary)}\n${out.join('\n')}`;
+    expect(text).toContain('with [redacted]');
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain(secret.replace(/^whsec_/, ''));
+  });
+});
 
 describe('terminal control from a target', () => {
   test('the console shows escapes, never the sequences, and a target cannot start a line of its own', () => {
@@ -288,5 +308,17 @@ describe('answers with no end', () => {
     const result = overExchanges(ctx, 'spec-schema', () => ({ message: 'the body does not match the schema', rule: 'schema' }));
     expect(result.failures).toEqual([]);
     expect(result.records).toEqual([expect.objectContaining({ verdict: 'skipped', reason: 'not judged: answer exceeded 1024 bytes (the rest was not read)' })]);
+  });
+
+  test('a webhook delivery larger than the cap is not read: 413, and the record says so', async () => {
+    const recorder = new Recorder();
+    const receiver = await startReceiver({ host: '127.0.0.1', port: 0, recorder });
+    closers.push(() => void receiver.close());
+    const res = await fetch(receiver.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"pad":"${'x'.repeat(MAX_ANSWER_BYTES + 10)}"}` }).catch(
+      (err: Error) => ({ status: `connection closed: ${err.message}` }),
+    );
+    expect([413, 'connection closed: fetch failed']).toContain(res.status);
+    expect(recorder.webhooks).toHaveLength(1);
+    expect(recorder.webhooks[0]).toMatchObject({ truncatedAt: MAX_ANSWER_BYTES, payload: `not read: the delivery exceeded ${MAX_ANSWER_BYTES} bytes` });
   });
 });

@@ -3,6 +3,7 @@
  * Evidence never carries the secret, and signatures are redacted.
  */
 import { signWebhook } from '../../../generated/webhooks.js';
+import { MAX_ANSWER_BYTES, readCapped } from '../../engine/http.js';
 import type { ExchangeEvidence } from '../../engine/types.js';
 import type { ConsumerContext, ConsumerTarget, Delivery, DeliveryOptions, PaymentRecord } from './context.js';
 import type { WebhookPayload } from './flows.js';
@@ -18,7 +19,8 @@ async function exchange(
   const started = performance.now();
   try {
     const res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-    const text = await res.text();
+    // At most MAX_ANSWER_BYTES of the partner's answer are read; a cut answer is not judged.
+    const { text, truncated } = await readCapped(res);
     let body: unknown = text;
     try {
       body = text ? JSON.parse(text) : undefined;
@@ -26,6 +28,10 @@ async function exchange(
       /* keep the text */
     }
     evidence.response = { status: res.status, headers: headersOf(res.headers), body, durationMs: Math.round(performance.now() - started) };
+    if (truncated) {
+      evidence.response.truncatedAt = MAX_ANSWER_BYTES;
+      evidence.indeterminate = `answer exceeded ${MAX_ANSWER_BYTES} bytes (the rest was not read)`;
+    }
     return { status: res.status, body, evidence };
   } catch (err) {
     evidence.error = (err as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : String((err as Error).cause ?? (err as Error).message);

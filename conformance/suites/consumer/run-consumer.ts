@@ -6,6 +6,7 @@
 import type { StateTable } from '../../../kits/payments/state-table/index.js';
 import { CbpError } from '../../../lib/errors.js';
 import { loadStateTable } from '../../../kits/payments/state-table/index.js';
+import { Redactor } from '../../engine/redact.js';
 import { runSuite } from '../../engine/run-suite.js';
 import type { Reporter, SuiteSummary } from '../../engine/types.js';
 import type { ConsumerCheck } from './check.js';
@@ -58,10 +59,14 @@ export async function runConsumerConformance(options: ConsumerRunOptions): Promi
     paymentId: (scenario) => `cbpc-${runId}-${scenario}`,
   };
   const checks = selectConsumerChecks(options.checks).map((check) => withReproduce(check, reproduceCommand(options, check.id)));
+  // The endpoint knows the signing secret and may echo it: no report shows it (engine/redact.ts).
+  const redactor = new Redactor();
+  redactor.learn(options.secret);
   return runSuite(checks, ctx, {
     target: options.url,
     reporters: options.reporters,
     strict: options.strict,
+    scrub: (text) => redactor.text(text),
     notes: () => [
       ...(signed.sent > 0 && signed.refused === signed.sent
         ? [`every correctly signed delivery (${signed.sent}) was refused: the endpoint probably verifies with another secret than CBP_WEBHOOK_SECRET`]
