@@ -1,6 +1,9 @@
 /**
  * Secrets never reach evidence, reports or logs (preamble; seed §Authentication: the API key and
- * client secret are server-side only). Redaction happens once, when an exchange is recorded.
+ * client secret are server-side only). Two layers: by name (a header or field that holds a
+ * credential, whatever its value) and by value (the run's Redactor: every credential the run
+ * knows, wherever a target echoes it). Exchanges are redacted when recorded; every event the
+ * reporters see passes the redactor once more (engine/run-suite.ts), and the HAR when written.
  */
 const SECRET_HEADERS = new Set(['authorization', 'apikey', 'cookie', 'set-cookie', 'proxy-authorization']);
 const SECRET_FIELDS = new Set(['client_secret', 'access_token', 'refresh_token', 'secret', 'webhook_secret', 'apikey', 'api_key', 'password']);
@@ -22,7 +25,8 @@ export function redactBody(body: unknown): unknown {
   if (Array.isArray(body)) return body.map(redactBody);
   if (body !== null && typeof body === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(body)) out[k] = SECRET_FIELDS.has(k.toLowerCase()) ? REDACTED : redactBody(v);
+    for (const [k, v] of Object.entries(body))
+      Object.defineProperty(out, k, { value: SECRET_FIELDS.has(k.toLowerCase()) ? REDACTED : redactBody(v), enumerable: true, writable: true, configurable: true });
     return out;
   }
   return body;
@@ -33,13 +37,6 @@ function redactForm(text: string): string {
   const params = new URLSearchParams(text);
   for (const k of [...params.keys()]) if (SECRET_FIELDS.has(k.toLowerCase())) params.set(k, REDACTED);
   return params.toString().replace(/%5Bredacted%5D/g, REDACTED);
-}
-
-/** Removes known secret values wherever they appear in a text (last line of defence for messages). */
-export function scrubText(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const s of secrets) if (s.length >= 4) out = out.split(s).join(REDACTED);
-  return out;
 }
 
 /** Values shorter than this are not searched for in text: redacting every "a" would wreck the reports. */

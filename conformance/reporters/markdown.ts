@@ -7,6 +7,7 @@ import path from 'node:path';
 import { failureLines, skipLines } from './console.js';
 import type { Reporter, SuiteSummary } from '../engine/types.js';
 import { coverageLines } from './coverage.js';
+import { printable } from './escape.js';
 import { rootsFirst } from '../engine/root-causes.js';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -33,7 +34,8 @@ export function renderMarkdown(s: SuiteSummary): string {
       out.push('', `### ${o.checkId}`, '');
       for (const f of rootsFirst(o.failures)) {
         const cause = f.likelyConsequenceOf ? [`likely consequence of: ${f.likelyConsequenceOf}`] : [];
-        out.push('```text', ...[...cause, ...failureLines(f)].map((l) => l.replace(/```/g, "'''")), '```');
+        // A target's text stays inside its fence, on its own line, without control characters.
+        out.push('```text', ...[...cause, ...failureLines(f)].map((l) => printable(l).replace(/```/g, "'''")), '```');
       }
     }
   }

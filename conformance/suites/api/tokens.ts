@@ -1,6 +1,7 @@
 /**
  * Access tokens by client credentials (seed §Authentication, OAuth 2.0 steps 1-4), one per
- * credential, requested once and reused. Token values live only here and in request headers.
+ * credential, requested once and reused. Token values live only here and in request headers; the
+ * run's redactor learns each one as its answer is recorded (engine/http.ts).
  */
 import { CbpError } from '../../../lib/errors.js';
 import type { Http, SendResult, TokenSource } from '../../engine/http.js';
@@ -22,11 +23,6 @@ export class Tokens implements TokenSource {
 
   has(which: 'primary' | 'secondary'): boolean {
     return this.credentials[which] !== undefined;
-  }
-
-  /** Secrets to scrub from any text that leaves the runner. */
-  secrets(): string[] {
-    return [this.credentials.primary?.clientSecret, this.credentials.secondary?.clientSecret].filter((s): s is string => !!s);
   }
 
   token(which: 'primary' | 'secondary'): Promise<string> {
