@@ -116,8 +116,19 @@ export function mapStrings<T>(v: T, f: (s: string) => string): T {
 
 function walk(v: unknown, f: (s: string) => string, depth: number): unknown {
   if (typeof v === 'string') return f(v);
-  if (v === null || typeof v !== 'object' || depth > 64) return v;
+  if (v === null || typeof v !== 'object') return v;
+  // A target's answer may nest deeper than is worth walking: deeper levels become scrubbed JSON text.
+  if (depth > 64) {
+    try {
+      return f(JSON.stringify(v));
+    } catch {
+      return '[not shown: nested too deep]';
+    }
+  }
   if (Array.isArray(v)) return v.map((x) => walk(x, f, depth + 1));
+  // Plain data only (what reports serialize); a Date, a Map or a class instance is kept as it is.
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return v;
   const out: Record<string, unknown> = {};
   // defineProperty: a target's `__proto__` key stays a key, never the copy's prototype.
   for (const [k, x] of Object.entries(v)) Object.defineProperty(out, f(k), { value: walk(x, f, depth + 1), enumerable: true, writable: true, configurable: true });

@@ -137,6 +137,9 @@ describe('a target that echoes the credentials it was sent', () => {
     // Too short to search for without wrecking the report.
     expect(r.text('abc')).toBe('abc');
     expect(r.value({ ['__proto__']: 's3cr+t/value=' })).toEqual(JSON.parse('{"__proto__":"[redacted]"}'));
+    // However deep a target nests it.
+    const deep = JSON.parse(`${'['.repeat(200)}"s3cr+t/value="${']'.repeat(200)}`);
+    expect(JSON.stringify(r.value(deep))).not.toContain('s3cr+t/value=');
   });
 });
 
