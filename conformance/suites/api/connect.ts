@@ -80,6 +80,9 @@ export async function connect(target: Target, config: ConformanceConfig, recorde
   } catch (err) {
     await close();
     if (err instanceof CbpError) throw err;
-    throw new CbpError('E_TARGET_UNREACHABLE', `cannot set up the target: ${(err as Error).message}`, { hint: 'check --base-url, --auth-url and that the service is up' });
+    // The message may quote the target's answer (a driver's error): no credential in it.
+    throw new CbpError('E_TARGET_UNREACHABLE', `cannot set up the target: ${recorder.redactor.text(String((err as Error).message))}`, {
+      hint: 'check --base-url, --auth-url and that the service is up',
+    });
   }
 }
