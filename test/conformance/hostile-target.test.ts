@@ -110,6 +110,8 @@ describe('a target that echoes the credentials it was sent', () => {
     expect(console).toContain('you sent Authorization: Bearer [redacted]');
     const har = readFileSync(files.har, 'utf8');
     expect(har).toContain('client_secret=[redacted]; your signing secret: [redacted]');
+    expect(har).toContain('apikey: [redacted]');
+    expect(har).toContain(`you sent Authorization: Bearer [redacted], apikey: -`);
     for (const [name, text] of [['console', console], ...Object.entries(files).map(([k, f]) => [k, readFileSync(f, 'utf8')])]) {
       for (const s of secrets) expect(text.includes(s), `${name} holds a secret ${s.slice(0, 6)}…`).toBe(false);
     }
