@@ -30,7 +30,16 @@ async function expectFinal(store: WebhookStore, flows: ReturnType<typeof payment
   for (const flow of flows) {
     const s = await store.getPayment(flow[0]!.payment_id);
     const ids = s ? [...s.eventIds].sort().join() : '';
-    if (s?.status !== 'PAYMENT_COMPLETED' || !s.known || s.parked.length > 0 || ids !== flow.map((e) => e.event_id).sort().join()) {
+    if (
+      s?.status !== 'PAYMENT_COMPLETED' ||
+      !s.known ||
+      s.parked.length > 0 ||
+      ids !==
+        flow
+          .map((e) => e.event_id)
+          .sort()
+          .join()
+    ) {
       wrong.push(`${flow[0]!.payment_id}: ${s?.status ?? 'missing'} with ${s?.eventIds.length ?? 0}/${flow.length} events`);
     }
   }

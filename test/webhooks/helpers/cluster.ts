@@ -53,9 +53,7 @@ export function seededShuffle<T>(items: T[], seed: number): T[] {
 }
 
 export function paymentFlows(count: number, recipients = 3): WebhookPayload[][] {
-  return Array.from({ length: count }, (_, i) =>
-    paymentFlow({ paymentId: `pay-${i}`, recipients, eventPrefix: `evt-${i}`, startMs: Date.UTC(2026, 0, 1) + i }),
-  );
+  return Array.from({ length: count }, (_, i) => paymentFlow({ paymentId: `pay-${i}`, recipients, eventPrefix: `evt-${i}`, startMs: Date.UTC(2026, 0, 1) + i }));
 }
 
 export interface StreamOptions {
