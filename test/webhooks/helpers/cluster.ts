@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { signWebhook } from '../../../kits/payments/runtime/webhooks/index.js';
 import { paymentFlow, type WebhookPayload } from '../../../conformance/suites/consumer/flows.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
+// The TypeScript sources, also when this module runs compiled from dist/ (npm run bench).
+const here = path.join(fileURLToPath(new URL(import.meta.url.includes('/dist/') ? '../../../..' : '../../..', import.meta.url)), 'test/webhooks/helpers');
 
 export interface Instance {
   child: ChildProcess;
