@@ -27,5 +27,7 @@ export type { ConformanceDriver, PaymentRef, SessionRef } from '../conformance/s
 export { runSuite } from '../conformance/engine/run-suite.js';
 export { createWebhookConsumer, applyPaymentEvent, createMemoryStore, verifyWebhook, signWebhook } from '../kits/payments/runtime/webhooks/index.js';
 export { createSqliteStore } from '../kits/payments/runtime/webhooks/sqlite-store.js';
+export { createPostgresStore, postgresMigrationSql } from '../kits/payments/runtime/webhooks/postgres-store.js';
+export type { PostgresStoreOptions, PostgresWebhookStore } from '../kits/payments/runtime/webhooks/postgres-store.js';
 export { loadStateTable, tableFacts, type StateTable } from '../kits/payments/state-table/index.js';
 export { CbpError, isCbpError } from '../lib/errors.js';

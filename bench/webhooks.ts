@@ -1,7 +1,10 @@
 /**
  * Webhook kit throughput. Prints events/s for: the reducer + memory store (target >= 100k/s),
  * the full consumer path (verify HMAC + exact JSON + reduce + memory store), and the SQLite
- * store (one durable transaction per event).
+ * store (one durable transaction per event); then, over HTTP, three consumer processes on one
+ * PostgreSQL database beside one process on SQLite, each fed the same stream (every event twice,
+ * shuffled, 24 deliveries in flight): events/s and the p99 time to a 200. PostgreSQL comes from
+ * CBP_TEST_POSTGRES_URL (eval "$(scripts/test-postgres.sh start)").
  * Run: npm run bench webhooks
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,6 +23,8 @@ import {
   type WebhookStore,
 } from '../kits/payments/runtime/webhooks/index.js';
 import { createSqliteStore } from '../kits/payments/runtime/webhooks/sqlite-store.js';
+import { createPostgresStore } from '../kits/payments/runtime/webhooks/postgres-store.js';
+import { deliverAll, paymentFlows, percentile, seededShuffle, startInstance, stopInstance } from '../test/webhooks/helpers/cluster.js';
 
 const table = loadStateTable();
 
@@ -77,4 +82,44 @@ async function main(): Promise<void> {
   }
 }
 
+async function overHttp(): Promise<void> {
+  const secret = generateWebhookSecret();
+  const flows = paymentFlows(200);
+  const deliveries = seededShuffle(
+    flows.flatMap((f) => f.flatMap((e) => [e, e])),
+    42,
+  );
+  const line = (label: string, r: Awaited<ReturnType<typeof deliverAll>>) =>
+    console.log(`${label} ${fmt((r.acknowledged / r.elapsedMs) * 1000)}, p99 ack ${percentile(r.latencies, 99).toFixed(1)} ms (${r.acknowledged} deliveries)`);
+  const dir = mkdtempSync(path.join(tmpdir(), 'cbp-bench-'));
+  const sqlite = [await startInstance('sqlite', path.join(dir, 'hooks.db'), secret)];
+  try {
+    line('1 instance, SQLite:            ', await deliverAll({ deliveries, secret, instances: sqlite, concurrency: 24 }));
+  } finally {
+    await stopInstance(sqlite[0]!);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const url = process.env['CBP_TEST_POSTGRES_URL'];
+  if (!url) {
+    console.log('3 instances, PostgreSQL:       skipped (set CBP_TEST_POSTGRES_URL; eval "$(scripts/test-postgres.sh start)")');
+    return;
+  }
+  const schema = `bench_${Date.now()}`;
+  const setup = createPostgresStore({ connectionString: url, schema, max: 1 });
+  await setup.withPaymentLock!('setup', async (tx) => {
+    await (tx.handle as { query(sql: string): Promise<unknown> }).query(`CREATE TABLE "${schema}".applied_changes (payment_id text, recipient_id text, to_status text)`);
+  });
+  const pgInstances = await Promise.all([0, 1, 2].map(() => startInstance('postgres', `${url}#${schema}`, secret)));
+  try {
+    line('3 instances, one PostgreSQL:   ', await deliverAll({ deliveries, secret, instances: pgInstances, concurrency: 24 }));
+  } finally {
+    await Promise.all(pgInstances.map((i) => stopInstance(i)));
+    await setup.withPaymentLock!('teardown', async (tx) => {
+      await (tx.handle as { query(sql: string): Promise<unknown> }).query(`DROP SCHEMA "${schema}" CASCADE`);
+    });
+    await setup.close?.();
+  }
+}
+
 await main();
+await overHttp();

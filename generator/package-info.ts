@@ -10,7 +10,8 @@ export interface PackageInfo {
   root: string;
   name: string;
   version: string;
-  /** Our own runtime dependencies with their exact versions (what generated code may import). */
+  /** Our own runtime dependencies with their exact versions (what generated code may import),
+   * plus the optional peers a runtime feature loads on use (the PostgreSQL store's `pg`). */
   dependencies: Record<string, string>;
 }
 
@@ -22,8 +23,13 @@ export function packageInfo(): PackageInfo {
   for (;;) {
     const file = path.join(dir, 'package.json');
     if (existsSync(file) && existsSync(path.join(dir, 'templates'))) {
-      const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name: string; version: string; dependencies?: Record<string, string> };
-      cached = { root: dir, name: pkg.name, version: pkg.version, dependencies: pkg.dependencies ?? {} };
+      const pkg = JSON.parse(readFileSync(file, 'utf8')) as {
+        name: string;
+        version: string;
+        dependencies?: Record<string, string>;
+        peerDependencies?: Record<string, string>;
+      };
+      cached = { root: dir, name: pkg.name, version: pkg.version, dependencies: { ...pkg.peerDependencies, ...pkg.dependencies } };
       return cached;
     }
     const parent = path.dirname(dir);

@@ -9,7 +9,7 @@ import type { CbpCommand } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
 
 export interface ConsumerArgv {
-  url?: string;
+  url?: string | string[];
   secret?: string;
   stateUrl?: string;
   check?: string[];
@@ -19,7 +19,9 @@ export interface ConsumerArgv {
 
 /** argv (+ environment) → options; pure, so tests call it directly. */
 export function consumerOptionsFromArgv(argv: ConsumerArgv, env: Record<string, string | undefined>): ConsumerRunOptions {
-  const url = httpUrl(argv.url, '--url');
+  // `--url` repeated names every instance of an endpoint behind a load balancer.
+  const urls = (Array.isArray(argv.url) ? argv.url : argv.url === undefined ? [] : [argv.url]).map((u) => httpUrl(u, '--url'));
+  const url = urls[0] ?? httpUrl(undefined, '--url');
   const secret = argv.secret ?? env.CBP_WEBHOOK_SECRET;
   if (!secret) {
     throw new CbpError('E_USAGE', 'no webhook signing secret', { hint: 'set CBP_WEBHOOK_SECRET (preferred: flags show in process lists) or pass --secret whsec_...' });
@@ -27,7 +29,7 @@ export function consumerOptionsFromArgv(argv: ConsumerArgv, env: Record<string, 
   if (!/^(whsec_)?[A-Za-z0-9+/]+={0,2}$/.test(secret)) {
     throw new CbpError('E_USAGE', 'the webhook secret is not "whsec_" followed by base64 (value not shown)', { hint: 'use the secret your endpoint verifies with' });
   }
-  const options: ConsumerRunOptions = { url, secret };
+  const options: ConsumerRunOptions = { url, secret, ...(urls.length > 1 ? { urls } : {}) };
   if (argv.stateUrl !== undefined) options.stateUrl = httpUrl(argv.stateUrl, '--state-url');
   if (argv.check && argv.check.length > 0) options.checks = argv.check;
   if (argv.timeout !== undefined) options.timeoutMs = argv.timeout;
@@ -51,7 +53,7 @@ export const conformanceConsumerCommand: CbpCommand = {
   describe: "Test a partner's webhook endpoint: flows, duplicates, ordering, unknown payments, signatures",
   builder: (y) =>
     y
-      .option('url', { type: 'string', describe: 'Webhook endpoint to test' })
+      .option('url', { type: 'string', array: true, describe: 'Webhook endpoint to test; repeat it for each instance behind a load balancer' })
       .option('secret', { type: 'string', describe: 'whsec_ signing secret (default: $CBP_WEBHOOK_SECRET)' })
       .option('state-url', { type: 'string', describe: 'Base URL answering GET <state-url>/<payment_id> with {"status"} or 404' })
       .option('check', { type: 'string', array: true, describe: 'Run only these check ids' })

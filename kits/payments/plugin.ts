@@ -29,5 +29,5 @@ export const paymentsPlugin: Plugin = {
   keywordRuntime: './runtime/payments/rules/index.js',
   statefulRules: { module: './runtime/payments/stateful-rules/index.js', exportName: 'statefulRules', contextType: 'PaymentsRuleContext', keywords: Object.keys(statefulRules) },
   // The SQLite webhook store loads it on first use (createRequire): only its users install it.
-  optionalDependencies: ['node-sqlite3-wasm'],
+  optionalDependencies: ['node-sqlite3-wasm', 'pg'],
 };

@@ -15,6 +15,9 @@ import type { WebhookPayload } from './flows.js';
 export interface ConsumerTarget {
   /** The partner's webhook endpoint. */
   url: string;
+  /** Every instance's endpoint when the partner runs several (`--url` repeated); the concurrent
+   * scenario spreads each payment's deliveries over them. Default: `[url]`. */
+  urls?: string[];
   /** `whsec_` secret the partner verifies with. */
   secret: string;
   /** Base URL of the state contract above; state checks are skipped without it. */
@@ -28,6 +31,8 @@ export interface DeliveryOptions {
   secret?: string;
   /** webhook-timestamp in Unix seconds. Default: now. */
   timestamp?: number;
+  /** Send to this endpoint instead of `target.url` (one of `target.urls`). */
+  url?: string;
 }
 
 export interface Delivery {

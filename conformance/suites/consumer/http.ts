@@ -46,7 +46,7 @@ export function deliverer(target: ConsumerTarget): ConsumerContext['deliver'] {
       'content-type': 'application/json',
       ...signWebhook(body, { id: payload.event_id, timestamp: options.timestamp ?? Math.floor(Date.now() / 1000), secret: options.secret ?? target.secret }),
     };
-    const r = await exchange(target.url, { method: 'POST', headers, body }, payload, target.timeoutMs ?? 10_000);
+    const r = await exchange(options.url ?? target.url, { method: 'POST', headers, body }, payload, target.timeoutMs ?? 10_000);
     return { status: r.status, evidence: r.evidence };
   };
 }

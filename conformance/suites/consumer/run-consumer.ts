@@ -90,5 +90,6 @@ function withReproduce(check: ConsumerCheck, reproduce: string): ConsumerCheck {
 /** The command line that re-runs one check; the secret is never part of it. */
 export function reproduceCommand(options: ConsumerTarget, checkId: string): string {
   const state = options.stateUrl ? ` --state-url ${options.stateUrl}` : '';
-  return `CBP_WEBHOOK_SECRET=<your secret> cbp conformance consumer --url ${options.url}${state} --check ${checkId}`;
+  const urls = (options.urls ?? [options.url]).map((u) => ` --url ${u}`).join('');
+  return `CBP_WEBHOOK_SECRET=<your secret> cbp conformance consumer${urls}${state} --check ${checkId}`;
 }

@@ -1,5 +1,6 @@
 /** The consumer scenarios, by id, in the order they run. */
 import type { ConsumerCheck } from '../check.js';
+import { concurrentInstancesCheck } from './concurrent-instances.js';
 import { duplicatesCheck } from './duplicates.js';
 import { singleRecipientCheck, threeRecipientsCheck } from './flow-checks.js';
 import { outOfOrderCheck } from './out-of-order.js';
@@ -12,6 +13,7 @@ export const consumerChecks: ConsumerCheck[] = [
   threeRecipientsCheck,
   duplicatesCheck,
   outOfOrderCheck,
+  concurrentInstancesCheck,
   unknownPaymentCheck,
   unlistedStatusCheck,
   badSignatureCheck,

@@ -24,6 +24,10 @@ export interface StatusChangeNotice {
   change: StatusChange;
   event: PaymentEvent;
   state: PaymentState;
+  /** With a store that locks payments across instances (PostgreSQL): the store's open
+   * transaction (`PaymentTransaction.handle`, a `pg` client). Writes made through it commit
+   * together with the event, so each change takes effect exactly once cluster-wide. */
+  transaction?: unknown;
 }
 
 export interface WebhookConsumerOptions {
@@ -70,15 +74,32 @@ export function createWebhookConsumer(options: WebhookConsumerOptions): WebhookC
   // One apply at a time per payment in this process; the store's compare-and-set covers others.
   const queues = new Map<string, Promise<unknown>>();
 
+  const reduce = async (event: PaymentEvent, current: PaymentState | undefined): Promise<ApplyResult> => {
+    const known = current === undefined && knownPayment ? await knownPayment(event.paymentId, event) : undefined;
+    return applyPaymentEvent(table, current, event, known === undefined ? {} : { known });
+  };
+
+  // A store shared by several instances locks the payment for the whole read-reduce-callback-commit.
+  const applyLocked = (lock: NonNullable<WebhookStore['withPaymentLock']>, event: PaymentEvent): Promise<ApplyResult> =>
+    lock(event.paymentId, async (tx) => {
+      if (await tx.hasEvent(event.eventId)) {
+        return { state: (await tx.getPayment()) ?? emptyPaymentState(event.paymentId), effect: 'duplicate', changes: [] };
+      }
+      const result = await reduce(event, await tx.getPayment());
+      for (const change of result.changes) await onStatusChange?.({ change, event, state: result.state, transaction: tx.handle });
+      await tx.commit({ eventId: event.eventId, state: result.state, effect: result.effect });
+      return result;
+    });
+
   const apply = async (event: PaymentEvent): Promise<ApplyResult> => {
+    if (store.withPaymentLock) return applyLocked(store.withPaymentLock.bind(store), event);
     for (let attempt = 1; ; attempt++) {
       if (await store.hasEvent(event.eventId)) {
         const state = (await store.getPayment(event.paymentId)) ?? emptyPaymentState(event.paymentId);
         return { state, effect: 'duplicate', changes: [] };
       }
       const current = await store.getPayment(event.paymentId);
-      const known = current === undefined && knownPayment ? await knownPayment(event.paymentId, event) : undefined;
-      const result = applyPaymentEvent(table, current, event, known === undefined ? {} : { known });
+      const result = await reduce(event, current);
       for (const change of result.changes) await onStatusChange?.({ change, event, state: result.state });
       const committed = await store.commit({
         eventId: event.eventId,

@@ -27,7 +27,24 @@ export interface WebhookStore {
    * consumer rule 3) and whose newest event is older than `before` (ms since the epoch). Event
    * ids stay recorded, so a redelivery is still a duplicate. Returns how many were deleted. */
   pruneUnknown?(before: number): MaybePromise<number>;
+  /** Runs `fn` while this payment is locked for every process sharing the store, in one
+   * transaction: committed when `fn` returns, rolled back when it throws (or the process dies).
+   * Stores shared by several instances (PostgreSQL) offer it; the consumer then reads, reduces,
+   * runs `onStatusChange` and commits inside it, so a change is applied once cluster-wide. */
+  withPaymentLock?<T>(paymentId: string, fn: (tx: PaymentTransaction) => Promise<T>): Promise<T>;
   close?(): MaybePromise<void>;
+}
+
+/** One payment's view of the store inside `withPaymentLock`. */
+export interface PaymentTransaction {
+  /** Was this event_id accepted before for this payment? */
+  hasEvent(eventId: string): Promise<boolean>;
+  getPayment(): Promise<PaymentState | undefined>;
+  /** Stores the new state and marks the event seen; at most once per transaction. */
+  commit(input: { eventId: string; state: PaymentState; effect: PaymentEffect }): Promise<void>;
+  /** The store's own transaction (for PostgreSQL, the `pg` client in the open transaction): write
+   * your own effects of a status change through it and they commit or roll back with the event. */
+  readonly handle?: unknown;
 }
 
 /** Is this the state of a payment never known whose newest parked event is older than
