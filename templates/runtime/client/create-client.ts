@@ -88,7 +88,11 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options:
     if (s === undefined) serializers.set(op.id, (s = { querySerializer: createQuerySerializer(op.paramStyles), pathSerializer: createPathSerializer(op.paramStyles) }));
     return s;
   };
-  const routes = compileRoutes(meta.operations.map((op) => ({ method: op.method, path: op.path, value: op })));
+  // The client matches its own URLs: no length limit, so a long id still gets its credentials.
+  const routes = compileRoutes(
+    meta.operations.map((op) => ({ method: op.method, path: op.path, value: op })),
+    { maxPathLength: Number.POSITIVE_INFINITY },
+  );
   const basePaths = [options.baseUrl, ...meta.operations.flatMap((op) => (op.server ? [resolveServerUrl(op.server, variables)] : []))].map(pathOf);
 
   const oauth = Boolean(options.clientId && options.clientSecret);
