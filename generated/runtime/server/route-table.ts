@@ -111,6 +111,12 @@ function decode(raw: string): string | undefined {
   }
 }
 
+/** Every value captured from index `from` on is validly percent-encoded. */
+function decodesFrom(captured: readonly string[], from: number): boolean {
+  for (let k = from; k < captured.length; k++) if (decode(captured[k] ?? '') === undefined) return false;
+  return true;
+}
+
 export interface RouteTable<T> {
   match(method: string, pathname: string): RouteMatch<T>;
 }
@@ -166,7 +172,7 @@ export function compileRoutes<T>(routes: ReadonlyArray<RouteInput<T>>, options: 
         if (segment === '' || decode(segment) === undefined) continue;
         captured.push(segment);
       } else {
-        if (!readMixed(dyn.literals, segment, captured) || captured.slice(before).some((raw) => decode(raw) === undefined)) {
+        if (!readMixed(dyn.literals, segment, captured) || !decodesFrom(captured, before)) {
           captured.length = before;
           continue;
         }
