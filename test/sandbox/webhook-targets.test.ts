@@ -123,6 +123,13 @@ describe('webhook deliveries', () => {
     expect(log[0]!.error).toMatch(/^refused: .*refused for the test/);
   });
 
+  it('delivers to a loopback name through the checking lookup', async () => {
+    const ep = await endpoint((_req, res) => res.writeHead(204).end());
+    const { log } = await deliverOnce(`${ep.url.replace('127.0.0.1', 'localhost')}/hook`);
+    expect(log).toEqual([expect.objectContaining({ status: 204 })]);
+    expect(ep.hits).toHaveLength(1);
+  });
+
   it.each([301, 302, 307, 308])('a %i is a failed delivery; the signed body never reaches the Location', async (status) => {
     const elsewhere = await endpoint((_req, res) => res.writeHead(204).end());
     const ep = await endpoint((_req, res) => res.writeHead(status, { location: `${elsewhere.url}/stolen` }).end());
