@@ -20,6 +20,7 @@ function refusedAddresses(): BlockList {
   const list = new BlockList();
   list.addSubnet('169.254.0.0', 16, 'ipv4'); // link-local, 169.254.169.254 (AWS, GCP, Azure, OCI) included
   list.addSubnet('fe80::', 10, 'ipv6'); // link-local
+  list.addSubnet('64:ff9b::a9fe:0', 112, 'ipv6'); // 169.254.0.0/16 through the NAT64 well-known prefix (RFC 6052 §2.1)
   list.addAddress('fd00:ec2::254', 'ipv6'); // AWS metadata over IPv6
   list.addAddress('100.100.100.200', 'ipv4'); // Alibaba Cloud metadata
   return list;

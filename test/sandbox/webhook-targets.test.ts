@@ -73,6 +73,7 @@ describe('webhook subscriptions refuse link-local and metadata targets', () => {
     'http://2852039166/', // 169.254.169.254 as one number
     'http://[::ffff:169.254.169.254]/',
     'http://[fe80::1]/hook',
+    'http://[64:ff9b::169.254.169.254]/', // through NAT64
     'http://[fd00:ec2::254]/',
     'http://metadata.google.internal/computeMetadata/v1/',
     'http://Metadata.Google.Internal./',
