@@ -182,6 +182,9 @@ export class WebhookDispatcher {
       if (outcome.error !== undefined) entry.error = outcome.error;
       if (outcome.truncated) entry.truncated = true;
       refused = outcome.refused === true;
+    } catch (err) {
+      // A URL or header node:http refuses outright: a failed attempt like any other.
+      entry.error = (err as Error).message;
     } finally {
       this.inFlight--;
     }
