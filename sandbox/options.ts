@@ -31,6 +31,10 @@ export interface MockOptions {
   retry?: RetryOptions;
   /** Webhook chaos: duplicates, reordering, delays. Default off. */
   chaos?: ChaosOptions;
+  /** Link-local and cloud metadata webhook targets allowed anyway: CIDR blocks, addresses or
+   * host names (`cbp mock --allow-webhook-target`). Default none; loopback and private
+   * addresses are always allowed. */
+  allowWebhookTargets?: string[];
   /** Webhook signature scheme. Default Standard Webhooks (A-WEBHOOK-SIGNATURE). */
   webhookScheme?: WebhookScheme;
   /** Path of the payment state table. Default spec/payment-states.yaml of this package. */
@@ -75,6 +79,7 @@ export function resolveMockOptions(o: MockOptions = {}): ResolvedMockOptions {
     maxJsonDepth: o.maxJsonDepth ?? 64,
     retry: o.retry,
     chaos: o.chaos,
+    allowWebhookTargets: o.allowWebhookTargets ?? [],
     webhookScheme: o.webhookScheme,
     stateTable: o.stateTable,
     validateResponses: o.validateResponses,

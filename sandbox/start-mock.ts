@@ -21,6 +21,7 @@ import { createSandboxRoutes } from './control-api/index.js';
 import { builtInStateTable, resolveStateTable } from './state-table.js';
 import { MockStore } from './store.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
+import { createTargetPolicy } from './webhooks/target-policy.js';
 
 export interface MockFixtures {
   clients: Array<{ client_id: string; client_secret: string; api_key?: string; customers: Array<{ customer_id: string; wallet_currency: string; status: string }> }>;
@@ -59,7 +60,13 @@ export function createMockContext(options: MockOptions = {}, table?: StateTable)
   const clocks = createTenantClocks();
   const store = new MockStore(clocks);
   const log = createRequestLog(opts.log);
-  const webhooks = new WebhookDispatcher({ retry: opts.retry, chaos: opts.chaos, scheme: opts.webhookScheme, onDisabled: (sub) => log?.subscriptionDisabled(sub) });
+  const webhooks = new WebhookDispatcher({
+    retry: opts.retry,
+    chaos: opts.chaos,
+    scheme: opts.webhookScheme,
+    targets: createTargetPolicy(opts.allowWebhookTargets),
+    onDisabled: (sub) => log?.subscriptionDisabled(sub),
+  });
   const lifecycle = new LifecycleEngine(
     table,
     store,

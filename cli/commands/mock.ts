@@ -6,6 +6,7 @@
  */
 import { CbpError } from '../../lib/errors.js';
 import type { MockOptions, RunningMock } from '../../sandbox/index.js';
+import { createTargetPolicy } from '../../sandbox/webhooks/target-policy.js';
 import type { CbpCommand, CliIO } from '../command.js';
 import { EXIT_OK } from '../exit-code.js';
 
@@ -23,6 +24,7 @@ export interface MockArgv {
   chaosSeed?: number;
   retryInitial?: number;
   retryMaxAttempts?: number;
+  allowWebhookTarget?: string[];
   quiet?: boolean;
   logFormat?: string;
 }
@@ -57,6 +59,10 @@ export function mockOptionsFromArgv(argv: MockArgv, write?: (line: string) => vo
   }
   if (argv.retryInitial !== undefined || argv.retryMaxAttempts !== undefined) {
     o.retry = { initialDelayMs: argv.retryInitial, maxAttempts: argv.retryMaxAttempts };
+  }
+  if (argv.allowWebhookTarget !== undefined && argv.allowWebhookTarget.length > 0) {
+    o.allowWebhookTargets = argv.allowWebhookTarget.map(String);
+    createTargetPolicy(o.allowWebhookTargets); // a bad entry is a usage error now, not at start-up
   }
   return o;
 }
@@ -119,6 +125,11 @@ export const mockCommand: CbpCommand = {
       .option('chaos-seed', { type: 'number', describe: 'Webhook chaos: random seed (default: 1)' })
       .option('retry-initial', { type: 'number', describe: 'Webhook retries: first delay in ms, doubling (default: 500)' })
       .option('retry-max-attempts', { type: 'number', describe: 'Webhook retries: attempts per delivery (default: 30)' })
+      .option('allow-webhook-target', {
+        type: 'string',
+        array: true,
+        describe: 'Allow webhooks to this link-local or cloud metadata target anyway: CIDR, address or host name (repeatable; refused by default)',
+      })
       .option('quiet', { type: 'boolean', describe: 'Do not log requests' })
       .option('log-format', { type: 'string', choices: ['text', 'json'], describe: 'Request log on stderr: text (default) or json, one object per line' }),
   async run(argv, io) {

@@ -82,6 +82,11 @@ export function resourceHandlers(ctx: MockContext): Record<string, MockHandler> 
       const url = str(getAt(body, ['url'])) ?? '';
       if (url.length > L.webhookUrlLength || !isHttpUrl(url))
         return fail(400, 'sandbox.webhook-url', `url must be an absolute http(s) URL of at most ${L.webhookUrlLength} characters`, '/url');
+      // Link-local and metadata targets are refused (webhooks/target-policy.ts says why).
+      const refusal = ctx.webhooks.targets.refuseUrl(new URL(url));
+      if (refusal !== undefined) {
+        return fail(400, 'sandbox.webhook-target', `url is refused: ${refusal}; start the mock with --allow-webhook-target to allow it`, '/url');
+      }
       const own = [...store.subscriptions.values()].filter((s) => s.clientId === auth.clientId).length;
       if (own >= L.subscriptionsPerTenant) return limit('webhook subscriptions of one client', L.subscriptionsPerTenant);
       const subscription_id = store.newId('sub');

@@ -4,12 +4,19 @@
  * errors and timeouts, so nothing is lost while a consumer is down (seed §Events: the retry
  * schedule is not shown; ours is configurable). Secrets never reach the delivery log. An
  * endpoint that answers 410 Gone is disabled instead (Standard Webhooks, "Retry schedule": the
- * endpoint asks to stop), which drops its pending retries too.
+ * endpoint asks to stop), which drops its pending retries too. Deliveries go only to the
+ * subscription's URL (no redirect is followed), never to a link-local or metadata address
+ * unless allowed (target-policy.ts), and at most MAX_ANSWER_BYTES of an answer is read
+ * (deliver.ts).
  */
+import http from 'node:http';
+import https from 'node:https';
 import { signWebhook } from '../../templates/runtime/webhooks/signing/index.js';
 import type { WebhookScheme } from '../../templates/runtime/webhooks/signing/scheme.js';
 import type { PaymentEvent, SubscriptionRecord } from '../types.js';
 import { isChaotic, seededRandom, shuffle, type ChaosOptions } from './chaos.js';
+import { checkedLookup, deliver, MAX_ANSWER_BYTES, type DeliverOptions } from './deliver.js';
+import { createTargetPolicy, type WebhookTargetPolicy } from './target-policy.js';
 
 export interface RetryOptions {
   /** First retry delay. Default 500 ms. */
@@ -30,6 +37,10 @@ export interface DispatcherOptions {
   scheme?: WebhookScheme;
   /** Told when a subscription is disabled (410 Gone), for the request log. */
   onDisabled?: (sub: SubscriptionRecord) => void;
+  /** Which targets may be delivered to. Default: everything but link-local and metadata addresses. */
+  targets?: WebhookTargetPolicy;
+  /** Bytes of an endpoint's answer read at most. Default MAX_ANSWER_BYTES (64 KiB). */
+  maxAnswerBytes?: number;
 }
 
 /** One attempt, for tests and debugging (never the secret or the signature); the last 10 000 are kept. */
@@ -39,6 +50,8 @@ export interface DeliveryAttempt {
   attempt: number;
   status?: number;
   error?: string;
+  /** The answer exceeded the read cap: the rest was dropped and the connection closed. */
+  truncated?: true;
   at: string;
 }
 
@@ -61,9 +74,21 @@ export class WebhookDispatcher {
   private inFlight = 0;
   private closed = false;
   private idleWaiters: Array<() => void> = [];
+  private readonly delivery: Omit<DeliverOptions, 'timeoutMs'>;
+  /** The target policy, which the control API also applies when a subscription is created. */
+  readonly targets: WebhookTargetPolicy;
 
   constructor(private readonly options: DispatcherOptions = {}) {
     this.random = seededRandom(options.chaos?.seed ?? 1);
+    const policy = options.targets ?? createTargetPolicy();
+    this.targets = policy;
+    // Own agents: a pooled socket of another part of the process was not connected through the policy.
+    this.delivery = {
+      policy,
+      lookup: checkedLookup(policy),
+      maxAnswerBytes: options.maxAnswerBytes ?? MAX_ANSWER_BYTES,
+      agents: { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) },
+    };
   }
 
   /** Queues `event` for every subscription given. */
@@ -90,6 +115,8 @@ export class WebhookDispatcher {
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     this.held = [];
+    this.delivery.agents.http.destroy();
+    this.delivery.agents.https.destroy();
     this.settle();
   }
 
@@ -148,12 +175,16 @@ export class WebhookDispatcher {
     };
     const entry: DeliveryAttempt = { subscription_id: job.sub.subscription_id, event_id: job.event.event_id, attempt: job.attempt, at: new Date().toISOString() };
     this.inFlight++;
+    let refused = false;
     try {
-      const res = await fetch(job.sub.url, { method: 'POST', headers, body, signal: AbortSignal.timeout(retry.timeoutMs ?? 5000) });
-      entry.status = res.status;
-      await res.arrayBuffer().catch(() => undefined);
+      const outcome = await deliver(job.sub.url, headers, body, { ...this.delivery, timeoutMs: retry.timeoutMs ?? 5000 });
+      if (outcome.status !== undefined) entry.status = outcome.status;
+      if (outcome.error !== undefined) entry.error = outcome.error;
+      if (outcome.truncated) entry.truncated = true;
+      refused = outcome.refused === true;
     } catch (err) {
-      entry.error = (err as Error).name === 'TimeoutError' ? 'timeout' : String((err as Error).cause ?? (err as Error).message);
+      // A URL or header node:http refuses outright: a failed attempt like any other.
+      entry.error = (err as Error).message;
     } finally {
       this.inFlight--;
     }
@@ -165,7 +196,8 @@ export class WebhookDispatcher {
       job.sub.disabled = { at: entry.at, reason: `the endpoint answered 410 Gone to event ${job.event.event_id}` };
       this.options.onDisabled?.(job.sub);
     }
-    if (!delivered && !job.sub.disabled && !this.closed && job.attempt < (retry.maxAttempts ?? 30)) {
+    // A refused target stays refused: no retry.
+    if (!delivered && !refused && !job.sub.disabled && !this.closed && job.attempt < (retry.maxAttempts ?? 30)) {
       const delay = Math.min((retry.initialDelayMs ?? 500) * (retry.factor ?? 2) ** (job.attempt - 1), retry.maxDelayMs ?? 60_000);
       this.later(delay, () => void this.send({ ...job, attempt: job.attempt + 1 }));
     }

@@ -235,3 +235,62 @@ afterAll(async () => {
   await api?.close();
   await evil?.close();
 });
+
+describe('a stalled token endpoint', () => {
+  const TOKEN_PATH = '/auth/oauth/v2/token';
+  /** Headers at once, then one space (valid JSON padding) every 50 ms; the token after `tokenAfterMs`, or never. */
+  const trickle = (tokenAfterMs?: number) => (req: IncomingMessage, res: ServerResponse) => {
+    if (req.url !== TOKEN_PATH) return json(res, 200, []);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.flushHeaders();
+    const started = Date.now();
+    const timer = setInterval(() => {
+      if (tokenAfterMs !== undefined && Date.now() - started >= tokenAfterMs) {
+        clearInterval(timer);
+        res.end(JSON.stringify({ access_token: GOOD_TOKEN, token_type: 'bearer', expires_in: 3600 }));
+      } else res.write(' ');
+    }, 50);
+    res.on('close', () => clearInterval(timer));
+  };
+  const review = (client: AnyClient, signal?: AbortSignal) => client.legacyReviewPayments({ params: { path: { customer_id: 'cust-1' } }, ...(signal ? { signal } : {}) });
+
+  it('gives up after tokenTimeoutMs with reason token-timeout, and no API call is sent', async () => {
+    await setup();
+    api.handle = trickle();
+    const client = create({ baseUrl: api.url, authUrl: api.url, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, retry: false, tokenTimeoutMs: 400 });
+    const started = Date.now();
+    const result = await review(client);
+    expect(result.apiError).toMatchObject({ kind: 'auth', reason: 'token-timeout' });
+    expect(result.apiError!.message).toContain('400 ms');
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(api.seen.map((s) => s.path)).toEqual([TOKEN_PATH]);
+    expectNoSecret(result.apiError);
+  });
+
+  it("the caller's AbortSignal ends its wait for the token; the default timeout is not waited for", async () => {
+    await setup();
+    api.handle = trickle();
+    const started = Date.now();
+    const result = await review(oauthClient(), AbortSignal.timeout(300));
+    expect(result.apiError).toMatchObject({ kind: 'network', cause: 'TimeoutError' });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("one caller's abort does not fail the others waiting on the same token request", async () => {
+    await setup();
+    api.handle = trickle(700);
+    const client = oauthClient();
+    const controller = new AbortController();
+    const first = review(client, controller.signal);
+    const second = review(client);
+    const started = Date.now();
+    setTimeout(() => controller.abort(), 100);
+    expect((await first).apiError).toMatchObject({ kind: 'network', cause: 'AbortError' });
+    // Before the token arrived (700 ms): the aborted caller stopped waiting.
+    expect(Date.now() - started).toBeLessThan(500);
+    const other = await second;
+    expect(other.apiError).toBeUndefined();
+    expect(other.response?.status).toBe(200);
+    expect(api.seen.filter((s) => s.path === TOKEN_PATH)).toHaveLength(1);
+  });
+});

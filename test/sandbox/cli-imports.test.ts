@@ -16,6 +16,8 @@ const LIGHT = new Set([
   '../generator/emitters/types-thread.js',
   '../lib/errors.js',
   '../../lib/errors.js',
+  // node:net and lib/errors only: `cbp mock` checks --allow-webhook-target before loading the mock.
+  '../../sandbox/webhooks/target-policy.js',
   '../command.js',
   '../exit-code.js',
   './exit-code.js',

@@ -20,6 +20,11 @@ describe('cbp mock: argv → options', () => {
     expect(() => mockOptionsFromArgv({ port: 70000 })).toThrow(CbpError);
     expect(() => mockOptionsFromArgv({ mode: 'fast' })).toThrow(/instant or realistic/);
     expect(() => mockOptionsFromArgv({ chaosDuplicate: 2 })).toThrow(/probability/);
+    expect(() => mockOptionsFromArgv({ allowWebhookTarget: ['169.254.0.0/99'] })).toThrow(CbpError);
+  });
+
+  it('--allow-webhook-target (repeatable) becomes allowWebhookTargets', () => {
+    expect(mockOptionsFromArgv({ allowWebhookTarget: ['169.254.169.254', 'fd00:ec2::/64'] }).allowWebhookTargets).toEqual(['169.254.169.254', 'fd00:ec2::/64']);
   });
 
   it('logs requests as text by default, as JSON with --log-format json, not at all with --quiet', () => {

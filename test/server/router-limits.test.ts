@@ -153,3 +153,21 @@ describe('request parts', () => {
     expect(seen).toHaveLength(1);
   });
 });
+
+describe('path length', () => {
+  it('answers 414 request.path-too-long past 8000 characters, in the error model, before any handler', async () => {
+    const { router, seen } = recordingRouter();
+    const at = (length: number) => `/v1/customers/${'c'.repeat(length - '/v1/customers//payments'.length)}/payments`;
+    expect((await router.handle({ method: 'GET', url: at(8000), headers: {} })).status).toBe(200);
+    const long = await router.handle({ method: 'GET', url: at(8001), headers: {} });
+    expect(long.status).toBe(414);
+    expect(errorsOf(long)).toEqual([expect.objectContaining({ rule: 'request.path-too-long', pointer: '' })]);
+    expect(errorsOf(long)[0].message).toContain('8000');
+    expect(seen).toHaveLength(1);
+  });
+
+  it('takes a lower limit from maxPathLength', async () => {
+    const { router } = recordingRouter({ maxPathLength: 40 });
+    expect((await router.handle({ method: 'GET', url: `/v1/customers/${'c'.repeat(30)}/payments`, headers: {} })).status).toBe(414);
+  });
+});

@@ -16,7 +16,7 @@ export type ApiError =
       kind: 'auth';
       /** Status of the answer that failed authentication (401/403), or of the token endpoint. */
       status?: number | undefined;
-      reason: 'unauthorized' | 'forbidden' | 'token-request-failed' | 'token-response-invalid' | 'token-redirect';
+      reason: 'unauthorized' | 'forbidden' | 'token-request-failed' | 'token-response-invalid' | 'token-redirect' | 'token-timeout';
       message: string;
       /** RFC 6749 §5.2 `error` code of the token endpoint's answer, when it gave one. */
       oauthError?: string | undefined;
@@ -27,7 +27,7 @@ export type ApiError =
 
 /** Thrown inside the transport when no access token can be obtained; turned into an ApiError. */
 export class AuthFailure extends Error {
-  readonly reason: 'token-request-failed' | 'token-response-invalid' | 'token-redirect';
+  readonly reason: 'token-request-failed' | 'token-response-invalid' | 'token-redirect' | 'token-timeout';
   readonly status?: number | undefined;
   readonly oauthError?: string | undefined;
 

@@ -65,6 +65,9 @@ export interface ClientOptions {
   validateRequests?: boolean | RequestValidator;
   /** Refresh the token this many seconds before expiry. Default 30. */
   tokenSkewSeconds?: number;
+  /** Longest wait for an access token (retries and the answer's body included); then the call
+   * fails with `apiError: { kind: 'auth', reason: 'token-timeout' }`. Default 10 000 ms. */
+  tokenTimeoutMs?: number;
   /** Clock for token expiry (ms epoch). Default: Date.now. */
   clock?: () => number;
   /** Values for other server variables of the document. */
@@ -91,7 +94,11 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options:
     if (s === undefined) serializers.set(op.id, (s = { querySerializer: createQuerySerializer(op.paramStyles), pathSerializer: createPathSerializer(op.paramStyles) }));
     return s;
   };
-  const routes = compileRoutes(meta.operations.map((op) => ({ method: op.method, path: op.path, value: op })));
+  // The client matches its own URLs: no length limit, so a long id still gets its credentials.
+  const routes = compileRoutes(
+    meta.operations.map((op) => ({ method: op.method, path: op.path, value: op })),
+    { maxPathLength: Number.POSITIVE_INFINITY },
+  );
   const basePaths = [options.baseUrl, ...meta.operations.flatMap((op) => (op.server ? [resolveServerUrl(op.server, variables)] : []))].map(pathOf);
 
   const oauth = Boolean(options.clientId && options.clientSecret);
@@ -105,6 +112,7 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options:
           fetch: baseFetch,
           retry,
           skewSeconds: options.tokenSkewSeconds,
+          timeoutMs: options.tokenTimeoutMs,
           clock: options.clock,
           log,
           onToken: (token) => redactor.addSecret(token),

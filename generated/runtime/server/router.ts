@@ -3,7 +3,7 @@
 
 /**
  * The framework-neutral router behind the generated `createRouter()`. Order of checks, each
- * answering with `{ errors: RuleViolation[] }`: route (404, 405 + Allow) → body size (413) →
+ * answering with `{ errors: RuleViolation[] }`: route (414 past the path limit, 404, 405 + Allow) → body size (413) →
  * security (401/403, before anything about the body is revealed) → media type (415) → parse
  * (400; nesting depth, malformed JSON, poisoning keys) → request validation (400) → handler (501
  * when missing, 500 on exceptions, no stack). Everything per operation is compiled once, in
@@ -82,10 +82,13 @@ export function createRouterCore<H, Auth = unknown>(
 ): Router & { bodyLimit: number; handleEager: EagerHandle } {
   const operations = meta.operations.map(compileOperation);
   // Aliases after every documented path: where both could match, the documented route wins.
-  const routes = compileRoutes([
-    ...operations.map((op) => ({ method: op.meta.method, path: op.meta.path, value: op })),
-    ...operations.flatMap((op) => (op.meta.aliases ?? []).map((path) => ({ method: op.meta.method, path, value: op }))),
-  ]);
+  const routes = compileRoutes(
+    [
+      ...operations.map((op) => ({ method: op.meta.method, path: op.meta.path, value: op })),
+      ...operations.flatMap((op) => (op.meta.aliases ?? []).map((path) => ({ method: op.meta.method, path, value: op }))),
+    ],
+    { maxPathLength: options.maxPathLength },
+  );
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const maxJsonDepth = options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH;
   const validators = options.validators ?? generated;
@@ -130,6 +133,9 @@ export function createRouterCore<H, Auth = unknown>(
     if (target === undefined) return errorResponse(400, [violation('request.invalid-url', 'The request target is not a valid URL', 'RFC 9112 §3.2')]);
     const pathname = stripBase(target.pathname);
     const match = routes.match(request.method, pathname);
+    if (match.kind === 'too-long') {
+      return errorResponse(414, [violation('request.path-too-long', `The path exceeds ${match.limit} characters`, 'RFC 9110 §15.5.15 414 URI Too Long', '', 'params')]);
+    }
     if (match.kind === 'not-found') return errorResponse(404, [violation('request.unknown-path', `No operation at ${pathname}`, 'OpenAPI paths')]);
     if (match.kind === 'method-not-allowed') {
       return errorResponse(405, [violation('request.method-not-allowed', `${request.method.toUpperCase()} is not allowed here; use ${match.allow.join(', ')}`, 'OpenAPI paths')], {

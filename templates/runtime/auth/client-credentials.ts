@@ -4,6 +4,11 @@
  * expires_in is read as seconds (RFC 6749 §5.1: "the lifetime in seconds of the access token").
  * The request never follows a redirect (its body carries client_secret), the token must be
  * RFC 6750 token68 syntax, and an error answer's RFC 6749 §5.2 `error` code is kept.
+ *
+ * A token endpoint that stalls (headers, then a byte now and then) must not wedge every call:
+ * obtaining a token, retries and the body included, ends within `timeoutMs`, and each caller
+ * waiting on the shared request stops waiting when its own AbortSignal fires, without
+ * cancelling the request the other callers wait on.
  */
 import { AuthFailure } from '../client/api-error.js';
 import type { ClientLogEntry } from '../client/logger.js';
@@ -25,11 +30,18 @@ export interface ClientCredentialsOptions {
   log?: (entry: ClientLogEntry) => void;
   /** Called with every token obtained so that logs can scrub it. */
   onToken?: (token: string) => void;
+  /** Longest wait for a token, retries and the answer's body included; the request is then
+   * cancelled and every waiting call fails with reason `token-timeout`. Default 10 000 ms. */
+  timeoutMs?: number | undefined;
 }
 
+/** Default of `timeoutMs`: far beyond a healthy token endpoint, short enough to surface a hung one. */
+export const DEFAULT_TOKEN_TIMEOUT_MS = 10_000;
+
 export interface TokenProvider {
-  /** A valid access token, fetching or refreshing it when needed. */
-  getToken(): Promise<string>;
+  /** A valid access token, fetching or refreshing it when needed. `signal` ends this caller's
+   * wait (rejecting with its reason), not the request other callers may share. */
+  getToken(signal?: AbortSignal): Promise<string>;
   /** Drops `token` after a 401 unless a newer token already replaced it. */
   invalidate(token: string): void;
 }
@@ -46,7 +58,24 @@ export function createClientCredentialsProvider(options: ClientCredentialsOption
   let cached: Cached | undefined;
   let inFlight: Promise<string> | undefined;
 
-  const request = async (): Promise<string> => {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TOKEN_TIMEOUT_MS;
+
+  /** `obtain` under the deadline: its signal aborts the fetch (and a body being read) when time
+   * is up, and the race ends the wait even for a fetch that ignores its signal. */
+  const request = (): Promise<string> => {
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const failure = new AuthFailure('token-timeout', `The token endpoint did not deliver a token within ${timeoutMs} ms`);
+        controller.abort(failure);
+        reject(failure);
+      }, timeoutMs);
+    });
+    return Promise.race([obtain(controller.signal), deadline]).finally(() => clearTimeout(timer));
+  };
+
+  const obtain = async (signal: AbortSignal): Promise<string> => {
     const form = new URLSearchParams({
       grant_type: 'client_credentials',
       client_id: options.clientId,
@@ -63,9 +92,11 @@ export function createClientCredentialsProvider(options: ClientCredentialsOption
             body: form,
             // The form carries client_secret: a redirect is never followed, wherever it points.
             redirect: 'manual',
+            signal,
           }),
         ),
       (e) => log({ level: 'info', event: 'retry', method: 'POST', url: options.tokenUrl, attempt: e.attempt, delayMs: e.delayMs, status: e.status }),
+      signal,
     );
     log({ level: 'debug', event: 'token-response', url: options.tokenUrl, status: response.status });
     if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
@@ -107,18 +138,37 @@ export function createClientCredentialsProvider(options: ClientCredentialsOption
   };
 
   return {
-    getToken() {
+    getToken(signal) {
       if (cached && clock() < cached.refreshAt) return Promise.resolve(cached.token);
+      if (signal?.aborted) return Promise.reject(signal.reason);
       if (cached) log({ level: 'debug', event: 'token-refresh', message: 'access token close to expiry' });
       inFlight ??= request().finally(() => {
         inFlight = undefined;
       });
-      return inFlight;
+      return signal ? untilAborted(inFlight, signal) : inFlight;
     },
     invalidate(token) {
       if (cached?.token === token) cached = undefined;
     },
   };
+}
+
+/** `shared`, or the signal's reason as soon as it fires; `shared` itself goes on for the others. */
+function untilAborted<T>(shared: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    shared.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** RFC 6749 §5.2 error body (`error`, `error_description`), when the endpoint sent one. */

@@ -143,14 +143,15 @@ function createInnerTransport(options: TransportOptions): (request: Request) => 
     };
 
     if (!plan.bearer || !options.tokens) return send(undefined);
-    const token = await options.tokens.getToken();
+    // The caller's signal ends its wait for a token too (a stalled token endpoint must not hold it).
+    const token = await options.tokens.getToken(input.signal);
     const response = await send(token);
     if (response.status !== 401) return response;
     // RFC 6750 §3.1 invalid_token (401): an expired token is replaced. Exactly one refresh and one re-send.
     await response.body?.cancel().catch(() => undefined);
     options.tokens.invalidate(token);
     log({ level: 'info', event: 'token-refresh', operationId: op?.id, message: 'refreshing the access token after 401' });
-    return send(await options.tokens.getToken());
+    return send(await options.tokens.getToken(input.signal));
   };
 }
 

@@ -50,6 +50,9 @@ export interface RouterOptions<H, Auth = unknown> {
   /** Deepest accepted nesting of arrays/objects in a JSON body (400 `request.too-deep` beyond).
    * Checked on the text before parsing. Default: 64. */
   maxJsonDepth?: number;
+  /** Longest request path routed, in characters as sent (414 `request.path-too-long` beyond).
+   * Default: 8000 (RFC 9112 §3's recommended minimum request-line support). */
+  maxPathLength?: number;
   /** Path prefix the routes are mounted under (e.g. `/api`). Default: none. */
   basePath?: string;
   /** Called with handler exceptions and invalid responses; its errors are ignored. */
