@@ -33,7 +33,7 @@ async function readConfigFile(file: string): Promise<{ name: string; value: unkn
     if (err instanceof CbpError) throw err;
     throw new CbpError('E_CONFIG', `invalid YAML: ${(err as Error).message.split('\n')[0]}`, {
       file,
-      hint: 'fix the YAML at the line and column shown (see conformance/runner/conformance.example.yaml)',
+      hint: 'fix the YAML at the line and column shown (see conformance/suites/api/conformance.example.yaml)',
     });
   }
 }

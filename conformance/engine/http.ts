@@ -2,7 +2,7 @@
  * Plain-fetch HTTP for the suite (negative requests must reach the wire, which the generated
  * client's pre-flight would refuse). Every exchange is recorded, secrets redacted, with the
  * operation it targets so the spec checks can judge it later. A polite client of a real service
- * (live/polite.ts): requests are spaced to `--rate`; 429 and 503 are waited out (Retry-After)
+ * (polite.ts): requests are spaced to `--rate`; 429 and 503 are waited out (Retry-After)
  * and retried for reads, and never judged as the contract; a POST is never resent (the seed has
  * no idempotency key): when its answer is lost, the resource is looked up instead.
  */

@@ -5,6 +5,7 @@ import formatsPlugin from 'ajv-formats';
 import { openapiPath, parseSeedEndpointTable, readSeed, readYaml, seedEndpoints } from './spec-files.js';
 
 const doc = readYaml(openapiPath);
+const seed = readSeed();
 
 describe('spec/openapi.yaml', () => {
   it('is a valid OpenAPI 3.1 document for swagger-parser', async () => {
@@ -12,10 +13,9 @@ describe('spec/openapi.yaml', () => {
     expect(api.openapi).toMatch(/^3\.1\./);
   });
 
-  it('the embedded endpoint list is the seed endpoint table, row for row', () => {
-    const seed = readSeed();
-    if (!seed) return; // shared/ absent: the embedded copy stands in
-    expect(parseSeedEndpointTable(seed)).toEqual(seedEndpoints.map(({ method, path }) => ({ method, path })));
+  // Without shared/ beside the clone the embedded copy stands in, and this comparison is reported skipped.
+  it.skipIf(seed === undefined)('the embedded endpoint list is the seed endpoint table, row for row', () => {
+    expect(parseSeedEndpointTable(seed!)).toEqual(seedEndpoints.map(({ method, path }) => ({ method, path })));
   });
 
   it.each(seedEndpoints)('has $method $path on the right server', ({ method, path, server }) => {

@@ -50,7 +50,7 @@ export interface RunContext {
   unique(prefix: string): string;
   /** A quote usable for a conversion `sell → buy` for this customer (fresh from the sandbox when possible). */
   quoteFor(customerId: string, sell: string, buy: string): Promise<string | undefined>;
-  /** Where each expectation comes from (spec/ x-assumption, then conformance/verdicts/assumption-map.ts). */
+  /** Where each expectation comes from (spec/ x-assumption, then conformance/suites/verdicts/assumption-map.ts). */
   provenance: SpecProvenance;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The rule ids of the event judge, each with the seed words (or the assumption) it rests on. What
  * the seed states is a failure; what it calls "usually", "may" or "not shown" is a warning unless
- * --strict (conformance/verdicts/provenance.ts). `cbp rules` lists these with the overlay rules.
+ * --strict (conformance/engine/provenance.ts). `cbp rules` lists these with the overlay rules.
  */
 import { assumption, notShown, type Provenance, seed } from '../../engine/provenance.js';
 
