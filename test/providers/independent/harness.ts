@@ -1,0 +1,110 @@
+/**
+ * Runs the whole API suite against the independent provider the way a partner does: its config
+ * file, its driver module, credentials and the expired token in the environment, `--require all`.
+ * In process through `runConformance` (the library entry), or through the bundled CLI in a child
+ * process (the only way to hand the runner a private CA: NODE_EXTRA_CA_CERTS is read at start-up).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
+import { conformanceConfigFromArgv } from '../../../conformance/suites/api/config.js';
+import { runConformance } from '../../../conformance/suites/api/run-conformance.js';
+import type { SuiteSummary } from '../../../conformance/engine/types.js';
+import { type ProviderOptions, type RunningProvider, startIndependentProvider } from './provider.js';
+
+export const HERE = path.dirname(fileURLToPath(import.meta.url));
+export const CONFIG_PATH = path.join(HERE, 'conformance.yaml');
+const REPO = path.resolve(HERE, '../../..');
+
+export interface RunResult {
+  summary: SuiteSummary;
+  ms: number;
+}
+
+export function providerEnv(p: RunningProvider, expiredToken: string): Record<string, string> {
+  return {
+    CBP_CLIENT_ID: p.clients.primary.clientId,
+    CBP_CLIENT_SECRET: p.clients.primary.clientSecret,
+    CBP_CLIENT_ID_2: p.clients.secondary.clientId,
+    CBP_CLIENT_SECRET_2: p.clients.secondary.clientSecret,
+    CBP_EXPIRED_TOKEN: expiredToken,
+    IND_PROVIDER_BASE_URL: p.baseUrl,
+    IND_PROVIDER_AUTH_URL: p.authUrl,
+  };
+}
+
+/** An expired token of the primary client, from the provider's simulation endpoint (what a partner puts in CBP_EXPIRED_TOKEN). */
+export async function expiredTokenOf(p: RunningProvider): Promise<string> {
+  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: p.clients.primary.clientId, client_secret: p.clients.primary.clientSecret });
+  const t = (await (await fetch(`${p.authUrl}/auth/oauth/v2/token`, { method: 'POST', body: form })).json()) as { access_token: string };
+  const res = await fetch(`${p.baseUrl}/simulate/tokens/expired`, { method: 'POST', headers: { authorization: `Bearer ${t.access_token}`, 'content-type': 'application/json' }, body: '{}' });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+function withEnv(env: Record<string, string>): () => void {
+  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, env);
+  return () => {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  };
+}
+
+/** The whole suite in process against a provider started with `options`; every server is stopped. */
+export async function runInProcess(options: ProviderOptions, argv: { only?: string[] } = {}): Promise<RunResult> {
+  const provider = await startIndependentProvider(options);
+  try {
+    const restore = withEnv(providerEnv(provider, await expiredTokenOf(provider)));
+    try {
+      const value = parseYaml(readFileSync(CONFIG_PATH, 'utf8')) as unknown;
+      const config = conformanceConfigFromArgv({ baseUrl: provider.baseUrl, authUrl: provider.authUrl, require: ['all'], ...argv }, process.env, { name: CONFIG_PATH, value });
+      const started = performance.now();
+      const summary = await runConformance(config);
+      return { summary, ms: performance.now() - started };
+    } finally {
+      restore();
+    }
+  } finally {
+    await provider.close();
+  }
+}
+
+/**
+ * The same through `bin/cbp.js conformance` in a child process (the bundled CLI of `npm run
+ * build`), `env` added to its environment (NODE_EXTRA_CA_CERTS for a private CA).
+ */
+export async function runViaCli(options: ProviderOptions, env: Record<string, string>): Promise<RunResult & { exitCode: number | null; stderr: string }> {
+  const provider = await startIndependentProvider(options);
+  const dir = mkdtempSync(path.join(tmpdir(), 'cbp-independent-'));
+  try {
+    const report = path.join(dir, 'report.json');
+    const args = ['bin/cbp.js', 'conformance', '--base-url', provider.baseUrl, '--auth-url', provider.authUrl, '--config', CONFIG_PATH, '--require', 'all', '--report', `json=${report}`];
+    const childEnv = { ...process.env, ...providerEnv(provider, await expiredTokenOf(provider)), ...env };
+    const started = performance.now();
+    const child = spawn(process.execPath, args, { cwd: REPO, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString('utf8');
+    });
+    child.stdout.resume();
+    const exitCode = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const ms = performance.now() - started;
+    const summary = JSON.parse(readFileSync(report, 'utf8')) as SuiteSummary;
+    return { summary, ms, exitCode, stderr };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await provider.close();
+  }
+}
+
+/** `check: message` of every failure and every warning of a run. */
+export function findings(s: SuiteSummary): { failures: string[]; warnings: string[] } {
+  const failures = s.outcomes.flatMap((o) => o.failures.filter((f) => f.severity !== 'warning').map((f) => `${o.checkId}: ${f.message}`));
+  const warnings = s.outcomes.flatMap((o) => o.failures.filter((f) => f.severity === 'warning').map((f) => `${o.checkId}: ${f.message}`));
+  return { failures, warnings };
+}

@@ -1,0 +1,43 @@
+/**
+ * The legitimate behaviours this second implementation can be switched to. Each is a choice the
+ * service description leaves open (the README beside this file quotes the words that allow it);
+ * the defaults are this provider's own choices, not the embedded sandbox's.
+ */
+export interface ProviderOptions {
+  /** Where both servers listen. Default 127.0.0.1 (tests bind port 0). */
+  host?: string;
+  /** Serve HTTPS with this key and certificate (a private CA's leaf): "All requests use HTTPS". */
+  tls?: { key: string; cert: string };
+  /** The token endpoint on its own server (another port): the seed names {auth_url} apart from {base_url}. */
+  separateAuthHost?: boolean;
+  /** Absent optional fields written as explicit null (Jackson's default `Include.ALWAYS`). */
+  explicitNulls?: boolean;
+  /** Undocumented fields in answers and events (links, fees, metadata): "Fields ... beyond those listed: not shown". */
+  extraFields?: boolean;
+  /** The session URL carries its access token in the query string (`payment_page_url: ...?t=<token>`). */
+  sessionUrlWithQuery?: boolean;
+  /** event_timestamp to the second (`2026-11-27T09:33:13+00:00`), so events of one second tie. Default: microseconds. */
+  secondPrecisionTimestamps?: boolean;
+  /** The first delivery of every payment is sent this many ms late (later events overtake it). */
+  lateFirstDeliveryMs?: number;
+  /** Customers whose wallet holds funds: their payments start PROCESSING and complete at once. */
+  fundedCustomers?: string[];
+  /** event_id counts per payment (`evt_1`, `evt_2`, ...): unique within a payment only. */
+  perPaymentEventIds?: boolean;
+  /** Webhook payload `{ event_id, event_type, event_timestamp, data: { payment_id, status, ... } }`. */
+  nestedEventData?: boolean;
+  /** Delivery signature headers: Standard Webhooks (`webhook-*`, default) or Svix (`svix-*`). */
+  signature?: 'standard-webhooks' | 'svix';
+  /** Success status of creates (payments, sessions, third parties, webhooks). Default 201. */
+  createdStatus?: 200 | 201 | 202;
+  /** Status of a duplicate client_reference_id on a third-party payment and of a duplicate third party. Sessions always answer 400 (seed). Default 400. */
+  duplicateStatus?: 400 | 409;
+  /** Status of a failed recipient name check (CoP/VoP). Default 400. */
+  nameCheckStatus?: 400 | 422;
+  /** Requests per second per client before 429 with Retry-After (token bucket, burst = rate). */
+  rateLimitPerSecond?: number;
+  /** Delay between lifecycle stages after funds arrive. Default 0 (seed §Events rule 5: the sandbox delivers instantly). */
+  stageDelayMs?: number;
+  /** Hosted session lifetime. Default 900 s. */
+  sessionTtlSeconds?: number;
+}
