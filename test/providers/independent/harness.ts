@@ -5,6 +5,8 @@
  * process (the only way to hand the runner a private CA: NODE_EXTRA_CA_CERTS is read at start-up).
  */
 import { spawn } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,12 +38,29 @@ export function providerEnv(p: RunningProvider, expiredToken: string): Record<st
   };
 }
 
+/** A POST from the test itself (node:https takes the private CA directly; the runner gets NODE_EXTRA_CA_CERTS). */
+function post(url: string, body: string, headers: Record<string, string>, ca?: string): Promise<unknown> {
+  const u = new URL(url);
+  const send = u.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = send(u, { method: 'POST', headers, ...(ca ? { ca } : {}) }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 /** An expired token of the primary client, from the provider's simulation endpoint (what a partner puts in CBP_EXPIRED_TOKEN). */
-export async function expiredTokenOf(p: RunningProvider): Promise<string> {
-  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: p.clients.primary.clientId, client_secret: p.clients.primary.clientSecret });
-  const t = (await (await fetch(`${p.authUrl}/auth/oauth/v2/token`, { method: 'POST', body: form })).json()) as { access_token: string };
-  const res = await fetch(`${p.baseUrl}/simulate/tokens/expired`, { method: 'POST', headers: { authorization: `Bearer ${t.access_token}`, 'content-type': 'application/json' }, body: '{}' });
-  return ((await res.json()) as { access_token: string }).access_token;
+export async function expiredTokenOf(p: RunningProvider, ca?: string): Promise<string> {
+  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: p.clients.primary.clientId, client_secret: p.clients.primary.clientSecret }).toString();
+  const t = (await post(`${p.authUrl}/auth/oauth/v2/token`, form, { 'content-type': 'application/x-www-form-urlencoded' }, ca)) as { access_token: string };
+  const expired = (await post(`${p.baseUrl}/simulate/tokens/expired`, '{}', { authorization: `Bearer ${t.access_token}`, 'content-type': 'application/json' }, ca)) as {
+    access_token: string;
+  };
+  return expired.access_token;
 }
 
 function withEnv(env: Record<string, string>): () => void {
@@ -78,13 +97,26 @@ export async function runInProcess(options: ProviderOptions, argv: { only?: stri
  * The same through `bin/cbp.js conformance` in a child process (the bundled CLI of `npm run
  * build`), `env` added to its environment (NODE_EXTRA_CA_CERTS for a private CA).
  */
-export async function runViaCli(options: ProviderOptions, env: Record<string, string>): Promise<RunResult & { exitCode: number | null; stderr: string }> {
+export async function runViaCli(options: ProviderOptions, env: Record<string, string>, ca?: string): Promise<RunResult & { exitCode: number | null; stderr: string }> {
   const provider = await startIndependentProvider(options);
   const dir = mkdtempSync(path.join(tmpdir(), 'cbp-independent-'));
   try {
     const report = path.join(dir, 'report.json');
-    const args = ['bin/cbp.js', 'conformance', '--base-url', provider.baseUrl, '--auth-url', provider.authUrl, '--config', CONFIG_PATH, '--require', 'all', '--report', `json=${report}`];
-    const childEnv = { ...process.env, ...providerEnv(provider, await expiredTokenOf(provider)), ...env };
+    const args = [
+      'bin/cbp.js',
+      'conformance',
+      '--base-url',
+      provider.baseUrl,
+      '--auth-url',
+      provider.authUrl,
+      '--config',
+      CONFIG_PATH,
+      '--require',
+      'all',
+      '--report',
+      `json=${report}`,
+    ];
+    const childEnv = { ...process.env, ...providerEnv(provider, await expiredTokenOf(provider, ca)), ...env };
     const started = performance.now();
     const child = spawn(process.execPath, args, { cwd: REPO, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';

@@ -22,6 +22,8 @@ export interface ProviderOptions {
   lateFirstDeliveryMs?: number;
   /** Customers whose wallet holds funds: their payments start PROCESSING and complete at once. */
   fundedCustomers?: string[];
+  /** FX_COMPLETED only when a conversion happened ("Conversion done"); a same-currency payment goes RECEIVED_FUNDS → PAYOUT_INITIATED. */
+  fxOnlyForConversions?: boolean;
   /** event_id counts per payment (`evt_1`, `evt_2`, ...): unique within a payment only. */
   perPaymentEventIds?: boolean;
   /** Webhook payload `{ event_id, event_type, event_timestamp, data: { payment_id, status, ... } }`. */

@@ -14,6 +14,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sumEquals } from './decimal.js';
+import { numberText, parseExact } from './exact-json.js';
 import { CLIENT_ALPHA, CLIENT_BETA, type ClientFixture, initialFixtures, type QuoteFixture, type RecipientFixture } from './fixtures.js';
 import type { ProviderOptions } from './options.js';
 import { Deliveries } from './webhooks.js';
@@ -52,8 +53,8 @@ interface Payment {
   clientId: string;
   customerId: string;
   instructionNumber: string;
-  amount: { currency: string; value: number };
-  recipients: Array<{ recipient_id: string; amount: { currency: string; value: number }; payment_reference?: string; purpose_of_transaction?: string }>;
+  amount: Amount;
+  recipients: Array<{ recipient_id: string; amount: Amount; payment_reference?: string; purpose_of_transaction?: string }>;
   purpose: string;
   status: string;
   createdAt: string;
@@ -74,7 +75,7 @@ interface Session {
   customerId: string;
   clientReferenceId: string;
   clientCustomerRef?: string;
-  amount: { currency: string; value: number };
+  amount: Amount;
   recipients: Payment['recipients'];
   expiresAt: number;
   accessToken: string;
@@ -102,6 +103,19 @@ interface VirtualAccount {
 }
 
 type Json = Record<string, unknown>;
+
+/** An amount whose decimal text (as the caller sent it) rides along, not enumerable, and is written back verbatim. */
+type Amount = { currency: string; value: number; readonly text?: string };
+const exact = (currency: string, value: number, text: string): Amount & { text: string } =>
+  Object.defineProperty({ currency, value }, 'text', { value: text, enumerable: false }) as Amount & { text: string };
+const RAW = '\u0000raw:';
+/** JSON.stringify that writes an Amount's value as the decimal text it was sent with. */
+function stringify(body: unknown): string {
+  const json = JSON.stringify(body, function (this: Record<string, unknown>, key, value) {
+    return key === 'value' && typeof value === 'number' && typeof this.text === 'string' ? RAW + this.text : value;
+  });
+  return json.replace(/"\\u0000raw:(-?[0-9.eE+-]+)"/g, '$1');
+}
 type Handler = (req: Ctx) => Promise<{ status: number; body?: unknown; headers?: Record<string, string> }>;
 
 interface Ctx {
@@ -158,7 +172,8 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     if (!m) throw new ApiError(401, 'UNAUTHENTICATED', 'a Bearer access token is required', undefined, undefined, challenge);
     const t = tokens.get(m[1]);
     if (!t) throw new ApiError(401, 'INVALID_TOKEN', 'the access token is not valid', undefined, undefined, { 'www-authenticate': 'Bearer error="invalid_token"' });
-    if (t.expiresAt <= Date.now()) throw new ApiError(401, 'TOKEN_EXPIRED', 'the access token has expired', undefined, undefined, { 'www-authenticate': 'Bearer error="invalid_token"' });
+    if (t.expiresAt <= Date.now())
+      throw new ApiError(401, 'TOKEN_EXPIRED', 'the access token has expired', undefined, undefined, { 'www-authenticate': 'Bearer error="invalid_token"' });
     return t.clientId;
   };
   const customerOf = (ctx: Ctx) => {
@@ -174,7 +189,7 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'send application/json');
     let value: unknown;
     try {
-      value = JSON.parse(ctx.raw.toString('utf8'));
+      value = parseExact(ctx.raw.toString('utf8'));
     } catch {
       throw new ApiError(400, 'MALFORMED_JSON', 'the body is not valid JSON');
     }
@@ -194,13 +209,13 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     if (opts.pattern && !opts.pattern.test(v)) throw bad('INVALID_FORMAT', `${field} has an invalid format`, field);
     return v;
   };
-  const amountOf = (v: unknown, field: string): { currency: string; value: number } => {
+  const amountOf = (v: unknown, field: string): Amount & { text: string } => {
     if (v === null || typeof v !== 'object' || Array.isArray(v)) throw bad(v === undefined ? 'FIELD_REQUIRED' : 'INVALID_FIELD', `${field} must be an amount object`, field);
     const a = v as Json;
     if (typeof a.currency !== 'string' || !/^[A-Z]{3}$/.test(a.currency) || !CURRENCIES.has(a.currency))
       throw bad('INVALID_CURRENCY', `${field}.currency must be an ISO 4217 code`, `${field}.currency`);
     if (typeof a.value !== 'number' || !Number.isFinite(a.value) || a.value <= 0) throw bad('INVALID_AMOUNT', `${field}.value must be a positive number`, `${field}.value`);
-    return { currency: a.currency, value: a.value };
+    return exact(a.currency, a.value, numberText(a, 'value'));
   };
   const purposeOf = (v: unknown, field: string, required: boolean): string | undefined => {
     if (v === undefined && !required) return undefined;
@@ -209,7 +224,8 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     if (typeof v !== 'string' || !PURPOSES.has(v)) throw bad('INVALID_PURPOSE', `${field} is not an accepted purpose (values are case sensitive)`, field);
     return v;
   };
-  const recipientsOf = (v: unknown, customerId: string, currency: string): Payment['recipients'] => {
+  /** The entries; `texts` (when given) collects each entry's amount as the decimal text sent. */
+  const recipientsOf = (v: unknown, customerId: string, currency: string, texts?: string[]): Payment['recipients'] => {
     if (!Array.isArray(v) || v.length === 0) throw bad('RECIPIENTS_REQUIRED', 'recipient_details needs at least one entry', 'recipient_details');
     return v.map((e, i) => {
       const f = `recipient_details[${i}]`;
@@ -224,6 +240,7 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
       if (rec.currency !== amount.currency) throw bad('RECIPIENT_CURRENCY_MISMATCH', `recipient ${id} holds a ${rec.currency} account`, `${f}.amount.currency`);
       const purpose = purposeOf(entry.purpose_of_transaction, `${f}.purpose_of_transaction`, false);
       const reference = str(entry, 'payment_reference');
+      texts?.push(amount.text);
       return { recipient_id: id!, amount, ...(reference !== undefined ? { payment_reference: reference } : {}), ...(purpose ? { purpose_of_transaction: purpose } : {}) };
     });
   };
@@ -258,8 +275,8 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
       : extra({ event_id: eventId, event_timestamp: stamp(p), ...fields }, more);
     deliveries.emit(p.clientId, payload, p.eventSeq === 1);
   };
+  /** Stages run after the answer that started them is sent (timers of equal delay fire in order). */
   const later = (ms: number, fn: () => void) => {
-    if (ms <= 0) return fn();
     const t = setTimeout(() => {
       timers.delete(t);
       fn();
@@ -271,7 +288,7 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     const d = options.stageDelayMs ?? 0;
     const steps: Array<() => void> = [];
     if (!fromWallet) steps.push(() => emit(p, 'RECEIVED_FUNDS'));
-    steps.push(() => emit(p, 'FX_COMPLETED'));
+    if (!options.fxOnlyForConversions || p.quoteId !== undefined) steps.push(() => emit(p, 'FX_COMPLETED'));
     steps.push(() => {
       for (const r of p.recipients) emit(p, 'PAYOUT_INITIATED', r.recipient_id);
     });
@@ -279,7 +296,9 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
       for (const r of p.recipients) emit(p, 'PAYOUT_CREDITED', r.recipient_id);
     });
     steps.push(() => emit(p, 'PAYMENT_COMPLETED'));
-    steps.forEach((s, i) => later(d * (i + 1), s));
+    steps.forEach((s, i) => {
+      later(d * (i + 1), s);
+    });
   };
   const newPayment = (init: Omit<Payment, 'id' | 'instructionNumber' | 'status' | 'createdAt' | 'eventSeq' | 'lastMicros'>): Payment => {
     instructionSeq += 1;
@@ -341,14 +360,9 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     const body = jsonBody(ctx);
     const purpose = purposeOf(body.purpose_of_transaction, 'purpose_of_transaction', true)!;
     const amount = amountOf(body.amount, 'amount');
-    const list = recipientsOf(body.recipient_details, customer.customerId, amount.currency);
-    if (
-      !sumEquals(
-        list.map((r) => r.amount.value),
-        amount.value,
-      )
-    )
-      throw bad('AMOUNT_MISMATCH', 'the recipient amounts do not add up to amount.value', 'recipient_details');
+    const texts: string[] = [];
+    const list = recipientsOf(body.recipient_details, customer.customerId, amount.currency, texts);
+    if (!sumEquals(texts, amount.text)) throw bad('AMOUNT_MISMATCH', 'the recipient amounts do not add up to amount.value', 'recipient_details');
     const clientReferenceId = str(body, 'client_reference_id', { max: 36 });
     if (clientReferenceId === '') throw bad('INVALID_FORMAT', 'client_reference_id cannot be empty', 'client_reference_id');
     if (body.is_third_party_payment !== undefined && typeof body.is_third_party_payment !== 'boolean')
@@ -359,10 +373,16 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     if (thirdParty) {
       if (!clientReferenceId) throw bad('FIELD_REQUIRED', 'client_reference_id is required for a third-party payment', 'client_reference_id');
       if (!clientCustomerRef) throw bad('FIELD_REQUIRED', 'client_customer_ref is required for a third-party payment', 'client_customer_ref');
-      if (!thirdParties.has(`${customer.customerId}/${clientCustomerRef}`)) throw bad('THIRD_PARTY_NOT_FOUND', `no onboarded third party ${clientCustomerRef}`, 'client_customer_ref');
+      if (!thirdParties.has(`${customer.customerId}/${clientCustomerRef}`))
+        throw bad('THIRD_PARTY_NOT_FOUND', `no onboarded third party ${clientCustomerRef}`, 'client_customer_ref');
       for (const p of payments.values())
         if (p.thirdParty && p.customerId === customer.customerId && p.clientReferenceId === clientReferenceId)
-          throw new ApiError(dupStatus, 'DUPLICATE_CLIENT_REFERENCE_ID', `client_reference_id ${clientReferenceId} was already used for a third-party payment`, 'client_reference_id');
+          throw new ApiError(
+            dupStatus,
+            'DUPLICATE_CLIENT_REFERENCE_ID',
+            `client_reference_id ${clientReferenceId} was already used for a third-party payment`,
+            'client_reference_id',
+          );
     }
     // A conversion is needed when the payout currency is not the wallet's (rule 1).
     const quoteId = str(body, 'quote_id');
@@ -371,7 +391,8 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
       const q = quotes.get(quoteId);
       if (!q || q.customerId !== customer.customerId) throw bad('QUOTE_NOT_FOUND', `quote ${quoteId} not found`, 'quote_id');
       if (q.expiresAt <= Date.now()) throw bad('QUOTE_EXPIRED', `quote ${quoteId} has expired`, 'quote_id');
-      if (q.buyCurrency !== amount.currency || q.sellCurrency !== customer.walletCurrency) throw bad('QUOTE_CURRENCY_MISMATCH', `quote ${quoteId} is for another currency pair`, 'quote_id');
+      if (q.buyCurrency !== amount.currency || q.sellCurrency !== customer.walletCurrency)
+        throw bad('QUOTE_CURRENCY_MISMATCH', `quote ${quoteId} is for another currency pair`, 'quote_id');
     } else if (quoteId !== undefined) throw bad('QUOTE_NOT_APPLICABLE', 'quote_id is omitted for a same-currency payment', 'quote_id');
     // Recipient name check (CoP/VoP), rule 5: refused until the details change or confirm_recipient accepts.
     const failing = list.map((e) => recipients.get(e.recipient_id)!).find((r) => r.nameCheck === 'NO_MATCH');
@@ -419,7 +440,7 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     const p = newPayment({
       clientId: ctx.clientId,
       customerId: customer.customerId,
-      amount: { currency, value: body.amount },
+      amount: exact(currency, body.amount, numberText(body, 'amount')),
       recipients: list,
       purpose,
       clientReferenceId: reference,
@@ -486,12 +507,13 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
       createdAt: Date.now(),
     };
     sessions.set(s.id, s);
-    const url = options.sessionUrlWithQuery
-      ? { payment_page_url: `${baseUrl}/hosted/pay/${s.id}?t=${s.accessToken}` }
-      : { checkout_url: `${baseUrl}/checkout/${s.id}` };
+    const url = options.sessionUrlWithQuery ? { payment_page_url: `${baseUrl}/hosted/pay/${s.id}?t=${s.accessToken}` } : { checkout_url: `${baseUrl}/checkout/${s.id}` };
     return {
       status: created,
-      body: extra({ session_id: s.id, ...url, expires_at: new Date(s.expiresAt).toISOString().replace('.000', ''), client_reference_id: ref }, { mode: 'embedded', livemode: false }),
+      body: extra(
+        { session_id: s.id, ...url, expires_at: new Date(s.expiresAt).toISOString().replace('.000', ''), client_reference_id: ref },
+        { mode: 'embedded', livemode: false },
+      ),
     };
   };
 
@@ -637,7 +659,14 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     const body = jsonBody(ctx);
     const sell = str(body, 'sell_currency', { required: true, pattern: /^[A-Z]{3}$/ })!;
     const buy = str(body, 'buy_currency', { required: true, pattern: /^[A-Z]{3}$/ })!;
-    const q: QuoteFixture = { quoteId: `QT-${randomBytes(6).toString('hex').toUpperCase()}`, customerId: customer.customerId, sellCurrency: sell, buyCurrency: buy, rate: '1.1500', expiresAt: Date.now() + 15 * 60_000 };
+    const q: QuoteFixture = {
+      quoteId: `QT-${randomBytes(6).toString('hex').toUpperCase()}`,
+      customerId: customer.customerId,
+      sellCurrency: sell,
+      buyCurrency: buy,
+      rate: '1.1500',
+      expiresAt: Date.now() + 15 * 60_000,
+    };
     quotes.set(q.quoteId, q);
     return { status: 201, body: { quote_id: q.quoteId, sell_currency: sell, buy_currency: buy, rate: q.rate, expires_at: new Date(q.expiresAt).toISOString() } };
   };
@@ -709,7 +738,11 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
   const routes: Route[] = [];
   const route = (method: string, path: string, handler: Handler, auth = true) => {
     const names: string[] = [];
-    const pattern = new RegExp(`^${path.replace(/\{(\w+)\}/g, (_, n: string) => (names.push(n), '([^/]+)'))}$`);
+    const source = path.replace(/\{(\w+)\}/g, (_, n: string) => {
+      names.push(n);
+      return '([^/]+)';
+    });
+    const pattern = new RegExp(`^${source}$`);
     routes.push({ method, pattern, names, handler, auth });
   };
   route('POST', '/v3/customers/{customer_id}/payments', createPaymentV3);
@@ -717,14 +750,20 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     const c = customerOf(ctx);
     return { status: 200, body: { data: [...payments.values()].filter((p) => p.customerId === c.customerId).map(paymentView) } };
   });
-  route('GET', '/v3/customers/{customer_id}/payments/{payment_id}', async (ctx) => (customerOf(ctx), { status: 200, body: paymentView(ownPayment(ctx)) }));
+  route('GET', '/v3/customers/{customer_id}/payments/{payment_id}', async (ctx) => {
+    customerOf(ctx);
+    return { status: 200, body: paymentView(ownPayment(ctx)) };
+  });
   route('POST', '/v2/customers/{customer_id}/payments', createPaymentV2);
   route('GET', '/v1/customers/{customer_id}/payments', async (ctx) => {
     const c = customerOf(ctx);
     // The legacy list is a bare JSON array (this provider's v1 shape).
     return { status: 200, body: [...payments.values()].filter((p) => p.customerId === c.customerId).map(legacyView) };
   });
-  route('GET', '/v1/customers/{customer_id}/payments/{payment_id}', async (ctx) => (customerOf(ctx), { status: 200, body: legacyView(ownPayment(ctx)) }));
+  route('GET', '/v1/customers/{customer_id}/payments/{payment_id}', async (ctx) => {
+    customerOf(ctx);
+    return { status: 200, body: legacyView(ownPayment(ctx)) };
+  });
   for (const prefix of ['', '/api']) {
     route('POST', `${prefix}/v1/customers/{customer_id}/sessions`, createSession);
     route('GET', `${prefix}/v1/customers/{customer_id}/sessions`, lookupSessions);
@@ -772,8 +811,16 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     if (form.get('grant_type') !== 'client_credentials')
       return { status: 400, body: { error: 'unsupported_grant_type', error_description: 'grant_type must be client_credentials' }, headers: noStore };
     const client = clients.find((c) => c.clientId === id && c.clientSecret === secret);
-    if (!client) return { status: 401, body: { error: 'invalid_client', error_description: 'client authentication failed' }, headers: { ...noStore, 'www-authenticate': 'Basic realm="token"' } };
-    const body = extra({ access_token: issueToken(client.clientId), token_type: 'bearer', expires_in: TOKEN_TTL_S }, { scope: 'payments sessions virtual-accounts', issued_at: Math.floor(Date.now() / 1000) });
+    if (!client)
+      return {
+        status: 401,
+        body: { error: 'invalid_client', error_description: 'client authentication failed' },
+        headers: { ...noStore, 'www-authenticate': 'Basic realm="token"' },
+      };
+    const body = extra(
+      { access_token: issueToken(client.clientId), token_type: 'bearer', expires_in: TOKEN_TTL_S },
+      { scope: 'payments sessions virtual-accounts', issued_at: Math.floor(Date.now() / 1000) },
+    );
     return { status: 200, body, headers: noStore };
   };
 
@@ -782,7 +829,7 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     const h: Record<string, string> = { 'x-request-id': requestId, ...headers };
     if (body === undefined || status === 204) return void res.writeHead(status, h).end();
     if (typeof body === 'string') return void res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', ...h }).end(body);
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...h }).end(JSON.stringify(body));
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...h }).end(stringify(body));
   };
   const sendError = (res: ServerResponse, e: ApiError) => {
     const body = { error: { code: e.code, message: e.message, ...(e.field ? { field: e.field } : {}), ...(e.details ? { details: e.details } : {}) } };
@@ -811,7 +858,10 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
           const matching = routes.filter((r) => r.pattern.test(url.pathname));
           if (matching.length === 0) throw new ApiError(404, 'NOT_FOUND', 'no such resource');
           const r = matching.find((m) => m.method === req.method);
-          if (!r) throw new ApiError(405, 'METHOD_NOT_ALLOWED', `use ${matching.map((m) => m.method).join(', ')}`, undefined, undefined, { allow: matching.map((m) => m.method).join(', ') });
+          if (!r)
+            throw new ApiError(405, 'METHOD_NOT_ALLOWED', `use ${matching.map((m) => m.method).join(', ')}`, undefined, undefined, {
+              allow: matching.map((m) => m.method).join(', '),
+            });
           const values = r.pattern.exec(url.pathname)!.slice(1).map(decodeURIComponent);
           const params = Object.fromEntries(r.names.map((n, i) => [n, values[i]]));
           const clientId = r.auth ? authenticate(req.headers) : '';
