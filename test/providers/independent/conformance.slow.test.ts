@@ -86,7 +86,12 @@ const ALWAYS: IssueId[] = ['fixtures-across-customers'];
 
 const PROFILES: Profile[] = [
   { name: 'baseline (the provider’s own choices only)', seed: 'see README.md: error body, 202 virtual accounts, µs timestamps, v2 payload', options: {}, known: ALWAYS },
-  { name: 'explicit nulls for absent optional fields', seed: 'Events: "Complete payload schema: not shown"', options: { explicitNulls: true }, known: [...ALWAYS, 'sandbox-overlay-nulls'] },
+  {
+    name: 'explicit nulls for absent optional fields',
+    seed: 'Events: "Complete payload schema: not shown"',
+    options: { explicitNulls: true },
+    known: [...ALWAYS, 'sandbox-overlay-nulls'],
+  },
   { name: 'extra undocumented fields', seed: 'Look up sessions: "Fields of a session record beyond those listed: not shown"', options: { extraFields: true }, known: ALWAYS },
   {
     name: 'session URL with a query string',
@@ -121,7 +126,13 @@ const PROFILES: Profile[] = [
   },
   { name: 'no FX_COMPLETED without a conversion', seed: 'States and transitions: FX_COMPLETED on "Conversion done"', options: { fxOnlyForConversions: true }, known: ALWAYS },
   { name: 'realistic stage delays (150 ms)', seed: 'Events rule 5: "each stage takes seconds to minutes"', options: { stageDelayMs: 150 }, known: ALWAYS },
-  { name: 'rate limit 20 requests/s (429 + Retry-After)', seed: 'Limits: "Rate limits ...: not shown"', options: { rateLimitPerSecond: 20 }, known: [...ALWAYS, 'throttled-create-required'], throttled: true },
+  {
+    name: 'rate limit 20 requests/s (429 + Retry-After)',
+    seed: 'Limits: "Rate limits ...: not shown"',
+    options: { rateLimitPerSecond: 20 },
+    known: [...ALWAYS, 'throttled-create-required'],
+    throttled: true,
+  },
   {
     name: 'HTTPS with a private CA, auth on its own host',
     seed: 'Authentication: "All requests use HTTPS"; the service names {auth_url} apart from {base_url}',
@@ -160,7 +171,10 @@ const results: Array<{ name: string; ms: number; failures: string[]; warnings: s
 
 afterAll(() => {
   // The figures the closing note of the work quotes: failures and warnings per behaviour, and the time of each whole run.
-  const lines = results.map((r) => `${r.name}: ${r.failures.length} failures, ${r.warnings.length} warnings, ${(r.ms / 1000).toFixed(1)} s\n    ${[...r.failures, ...r.warnings.map((w) => `(warning) ${w}`)].join('\n    ')}`);
+  const lines = results.map(
+    (r) =>
+      `${r.name}: ${r.failures.length} failures, ${r.warnings.length} warnings, ${(r.ms / 1000).toFixed(1)} s\n    ${[...r.failures, ...r.warnings.map((w) => `(warning) ${w}`)].join('\n    ')}`,
+  );
   if (lines.length > 0) console.log(`independent provider, whole suite per behaviour:\n  ${lines.join('\n  ')}`);
 });
 

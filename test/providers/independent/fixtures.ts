@@ -26,6 +26,8 @@ export interface RecipientFixture {
   status: 'ACTIVE' | 'DISABLED';
   /** The outcome of the next Confirmation of Payee / Verification of Payee check. */
   nameCheck: 'MATCH' | 'NO_MATCH';
+  /** The reference of the last failed check, which a confirmation may have to echo. */
+  lastCheckId?: string;
 }
 
 export interface QuoteFixture {
@@ -35,6 +37,7 @@ export interface QuoteFixture {
   buyCurrency: string;
   rate: string;
   expiresAt: number;
+  usedBy?: string;
 }
 
 export const CLIENT_ALPHA: ClientFixture = { clientId: 'ind-alpha-client', clientSecret: 'ind-alpha-sandbox-secret' };

@@ -40,6 +40,14 @@ export interface ProviderOptions {
   rateLimitPerSecond?: number;
   /** Delay between lifecycle stages after funds arrive. Default 0 (seed §Events rule 5: the sandbox delivers instantly). */
   stageDelayMs?: number;
+  /** confirm_recipient must echo the `check_id` of the failed name check it answers (a real CoP flow's reference). */
+  confirmNeedsCheckId?: boolean;
+  /** A quote pays for one payment only; a second use is refused. */
+  singleUseQuotes?: boolean;
+  /** Access token lifetime (expires_in). Default 3600 s. */
+  tokenTtlSeconds?: number;
+  /** token_type written `Bearer` (RFC 6749 §5.1: case-insensitive) instead of the sample's `bearer`. */
+  capitalizedTokenType?: boolean;
   /** Hosted session lifetime. Default 900 s. */
   sessionTtlSeconds?: number;
 }

@@ -28,7 +28,6 @@ export interface RunningProvider {
   close(): Promise<void>;
 }
 
-const TOKEN_TTL_S = 3600;
 const PURPOSES = new Set(['PROPERTY_PURCHASE', 'BILL_PAYMENTS', 'TUITION_FEES', 'FAMILY_SUPPORT', 'INVESTMENT']);
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 const VA_CURRENCIES = new Set(['GBP', 'EUR', 'USD']);
@@ -161,7 +160,8 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
   const extra = (obj: Json, more: Json): Json => (options.extraFields ? { ...obj, ...more } : obj);
 
   // ---- auth ----
-  const issueToken = (clientId: string, ttlMs = TOKEN_TTL_S * 1000) => {
+  const tokenTtlS = options.tokenTtlSeconds ?? 3600;
+  const issueToken = (clientId: string, ttlMs = tokenTtlS * 1000) => {
     const token = `at_${randomBytes(24).toString('base64url')}`;
     tokens.set(token, { clientId, expiresAt: Date.now() + ttlMs });
     return token;
@@ -398,12 +398,15 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     const failing = list.map((e) => recipients.get(e.recipient_id)!).find((r) => r.nameCheck === 'NO_MATCH');
     if (failing) {
       const confirm = body.confirm_recipient;
-      if (confirm === undefined || confirm === null) {
+      const check = typeof confirm === 'object' && confirm !== null && !Array.isArray(confirm) ? (confirm as Json).check_id : undefined;
+      const unanswered = confirm === undefined || confirm === null || (options.confirmNeedsCheckId && (check === undefined || check !== failing.lastCheckId));
+      if (unanswered) {
+        failing.lastCheckId = `cop_${randomBytes(6).toString('hex')}`;
         throw new ApiError(copStatus, 'RECIPIENT_NAME_MISMATCH', `the account name does not match ${failing.name}`, 'recipient_details', {
           recipient_id: failing.recipientId,
           match_result: 'NO_MATCH',
           suggested_name: failing.name.toUpperCase(),
-          check_id: `cop_${randomBytes(6).toString('hex')}`,
+          check_id: failing.lastCheckId,
         });
       }
       const action = typeof confirm === 'object' && !Array.isArray(confirm) ? (confirm as Json).action : undefined;
@@ -423,6 +426,7 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
       paymentReference,
       version: 'v3',
     });
+    if (quoteId !== undefined) quotes.get(quoteId)!.usedBy = p.id;
     return { status: created, body: paymentView(p), headers: { location: `/v3/customers/${customer.customerId}/payments/${p.id}` } };
   };
 
@@ -818,7 +822,7 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
         headers: { ...noStore, 'www-authenticate': 'Basic realm="token"' },
       };
     const body = extra(
-      { access_token: issueToken(client.clientId), token_type: 'bearer', expires_in: TOKEN_TTL_S },
+      { access_token: issueToken(client.clientId), token_type: options.capitalizedTokenType ? 'Bearer' : 'bearer', expires_in: tokenTtlS },
       { scope: 'payments sessions virtual-accounts', issued_at: Math.floor(Date.now() / 1000) },
     );
     return { status: 200, body, headers: noStore };
