@@ -243,3 +243,29 @@ describe('the whole API suite against the independent provider, --require all', 
     });
   }
 });
+
+/**
+ * The other direction: a provider broken on purpose must fail. `caughtToday: false` records a
+ * fault the runner still misses (a known runner gap); when a runner change catches it, the test
+ * says so and the flag flips.
+ */
+const BROKEN: Array<{ name: string; seed: string; options: ProviderOptions; caughtToday: boolean }> = [
+  {
+    name: 'recipient sums compared as binary floats',
+    seed: 'Create payment rule 3: "the sum of entry amounts equals amount" (0.1 + 0.2 = 0.3 in decimal)',
+    options: { brokenFloatSums: true },
+    // Every amount the runner sends today sums the same in binary floats and in decimal.
+    caughtToday: false,
+  },
+];
+
+describe('a provider broken on purpose is caught', () => {
+  for (const broken of BROKEN) {
+    test(`${broken.name}: ${broken.caughtToday ? 'caught' : 'missed today (known runner gap)'}`, async () => {
+      const { summary } = await runInProcess(broken.options);
+      const caught = findings(summary).failures.filter((f) => explain(f, ALWAYS) === undefined);
+      if (broken.caughtToday) expect(caught.length, broken.seed).toBeGreaterThan(0);
+      else expect(caught, `the runner now catches "${broken.name}": set caughtToday: true`).toEqual([]);
+    });
+  }
+});

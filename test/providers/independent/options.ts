@@ -48,6 +48,11 @@ export interface ProviderOptions {
   tokenTtlSeconds?: number;
   /** token_type written `Bearer` (RFC 6749 §5.1: case-insensitive) instead of the sample's `bearer`. */
   capitalizedTokenType?: boolean;
+  /**
+   * BROKEN on purpose: compares the recipient sum with the amount as binary floats (0.1 + 0.2 is
+   * then not 0.3), refusing correct payments. For the test that the runner catches it.
+   */
+  brokenFloatSums?: boolean;
   /** Hosted session lifetime. Default 900 s. */
   sessionTtlSeconds?: number;
 }
