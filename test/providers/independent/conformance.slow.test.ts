@@ -62,6 +62,12 @@ export const KNOWN_RUNNER_ISSUES = {
     cause:
       'a funded wallet pays at once (PROCESSING first; the service waits only "If the wallet balance is insufficient"), so there is nothing to cancel; the driver contract has no typed "not possible for this payment" answer and the config cannot say which customer awaits funds',
   },
+  'event-timestamp-type': {
+    check: 'lifecycle',
+    message: /^webhook [A-Z_]+: \/event_timestamp \/event_timestamp must be string$/,
+    cause:
+      'event_timestamp as epoch milliseconds is failed for not being a string, graded as a seed fact; the seed gives no type (Events: "Complete payload schema: not shown"), and A-TIMESTAMP-FORMAT covers only the format keyword, not the type',
+  },
   'throttled-create-required': {
     check: 'uniqueness|positive|negative|recipient-check|sessions|firm-statements|lifecycle',
     message: /required \(--require\) but did not run: .*throttled \(HTTP 429\)/,
@@ -103,6 +109,12 @@ const PROFILES: Profile[] = [
     known: [...ALWAYS, 'session-url-with-query'],
   },
   { name: 'second-precision event_timestamp', seed: 'Events rule 2: "event_timestamp determines the real order"', options: { secondPrecisionTimestamps: true }, known: ALWAYS },
+  {
+    name: 'event_timestamp as epoch milliseconds',
+    seed: 'Events: "Complete payload schema: not shown" (no type for event_timestamp)',
+    options: { epochMillisTimestamps: true },
+    known: [...ALWAYS, 'event-timestamp-type'],
+  },
   { name: 'late first delivery', seed: 'Events rule 2: "Order is not guaranteed"', options: { lateFirstDeliveryMs: 300 }, known: ALWAYS },
   {
     name: 'second precision with ties and a late first delivery',
@@ -121,6 +133,12 @@ const PROFILES: Profile[] = [
   { name: 'Svix-style signature headers', seed: 'Events: "Signature header names and verification scheme: not shown"', options: { signature: 'svix' }, known: ALWAYS },
   { name: '200 for creates', seed: 'Endpoints: "Success status codes of all operations: not shown"', options: { createdStatus: 200 }, known: ALWAYS },
   { name: '202 for creates', seed: 'Endpoints: "Success status codes of all operations: not shown"', options: { createdStatus: 202 }, known: ALWAYS },
+  {
+    name: 'RFC 9457 problem details for errors',
+    seed: 'Errors: "Error body shape, machine-readable error codes ...: not shown"',
+    options: { problemDetails: true },
+    known: ALWAYS,
+  },
   {
     name: '409 for duplicates, 422 for a failed name check',
     seed: 'Errors: "the status of the CoP/VoP error: not shown"; duplicates for third-party payments "rejected" (status not shown)',
@@ -184,6 +202,7 @@ const PROFILES: Profile[] = [
       singleUseQuotes: true,
       tokenTtlSeconds: 2,
       capitalizedTokenType: true,
+      problemDetails: true,
       rateLimitPerSecond: 20,
     },
     known: [...ALWAYS, 'sandbox-overlay-nulls', 'session-url-with-query', 'funded-wallet-cancel', 'throttled-create-required', 'timestamp-tie-by-arrival'],

@@ -18,6 +18,10 @@ export interface ProviderOptions {
   sessionUrlWithQuery?: boolean;
   /** event_timestamp to the second (`2026-11-27T09:33:13+00:00`), so events of one second tie. Default: microseconds. */
   secondPrecisionTimestamps?: boolean;
+  /** event_timestamp as Unix epoch milliseconds (a JSON number), as several providers send it. */
+  epochMillisTimestamps?: boolean;
+  /** Error answers as RFC 9457 problem details (`application/problem+json`: type, title, status, detail, code). */
+  problemDetails?: boolean;
   /** The first delivery of every payment is sent this many ms late (later events overtake it). */
   lateFirstDeliveryMs?: number;
   /** Customers whose wallet holds funds: their payments start PROCESSING and complete at once. */

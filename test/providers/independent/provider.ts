@@ -246,8 +246,12 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
   };
 
   // ---- events ----
-  const stamp = (p: Payment): string => {
+  const stamp = (p: Payment): string | number => {
     const now = Date.now();
+    if (options.epochMillisTimestamps) {
+      p.lastMicros = Math.max(now, p.lastMicros + 1);
+      return p.lastMicros;
+    }
     if (options.secondPrecisionTimestamps) return `${new Date(now).toISOString().slice(0, 19)}+00:00`;
     // Microseconds, strictly increasing per payment.
     const micros = Math.max(now * 1000, p.lastMicros + 1);
@@ -837,6 +841,22 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...h }).end(stringify(body));
   };
   const sendError = (res: ServerResponse, e: ApiError) => {
+    if (options.problemDetails) {
+      const problem = {
+        type: `https://docs.provider.example/errors/${e.code.toLowerCase()}`,
+        title: e.message,
+        status: e.status,
+        detail: e.message,
+        code: e.code,
+        ...(e.field ? { field: e.field } : {}),
+        ...(e.details ?? {}),
+      };
+      const requestId = `req_${randomBytes(8).toString('hex')}`;
+      res
+        .writeHead(e.status, { 'content-type': 'application/problem+json', 'x-request-id': requestId, ...e.headers })
+        .end(JSON.stringify({ ...problem, instance: `/requests/${requestId}` }));
+      return;
+    }
     const body = { error: { code: e.code, message: e.message, ...(e.field ? { field: e.field } : {}), ...(e.details ? { details: e.details } : {}) } };
     send(res, e.status, { ...body, request_id: `req_${randomBytes(8).toString('hex')}` }, e.headers);
   };
