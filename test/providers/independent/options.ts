@@ -22,6 +22,12 @@ export interface ProviderOptions {
   epochMillisTimestamps?: boolean;
   /** Error answers as RFC 9457 problem details (`application/problem+json`: type, title, status, detail, code). */
   problemDetails?: boolean;
+  /** Every event is delivered twice (at least once: the second is a redelivery with the same event_id). */
+  duplicateDeliveries?: boolean;
+  /** Status of a token request with wrong client credentials sent as form fields (RFC 6749 §5.2 allows 400). Default 401. */
+  badCredentialsStatus?: 400 | 401;
+  /** Status for another client's customer. Default 404 (answered exactly like a customer that does not exist). */
+  crossTenantStatus?: 403 | 404;
   /** The first delivery of every payment is sent this many ms late (later events overtake it). */
   lateFirstDeliveryMs?: number;
   /** Customers whose wallet holds funds: their payments start PROCESSING and complete at once. */

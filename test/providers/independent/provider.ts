@@ -179,6 +179,7 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
   const customerOf = (ctx: Ctx) => {
     const c = customers.get(ctx.params.customer_id);
     // Another client's customer answers exactly like one that does not exist.
+    if (c && c.clientId !== ctx.clientId && options.crossTenantStatus === 403) throw new ApiError(403, 'FORBIDDEN', 'this client may not act for that customer');
     if (!c || c.clientId !== ctx.clientId) throw new ApiError(404, 'CUSTOMER_NOT_FOUND', `customer ${ctx.params.customer_id} not found`);
     return c;
   };
@@ -278,6 +279,7 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
       ? extra({ event_id: eventId, event_type: 'payment.status_changed', event_timestamp: stamp(p), data: fields }, more)
       : extra({ event_id: eventId, event_timestamp: stamp(p), ...fields }, more);
     deliveries.emit(p.clientId, payload, p.eventSeq === 1);
+    if (options.duplicateDeliveries) deliveries.emit(p.clientId, payload, false);
   };
   /** Stages run after the answer that started them is sent (timers of equal delay fire in order). */
   const later = (ms: number, fn: () => void) => {
@@ -820,6 +822,8 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     if (form.get('grant_type') !== 'client_credentials')
       return { status: 400, body: { error: 'unsupported_grant_type', error_description: 'grant_type must be client_credentials' }, headers: noStore };
     const client = clients.find((c) => c.clientId === id && c.clientSecret === secret);
+    if (!client && !basic && options.badCredentialsStatus === 400)
+      return { status: 400, body: { error: 'invalid_client', error_description: 'client authentication failed' }, headers: noStore };
     if (!client)
       return {
         status: 401,
