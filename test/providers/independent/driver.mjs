@@ -56,8 +56,10 @@ async function call(method, path, body) {
     }
     const json = text ? JSON.parse(text) : undefined;
     if (!res.ok) {
-      const err = new Error(`${method} ${path} answered ${res.status}: ${json?.error?.code ?? text.slice(0, 200)}`);
-      err.code = json?.error?.code;
+      // The provider's error code: `error.code`, or `code` in its RFC 9457 problem details.
+      const code = json?.error?.code ?? json?.code;
+      const err = new Error(`${method} ${path} answered ${res.status}: ${code ?? text.slice(0, 200)}`);
+      err.code = code;
       throw err;
     }
     return json;
