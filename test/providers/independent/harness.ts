@@ -7,10 +7,10 @@
 import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { conformanceConfigFromArgv } from '../../../conformance/suites/api/config.js';
 import { runConformance } from '../../../conformance/suites/api/run-conformance.js';
@@ -74,14 +74,39 @@ function withEnv(env: Record<string, string>): () => void {
   };
 }
 
+export interface PartnerSetup {
+  /**
+   * The partner's driver has no createQuote (their provider's quote operation is not scripted):
+   * the runner then uses the config's long-lived quote QT-GBPEUR-LONG for every conversion.
+   */
+  withoutCreateQuote?: boolean;
+}
+
+/** The config as parsed YAML, adjusted for `setup`; the driver path is made absolute (a derived driver lives in a temp dir). */
+function partnerConfig(setup: PartnerSetup, dir: string): Record<string, unknown> {
+  const value = parseYaml(readFileSync(CONFIG_PATH, 'utf8')) as Record<string, unknown> & { quotes: unknown[] };
+  value.driver = path.join(HERE, 'driver.mjs');
+  if (setup.withoutCreateQuote) {
+    const derived = path.join(dir, 'driver-without-create-quote.mjs');
+    writeFileSync(
+      derived,
+      `import base from ${JSON.stringify(pathToFileURL(path.join(HERE, 'driver.mjs')).href)};\nconst { createQuote, ...rest } = base;\nexport default { ...rest, name: 'independent provider, no createQuote' };\n`,
+    );
+    value.driver = derived;
+    value.quotes = [...value.quotes, { quote_id: 'QT-GBPEUR-LONG', customer_id: 'CUS-7001', sell_currency: 'GBP', buy_currency: 'EUR' }];
+  }
+  return value;
+}
+
 /** The whole suite in process against a provider started with `options`; every server is stopped. */
-export async function runInProcess(options: ProviderOptions, argv: { only?: string[] } = {}): Promise<RunResult> {
+export async function runInProcess(options: ProviderOptions, setup: PartnerSetup = {}): Promise<RunResult> {
   const provider = await startIndependentProvider(options);
+  const dir = mkdtempSync(path.join(tmpdir(), 'cbp-independent-'));
   try {
     const restore = withEnv(providerEnv(provider, await expiredTokenOf(provider)));
     try {
-      const value = parseYaml(readFileSync(CONFIG_PATH, 'utf8')) as unknown;
-      const config = conformanceConfigFromArgv({ baseUrl: provider.baseUrl, authUrl: provider.authUrl, require: ['all'], ...argv }, process.env, { name: CONFIG_PATH, value });
+      const value = partnerConfig(setup, dir);
+      const config = conformanceConfigFromArgv({ baseUrl: provider.baseUrl, authUrl: provider.authUrl, require: ['all'] }, process.env, { name: CONFIG_PATH, value });
       const started = performance.now();
       const summary = await runConformance(config);
       return { summary, ms: performance.now() - started };
@@ -89,6 +114,7 @@ export async function runInProcess(options: ProviderOptions, argv: { only?: stri
       restore();
     }
   } finally {
+    rmSync(dir, { recursive: true, force: true });
     await provider.close();
   }
 }

@@ -89,6 +89,18 @@ describe('payments', () => {
     expect((await p.call('POST', '/v3/customers/CUS-7001/payments', payment({ total: '010', parts: ['010'] }))).status).toBe(400);
   });
 
+  test('a single-use quote pays for one payment only', async () => {
+    const p = await start({ singleUseQuotes: true });
+    const body = {
+      purpose_of_transaction: 'PROPERTY_PURCHASE',
+      amount: { currency: 'EUR', value: 5 },
+      recipient_details: [{ recipient_id: 'BEN-103', amount: { currency: 'EUR', value: 5 } }],
+      quote_id: 'QT-GBPEUR-LONG',
+    };
+    expect((await p.call('POST', '/v3/customers/CUS-7001/payments', body)).status).toBe(201);
+    expect((await p.call('POST', '/v3/customers/CUS-7001/payments', body)).body.error.code).toBe('QUOTE_ALREADY_USED');
+  });
+
   test('a failed name check is refused until confirm_recipient accepts it', async () => {
     const p = await start({ nameCheckStatus: 422 });
     const rec = await p.call('POST', '/simulate/customers/CUS-7001/recipients', { currency: 'GBP', name_check: 'NO_MATCH' });

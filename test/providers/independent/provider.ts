@@ -400,6 +400,7 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
       if (q.expiresAt <= Date.now()) throw bad('QUOTE_EXPIRED', `quote ${quoteId} has expired`, 'quote_id');
       if (q.buyCurrency !== amount.currency || q.sellCurrency !== customer.walletCurrency)
         throw bad('QUOTE_CURRENCY_MISMATCH', `quote ${quoteId} is for another currency pair`, 'quote_id');
+      if (options.singleUseQuotes && q.usedBy) throw bad('QUOTE_ALREADY_USED', `quote ${quoteId} already paid for payment ${q.usedBy}`, 'quote_id');
     } else if (quoteId !== undefined) throw bad('QUOTE_NOT_APPLICABLE', 'quote_id is omitted for a same-currency payment', 'quote_id');
     // Recipient name check (CoP/VoP), rule 5: refused until the details change or confirm_recipient accepts.
     const failing = list.map((e) => recipients.get(e.recipient_id)!).find((r) => r.nameCheck === 'NO_MATCH');
