@@ -14,7 +14,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { findings, HERE, type RunResult, runInProcess, runViaCli } from './harness.js';
+import { findings, HERE, type PartnerSetup, type RunResult, runInProcess, runViaCli } from './harness.js';
 import type { ProviderOptions } from './options.js';
 import { hasOpenssl, makePrivateCa } from './private-ca.js';
 
@@ -85,6 +85,8 @@ interface Profile {
   options: ProviderOptions;
   /** Runner issues this behaviour trips today. */
   known: IssueId[];
+  /** How the partner's driver and config differ from this folder's. */
+  setup?: PartnerSetup;
   /** Through the bundled CLI with a private CA (HTTPS). */
   cli?: boolean;
   /** Throttled: a case a known issue trips may not be judged at all, so each known issue is allowed, none required. */
@@ -156,6 +158,13 @@ const PROFILES: Profile[] = [
     name: 'single-use quotes',
     seed: 'Create payment rule 1: the quote "must exist, be active, and not be expired" (reuse: not shown)',
     options: { singleUseQuotes: true },
+    known: ALWAYS,
+  },
+  {
+    name: 'single-use quotes, the driver without createQuote (one quote in the config)',
+    seed: 'Create payment rule 1 (reuse: not shown); quotes come from "the Create Quote operation", whose path is not shown',
+    options: { singleUseQuotes: true },
+    setup: { withoutCreateQuote: true },
     known: ALWAYS,
   },
   {
@@ -245,7 +254,7 @@ afterAll(() => {
 });
 
 async function run(profile: Profile): Promise<RunResult> {
-  if (!profile.cli) return runInProcess(profile.options);
+  if (!profile.cli) return runInProcess(profile.options, profile.setup);
   const ca = makePrivateCa();
   try {
     const r = await runViaCli({ ...profile.options, tls: { key: ca.key, cert: ca.cert } }, { NODE_EXTRA_CA_CERTS: ca.caPath }, readFileSync(ca.caPath, 'utf8'));
