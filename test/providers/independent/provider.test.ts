@@ -163,3 +163,111 @@ describe('webhooks', () => {
     expect((await p.call('POST', `/simulate/payments/${created.body.payment_id}/cancel`, {})).status).toBe(409);
   });
 });
+
+/** Each behaviour the slow test switches on is really on (a no-op option would make its profile prove nothing). */
+describe('each option changes what it says', () => {
+  const pay = (p: Awaited<ReturnType<typeof start>>) => p.call('POST', '/v3/customers/CUS-7001/payments', payment({ total: '10', parts: ['10'] }));
+  const tokenAnswer = async (p: RunningProvider, secret: string) =>
+    fetch(`${p.authUrl}/auth/oauth/v2/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: p.clients.primary.clientId, client_secret: secret }),
+    });
+
+  test('createdStatus, explicitNulls, extraFields', async () => {
+    const p = await start({ createdStatus: 202, explicitNulls: true, extraFields: true });
+    const res = await pay(p);
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ quote_id: null, session_id: null, client_customer_ref: null, fees: { currency: 'GBP', value: 0 } });
+  });
+
+  test('duplicateStatus for a third-party reference; sessions stay 400', async () => {
+    const p = await start({ duplicateStatus: 409 });
+    const body = JSON.parse(payment({ total: '10', parts: ['10'] }));
+    Object.assign(body, { is_third_party_payment: true, client_customer_ref: 'BUYER-0001', client_reference_id: 'dup-1' });
+    expect((await p.call('POST', '/v3/customers/CUS-7001/payments', body)).status).toBe(201);
+    expect((await p.call('POST', '/v3/customers/CUS-7001/payments', body)).status).toBe(409);
+    const session = {
+      client_reference_id: 'ses-dup',
+      amount: { currency: 'GBP', value: 5 },
+      recipient_details: [{ recipient_id: 'BEN-100', amount: { currency: 'GBP', value: 5 } }],
+    };
+    expect((await p.call('POST', '/v1/customers/CUS-7001/sessions', session)).status).toBe(201);
+    expect((await p.call('POST', '/v1/customers/CUS-7001/sessions', session)).status).toBe(400);
+  });
+
+  test('confirmNeedsCheckId: only the failed check id confirms', async () => {
+    const p = await start({ confirmNeedsCheckId: true });
+    const rec = await p.call('POST', '/simulate/customers/CUS-7001/recipients', { currency: 'GBP', name_check: 'NO_MATCH' });
+    const body = {
+      purpose_of_transaction: 'BILL_PAYMENTS',
+      amount: { currency: 'GBP', value: 5 },
+      recipient_details: [{ recipient_id: rec.body.recipient_id, amount: { currency: 'GBP', value: 5 } }],
+    };
+    const failed = await p.call('POST', '/v3/customers/CUS-7001/payments', body);
+    expect((await p.call('POST', '/v3/customers/CUS-7001/payments', { ...body, confirm_recipient: { action: 'PROCEED_ANYWAY' } })).status).toBe(400);
+    const again = await p.call('POST', '/v3/customers/CUS-7001/payments', body);
+    expect(again.body.error.details.check_id).not.toBe(failed.body.error.details.check_id);
+    const ok = await p.call('POST', '/v3/customers/CUS-7001/payments', { ...body, confirm_recipient: { action: 'PROCEED_ANYWAY', check_id: again.body.error.details.check_id } });
+    expect(ok.status).toBe(201);
+  });
+
+  test('token options: lifetime, token_type, 400 invalid_client; an expired token is refused', async () => {
+    const p = await start({ tokenTtlSeconds: 1, capitalizedTokenType: true, badCredentialsStatus: 400 });
+    const good = (await (await tokenAnswer(p, p.clients.primary.clientSecret)).json()) as { token_type: string; expires_in: number };
+    expect([good.token_type, good.expires_in]).toEqual(['Bearer', 1]);
+    expect((await tokenAnswer(p, 'wrong')).status).toBe(400);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await pay(p)).status).toBe(401);
+  });
+
+  test('crossTenantStatus, problemDetails', async () => {
+    const p = await start({ crossTenantStatus: 403, problemDetails: true });
+    const res = await fetch(`${p.baseUrl}/v1/customers/CUS-8001/payments`, { headers: { authorization: `Bearer ${p.token}` } });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    expect(await res.json()).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+  });
+
+  test('sessionUrlWithQuery: the page opens only with its token', async () => {
+    const p = await start({ sessionUrlWithQuery: true });
+    const session = {
+      client_reference_id: 'ses-url',
+      amount: { currency: 'GBP', value: 5 },
+      recipient_details: [{ recipient_id: 'BEN-100', amount: { currency: 'GBP', value: 5 } }],
+    };
+    const url = (await p.call('POST', '/v1/customers/CUS-7001/sessions', session)).body.payment_page_url as string;
+    expect(url).toMatch(/\/hosted\/pay\/ses_[0-9a-f]+\?t=[\w-]+$/);
+    expect((await fetch(url)).status).toBe(200);
+    expect((await fetch(url.replace(/\?t=.*/, ''))).status).toBe(404);
+  });
+
+  test('rateLimitPerSecond: 429 with Retry-After past the burst', async () => {
+    const p = await start({ rateLimitPerSecond: 5 });
+    const statuses = await Promise.all(Array.from({ length: 8 }, () => p.call('GET', '/v1/customers/CUS-7001/payments').then((r) => r.status)));
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+  });
+
+  test('event shapes: per-payment ids, nested data, epoch milliseconds, duplicates, no FX without conversion', async () => {
+    const got: unknown[] = [];
+    const server: Server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        got.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    open.push({ close: () => new Promise<void>((done) => server.close(() => done())) });
+    const p = await start({ perPaymentEventIds: true, nestedEventData: true, epochMillisTimestamps: true, duplicateDeliveries: true, fxOnlyForConversions: true });
+    await p.call('POST', '/v1/webhooks', { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` });
+    const created = await pay(p);
+    await p.call('POST', `/simulate/payments/${created.body.payment_id}/fund`, {});
+    for (let i = 0; i < 100 && got.length < 10; i++) await new Promise((r) => setTimeout(r, 20));
+    const events = got as Array<{ event_id: string; event_timestamp: unknown; data: { status: string } }>;
+    expect(events.map((e) => `${e.event_id}:${e.data.status}`)).toEqual(
+      ['evt_1:AWAITING_FUNDS', 'evt_2:RECEIVED_FUNDS', 'evt_3:PAYOUT_INITIATED', 'evt_4:PAYOUT_CREDITED', 'evt_5:PAYMENT_COMPLETED'].flatMap((e) => [e, e]),
+    );
+    expect(typeof events[0].event_timestamp).toBe('number');
+  });
+});
