@@ -29,7 +29,7 @@ interface KnownIssue {
   flaky?: boolean;
 }
 
-export const KNOWN_RUNNER_ISSUES = {
+const KNOWN_RUNNER_ISSUES = {
   'fixtures-across-customers': {
     check: 'uniqueness',
     message: /^session: the same client_reference_id for another customer: answered HTTP 400, expected 2xx$/,
