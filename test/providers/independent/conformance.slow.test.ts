@@ -45,7 +45,8 @@ const KNOWN_RUNNER_ISSUES = {
   'session-url-with-query': {
     check: 'firm-statements',
     message: /^no field of the session creation response holds a URL$/,
-    cause: 'payment_page_url "https://.../hosted/pay/<id>?t=<token>" is rewritten (percent-encoded as a form pair) in the recorded body before the check looks for a URL',
+    cause:
+      'the recorder redacts every string value that looks like a form body (engine/redact.ts redactForm): "https://.../hosted/pay/<id>?t=<token>" matches `name=value`, is re-serialised by URLSearchParams as "https%3A%2F%2F...%3Ft=<token>", and the check then finds no value starting with http',
   },
   'timestamp-tie-by-arrival': {
     check: 'lifecycle',
