@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -152,6 +152,7 @@ export async function runViaCli(options: ProviderOptions, env: Record<string, st
     child.stdout.resume();
     const exitCode = await new Promise<number | null>((resolve) => child.on('close', resolve));
     const ms = performance.now() - started;
+    if (!existsSync(report)) throw new Error(`cbp conformance exited ${exitCode} without a report:\n${stderr.slice(-2000)}`);
     const summary = JSON.parse(readFileSync(report, 'utf8')) as SuiteSummary;
     return { summary, ms, exitCode, stderr };
   } finally {
