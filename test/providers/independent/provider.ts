@@ -539,15 +539,18 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
       status: 200,
       body: {
         sessions: found.map((s) =>
-          present(
-            {
-              session_id: s.id,
-              has_payment: s.paymentId !== undefined,
-              payment_id: s.paymentId,
-              latest_status: sessionStatus(s),
-              session_expires_at: new Date(s.expiresAt).toISOString().replace('.000', ''),
-            },
-            ['payment_id'],
+          extra(
+            present(
+              {
+                session_id: s.id,
+                has_payment: s.paymentId !== undefined,
+                payment_id: s.paymentId,
+                latest_status: sessionStatus(s),
+                session_expires_at: new Date(s.expiresAt).toISOString().replace('.000', ''),
+              },
+              ['payment_id'],
+            ),
+            { client_reference_id: s.clientReferenceId, amount: s.amount, created_at: new Date(s.createdAt).toISOString() },
           ),
         ),
       },
@@ -615,17 +618,20 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     country: str(body, 'country', { pattern: /^[A-Z]{3}$/ }),
   });
   const thirdPartyView = (t: ThirdParty): Json =>
-    present(
-      {
-        client_customer_ref: t.ref,
-        first_name: t.first_name,
-        last_name: t.last_name,
-        email: t.email,
-        country: t.country,
-        // Compliance review takes one second in this sandbox.
-        compliance_status: Date.now() - t.createdAt > 1000 ? 'APPROVED' : 'IN_REVIEW',
-      },
-      ['email', 'country'],
+    extra(
+      present(
+        {
+          client_customer_ref: t.ref,
+          first_name: t.first_name,
+          last_name: t.last_name,
+          email: t.email,
+          country: t.country,
+          // Compliance review takes one second in this sandbox.
+          compliance_status: Date.now() - t.createdAt > 1000 ? 'APPROVED' : 'IN_REVIEW',
+        },
+        ['email', 'country'],
+      ),
+      { kyc_checks: [{ type: 'IDENTITY', result: 'CLEAR' }], updated_at: new Date(t.createdAt).toISOString() },
     );
   const createThirdParty: Handler = async (ctx) => {
     const customer = customerOf(ctx);
