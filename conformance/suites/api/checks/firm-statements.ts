@@ -3,8 +3,8 @@
  * (spec-fidelity review §4): a payment to an inactive recipient (Create payment rule 2) or on an
  * expired quote (rule 1), an EUR virtual account without vban_country, an unknown customer on
  * every operation that lists 404, a virtual account for a customer that is not active, an expired session that must not be payable, a corrected
- * resubmission after a failed name check (rule 5, first option), the session URL of the
- * creation response, HTTPS. Cases that need the sandbox go through its control API.
+ * resubmission after a failed name check (rule 5, first option), recipient amounts that sum
+ * exactly only as decimals (rule 3, decimal-sums.ts), the session URL of the creation response, HTTPS. Cases that need the sandbox go through its control API.
  */
 import type { SendResult } from '../../../engine/http.js';
 import type { ConformanceCheck, RunContext } from '../context.js';
@@ -12,6 +12,7 @@ import { inactiveRecipient } from '../fixtures.js';
 import { type RequestCase, validRequests } from '../requests.js';
 import { CaseBook, type CaseInfo } from '../../../engine/case-book.js';
 import { assumption, http, seed } from '../../../engine/provenance.js';
+import { decimalSums } from './decimal-sums.js';
 import { describeAnswer, fail, is2xx, is4xx } from './util.js';
 
 const UNKNOWN_CUSTOMER = 'cbp-unknown-customer-0000';
@@ -85,6 +86,7 @@ export const firmStatementsCheck: ConformanceCheck = {
 
     if (ctx.sandbox) await expiredSession(ctx, book);
     if (same) await correctedResubmission(ctx, same, recipientOf(same).recipient_id, expect);
+    await decimalSums(ctx, book, async () => validRequests.createPayment.find((b) => b.name === 'same-currency')?.build(ctx));
     await apiKeyOnly(ctx, expect);
     await sessionUrl(ctx, book);
     httpsTarget(ctx, book);

@@ -50,7 +50,7 @@ function withRecipients(req: RequestCase, recipients: string[]): RequestCase {
 }
 
 /** `n` active recipients of the customer in `currency`: the fixtures' first, then the driver's new ones. */
-async function recipientsFor(ctx: RunContext, customerId: string, currency: string, first: string, n: number): Promise<string[] | CaseRecord['reason']> {
+export async function recipientsFor(ctx: RunContext, customerId: string, currency: string, first: string, n: number): Promise<string[] | CaseRecord['reason']> {
   const listed = activeRecipients(ctx.fixtures, customerId, currency).map((r) => r.recipient_id);
   const ids = [first, ...listed.filter((id) => id !== first)].slice(0, n);
   while (ids.length < n) {
