@@ -55,6 +55,8 @@ export interface HttpOptions {
   rate?: number;
   /** Retries of a throttled read. Default 3. */
   maxRetries?: number;
+  /** How a request reaches the target; default the global fetch (Target.fetch). */
+  fetch?: typeof fetch;
 }
 
 export class Http {
@@ -69,6 +71,10 @@ export class Http {
 
   get baseUrl(): string {
     return this.options.baseUrl;
+  }
+
+  get authUrl(): string {
+    return this.options.authUrl;
   }
 
   url(req: Pick<SendRequest, 'path' | 'query' | 'base'>): string {
@@ -169,7 +175,13 @@ export class Http {
       request: { method: req.method.toUpperCase(), url, headers: redactHeaders(headers), body: redactBody(req.json ?? (body !== undefined ? body : undefined)) },
     };
     try {
-      const res = await fetch(url, { method: req.method.toUpperCase(), headers, body, signal: AbortSignal.timeout(this.options.timeoutMs), redirect: 'manual' });
+      const res = await (this.options.fetch ?? fetch)(url, {
+        method: req.method.toUpperCase(),
+        headers,
+        body,
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+        redirect: 'manual',
+      });
       const text = await res.text();
       const resHeaders: Record<string, string> = {};
       res.headers.forEach((v, k) => {

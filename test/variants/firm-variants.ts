@@ -124,6 +124,13 @@ export const firmVariants: readonly Variant[] = [
     }),
   },
   {
+    name: 'firm-statements/plain-http',
+    check: 'firm-statements',
+    fault: 'a deployed (non-loopback) target answers over plain http (Authentication, OAuth 2.0 step 6: "All requests use HTTPS.")',
+    publicHost: 'sandbox.provider.example',
+    hooks: () => ({}),
+  },
+  {
     name: 'lifecycle/payout-without-recipient-id',
     check: 'lifecycle',
     fault: 'PAYOUT_INITIATED is sent without recipient_id (States and transitions, row 4: "One webhook per recipient, with recipient_id")',

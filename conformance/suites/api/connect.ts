@@ -36,7 +36,7 @@ export async function connect(target: Target, config: ConformanceConfig, recorde
     for (const c of closers.reverse()) await c().catch(() => undefined);
   };
   try {
-    const http = new Http({ baseUrl: target.baseUrl, authUrl: target.authUrl, recorder, timeoutMs: config.timeoutMs, rate: config.rate });
+    const http = new Http({ baseUrl: target.baseUrl, authUrl: target.authUrl, recorder, timeoutMs: config.timeoutMs, rate: config.rate, fetch: target.fetch });
     installLookups(http);
     const tokens = new Tokens(http, target.credentials);
     http.tokens = tokens;

@@ -13,6 +13,7 @@ import { type RequestCase, validRequests } from '../requests.js';
 import { CaseBook, type CaseInfo } from '../../../engine/case-book.js';
 import { assumption, http, seed } from '../../../engine/provenance.js';
 import { decimalSums } from './decimal-sums.js';
+import { httpsCases } from './https.js';
 import { describeAnswer, fail, is2xx, is4xx } from './util.js';
 
 const UNKNOWN_CUSTOMER = 'cbp-unknown-customer-0000';
@@ -89,7 +90,7 @@ export const firmStatementsCheck: ConformanceCheck = {
     await decimalSums(ctx, book, async () => validRequests.createPayment.find((b) => b.name === 'same-currency')?.build(ctx));
     await apiKeyOnly(ctx, expect);
     await sessionUrl(ctx, book);
-    httpsTarget(ctx, book);
+    httpsCases({ baseUrl: ctx.http.baseUrl, authUrl: ctx.http.authUrl }, book, this.id);
     return book.result();
   },
 };
@@ -248,13 +249,4 @@ async function sessionUrl(ctx: RunContext, book: CaseBook): Promise<void> {
       message: 'no field of the session creation response holds a URL',
       evidence: { exchanges: [x] },
     });
-}
-
-/** Authentication, step 6: "All requests use HTTPS" (a loopback target is a local test, not a deployment). */
-function httpsTarget(ctx: RunContext, book: CaseBook): void {
-  if (ctx.config.target.kind !== 'live') return;
-  const url = new URL(ctx.config.target.baseUrl);
-  const info = { name: `the base URL ${url.origin} uses HTTPS`, rule: 'auth.https', provenance: seed('Authentication, OAuth 2.0 step 6', 'All requests use HTTPS.') };
-  if (url.protocol === 'https:' || ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) book.pass(info);
-  else book.fail(info, { checkId: 'firm-statements', severity: 'error', message: `the target ${url.origin} is not HTTPS` });
 }
