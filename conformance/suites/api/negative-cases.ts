@@ -42,7 +42,18 @@ export function negativeCases(ctx: RunContext, base: RequestCase): NegativeCase[
   if (body !== undefined && schema !== undefined) {
     // A form-encoded field has no null: every value is text.
     for (const m of schemaMutations(schema, body, ctx.model.schemas).filter((x) => key === 'json' || x.rule !== 'schema.type')) {
-      push({ rule: m.implements ?? m.rule, keyword: m.rule, source: SCHEMA_SOURCE, expect: '4XX', pointer: m.pointer, description: m.description, request: { ...base, [key]: m.value } }, false);
+      push(
+        {
+          rule: m.implements ?? m.rule,
+          keyword: m.rule,
+          source: SCHEMA_SOURCE,
+          expect: '4XX',
+          pointer: m.pointer,
+          description: m.description,
+          request: { ...base, [key]: m.value },
+        },
+        false,
+      );
     }
   }
   if (base.json !== undefined) {

@@ -28,7 +28,8 @@ export function computeCoverage(input: CoverageInput): CoverageLine[] {
     const answered = new Set(input.operationsAnswered);
     out.push({ id: 'rules', title: 'rules exercised', covered: rules.filter((r) => exercised.has(r)), total: rules });
     const procedures = all.filter((r) => r.callerProcedure).map((r) => r.id);
-    if (procedures.length > 0) out.push({ id: 'procedures', title: 'procedures of a webhook receiver, which no API case can exercise (cbp conformance consumer)', covered: procedures });
+    if (procedures.length > 0)
+      out.push({ id: 'procedures', title: 'procedures of a webhook receiver, which no API case can exercise (cbp conformance consumer)', covered: procedures });
     out.push({ id: 'operations', title: 'operations', covered: ops.filter((o) => answered.has(o)), total: ops });
   }
   const observed = new Set([...input.transitions.flatMap((t) => (t.id ? [t.id] : [])), ...input.records.flatMap((c) => (c.transition ? [c.transition] : []))]);

@@ -32,7 +32,12 @@ export function specRules(model: ApiModel): SpecRule[] {
     const branches = Array.isArray(r.params?.rules) ? r.params.rules : [];
     for (const b of branches) {
       if (isObj(b) && typeof b.id === 'string') {
-        add({ id: b.id, kind: 'decision branch', title: `${r.title}: when ${String(b.when ?? '')}, ${String(b.action ?? '')}`, source: `${r.source} (rule ${String(b.order ?? '?')})` });
+        add({
+          id: b.id,
+          kind: 'decision branch',
+          title: `${r.title}: when ${String(b.when ?? '')}, ${String(b.action ?? '')}`,
+          source: `${r.source} (rule ${String(b.order ?? '?')})`,
+        });
       }
     }
   }

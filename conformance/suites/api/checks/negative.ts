@@ -42,7 +42,14 @@ export const negativeCheck: ConformanceCheck = {
             continue;
           }
           const what = is2xx(sent.res.status) ? 'was accepted' : `answered ${describeAnswer(sent.res)}`;
-          const failure = fail(this.id, sent.res, `${b.name} base: ${c.description} [${c.rule}${c.keyword && c.keyword !== c.rule ? ` (${c.keyword})` : ''} at ${c.pointer}] ${what}; expected ${c.expect}`, c.rule, 'error', op.id);
+          const failure = fail(
+            this.id,
+            sent.res,
+            `${b.name} base: ${c.description} [${c.rule}${c.keyword && c.keyword !== c.rule ? ` (${c.keyword})` : ''} at ${c.pointer}] ${what}; expected ${c.expect}`,
+            c.rule,
+            'error',
+            op.id,
+          );
           // A 5xx is no refusal whatever the rule rests on (RFC 9110 §15.6: the server failed).
           book.fail(info, sent.res.status >= 500 ? { ...failure, provenance: http('RFC 9110 §15.6: a 5xx is a server failure, not a refusal of bad input') } : failure);
         }

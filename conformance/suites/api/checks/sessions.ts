@@ -118,7 +118,12 @@ export const sessionsCheck: ConformanceCheck = {
         const gone = moved === false ? undefined : await lookup(expiring.req, expiring.ref);
         const e = gone?.sessions[0];
         if (gone && (e?.has_payment !== false || !(Date.parse(e.session_expires_at ?? '') < now))) {
-          problem(gone.res, `an expired, unpaid session reads ${JSON.stringify(e ?? null)}`, `${SRC} 4 (expired and has_payment false: create a replacement)`, 'session.lookup.replace');
+          problem(
+            gone.res,
+            `an expired, unpaid session reads ${JSON.stringify(e ?? null)}`,
+            `${SRC} 4 (expired and has_payment false: create a replacement)`,
+            'session.lookup.replace',
+          );
         }
         if (gone) decided('session.lookup.replace', 4, 'an expired, unpaid session reads expired with has_payment false (replace it)', before);
       }
