@@ -138,6 +138,39 @@ describe('driver hooks', () => {
   });
 });
 
+describe('quotes per run', () => {
+  /** A provider whose quotes are single-use: a second payment on a quote is refused. */
+  const singleUse = (): ProxyHooks => {
+    const used = new Set<string>();
+    return {
+      request(r) {
+        const q = (r.body as { quote_id?: unknown } | undefined)?.quote_id;
+        if (r.method !== 'POST' || !PAYMENTS.test(r.path) || typeof q !== 'string' || !used.has(q)) return r;
+        return { status: 400, headers: {}, body: { errors: [{ rule: 'provider.quote-used', pointer: '/quote_id', message: 'quote already used', source: 'provider' }] } };
+      },
+      response(r, res) {
+        const q = (r.body as { quote_id?: unknown } | undefined)?.quote_id;
+        if (r.method === 'POST' && PAYMENTS.test(r.path) && typeof q === 'string' && res.status < 300) used.add(q);
+        return res;
+      },
+    };
+  };
+
+  test("single-use quotes: the driver's createQuote() gives every conversion case its own, so none is unattributable", async () => {
+    const { summary } = await run(singleUse(), ['positive', 'negative']);
+    const negative = summary.outcomes.find((o) => o.checkId === 'negative')!;
+    expect(negative.status).toBe('passed');
+    expect(negative.note).toBeUndefined();
+    expect(negative.records?.filter((r) => r.name?.startsWith('conversion base:')).length).toBeGreaterThan(10);
+  });
+
+  test('without createQuote the one configured quote is used up, and the warning says what would help', async () => {
+    const { summary } = await run(singleUse(), ['positive', 'negative'], {}, (d) => ({ ...d, kind: 'module', createQuote: undefined }));
+    const negative = summary.outcomes.find((o) => o.checkId === 'negative')!;
+    expect(negative.note).toMatch(/createPayment\/conversion \(\d+ cases; base answered HTTP 400; if the quote expired or was used, give the driver createQuote\(\)/);
+  });
+});
+
 describe('payloads.createSession', () => {
   test('is laid over the runner session body: a key added, a key removed (null), {{unique}} filled', async () => {
     const bodies: Array<Record<string, unknown>> = [];

@@ -29,7 +29,12 @@ export const negativeCheck: ConformanceCheck = {
         if (planned.length === 0) continue;
         const accepted = await ctx.http.send(base);
         if (!is2xx(accepted.status)) {
-          notAttributable.push({ operation: op.id, text: `${op.id}/${b.name} (${planned.length} cases; base answered ${describeAnswer(accepted)})` });
+          // A quote from the config is one for the whole run: stale or used up, it takes every conversion case with it.
+          const hint =
+            b.name === 'conversion' && !ctx.driver.createQuote && !ctx.ownSandbox
+              ? '; if the quote expired or was used, give the driver createQuote() (a fresh quote per case)'
+              : '';
+          notAttributable.push({ operation: op.id, text: `${op.id}/${b.name} (${planned.length} cases; base answered ${describeAnswer(accepted)}${hint})` });
           continue;
         }
         for (const c of planned) {
