@@ -49,7 +49,7 @@ export function specRules(model: ApiModel): SpecRule[] {
 function walk(node: unknown, at: string, seedOf: string | undefined, add: (r: SpecRule) => void, depth: number): void {
   if (depth > 12) return;
   if (Array.isArray(node)) {
-    node.forEach((n, i) => walk(n, `${at}[${i}]`, seedOf, add, depth + 1));
+    for (const [i, n] of node.entries()) walk(n, `${at}[${i}]`, seedOf, add, depth + 1);
     return;
   }
   if (!isObj(node)) return;
