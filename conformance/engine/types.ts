@@ -109,7 +109,7 @@ export interface ReportSection {
 /** One line of the coverage every report ends with: what was exercised out of what exists. */
 export interface CoverageLine {
   id: string;
-  /** e.g. "overlay rules exercised". */
+  /** e.g. "rules exercised". */
   title: string;
   covered: string[];
   /** Everything that could be covered; absent for a plain tally (e.g. statuses seen). */

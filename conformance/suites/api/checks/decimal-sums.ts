@@ -60,8 +60,12 @@ export async function decimalSums(ctx: RunContext, book: CaseBook, build: () => 
       book.cases.push({
         ...info,
         verdict: 'skipped',
-        reason: `not attributable: the control payment ${c.control.map((a) => a.toFixed(2)).join(' + ')} = ${c.controlTotal.toFixed(2)} (exact in binary floats too) answered ${describeAnswer(control)}`,
-        enable: `list ${c.amounts.length} active ${currency} recipients of ${first.customerId} under recipients: (or give the driver createRecipient()), for amounts the target accepts`,
+        reason: control.indeterminate
+          ? `not judged: the control payment was ${control.indeterminate}`
+          : `not attributable: the control payment ${c.control.map((a) => a.toFixed(2)).join(' + ')} = ${c.controlTotal.toFixed(2)} (exact in binary floats too) answered ${describeAnswer(control)}`,
+        enable: control.indeterminate
+          ? 'run again (lower --rate if the target throttles)'
+          : `list ${c.amounts.length} active ${currency} recipients of ${first.customerId} under recipients: (or give the driver createRecipient()), for amounts the target accepts`,
       });
       continue;
     }
