@@ -60,6 +60,8 @@ export interface HttpOptions {
   maxRetries?: number;
   /** Most bytes of an answer read, judged and recorded. Default MAX_ANSWER_BYTES. */
   maxAnswerBytes?: number;
+  /** How a request reaches the target; default the global fetch (Target.fetch). */
+  fetch?: typeof fetch;
 }
 
 /**
@@ -81,6 +83,10 @@ export class Http {
 
   get baseUrl(): string {
     return this.options.baseUrl;
+  }
+
+  get authUrl(): string {
+    return this.options.authUrl;
   }
 
   url(req: Pick<SendRequest, 'path' | 'query' | 'base'>): string {
@@ -193,7 +199,13 @@ export class Http {
       },
     };
     try {
-      const res = await fetch(url, { method: req.method.toUpperCase(), headers, body, signal: AbortSignal.timeout(this.options.timeoutMs), redirect: 'manual' });
+      const res = await (this.options.fetch ?? fetch)(url, {
+        method: req.method.toUpperCase(),
+        headers,
+        body,
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+        redirect: 'manual',
+      });
       const cap = this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
       const { text, truncated } = await readCapped(res, cap);
       const resHeaders: Record<string, string> = {};

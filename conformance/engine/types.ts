@@ -64,7 +64,11 @@ export interface CaseRecord {
   /** Rule, transition or scenario id the case exercises. */
   rule?: string;
   provenance?: Provenance;
-  verdict: CheckStatus;
+  /**
+   * `not-judged`: the case ran but the target cannot show the expectation either way (e.g.
+   * HTTPS on a loopback target): neither a pass nor a skip, reported with `reason`.
+   */
+  verdict: CheckStatus | 'not-judged';
   /** Why a skipped case did not run (e.g. "needs deliverFunds(), which the passive driver does not have"). */
   reason?: string;
   /** What would make a skipped case run (e.g. "--driver PATH with deliverFunds()"). */
@@ -106,7 +110,7 @@ export interface ReportSection {
 /** One line of the coverage every report ends with: what was exercised out of what exists. */
 export interface CoverageLine {
   id: string;
-  /** e.g. "overlay rules exercised". */
+  /** e.g. "rules exercised". */
   title: string;
   covered: string[];
   /** Everything that could be covered; absent for a plain tally (e.g. statuses seen). */

@@ -108,7 +108,13 @@ export function skipLines(s: SuiteSummary): string[] {
       if (r.enable) out.push(`    to enable: ${r.enable}`);
     }
   }
-  return out.length > 0 ? ['', 'Skipped (did not run, or ran only part of the way):', ...out] : [];
+  const notJudged = s.outcomes.flatMap((o) =>
+    (o.records ?? []).filter((x) => x.verdict === 'not-judged').map((r) => `  ${o.checkId} › ${r.name ?? r.subject ?? 'a case'}: ${r.reason ?? 'not judged'}`),
+  );
+  return [
+    ...(out.length > 0 ? ['', 'Skipped (did not run, or ran only part of the way):', ...out] : []),
+    ...(notJudged.length > 0 ? ['', 'Not judged (the target cannot show it either way):', ...notJudged] : []),
+  ];
 }
 
 function clipText(s: string, max: number): string {

@@ -46,7 +46,7 @@ function casesOf(o: CheckOutcome): TestCase[] {
     const mine = match(c).slice(0, 1);
     for (const f of mine) claimed.add(f);
     const name = `${c.rule ?? o.checkId}${c.subject ? ` @ ${c.subject}` : ''}: ${c.name ?? c.reason ?? o.title}`;
-    return { classname, name, time: 0, ...(c.verdict === 'skipped' ? { skipped: withEnable(c.reason, c.enable) } : {}), ...split(mine) };
+    return { classname, name, time: 0, ...(c.verdict === 'skipped' || c.verdict === 'not-judged' ? { skipped: withEnable(c.reason, c.enable) } : {}), ...split(mine) };
   });
   const rest = o.failures.filter((f) => !claimed.has(f));
   if (rest.length > 0) rows.push({ classname, name: `${o.checkId}: ${o.title}`, time: o.durationMs / 1000, ...split(rest) });

@@ -5,14 +5,17 @@
 // provider's sandbox simulation endpoint (or a click in its test dashboard) and drop the
 // methods it does not offer: the run then skips exactly the cases that need them, naming them.
 //
-//   CBP_DRIVER_BASE_URL   where the control endpoints answer (here: the mock's base URL)
-//   CBP_DRIVER_AUTH_URL   its token endpoint's origin (default: CBP_DRIVER_BASE_URL)
+//   CBP_DRIVER_BASE_URL   where the control endpoints answer (default: the run's --base-url, which
+//                         connect() is told; set it when they live elsewhere, as here behind a proxy)
+//   CBP_DRIVER_AUTH_URL   its token endpoint's origin (default: CBP_DRIVER_BASE_URL, else the run's --auth-url)
 //   CBP_CLIENT_ID, CBP_CLIENT_SECRET   the same client credentials the run uses
 //
 // Use: cbp conformance --base-url URL --config conformance.yaml --driver examples/driver/driver.mjs
 
-const base = () => required('CBP_DRIVER_BASE_URL').replace(/\/+$/, '');
-const authBase = () => (process.env.CBP_DRIVER_AUTH_URL || base()).replace(/\/+$/, '');
+/** Where the run goes, as connect() was told. */
+let target;
+const base = () => (process.env.CBP_DRIVER_BASE_URL || target?.baseUrl || required('CBP_DRIVER_BASE_URL')).replace(/\/+$/, '');
+const authBase = () => (process.env.CBP_DRIVER_AUTH_URL || (process.env.CBP_DRIVER_BASE_URL ? base() : target?.authUrl) || base()).replace(/\/+$/, '');
 
 function required(name) {
   const value = process.env[name];
@@ -56,6 +59,11 @@ const subscriptions = [];
 export default {
   name: 'example partner driver (cbp mock control API)',
 
+  /** Called first: the run's base and auth URLs (here only a default for the control URLs). */
+  async connect({ baseUrl, authUrl }) {
+    target = { baseUrl, authUrl };
+  },
+
   async subscribeWebhooks({ url }) {
     const sub = await control('POST', '/_sandbox/webhook-subscriptions', { url });
     subscriptions.push(sub.subscription_id);
@@ -86,6 +94,25 @@ export default {
     const r = await control('POST', `/_sandbox/customers/${enc(customerId)}/recipients`, { currency: currency ?? 'GBP', name: 'Name Check Fails' });
     await control('POST', `/_sandbox/recipients/${enc(r.recipient_id)}/fail-name-check`, {});
     return r.recipient_id;
+  },
+
+  /** A fresh quote per conversion request: real quotes expire in minutes and may be single-use. */
+  async createQuote({ customerId, sell, buy }) {
+    const q = await control('POST', `/_sandbox/customers/${enc(customerId)}/quotes`, { sell_currency: sell, buy_currency: buy });
+    return { quoteId: q.quote_id };
+  },
+
+  /** A token the sandbox has expired: taken, then outlived on its clock (a provider may offer a revoke endpoint instead). */
+  async expiredToken() {
+    const res = await fetch(`${authBase()}/auth/oauth/v2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: required('CBP_CLIENT_ID'), client_secret: required('CBP_CLIENT_SECRET') }),
+    });
+    if (!res.ok) throw new Error(`token request answered ${res.status}`);
+    const { access_token, expires_in } = await res.json();
+    await control('POST', '/_sandbox/clock/advance', { seconds: expires_in + 1 });
+    return access_token;
   },
 
   async close() {

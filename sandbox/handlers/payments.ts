@@ -6,6 +6,8 @@ import { customerNotFound, fail, ok, violations, type MockHandler, type MockResp
 import { isObject } from '../json.js';
 import { createPaymentRecord, isPayment, paymentPreconditions, paymentView } from './payment-core.js';
 
+const LEGACY_SOURCE = 'A-LEGACY-PAYLOAD: the sandbox reads a legacy payment as the v3 request';
+
 export function paymentHandlers(ctx: MockContext): Record<string, MockHandler> {
   // Not async: the create path allocates no promise while the store answers the rules
   // synchronously; the router awaits whatever the handler returns.
@@ -15,10 +17,15 @@ export function paymentHandlers(ctx: MockContext): Record<string, MockHandler> {
       const customer = ctx.store.customer(auth.clientId, params.customer_id ?? '');
       if (customer === undefined) return customerNotFound();
       if (via === 'legacy') {
-        // Legacy payloads are not shown (A-LEGACY-PAYLOAD): the mock accepts the v3 request shape
-        // and applies the v3 rules to it.
+        // Legacy payloads are not shown (A-LEGACY-PAYLOAD): the document allows any JSON value; the
+        // mock reads the v3 request shape and applies the v3 rules to it. A refusal cites that
+        // reading, not the document's schema (which the body does not break).
         const v = validateRequest('createPayment', { params, body });
-        if (!v.valid) return violations(400, v.violations);
+        if (!v.valid)
+          return violations(
+            400,
+            v.violations.map((x) => ({ ...x, source: `${LEGACY_SOURCE} (${x.source})` })),
+          );
       }
       const customerId = customer.customer_id;
       const proceed = (refused: MockResponse | undefined): MockResponse => {

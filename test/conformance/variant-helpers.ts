@@ -1,6 +1,7 @@
 /** Runs the suite (live mode, sandbox clients) against one broken variant of the mock. */
 import { conformanceConfigFromArgv } from '../../conformance/suites/api/config.js';
 import { runConformance } from '../../conformance/suites/api/run-conformance.js';
+import { liveTarget } from '../../conformance/suites/api/target.js';
 import type { SuiteSummary } from '../../conformance/engine/types.js';
 import type { Variant } from '../variants/catalogue.js';
 import { startVariant } from '../variants/start-variant.js';
@@ -13,13 +14,25 @@ const SANDBOX_ENV = {
   CBP_CLIENT_SECRET_2: 'sandbox-secret-b',
 };
 
-export async function runAgainst(variant: Pick<Variant, 'hooks'>, only: string[], options: { strict?: boolean } = {}): Promise<SuiteSummary> {
+export async function runAgainst(variant: Pick<Variant, 'hooks' | 'publicHost'>, only: string[], options: { strict?: boolean } = {}): Promise<SuiteSummary> {
   const running = await startVariant(variant);
   try {
     // The variants wrap the instant sandbox (seed §Events rule 5: delivered at once): short waits.
     const file = { name: 'conformance.yaml', value: { webhooks: { wait_seconds: 3, grace_seconds: 0.25 } } };
-    return await runConformance(conformanceConfigFromArgv({ baseUrl: running.baseUrl, only, strict: options.strict }, SANDBOX_ENV, file));
+    const host = variant.publicHost;
+    const baseUrl = host ? running.baseUrl.replace('//127.0.0.1:', `//${host}:`) : running.baseUrl;
+    const config = conformanceConfigFromArgv({ baseUrl, only, strict: options.strict }, SANDBOX_ENV, file);
+    return await runConformance(config, host ? { target: { ...liveTarget(config), fetch: mapHost(host, '127.0.0.1') } } : {});
   } finally {
     await running.close();
   }
+}
+
+/** A fetch that sends requests for `host` to `address` (like curl --resolve), so a test never leaves 127.0.0.1. */
+export function mapHost(host: string, address: string): typeof fetch {
+  return (input, init) => {
+    const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+    if (url.hostname === host) url.hostname = address;
+    return fetch(url, init);
+  };
 }

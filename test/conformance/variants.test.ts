@@ -33,6 +33,8 @@ const EXPECTED: Record<string, RegExp> = {
   'lifecycle/payout-without-recipient-id': /PAYOUT_INITIATED \(.*\) without recipient_id events\.payout-recipient-id/,
   'firm-statements/virtual-account-for-inactive-customer':
     /a virtual account for the inactive customer cust-a-inactive: answered HTTP 2\d\d, expected 4xx virtual-account\.customer-active/,
+  'firm-statements/float-sum': /decimal sums, two amounts: 10\.10 \+ 20\.20 = 30\.30 GBP: answered HTTP 400, expected 2xx .*payment\.recipient-sum/,
+  'firm-statements/plain-http': /the base URL http:\/\/sandbox\.provider\.example:\d+ is plain http.* auth\.https/,
   'firm-statements/unknown-customer-answered-2xx': /createPayment for an unknown customer_id: answered HTTP 2\d\d, expected 404 errors\.unknown-customer/,
 };
 

@@ -50,8 +50,8 @@ describe('a partner-style driver against a target without /_sandbox/', () => {
     const cases = Object.fromEntries(summary.outcomes.map((o) => [o.checkId, o.cases]));
     expect(cases['recipient-check']).toBe(3);
     expect(cases.sessions).toBeGreaterThanOrEqual(4);
-    // Five flows: two API payments, two sessions (1 and 3 recipients), one cancellation.
-    expect(summary.outcomes.find((o) => o.checkId === 'lifecycle')?.records?.filter((r) => r.verdict === 'passed' && r.rule !== 'webhook.payout-recipient-id')).toHaveLength(5);
+    // Seven flows: two API payments, two sessions (1 and 3 recipients), one cancellation, a conversion, a third-party payment.
+    expect(summary.outcomes.find((o) => o.checkId === 'lifecycle')?.records?.filter((r) => r.verdict === 'passed' && r.rule !== 'webhook.payout-recipient-id')).toHaveLength(7);
   });
 
   test('a driver without cancelPayment skips exactly the cancelled flow, naming the method', async () => {

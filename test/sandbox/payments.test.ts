@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningMock } from '../../sandbox/index.js';
+import { validateRequest } from '../../sandbox/generated-api.js';
 import { call, mockOn0, paymentBody, token } from './helpers.js';
 
 let mock: RunningMock;
@@ -116,5 +117,16 @@ describe('legacy endpoints, backed by the same store', () => {
   it('applies the v3 rules to a legacy payment', async () => {
     const r = await call(mock, tok, 'POST', '/v2/customers/cust-a-2/payments', { amount: { currency: 'EUR', value: 1 } });
     expect(r.status).toBe(400);
+  });
+
+  // The document allows any JSON value (LegacyPayload, A-LEGACY-PAYLOAD): a refusal cites the
+  // sandbox's reading, never the document's schema, which the body does not break.
+  it.each([null, 'a string', [1]])('refuses the legacy body %j citing A-LEGACY-PAYLOAD, which the document allows', async (body) => {
+    expect(validateRequest('legacyMakePayment', { params: { customer_id: 'cust-a-2' }, body }).valid).toBe(true);
+    const r = await call(mock, tok, 'POST', '/v2/customers/cust-a-2/payments', body);
+    expect(r.status).toBe(400);
+    const sources = r.body.errors.map((e: { source: string }) => e.source);
+    expect(sources.length).toBeGreaterThan(0);
+    for (const s of sources) expect(s).toMatch(/^A-LEGACY-PAYLOAD: the sandbox reads a legacy payment as the v3 request/);
   });
 });

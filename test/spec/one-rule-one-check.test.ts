@@ -75,7 +75,7 @@ describe('one rule, one check', () => {
     const base: RequestCase = { operationId: b.operationId, name: b.name, method: 'POST', path: b.path, json: b.json };
     const validate = plainSchemaValidator(b.component);
     expect(validate(b.json), JSON.stringify(validate.errors)).toBe(true);
-    const ruleCases = negativeCases({ model } as RunContext, base).filter((c) => !c.rule.startsWith('schema.'));
+    const ruleCases = negativeCases({ model } as RunContext, base).filter((c) => c.keyword === undefined);
     // if/then rules of openapi.yaml are reported under their rule id by design (the generator lifts them).
     const lifted = new Set(Object.values(doc.components.schemas as Obj).flatMap((s) => (typeof s['x-cbp-rule']?.id === 'string' ? [s['x-cbp-rule'].id] : [])));
     const duplicates = ruleCases

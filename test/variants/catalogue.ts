@@ -31,6 +31,11 @@ export interface Variant {
   strict?: string;
   fault: string;
   hooks(ctx: VariantContext): ProxyHooks;
+  /**
+   * The run addresses the target by this host name (not loopback) instead of 127.0.0.1; the
+   * test's fetch maps it back to the proxy, so nothing leaves the machine.
+   */
+  publicHost?: string;
 }
 
 type Body = Record<string, any>;

@@ -102,6 +102,35 @@ export const firmVariants: readonly Variant[] = [
     }),
   },
   {
+    name: 'firm-statements/float-sum',
+    check: 'firm-statements',
+    fault:
+      'recipient amounts are summed as binary floats, so 10.10 + 20.20 misses 30.30 and the payment is refused (Create payment rule 3: "the sum of entry amounts equals amount")',
+    hooks: () => ({
+      request(r) {
+        const b = r.body as Body | undefined;
+        const items: Body[] = Array.isArray(b?.recipient_details) ? b.recipient_details : [];
+        const values = items.map((i) => i?.amount?.value);
+        if (!isPost(r, PAYMENTS) || typeof b?.amount?.value !== 'number' || values.length === 0 || !values.every((v) => typeof v === 'number')) return r;
+        // The fault: IEEE 754 addition and exact equality.
+        const sum = (values as number[]).reduce((a, v) => a + v, 0);
+        if (sum === b.amount.value) return r;
+        return {
+          status: 400,
+          headers: {},
+          body: { errors: [{ rule: 'payment.recipient-sum', pointer: '/amount/value', message: `sum ${sum} != ${b.amount.value}`, source: 'variant' }] },
+        };
+      },
+    }),
+  },
+  {
+    name: 'firm-statements/plain-http',
+    check: 'firm-statements',
+    fault: 'a deployed (non-loopback) target answers over plain http (Authentication, OAuth 2.0 step 6: "All requests use HTTPS.")',
+    publicHost: 'sandbox.provider.example',
+    hooks: () => ({}),
+  },
+  {
     name: 'lifecycle/payout-without-recipient-id',
     check: 'lifecycle',
     fault: 'PAYOUT_INITIATED is sent without recipient_id (States and transitions, row 4: "One webhook per recipient, with recipient_id")',

@@ -268,4 +268,12 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
           : res,
     }),
   },
+  {
+    name: 'events/svix-signature-headers',
+    seed: 'Events: "through a third-party webhook delivery provider that signs deliveries"; "Signature header names and verification scheme: not shown" (Svix: svix-id, svix-timestamp, svix-signature)',
+    checks: ['lifecycle'],
+    hooks: () => ({
+      deliveryHeaders: (std) => ({ 'svix-id': std['webhook-id'], 'svix-timestamp': std['webhook-timestamp'], 'svix-signature': std['webhook-signature'] }),
+    }),
+  },
 ];

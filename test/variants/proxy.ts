@@ -32,6 +32,8 @@ export interface ProxyHooks {
   webhook?(event: WebhookEvent): WebhookEvent[];
   /** The secret deliveries are re-signed with (default: the subscription's own). */
   signingSecret?(subscriptionSecret: string): string;
+  /** The signature headers a delivery is sent with, from the Standard Webhooks ones (e.g. another provider's names). */
+  deliveryHeaders?(standard: Record<string, string>): Record<string, string>;
 }
 
 export interface RunningProxy {
@@ -84,7 +86,8 @@ export async function startProxy(upstream: string, hooks: ProxyHooks): Promise<R
     for (const e of hooks.webhook ? hooks.webhook(event) : [event]) {
       const body = JSON.stringify(e);
       const secret = relay.secret && (hooks.signingSecret?.(relay.secret) ?? relay.secret);
-      const sig = secret ? signWebhook(body, { id: e.event_id, timestamp: Math.floor(Date.now() / 1000), secret }) : {};
+      const standard = secret ? signWebhook(body, { id: e.event_id, timestamp: Math.floor(Date.now() / 1000), secret }) : {};
+      const sig = hooks.deliveryHeaders ? hooks.deliveryHeaders(standard) : standard;
       await fetch(relay.url, { method: 'POST', headers: { 'content-type': 'application/json', ...sig }, body }).catch(() => undefined);
     }
   }

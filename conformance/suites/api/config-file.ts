@@ -7,6 +7,7 @@
 import { Ajv } from 'ajv';
 import { CbpError } from '../../../lib/errors.js';
 import type { ConfiguredPayload, UnshownPayload } from './live/payloads.js';
+import { WEBHOOK_SCHEME_NAMES, type WebhookSchemeName } from './webhook-schemes.js';
 
 export interface TargetFixtures {
   /** `status` other than active marks a registered customer that is not active (no virtual account). */
@@ -19,11 +20,19 @@ export interface TargetFixtures {
 export interface TargetFile extends Partial<TargetFixtures> {
   /** Customers of the second credential (CBP_CLIENT_ID_2), for the cross-tenant auth case. */
   second_client?: { customers: Array<{ customer_id: string }> };
-  webhooks?: { listen?: string; public_url?: string; wait_seconds?: number; completion_seconds?: number; grace_seconds?: number };
+  webhooks?: {
+    listen?: string;
+    public_url?: string;
+    wait_seconds?: number;
+    completion_seconds?: number;
+    grace_seconds?: number;
+    /** How deliveries are signed (webhook-schemes.ts); default: by the headers each delivery carries. */
+    scheme?: WebhookSchemeName;
+  };
   /** `--driver`: sandbox, passive, or an ES module path (relative to this file). */
   driver?: string;
   /** Bodies of the operations whose payload the seed does not show (live/payloads.ts). */
-  payloads?: Partial<Record<UnshownPayload, ConfiguredPayload>>;
+  payloads?: Partial<Record<UnshownPayload | 'createSession', ConfiguredPayload>>;
   /** How long a virtual account whose creation was "initiated" may take to appear. */
   virtual_accounts?: { wait_seconds?: number };
 }
@@ -58,6 +67,7 @@ const schema = {
         wait_seconds: { type: 'number', minimum: 0 },
         completion_seconds: { type: 'number', minimum: 0 },
         grace_seconds: { type: 'number', minimum: 0 },
+        scheme: { enum: WEBHOOK_SCHEME_NAMES },
       },
     },
     driver: { type: 'string', minLength: 1 },
@@ -65,7 +75,7 @@ const schema = {
       type: 'object',
       additionalProperties: false,
       properties: Object.fromEntries(
-        ['createThirdParty', 'updateThirdParty', 'legacyMakePayment', 'confirm_recipient'].map((k) => [
+        ['createThirdParty', 'updateThirdParty', 'legacyMakePayment', 'confirm_recipient', 'createSession'].map((k) => [
           k,
           { type: 'object', required: ['body'], additionalProperties: false, properties: { body: {}, customer_id: id, client_customer_reference: id } },
         ]),

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { CbpError } from '../../../lib/errors.js';
 import type { ClientCredentials } from './tokens.js';
 import { parseTargetFile, type TargetFile } from './config-file.js';
+import type { WebhookSchemeName } from './webhook-schemes.js';
 import { parseReportTargets, type ReportTarget } from '../../engine/report-targets.js';
 
 export interface ConformanceConfig {
@@ -31,6 +32,8 @@ export interface ConformanceConfig {
     completionMs?: number;
     /** Listening on after every flow settled, for events that must not come (after CANCELLED). */
     graceMs: number;
+    /** `webhooks.scheme`: how deliveries are signed; undefined: by the headers each delivery carries. */
+    scheme?: WebhookSchemeName;
   };
   /** `--driver` / `driver:`: sandbox, passive, or a module path (resolved against `base`). */
   driver?: { spec: string; base: string };
@@ -99,6 +102,7 @@ export function conformanceConfigFromArgv(argv: ConformanceArgv, env: Env, confi
       waitMs: (file?.webhooks?.wait_seconds ?? (live ? 120 : 3)) * 1000,
       completionMs: seconds(file?.webhooks?.completion_seconds) ?? (live ? undefined : 3000),
       graceMs: (file?.webhooks?.grace_seconds ?? (live ? 30 : 0.25)) * 1000,
+      ...(file?.webhooks?.scheme ? { scheme: file.webhooks.scheme } : {}),
     },
     driver: driverSpec(argv.driver, file?.driver, configFile?.name),
     require: flat(argv.require),

@@ -15,6 +15,7 @@ import type { Target } from './target.js';
 import { Tokens } from './tokens.js';
 import { resolveDriver } from './drivers/resolve-driver.js';
 import { installLookups } from './live/lookups.js';
+import { deliveryVerifier } from './webhook-schemes.js';
 
 export interface Connection {
   http: Http;
@@ -36,13 +37,15 @@ export async function connect(target: Target, config: ConformanceConfig, recorde
     for (const c of closers.reverse()) await c().catch(() => undefined);
   };
   try {
-    const http = new Http({ baseUrl: target.baseUrl, authUrl: target.authUrl, recorder, timeoutMs: config.timeoutMs, rate: config.rate });
+    const http = new Http({ baseUrl: target.baseUrl, authUrl: target.authUrl, recorder, timeoutMs: config.timeoutMs, rate: config.rate, fetch: target.fetch });
     installLookups(http);
     const tokens = new Tokens(http, target.credentials);
     http.tokens = tokens;
     await tokens.token('primary');
     const { driver, own } = await resolveDriver(config, target.driver, { http });
     if (driver.close) closers.push(() => driver.close!());
+    // Where the run goes, before the driver is asked anything else (its control endpoints may live beside the API).
+    await driver.connect?.({ name: target.name, baseUrl: target.baseUrl, authUrl: target.authUrl });
     const supplier = driver.fixtures ? driver : own;
     const fixtures = target.fixtures ?? (supplier?.fixtures ? await supplier.fixtures('primary') : { customers: [], recipients: [], quotes: [], third_parties: [] });
     const receiver = await startReceiver({
@@ -51,6 +54,7 @@ export async function connect(target: Target, config: ConformanceConfig, recorde
       publicUrl: config.webhooks.publicUrl,
       recorder,
       secret: config.webhooks.secret,
+      verify: deliveryVerifier(config.webhooks.scheme),
     });
     closers.push(() => receiver.close());
     if (driver.subscribeWebhooks) {

@@ -33,6 +33,11 @@ export interface ConformanceDriver {
   /** Shown in reports. Default: the module's file name. */
   name?: string;
   /**
+   * Called once, first, with where the run goes (`--base-url`, `--auth-url`; the embedded
+   * sandbox's own URLs), so a driver needs no copy of them in its own environment.
+   */
+  connect?(target: { name: string; baseUrl: string; authUrl: string }): Promise<void>;
+  /**
    * Subscribe `url` (the runner's receiver, or `webhooks.public_url`) to payment status webhooks.
    * Return the signing secret when there is one (deliveries are then verified, assumption
    * A-WEBHOOK-SIGNATURE) and a `close` that unsubscribes. Without this method, subscribe
@@ -60,8 +65,20 @@ export interface ConformanceDriver {
   createRecipient?(args: { customerId: string; currency: string }): Promise<string>;
   /** Customers, recipients, quotes and third parties the target already holds, per credential. */
   fixtures?(as: 'primary' | 'secondary'): Promise<TargetFixtures>;
-  /** A fresh quote for `sell → buy` for this customer. */
+  /**
+   * A fresh quote for `sell → buy` for this customer. Asked for every conversion request the run
+   * builds (each positive and negative case, each conversion flow), so a quote that expires in
+   * minutes or is single-use never makes a case unattributable; without it, `quotes:` of the config.
+   */
   createQuote?(args: { customerId: string; sell: string; buy: string }): Promise<{ quoteId: string }>;
+  /**
+   * The `confirm_recipient` object for the resubmission after a failed name check (its inner
+   * fields: not shown), built from the refused answer (`failed`: the last refusal, e.g. to echo a
+   * request or check id). Wins over `payloads.confirm_recipient` of the config.
+   */
+  confirmRecipient?(args: { customerId: string; recipientId: string; failed: { status: number; headers: Record<string, string>; body: unknown } }): Promise<unknown>;
+  /** A token of the primary client that the target has expired (or revoked), for the expired-token case. Wins over CBP_EXPIRED_TOKEN. */
+  expiredToken?(): Promise<string>;
   /** Called once when the run ends. */
   close?(): Promise<void>;
 }
@@ -69,6 +86,7 @@ export interface ConformanceDriver {
 /** The members a driver module may have (a misspelt method would silently skip its cases). */
 export const DRIVER_MEMBERS = [
   'name',
+  'connect',
   'subscribeWebhooks',
   'deliverFunds',
   'cancelPayment',
@@ -78,6 +96,8 @@ export const DRIVER_MEMBERS = [
   'createRecipient',
   'fixtures',
   'createQuote',
+  'confirmRecipient',
+  'expiredToken',
   'close',
 ] as const satisfies ReadonlyArray<keyof ConformanceDriver>;
 

@@ -15,7 +15,10 @@ import { schemaMutations } from './schema-mutations.js';
 export interface NegativeCase {
   /** Stable within one base: `<rule> <pointer> <description>`. */
   id: string;
+  /** The rule the case breaks: an overlay rule, the seed rule a tagged schema keyword implements, or `schema.<keyword>`. */
   rule: string;
+  /** For a schema constraint: `schema.<keyword>` (which keyword of the schema is broken). */
+  keyword?: string;
   source: string;
   /** '400' (exactly) or '4XX'. */
   expect: string;
@@ -39,7 +42,18 @@ export function negativeCases(ctx: RunContext, base: RequestCase): NegativeCase[
   if (body !== undefined && schema !== undefined) {
     // A form-encoded field has no null: every value is text.
     for (const m of schemaMutations(schema, body, ctx.model.schemas).filter((x) => key === 'json' || x.rule !== 'schema.type')) {
-      push({ rule: m.rule, source: SCHEMA_SOURCE, expect: '4XX', pointer: m.pointer, description: m.description, request: { ...base, [key]: m.value } }, false);
+      push(
+        {
+          rule: m.implements ?? m.rule,
+          keyword: m.rule,
+          source: SCHEMA_SOURCE,
+          expect: '4XX',
+          pointer: m.pointer,
+          description: m.description,
+          request: { ...base, [key]: m.value },
+        },
+        false,
+      );
     }
   }
   if (base.json !== undefined) {
@@ -65,6 +79,7 @@ export function negativeCases(ctx: RunContext, base: RequestCase): NegativeCase[
     push(
       {
         rule: 'schema.required',
+        keyword: 'schema.required',
         source: SCHEMA_SOURCE,
         expect: '4XX',
         pointer: `/${p.name}`,

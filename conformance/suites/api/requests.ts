@@ -8,7 +8,7 @@ import { conversionCustomer, sameCurrencyCustomer, thirdPartyCustomer } from './
 import type { SendRequest } from '../../engine/http.js';
 import { TOKEN_PATH } from './tokens.js';
 import type { SkipReason } from '../../engine/skips.js';
-import { payloadFor, type PayloadChoice, type UnshownPayload } from './live/payloads.js';
+import { fillUnique, payloadFor, type PayloadChoice, type UnshownPayload } from './live/payloads.js';
 
 export interface RequestCase extends SendRequest {
   operationId: string;
@@ -142,7 +142,7 @@ export const validRequests: Record<string, BaseRequest[]> = {
           recipient_details: [{ recipient_id: s.recipient.recipient_id, amount, payment_reference: 'INV-2', purpose_of_transaction: 'PROPERTY_PURCHASE' }],
           allowed_origins: ['https://partner.example'],
         };
-        return base(ctx, 'createSession', 'session', 'POST', { customer_id: s.customer.customer_id }, { json });
+        return base(ctx, 'createSession', 'session', 'POST', { customer_id: s.customer.customer_id }, { json: sessionOverride(ctx, json) });
       },
     },
   ],
@@ -204,6 +204,20 @@ export const validRequests: Record<string, BaseRequest[]> = {
   ],
   legacyReviewPayments: [{ name: 'list', build: async (ctx) => withCustomer(ctx, (id) => base(ctx, 'legacyReviewPayments', 'list', 'GET', { customer_id: id })) }],
 };
+
+/**
+ * `payloads.createSession.body` of the config, laid over the runner's session body key by key
+ * (`{{unique}}` filled; a key set to null is left out): e.g. the provider's callback URL field
+ * (its name: not shown) or its own item types. Which session fields are required: not shown.
+ */
+function sessionOverride(ctx: RunContext, json: Record<string, unknown>): Record<string, unknown> {
+  const configured = ctx.config.file?.payloads?.createSession?.body;
+  if (configured === null || typeof configured !== 'object' || Array.isArray(configured)) return json;
+  const over = fillUnique(configured, ctx.unique('cfg')) as Record<string, unknown>;
+  const merged: Record<string, unknown> = { ...json, ...over };
+  for (const [k, v] of Object.entries(over)) if (v === null) delete merged[k];
+  return merged;
+}
 
 function withCustomer(ctx: RunContext, f: (customerId: string) => RequestCase): RequestCase | undefined {
   const c = ctx.fixtures.customers[0];

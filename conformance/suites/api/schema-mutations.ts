@@ -11,6 +11,8 @@ export interface SchemaMutation {
   pointer: string;
   /** `schema.<keyword>`, as in the shared error model (templates/runtime/rule-types.ts). */
   rule: string;
+  /** The seed rule this keyword implements, when its schema is tagged `x-cbp-rule: <id>` in spec/openapi.yaml. */
+  implements?: string;
   description: string;
 }
 
@@ -23,8 +25,8 @@ export function schemaMutations(schema: JSONSchema, valid: unknown, schemas: Rec
     schema,
     valid,
     [],
-    (tokens, value, rule, description) => {
-      out.push({ value: replaceAt(valid, tokens, value), pointer: ptr(tokens), rule, description });
+    (tokens, value, rule, description, implemented) => {
+      out.push({ value: replaceAt(valid, tokens, value), pointer: ptr(tokens), rule, ...(implemented ? { implements: implemented } : {}), description });
     },
     schemas,
     0,
@@ -32,7 +34,7 @@ export function schemaMutations(schema: JSONSchema, valid: unknown, schemas: Rec
   return out;
 }
 
-type Emit = (tokens: Array<string | number>, value: unknown, rule: string, description: string) => void;
+type Emit = (tokens: Array<string | number>, value: unknown, rule: string, description: string, implemented?: string) => void;
 const REMOVE = Symbol('remove');
 
 function resolve(schema: unknown, schemas: Record<string, JSONSchema>): Obj {
@@ -49,6 +51,9 @@ function resolve(schema: unknown, schemas: Record<string, JSONSchema>): Obj {
 function walk(raw: unknown, value: unknown, at: Array<string | number>, emit: Emit, schemas: Record<string, JSONSchema>, depth: number): void {
   if (depth > 12) return;
   const s = resolve(raw, schemas);
+  // A keyword of a schema tagged `x-cbp-rule: <id>` implements that seed rule (a `$ref`'s sibling tag wins).
+  const tag = typeof s['x-cbp-rule'] === 'string' ? s['x-cbp-rule'] : undefined;
+  const own: Emit = (t, v, r, d) => emit(t, v, r, d, tag);
   for (const part of Array.isArray(s.allOf) ? s.allOf : []) walk(part, value, at, emit, schemas, depth + 1);
   if (isObj(value)) {
     for (const name of Array.isArray(s.required) ? (s.required as string[]) : []) {
@@ -57,14 +62,14 @@ function walk(raw: unknown, value: unknown, at: Array<string | number>, emit: Em
     const props = isObj(s.properties) ? s.properties : {};
     for (const [name, sub] of Object.entries(props)) if (name in value) walk(sub, value[name], [...at, name], emit, schemas, depth + 1);
   } else if (Array.isArray(value)) {
-    nullMutation(s, 'array', at, emit);
+    nullMutation(s, 'array', at, own);
     if (typeof s.minItems === 'number' && s.minItems > 0 && value.length >= s.minItems) {
-      emit(at, value.slice(0, s.minItems - 1), 'schema.minItems', `${s.minItems - 1} items (at least ${s.minItems})`);
+      own(at, value.slice(0, s.minItems - 1), 'schema.minItems', `${s.minItems - 1} items (at least ${s.minItems})`);
     }
     if (value.length > 0 && s.items !== undefined) walk(s.items, value[0], [...at, 0], emit, schemas, depth + 1);
   } else if (typeof value === 'string') {
-    nullMutation(s, 'string', at, emit);
-    stringMutations(s, value, at, emit);
+    nullMutation(s, 'string', at, own);
+    stringMutations(s, value, at, own);
   }
 }
 

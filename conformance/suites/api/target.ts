@@ -29,6 +29,12 @@ export interface Target {
   fixtures?: TargetFixtures;
   /** How to move payments forward on the target; none: nothing is driven. */
   driver?: DriverChoice;
+  /**
+   * How the runner's requests reach the target (default: Node's global fetch). A caller may pass
+   * its own, e.g. one bound to an HTTP proxy or to a name mapping (tests reach a public-looking
+   * host name on 127.0.0.1 this way); the reports still show the URLs as configured.
+   */
+  fetch?: typeof fetch;
   /** Releases what was started for this target (the caller's, called by the caller). */
   close?(): Promise<void>;
 }

@@ -7,10 +7,11 @@ import { describeProvenance, type Provenance, seed } from '../../engine/provenan
 import type { ApiModel } from '../../../generator/ir/model.js';
 import { eventRules } from './event-rules.js';
 import type { SpecProvenance } from './spec-provenance.js';
+import { specRules } from './spec-rules.js';
 
 export interface VocabularyEntry {
   id: string;
-  kind: 'overlay rule' | 'event rule' | 'check rule' | 'assumption';
+  kind: 'overlay rule' | 'decision branch' | 'schema keyword rule' | 'event rule' | 'check rule' | 'assumption';
   title: string;
   source: string;
 }
@@ -54,6 +55,8 @@ export function ruleVocabulary(model: ApiModel, spec: SpecProvenance): Vocabular
     title: r.title,
     source: describeProvenance(spec.rule(r.id, r.source)),
   }));
+  const known = new Set(out.map((e) => e.id));
+  for (const r of specRules(model).filter((x) => !known.has(x.id))) out.push({ id: r.id, kind: r.kind, title: r.title, source: `seed: ${r.source}` });
   for (const [id, r] of Object.entries(eventRules)) out.push({ id, kind: 'event rule', title: r.title, source: describeProvenance(r.provenance) });
   for (const [id, r] of Object.entries(CHECK_RULES)) out.push({ id, kind: 'check rule', title: r.title, source: describeProvenance(r.provenance) });
   for (const a of spec.assumptions()) out.push({ id: a.id, kind: 'assumption', title: a.text, source: 'spec/ (x-cbp-assumptions)' });

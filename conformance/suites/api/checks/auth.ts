@@ -76,14 +76,19 @@ export const authCheck: ConformanceCheck = {
     const payment = await validRequests.createPayment[0].build(ctx);
     if (payment) {
       await expect401(payment, { bearer: MALFORMED }, 'a malformed token', `the token sent was the malformed value ${MALFORMED}`);
-      const expired = await expiredToken(ctx);
-      if (expired) await expect401(payment, { bearer: expired }, 'an expired token', 'the token sent had expired (expires_in elapsed on the target clock)');
+      const got = await expiredToken(ctx).then(
+        (token) => ({ token }),
+        (err: unknown) => ({ error: (err as Error)?.message ?? String(err) }),
+      );
+      // A driver's own problem is reported as such, never as a verdict on the target.
+      if ('error' in got) failures.push({ checkId: this.id, message: `the ${ctx.driver.name} driver's expiredToken() failed: ${got.error}`, severity: 'error' });
+      else if (got.token) await expect401(payment, { bearer: got.token }, 'an expired token', 'the token sent had expired (expires_in elapsed on the target clock)');
       else {
         records.push({
           subject: 'an expired token is refused (401)',
           verdict: 'skipped',
           reason: 'no expired token: none was given and the target has no sandbox clock to outlive one',
-          enable: 'CBP_EXPIRED_TOKEN: a token the target has expired',
+          enable: 'a driver with expiredToken(), or CBP_EXPIRED_TOKEN: a token the target has expired',
         });
       }
     }
@@ -109,8 +114,9 @@ function reproduceFor(curl: string | undefined, auth: AuthChoice): string | unde
   return curl.replace('"Authorization: Bearer $CBP_TOKEN"', header);
 }
 
-/** A config-provided expired token, or a fresh one outlived on the sandbox clock. */
+/** The driver's expiredToken(), a config-provided one (CBP_EXPIRED_TOKEN), or a fresh one outlived on the sandbox clock. */
 async function expiredToken(ctx: RunContext): Promise<string | undefined> {
+  if (ctx.driver.expiredToken) return ctx.driver.expiredToken();
   if (ctx.credentials.expiredToken) return ctx.credentials.expiredToken;
   const primary = ctx.credentials.primary;
   if (!ctx.sandbox || !primary) return undefined;

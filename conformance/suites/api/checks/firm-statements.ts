@@ -3,8 +3,8 @@
  * (spec-fidelity review §4): a payment to an inactive recipient (Create payment rule 2) or on an
  * expired quote (rule 1), an EUR virtual account without vban_country, an unknown customer on
  * every operation that lists 404, a virtual account for a customer that is not active, an expired session that must not be payable, a corrected
- * resubmission after a failed name check (rule 5, first option), the session URL of the
- * creation response, HTTPS. Cases that need the sandbox go through its control API.
+ * resubmission after a failed name check (rule 5, first option), recipient amounts that sum
+ * exactly only as decimals (rule 3, decimal-sums.ts), the session URL of the creation response, HTTPS. Cases that need the sandbox go through its control API.
  */
 import type { SendResult } from '../../../engine/http.js';
 import type { ConformanceCheck, RunContext } from '../context.js';
@@ -12,6 +12,8 @@ import { inactiveRecipient } from '../fixtures.js';
 import { type RequestCase, validRequests } from '../requests.js';
 import { CaseBook, type CaseInfo } from '../../../engine/case-book.js';
 import { assumption, http, seed } from '../../../engine/provenance.js';
+import { decimalSums } from './decimal-sums.js';
+import { httpsCases } from './https.js';
 import { describeAnswer, fail, is2xx, is4xx } from './util.js';
 
 const UNKNOWN_CUSTOMER = 'cbp-unknown-customer-0000';
@@ -85,9 +87,10 @@ export const firmStatementsCheck: ConformanceCheck = {
 
     if (ctx.sandbox) await expiredSession(ctx, book);
     if (same) await correctedResubmission(ctx, same, recipientOf(same).recipient_id, expect);
+    await decimalSums(ctx, book, async () => validRequests.createPayment.find((b) => b.name === 'same-currency')?.build(ctx));
     await apiKeyOnly(ctx, expect);
     await sessionUrl(ctx, book);
-    httpsTarget(ctx, book);
+    httpsCases({ baseUrl: ctx.http.baseUrl, authUrl: ctx.http.authUrl }, book, this.id);
     return book.result();
   },
 };
@@ -246,13 +249,4 @@ async function sessionUrl(ctx: RunContext, book: CaseBook): Promise<void> {
       message: 'no field of the session creation response holds a URL',
       evidence: { exchanges: [x] },
     });
-}
-
-/** Authentication, step 6: "All requests use HTTPS" (a loopback target is a local test, not a deployment). */
-function httpsTarget(ctx: RunContext, book: CaseBook): void {
-  if (ctx.config.target.kind !== 'live') return;
-  const url = new URL(ctx.config.target.baseUrl);
-  const info = { name: `the base URL ${url.origin} uses HTTPS`, rule: 'auth.https', provenance: seed('Authentication, OAuth 2.0 step 6', 'All requests use HTTPS.') };
-  if (url.protocol === 'https:' || ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) book.pass(info);
-  else book.fail(info, { checkId: 'firm-statements', severity: 'error', message: `the target ${url.origin} is not HTTPS` });
 }

@@ -10,7 +10,7 @@ import type { CaseRecord } from '../../../engine/types.js';
 import type { RunContext } from '../context.js';
 import { missingMethod, type DriverMethod } from '../driver.js';
 import type { PaymentExpectation } from '../../events/event-judge.js';
-import { activeRecipients, sameCurrencyCustomer, thirdPartyCustomer } from '../fixtures.js';
+import { activeRecipients, conversionCustomer, sameCurrencyCustomer, thirdPartyCustomer } from '../fixtures.js';
 import type { SendResult } from '../../../engine/http.js';
 import type { WaitedFlow } from '../live/flow-wait.js';
 import { validRequests, type RequestCase } from '../requests.js';
@@ -26,13 +26,28 @@ export interface FlowProblem {
   message: string;
 }
 
+/**
+ * [kind, recipients, cancelled]. `api`: a same-currency payment of the first customer with a
+ * wallet currency and an active recipient in it; `session`: a hosted session of the customer of
+ * the first onboarded third party (else the `api` customer); `conversion`: a payment to the
+ * first recipient in another currency than its customer's wallet, on a quote from the driver's
+ * createQuote() (else `quotes:` of the config), so RECEIVED_FUNDS → FX_COMPLETED → payouts is
+ * observed where a provider emits FX_COMPLETED only for a conversion (A-STATE-2); `third-party`:
+ * a payment with is_third_party_payment for the first onboarded third party (its customer's
+ * wallet currency, its client_customer_ref).
+ */
 const PLANS = [
   ['api', 1, false],
   ['api', 3, false],
   ['session', 1, false],
   ['session', 3, false],
   ['api', 1, true],
+  ['conversion', 1, false],
+  ['third-party', 1, false],
 ] as const;
+
+type PlanKind = (typeof PLANS)[number][0];
+const FLOW_NAMES: Record<PlanKind, string> = { api: 'api payment', session: 'session payment', conversion: 'api payment with a conversion', 'third-party': 'third-party payment' };
 
 const SPLIT = [40, 30, 30.5];
 
@@ -50,7 +65,7 @@ function withRecipients(req: RequestCase, recipients: string[]): RequestCase {
 }
 
 /** `n` active recipients of the customer in `currency`: the fixtures' first, then the driver's new ones. */
-async function recipientsFor(ctx: RunContext, customerId: string, currency: string, first: string, n: number): Promise<string[] | CaseRecord['reason']> {
+export async function recipientsFor(ctx: RunContext, customerId: string, currency: string, first: string, n: number): Promise<string[] | CaseRecord['reason']> {
   const listed = activeRecipients(ctx.fixtures, customerId, currency).map((r) => r.recipient_id);
   const ids = [first, ...listed.filter((id) => id !== first)].slice(0, n);
   while (ids.length < n) {
@@ -66,14 +81,40 @@ export async function startFlows(ctx: RunContext): Promise<{ started: StartedFlo
   const skipped: CaseRecord[] = [];
   const api = sameCurrencyCustomer(ctx.fixtures);
   const hosted = thirdPartyCustomer(ctx.fixtures) ?? api;
+  const fx = conversionCustomer(ctx.fixtures);
+  const tp = thirdPartyCustomer(ctx.fixtures);
+  const customers = {
+    api,
+    session: hosted,
+    conversion: fx && { customer: fx.customer, currency: fx.buy, recipient: fx.recipient },
+    'third-party': tp,
+  };
+  const builders = {
+    api: validRequests.createPayment[0],
+    session: validRequests.createSession[0],
+    conversion: validRequests.createPayment.find((b) => b.name === 'conversion')!,
+    'third-party': validRequests.createPayment.find((b) => b.name === 'third-party')!,
+  };
+  const missing: Record<PlanKind, [string, string]> = {
+    api: ['no customer with a wallet currency and an active recipient in it', 'customers (with wallet_currency) and recipients in the config file'],
+    session: ['no customer with a wallet currency and an active recipient in it', 'customers (with wallet_currency) and recipients in the config file'],
+    conversion: [
+      'no conversion payment: no customer with an active recipient in another currency than its wallet, or no usable quote',
+      'such a recipient under recipients: and a driver with createQuote() (or an active quote under quotes:)',
+    ],
+    'third-party': [
+      'no third-party payment: no onboarded third party whose customer has a wallet currency and an active recipient in it',
+      'third_parties: (customer_id, client_customer_ref) in the config file',
+    ],
+  };
   const d = ctx.driver;
   for (const [kind, n, cancel] of PLANS) {
-    const name = `${kind} payment, ${n} recipient${n > 1 ? 's' : ''}${cancel ? ', cancelled' : ''}`;
+    const name = `${FLOW_NAMES[kind]}, ${n} recipient${n > 1 ? 's' : ''}${cancel ? ', cancelled' : ''}`;
     const skip = (reason: string, enable: string) => skipped.push({ subject: name, verdict: 'skipped', reason, enable });
-    const who = kind === 'api' ? api : hosted;
-    const base = await (kind === 'api' ? validRequests.createPayment[0] : validRequests.createSession[0]).build(ctx);
+    const who = customers[kind];
+    const base = await builders[kind].build(ctx);
     if (!who || !base) {
-      skip('no customer with a wallet currency and an active recipient in it', 'customers (with wallet_currency) and recipients in the config file');
+      skip(...missing[kind]);
       continue;
     }
     if (kind === 'session' && !d.payHostedSession) {

@@ -29,7 +29,12 @@ export const negativeCheck: ConformanceCheck = {
         if (planned.length === 0) continue;
         const accepted = await ctx.http.send(base);
         if (!is2xx(accepted.status)) {
-          notAttributable.push({ operation: op.id, text: `${op.id}/${b.name} (${planned.length} cases; base answered ${describeAnswer(accepted)})` });
+          // A quote from the config is one for the whole run: stale or used up, it takes every conversion case with it.
+          const hint =
+            b.name === 'conversion' && !ctx.driver.createQuote && !ctx.ownSandbox
+              ? '; if the quote expired or was used, give the driver createQuote() (a fresh quote per case)'
+              : '';
+          notAttributable.push({ operation: op.id, text: `${op.id}/${b.name} (${planned.length} cases; base answered ${describeAnswer(accepted)}${hint})` });
           continue;
         }
         for (const c of planned) {
@@ -42,7 +47,14 @@ export const negativeCheck: ConformanceCheck = {
             continue;
           }
           const what = is2xx(sent.res.status) ? 'was accepted' : `answered ${describeAnswer(sent.res)}`;
-          const failure = fail(this.id, sent.res, `${b.name} base: ${c.description} [${c.rule} at ${c.pointer}] ${what}; expected ${c.expect}`, c.rule, 'error', op.id);
+          const failure = fail(
+            this.id,
+            sent.res,
+            `${b.name} base: ${c.description} [${c.rule}${c.keyword && c.keyword !== c.rule ? ` (${c.keyword})` : ''} at ${c.pointer}] ${what}; expected ${c.expect}`,
+            c.rule,
+            'error',
+            op.id,
+          );
           // A 5xx is no refusal whatever the rule rests on (RFC 9110 §15.6: the server failed).
           book.fail(info, sent.res.status >= 500 ? { ...failure, provenance: http('RFC 9110 §15.6: a 5xx is a server failure, not a refusal of bad input') } : failure);
         }
@@ -61,8 +73,8 @@ export const negativeCheck: ConformanceCheck = {
 function caseProvenance(ctx: RunContext, operationId: string, c: NegativeCase): Provenance {
   const op = ctx.model.operations.find((o) => o.id === operationId);
   const section = String(op?.extensions['x-cbp-seed-section'] ?? c.source);
-  if (c.rule.startsWith('schema.')) {
-    const keyword = c.rule.slice('schema.'.length);
+  if (c.keyword) {
+    const keyword = c.keyword.slice('schema.'.length);
     if (c.description.startsWith('required query parameter')) return ctx.provenance.parameter(operationId, c.pointer.slice(1)) ?? seed(section);
     const schema = op?.requestBody ? Object.values(op.requestBody.schemas)[0] : undefined;
     return ctx.provenance.schemaConstraint(schema, c.pointer, keyword) ?? seed(section);
@@ -74,7 +86,7 @@ function caseProvenance(ctx: RunContext, operationId: string, c: NegativeCase): 
 async function runCase(ctx: RunContext, b: BaseRequest, planned: NegativeCase) {
   const fresh = await b.build(ctx);
   // A schema mutation is one per keyword and pointer; its description may quote the fresh value (a pattern case).
-  const same = (x: NegativeCase) => x.id === planned.id || (x.rule.startsWith('schema.') && x.rule === planned.rule && x.pointer === planned.pointer);
+  const same = (x: NegativeCase) => x.id === planned.id || (x.keyword !== undefined && x.keyword === planned.keyword && x.pointer === planned.pointer);
   const c = fresh && negativeCases(ctx, fresh).find(same);
   if (!c) return undefined;
   if (c.sendTwice) {

@@ -6,10 +6,12 @@
  * attempt"). The failing recipient comes from the driver (recipientFailingNameCheck); the
  * confirm_recipient object from the config (its inner fields: not shown).
  */
-import type { ConformanceCheck } from '../context.js';
+import type { ConformanceCheck, RunContext } from '../context.js';
 import { missingMethod } from '../driver.js';
 import { sameCurrencyCustomer } from '../fixtures.js';
-import { payloadFor } from '../live/payloads.js';
+import { fillFromAnswer, payloadFor } from '../live/payloads.js';
+import type { SendResult } from '../../../engine/http.js';
+import type { SkipReason } from '../../../engine/skips.js';
 import { validRequests } from '../requests.js';
 import type { CaseRecord, Failure } from '../../../engine/types.js';
 import { assumption, type Provenance, seed } from '../../../engine/provenance.js';
@@ -45,12 +47,6 @@ export const recipientCheckCheck: ConformanceCheck = {
     body.recipient_details[0].recipient_id = recipientId;
     const failures: Failure[] = [];
     const records: CaseRecord[] = [];
-    const confirm = payloadFor(
-      { configured: ctx.config.file?.payloads, ownSandbox: ctx.ownSandbox },
-      'confirm_recipient',
-      () => ctx.unique('cop'),
-      () => ({}),
-    );
     const rule = 'payment.confirm-recipient-after-failure';
     const steps: Array<{ json: unknown; want: '2xx' | '4xx'; what: string; rule: string; provenance: Provenance }> = [
       {
@@ -69,17 +65,64 @@ export const recipientCheckCheck: ConformanceCheck = {
       },
     ];
     const last = 'the resubmission with confirm_recipient';
-    if ('skip' in confirm) records.push({ subject: last, verdict: 'skipped', reason: confirm.skip.reason, enable: confirm.skip.enable });
-    else {
-      // Inner fields of confirm_recipient are not shown: the body comes from the config, or {} on our own sandbox.
-      steps.push({ json: { ...body, confirm_recipient: confirm.body }, want: '2xx', what: last, rule, provenance: assumption('A-CONFIRM-RECIPIENT', RULE5) });
-    }
+    let refused: SendResult | undefined;
     for (const s of steps) {
       const res = await ctx.http.send({ ...req, json: s.json });
+      if (is4xx(res.status)) refused = res;
       const ok = s.want === '2xx' ? is2xx(res.status) : is4xx(res.status);
       if (!ok)
         failures.push({ ...fail(this.id, res, `${s.what} answered ${describeAnswer(res)}, expected ${s.want}`, s.rule, 'error', 'createPayment'), provenance: s.provenance });
     }
-    return { cases: steps.length, failures, records };
+    // Inner fields of confirm_recipient are not shown: the driver's confirmRecipient() or the config's
+    // payload (which may read the refused answer: {{failed.body.request_id}}), or {} on our own sandbox.
+    const built = refused ? await confirmRecipientFor(ctx, { customerId: who.customer.customer_id, recipientId, failed: refused }) : undefined;
+    if (!built) return { cases: steps.length, failures, records };
+    if ('skip' in built) {
+      records.push({ subject: last, rule, verdict: 'skipped', reason: built.skip.reason, enable: built.skip.enable });
+      return { cases: steps.length, failures, records };
+    }
+    if ('error' in built) {
+      failures.push({ checkId: this.id, subject: 'createPayment', message: built.error, severity: 'error' });
+      return { cases: steps.length, failures, records };
+    }
+    const res = await ctx.http.send({ ...req, json: { ...body, confirm_recipient: built.value } });
+    if (!is2xx(res.status))
+      failures.push({
+        ...fail(this.id, res, `${last} answered ${describeAnswer(res)}, expected 2xx`, rule, 'error', 'createPayment'),
+        provenance: assumption('A-CONFIRM-RECIPIENT', RULE5),
+      });
+    return { cases: steps.length + 1, failures, records };
   },
 };
+
+/** The confirm_recipient object: the driver's hook, the config's payload filled from the refusal, this sandbox's `{}`, or a skip. */
+async function confirmRecipientFor(
+  ctx: RunContext,
+  args: { customerId: string; recipientId: string; failed: SendResult },
+): Promise<{ value: unknown } | { skip: SkipReason } | { error: string }> {
+  const failed = { status: args.failed.status, headers: args.failed.headers, body: args.failed.body };
+  if (ctx.driver.confirmRecipient) {
+    try {
+      return { value: await ctx.driver.confirmRecipient({ customerId: args.customerId, recipientId: args.recipientId, failed }) };
+    } catch (err) {
+      return { error: `the ${ctx.driver.name} driver's confirmRecipient() failed: ${(err as Error)?.message ?? String(err)}` };
+    }
+  }
+  const confirm = payloadFor(
+    { configured: ctx.config.file?.payloads, ownSandbox: ctx.ownSandbox },
+    'confirm_recipient',
+    () => ctx.unique('cop'),
+    () => ({}),
+  );
+  if ('skip' in confirm) return { skip: { ...confirm.skip, enable: `${confirm.skip.enable}, or a driver with confirmRecipient()` } };
+  const filled = fillFromAnswer(confirm.body, failed);
+  if (filled.missing.length > 0) {
+    return {
+      skip: {
+        reason: `payloads.confirm_recipient reads ${filled.missing.join(', ')}, which the refused answer (HTTP ${failed.status}) does not hold`,
+        enable: 'point the {{failed.…}} placeholders at fields the refusal carries (see the HAR or --report json), or give the driver confirmRecipient()',
+      },
+    };
+  }
+  return { value: filled.value };
+}

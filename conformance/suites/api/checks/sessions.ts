@@ -33,28 +33,35 @@ export const sessionsCheck: ConformanceCheck = {
     const failures: Failure[] = [];
     const records: CaseRecord[] = [];
     let cases = 0;
-    const problem = (res: SendResult, message: string, rule: string) => failures.push({ ...fail(this.id, res, message, rule, 'error', 'lookupSessions'), provenance: seed(rule) });
+    // Each decision rule is its own case, cited by its branch id (spec/rules.overlay.yaml: session.lookup.*).
+    const problem = (res: SendResult, message: string, section: string, branch?: string) =>
+      failures.push({ ...fail(this.id, res, message, branch ?? section, 'error', 'lookupSessions'), provenance: seed(section) });
+    const decided = (branch: string, n: number, name: string, before: number) =>
+      records.push({ name, subject: 'lookupSessions', rule: branch, provenance: seed(`${SRC} ${n}`), verdict: failures.length > before ? 'failed' : 'passed' });
     const lookup = async (base: RequestCase, ref: string) => {
       cases++;
       const res = await ctx.http.send({ operationId: 'lookupSessions', method: 'GET', path: base.path, query: { client_reference_id: ref } });
       const sessions = (res.body as { sessions?: LookupRecord[] } | undefined)?.sessions;
       if (!is2xx(res.status) || !Array.isArray(sessions)) {
-        problem(res, `lookup answered ${describeAnswer(res)} without a sessions list`, 'Look up sessions by client reference: response sessions');
+        problem(res, `lookup answered ${describeAnswer(res)} without a sessions list`, 'Look up sessions by client reference: response sessions', 'session.lookup-decision');
         return undefined;
       }
       return { res, sessions };
     };
-    const needs = (method: 'payHostedSession' | 'expireSession', subject: string) => {
+    const needs = (method: 'payHostedSession' | 'expireSession', subject: string, rule: string) => {
       const m = missingMethod(ctx.driver, method);
-      records.push({ subject, verdict: 'skipped', reason: m.reason, enable: m.enable });
+      records.push({ subject, rule, verdict: 'skipped', reason: m.reason, enable: m.enable });
     };
 
     const unused = await validRequests.lookupSessions[0].build(ctx);
+    let before = failures.length;
     const none = unused && (await lookup(unused, unused.query!.client_reference_id));
-    if (none && none.sessions.length > 0) problem(none.res, 'an unused client_reference_id found sessions', `${SRC} 1 (empty list: create a new session)`);
+    if (none && none.sessions.length > 0) problem(none.res, 'an unused client_reference_id found sessions', `${SRC} 1 (empty list: create a new session)`, 'session.lookup.create');
+    if (none) decided('session.lookup.create', 1, 'an unused client_reference_id finds no session (create one)', before);
 
     const created = await createSession(ctx);
-    if (!created) return { cases, failures, note: 'no session could be created' };
+    if (!created) return { cases, failures, records, note: 'no session could be created' };
+    before = failures.length;
     const fresh = await lookup(created.req, created.ref);
     const rec = fresh?.sessions[0];
     if (
@@ -65,13 +72,20 @@ export const sessionsCheck: ConformanceCheck = {
         rec.latest_status !== 'SESSION_CREATED' ||
         !(Date.parse(rec.session_expires_at ?? '') > (await targetNow(ctx))))
     ) {
-      problem(fresh.res, `a new session is not reusable: ${JSON.stringify(rec ?? null)}`, `${SRC} 3; Session states (SESSION_CREATED, session_expires_at in the future)`);
+      problem(
+        fresh.res,
+        `a new session is not reusable: ${JSON.stringify(rec ?? null)}`,
+        `${SRC} 3; Session states (SESSION_CREATED, session_expires_at in the future)`,
+        'session.lookup.reuse',
+      );
     }
+    if (fresh) decided('session.lookup.reuse', 3, 'a new session reads SESSION_CREATED, unexpired (reuse it)', before);
 
     const pay = ctx.driver.payHostedSession;
-    if (!pay) needs('payHostedSession', 'decision rule 2 (a paid session: has_payment true, payment_id)');
+    if (!pay) needs('payHostedSession', 'decision rule 2 (a paid session: has_payment true, payment_id)', 'session.lookup.track-payment');
     else {
       cases++;
+      before = failures.length;
       const paid = await pay({ customerId: created.req.customerId!, sessionId: created.id, expiresAt: created.expiresAt }).catch(
         driverFailed(ctx, failures, this.id, 'payHostedSession'),
       );
@@ -83,15 +97,18 @@ export const sessionsCheck: ConformanceCheck = {
           after.res,
           `after payment the record is ${JSON.stringify(p ?? null)}, expected has_payment true and payment_id ${paid?.paymentId ?? '(present)'}`,
           `${SRC} 2 (track by payment_id)`,
+          'session.lookup.track-payment',
         );
       }
+      if (paid !== false && after) decided('session.lookup.track-payment', 2, 'a paid session reads has_payment true with its payment_id (track it)', before);
     }
 
     const expire = ctx.driver.expireSession;
-    if (!expire) needs('expireSession', 'decision rule 4 (an expired, unpaid session)');
+    if (!expire) needs('expireSession', 'decision rule 4 (an expired, unpaid session)', 'session.lookup.replace');
     else {
       const expiring = await createSession(ctx);
       if (expiring) {
+        before = failures.length;
         const moved = await expire({ customerId: expiring.req.customerId!, sessionId: expiring.id, expiresAt: expiring.expiresAt }).catch(
           driverFailed(ctx, failures, this.id, 'expireSession'),
         );
@@ -101,8 +118,14 @@ export const sessionsCheck: ConformanceCheck = {
         const gone = moved === false ? undefined : await lookup(expiring.req, expiring.ref);
         const e = gone?.sessions[0];
         if (gone && (e?.has_payment !== false || !(Date.parse(e.session_expires_at ?? '') < now))) {
-          problem(gone.res, `an expired, unpaid session reads ${JSON.stringify(e ?? null)}`, `${SRC} 4 (expired and has_payment false: create a replacement)`);
+          problem(
+            gone.res,
+            `an expired, unpaid session reads ${JSON.stringify(e ?? null)}`,
+            `${SRC} 4 (expired and has_payment false: create a replacement)`,
+            'session.lookup.replace',
+          );
         }
+        if (gone) decided('session.lookup.replace', 4, 'an expired, unpaid session reads expired with has_payment false (replace it)', before);
       }
     }
     const rule = { rule: 'session.lookup-decision', subject: 'lookupSessions', provenance: seed('Look up sessions by client reference, decision rules 1-4') };

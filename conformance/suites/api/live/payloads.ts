@@ -51,6 +51,46 @@ export function payloadFor(source: PayloadSource, key: UnshownPayload, fresh: ()
   };
 }
 
+/** What a template may read besides `{{unique}}`: the refused answer of a failed name check (`{{failed.body.request_id}}`). */
+export interface TemplateAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/**
+ * Fills `{{failed.<path>}}` placeholders from the refused answer: `status`, `headers.<name>`
+ * (lower case), `body.<dotted path>` (array indexes as numbers, e.g. `body.errors.0.check_id`).
+ * A string that is one placeholder takes the value as it is (a number stays a number); inside a
+ * longer string it is written as text. Answers the paths the answer lacks (nothing is guessed).
+ */
+export function fillFromAnswer(value: unknown, failed: TemplateAnswer): { value: unknown; missing: string[] } {
+  const missing: string[] = [];
+  const read = (path: string): unknown => {
+    let node: unknown = failed;
+    for (const key of path.split('.')) {
+      node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+      if (node === undefined) break;
+    }
+    if (node === undefined) missing.push(`failed.${path}`);
+    return node;
+  };
+  const fill = (v: unknown): unknown => {
+    if (typeof v === 'string') {
+      const whole = /^\{\{failed\.([^{}]+)\}\}$/.exec(v);
+      if (whole) return read(whole[1].trim());
+      return v.replace(/\{\{failed\.([^{}]+)\}\}/g, (_, path: string) => {
+        const x = read(path.trim());
+        return x === undefined ? '' : typeof x === 'string' ? x : JSON.stringify(x);
+      });
+    }
+    if (Array.isArray(v)) return v.map(fill);
+    if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)]));
+    return v;
+  };
+  return { value: fill(value), missing };
+}
+
 export function fillUnique(value: unknown, unique: string): unknown {
   if (typeof value === 'string') return value.split('{{unique}}').join(unique);
   if (Array.isArray(value)) return value.map((v) => fillUnique(v, unique));
