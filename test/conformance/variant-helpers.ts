@@ -13,12 +13,20 @@ const SANDBOX_ENV = {
   CBP_CLIENT_SECRET_2: 'sandbox-secret-b',
 };
 
-export async function runAgainst(variant: Pick<Variant, 'hooks'>, only: string[], options: { strict?: boolean } = {}): Promise<SuiteSummary> {
+export interface RunOptions {
+  strict?: boolean;
+  /** `--require`. */
+  require?: string[];
+  /** More keys of the config file (merged over the short webhook waits). */
+  file?: Record<string, unknown>;
+}
+
+export async function runAgainst(variant: Pick<Variant, 'hooks'>, only: string[], options: RunOptions = {}): Promise<SuiteSummary> {
   const running = await startVariant(variant);
   try {
     // The variants wrap the instant sandbox (seed §Events rule 5: delivered at once): short waits.
-    const file = { name: 'conformance.yaml', value: { webhooks: { wait_seconds: 3, grace_seconds: 0.25 } } };
-    return await runConformance(conformanceConfigFromArgv({ baseUrl: running.baseUrl, only, strict: options.strict }, SANDBOX_ENV, file));
+    const file = { name: 'conformance.yaml', value: { webhooks: { wait_seconds: 3, grace_seconds: 0.25 }, ...options.file } };
+    return await runConformance(conformanceConfigFromArgv({ baseUrl: running.baseUrl, only, strict: options.strict, require: options.require }, SANDBOX_ENV, file));
   } finally {
     await running.close();
   }

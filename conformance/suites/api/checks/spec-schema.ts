@@ -4,7 +4,8 @@
  * seed states fails; a required list or a timestamp format resting on an assumption warns. A
  * status the operation does not document is spec-status's finding, not this one's.
  */
-import { seed } from '../../../engine/provenance.js';
+import { getAt } from '../../../engine/json-pointer.js';
+import { assumption, seed } from '../../../engine/provenance.js';
 import type { ConformanceCheck } from '../context.js';
 import { matchMediaType, matchStatus } from '../generated-runtime.js';
 import { overExchanges } from './spec-common.js';
@@ -29,10 +30,28 @@ export const specSchemaCheck: ConformanceCheck = {
       const type = matchMediaType(Object.keys(content), r.headers['content-type']);
       const schema = type ? content[type] : undefined;
       const section = String(op.extensions['x-cbp-seed-section'] ?? 'Resources and their fields');
-      return outcome.violations.slice(0, 5).map((v) => ({
-        message: `${r.status} body does not match its schema: ${v.pointer || '/'}: ${v.message}`,
-        rule: v.rule,
-        provenance: (v.rule.startsWith('schema.') ? ctx.provenance.schemaConstraint(schema, v.pointer, v.rule.slice(7)) : undefined) ?? seed(section),
-      }));
+      return outcome.violations.slice(0, 5).flatMap((v) => {
+        // A property the published contract does not declare (this sandbox's own fields,
+        // spec/sandbox.overlay.yaml): an explicit null is an absent optional field, anything else
+        // at most a warning naming the assumption; never a seed fact.
+        const unshown = ctx.provenance.unshownProperty(schema, v.pointer);
+        if (unshown && getAt(r.body, `/${unshown.property}`) === null) return [];
+        const message = `${r.status} body does not match its schema: ${v.pointer || '/'}: ${v.message}`;
+        if (unshown)
+          return [
+            {
+              message: `${message} (/${unshown.property} is not in the published contract: typed as this project's sandbox answers it)`,
+              rule: v.rule,
+              provenance: assumption(unshown.ids, 'spec/sandbox.overlay.yaml (fields the seed does not show)'),
+            },
+          ];
+        return [
+          {
+            message,
+            rule: v.rule,
+            provenance: (v.rule.startsWith('schema.') ? ctx.provenance.schemaConstraint(schema, v.pointer, v.rule.slice(7)) : undefined) ?? seed(section),
+          },
+        ];
+      });
     }),
 };
