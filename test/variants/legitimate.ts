@@ -54,6 +54,60 @@ function buffered(release: (events: WebhookEvent[]) => WebhookEvent[]): ProxyHoo
   };
 }
 
+/**
+ * A funded wallet: every payment of `customers` (default: all) is paid as soon as it exists, its
+ * first webhook PROCESSING. The driver's deliver-funds finds nothing to do; its cancel finds a
+ * payment that never awaited funds (the sandbox answers 409).
+ */
+export function fundedWallet(ctx: VariantContext, customers?: readonly string[]): ProxyHooks {
+  const owner = new Map<string, string>();
+  const funded = new Map<string, Promise<void>>();
+  const isFunded = (paymentId: string) => customers === undefined || customers.includes(owner.get(paymentId) ?? '');
+  const fund = (paymentId: string) => {
+    let done = funded.get(paymentId);
+    if (!done) {
+      done = (async () => {
+        const res = await fetch(`${ctx.upstream}/_sandbox/payments/${encodeURIComponent(paymentId)}/deliver-funds`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${await ctx.token()}`, 'content-type': 'application/json' },
+          body: '{}',
+        });
+        await res.body?.cancel();
+      })();
+      funded.set(paymentId, done);
+    }
+    return done;
+  };
+  const sessions = new Map<string, string>();
+  return {
+    async request(r) {
+      const m = /^\/_sandbox\/payments\/([^/]+)\/(deliver-funds|cancel)$/.exec(r.path);
+      const paymentId = m ? decodeURIComponent(m[1]) : '';
+      if (!m || !isFunded(paymentId)) return r;
+      await fund(paymentId);
+      return m[2] === 'deliver-funds' ? { status: 200, headers: {}, body: { payment_id: paymentId, note: 'the funds were already there' } } : r;
+    },
+    response(r, res) {
+      const body = isObject(res.body) ? res.body : {};
+      const customer = /^\/v[13]\/customers\/([^/]+)\/(payments|sessions)$/.exec(r.path)?.[1];
+      if (r.method === 'POST' && customer && typeof body.session_id === 'string') sessions.set(body.session_id, customer);
+      const paid = /^\/_sandbox\/sessions\/([^/]+)\/pay$/.exec(r.path);
+      const payer = paid ? sessions.get(decodeURIComponent(paid[1])) : r.method === 'POST' ? customer : undefined;
+      if (payer !== undefined && typeof body.payment_id === 'string') {
+        owner.set(body.payment_id, payer);
+        // Its first webhook may have gone out before this answer: paid now all the same.
+        if (isFunded(body.payment_id)) void fund(body.payment_id);
+      }
+      return res;
+    },
+    webhook(e) {
+      if (e.status !== 'AWAITING_FUNDS' || !isFunded(e.payment_id)) return [e];
+      void fund(e.payment_id);
+      return [{ ...e, status: 'PROCESSING' }];
+    },
+  };
+}
+
 export const legitimateVariants: readonly LegitimateVariant[] = [
   {
     name: 'events/order-not-guaranteed',
@@ -335,39 +389,7 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
     name: 'lifecycle/funded-wallet-processing-first-completes-at-once',
     seed: 'Payment request: "If the wallet balance is insufficient, the service waits for incoming funds" (a funded wallet never waits); Events table: "PROCESSING | May be the first webhook"',
     checks: ['lifecycle'],
-    // The proxy funds every payment as soon as it exists; the driver's deliver-funds finds nothing
-    // to do, and its cancel finds a payment that never awaited funds (the sandbox answers 409).
-    hooks: (ctx) => {
-      const funded = new Map<string, Promise<void>>();
-      const fund = (paymentId: string) => {
-        let done = funded.get(paymentId);
-        if (!done) {
-          done = (async () => {
-            const res = await fetch(`${ctx.upstream}/_sandbox/payments/${encodeURIComponent(paymentId)}/deliver-funds`, {
-              method: 'POST',
-              headers: { authorization: `Bearer ${await ctx.token()}`, 'content-type': 'application/json' },
-              body: '{}',
-            });
-            await res.body?.cancel();
-          })();
-          funded.set(paymentId, done);
-        }
-        return done;
-      };
-      return {
-        async request(r) {
-          const m = /^\/_sandbox\/payments\/([^/]+)\/(deliver-funds|cancel)$/.exec(r.path);
-          if (!m) return r;
-          await fund(decodeURIComponent(m[1]));
-          return m[2] === 'deliver-funds' ? { status: 200, headers: {}, body: { payment_id: decodeURIComponent(m[1]), note: 'funds were already there' } } : r;
-        },
-        webhook(e) {
-          if (e.status !== 'AWAITING_FUNDS') return [e];
-          void fund(e.payment_id);
-          return [{ ...e, status: 'PROCESSING' }];
-        },
-      };
-    },
+    hooks: (ctx) => fundedWallet(ctx),
   },
   {
     name: 'sessions/expiry-field-named-otherwise',

@@ -8,7 +8,7 @@
  */
 import type { CaseRecord } from '../../../engine/types.js';
 import type { RunContext } from '../context.js';
-import { missingMethod, type DriverMethod } from '../driver.js';
+import { isNotPossible, missingMethod, type DriverMethod } from '../driver.js';
 import type { PaymentExpectation } from '../../events/event-judge.js';
 import { activeRecipients, sameCurrencyCustomer, thirdPartyCustomer } from '../fixtures.js';
 import type { SendResult } from '../../../engine/http.js';
@@ -18,6 +18,8 @@ import { validRequests, type RequestCase } from '../requests.js';
 export interface StartedFlow extends WaitedFlow {
   /** The driver method the flow would need to go further, when it was not driven. */
   notDrivenFor?: DriverMethod;
+  /** The driver answered NotPossible for this payment: the method, and its reason. */
+  notPossible?: { method: DriverMethod; reason: string };
 }
 
 export interface FlowProblem {
@@ -64,14 +66,25 @@ export async function startFlows(ctx: RunContext): Promise<{ started: StartedFlo
   const started: StartedFlow[] = [];
   const problems: FlowProblem[] = [];
   const skipped: CaseRecord[] = [];
-  const api = sameCurrencyCustomer(ctx.fixtures);
-  const hosted = thirdPartyCustomer(ctx.fixtures) ?? api;
+  // A customer whose wallet is funded (`awaits_funds: false`) has its payments paid at once (seed,
+  // Payment request: the service waits for funds only "If the wallet balance is insufficient"):
+  // nothing to deliver, and no cancellation while awaiting funds. The cancelled flow takes a
+  // customer whose payments await funds.
+  const awaiting = { ...ctx.fixtures, customers: ctx.fixtures.customers.filter((c) => c.awaits_funds !== false) };
   const d = ctx.driver;
   for (const [kind, n, cancel] of PLANS) {
     const name = `${kind} payment, ${n} recipient${n > 1 ? 's' : ''}${cancel ? ', cancelled' : ''}`;
     const skip = (reason: string, enable: string) => skipped.push({ subject: name, verdict: 'skipped', reason, enable });
-    const who = kind === 'api' ? api : hosted;
-    const base = await (kind === 'api' ? validRequests.createPayment[0] : validRequests.createSession[0]).build(ctx);
+    const fixtures = cancel ? awaiting : ctx.fixtures;
+    const who = kind === 'api' ? sameCurrencyCustomer(fixtures) : (thirdPartyCustomer(fixtures) ?? sameCurrencyCustomer(fixtures));
+    const base = await (kind === 'api' ? validRequests.createPayment[0] : validRequests.createSession[0]).build(cancel ? { ...ctx, fixtures } : ctx);
+    if (cancel && (!who || !base) && sameCurrencyCustomer(ctx.fixtures)) {
+      skip(
+        'no customer whose payments await funds (customers[].awaits_funds is false for every customer with a wallet currency and a recipient): a payment from a funded wallet completes at once, so it cannot be cancelled while awaiting funds',
+        'a customer whose wallet is not funded in the config (awaits_funds: true, the default)',
+      );
+      continue;
+    }
     if (!who || !base) {
       skip('no customer with a wallet currency and an active recipient in it', 'customers (with wallet_currency) and recipients in the config file');
       continue;
@@ -99,7 +112,17 @@ export async function startFlows(ctx: RunContext): Promise<{ started: StartedFlo
     let paymentId = body?.payment_id as string | undefined;
     const sessionId = kind === 'session' ? (body?.session_id as string | undefined) : null;
     if (kind === 'session' && sessionId) {
-      const paid = await drive(ctx, problems, name, () => d.payHostedSession!({ customerId, sessionId, expiresAt: body?.session_expires_at as string | undefined }));
+      let impossible: string | undefined;
+      const paid = await drive(
+        ctx,
+        problems,
+        name,
+        () => d.payHostedSession!({ customerId, sessionId, expiresAt: body?.session_expires_at as string | undefined }),
+        (reason) => {
+          impossible = reason;
+        },
+      );
+      if (impossible) skip(`payHostedSession() is not possible for this session: ${impossible}`, 'a session the driver can pay');
       if (paid === false) continue;
       paymentId = paid?.paymentId ?? (await paymentOfSession(ctx, req, sessionId));
     }
@@ -109,8 +132,22 @@ export async function startFlows(ctx: RunContext): Promise<{ started: StartedFlo
       continue;
     }
     const method: DriverMethod = cancel ? 'cancelPayment' : 'deliverFunds';
-    const act = d[method];
-    const driven = act !== undefined && (await drive(ctx, problems, name, () => act({ customerId, paymentId }))) !== false;
+    // A funded wallet's payment needs no funds: it completes by itself.
+    const funded = !cancel && who.customer.awaits_funds === false;
+    const act = funded ? undefined : d[method];
+    let notPossible: StartedFlow['notPossible'];
+    const driven =
+      funded ||
+      (act !== undefined &&
+        (await drive(
+          ctx,
+          problems,
+          name,
+          () => act({ customerId, paymentId }),
+          (reason) => {
+            notPossible = { method, reason };
+          },
+        )) !== false);
     const sent = req.json as Record<string, unknown>;
     const expectation: PaymentExpectation = {
       recipients,
@@ -120,16 +157,23 @@ export async function startFlows(ctx: RunContext): Promise<{ started: StartedFlo
       complete: driven && !cancel,
       cancelled: driven && cancel,
     };
-    started.push({ name, paymentId, expectation, startedAt: Date.now(), notDrivenFor: act === undefined ? method : undefined });
+    started.push({ name, paymentId, expectation, startedAt: Date.now(), notDrivenFor: act === undefined && !funded ? method : undefined, notPossible });
   }
   return { started, problems, skipped };
 }
 
-/** Runs a driver method; a throw fails the flow it serves (false), with the driver's message. */
-async function drive<T>(ctx: RunContext, problems: FlowProblem[], name: string, call: () => Promise<T>): Promise<T | false> {
+/**
+ * Runs a driver method; a throw fails the flow it serves (false), with the driver's message, unless
+ * the driver answered NotPossible: then `notPossible` gets its reason (the case is skipped, not failed).
+ */
+async function drive<T>(ctx: RunContext, problems: FlowProblem[], name: string, call: () => Promise<T>, notPossible: (reason: string) => void): Promise<T | false> {
   try {
     return await call();
   } catch (err) {
+    if (isNotPossible(err)) {
+      notPossible(err.message);
+      return false;
+    }
     problems.push({ name, message: `${name}: the ${ctx.driver.name} driver failed: ${(err as Error)?.message ?? String(err)}` });
     return false;
   }
