@@ -127,7 +127,15 @@ export async function startFlows(ctx: RunContext): Promise<{ started: StartedFlo
       paymentId = paid?.paymentId ?? (await paymentOfSession(ctx, req, sessionId));
     }
     if (!paymentId) {
-      if (res.indeterminate) skip(`not judged: ${res.indeterminate}`, 'run again (lower --rate if the target throttles)');
+      // Throttled or lost: not judged, which no --require turns into a failure (rate limits: not shown).
+      if (res.indeterminate)
+        skipped.push({
+          subject: name,
+          verdict: 'skipped',
+          notJudged: true,
+          reason: `not judged: ${res.indeterminate}`,
+          enable: 'run again (lower --rate if the target throttles)',
+        });
       else problems.push({ name, res, message: `${name}: no payment_id to follow` });
       continue;
     }
