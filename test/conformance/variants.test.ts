@@ -33,6 +33,8 @@ const EXPECTED: Record<string, RegExp> = {
   'lifecycle/payout-without-recipient-id': /PAYOUT_INITIATED \(.*\) without recipient_id events\.payout-recipient-id/,
   'firm-statements/virtual-account-for-inactive-customer':
     /a virtual account for the inactive customer cust-a-inactive: answered HTTP 2\d\d, expected 4xx virtual-account\.customer-active/,
+  'firm-statements/payments-served-on-the-apikey-alone':
+    /legacyReviewPayments with the apikey header alone \(a Bearer token is required\): answered HTTP 2\d\d, expected 4xx auth\.bearer-required/,
   'firm-statements/unknown-customer-answered-2xx': /createPayment for an unknown customer_id: answered HTTP 2\d\d, expected 404 errors\.unknown-customer/,
 };
 

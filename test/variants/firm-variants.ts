@@ -102,6 +102,19 @@ export const firmVariants: readonly Variant[] = [
     }),
   },
   {
+    name: 'firm-statements/payments-served-on-the-apikey-alone',
+    check: 'firm-statements',
+    fault:
+      'a legacy payment endpoint serves a call that carries the apikey alone (Authentication, OAuth 2.0: "payments ... require a Bearer token"; the legacy endpoints are payments)',
+    hooks: (ctx) => ({
+      async request(r) {
+        const legacy = r.method === 'GET' && /^\/v1\/customers\/[^/]+\/payments(\/[^/]+)?$/.test(r.path);
+        if (!legacy || r.headers.authorization || !r.headers.apikey) return r;
+        return { ...r, headers: { ...r.headers, authorization: `Bearer ${await ctx.token()}` } };
+      },
+    }),
+  },
+  {
     name: 'lifecycle/payout-without-recipient-id',
     check: 'lifecycle',
     fault: 'PAYOUT_INITIATED is sent without recipient_id (States and transitions, row 4: "One webhook per recipient, with recipient_id")',
