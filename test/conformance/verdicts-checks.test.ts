@@ -37,6 +37,25 @@ describe('properties the published contract does not declare', () => {
   });
 });
 
+describe('an explicit null is an absent optional property, never a missing required one', () => {
+  test('payment_id: null on a lookup record whose has_payment is true still fails (seed: "present when has_payment is true")', async () => {
+    const summary = await runAgainst(
+      {
+        hooks: () => ({
+          response(r, res) {
+            const body = res.body as { sessions?: Array<Record<string, unknown>> } | undefined;
+            if (r.method !== 'GET' || !/\/sessions$/.test(r.path) || !Array.isArray(body?.sessions)) return res;
+            return { ...res, body: { sessions: body.sessions.map((x) => (x.has_payment === true ? { ...x, payment_id: null } : x)) } };
+          },
+        }),
+      },
+      ['sessions', 'spec-schema'],
+    );
+    const schema = summary.outcomes.find((o) => o.checkId === 'spec-schema')!.failures;
+    expect(schema.filter((f) => f.severity === 'error').map((f) => f.message)).toEqual([expect.stringMatching(/\/sessions\/0\/payment_id/)]);
+  });
+});
+
 describe("which customer awaits funds is the config's to say", () => {
   test('customers[].awaits_funds: false: its payments are not driven and complete by themselves; the cancelled flow takes a customer that awaits funds', async () => {
     const file = {

@@ -339,7 +339,7 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
         if (isPost(r, PAYMENTS)) return { ...res, body: { quote_id: null, client_customer_ref: null, session_id: null, payment_reference: null, ...res.body } };
         const sessions = res.body.sessions;
         if (r.method === 'GET' && SESSIONS.test(r.path) && Array.isArray(sessions))
-          return { ...res, body: { ...res.body, sessions: sessions.map((x) => (isObject(x) ? { ...x, client_reference_id: null } : x)) } };
+          return { ...res, body: { ...res.body, sessions: sessions.map((x) => (isObject(x) ? { payment_id: null, ...x, client_reference_id: null } : x)) } };
         return res;
       },
     }),
