@@ -24,6 +24,7 @@ export { paymentsPlugin } from '../kits/payments/plugin.js';
 export { startMock } from '../sandbox/index.js';
 export { runConformance } from '../conformance/suites/api/run-conformance.js';
 export type { ConformanceDriver, PaymentRef, SessionRef } from '../conformance/suites/api/driver.js';
+export { NotPossible } from '../conformance/suites/api/driver.js';
 export { runSuite } from '../conformance/engine/run-suite.js';
 export { createWebhookConsumer, applyPaymentEvent, createMemoryStore, verifyWebhook, signWebhook } from '../kits/payments/runtime/webhooks/index.js';
 export { createSqliteStore } from '../kits/payments/runtime/webhooks/sqlite-store.js';

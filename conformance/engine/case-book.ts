@@ -29,6 +29,14 @@ export class CaseBook {
     this.failures.push({ ...failure, rule: failure.rule ?? c.rule, ...(provenance ? { provenance } : {}) });
   }
 
+  /**
+   * The answer said nothing about the contract (throttled, or lost and not resent): the case is
+   * not judged, never passed or failed (a 429 is no refusal of bad input either).
+   */
+  notJudged(c: CaseInfo, why: string): void {
+    this.cases.push({ ...c, verdict: 'skipped', notJudged: true, reason: `not judged: ${why}`, enable: 'run again (lower --rate if the target throttles)' });
+  }
+
   /** A finding that is not a case of its own (e.g. a note-worthy refusal). */
   note(failure: Failure): void {
     this.failures.push(failure);

@@ -46,6 +46,8 @@ export type CreateLookup = (http: Http, req: SendRequest) => Promise<unknown | u
 
 export interface TokenSource {
   token(which: 'primary' | 'secondary'): Promise<string>;
+  /** Forget cached tokens, so the next request asks for fresh ones (a token the target's clock outlived). */
+  reset?(): void;
 }
 
 export interface HttpOptions {

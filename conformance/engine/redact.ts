@@ -19,24 +19,45 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
   return out;
 }
 
-/** A deep copy with secret-named fields replaced; form bodies (`a=b&c=d`) too. */
+/**
+ * A deep copy with secret-named fields replaced; a form body (`a=b&c=d`, the whole body) too.
+ * Every other value is kept exactly as received: a string inside a JSON body is data (a session
+ * URL with a query string is not a form), and reports and the HAR must show it unchanged.
+ */
 export function redactBody(body: unknown): unknown {
-  if (typeof body === 'string') return redactForm(body);
-  if (Array.isArray(body)) return body.map(redactBody);
+  return typeof body === 'string' ? redactForm(body) : redactJson(body);
+}
+
+function redactJson(body: unknown): unknown {
+  if (Array.isArray(body)) return body.map(redactJson);
   if (body !== null && typeof body === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(body))
-      Object.defineProperty(out, k, { value: SECRET_FIELDS.has(k.toLowerCase()) ? REDACTED : redactBody(v), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, k, { value: SECRET_FIELDS.has(k.toLowerCase()) ? REDACTED : redactJson(v), enumerable: true, writable: true, configurable: true });
     return out;
   }
   return body;
 }
 
+/** Replaces the values of secret-named pairs only; every other byte of the text stays as sent. */
 function redactForm(text: string): string {
   if (!/^[^=&\s]+=[^&]*(&[^=&\s]+=[^&]*)*$/.test(text)) return text;
-  const params = new URLSearchParams(text);
-  for (const k of [...params.keys()]) if (SECRET_FIELDS.has(k.toLowerCase())) params.set(k, REDACTED);
-  return params.toString().replace(/%5Bredacted%5D/g, REDACTED);
+  return text
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const key = decodeFormComponent(pair.slice(0, eq));
+      return SECRET_FIELDS.has(key.toLowerCase()) ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
+    })
+    .join('&');
+}
+
+function decodeFormComponent(s: string): string {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return s;
+  }
 }
 
 /** Values shorter than this are not searched for in text: redacting every "a" would wreck the reports. */

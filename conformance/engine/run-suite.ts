@@ -32,6 +32,11 @@ export interface SuiteOptions<C> {
   coverage?: (ctx: C, outcomes: readonly CheckOutcome[]) => CoverageLine[];
   /** Lines printed after the failures (e.g. where a variable of the reproduce lines comes from). */
   notes?: (ctx: C, outcomes: readonly CheckOutcome[]) => string[];
+  /**
+   * Rewrites a finished outcome before any reporter sees it (e.g. the reproduce lines of a target
+   * that dies with the run), so that every report and the returned summary say the same.
+   */
+  finishOutcome?: (outcome: CheckOutcome) => CheckOutcome;
 }
 
 export async function runSuite<C>(checks: readonly Check<C>[], ctx: C, options: SuiteOptions<C>): Promise<SuiteSummary> {
@@ -53,7 +58,8 @@ export async function runSuite<C>(checks: readonly Check<C>[], ctx: C, options: 
     options.beforeCheck?.(check, ctx, (lines) => void emit({ type: 'check-progress', checkId: check.id, lines }));
     const t0 = Date.now();
     const result = await runOne(check, ctx, options.scrub ?? ((t) => t));
-    const outcome = requireOutcome(toOutcome(check, notJudged(result), Date.now() - t0, options.strict === true), options.require ?? []);
+    const graded = toOutcome(check, notJudged(result), Date.now() - t0, options.strict === true);
+    const outcome = requireOutcome(options.finishOutcome ? options.finishOutcome(graded) : graded, options.require ?? []);
     outcomes.push(outcome);
     await emit({ type: 'check-finish', outcome });
   }
@@ -82,7 +88,7 @@ async function runOne<C>(check: Check<C>, ctx: C, scrub: (text: string) => strin
 
 /** Severities come from provenance here, in one place (engine/provenance.ts), never from the check. */
 function toOutcome<C>(check: Check<C>, r: CheckResult, durationMs: number, strict: boolean): CheckOutcome {
-  const failures = r.failures.map((f) => gradeFailure(f, strict));
+  const failures = groupWarnings(r.failures.map((f) => gradeFailure(f, strict)));
   const errors = failures.some((f) => f.severity === 'error');
   const warnings = failures.some((f) => f.severity === 'warning');
   const someSkipped = r.records?.some((x) => x.verdict === 'skipped') ?? false;
@@ -115,21 +121,59 @@ function notJudged(r: CheckResult): CheckResult {
     subject: f.subject,
     rule: f.rule,
     verdict: 'skipped',
+    notJudged: true,
     reason: `not judged: ${f.evidence!.exchanges!.find((x) => x.indeterminate)!.indeterminate}`,
     enable: 'run again (lower --rate if the target throttles)',
   }));
   return { ...r, failures: r.failures.filter((f) => !lost.includes(f)), records: [...(r.records ?? []), ...records] };
 }
 
-/** `--require`: a required check that was skipped, or ran only partly, fails, saying what is missing. */
+/**
+ * `--require`: a required check that was skipped, or ran only partly, fails, saying what is
+ * missing. A case the target's throttling left not judged is not missing capability: the seed
+ * shows no rate limit (§Limits), so it never becomes a failure, even required.
+ */
 function requireOutcome(o: CheckOutcome, required: readonly string[]): CheckOutcome {
   if ((o.status !== 'skipped' && o.status !== 'partial') || !isRequired(required, { id: o.checkId, tags: o.tags })) return o;
   const missing =
     o.status === 'skipped'
       ? [`${o.skippedReason ?? 'skipped'}${o.skipEnable ? ` (to enable: ${o.skipEnable})` : ''}`]
-      : (o.records ?? []).filter((x) => x.verdict === 'skipped').map((x) => `${x.subject ?? 'a case'}: ${x.reason ?? 'skipped'}${x.enable ? ` (to enable: ${x.enable})` : ''}`);
+      : (o.records ?? [])
+          .filter((x) => x.verdict === 'skipped' && !x.notJudged)
+          .map((x) => `${x.subject ?? 'a case'}: ${x.reason ?? 'skipped'}${x.enable ? ` (to enable: ${x.enable})` : ''}`);
+  if (missing.length === 0) return o;
   const failures: Failure[] = missing.map((m) => ({ checkId: o.checkId, message: `required (--require) but did not run: ${m}`, severity: 'error', rule: '--require' }));
   return { ...o, status: 'failed', failures: [...o.failures, ...failures] };
+}
+
+/**
+ * Warnings of one check with the same cause (rule) are one finding with a count, as failures of
+ * one fault are (one provider choice, such as per-payment event ids, must read as one warning, not
+ * twenty); the first keeps its evidence and the others' messages are listed in its note.
+ */
+export function groupWarnings(failures: readonly Failure[]): Failure[] {
+  const byCause = new Map<string, Failure[]>();
+  for (const f of failures) {
+    if (f.severity !== 'warning') continue;
+    const key = f.rule ?? f.message;
+    byCause.set(key, [...(byCause.get(key) ?? []), f]);
+  }
+  const out: Failure[] = [];
+  for (const f of failures) {
+    const group = f.severity === 'warning' ? byCause.get(f.rule ?? f.message) : undefined;
+    if (!group || group.length === 1) out.push(f);
+    else if (group[0] === f) {
+      const others = [...new Set(group.slice(1).map((g) => `${g.subject ? `${g.subject}: ` : ''}${g.message}`))];
+      const listed = others.slice(0, 5).join('; ') + (others.length > 5 ? `; … ${others.length - 5} more` : '');
+      out.push({
+        ...f,
+        count: group.length,
+        message: `${f.message} (and ${group.length - 1} more with the same cause)`,
+        evidence: { ...f.evidence, note: [f.evidence?.note, `also: ${listed}`].filter(Boolean).join('; ') },
+      });
+    }
+  }
+  return out;
 }
 
 export function summarize(target: string, outcomes: CheckOutcome[], durationMs: number, sections: ReportSection[] = []): SuiteSummary {

@@ -48,6 +48,8 @@ export interface Failure {
   evidence?: { exchanges?: ExchangeEvidence[]; events?: unknown[]; note?: string };
   /** A command that reproduces it, when there is one. */
   reproduce?: string;
+  /** How many findings of the same cause this one stands for (warnings grouped by rule), when more than one. */
+  count?: number;
 }
 
 /** `partial`: the check ran without failures, but some of its cases were skipped (records say which and why). */
@@ -75,6 +77,8 @@ export interface CaseRecord {
   enable?: string;
   /** How far a case that ran only part of the way got (e.g. "judged up to AWAITING_FUNDS"). */
   reached?: string;
+  /** Skipped because the target's answer said nothing (throttled, or lost and not resent): never a failure, even with --require. */
+  notJudged?: boolean;
 }
 
 export interface CheckOutcome {

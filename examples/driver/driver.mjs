@@ -47,6 +47,9 @@ async function control(method, path, body) {
     });
     if (res.status === 401 && !renew) continue;
     const text = await res.text();
+    // A 409: the payment is not in a state this action applies to (e.g. a funded wallet paid it at
+    // once, so it never awaited funds). The typed answer NotPossible skips the case with this reason.
+    if (res.status === 409) throw Object.assign(new Error(`${method} ${path}: not possible for this payment (${text.slice(0, 200)})`), { name: 'NotPossible' });
     if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 200)}`);
     return text ? JSON.parse(text) : undefined;
   }

@@ -15,6 +15,8 @@ const CLIENT_SECRET = 'client-secret-0123456789';
 const API_KEY = 'apikey-secret-0123456789';
 const GOOD_TOKEN = 'good-token-0123456789';
 const LEGACY = '/v1/customers/cust-1/payments';
+/** An operation that documents the apikey scheme (the legacy payment endpoints require a Bearer token). */
+const THIRD_PARTY = '/api/v1/customers/cust-1/third-parties/tp-1';
 
 interface Seen {
   method: string;
@@ -112,10 +114,10 @@ describe('the token request never follows a redirect', () => {
 describe('API calls follow same-origin redirects only', () => {
   it.each([307, 308])('%i to another origin with the apikey header: a redirect error naming the Location, nothing sent there', async (status) => {
     await setup();
-    api.handle = (_req, res) => res.writeHead(status, { location: `${evil.url}${LEGACY}` }).end();
-    evil.handle = (_req, res) => json(res, 200, []);
-    const result = await apiKeyClient().legacyReviewPayments({ params: { path: { customer_id: 'cust-1' } } });
-    expect(result.apiError).toMatchObject({ kind: 'redirect', status, location: `${evil.url}${LEGACY}` });
+    api.handle = (_req, res) => res.writeHead(status, { location: `${evil.url}${THIRD_PARTY}` }).end();
+    evil.handle = (_req, res) => json(res, 200, {});
+    const result = await apiKeyClient().getThirdParty({ params: { path: { customer_id: 'cust-1', client_customer_reference: 'tp-1' } } });
+    expect(result.apiError).toMatchObject({ kind: 'redirect', status, location: `${evil.url}${THIRD_PARTY}` });
     expect(evil.seen).toEqual([]);
     expect(api.seen[0]!.headers.apikey).toBe(API_KEY);
     expectNoSecret(result.apiError);
@@ -221,7 +223,7 @@ describe('tokens and errors carry no secret', () => {
       req.url === '/auth/oauth/v2/token'
         ? json(res, 400, { error: 'invalid_request', error_description: `bad secret ${CLIENT_SECRET}` })
         : json(res, 500, { echo: req.headers.apikey });
-    const viaKey = await apiKeyClient().legacyReviewPayments({ params: { path: { customer_id: 'cust-1' } } });
+    const viaKey = await apiKeyClient().getThirdParty({ params: { path: { customer_id: 'cust-1', client_customer_reference: 'tp-1' } } });
     expect(viaKey.apiError).toMatchObject({ kind: 'http', status: 500 });
     expectNoSecret(viaKey.apiError);
     expectNoSecret(viaKey.error);

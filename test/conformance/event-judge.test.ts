@@ -180,3 +180,29 @@ describe('isFlowSettled', () => {
     expect(isFlowSettled(received(events), table, 'c', { cancelled: true })).toBe(true);
   });
 });
+
+describe('judgeEvents: equal event_timestamps determine no order', () => {
+  test('AWAITING_FUNDS and CANCELLED in one second, the first delivery late: no failure, one "event_timestamp ties" warning', () => {
+    const awaiting = event('pc', 'AWAITING_FUNDS', 0);
+    const cancelled = { ...event('pc', 'CANCELLED', 0), event_timestamp: awaiting.event_timestamp };
+    const r = judgeEvents(received([cancelled, awaiting]), table, { expectations: { pc: { cancelled: true } } });
+    expect(errors(r)).toEqual([]);
+    expect(warnings(r).map((f) => f.rule)).toEqual(['events.timestamp-ties']);
+    expect(warnings(r)[0].message).toMatch(/^event_timestamp ties: AWAITING_FUNDS, CANCELLED share .* arrived in another order/);
+  });
+
+  test('the same tie after PAYMENT_COMPLETED is judged the same way (no "follows PAYMENT_COMPLETED")', () => {
+    const events = flow('pt', ['r1']);
+    const last = events.at(-1)!;
+    const tied = events.map((e) => (e.status === 'PAYOUT_CREDITED' ? { ...e, event_timestamp: last.event_timestamp } : e));
+    const credited = tied.find((e) => e.status === 'PAYOUT_CREDITED')!;
+    const r = judgeEvents(received([...tied.filter((e) => e !== credited), credited]), table, { expectations: { pt: { recipients: ['r1'], complete: true } } });
+    expect(errors(r)).toEqual([]);
+    expect(warnings(r).map((f) => f.rule)).toEqual(['events.timestamp-ties']);
+  });
+
+  test('a tie in arrival order that already fits the table says nothing', () => {
+    const events = flow('pa', ['r1']).map((e) => ({ ...e, event_timestamp: '2026-01-01T10:00:00Z' }));
+    expect(judgeEvents(received(events), table, { expectations: { pa: { recipients: ['r1'], complete: true } } }).findings).toEqual([]);
+  });
+});

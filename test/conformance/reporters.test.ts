@@ -72,6 +72,13 @@ describe('secrets never reach a report', () => {
     expect(redactHeaders({ Authorization: 'Basic abc', apikey: 'k' })).toEqual({ Authorization: '[redacted]', apikey: '[redacted]' });
   });
 
+  test('values are kept exactly as received: a URL with a query string inside a JSON body is not a form', () => {
+    const url = 'https://host.example/hosted/pay/ses_1?t=a.b/c+d%3D';
+    expect(redactBody({ session_id: 'ses_1', payment_page_url: url, nested: [{ link: url }] })).toEqual({ session_id: 'ses_1', payment_page_url: url, nested: [{ link: url }] });
+    // A form keeps every pair as sent (no re-encoding), only the secret value is replaced.
+    expect(redactBody('scope=a%20b+c&client_secret=s3cr3t&x=%2F')).toBe('scope=a%20b+c&client_secret=[redacted]&x=%2F');
+  });
+
   test('the reproduce command reads the token from the environment', () => {
     expect(curlFor(exchange)).toContain('"Authorization: Bearer $CBP_TOKEN"');
     expect(curlFor(exchange)).toContain('"apikey: $CBP_API_KEY"');

@@ -14,14 +14,22 @@ const SANDBOX_ENV = {
   CBP_CLIENT_SECRET_2: 'sandbox-secret-b',
 };
 
-export async function runAgainst(variant: Pick<Variant, 'hooks' | 'publicHost'>, only: string[], options: { strict?: boolean } = {}): Promise<SuiteSummary> {
+export interface RunOptions {
+  strict?: boolean;
+  /** `--require`. */
+  require?: string[];
+  /** More keys of the config file (merged over the short webhook waits). */
+  file?: Record<string, unknown>;
+}
+
+export async function runAgainst(variant: Pick<Variant, 'hooks' | 'publicHost'>, only: string[], options: RunOptions = {}): Promise<SuiteSummary> {
   const running = await startVariant(variant);
   try {
     // The variants wrap the instant sandbox (seed §Events rule 5: delivered at once): short waits.
-    const file = { name: 'conformance.yaml', value: { webhooks: { wait_seconds: 3, grace_seconds: 0.25 } } };
+    const file = { name: 'conformance.yaml', value: { webhooks: { wait_seconds: 3, grace_seconds: 0.25 }, ...options.file } };
     const host = variant.publicHost;
     const baseUrl = host ? running.baseUrl.replace('//127.0.0.1:', `//${host}:`) : running.baseUrl;
-    const config = conformanceConfigFromArgv({ baseUrl, only, strict: options.strict }, SANDBOX_ENV, file);
+    const config = conformanceConfigFromArgv({ baseUrl, only, strict: options.strict, require: options.require }, SANDBOX_ENV, file);
     return await runConformance(config, host ? { target: { ...liveTarget(config), fetch: mapHost(host, '127.0.0.1') } } : {});
   } finally {
     await running.close();

@@ -35,6 +35,8 @@ const EXPECTED: Record<string, RegExp> = {
     /a virtual account for the inactive customer cust-a-inactive: answered HTTP 2\d\d, expected 4xx virtual-account\.customer-active/,
   'firm-statements/float-sum': /decimal sums, two amounts: 10\.10 \+ 20\.20 = 30\.30 GBP: answered HTTP 400, expected 2xx .*payment\.recipient-sum/,
   'firm-statements/plain-http': /the base URL http:\/\/sandbox\.provider\.example:\d+ is plain http.* auth\.https/,
+  'firm-statements/payments-served-on-the-apikey-alone':
+    /legacyReviewPayments with the apikey header alone \(a Bearer token is required\): answered HTTP 2\d\d, expected 4xx auth\.bearer-required/,
   'firm-statements/unknown-customer-answered-2xx': /createPayment for an unknown customer_id: answered HTTP 2\d\d, expected 404 errors\.unknown-customer/,
 };
 

@@ -25,12 +25,12 @@ describe('request log', () => {
     const tok = await token(m);
     await call(m, tok, 'GET', '/v1/customers/cust-a-1/payments');
     await call(m, tok, 'POST', '/v3/customers/cust-a-1/payments', { ...paymentBody('GBP', [['rcp-a-1-gbp', 1]]), amount: { currency: 'GBP', value: -5 }, note: 'body-marker-123' });
-    await request(`${m.baseUrl}/v1/customers/cust-a-1/payments?apikey=query-secret-123`, { headers: { apikey: 'sandbox-apikey-a' } });
+    await request(`${m.baseUrl}/api/v1/customers/cust-a-1/third-parties/tp-a-1?apikey=query-secret-123`, { headers: { apikey: 'sandbox-apikey-a' } });
     expect(lines).toHaveLength(4);
     expect(lines[0]).toMatch(/^\S+Z [0-9a-z]+-1 POST \/auth\/oauth\/v2\/token 200 [\d.]+ms$/);
     expect(lines[1]).toMatch(/ GET \/v1\/customers\/cust-a-1\/payments 200 [\d.]+ms$/);
     expect(lines[2]).toMatch(/ POST \/v3\/customers\/cust-a-1\/payments 400 [\d.]+ms rules=\S+/);
-    expect(lines[3]).toMatch(/ GET \/v1\/customers\/cust-a-1\/payments 200 /);
+    expect(lines[3]).toMatch(/ GET \/api\/v1\/customers\/cust-a-1\/third-parties\/tp-a-1 200 /);
     const ids = lines.map((l) => l.split(' ')[1]);
     expect(new Set(ids).size).toBe(4);
     const all = lines.join('\n');

@@ -126,10 +126,13 @@ describe('security before validation', () => {
   });
 
   it('accepts the apikey header where the document allows it, not where it does not', async () => {
-    const ok = await handle({ method: 'GET', url: `/v1/customers/${CUSTOMER}/payments`, headers: { apikey: API_KEY } });
+    const ok = await handle({ method: 'GET', url: `/api/v1/customers/${CUSTOMER}/third-parties/tp-1`, headers: { apikey: API_KEY } });
     expect(ok.status).toBe(200);
     const no = await handle({ method: 'POST', url: PAYMENTS, headers: { apikey: API_KEY, 'content-type': 'application/json' }, body: validPayment });
     expect(no.status).toBe(401);
+    // The legacy endpoints are payments, and payments require a Bearer token (seed §Authentication, OAuth 2.0).
+    const legacy = await handle({ method: 'GET', url: `/v1/customers/${CUSTOMER}/payments`, headers: { apikey: API_KEY } });
+    expect(legacy.status).toBe(401);
   });
 
   it('fails closed without an authenticator', async () => {

@@ -124,6 +124,19 @@ export const firmVariants: readonly Variant[] = [
     }),
   },
   {
+    name: 'firm-statements/payments-served-on-the-apikey-alone',
+    check: 'firm-statements',
+    fault:
+      'a legacy payment endpoint serves a call that carries the apikey alone (Authentication, OAuth 2.0: "payments ... require a Bearer token"; the legacy endpoints are payments)',
+    hooks: (ctx) => ({
+      async request(r) {
+        const legacy = r.method === 'GET' && /^\/v1\/customers\/[^/]+\/payments(\/[^/]+)?$/.test(r.path);
+        if (!legacy || r.headers.authorization || !r.headers.apikey) return r;
+        return { ...r, headers: { ...r.headers, authorization: `Bearer ${await ctx.token()}` } };
+      },
+    }),
+  },
+  {
     name: 'firm-statements/plain-http',
     check: 'firm-statements',
     fault: 'a deployed (non-loopback) target answers over plain http (Authentication, OAuth 2.0 step 6: "All requests use HTTPS.")',

@@ -4,6 +4,7 @@
  * ordinary provider styles (nulls, nested data, delivery metadata, per-payment event ids, other
  * success and error codes). Each must end with 0 failures; warnings are fine.
  */
+import type { VariantContext } from './catalogue.js';
 import type { ProxiedRequest, ProxiedResponse, ProxyHooks, WebhookEvent } from './proxy.js';
 
 export interface LegitimateVariant {
@@ -14,15 +15,21 @@ export interface LegitimateVariant {
   checks: string[];
   /** What the report must tell the partner about it (a note), when anything. */
   note?: RegExp;
-  hooks(): ProxyHooks;
+  /** `--require` for the run (a legitimate behaviour must not fail a pipeline that requires everything). */
+  require?: string[];
+  hooks(ctx: VariantContext): ProxyHooks;
 }
 
 type Body = Record<string, unknown>;
 const PAYMENTS = /^\/v3\/customers\/[^/]+\/payments$/;
+const SESSIONS = /^\/v1\/customers\/([^/]+)\/sessions$/;
 const VIRTUAL_ACCOUNTS = /^\/v1\/customers\/[^/]+\/virtual-accounts$/;
 const isPost = (r: ProxiedRequest, re: RegExp) => r.method === 'POST' && re.test(r.path);
 const shift = (iso: string, seconds: number) => new Date(Date.parse(iso) + seconds * 1000).toISOString();
 const END = new Set(['PAYMENT_COMPLETED', 'CANCELLED']);
+/** An RFC 3339 timestamp of second precision (the second it falls in). */
+const toSecond = (iso: string) => new Date(Math.floor(Date.parse(iso) / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+const isObject = (v: unknown): v is Body => v !== null && typeof v === 'object' && !Array.isArray(v);
 /** A call of the API itself (not the sandbox's control API, not the token endpoint). */
 const isApiCall = (r: ProxiedRequest) => !r.path.startsWith('/_sandbox/') && !r.path.startsWith('/auth/');
 const throttled = (status: 429 | 503, retryAfter: string): ProxiedResponse => ({
@@ -43,6 +50,60 @@ function buffered(release: (events: WebhookEvent[]) => WebhookEvent[]): ProxyHoo
       }
       held.delete(e.payment_id);
       return release(list);
+    },
+  };
+}
+
+/**
+ * A funded wallet: every payment of `customers` (default: all) is paid as soon as it exists, its
+ * first webhook PROCESSING. The driver's deliver-funds finds nothing to do; its cancel finds a
+ * payment that never awaited funds (the sandbox answers 409).
+ */
+export function fundedWallet(ctx: VariantContext, customers?: readonly string[]): ProxyHooks {
+  const owner = new Map<string, string>();
+  const funded = new Map<string, Promise<void>>();
+  const isFunded = (paymentId: string) => customers === undefined || customers.includes(owner.get(paymentId) ?? '');
+  const fund = (paymentId: string) => {
+    let done = funded.get(paymentId);
+    if (!done) {
+      done = (async () => {
+        const res = await fetch(`${ctx.upstream}/_sandbox/payments/${encodeURIComponent(paymentId)}/deliver-funds`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${await ctx.token()}`, 'content-type': 'application/json' },
+          body: '{}',
+        });
+        await res.body?.cancel();
+      })();
+      funded.set(paymentId, done);
+    }
+    return done;
+  };
+  const sessions = new Map<string, string>();
+  return {
+    async request(r) {
+      const m = /^\/_sandbox\/payments\/([^/]+)\/(deliver-funds|cancel)$/.exec(r.path);
+      const paymentId = m ? decodeURIComponent(m[1]) : '';
+      if (!m || !isFunded(paymentId)) return r;
+      await fund(paymentId);
+      return m[2] === 'deliver-funds' ? { status: 200, headers: {}, body: { payment_id: paymentId, note: 'the funds were already there' } } : r;
+    },
+    response(r, res) {
+      const body = isObject(res.body) ? res.body : {};
+      const customer = /^\/v[13]\/customers\/([^/]+)\/(payments|sessions)$/.exec(r.path)?.[1];
+      if (r.method === 'POST' && customer && typeof body.session_id === 'string') sessions.set(body.session_id, customer);
+      const paid = /^\/_sandbox\/sessions\/([^/]+)\/pay$/.exec(r.path);
+      const payer = paid ? sessions.get(decodeURIComponent(paid[1])) : r.method === 'POST' ? customer : undefined;
+      if (payer !== undefined && typeof body.payment_id === 'string') {
+        owner.set(body.payment_id, payer);
+        // Its first webhook may have gone out before this answer: paid now all the same.
+        if (isFunded(body.payment_id)) void fund(body.payment_id);
+      }
+      return res;
+    },
+    webhook(e) {
+      if (e.status !== 'AWAITING_FUNDS' || !isFunded(e.payment_id)) return [e];
+      void fund(e.payment_id);
+      return [{ ...e, status: 'PROCESSING' }];
     },
   };
 }
@@ -275,5 +336,95 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
     hooks: () => ({
       deliveryHeaders: (std) => ({ 'svix-id': std['webhook-id'], 'svix-timestamp': std['webhook-timestamp'], 'svix-signature': std['webhook-signature'] }),
     }),
+  },
+  {
+    name: 'http/explicit-nulls-for-absent-optional-fields',
+    seed: 'Payment table: six fields; "Fields of a session record beyond those listed: not shown" (a Jackson-style provider writes null for an optional field it has no value for)',
+    checks: ['positive', 'sessions', 'spec-schema'],
+    hooks: () => ({
+      response(r, res) {
+        if (res.status >= 300 || !isObject(res.body)) return res;
+        if (isPost(r, PAYMENTS)) return { ...res, body: { quote_id: null, client_customer_ref: null, session_id: null, payment_reference: null, ...res.body } };
+        const sessions = res.body.sessions;
+        if (r.method === 'GET' && SESSIONS.test(r.path) && Array.isArray(sessions))
+          return { ...res, body: { ...res.body, sessions: sessions.map((x) => (isObject(x) ? { payment_id: null, ...x, client_reference_id: null } : x)) } };
+        return res;
+      },
+    }),
+  },
+  {
+    name: 'sessions/url-with-query-string',
+    seed: 'Create hosted payment session: "The response carries a session URL" (its field name: not shown; a signed URL carries its token in the query)',
+    checks: ['positive', 'firm-statements'],
+    hooks: () => ({
+      response(r, res) {
+        if (!isPost(r, SESSIONS) || res.status >= 300 || !isObject(res.body)) return res;
+        const { session_url: _renamed, ...rest } = res.body;
+        return { ...res, body: { ...rest, payment_page_url: `https://pay.provider.example/hosted/pay/${String(rest.session_id)}?t=eyJhbGciOiJIUzI1NiJ9.c2Vz/x+y%3D&lang=en` } };
+      },
+    }),
+  },
+  {
+    name: 'sessions/customer-ref-must-be-an-onboarded-third-party',
+    seed: 'Reconciliation identifiers: client_customer_ref "Third-party payments (present for hosted sessions)"; Create payment rule 4: "a valid client_customer_ref" (a provider that checks it on sessions too)',
+    checks: ['uniqueness'],
+    hooks: (ctx) => ({
+      async request(r) {
+        const m = r.method === 'POST' ? SESSIONS.exec(r.path) : null;
+        const ref = isObject(r.body) ? r.body.client_customer_ref : undefined;
+        if (!m || typeof ref !== 'string') return r;
+        const found = await fetch(`${ctx.upstream}/api/v1/customers/${m[1]}/third-parties/${encodeURIComponent(ref)}`, {
+          headers: { authorization: r.headers.authorization ?? '' },
+        });
+        await found.body?.cancel();
+        return found.status === 404 ? { status: 400, headers: {}, body: { code: 'THIRD_PARTY_NOT_FOUND', message: `no third party ${ref} for this customer` } } : r;
+      },
+    }),
+  },
+  {
+    name: 'events/second-precision-ties-and-a-late-first-delivery',
+    seed: 'Events, consumer rule 2: "Order is not guaranteed; event_timestamp determines the real order" (timestamps of one-second precision: a fast sandbox stamps a whole flow with one second)',
+    checks: ['lifecycle'],
+    // Every event of a payment carries the second of its first one; that first delivery arrives last.
+    hooks: () =>
+      buffered((events) => {
+        const second = toSecond(events[0].event_timestamp);
+        const tied = events.map((e) => ({ ...e, event_timestamp: second }));
+        return [...tied.slice(1), tied[0]];
+      }),
+  },
+  {
+    name: 'lifecycle/funded-wallet-processing-first-completes-at-once',
+    seed: 'Payment request: "If the wallet balance is insufficient, the service waits for incoming funds" (a funded wallet never waits); Events table: "PROCESSING | May be the first webhook"',
+    checks: ['lifecycle'],
+    hooks: (ctx) => fundedWallet(ctx),
+  },
+  {
+    name: 'sessions/expiry-field-named-otherwise',
+    seed: 'Hosted payment session: "Names of the callback URL field and of the session URL field in the response: not shown" (the creation answer names its expiry expires_at)',
+    checks: ['sessions'],
+    hooks: () => ({
+      response(r, res) {
+        if (!isPost(r, SESSIONS) || res.status >= 300 || !isObject(res.body)) return res;
+        const { session_expires_at, ...rest } = res.body;
+        return { ...res, body: { ...rest, expires_at: session_expires_at } };
+      },
+    }),
+  },
+  {
+    name: 'http/rate-limited-creates-required',
+    seed: 'Limits: "Rate limits ... not shown" (creates throttled with 429; a pipeline that requires every check must still pass)',
+    checks: ['positive', 'negative', 'uniqueness'],
+    require: ['all'],
+    note: /not resent/,
+    hooks: () => {
+      let posts = 0;
+      return {
+        request(r) {
+          if (!isApiCall(r) || r.method !== 'POST') return r;
+          return ++posts % 7 === 3 ? throttled(429, '0') : r;
+        },
+      };
+    },
   },
 ];

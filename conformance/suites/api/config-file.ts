@@ -10,8 +10,13 @@ import type { ConfiguredPayload, UnshownPayload } from './live/payloads.js';
 import { WEBHOOK_SCHEME_NAMES, type WebhookSchemeName } from './webhook-schemes.js';
 
 export interface TargetFixtures {
-  /** `status` other than active marks a registered customer that is not active (no virtual account). */
-  customers: Array<{ customer_id: string; wallet_currency?: string; status?: string }>;
+  /**
+   * `status` other than active marks a registered customer that is not active (no virtual
+   * account). `awaits_funds: false` marks a funded wallet: its payments are paid at once (PROCESSING
+   * first, no AWAITING_FUNDS wait), so nothing is delivered to them and the cancelled flow takes
+   * another customer (default true: payments wait for funds).
+   */
+  customers: Array<{ customer_id: string; wallet_currency?: string; status?: string; awaits_funds?: boolean }>;
   recipients: Array<{ recipient_id: string; customer_id: string; currency?: string; status?: string; name?: string }>;
   quotes: Array<{ quote_id: string; customer_id: string; sell_currency?: string; buy_currency?: string; status?: string; expires_at?: string }>;
   third_parties: Array<{ customer_id: string; client_customer_ref: string }>;
@@ -46,7 +51,12 @@ const schema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    customers: list(['customer_id'], { customer_id: id, wallet_currency: { type: 'string', pattern: '^[A-Z]{3}$' }, status: { type: 'string' } }),
+    customers: list(['customer_id'], {
+      customer_id: id,
+      wallet_currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+      status: { type: 'string' },
+      awaits_funds: { type: 'boolean' },
+    }),
     recipients: list(['recipient_id', 'customer_id'], { recipient_id: id, customer_id: id, currency: { type: 'string' }, status: { type: 'string' } }),
     quotes: list(['quote_id', 'customer_id'], {
       quote_id: id,

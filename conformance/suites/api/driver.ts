@@ -8,13 +8,30 @@
  *
  * Every method is optional: a case that needs a missing one is skipped, naming the method
  * (`missingMethod`), and `--require` turns that skip into a failure. A method that throws fails
- * the case it serves, with the message. Built in: `sandbox` (sandbox.ts, this package's
+ * the case it serves, with the message, unless it throws `NotPossible`: the documented answer "this
+ * cannot be done for this payment or session on this target" (e.g. a payment paid from a funded
+ * wallet never awaits funds, so it cannot be cancelled while it does), which skips the case with
+ * that reason. Built in: `sandbox` (sandbox.ts, this package's
  * /_sandbox/ control API, picked when the target answers it) and `passive` (drivers/passive.ts,
  * nothing driven). A partner's driver is an ES module whose default export is a
  * `ConformanceDriver` (`--driver PATH`, drivers/load-driver.ts; example in examples/driver/).
  */
 import type { TargetFixtures } from './config-file.js';
 import type { Http } from '../../engine/http.js';
+
+/**
+ * A driver's typed answer: the action is not possible for this payment or session on this target,
+ * which is no fault of the target (seed, Payment request: the service waits for funds only "If the
+ * wallet balance is insufficient"; a funded wallet's payment may complete at once). Throw it from
+ * any driver method; the case it serves is skipped with the message as its reason. A module that
+ * cannot import this class may throw any Error whose `name` is 'NotPossible'.
+ */
+export class NotPossible extends Error {
+  override readonly name = 'NotPossible';
+}
+
+/** Is `err` a driver's "not possible for this payment" answer (NotPossible, or any Error named so)? */
+export const isNotPossible = (err: unknown): err is Error => err instanceof Error && err.name === 'NotPossible';
 
 export interface PaymentRef {
   customerId: string;
@@ -44,9 +61,15 @@ export interface ConformanceDriver {
    * `webhooks.public_url` by hand before the run.
    */
   subscribeWebhooks?(args: { url: string }): Promise<{ secret?: string; close?: () => Promise<void> } | undefined>;
-  /** The payment's funds arrive ("Funds arrive": AWAITING_FUNDS → RECEIVED_FUNDS). */
+  /**
+   * The payment's funds arrive ("Funds arrive": AWAITING_FUNDS → RECEIVED_FUNDS). Throw
+   * `NotPossible` when the payment does not await funds (it was paid from a funded wallet).
+   */
   deliverFunds?(args: PaymentRef): Promise<void>;
-  /** The payment is cancelled while it awaits funds ("Cancellation": → CANCELLED). */
+  /**
+   * The payment is cancelled while it awaits funds ("Cancellation": → CANCELLED). Throw
+   * `NotPossible` when it never awaited funds (a funded wallet: PROCESSING first, completed at once).
+   */
   cancelPayment?(args: PaymentRef): Promise<void>;
   /**
    * The payer completes the hosted page, which creates a payment. Answer its payment_id when

@@ -95,7 +95,8 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
         });
       },
       notes: (_ctx, outcomes) => [throttleNote(recorder.unjudged), ...reproduceNotes(outcomes, config)].filter((n): n is string => n !== undefined),
-    }).then((summary) => withReproduce(summary, config));
+      finishOutcome: (o) => withReproduce(o, config),
+    });
   } finally {
     await conn.close();
   }
@@ -108,11 +109,14 @@ function defaultTarget(config: ConformanceConfig): Target {
   });
 }
 
-/** The embedded sandbox's port dies with the run: its failures reproduce by re-running the check. */
-function withReproduce(s: SuiteSummary, config: ConformanceConfig): SuiteSummary {
-  if (config.target.kind !== 'embedded') return s;
-  const outcomes = s.outcomes.map((o) => ({ ...o, failures: o.failures.map((f) => (f.reproduce?.startsWith('curl ') ? { ...f, reproduce: rerunFor(o.checkId, config) } : f)) }));
-  return { ...s, outcomes, notes: s.notes?.filter((n) => !n.startsWith('$CBP_TOKEN')) };
+/**
+ * The embedded sandbox's port dies with the run: its failures reproduce by re-running the check.
+ * Applied as each check finishes, before any reporter writes, so every report shows the line the
+ * returned summary has.
+ */
+function withReproduce(o: CheckOutcome, config: ConformanceConfig): CheckOutcome {
+  if (config.target.kind !== 'embedded') return o;
+  return { ...o, failures: o.failures.map((f) => (f.reproduce?.startsWith('curl ') ? { ...f, reproduce: rerunFor(o.checkId, config) } : f)) };
 }
 
 function reproduceNotes(outcomes: readonly CheckOutcome[], config: ConformanceConfig): string[] {

@@ -5,7 +5,7 @@
  * need it are skipped otherwise. It talks HTTP only: the suite never imports the sandbox itself.
  */
 import type { TargetFixtures } from './config-file.js';
-import type { Driver, DriverSession } from './driver.js';
+import { type Driver, type DriverSession, NotPossible } from './driver.js';
 import type { Http, SendResult } from '../../engine/http.js';
 
 /** The sandbox driver for a target known to answer /_sandbox/ (the embedded sandbox). */
@@ -25,6 +25,13 @@ function driverOver(sandbox: Sandbox): Driver {
     const r = await res;
     if (r.status < 200 || r.status >= 300) throw new Error(`sandbox ${what} answered ${r.error ?? r.status}`);
   };
+  // A 409 of the control API: the payment is not in a state the action applies to (it never
+  // awaited funds, or already completed): not possible for this payment, not a fault of the target.
+  const possible = async (res: Promise<SendResult>, what: string) => {
+    const r = await res;
+    if (r.status === 409) throw new NotPossible(`the sandbox cannot ${what} this payment: ${messageOf(r.body) ?? 'HTTP 409'}`);
+    if (r.status < 200 || r.status >= 300) throw new Error(`sandbox ${what} answered ${r.error ?? r.status}`);
+  };
   return {
     name: 'sandbox',
     kind: 'sandbox',
@@ -33,8 +40,8 @@ function driverOver(sandbox: Sandbox): Driver {
       const sub = await sandbox.subscribe(url);
       return { secret: sub.secret, close: () => sandbox.unsubscribe(sub.subscription_id) };
     },
-    deliverFunds: ({ paymentId }) => ok(sandbox.payment(paymentId, 'deliver-funds'), 'deliver-funds'),
-    cancelPayment: ({ paymentId }) => ok(sandbox.payment(paymentId, 'cancel'), 'cancel'),
+    deliverFunds: ({ paymentId }) => possible(sandbox.payment(paymentId, 'deliver-funds'), 'deliver funds to'),
+    cancelPayment: ({ paymentId }) => possible(sandbox.payment(paymentId, 'cancel'), 'cancel'),
     payHostedSession: async ({ sessionId }) => ({ paymentId: (await sandbox.paySession(sessionId)).payment_id }),
     async expireSession({ expiresAt }) {
       const now = Date.parse(await sandbox.now());
@@ -80,7 +87,7 @@ export class Sandbox {
   }
 
   failNameCheck(recipientId: string): Promise<SendResult> {
-    return this.http.send({ method: 'POST', path: `/_sandbox/recipients/${enc(recipientId)}/fail-name-check`, json: {} });
+    return this.send({ method: 'POST', path: `/_sandbox/recipients/${enc(recipientId)}/fail-name-check`, json: {} });
   }
 
   async subscribe(url: string, as: 'primary' | 'secondary' = 'primary'): Promise<{ subscription_id: string; secret: string }> {
@@ -88,15 +95,15 @@ export class Sandbox {
   }
 
   async unsubscribe(id: string, as: 'primary' | 'secondary' = 'primary'): Promise<void> {
-    await this.http.send({ method: 'DELETE', path: `/_sandbox/webhook-subscriptions/${enc(id)}`, auth: as });
+    await this.send({ method: 'DELETE', path: `/_sandbox/webhook-subscriptions/${enc(id)}`, auth: as });
   }
 
   payment(paymentId: string, action: 'deliver-funds' | 'cancel' | 'bounce-back' | 'hold' | 'release'): Promise<SendResult> {
-    return this.http.send({ method: 'POST', path: `/_sandbox/payments/${enc(paymentId)}/${action}`, json: {} });
+    return this.send({ method: 'POST', path: `/_sandbox/payments/${enc(paymentId)}/${action}`, json: {} });
   }
 
   async events(paymentId: string): Promise<unknown[]> {
-    const res = await this.http.send({ method: 'GET', path: `/_sandbox/payments/${enc(paymentId)}/events` });
+    const res = await this.send({ method: 'GET', path: `/_sandbox/payments/${enc(paymentId)}/events` });
     const body = res.body as { events?: unknown[] } | unknown[] | undefined;
     return Array.isArray(body) ? body : (body?.events ?? []);
   }
@@ -114,8 +121,20 @@ export class Sandbox {
     await this.ok({ method: 'POST', path: '/_sandbox/clock/advance', json: { seconds } });
   }
 
-  private async ok(req: Parameters<Http['send']>[0]): Promise<unknown> {
+  /**
+   * A control call. The driver's own credentials are its business, never a verdict on the target:
+   * a 401 (a token the sandbox clock outlived, e.g. after moving it past an unknown session
+   * expiry) renews the tokens once and sends again.
+   */
+  private async send(req: Parameters<Http['send']>[0]): Promise<SendResult> {
     const res = await this.http.send(req);
+    if (res.status !== 401 || !this.http.tokens?.reset || (req.auth !== undefined && req.auth !== 'primary' && req.auth !== 'secondary')) return res;
+    this.http.tokens.reset();
+    return this.http.send(req);
+  }
+
+  private async ok(req: Parameters<Http['send']>[0]): Promise<unknown> {
+    const res = await this.send(req);
     if (res.status < 200 || res.status >= 300) {
       throw new Error(`sandbox ${req.method} ${req.path} answered ${res.error ?? res.status}: ${JSON.stringify(res.body)}`);
     }
@@ -124,3 +143,9 @@ export class Sandbox {
 }
 
 const enc = encodeURIComponent;
+
+/** The first error message of a sandbox error body ({ errors: [{ message }] }). */
+function messageOf(body: unknown): string | undefined {
+  const first = (body as { errors?: Array<{ message?: unknown }> } | undefined)?.errors?.[0]?.message;
+  return typeof first === 'string' ? first : undefined;
+}

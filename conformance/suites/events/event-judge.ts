@@ -134,7 +134,7 @@ export function judgeEvents(received: readonly ReceivedEvent[], table: StateTabl
   const counts = new Map<string, ObservedTransition>();
   const statuses: Record<string, number> = {};
   for (const [paymentId, events] of byPayment) {
-    const sorted = sortByTimestamp(events, finder(findings, strict, paymentId));
+    const sorted = sortByTimestamp(events, table, finder(findings, strict, paymentId));
     for (const e of sorted) statuses[e.status] = (statuses[e.status] ?? 0) + 1;
     const moves = judgeMoves(sorted, table, options.expectations?.[paymentId] ?? {}, finder(findings, strict, paymentId));
     for (const t of moves.transitions) {
@@ -171,14 +171,53 @@ export function isFlowSettled(received: readonly ReceivedEvent[], table: StateTa
   return reached && !mine.some((f) => f.pending);
 }
 
-/** event_timestamp order (consumer rule 2); equal or unreadable timestamps keep arrival order. */
-function sortByTimestamp(events: PaymentEvent[], find: Finder): PaymentEvent[] {
+/**
+ * event_timestamp order (consumer rule 2: "event_timestamp determines the real order"). Equal
+ * timestamps determine no order: tied events are put in the state table's order (a status the
+ * table reaches in fewer steps first; same status: arrival), so only what the timestamps prove
+ * can fail. When the arrival order of tied events says otherwise, that is said once per payment
+ * ("event_timestamp ties", not shown: a warning), never a failure. Unreadable timestamps keep
+ * arrival order.
+ */
+function sortByTimestamp(events: PaymentEvent[], table: StateTable, find: Finder): PaymentEvent[] {
   const unreadable = events.filter((e) => typeof e.event_timestamp !== 'string' || Number.isNaN(Date.parse(e.event_timestamp)));
   if (unreadable.length > 0) find('events.payload-fields', `${unreadable.length} event(s) without a readable event_timestamp: judged in arrival order`, unreadable.slice(0, 3));
-  return events
+  const rank = tableRank(table);
+  const rankOf = (s: string) => rank.get(s) ?? Number.MAX_SAFE_INTEGER;
+  const sorted = events
     .map((e, i) => ({ e, i, t: Date.parse(e.event_timestamp) }))
-    .sort((a, b) => (Number.isNaN(a.t) || Number.isNaN(b.t) || a.t === b.t ? a.i - b.i : a.t - b.t))
-    .map((x) => x.e);
+    .sort((a, b) => {
+      if (Number.isNaN(a.t) || Number.isNaN(b.t)) return a.i - b.i;
+      return a.t - b.t || rankOf(a.e.status) - rankOf(b.e.status) || a.i - b.i;
+    });
+  const reordered = sorted.find((x, k) => k > 0 && x.t === sorted[k - 1].t && x.i < sorted[k - 1].i);
+  if (reordered) {
+    const tied = sorted.filter((x) => x.t === reordered.t).map((x) => x.e);
+    find(
+      'events.timestamp-ties',
+      `event_timestamp ties: ${[...new Set(tied.map((e) => e.status))].join(', ')} share ${reordered.e.event_timestamp} and arrived in another order; the timestamps cannot order them, so they are judged in the state table's order`,
+      tied.slice(0, 3),
+    );
+  }
+  return sorted.map((x) => x.e);
+}
+
+/** How many moves of the state table each status is from a first status (fewest); statuses it does not reach are absent. */
+function tableRank(table: StateTable): Map<string, number> {
+  const rank = new Map<string, number>(table.initial.map((s) => [s.status, 0]));
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const t of table.transitions) {
+      const from = t.from === null ? 0 : rank.get(t.from);
+      if (from === undefined) continue;
+      const next = t.from === null ? 0 : from + 1;
+      if ((rank.get(t.to) ?? Number.POSITIVE_INFINITY) > next) {
+        rank.set(t.to, next);
+        changed = true;
+      }
+    }
+  }
+  return rank;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);

@@ -30,6 +30,10 @@ export const eventRules = {
     title: 'A redelivery keeps the event_timestamp of the event',
     provenance: notShown(`${EVENTS}, consumer rule 2`, 'event_timestamp determines the real order', ['A-WEBHOOK-REQUIRED']),
   },
+  'events.timestamp-ties': {
+    title: 'Events of one payment tied on event_timestamp arrived out of the state table order (judged in table order)',
+    provenance: notShown(`${EVENTS}, consumer rule 2`, 'event_timestamp determines the real order (its precision: not shown)'),
+  },
   'events.event-id-across-payments': {
     title: 'event_id is unique across payments',
     provenance: assumption('A-EVENT-ID-SCOPE', `${EVENTS}, consumer rule 1`),

@@ -19,6 +19,11 @@ export interface RawSpec {
   document: Obj;
   overlayRules: Obj[];
   transitions: Obj[];
+  /**
+   * Properties only this project's sandbox declares (spec/sandbox.overlay.yaml: what OUR sandbox
+   * answers, not the published contract), `Component.property` → the assumption ids they carry.
+   */
+  sandboxProperties?: Record<string, string[]>;
 }
 
 export function readRawSpec(dir: string): RawSpec {
@@ -37,7 +42,25 @@ export function readRawSpec(dir: string): RawSpec {
     return Array.isArray(rules) ? rules.filter(isObj) : [];
   });
   const states = read('payment-states.yaml');
-  return { document: read('openapi.yaml'), overlayRules, transitions: Array.isArray(states.transitions) ? states.transitions.filter(isObj) : [] };
+  return {
+    document: read('openapi.yaml'),
+    overlayRules,
+    transitions: Array.isArray(states.transitions) ? states.transitions.filter(isObj) : [],
+    sandboxProperties: sandboxProperties(read('sandbox.overlay.yaml')),
+  };
+}
+
+/** `$.components.schemas.X.properties` (or `$.components.schemas.X` with `properties`) updates of the sandbox overlay. */
+function sandboxProperties(overlay: Obj): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const a of Array.isArray(overlay.actions) ? overlay.actions : []) {
+    if (!isObj(a) || typeof a.target !== 'string' || !isObj(a.update)) continue;
+    const m = /^\$\.components\.schemas\.([^.]+)(\.properties)?$/.exec(a.target);
+    if (!m) continue;
+    const props = m[2] ? a.update : isObj(a.update.properties) ? a.update.properties : {};
+    for (const [name, node] of Object.entries(props)) out[`${m[1]}.${name}`] = isObj(node) ? idsOf(node) : [];
+  }
+  return out;
 }
 
 const idsOf = (o: Obj): string[] => [...readAssumptionIds(o['x-assumption']), ...readAssumptionIds(o.assumption)];
@@ -90,6 +113,29 @@ export class SpecProvenance {
       if (keyword in node) continue;
       const ids = idsOf(node).filter((id) => this.covers(id, keyword));
       if (ids.length > 0) return assumption(ids);
+    }
+    return undefined;
+  }
+
+  /**
+   * A value at `pointer` under a property the published contract (openapi.yaml with the rules
+   * overlay) does not declare: the property it sits in, and the assumption ids its expectation
+   * rests on (this project's sandbox overlay, else the enclosing record's open-fields assumption).
+   * Undefined when the contract declares the property. A live target is judged against the
+   * published contract: a property the seed does not show is never a seed fact.
+   */
+  unshownProperty(root: JSONSchema | undefined, pointer: string): { property: string; ids: string[] } | undefined {
+    if (!root || pointer === '') return undefined;
+    const tokens = pointer.slice(1).split('/');
+    for (let n = tokens.length; n > 0; n--) {
+      const parent = chainAt(root, tokens.slice(0, n - 1), this.schemas);
+      if (parent.nodes.length === 0) continue;
+      if (chainAt(root, tokens.slice(0, n), this.schemas).nodes.length > 0) return undefined;
+      const name = tokens[n - 1].replace(/~1/g, '/').replace(/~0/g, '~');
+      const fromSandbox = parent.components.flatMap((c) => this.raw.sandboxProperties?.[`${c}.${name}`] ?? []);
+      const fromRecord = parent.nodes.flatMap(idsOf).filter((id) => this.scope[id]?.length === 0);
+      const ids = [...new Set(fromSandbox.length > 0 ? fromSandbox : fromRecord.length > 0 ? fromRecord : ['A-RECORD-FIELDS'])];
+      return { property: tokens.slice(0, n).join('/'), ids };
     }
     return undefined;
   }

@@ -209,7 +209,8 @@ async function correctedResubmission(ctx: RunContext, same: RequestCase, recipie
 /**
  * Authentication › API key: "The key is sent in the request header named apikey, on every call".
  * Operations that document the apikey scheme are called with the key alone (read as either/or:
- * A-SECURITY-UNSTATED). Needs CBP_API_KEY (the sandbox has its own).
+ * A-SECURITY-UNSTATED); operations that require a Bearer token (virtual accounts, payments, the
+ * legacy ones included, and sessions) refuse the key alone. Needs CBP_API_KEY (the sandbox has its own).
  */
 async function apiKeyOnly(ctx: RunContext, expect: Expect): Promise<void> {
   const key = ctx.credentials.apiKey;
@@ -225,6 +226,21 @@ async function apiKeyOnly(ctx: RunContext, expect: Expect): Promise<void> {
       subject: op.id,
       rule: 'auth.api-key',
       provenance: assumption('A-SECURITY-UNSTATED', 'Authentication › API key'),
+    });
+  }
+  // Authentication › OAuth 2.0: "virtual accounts, payments, sessions require a Bearer token" (the
+  // legacy payment endpoints are payments): the apikey alone is refused there.
+  const bearerOnly = ctx.model.operations.filter(
+    (o) => o.method === 'get' && o.security.length > 0 && o.security.every((alt) => alt.length > 0 && alt.every((n) => !schemes.includes(n))),
+  );
+  for (const op of bearerOnly) {
+    const req = await validRequests[op.id]?.[0]?.build(ctx);
+    if (!req) continue;
+    await expect({ ...req, auth: { apiKey: key } }, '4xx', {
+      name: `${op.id} with the apikey header alone (a Bearer token is required)`,
+      subject: op.id,
+      rule: 'auth.bearer-required',
+      provenance: seed('Authentication, OAuth 2.0', 'virtual accounts, payments, sessions require a Bearer token'),
     });
   }
 }

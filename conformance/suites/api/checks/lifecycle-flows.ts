@@ -8,7 +8,7 @@
  */
 import type { CaseRecord } from '../../../engine/types.js';
 import type { RunContext } from '../context.js';
-import { missingMethod, type DriverMethod } from '../driver.js';
+import { isNotPossible, missingMethod, type DriverMethod } from '../driver.js';
 import type { PaymentExpectation } from '../../events/event-judge.js';
 import { activeRecipients, conversionCustomer, sameCurrencyCustomer, thirdPartyCustomer } from '../fixtures.js';
 import type { SendResult } from '../../../engine/http.js';
@@ -18,6 +18,8 @@ import { validRequests, type RequestCase } from '../requests.js';
 export interface StartedFlow extends WaitedFlow {
   /** The driver method the flow would need to go further, when it was not driven. */
   notDrivenFor?: DriverMethod;
+  /** The driver answered NotPossible for this payment: the method, and its reason. */
+  notPossible?: { method: DriverMethod; reason: string };
 }
 
 export interface FlowProblem {
@@ -79,6 +81,11 @@ export async function startFlows(ctx: RunContext): Promise<{ started: StartedFlo
   const started: StartedFlow[] = [];
   const problems: FlowProblem[] = [];
   const skipped: CaseRecord[] = [];
+  // A customer whose wallet is funded (`awaits_funds: false`) has its payments paid at once (seed,
+  // Payment request: the service waits for funds only "If the wallet balance is insufficient"):
+  // nothing to deliver, and no cancellation while awaiting funds. The cancelled flow takes a
+  // customer whose payments await funds.
+  const awaiting = { ...ctx.fixtures, customers: ctx.fixtures.customers.filter((c) => c.awaits_funds !== false) };
   const api = sameCurrencyCustomer(ctx.fixtures);
   const hosted = thirdPartyCustomer(ctx.fixtures) ?? api;
   const fx = conversionCustomer(ctx.fixtures);
@@ -111,8 +118,17 @@ export async function startFlows(ctx: RunContext): Promise<{ started: StartedFlo
   for (const [kind, n, cancel] of PLANS) {
     const name = `${FLOW_NAMES[kind]}, ${n} recipient${n > 1 ? 's' : ''}${cancel ? ', cancelled' : ''}`;
     const skip = (reason: string, enable: string) => skipped.push({ subject: name, verdict: 'skipped', reason, enable });
-    const who = customers[kind];
-    const base = await builders[kind].build(ctx);
+    // The cancelled flow needs a payment that waits for funds (seed: only "If the wallet balance is insufficient").
+    const fixtures = cancel ? awaiting : ctx.fixtures;
+    const who = cancel ? sameCurrencyCustomer(fixtures) : customers[kind];
+    const base = await builders[kind].build(cancel ? { ...ctx, fixtures } : ctx);
+    if (cancel && (!who || !base) && sameCurrencyCustomer(ctx.fixtures)) {
+      skip(
+        'no customer whose payments await funds (customers[].awaits_funds is false for every customer with a wallet currency and a recipient): a payment from a funded wallet completes at once, so it cannot be cancelled while awaiting funds',
+        'a customer whose wallet is not funded in the config (awaits_funds: true, the default)',
+      );
+      continue;
+    }
     if (!who || !base) {
       skip(...missing[kind]);
       continue;
@@ -140,18 +156,50 @@ export async function startFlows(ctx: RunContext): Promise<{ started: StartedFlo
     let paymentId = body?.payment_id as string | undefined;
     const sessionId = kind === 'session' ? (body?.session_id as string | undefined) : null;
     if (kind === 'session' && sessionId) {
-      const paid = await drive(ctx, problems, name, () => d.payHostedSession!({ customerId, sessionId, expiresAt: body?.session_expires_at as string | undefined }));
+      let impossible: string | undefined;
+      const paid = await drive(
+        ctx,
+        problems,
+        name,
+        () => d.payHostedSession!({ customerId, sessionId, expiresAt: body?.session_expires_at as string | undefined }),
+        (reason) => {
+          impossible = reason;
+        },
+      );
+      if (impossible) skip(`payHostedSession() is not possible for this session: ${impossible}`, 'a session the driver can pay');
       if (paid === false) continue;
       paymentId = paid?.paymentId ?? (await paymentOfSession(ctx, req, sessionId));
     }
     if (!paymentId) {
-      if (res.indeterminate) skip(`not judged: ${res.indeterminate}`, 'run again (lower --rate if the target throttles)');
+      // Throttled or lost: not judged, which no --require turns into a failure (rate limits: not shown).
+      if (res.indeterminate)
+        skipped.push({
+          subject: name,
+          verdict: 'skipped',
+          notJudged: true,
+          reason: `not judged: ${res.indeterminate}`,
+          enable: 'run again (lower --rate if the target throttles)',
+        });
       else problems.push({ name, res, message: `${name}: no payment_id to follow` });
       continue;
     }
     const method: DriverMethod = cancel ? 'cancelPayment' : 'deliverFunds';
-    const act = d[method];
-    const driven = act !== undefined && (await drive(ctx, problems, name, () => act({ customerId, paymentId }))) !== false;
+    // A funded wallet's payment needs no funds: it completes by itself.
+    const funded = !cancel && who.customer.awaits_funds === false;
+    const act = funded ? undefined : d[method];
+    let notPossible: StartedFlow['notPossible'];
+    const driven =
+      funded ||
+      (act !== undefined &&
+        (await drive(
+          ctx,
+          problems,
+          name,
+          () => act({ customerId, paymentId }),
+          (reason) => {
+            notPossible = { method, reason };
+          },
+        )) !== false);
     const sent = req.json as Record<string, unknown>;
     const expectation: PaymentExpectation = {
       recipients,
@@ -161,16 +209,23 @@ export async function startFlows(ctx: RunContext): Promise<{ started: StartedFlo
       complete: driven && !cancel,
       cancelled: driven && cancel,
     };
-    started.push({ name, paymentId, expectation, startedAt: Date.now(), notDrivenFor: act === undefined ? method : undefined });
+    started.push({ name, paymentId, expectation, startedAt: Date.now(), notDrivenFor: act === undefined && !funded ? method : undefined, notPossible });
   }
   return { started, problems, skipped };
 }
 
-/** Runs a driver method; a throw fails the flow it serves (false), with the driver's message. */
-async function drive<T>(ctx: RunContext, problems: FlowProblem[], name: string, call: () => Promise<T>): Promise<T | false> {
+/**
+ * Runs a driver method; a throw fails the flow it serves (false), with the driver's message, unless
+ * the driver answered NotPossible: then `notPossible` gets its reason (the case is skipped, not failed).
+ */
+async function drive<T>(ctx: RunContext, problems: FlowProblem[], name: string, call: () => Promise<T>, notPossible: (reason: string) => void): Promise<T | false> {
   try {
     return await call();
   } catch (err) {
+    if (isNotPossible(err)) {
+      notPossible(err.message);
+      return false;
+    }
     problems.push({ name, message: `${name}: the ${ctx.driver.name} driver failed: ${(err as Error)?.message ?? String(err)}` });
     return false;
   }

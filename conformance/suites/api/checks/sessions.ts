@@ -10,7 +10,7 @@ import { validRequests, type RequestCase } from '../requests.js';
 import type { Failure } from '../../../engine/types.js';
 import { seed } from '../../../engine/provenance.js';
 import type { CaseRecord } from '../../../engine/types.js';
-import { missingMethod } from '../driver.js';
+import { isNotPossible, missingMethod } from '../driver.js';
 import { describeAnswer, fail, is2xx } from './util.js';
 
 const SRC = 'Look up sessions by client reference, decision rule';
@@ -87,7 +87,7 @@ export const sessionsCheck: ConformanceCheck = {
       cases++;
       before = failures.length;
       const paid = await pay({ customerId: created.req.customerId!, sessionId: created.id, expiresAt: created.expiresAt }).catch(
-        driverFailed(ctx, failures, this.id, 'payHostedSession'),
+        driverFailed(ctx, failures, records, this.id, 'payHostedSession', 'decision rule 2 (a paid session: has_payment true, payment_id)'),
       );
       // In production the record may take a stage to show the payment: polled within the per-stage wait.
       const after = await pollLookup(ctx, created.req, created.ref, (r) => r?.has_payment === true && typeof r.payment_id === 'string');
@@ -109,15 +109,29 @@ export const sessionsCheck: ConformanceCheck = {
       const expiring = await createSession(ctx);
       if (expiring) {
         before = failures.length;
-        const moved = await expire({ customerId: expiring.req.customerId!, sessionId: expiring.id, expiresAt: expiring.expiresAt }).catch(
-          driverFailed(ctx, failures, this.id, 'expireSession'),
+        // The creation answer's expiry field name is not shown (§Hosted payment session): the
+        // lookup record's session_expires_at (a seed name) tells the driver when it expires.
+        const expiresAt = expiring.expiresAt ?? (await recordOf(ctx, expiring.req, expiring.ref))?.session_expires_at;
+        const moved = await expire({ customerId: expiring.req.customerId!, sessionId: expiring.id, expiresAt }).catch(
+          driverFailed(ctx, failures, records, this.id, 'expireSession', 'decision rule 4 (an expired, unpaid session)'),
         );
         // The target's clock may have moved past the tokens' expiry too (seed §Authentication step 4).
         ctx.tokens.reset();
-        const now = Date.parse((moved || undefined)?.now ?? '') || (await targetNow(ctx));
+        const told = (moved || undefined)?.now;
+        const now = Date.parse(told ?? '') || (await targetNow(ctx));
         const gone = moved === false ? undefined : await lookup(expiring.req, expiring.ref);
         const e = gone?.sessions[0];
-        if (gone && (e?.has_payment !== false || !(Date.parse(e.session_expires_at ?? '') < now))) {
+        const stillDue = Date.parse(e?.session_expires_at ?? '') >= now;
+        if (gone && e?.has_payment === false && stillDue && told === undefined && !ctx.sandbox) {
+          // Not the target's fault: the driver returned before the session expired, without saying
+          // the target's time (the driver contract: answer { now }, or return once expiresAt passed).
+          records.push({
+            subject: 'decision rule 4 (an expired, unpaid session)',
+            verdict: 'skipped',
+            reason: `not judged: the ${ctx.driver.name} driver's expireSession() returned while the session is unexpired by the runner's clock (session_expires_at ${e.session_expires_at}) and answered no \`now\``,
+            enable: `expireSession() answers { now } (the target's time after moving its clock), or returns only once expiresAt has passed`,
+          });
+        } else if (gone && (e?.has_payment !== false || !(Date.parse(e.session_expires_at ?? '') < now))) {
           problem(
             gone.res,
             `an expired, unpaid session reads ${JSON.stringify(e ?? null)}`,
@@ -144,12 +158,27 @@ async function createSession(ctx: RunContext) {
   return { req, res, id: body.session_id, ref, expiresAt: body.session_expires_at };
 }
 
-/** A driver method that throws fails the case it serves, with the driver's message. */
-function driverFailed(ctx: RunContext, failures: Failure[], checkId: string, method: string) {
+/** A driver method that throws fails the case it serves, with the driver's message; NotPossible skips it. */
+function driverFailed(ctx: RunContext, failures: Failure[], records: CaseRecord[], checkId: string, method: string, subject: string) {
   return (err: unknown): false => {
+    if (isNotPossible(err)) {
+      records.push({
+        subject,
+        verdict: 'skipped',
+        reason: `${method}() is not possible for this session: ${err.message}`,
+        enable: `a session the ${ctx.driver.name} driver can ${method === 'payHostedSession' ? 'pay' : 'expire'}`,
+      });
+      return false;
+    }
     failures.push({ checkId, message: `the ${ctx.driver.name} driver's ${method}() failed: ${(err as Error)?.message ?? String(err)}`, severity: 'error' });
     return false;
   };
+}
+
+/** The first lookup record of a reference, read without judging it here (the spec checks judge every exchange). */
+async function recordOf(ctx: RunContext, base: RequestCase, ref: string): Promise<LookupRecord | undefined> {
+  const res = await ctx.http.send({ operationId: 'lookupSessions', method: 'GET', path: base.path, query: { client_reference_id: ref } });
+  return is2xx(res.status) ? (res.body as { sessions?: LookupRecord[] } | undefined)?.sessions?.[0] : undefined;
 }
 
 /** The lookup, repeated until the first record satisfies `done` or the per-stage wait ends. */

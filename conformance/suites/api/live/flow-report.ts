@@ -22,6 +22,19 @@ export function flowRecords(
     const flow = o.flow as StartedFlow;
     const subject = `${flow.name} (${flow.paymentId})`;
     const reached = o.progress.reached === null ? 'no webhook arrived' : `judged up to ${o.progress.reached}`;
+    if (flow.notPossible) {
+      records.push({
+        subject: flow.name,
+        verdict: 'skipped',
+        reached,
+        reason: `${flow.notPossible.method}() is not possible for this payment: ${flow.notPossible.reason}`,
+        enable:
+          flow.notPossible.method === 'cancelPayment'
+            ? 'a customer whose payments await funds (a wallet without funds; customers[].awaits_funds: false marks the funded ones in the config)'
+            : 'a payment the driver can move',
+      });
+      continue;
+    }
     if (flow.notDrivenFor) {
       const m = missingMethod(driver, flow.notDrivenFor);
       records.push({ subject: flow.name, verdict: 'skipped', reached, reason: `not driven: ${m.reason}`, enable: m.enable });
