@@ -12,9 +12,10 @@ import { WEBHOOK_SCHEME_NAMES, type WebhookSchemeName } from './webhook-schemes.
 export interface TargetFixtures {
   /**
    * `status` other than active marks a registered customer that is not active (no virtual
-   * account). `awaits_funds: false` marks a funded wallet: its payments are paid at once (PROCESSING
-   * first, no AWAITING_FUNDS wait), so nothing is delivered to them and the cancelled flow takes
-   * another customer (default true: payments wait for funds).
+   * account). `awaits_funds: false` marks a funded wallet: its payments from the general wallet
+   * are paid at once (PROCESSING first, no AWAITING_FUNDS wait), so nothing is delivered to them
+   * (third-party payments and hosted sessions still are) and the cancelled flow takes another
+   * customer (default true: payments wait for funds).
    */
   customers: Array<{ customer_id: string; wallet_currency?: string; status?: string; awaits_funds?: boolean }>;
   recipients: Array<{ recipient_id: string; customer_id: string; currency?: string; status?: string; name?: string }>;

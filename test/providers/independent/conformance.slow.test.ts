@@ -30,50 +30,11 @@ interface KnownIssue {
 }
 
 const KNOWN_RUNNER_ISSUES = {
-  'fixtures-across-customers': {
-    check: 'uniqueness',
-    message: /^session: the same client_reference_id for another customer: answered HTTP 400, expected 2xx$/,
-    cause:
-      "the case sends the second customer's session with the first customer's third party (client_customer_ref BUYER-0001 of CUS-7001 under CUS-7002); the provider's 400 THIRD_PARTY_NOT_FOUND is correct",
-  },
-  'sandbox-overlay-nulls': {
-    check: 'spec-schema',
-    message: /body does not match its schema: \/(quote_id|client_customer_ref|session_id|sessions\/0\/payment_id): .* must be string/,
-    cause:
-      'explicit null for an absent optional field is judged against the types of spec/sandbox.overlay.yaml (what our sandbox answers), graded as a seed fact; the seed types none of these as non-nullable',
-  },
-  'session-url-with-query': {
-    check: 'firm-statements',
-    message: /^no field of the session creation response holds a URL$/,
-    cause:
-      'the recorder redacts every string value that looks like a form body (engine/redact.ts redactForm): "https://.../hosted/pay/<id>?t=<token>" matches `name=value`, is re-serialised by URLSearchParams as "https%3A%2F%2F...%3Ft=<token>", and the check then finds no value starting with http',
-  },
-  'timestamp-tie-by-arrival': {
-    check: 'lifecycle',
-    message: /^AWAITING_FUNDS \(.*, (\S+)\) follows CANCELLED \(\1\)$/,
-    cause:
-      'AWAITING_FUNDS and CANCELLED share one second-precision event_timestamp; the late first delivery makes the runner order the tie by arrival and fail "No further webhooks follow", though equal timestamps prove no order',
-    // The tie needs the creation and the cancellation in one wall-clock second: nearly always
-    // (they are milliseconds apart), not always.
-    flaky: true,
-  },
-  'funded-wallet-cancel': {
-    check: 'lifecycle',
-    message: /^api payment, 1 recipient, cancelled: the .* driver failed: POST \/simulate\/payments\/[^/]+\/cancel answered 409: PAYMENT_NOT_CANCELLABLE$/,
-    cause:
-      'a funded wallet pays at once (PROCESSING first; the service waits only "If the wallet balance is insufficient"), so there is nothing to cancel; the driver contract has no typed "not possible for this payment" answer and the config cannot say which customer awaits funds',
-  },
   'event-timestamp-type': {
     check: 'lifecycle',
     message: /^webhook [A-Z_]+: \/event_timestamp \/event_timestamp must be string$/,
     cause:
       'event_timestamp as epoch milliseconds is failed for not being a string, graded as a seed fact; the seed gives no type (Events: "Complete payload schema: not shown"), and A-TIMESTAMP-FORMAT covers only the format keyword, not the type',
-  },
-  'throttled-create-required': {
-    check: 'uniqueness|positive|negative|recipient-check|sessions|firm-statements|lifecycle',
-    message: /required \(--require\) but did not run: .*throttled \(HTTP 429\)/,
-    cause: 'a create answered 429 is correctly "not judged" (never resent), but --require all turns that skip into a failure',
-    flaky: true,
   },
 } satisfies Record<string, KnownIssue>;
 
@@ -94,7 +55,7 @@ interface Profile {
   throttled?: boolean;
 }
 
-const ALWAYS: IssueId[] = ['fixtures-across-customers'];
+const ALWAYS: IssueId[] = [];
 
 const PROFILES: Profile[] = [
   { name: 'baseline (the provider’s own choices only)', seed: 'see README.md: error body, 202 virtual accounts, µs timestamps, v2 payload', options: {}, known: ALWAYS },
@@ -102,14 +63,14 @@ const PROFILES: Profile[] = [
     name: 'explicit nulls for absent optional fields',
     seed: 'Events: "Complete payload schema: not shown"',
     options: { explicitNulls: true },
-    known: [...ALWAYS, 'sandbox-overlay-nulls'],
+    known: [...ALWAYS],
   },
   { name: 'extra undocumented fields', seed: 'Look up sessions: "Fields of a session record beyond those listed: not shown"', options: { extraFields: true }, known: ALWAYS },
   {
     name: 'session URL with a query string',
     seed: 'Hosted payment session: "Names of ... the session URL field in the response: not shown"',
     options: { sessionUrlWithQuery: true },
-    known: [...ALWAYS, 'session-url-with-query'],
+    known: [...ALWAYS],
   },
   { name: 'second-precision event_timestamp', seed: 'Events rule 2: "event_timestamp determines the real order"', options: { secondPrecisionTimestamps: true }, known: ALWAYS },
   {
@@ -123,13 +84,15 @@ const PROFILES: Profile[] = [
     name: 'second precision with ties and a late first delivery',
     seed: 'Events rule 2: "Order is not guaranteed; event_timestamp determines the real order"',
     options: { secondPrecisionTimestamps: true, lateFirstDeliveryMs: 300 },
-    known: [...ALWAYS, 'timestamp-tie-by-arrival'],
+    known: [...ALWAYS],
   },
   {
     name: 'funded wallet: PROCESSING first, instant completion',
     seed: 'Events: PROCESSING "May be the first webhook"; Payment request: waits "If the wallet balance is insufficient"',
     options: { fundedCustomers: ['CUS-7001'] },
-    known: [...ALWAYS, 'funded-wallet-cancel'],
+    // The partner knows which of its sandbox customers are funded, and says so in the config.
+    setup: { fundedCustomers: ['CUS-7001'] },
+    known: [...ALWAYS],
   },
   { name: 'per-payment event ids', seed: 'Events rule 1: event_id is the idempotency key (its scope: not shown)', options: { perPaymentEventIds: true }, known: ALWAYS },
   { name: 'nested webhook data', seed: 'Events: "Complete payload schema: not shown"', options: { nestedEventData: true }, known: ALWAYS },
@@ -198,7 +161,7 @@ const PROFILES: Profile[] = [
     name: 'rate limit 20 requests/s (429 + Retry-After)',
     seed: 'Limits: "Rate limits ...: not shown"',
     options: { rateLimitPerSecond: 20 },
-    known: [...ALWAYS, 'throttled-create-required'],
+    known: [...ALWAYS],
     throttled: true,
   },
   {
@@ -236,7 +199,8 @@ const PROFILES: Profile[] = [
       crossTenantStatus: 403,
       rateLimitPerSecond: 20,
     },
-    known: [...ALWAYS, 'sandbox-overlay-nulls', 'session-url-with-query', 'funded-wallet-cancel', 'throttled-create-required', 'timestamp-tie-by-arrival'],
+    setup: { fundedCustomers: ['CUS-7001'] },
+    known: [...ALWAYS],
     cli: true,
     throttled: true,
   },
@@ -258,7 +222,7 @@ async function run(profile: Profile): Promise<RunResult> {
   if (!profile.cli) return runInProcess(profile.options, profile.setup);
   const ca = makePrivateCa();
   try {
-    const r = await runViaCli({ ...profile.options, tls: { key: ca.key, cert: ca.cert } }, { NODE_EXTRA_CA_CERTS: ca.caPath }, readFileSync(ca.caPath, 'utf8'));
+    const r = await runViaCli({ ...profile.options, tls: { key: ca.key, cert: ca.cert } }, { NODE_EXTRA_CA_CERTS: ca.caPath }, readFileSync(ca.caPath, 'utf8'), profile.setup);
     expect(r.stderr).not.toMatch(/\n\s+at /);
     return r;
   } finally {
@@ -305,7 +269,7 @@ const BROKEN: Array<{ name: string; seed: string; options: ProviderOptions; caug
     seed: 'Create payment rule 3: "the sum of entry amounts equals amount" (0.1 + 0.2 = 0.3 in decimal)',
     options: { brokenFloatSums: true },
     // Every amount the runner sends today sums the same in binary floats and in decimal.
-    caughtToday: false,
+    caughtToday: true,
   },
 ];
 

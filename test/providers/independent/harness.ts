@@ -80,12 +80,18 @@ export interface PartnerSetup {
    * the runner then uses the config's long-lived quote QT-GBPEUR-LONG for every conversion.
    */
   withoutCreateQuote?: boolean;
+  /** Customers whose wallets are funded on the provider: marked `awaits_funds: false` in the config. */
+  fundedCustomers?: string[];
 }
 
 /** The config as parsed YAML, adjusted for `setup`; the driver path is made absolute (a derived driver lives in a temp dir). */
 function partnerConfig(setup: PartnerSetup, dir: string): Record<string, unknown> {
   const value = parseYaml(readFileSync(CONFIG_PATH, 'utf8')) as Record<string, unknown> & { quotes: unknown[] };
   value.driver = path.join(HERE, 'driver.mjs');
+  const funded = new Set(setup.fundedCustomers ?? []);
+  if (funded.size > 0) {
+    value.customers = (value.customers as Array<{ customer_id: string }>).map((c) => (funded.has(c.customer_id) ? { ...c, awaits_funds: false } : c));
+  }
   if (setup.withoutCreateQuote) {
     const derived = path.join(dir, 'driver-without-create-quote.mjs');
     writeFileSync(
@@ -123,11 +129,19 @@ export async function runInProcess(options: ProviderOptions, setup: PartnerSetup
  * The same through `bin/cbp.js conformance` in a child process (the bundled CLI of `npm run
  * build`), `env` added to its environment (NODE_EXTRA_CA_CERTS for a private CA).
  */
-export async function runViaCli(options: ProviderOptions, env: Record<string, string>, ca?: string): Promise<RunResult & { exitCode: number | null; stderr: string }> {
+export async function runViaCli(
+  options: ProviderOptions,
+  env: Record<string, string>,
+  ca?: string,
+  setup: PartnerSetup = {},
+): Promise<RunResult & { exitCode: number | null; stderr: string }> {
   const provider = await startIndependentProvider(options);
   const dir = mkdtempSync(path.join(tmpdir(), 'cbp-independent-'));
   try {
     const report = path.join(dir, 'report.json');
+    // JSON is YAML: the partner's config, adjusted for `setup`, beside the report.
+    const configPath = path.join(dir, 'conformance.yaml');
+    writeFileSync(configPath, JSON.stringify(partnerConfig(setup, dir)));
     const args = [
       'bin/cbp.js',
       'conformance',
@@ -136,7 +150,7 @@ export async function runViaCli(options: ProviderOptions, env: Record<string, st
       '--auth-url',
       provider.authUrl,
       '--config',
-      CONFIG_PATH,
+      configPath,
       '--require',
       'all',
       '--report',

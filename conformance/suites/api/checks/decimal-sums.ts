@@ -56,21 +56,22 @@ export async function decimalSums(ctx: RunContext, book: CaseBook, build: () => 
     const caseBase = await build();
     if (!controlBase || !caseBase) return;
     const control = await ctx.http.send(withAmounts(controlBase, recipients, c.control, c.controlTotal));
+    if (control.indeterminate) {
+      book.notJudged(info, `the control payment was ${control.indeterminate}`);
+      continue;
+    }
     if (!is2xx(control.status)) {
       book.cases.push({
         ...info,
         verdict: 'skipped',
-        reason: control.indeterminate
-          ? `not judged: the control payment was ${control.indeterminate}`
-          : `not attributable: the control payment ${c.control.map((a) => a.toFixed(2)).join(' + ')} = ${c.controlTotal.toFixed(2)} (exact in binary floats too) answered ${describeAnswer(control)}`,
-        enable: control.indeterminate
-          ? 'run again (lower --rate if the target throttles)'
-          : `list ${c.amounts.length} active ${currency} recipients of ${first.customerId} under recipients: (or give the driver createRecipient()), for amounts the target accepts`,
+        reason: `not attributable: the control payment ${c.control.map((a) => a.toFixed(2)).join(' + ')} = ${c.controlTotal.toFixed(2)} (exact in binary floats too) answered ${describeAnswer(control)}`,
+        enable: `list ${c.amounts.length} active ${currency} recipients of ${first.customerId} under recipients: (or give the driver createRecipient()), for amounts the target accepts`,
       });
       continue;
     }
     const res = await ctx.http.send(withAmounts(caseBase, recipients, c.amounts, c.total));
-    if (is2xx(res.status)) book.pass(info);
+    if (res.indeterminate) book.notJudged(info, `the payment was ${res.indeterminate}`);
+    else if (is2xx(res.status)) book.pass(info);
     else
       book.fail(
         info,

@@ -149,6 +149,18 @@ export async function startFlows(ctx: RunContext): Promise<{ started: StartedFlo
     const req = withRecipients(base, recipients);
     const res = await ctx.http.send(req);
     const body = (res.body ?? res.recovered) as Record<string, unknown> | undefined;
+    // A quote from the config file (no createQuote) may have expired or been used by an earlier
+    // case: quote lifetime and reuse are not shown (Create payment rule 1), so its refusal proves nothing.
+    if (kind === 'conversion' && !d.createQuote && res.status >= 400 && res.status < 500) {
+      skipped.push({
+        subject: name,
+        verdict: 'skipped',
+        notJudged: true,
+        reason: `not judged: creation on the quote from the config answered ${res.status} (the quote may have expired or been used: quote lifetime and reuse are not shown)`,
+        enable: 'give the driver createQuote(), so each conversion gets a fresh quote',
+      });
+      continue;
+    }
     if (res.indeterminate === undefined && (res.status < 200 || res.status >= 300)) {
       problems.push({ name, res, message: `${name}: creation answered ${res.error ?? res.status}` });
       continue;
@@ -184,8 +196,11 @@ export async function startFlows(ctx: RunContext): Promise<{ started: StartedFlo
       continue;
     }
     const method: DriverMethod = cancel ? 'cancelPayment' : 'deliverFunds';
-    // A funded wallet's payment needs no funds: it completes by itself.
-    const funded = !cancel && who.customer.awaits_funds === false;
+    // A funded wallet's payment needs no funds: it completes by itself. Only a payment from the
+    // general wallet balance (seed, Payment request: "When is_third_party_payment is false ... If
+    // the wallet balance is insufficient, the service waits"): third-party funds are segregated and
+    // a hosted session is paid by its payer, so those are driven as usual.
+    const funded = !cancel && (kind === 'api' || kind === 'conversion') && who.customer.awaits_funds === false;
     const act = funded ? undefined : d[method];
     let notPossible: StartedFlow['notPossible'];
     const driven =
