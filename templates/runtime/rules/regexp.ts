@@ -43,11 +43,14 @@ export function patternEngine(pattern: string): 'js' | 're2' | 'js-backtracking'
   return toRe2(pattern) !== undefined ? 're2' : 'js-backtracking';
 }
 
+// Plain fields, no parameter properties: the copied runtime also runs under type stripping.
 class Re2Matcher implements PatternMatcher {
-  constructor(
-    private readonly re: RE2JS,
-    private readonly source: string,
-  ) {}
+  private readonly re: RE2JS;
+  private readonly source: string;
+  constructor(re: RE2JS, source: string) {
+    this.re = re;
+    this.source = source;
+  }
   test(value: string): boolean {
     return this.re.test(value);
   }
