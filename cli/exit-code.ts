@@ -5,7 +5,16 @@ export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 
-const USAGE_CODES: ReadonlySet<CbpErrorCode> = new Set(['E_USAGE', 'E_CONFIG', 'E_FILE_NOT_FOUND', 'E_CHECK_UNKNOWN', 'E_TARGET_UNREACHABLE', 'E_LISTEN', 'E_REPORT_PATH']);
+const USAGE_CODES: ReadonlySet<CbpErrorCode> = new Set([
+  'E_USAGE',
+  'E_CONFIG',
+  'E_FILE_NOT_FOUND',
+  'E_REF_REFUSED',
+  'E_CHECK_UNKNOWN',
+  'E_TARGET_UNREACHABLE',
+  'E_LISTEN',
+  'E_REPORT_PATH',
+]);
 
 export function exitCodeFor(code: CbpErrorCode): number {
   return USAGE_CODES.has(code) ? EXIT_USAGE : EXIT_FAILURE;

@@ -3,5 +3,6 @@
 
 /** The runtime the validators call: formats, the rule checks the document uses. */
 export { formats } from './runtime/rules/formats.js';
+export { regExp } from './runtime/rules/regexp.js';
 export { createRequiredWhen } from "./runtime/rules/required-when.js";
 export * from "./runtime/payments/rules/index.js";

@@ -30,6 +30,10 @@ export interface GenerateConfig {
    * 'copy' vendors it into <out>/runtime/ (no run-time dependency on the toolkit, one more copy of
    * it per output). Default: 'package'. */
   runtime?: RuntimeMode;
+  /** http(s) origins (`https://host[:port]`) a `$ref` may reach besides the origin of a document
+   * fetched by URL; a local document reaches http(s) only on these. Default: none
+   * (generator/load/ref-origins.ts). */
+  allowRefOrigins?: string[];
 }
 
 export type RuntimeMode = 'package' | 'copy';

@@ -54,6 +54,7 @@ export async function generate(config: GenerateConfig, options: GenerateOptions 
     cwd,
     overlays: config.overlays,
     onMissingTarget: config.overlayMissingTarget,
+    ...(config.allowRefOrigins !== undefined ? { allowRefOrigins: config.allowRefOrigins } : {}),
   });
   const model = normalize(loaded.document, { file: loaded.file });
   const tsHeader = makeHeader(loaded.file, model.documentHash);

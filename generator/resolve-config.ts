@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { CbpError, toPointer } from '../lib/errors.js';
 import { type GenerateConfig, RUNTIME_MODES, type RuntimeMode } from './config.js';
 import { isUrl, readDocumentFile } from './load/read-document.js';
+import { parseOrigin } from './load/ref-origins.js';
 import { corePlugins, DEFAULT_PLUGINS } from './plugins/index.js';
 import type { Plugin } from './plugins/plugin.js';
 
@@ -34,13 +35,15 @@ export interface GenerateArgv {
   emitters?: string | string[];
   overlayMissingTarget?: string;
   runtime?: string;
+  /** `--allow-ref-origin`, repeatable. */
+  allowRefOrigin?: string | string[];
 }
 
 /** A config file's keys. `plugins` entries are names or `{ name, ...options }` (hey-api's form);
  * `emitters` (a list of names) and `stateTable` (the payments option) are kept as shorthands. */
 type FileConfig = Partial<Omit<GenerateConfig, 'check' | 'pluginOptions'>> & { stateTable?: string; emitters?: string[]; pluginOptions?: Record<string, Record<string, unknown>> };
 
-const FILE_KEYS: Record<string, 'string' | 'strings' | 'mode' | 'runtime' | 'plugins'> = {
+const FILE_KEYS: Record<string, 'string' | 'strings' | 'mode' | 'runtime' | 'plugins' | 'origins'> = {
   spec: 'string',
   overlays: 'strings',
   out: 'string',
@@ -51,6 +54,7 @@ const FILE_KEYS: Record<string, 'string' | 'strings' | 'mode' | 'runtime' | 'plu
   emitters: 'strings',
   overlayMissingTarget: 'mode',
   runtime: 'runtime',
+  allowRefOrigins: 'origins',
 };
 const PATH_KEYS = ['spec', 'out', 'stubs', 'stateTable'] as const;
 
@@ -81,6 +85,7 @@ export async function resolveGenerateConfig(argv: GenerateArgv, cwd: string, reg
   if (Object.keys(pluginOptions).length > 0) config.pluginOptions = pluginOptions;
   if (merged.overlayMissingTarget !== undefined) config.overlayMissingTarget = merged.overlayMissingTarget;
   if (merged.runtime !== undefined) config.runtime = merged.runtime;
+  if (merged.allowRefOrigins !== undefined && merged.allowRefOrigins.length > 0) config.allowRefOrigins = merged.allowRefOrigins;
   if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(config.clientFactoryName)) {
     throw new CbpError('E_CONFIG', `clientFactoryName ${JSON.stringify(config.clientFactoryName)} is not a valid identifier`, {
       file: found ? path.relative(cwd, found) : undefined,
@@ -127,6 +132,11 @@ function checkFileConfig(raw: unknown, shown: string, dir: string, cwd: string, 
     if (kind === 'string' && typeof value !== 'string') fail(`${key} must be a string`, key);
     if (kind === 'strings' && !(Array.isArray(value) && value.every((v) => typeof v === 'string'))) fail(`${key} must be a list of strings`, key);
     if (kind === 'mode' && value !== 'error' && value !== 'warn') fail(`${key} must be "error" or "warn"`, key);
+    if (kind === 'origins') {
+      if (!(Array.isArray(value) && value.every((v) => typeof v === 'string'))) fail(`${key} must be a list of origins`, key);
+      out[key] = (value as string[]).map((v, i) => parseOrigin(v, { code: 'E_CONFIG', file: shown, pointer: toPointer([key, i]) }));
+      continue;
+    }
     if (kind === 'runtime' && !RUNTIME_MODES.includes(value as RuntimeMode)) fail(`${key} must be ${RUNTIME_MODES.map((m) => JSON.stringify(m)).join(' or ')}`, key);
     out[key] = value;
   }
@@ -188,6 +198,9 @@ function flagConfig(argv: GenerateArgv): FileConfig {
       throw new CbpError('E_USAGE', '--overlay-missing-target must be "error" or "warn"');
     }
     out.overlayMissingTarget = argv.overlayMissingTarget;
+  }
+  if (argv.allowRefOrigin !== undefined) {
+    out.allowRefOrigins = (Array.isArray(argv.allowRefOrigin) ? argv.allowRefOrigin : [argv.allowRefOrigin]).map((o) => parseOrigin(String(o)));
   }
   if (argv.runtime !== undefined) {
     if (!RUNTIME_MODES.includes(argv.runtime as RuntimeMode)) throw new CbpError('E_USAGE', `--runtime must be ${RUNTIME_MODES.map((m) => JSON.stringify(m)).join(' or ')}`);

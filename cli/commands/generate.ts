@@ -34,6 +34,12 @@ export const generateCommand: CbpCommand = {
       })
       .option('tool-profile', { type: 'string', describe: 'Also write the tool profile (explicit status codes, examples) to this file (.yaml or .json)' })
       .option('overlay-missing-target', { type: 'string', choices: ['error', 'warn'], describe: 'An overlay target matching nothing fails (default) or warns' })
+      .option('allow-ref-origin', {
+        type: 'string',
+        array: true,
+        describe:
+          "An http(s) origin (https://host[:port]) the document's $refs may also reach; repeatable. A document fetched by URL reaches only its own origin otherwise, a local one only local files (config: allowRefOrigins)",
+      })
       .option('runtime', {
         type: 'string',
         choices: ['package', 'copy'],
@@ -102,7 +108,7 @@ export const generateCommand: CbpCommand = {
     const toolProfile = (argv as { toolProfile?: string }).toolProfile;
     if (toolProfile) {
       const { writeToolProfile } = await import('../../generator/tool-profile/index.js');
-      io.out(`tool profile: ${path.relative(io.cwd, await writeToolProfile(toolProfile, config.spec, config.overlays, io.cwd))}`);
+      io.out(`tool profile: ${path.relative(io.cwd, await writeToolProfile(toolProfile, config.spec, config.overlays, io.cwd, config.allowRefOrigins))}`);
     }
     const written = writeGenerated(result.files, outDir, { prune: true });
     if (key !== undefined) cache.writeCachedResult(io.cwd, outDir, key, result);

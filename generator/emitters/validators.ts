@@ -17,6 +17,7 @@ import { renderRulesTs, renderValidatorsRuntime, renderValidatorsTs } from '../v
 import { renderLazyValidatorsTs, renderValidatorData } from '../validation/render-lazy.js';
 import { compileStandalone } from '../validation/standalone.js';
 import { vocabularyOf } from '../validation/rule-checks.js';
+import { patternEngine } from '../../templates/runtime/rules/regexp.js';
 
 /** What the standalone validators import as `__cbpRules`: the generic rules runtime plus the
  * keyword factories of the selected plugins (validators-runtime.ts). */
@@ -33,6 +34,7 @@ export function emitValidatorFiles(ctx: EmitContext, rulesImport = RULES_IMPORT)
     openapi30: !openapi31,
     formats: new Set<string>(),
     patterns: new Set<string>(),
+    patternAt: new Map<string, string>(),
     features: new Set<string>(),
     components: model.schemas,
     // Small components are copied into each use (a $ref costs a call and allocations per validated
@@ -50,6 +52,15 @@ export function emitValidatorFiles(ctx: EmitContext, rulesImport = RULES_IMPORT)
   const unusable = [...prep.patterns].find((p) => !compiles(p, ''));
   if (unusable !== undefined) throw new CbpError('E_SPEC_INVALID', `pattern ${JSON.stringify(unusable)} is not a valid regular expression`, { rule: 'JSON Schema' });
   const unicodeRegExp = [...prep.patterns].every((p) => compiles(p, 'u'));
+  // Patterns are evaluated in linear time (templates/runtime/rules/regexp.ts), except those using
+  // syntax RE2 cannot run: JavaScript's backtracking engine runs them, and the user is told where.
+  for (const [pattern, at] of prep.patternAt) {
+    if (patternEngine(pattern) === 'js-backtracking' && compiles(pattern, '')) {
+      ctx.warn?.(
+        `${at}: pattern ${JSON.stringify(pattern)} uses syntax the linear-time engine (RE2) cannot run (lookaround, a back reference or a count over 1000); JavaScript's backtracking engine evaluates it, which a hostile value can keep busy`,
+      );
+    }
+  }
   const choice = { openapi31, unicodeRegExp, unknownFormats: [...prep.formats].sort(), features: prep.features, inlineRefs: !large, keywords };
   const stateful = plugins.flatMap((p) => (p.statefulRules ? [p.statefulRules] : []));
   const common = [

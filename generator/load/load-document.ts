@@ -12,6 +12,7 @@ import { toSpecInvalidError } from './validation-error.js';
 import { validateDocument } from './validate-document.js';
 import { normalizeSlips } from './normalize-slips.js';
 import { copyMappingRefs, mappingRefsParser, restoreMappingRefs } from './mapping-refs.js';
+import { RefGuard } from './ref-origins.js';
 
 export type OpenApiDocument = Record<string, unknown>;
 
@@ -21,6 +22,9 @@ export interface LoadOptions {
   overlays?: string[];
   /** What to do when an overlay action targets nothing. Default: 'error'. */
   onMissingTarget?: MissingTargetMode;
+  /** http(s) origins (`https://host[:port]`, see parseOrigin) any `$ref` may reach besides a
+   * fetched document's own origin (ref-origins.ts). Default: none. */
+  allowRefOrigins?: readonly string[];
 }
 
 export interface LoadedDocument {
@@ -45,7 +49,8 @@ export async function loadDocument(spec: string, options: LoadOptions = {}): Pro
   }
   // A URL stays the base for the document's relative $refs (swagger-parser fetches them).
   const where = { file, absolutePath: isUrl(spec) ? spec : path.resolve(cwd, spec) };
-  const document = await bundle(raw, where);
+  const guard = new RefGuard({ root: where.absolutePath, shown: file, allowOrigins: options.allowRefOrigins });
+  const document = await bundle(raw, where, guard);
   // In place: `raw` is our own parse of the file (overlays copy it), never a caller's object.
   warnings.push(...normalizeSlips(document, file));
   await validateDocument(document, where);
@@ -56,23 +61,24 @@ export async function loadDocument(spec: string, options: LoadOptions = {}): Pro
  * as it is: swagger-parser would only crawl it (1.8 s on the GitHub description) to return the
  * same structure. (Refs into other places, e.g. #/paths/..., are re-pointed by bundling, which
  * the validators rely on.) */
-async function bundle(raw: unknown, where: { file: string; absolutePath: string }): Promise<OpenApiDocument> {
+async function bundle(raw: unknown, where: { file: string; absolutePath: string }, guard: RefGuard): Promise<OpenApiDocument> {
   checkVersion(raw, where.file);
   copyMappingRefs(raw, true);
   if (!needsBundling(raw)) return raw as OpenApiDocument;
+  guard.checkRoot(raw);
+  let bundled: OpenApiDocument;
   try {
-    // A document the user named by URL may reference its siblings on the same host, loopback or
-    // private ones included (json-schema-ref-parser refuses those by default).
-    const options = {
-      parse: { cbpMappingRefs: mappingRefsParser },
-      ...(isUrl(where.absolutePath) ? { resolve: { http: { safeUrlResolver: false } } } : {}),
-    };
-    const bundled = (await SwaggerParser.bundle(where.absolutePath, raw as never, options as never)) as unknown as OpenApiDocument;
-    restoreMappingRefs(bundled);
-    return bundled;
+    // The guard's resolvers decide which files and origins a $ref may reach (a document the user
+    // named by URL reaches its siblings on its own origin, loopback or private ones included).
+    const options = { parse: { cbpMappingRefs: guard.parser(mappingRefsParser) }, resolve: guard.resolvers() };
+    bundled = (await SwaggerParser.bundle(where.absolutePath, raw as never, options as never)) as unknown as OpenApiDocument;
   } catch (err) {
-    throw toSpecInvalidError(err, where.file);
+    throw guard.violation?.error ?? toSpecInvalidError(err, where.file);
   }
+  // A refused reference whose failure json-schema-ref-parser absorbed (a parser fallback) still fails.
+  if (guard.violation) throw guard.violation.error;
+  restoreMappingRefs(bundled);
+  return bundled;
 }
 
 function needsBundling(root: unknown): boolean {

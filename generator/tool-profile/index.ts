@@ -11,13 +11,17 @@ import { deriveToolProfile, type ToolProfileOptions } from './derive.js';
 
 export { CLIENT_ERRORS, deriveToolProfile, SANDBOX_SUCCESS, SERVER_ERRORS, type ToolProfileOptions } from './derive.js';
 
-export async function buildToolProfile(spec: string, overlays: string[], options: ToolProfileOptions & { cwd?: string } = {}): Promise<Record<string, unknown>> {
-  const loaded = await loadDocument(spec, { cwd: options.cwd, overlays });
+export async function buildToolProfile(
+  spec: string,
+  overlays: string[],
+  options: ToolProfileOptions & { cwd?: string; allowRefOrigins?: readonly string[] } = {},
+): Promise<Record<string, unknown>> {
+  const loaded = await loadDocument(spec, { cwd: options.cwd, overlays, ...(options.allowRefOrigins ? { allowRefOrigins: options.allowRefOrigins } : {}) });
   return deriveToolProfile(loaded.document as unknown as Record<string, unknown>, options);
 }
 
-export async function writeToolProfile(outFile: string, spec: string, overlays: string[], cwd: string): Promise<string> {
-  const profile = await buildToolProfile(spec, overlays, { cwd });
+export async function writeToolProfile(outFile: string, spec: string, overlays: string[], cwd: string, allowRefOrigins?: readonly string[]): Promise<string> {
+  const profile = await buildToolProfile(spec, overlays, { cwd, ...(allowRefOrigins ? { allowRefOrigins } : {}) });
   const target = path.resolve(cwd, outFile);
   mkdirSync(path.dirname(target), { recursive: true });
   writeFileSync(target, /\.json$/i.test(target) ? `${JSON.stringify(profile, null, 2)}\n` : stringify(profile, { lineWidth: 0, aliasDuplicateObjects: false }));

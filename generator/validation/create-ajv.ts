@@ -1,12 +1,13 @@
 /**
  * The ajv instance validators are compiled with, at generate time: 2020-12 for OpenAPI 3.1,
- * draft-07 for 3.0; all errors; formats from ajv-formats; the rule vocabulary; standalone ESM
+ * draft-07 for 3.0; the options of templates/runtime/rules/validation-options.ts (first error per part, linear-time patterns); formats from ajv-formats; the rule vocabulary; standalone ESM
  * output whose format and rule references go through the rules runtime import (`__cbpRules`,
  * validators-runtime.ts).
  */
 import { _, Ajv, type Options } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { formats } from '../../templates/runtime/rules/formats.js';
+import { PATTERN_ENGINE, VALIDATION_OPTIONS } from '../../templates/runtime/rules/validation-options.js';
 import type { RuleKeyword } from '../keywords/rule-keyword.js';
 import { RULES_RUNTIME } from '../keywords/rule-keyword.js';
 
@@ -32,22 +33,15 @@ export type AnyAjv = Ajv | Ajv2020;
 
 export function createAjv(choice: AjvChoice): AnyAjv {
   const options: Options = {
-    allErrors: true,
-    // OpenAPI schemas carry example, xml, discriminator and x- keywords: not errors. Our own
-    // keywords still validate their arguments against their meta-schemas.
-    strictSchema: false,
-    strictNumbers: true,
-    strictTypes: false,
-    strictTuples: false,
-    strictRequired: false,
-    validateFormats: true,
+    ...VALIDATION_OPTIONS,
     inlineRefs: choice.inlineRefs ?? true,
     unicodeRegExp: choice.unicodeRegExp,
     coerceTypes: choice.coerce ? 'array' : false,
     // A property named like an Object.prototype member (`valueOf`, `constructor`) is checked on the
     // object itself: inherited members must neither satisfy `required` nor be validated.
     ownProperties: choice.features?.has('ownProperties') ?? true,
-    code: { source: true, esm: true, lines: true, optimize: true, formats: _`${RULES_RUNTIME}.formats` },
+    // Patterns go through the runtime's engine (`__cbpRules.regExp`, exported by validators-runtime.ts).
+    code: { source: true, esm: true, lines: true, optimize: true, formats: _`${RULES_RUNTIME}.formats`, regExp: PATTERN_ENGINE },
   };
   const ajv: AnyAjv = choice.openapi31 ? new Ajv2020(options) : new Ajv(options);
   if (choice.openapi31 && choice.features !== undefined) {

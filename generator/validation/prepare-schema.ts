@@ -44,6 +44,8 @@ export interface PrepareOptions {
   /** Collects every `format` and `pattern` seen (unknown formats are registered as no-ops). */
   formats: Set<string>;
   patterns: Set<string>;
+  /** Where each pattern (and `patternProperties` name) was first seen, as a JSON pointer. */
+  patternAt?: Map<string, string>;
   /** Collects the 2020-12 keywords that need ajv's costlier machinery when present. */
   features?: Set<string>;
   /** components.schemas: small, non-recursive ones are inlined where referenced (a $ref costs a
@@ -145,6 +147,8 @@ export function prepareSchema(schema: JSONSchema, opts: PrepareOptions): JSONSch
       if (FEATURES.has(key)) opts.features?.add(key);
       if (namesPrototypeMember(key, value)) opts.features?.add(OWN_PROPERTIES);
       if (MAP_KEYS.has(key) && isPlainObject(value)) {
+        if (key === 'patternProperties')
+          for (const name of Object.keys(value)) if (!opts.patternAt?.has(name)) opts.patternAt?.set(name, `${here}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`);
         out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, node(v, `${here}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`)]));
       } else if (LIST_KEYS.has(key) && Array.isArray(value)) {
         out[key] = value.map((v, i) => node(v, `${here}/${i}`));
@@ -158,7 +162,10 @@ export function prepareSchema(schema: JSONSchema, opts: PrepareOptions): JSONSch
         // Not validated: left out of the emitted data.
       } else {
         if (key === 'format' && typeof value === 'string') opts.formats.add(value);
-        if (key === 'pattern' && typeof value === 'string') opts.patterns.add(value);
+        if (key === 'pattern' && typeof value === 'string') {
+          opts.patterns.add(value);
+          if (!opts.patternAt?.has(value)) opts.patternAt?.set(value, here);
+        }
         setKey(out, key, value);
       }
     }

@@ -122,6 +122,8 @@ export function renderValidatorsRuntime(exports: ReadonlyArray<{ module: string;
   return [
     '/** The runtime the validators call: formats, the rule checks the document uses. */',
     "export { formats } from './runtime/rules/formats.js';",
+    // The standalone validators' pattern engine (ajv `code.regExp`: linear time, regexp.ts).
+    "export { regExp } from './runtime/rules/regexp.js';",
     ...exports.map((e) => (e.names === undefined ? `export * from ${q(e.module)};` : `export { ${e.names.join(', ')} } from ${q(e.module)};`)),
     '',
   ].join('\n');

@@ -98,6 +98,16 @@ describe('resolveGenerateConfig: defaults < config file < flags', () => {
     expect(err.details.pointer).toBe(pointer);
   });
 
+  test('allowRefOrigins: origins from the config file, normalized; the flag overrides; anything else is E_CONFIG at its entry', async () => {
+    write('cbp.config.json', JSON.stringify({ allowRefOrigins: ['https://Schemas.Example.com/', 'http://127.0.0.1:8080'] }));
+    expect((await resolveGenerateConfig({}, cwd)).allowRefOrigins).toEqual(['https://schemas.example.com', 'http://127.0.0.1:8080']);
+    expect((await resolveGenerateConfig({ allowRefOrigin: ['https://other.example'] }, cwd)).allowRefOrigins).toEqual(['https://other.example']);
+    write('cbp.config.json', JSON.stringify({ allowRefOrigins: ['https://ok.example', 'file:///etc'] }));
+    const err = await failure({});
+    expect(err.code).toBe('E_CONFIG');
+    expect(err.details.pointer).toBe('/allowRefOrigins/1');
+  });
+
   test('a missing --config file is E_FILE_NOT_FOUND; a broken one E_CONFIG', async () => {
     expect((await failure({ config: 'nope.json' })).code).toBe('E_FILE_NOT_FOUND');
     write('broken.yaml', 'spec: [\n');

@@ -72,7 +72,12 @@ describe("'package' runtime mode (the default)", () => {
 
   test('declares the toolkit at this version as a run-time dependency, beside what the runtime imports; the copy does not', () => {
     // What the runtime imports stays declared, so the app installs the versions it was built with.
-    expect(copied.runtimeDependencies.dependencies).toEqual({ ajv: expect.any(String), 'ajv-formats': expect.any(String), 'openapi-fetch': expect.any(String) });
+    expect(copied.runtimeDependencies.dependencies).toEqual({
+      ajv: expect.any(String),
+      'ajv-formats': expect.any(String),
+      'openapi-fetch': expect.any(String),
+      re2js: expect.any(String),
+    });
     expect(packaged.runtimeDependencies.dependencies).toEqual({ ...copied.runtimeDependencies.dependencies, [pkg.name]: pkg.version });
     const json = packaged.files.find((f) => f.path === 'runtime-dependencies.json')!;
     expect(JSON.parse(json.contents).dependencies[pkg.name]).toBe(pkg.version);

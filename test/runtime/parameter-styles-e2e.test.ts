@@ -89,13 +89,15 @@ describe('every parameter style from the generated client to the generated route
   it('answers wrong values in cookies, headers and deepObject members with 400 and pointers', async () => {
     const r = await raw(`${ok}?filter[status]=lost&filter[min]=-1`, { cookie: 'session=abc; prefs=lang,en,dark,maybe', 'x-color': 'R=x' });
     expect(r.status).toBe(400);
+    // Validation stops at the first violation of each part: one per part here.
     expect(r.body.errors?.map((e) => `${e.in} ${e.pointer} ${e.rule}`).sort()).toEqual([
-      'cookies /prefs/dark schema.type',
       'cookies /session schema.type',
       'headers /x-color/R schema.type',
-      'query /filter/min schema.minimum',
       'query /filter/status schema.enum',
     ]);
+    const rest = await raw(`${ok}?filter[status]=open&filter[min]=-1`, { cookie: 'session=42; prefs=lang,en,dark,maybe' });
+    expect(rest.status).toBe(400);
+    expect(rest.body.errors?.map((e) => `${e.in} ${e.pointer} ${e.rule}`).sort()).toEqual(['cookies /prefs/dark schema.type', 'query /filter/min schema.minimum']);
   });
 
   it('answers text that breaks its style with 400 naming the parameter', async () => {

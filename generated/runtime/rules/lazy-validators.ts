@@ -12,6 +12,7 @@
 import { Ajv, type AnySchemaObject, type FuncKeywordDefinition, type Options, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { formats } from './formats.js';
+import { PATTERN_ENGINE, VALIDATION_OPTIONS } from './validation-options.js';
 import type { ResponseEntry } from './response-match.js';
 import type { RuleCheck } from './types.js';
 import type { AjvValidateFn, RuleRef, ValidatorSetSpec } from './validator-set.js';
@@ -127,14 +128,8 @@ function lazy(compile: () => ValidateFunction): AjvValidateFn {
 
 function createRuntimeAjv(data: ValidatorData, runtime: Readonly<Record<string, unknown>>, coerce: boolean): AnyAjv {
   const options: Options = {
-    allErrors: true,
-    // OpenAPI schemas carry discriminator, xml and x- keywords: not errors.
-    strictSchema: false,
-    strictNumbers: true,
-    strictTypes: false,
-    strictTuples: false,
-    strictRequired: false,
-    validateFormats: true,
+    ...VALIDATION_OPTIONS,
+    code: { regExp: PATTERN_ENGINE },
     // The schemas were checked when they were generated.
     validateSchema: false,
     inlineRefs: data.inlineRefs,

@@ -3,6 +3,7 @@
 
 import type { RuleViolation } from '../rule-types.js';
 import { escapeToken } from './escape-token.js';
+import { MAX_VIOLATIONS } from './validation-options.js';
 
 /** The fields of an ajv ErrorObject this module reads. */
 export interface AjvErrorLike {
@@ -75,4 +76,26 @@ function schemaMessage(e: AjvErrorLike, pointer: string, part: Part): string {
     default:
       return `${where} ${e.message ?? `fails ${e.keyword}`}`;
   }
+}
+
+/** The rule id of the entry that counts the violations past MAX_VIOLATIONS. */
+export const MORE_VIOLATIONS = 'validation.more-violations';
+
+/**
+ * At most MAX_VIOLATIONS violations, the rest counted in one last entry of the same model, so
+ * an answer stays small whatever a request holds (a rule check over a long list reports each
+ * item). Returns `list` itself when it is short enough.
+ */
+export function limitViolations(list: RuleViolation[]): RuleViolation[] {
+  if (list.length <= MAX_VIOLATIONS) return list;
+  const rest = list.length - MAX_VIOLATIONS;
+  const kept = list.slice(0, MAX_VIOLATIONS);
+  kept.push({
+    rule: MORE_VIOLATIONS,
+    pointer: '',
+    message: `${rest} more ${rest === 1 ? 'violation' : 'violations'} not listed (at most ${MAX_VIOLATIONS} are answered)`,
+    source: 'cbp validation limits',
+    ...(list[MAX_VIOLATIONS]!.in !== undefined ? { in: list[MAX_VIOLATIONS]!.in } : {}),
+  });
+  return kept;
 }

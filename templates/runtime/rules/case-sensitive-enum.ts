@@ -1,4 +1,5 @@
 import { parsePointerPattern, scan, type Found, type Test } from './pointer.js';
+import { regExp } from './regexp.js';
 import { describe, toList, type RuleCheck, type RuleHit } from './types.js';
 
 export interface CaseSensitiveEnumParams {
@@ -13,7 +14,7 @@ export interface CaseSensitiveEnumParams {
 export function createCaseSensitiveEnum(params: CaseSensitiveEnumParams): RuleCheck {
   const patterns = toList(params.at).map(parsePointerPattern);
   const known = new Set(params.known);
-  const regex = params.pattern === undefined ? undefined : new RegExp(params.pattern, 'u');
+  const regex = params.pattern === undefined ? undefined : regExp(params.pattern, 'u');
   const knownText = params.known.join(', ');
   const ok: Test = (value, present) => !present || (typeof value === 'string' && (known.has(value) || (value !== '' && regex !== undefined && regex.test(value))));
   return (data) => {

@@ -1,4 +1,5 @@
 import { parsePointerPattern, scan, type Found, type Test } from './pointer.js';
+import { regExp } from './regexp.js';
 import { toList, type RuleCheck, type RuleHit } from './types.js';
 
 export interface StringLimitsParams {
@@ -13,7 +14,7 @@ export interface StringLimitsParams {
  * client_reference_id "Max 36 characters", sessions: "alphanumeric with hyphens and underscores". */
 export function createStringLimits(params: StringLimitsParams): RuleCheck {
   const patterns = toList(params.at).map(parsePointerPattern);
-  const regex = params.pattern === undefined ? undefined : new RegExp(params.pattern, 'u');
+  const regex = params.pattern === undefined ? undefined : regExp(params.pattern, 'u');
   const { maxLength, minLength } = params;
   const ok: Test = (value, present) => !present || value === null || value === undefined || check(value) === undefined;
   return (data) => {

@@ -3,7 +3,7 @@ import { isPromiseLike } from '../maybe-promise.js';
 import type { NotChecked, StatefulRequest, StatefulRuleRegistry } from './stateful.js';
 import type { RuleHit } from './types.js';
 import { matchMediaType, matchStatus, type ResponseEntry } from './response-match.js';
-import { toViolations, type AjvErrorLike, type Part } from './schema-errors.js';
+import { limitViolations, toViolations, type AjvErrorLike, type Part } from './schema-errors.js';
 
 /** An ajv (standalone) validate function. */
 export interface AjvValidateFn {
@@ -105,7 +105,7 @@ export function createValidatorSet(spec: ValidatorSetSpec): ValidatorSet {
         }
         record(rule, result);
       }
-      return violations.length === 0 && notChecked.length === 0 ? VALID : { valid: violations.length === 0, violations, notChecked };
+      return violations.length === 0 && notChecked.length === 0 ? VALID : { valid: violations.length === 0, violations: limitViolations(violations), notChecked };
     };
     return from(0);
   }
@@ -124,7 +124,7 @@ export function createValidatorSet(spec: ValidatorSetSpec): ValidatorSet {
       } else if (v.body !== undefined && !v.body(req.body)) {
         out = toViolations(v.body.errors ?? [], 'body', out ?? []);
       }
-      return out === null ? o.ok : { valid: false, violations: out, notChecked: o.notChecked };
+      return out === null ? o.ok : { valid: false, violations: limitViolations(out), notChecked: o.notChecked };
     },
 
     checkStatefulRules(operationId, req, ctx) {
@@ -153,7 +153,7 @@ export function createValidatorSet(spec: ValidatorSetSpec): ValidatorSet {
       }
       const validate = response.content[media];
       if (validate === undefined || validate === null || validate(body)) return VALID;
-      return { valid: false, violations: toViolations(validate.errors ?? [], 'response'), notChecked: NONE };
+      return { valid: false, violations: limitViolations(toViolations(validate.errors ?? [], 'response')), notChecked: NONE };
     },
 
     validateWebhook(webhookName, payload) {
@@ -162,7 +162,7 @@ export function createValidatorSet(spec: ValidatorSetSpec): ValidatorSet {
       }
       const validate = spec.webhooks[webhookName];
       if (validate === undefined || validate === null || validate(payload)) return VALID;
-      return { valid: false, violations: toViolations(validate.errors ?? [], 'webhook'), notChecked: NONE };
+      return { valid: false, violations: limitViolations(toViolations(validate.errors ?? [], 'webhook')), notChecked: NONE };
     },
   };
 }

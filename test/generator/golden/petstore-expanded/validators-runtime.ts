@@ -3,3 +3,4 @@
 
 /** The runtime the validators call: formats, the rule checks the document uses. */
 export { formats } from 'cross-border-payments-toolkit/runtime/rules/formats.js';
+export { regExp } from 'cross-border-payments-toolkit/runtime/rules/regexp.js';
