@@ -6,6 +6,7 @@
  * `required` or `$ref` stays data.
  */
 import { toPointer } from '../../lib/errors.js';
+import { repairComponentNames } from './component-names.js';
 import { repairDiscriminator } from './discriminator-mapping.js';
 import { hoistSchemaRefs } from './hoist-schema-refs.js';
 
@@ -45,6 +46,8 @@ export function normalizeSlips(doc: Obj, file: string): string[] {
     openapi30: typeof doc.openapi === 'string' && doc.openapi.startsWith('3.0'),
     warn: (path, what, assumed) => warnings.push(`${file}#${toPointer(path)}: ${what}; assumed ${assumed}`),
   };
+  // First: the other repairs name components (mapping values, hoisted schemas) by their new names.
+  repairComponentNames(ctx);
   const components = isObj(doc.components) ? doc.components : undefined;
   const schemas = components && isObj(components.schemas) ? components.schemas : undefined;
   const seen = new Set<object>();
