@@ -30,7 +30,14 @@ export interface GenerateConfig {
    * 'copy' vendors it into <out>/runtime/ (no run-time dependency on the toolkit, one more copy of
    * it per output). Default: 'package'. */
   runtime?: RuntimeMode;
+  /** Format the output with the host project's formatter (and its config) before it is written
+   * or compared, so that `--check` stays green on a project that formats generated code.
+   * Default: none (the output as the templates lay it out). */
+  format?: Formatter;
 }
+
+export type Formatter = 'prettier' | 'biome';
+export const FORMATTERS: readonly Formatter[] = ['prettier', 'biome'];
 
 export type RuntimeMode = 'package' | 'copy';
 export const RUNTIME_MODES: readonly RuntimeMode[] = ['package', 'copy'];
