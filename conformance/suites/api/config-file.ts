@@ -7,6 +7,7 @@
 import { Ajv } from 'ajv';
 import { CbpError } from '../../../lib/errors.js';
 import type { ConfiguredPayload, UnshownPayload } from './live/payloads.js';
+import { type RunSection, runSectionSchema } from './run-options.js';
 
 export interface TargetFixtures {
   /** `status` other than active marks a registered customer that is not active (no virtual account). */
@@ -26,6 +27,8 @@ export interface TargetFile extends Partial<TargetFixtures> {
   payloads?: Partial<Record<UnshownPayload, ConfiguredPayload>>;
   /** How long a virtual account whose creation was "initiated" may take to appear. */
   virtual_accounts?: { wait_seconds?: number };
+  /** Run options (flags win): run-options.ts. */
+  run?: RunSection;
 }
 
 const id = { type: 'string', minLength: 1 };
@@ -72,6 +75,7 @@ const schema = {
       ),
     },
     virtual_accounts: { type: 'object', additionalProperties: false, properties: { wait_seconds: { type: 'number', minimum: 0 } } },
+    run: runSectionSchema,
   },
 };
 
@@ -85,7 +89,7 @@ export function parseTargetFile(value: unknown, file: string): TargetFile {
     throw new CbpError('E_CONFIG', `invalid conformance config: ${e.message ?? 'invalid'}${extra}`, {
       file,
       pointer: e.instancePath,
-      hint: 'keys: customers, recipients, quotes, third_parties, second_client, webhooks, driver, payloads, virtual_accounts',
+      hint: 'keys: customers, recipients, quotes, third_parties, second_client, webhooks, driver, payloads, virtual_accounts, run',
     });
   }
   return value as TargetFile;
