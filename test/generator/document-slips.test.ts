@@ -129,6 +129,7 @@ describe('multi-file by URL and hostile names, generated and type-checked', () =
     const nullable = await generate({ ...config, spec: path.join(FIXTURES, 'nullable-allof.yaml') }, { cwd: ROOT });
     const inside = await generate({ ...config, spec: path.join(FIXTURES, 'refs-inside.yaml') }, { cwd: ROOT });
     const odd = await generate({ ...config, spec: path.join(FIXTURES, 'odd-component-names.yaml') }, { cwd: ROOT });
+    const hoisted = await generate({ ...config, spec: path.join(FIXTURES, 'refs-inside-hoisted/api.yaml') }, { cwd: ROOT });
     oddWarnings = odd.warnings;
     insideWarnings = inside.warnings;
     // What a caller writes against the types: `id` is required (the allOf sibling narrows out null).
@@ -143,6 +144,7 @@ describe('multi-file by URL and hostile names, generated and type-checked', () =
       nullable: [...nullable.files, { path: 'use.ts', contents: use }],
       inside: inside.files,
       odd: odd.files,
+      hoisted: hoisted.files,
       pets: byUrl.files,
       names: [...names.files.map((f) => ({ ...f, path: `gen/${f.path}` })), ...names.stubFiles.map((f) => ({ ...f, path: `stubs/${f.path}` }))],
     };
@@ -193,6 +195,15 @@ describe('multi-file by URL and hostile names, generated and type-checked', () =
       expect.stringMatching(/refs-inside\.yaml#\/components\/schemas\/limits-outgoing\/anyOf\/0\/properties\/receiver: a schema referenced from elsewhere/),
     ]);
     expect(compiled.diagnostics).not.toContain('src/inside/');
+  });
+
+  test('$refs into the middle of a schema that is itself hoisted get components of their own (no type indexing its own annotation)', () => {
+    const types = files.hoisted.find((f) => f.path === 'types.ts')!.contents;
+    expect(types).not.toMatch(/components\["schemas"\]\["getTreeResponse200"\]\[/);
+    expect(types).toMatch(/children\?: components\["schemas"\]\["root"\]\[\];/);
+    expect(types).toMatch(/siblings\?: components\["schemas"\]\["tags"\];/);
+    expect(types).toMatch(/alias\?: components\["schemas"\]\["parent"\];/);
+    expect(compiled.diagnostics).not.toContain('src/hoisted/');
   });
 
   test('a document with component names outside ^[a-zA-Z0-9._-]+$ generates, one warning per name', () => {
