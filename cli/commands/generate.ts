@@ -31,8 +31,8 @@ export const generateCommand: CbpCommand = {
       })
       .option('format', {
         type: 'string',
-        choices: ['prettier', 'biome'],
-        describe: "Format the output with the project's prettier or biome (and its config); --check compares against the formatted output",
+        // Checked by resolve-config.ts (one line and a hint) rather than by yargs' choices (the whole help).
+        describe: "prettier or biome: format the output with the project's formatter and its config; --check compares against the formatted output",
       })
       .option('stubs', { type: 'string', describe: 'Write handler stubs into this directory (never overwrites)' })
       .option('client-factory-name', { type: 'string', describe: 'Name of the client factory (default: createApiClient)' })
@@ -133,6 +133,8 @@ async function generateOne(config: GenerateConfig, toolProfile: string | undefin
 async function watch(argv: GenerateArgv, io: CliIO): Promise<number> {
   if (argv.check === true) throw new CbpError('E_USAGE', '--watch and --check cannot be combined', { hint: 'use --check in CI and --watch while editing the document' });
   const [{ watchGenerate }, { plugins }] = await Promise.all([import('../../generator/watch.js'), import('../../api/plugins.js')]);
+  let first = true;
+  let firstError: unknown;
   const list = (names: string[], max = 6) => (names.length > max ? `${names.slice(0, max).join(', ')}, +${names.length - max} more` : names.join(', '));
   const watcher = await watchGenerate({
     argv,
@@ -148,11 +150,25 @@ async function watch(argv: GenerateArgv, io: CliIO): Promise<number> {
       }
     },
     onError: (err, changed) => {
+      if (first) {
+        firstError = err;
+        return;
+      }
       if (changed.length > 0) io.out(`changed: ${list(changed)}`);
       io.err(isCbpError(err) ? err.format() : `internal error: ${(err as Error)?.stack ?? String(err)}`);
       io.err('  still watching: fix the input and save');
     },
   });
+  first = false;
+  if (firstError !== undefined) {
+    // A flag mistake, or nothing to watch, cannot be fixed by saving a file: exit as without --watch.
+    if ((isCbpError(firstError) && firstError.code === 'E_USAGE') || watcher.files().length === 0) {
+      watcher.close();
+      throw firstError;
+    }
+    io.err(isCbpError(firstError) ? firstError.format() : `internal error: ${(firstError as Error)?.stack ?? String(firstError)}`);
+    io.err('  still watching: fix the input and save');
+  }
   io.out(`watching ${watcher.files().length} ${watcher.files().length === 1 ? 'file' : 'files'} (Ctrl-C to stop)`);
   await new Promise<void>((resolve) => {
     const stop = (): void => {

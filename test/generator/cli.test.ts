@@ -150,5 +150,12 @@ describe('cbp generate with a typed config listing several outputs', () => {
     const watch = await run('generate', '--watch', '--check');
     expect(watch.code).toBe(2);
     expect(watch.io.stderr[0]).toMatch(/^E_USAGE: --watch and --check cannot be combined\n {2}hint: /);
+    // A flag mistake cannot be fixed by saving a file: --watch exits 2 at once, as without it.
+    const format = await run('generate', '--watch', '--format', 'gofmt');
+    expect(format.code).toBe(2);
+    expect(format.io.stderr).toEqual([expect.stringMatching(/^E_USAGE: --format must be "prettier" or "biome"\n {2}hint: /)]);
+    const missing = await run('generate', '--watch', '--config', 'nope.config.ts');
+    expect(missing.code).toBe(2);
+    expect(missing.io.stderr[0]).toMatch(/^E_FILE_NOT_FOUND: config file nope\.config\.ts not found/);
   });
 });

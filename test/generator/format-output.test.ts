@@ -69,6 +69,6 @@ describe('cbp generate --format', () => {
   test('an unknown formatter is a usage error (exit 2)', async () => {
     const { code, io } = await cbp('--format', 'gofmt');
     expect(code).toBe(2);
-    expect(io.stderr[0]).toMatch(/^E_USAGE: /);
+    expect(io.stderr).toEqual(['E_USAGE: --format must be "prettier" or "biome"\n  hint: prettier uses the project\'s prettier config; biome its biome.json']);
   });
 });
