@@ -8,6 +8,7 @@
 import { toPointer } from '../../lib/errors.js';
 import { repairComponentNames } from './component-names.js';
 import { repairDiscriminator } from './discriminator-mapping.js';
+import { hoistParameterRefs } from './hoist-parameter-refs.js';
 import { hoistSchemaRefs } from './hoist-schema-refs.js';
 
 type Obj = Record<string, unknown>;
@@ -54,6 +55,7 @@ export function normalizeSlips(doc: Obj, file: string): string[] {
   if (schemas) for (const name of Object.keys(schemas)) visitSchema(ctx, schemas[name], ['components', 'schemas', name], name, seen);
   findSchemaKeys(doc, [], (schema, path) => visitSchema(ctx, schema, path, undefined, seen), ctx);
   hoistSchemaRefs(ctx);
+  hoistParameterRefs(ctx);
   return warnings;
 }
 

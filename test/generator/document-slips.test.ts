@@ -111,6 +111,7 @@ describe('multi-file by URL and hostile names, generated and type-checked', () =
   let warnings: string[] = [];
   let insideWarnings: string[] = [];
   let oddWarnings: string[] = [];
+  let paramWarnings: string[] = [];
   let files: Record<string, Array<{ path: string; contents: string }>> = {};
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -130,6 +131,8 @@ describe('multi-file by URL and hostile names, generated and type-checked', () =
     const inside = await generate({ ...config, spec: path.join(FIXTURES, 'refs-inside.yaml') }, { cwd: ROOT });
     const odd = await generate({ ...config, spec: path.join(FIXTURES, 'odd-component-names.yaml') }, { cwd: ROOT });
     const hoisted = await generate({ ...config, spec: path.join(FIXTURES, 'refs-inside-hoisted/api.yaml') }, { cwd: ROOT });
+    const params = await generate({ ...config, spec: path.join(FIXTURES, 'shared-parameters/api.yaml') }, { cwd: ROOT });
+    paramWarnings = params.warnings;
     oddWarnings = odd.warnings;
     insideWarnings = inside.warnings;
     // What a caller writes against the types: `id` is required (the allOf sibling narrows out null).
@@ -145,6 +148,7 @@ describe('multi-file by URL and hostile names, generated and type-checked', () =
       inside: inside.files,
       odd: odd.files,
       hoisted: hoisted.files,
+      params: params.files,
       pets: byUrl.files,
       names: [...names.files.map((f) => ({ ...f, path: `gen/${f.path}` })), ...names.stubFiles.map((f) => ({ ...f, path: `stubs/${f.path}` }))],
     };
@@ -204,6 +208,19 @@ describe('multi-file by URL and hostile names, generated and type-checked', () =
     expect(types).toMatch(/siblings\?: components\["schemas"\]\["tags"\];/);
     expect(types).toMatch(/alias\?: components\["schemas"\]\["parent"\];/);
     expect(compiled.diagnostics).not.toContain('src/hoisted/');
+  });
+
+  test('a Parameter Object bundling left inside one operation, shared by another, becomes a component parameter', () => {
+    const types = files.params.find((f) => f.path === 'types.ts')!.contents;
+    expect(types).not.toContain('paths["/apps"]["get"]["parameters"]');
+    expect(types).toMatch(/per_page\?: components\["parameters"\]\["per_page"\];/);
+    expect(paramWarnings).toEqual([
+      expect.stringMatching(
+        /api\.yaml#\/paths\/~1apps\/get\/parameters\/0: a Parameter Object referenced from elsewhere lives inside an operation; assumed components\.parameters\.per_page/,
+      ),
+      expect.stringMatching(/api\.yaml#\/paths\/~1apps\/get\/parameters\/1: .*components\.parameters\.page /),
+    ]);
+    expect(compiled.diagnostics).not.toContain('src/params/');
   });
 
   test('a document with component names outside ^[a-zA-Z0-9._-]+$ generates, one warning per name', () => {
