@@ -34,7 +34,14 @@ export interface GenerateConfig {
    * fetched by URL; a local document reaches http(s) only on these. Default: none
    * (generator/load/ref-origins.ts). */
   allowRefOrigins?: string[];
+  /** Format the output with the host project's formatter (and its config) before it is written
+   * or compared, so that `--check` stays green on a project that formats generated code.
+   * Default: none (the output as the templates lay it out). */
+  format?: Formatter;
 }
+
+export type Formatter = 'prettier' | 'biome';
+export const FORMATTERS: readonly Formatter[] = ['prettier', 'biome'];
 
 export type RuntimeMode = 'package' | 'copy';
 export const RUNTIME_MODES: readonly RuntimeMode[] = ['package', 'copy'];

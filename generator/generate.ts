@@ -3,7 +3,9 @@
  * copies, then emitters, in dependency order) → headers → import and dependency checks.
  * Nothing here writes to disk (see output-files.ts), so `--check` compares in memory.
  */
+import path from 'node:path';
 import { CbpError, isCbpError } from '../lib/errors.js';
+import { formatFiles } from './format-output.js';
 import type { GenerateConfig } from './config.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitters/emitter.js';
 import { headerFor, makeHeader } from './header.js';
@@ -99,7 +101,10 @@ export async function generate(config: GenerateConfig, options: GenerateOptions 
   files.push(renderRuntimeDependencies(deps));
   const dangling = danglingImports(files);
   if (dangling.length > 0) throw new Error(`plugin selection ${plugins.map((p) => p.name).join(', ')} leaves imports unresolved: ${dangling.join('; ')}`);
-  return { files: sortAndCheck(files), stubFiles: sortAndCheck(stubFiles), model, warnings, plugins: plugins.map((p) => p.name), runtimeDependencies: deps };
+  // Last: the project's formatter sees exactly what would be written (headers included).
+  const sorted = sortAndCheck(files);
+  const output = config.format === undefined ? sorted : await formatFiles(sorted, config.format, path.resolve(cwd, config.out), cwd);
+  return { files: output, stubFiles: sortAndCheck(stubFiles), model, warnings, plugins: plugins.map((p) => p.name), runtimeDependencies: deps };
 }
 
 /** Emitters do not know the file name; errors about the document get it here. */

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CbpError, toPointer } from '../lib/errors.js';
-import { type GenerateConfig, RUNTIME_MODES, type RuntimeMode } from './config.js';
+import { FORMATTERS, type Formatter, type GenerateConfig, RUNTIME_MODES, type RuntimeMode } from './config.js';
 import { isUrl, readDocumentFile } from './load/read-document.js';
 import { parseOrigin } from './load/ref-origins.js';
 import { corePlugins, DEFAULT_PLUGINS } from './plugins/index.js';
@@ -17,7 +17,7 @@ export const DEFAULT_SPEC = 'spec/openapi.yaml';
 export const DEFAULT_OVERLAY = 'spec/rules.overlay.yaml';
 /** The plugin the legacy `stateTable` key and `--state-table` flag configure. */
 const STATE_TABLE_PLUGIN = 'payments';
-export const CONFIG_FILE_NAMES = ['cbp.config.json', 'cbp.config.yaml', 'cbp.config.yml', 'cbp.config.js', 'cbp.config.mjs'];
+export const CONFIG_FILE_NAMES = ['cbp.config.json', 'cbp.config.yaml', 'cbp.config.yml', 'cbp.config.js', 'cbp.config.mjs', 'cbp.config.ts', 'cbp.config.mts', 'cbp.config.cts'];
 
 /** Flags as yargs gives them (all optional). */
 export interface GenerateArgv {
@@ -37,13 +37,14 @@ export interface GenerateArgv {
   runtime?: string;
   /** `--allow-ref-origin`, repeatable. */
   allowRefOrigin?: string | string[];
+  format?: string;
 }
 
 /** A config file's keys. `plugins` entries are names or `{ name, ...options }` (hey-api's form);
  * `emitters` (a list of names) and `stateTable` (the payments option) are kept as shorthands. */
 type FileConfig = Partial<Omit<GenerateConfig, 'check' | 'pluginOptions'>> & { stateTable?: string; emitters?: string[]; pluginOptions?: Record<string, Record<string, unknown>> };
 
-const FILE_KEYS: Record<string, 'string' | 'strings' | 'mode' | 'runtime' | 'plugins' | 'origins'> = {
+const FILE_KEYS: Record<string, 'string' | 'strings' | 'mode' | 'runtime' | 'plugins' | 'format' | 'origins'> = {
   spec: 'string',
   overlays: 'strings',
   out: 'string',
@@ -54,15 +55,50 @@ const FILE_KEYS: Record<string, 'string' | 'strings' | 'mode' | 'runtime' | 'plu
   emitters: 'strings',
   overlayMissingTarget: 'mode',
   runtime: 'runtime',
+  format: 'format',
   allowRefOrigins: 'origins',
 };
 const PATH_KEYS = ['spec', 'out', 'stubs', 'stateTable'] as const;
 
-/** `registry`: the plugins a config may name (their path options are resolved like `spec`). */
+/** `registry`: the plugins a config may name (their path options are resolved like `spec`).
+ * A config file that lists several outputs is refused here: use resolveGenerateConfigs. */
 export async function resolveGenerateConfig(argv: GenerateArgv, cwd: string, registry: readonly Plugin[] = corePlugins): Promise<GenerateConfig> {
+  const all = await resolveGenerateConfigs(argv, cwd, registry);
+  if (all.length !== 1) {
+    throw new CbpError('E_CONFIG', `the config file lists ${all.length} outputs where one was expected`, { hint: 'call resolveGenerateConfigs to get every output' });
+  }
+  return all[0];
+}
+
+/** Every output of the config file (one, or the entries of an exported array: e.g. the partner's
+ * client and a test server from the same document), each with the flags applied over it. */
+export async function resolveGenerateConfigs(argv: GenerateArgv, cwd: string, registry: readonly Plugin[] = corePlugins): Promise<GenerateConfig[]> {
   const found = findConfigFile(argv.config, cwd);
-  const fromFile = found ? await readConfigFile(found, cwd, registry) : {};
+  const fromFile = found ? await readConfigFile(found, cwd, registry) : [{}];
   const flags = flagConfig(argv);
+  if (fromFile.length > 1) {
+    // One directory cannot hold several outputs (each prunes the other's files).
+    for (const key of ['out', 'stubs'] as const) {
+      if (flags[key] !== undefined) {
+        throw new CbpError('E_USAGE', `--${key} cannot apply to the ${fromFile.length} outputs the config file lists`, {
+          hint: `set ${key} in each entry of ${path.relative(cwd, found!)} instead`,
+        });
+      }
+    }
+    const outs = fromFile.map((c) => path.resolve(cwd, c.out ?? 'generated'));
+    const twice = outs.find((o, i) => outs.indexOf(o) !== i);
+    if (twice !== undefined) {
+      throw new CbpError('E_CONFIG', `two outputs write into ${path.relative(cwd, twice) || '.'}`, {
+        file: path.relative(cwd, found!),
+        pointer: `/${outs.lastIndexOf(twice)}/out`,
+        hint: 'give every entry its own out directory',
+      });
+    }
+  }
+  return fromFile.map((entry, i) => resolveOne(entry, flags, argv, cwd, found, fromFile.length > 1 ? `/${i}` : ''));
+}
+
+function resolveOne(fromFile: FileConfig, flags: FileConfig, argv: GenerateArgv, cwd: string, found: string | undefined, at: string): GenerateConfig {
   const merged: FileConfig = { ...fromFile, ...flags };
   const spec = merged.spec ?? DEFAULT_SPEC;
   const isDefaultSpec = path.resolve(cwd, spec) === path.resolve(cwd, DEFAULT_SPEC);
@@ -84,18 +120,20 @@ export async function resolveGenerateConfig(argv: GenerateArgv, cwd: string, reg
   }
   if (Object.keys(pluginOptions).length > 0) config.pluginOptions = pluginOptions;
   if (merged.overlayMissingTarget !== undefined) config.overlayMissingTarget = merged.overlayMissingTarget;
-  if (merged.runtime !== undefined) config.runtime = merged.runtime;
   if (merged.allowRefOrigins !== undefined && merged.allowRefOrigins.length > 0) config.allowRefOrigins = merged.allowRefOrigins;
+  if (merged.runtime !== undefined) config.runtime = merged.runtime;
+  if (merged.format !== undefined) config.format = merged.format;
   if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(config.clientFactoryName)) {
     throw new CbpError('E_CONFIG', `clientFactoryName ${JSON.stringify(config.clientFactoryName)} is not a valid identifier`, {
       file: found ? path.relative(cwd, found) : undefined,
-      pointer: fromFile.clientFactoryName !== undefined && flags.clientFactoryName === undefined ? '/clientFactoryName' : undefined,
+      pointer: fromFile.clientFactoryName !== undefined && flags.clientFactoryName === undefined ? `${at}/clientFactoryName` : undefined,
     });
   }
   return config;
 }
 
-function findConfigFile(explicit: string | undefined, cwd: string): string | undefined {
+/** The config file `resolveGenerateConfig` reads (absolute), or undefined when there is none. */
+export function findConfigFile(explicit: string | undefined, cwd: string): string | undefined {
   if (explicit !== undefined) {
     const file = path.resolve(cwd, explicit);
     if (!existsSync(file)) throw new CbpError('E_FILE_NOT_FOUND', `config file ${explicit} not found`, { file: explicit });
@@ -104,10 +142,11 @@ function findConfigFile(explicit: string | undefined, cwd: string): string | und
   return CONFIG_FILE_NAMES.map((n) => path.join(cwd, n)).find((f) => existsSync(f));
 }
 
-async function readConfigFile(file: string, cwd: string, registry: readonly Plugin[]): Promise<FileConfig> {
+async function readConfigFile(file: string, cwd: string, registry: readonly Plugin[]): Promise<FileConfig[]> {
   const shown = path.relative(cwd, file).split(path.sep).join('/') || file;
   let raw: unknown;
-  if (/\.(m?js)$/.test(file)) {
+  if (/\.[mc]?ts$/.test(file)) raw = await importTypeScript(file, shown);
+  else if (/\.(m?js)$/.test(file)) {
     try {
       raw = ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
     } catch (err) {
@@ -116,14 +155,35 @@ async function readConfigFile(file: string, cwd: string, registry: readonly Plug
   } else {
     raw = await readDocumentFile(file, { cwd, kind: 'config file', parseErrorCode: 'E_CONFIG' });
   }
-  return checkFileConfig(raw, shown, path.dirname(file), cwd, registry);
+  if (Array.isArray(raw)) {
+    if (raw.length === 0) throw new CbpError('E_CONFIG', 'the config file lists no output', { file: shown, pointer: '', hint: 'export one config object, or a list of them' });
+    return raw.map((entry, i) => checkFileConfig(entry, shown, path.dirname(file), cwd, registry, `/${i}`));
+  }
+  return [checkFileConfig(raw, shown, path.dirname(file), cwd, registry, '')];
 }
 
-function checkFileConfig(raw: unknown, shown: string, dir: string, cwd: string, registry: readonly Plugin[]): FileConfig {
+/** cbp.config.ts / .mts / .cts through jiti (the loader nuxt, unocss and tailwind use for their
+ * typed configs): it strips the types and resolves the config's own imports (`defineConfig` from
+ * this package) without a build step or a hand-written transpiler. Loaded fresh on every call,
+ * so `--watch` sees an edited config. */
+async function importTypeScript(file: string, shown: string): Promise<unknown> {
+  try {
+    const { createJiti } = await import('jiti');
+    const jiti = createJiti(pathToFileURL(file).href, { moduleCache: false, fsCache: false, interopDefault: true });
+    return await jiti.import(file, { default: true });
+  } catch (err) {
+    throw new CbpError('E_CONFIG', `cannot load ${shown}: ${String((err as Error).message).split('\n')[0]}`, {
+      file: shown,
+      hint: 'a typed config exports its options: export default defineConfig({ ... })',
+    });
+  }
+}
+
+function checkFileConfig(raw: unknown, shown: string, dir: string, cwd: string, registry: readonly Plugin[], at: string): FileConfig {
   const fail = (message: string, key?: string, hint?: string): never => {
-    throw new CbpError('E_CONFIG', message, { file: shown, pointer: key === undefined ? '' : toPointer([key]), hint });
+    throw new CbpError('E_CONFIG', message, { file: shown, pointer: key === undefined ? at : `${at}${toPointer([key])}`, hint });
   };
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail('a config file must hold an object (JS: export default {...})');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail('a config file must hold an object or a list of objects (JS/TS: export default {...})');
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
     const kind = FILE_KEYS[key as keyof FileConfig];
@@ -134,10 +194,11 @@ function checkFileConfig(raw: unknown, shown: string, dir: string, cwd: string, 
     if (kind === 'mode' && value !== 'error' && value !== 'warn') fail(`${key} must be "error" or "warn"`, key);
     if (kind === 'origins') {
       if (!(Array.isArray(value) && value.every((v) => typeof v === 'string'))) fail(`${key} must be a list of origins`, key);
-      out[key] = (value as string[]).map((v, i) => parseOrigin(v, { code: 'E_CONFIG', file: shown, pointer: toPointer([key, i]) }));
+      out[key] = (value as string[]).map((v, i) => parseOrigin(v, { code: 'E_CONFIG', file: shown, pointer: `${at}${toPointer([key, i])}` }));
       continue;
     }
     if (kind === 'runtime' && !RUNTIME_MODES.includes(value as RuntimeMode)) fail(`${key} must be ${RUNTIME_MODES.map((m) => JSON.stringify(m)).join(' or ')}`, key);
+    if (kind === 'format' && !FORMATTERS.includes(value as Formatter)) fail(`${key} must be ${FORMATTERS.map((m) => JSON.stringify(m)).join(' or ')}`, key);
     out[key] = value;
   }
   const rel = (p: string) => (isUrl(p) ? p : relPath(p));
@@ -205,6 +266,13 @@ function flagConfig(argv: GenerateArgv): FileConfig {
   if (argv.runtime !== undefined) {
     if (!RUNTIME_MODES.includes(argv.runtime as RuntimeMode)) throw new CbpError('E_USAGE', `--runtime must be ${RUNTIME_MODES.map((m) => JSON.stringify(m)).join(' or ')}`);
     out.runtime = argv.runtime as RuntimeMode;
+  }
+  if (argv.format !== undefined) {
+    if (!FORMATTERS.includes(argv.format as Formatter))
+      throw new CbpError('E_USAGE', `--format must be ${FORMATTERS.map((m) => JSON.stringify(m)).join(' or ')}`, {
+        hint: "prettier uses the project's prettier config; biome its biome.json",
+      });
+    out.format = argv.format as Formatter;
   }
   return out;
 }

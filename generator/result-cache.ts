@@ -44,25 +44,33 @@ const sha256 = (data: string | Buffer) => createHash('sha256').update(data).dige
 
 /** undefined when the inputs cannot be enumerated (a document by URL) or caching is off. */
 export function cacheKey(config: GenerateConfig, cwd: string, registry: readonly Plugin[]): string | undefined {
-  if (process.env.CBP_NO_CACHE === '1' || /^https?:/i.test(config.spec)) return undefined;
+  // A formatted output also depends on the formatter's version and the project's formatter
+  // config, which the key does not follow: such a check always generates.
+  if (process.env.CBP_NO_CACHE === '1' || /^https?:/i.test(config.spec) || config.format !== undefined) return undefined;
   // Nowhere to keep a result (writeCachedResult needs node_modules/): no key to compute.
   if (!existsSync(path.join(cwd, 'node_modules'))) return undefined;
   const hash = createHash('sha256');
   const { root, version, dependencies } = packageInfo();
   hash.update(JSON.stringify({ format: FORMAT, version, dependencies, cwd: path.resolve(cwd), config }));
+  for (const f of generationInputs(config, cwd, registry)) hash.update(`\0${f}\0${existsSync(f) ? sha256(readFileSync(f)) : 'missing'}`);
+  const code = [path.join(root, 'templates'), path.join(root, 'kits'), codeDir()];
+  for (const dir of code) for (const f of listFiles(dir)) hash.update(`\0${f}\0${sha256(readFileSync(f))}`);
+  return hash.digest('hex');
+}
+
+/** The files a generation reads, absolute and sorted: the document and every local file it names
+ * (followed transitively), the overlays, and the plugins' path options, defaults included (the
+ * payments plugin's state table), resolved as generate does. A document named by URL adds none. */
+export function generationInputs(config: GenerateConfig, cwd: string, registry: readonly Plugin[]): string[] {
   const inputs = new Set<string>();
-  referencedFiles(path.resolve(cwd, config.spec), inputs);
-  for (const o of config.overlays) inputs.add(path.resolve(cwd, o));
-  // Path options, defaults included (the payments plugin's state table), resolved as generate does.
+  if (!/^https?:/i.test(config.spec)) referencedFiles(path.resolve(cwd, config.spec), inputs);
+  for (const o of config.overlays) if (!/^https?:/i.test(o)) inputs.add(path.resolve(cwd, o));
   const plugins = resolvePlugins(selectedPluginNames(config), registry);
   for (const [name, options] of pluginOptions(plugins, config.pluginOptions ?? {}, cwd)) {
     const declared = plugins.find((p) => p.name === name)?.options ?? {};
     for (const [key, value] of Object.entries(options)) if (declared[key]?.kind === 'path' && typeof value === 'string') inputs.add(value);
   }
-  for (const f of [...inputs].sort()) hash.update(`\0${f}\0${existsSync(f) ? sha256(readFileSync(f)) : 'missing'}`);
-  const code = [path.join(root, 'templates'), path.join(root, 'kits'), codeDir()];
-  for (const dir of code) for (const f of listFiles(dir)) hash.update(`\0${f}\0${sha256(readFileSync(f))}`);
-  return hash.digest('hex');
+  return [...inputs].sort();
 }
 
 /** The directory of the running generator code (the CLI bundle, or dist/ for the library). */

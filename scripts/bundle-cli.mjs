@@ -14,7 +14,8 @@ import { build } from 'esbuild';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const BUNDLED = new Set(['yargs']);
-const external = Object.keys(pkg.dependencies)
+// Optional peers (prettier, for --format) are the host project's: never bundled.
+const external = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies })
   .filter((name) => !BUNDLED.has(name))
   .flatMap((name) => [name, `${name}/*`]);
 const outdir = path.join(root, 'dist/cli-bundle');

@@ -1,10 +1,12 @@
 /**
- * `cbp conformance consumer --url URL [--secret S] [--state-url URL] [--check ID...]`: plays the
+ * `cbp conformance consumer --url URL [--secret S] [--state-url URL] [--only ID|TAG...] [--skip ...]`: plays the
  * service against a partner's webhook endpoint (conformance/consumer/). Meant to be nested under
  * `cbp conformance` (cli/commands/conformance.ts) as its `consumer` subcommand.
  */
 import { CbpError } from '../../lib/errors.js';
 import type { ConsumerRunOptions } from '../../conformance/suites/consumer/run-consumer.js';
+import { selectChecks } from '../../conformance/engine/select.js';
+import type { ConsumerCheck } from '../../conformance/suites/consumer/check.js';
 import type { CbpCommand } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
 
@@ -13,12 +15,62 @@ export interface ConsumerArgv {
   secret?: string;
   stateUrl?: string;
   check?: string[];
+  /** Check ids or tags (`cbp conformance --only`'s vocabulary): run only these. */
+  only?: string[];
+  /** Check ids or tags to leave out. */
+  skip?: string[];
+  strict?: boolean;
   timeout?: number;
   report?: string[];
 }
 
+/** Options of `cbp conformance` (yargs lists them under its subcommands too) that mean nothing
+ * to an endpoint test: refused rather than silently ignored, and hidden from this help. */
+const API_ONLY = [
+  'base-url',
+  'auth-url',
+  'config',
+  'driver',
+  'require',
+  'rate',
+  'client-id',
+  'client-secret',
+  'client-id-2',
+  'client-secret-2',
+  'api-key',
+  'include-operation',
+  'exclude-operation',
+  'include-tag',
+  'exclude-tag',
+  'max-failures',
+] as const;
+
+const camel = (flag: string) => flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/** --check, --only and --skip → the consumer checks to run, in registry order (`registry`: the
+ * consumer suite's checks, loaded by run()). */
+export function consumerSelection(argv: ConsumerArgv, registry: readonly Pick<ConsumerCheck, 'id' | 'tags'>[]): string[] | undefined {
+  const flat = (v: string[] | undefined) =>
+    (v ?? [])
+      .flatMap((x) => String(x).split(','))
+      .map((x) => x.trim())
+      .filter(Boolean);
+  const only = [...flat(argv.check), ...flat(argv.only)];
+  const skip = flat(argv.skip);
+  if (only.length === 0 && skip.length === 0) return undefined;
+  const selected = selectChecks(registry, only, skip);
+  if (selected.length === 0) throw new CbpError('E_USAGE', '--only/--skip leave no consumer check to run', { hint: `consumer checks: ${registry.map((c) => c.id).join(', ')}` });
+  return selected.map((c) => c.id);
+}
+
 /** argv (+ environment) → options; pure, so tests call it directly. */
 export function consumerOptionsFromArgv(argv: ConsumerArgv, env: Record<string, string | undefined>): ConsumerRunOptions {
+  const given = API_ONLY.filter((flag) => (argv as Record<string, unknown>)[camel(flag)] !== undefined);
+  if (given.length > 0) {
+    throw new CbpError('E_USAGE', `--${given[0]} is an option of \`cbp conformance\` (the API suite), not of \`cbp conformance consumer\``, {
+      hint: 'cbp conformance consumer --url URL [--only ID|TAG] [--skip ID|TAG] [--check ID] [--state-url URL] [--strict] [--report KIND=PATH]',
+    });
+  }
   // `--url` repeated names every instance of an endpoint behind a load balancer.
   const urls = (Array.isArray(argv.url) ? argv.url : argv.url === undefined ? [] : [argv.url]).map((u) => httpUrl(u, '--url'));
   const url = urls[0] ?? httpUrl(undefined, '--url');
@@ -32,6 +84,7 @@ export function consumerOptionsFromArgv(argv: ConsumerArgv, env: Record<string, 
   const options: ConsumerRunOptions = { url, secret, ...(urls.length > 1 ? { urls } : {}) };
   if (argv.stateUrl !== undefined) options.stateUrl = httpUrl(argv.stateUrl, '--state-url');
   if (argv.check && argv.check.length > 0) options.checks = argv.check;
+  if (argv.strict === true) options.strict = true;
   if (argv.timeout !== undefined) options.timeoutMs = argv.timeout;
   return options;
 }
@@ -52,22 +105,29 @@ export const conformanceConsumerCommand: CbpCommand = {
   command: 'consumer',
   describe: "Test a partner's webhook endpoint: flows, duplicates, ordering, unknown payments, signatures",
   builder: (y) =>
-    y
+    API_ONLY.reduce((h, flag) => h.hide(flag), y)
       .option('url', { type: 'string', array: true, describe: 'Webhook endpoint to test; repeat it for each instance behind a load balancer' })
       .option('secret', { type: 'string', describe: 'whsec_ signing secret (default: $CBP_WEBHOOK_SECRET)' })
       .option('state-url', { type: 'string', describe: 'Base URL answering GET <state-url>/<payment_id> with {"status"} or 404' })
-      .option('check', { type: 'string', array: true, describe: 'Run only these check ids' })
+      .option('check', { type: 'string', array: true, describe: 'Run only these consumer check ids (as --only)' })
+      .option('only', { type: 'string', array: true, describe: 'Run only these consumer check ids or tags (flow, idempotency, ordering, security)' })
+      .option('skip', { type: 'string', array: true, describe: 'Skip these consumer check ids or tags' })
+      .option('strict', { type: 'boolean', describe: 'Findings resting on an assumption fail instead of warn (default: false)' })
       .option('timeout', { type: 'number', describe: 'Per-request timeout in ms (default: 10000)' })
       .option('report', { type: 'string', array: true, describe: 'junit=PATH, json=PATH or markdown=PATH (repeatable)' }),
   async run(argv, io) {
     const args = argv as ConsumerArgv;
     // Loaded on use, so that `cbp --help` and the other commands do not pay for them.
-    const [{ runConsumerConformance }, { consoleReporter, fileReporters }, { parseReportTargets }] = await Promise.all([
+    const [{ runConsumerConformance }, { consoleReporter, fileReporters }, { parseReportTargets }, { consumerChecks }] = await Promise.all([
       import('../../conformance/suites/consumer/run-consumer.js'),
       import('../../conformance/reporters/index.js'),
       import('../../conformance/engine/report-targets.js'),
+      import('../../conformance/suites/consumer/checks/index.js'),
     ]);
     const options = consumerOptionsFromArgv(args, process.env);
+    // --check, --only and --skip together, checked against the suite's registry.
+    const checks = consumerSelection(args, consumerChecks);
+    if (checks !== undefined) options.checks = checks;
     const reports = parseReportTargets((args.report ?? []).flatMap((r) => r.split(',')));
     if (reports.some((r) => r.kind === 'har'))
       throw new CbpError('E_USAGE', '--report har=PATH records a run of `cbp conformance` against a service; use junit, json or markdown here');

@@ -86,10 +86,15 @@ export const conformanceCommand: CbpCommand = {
     y
       .option('base-url', { type: 'string', describe: 'API base URL of a live implementation (default: start the embedded mock)' })
       .option('auth-url', { type: 'string', describe: 'Authorization server URL (default: --base-url)' })
-      .option('config', { type: 'string', describe: 'conformance.yaml: customers, recipients, quotes, third parties, webhook receiver' })
+      .option('config', { type: 'string', describe: 'conformance.yaml: customers, recipients, quotes, third parties, webhook receiver, and run options (run:)' })
       .option('only', { type: 'string', array: true, describe: 'Run only these check ids or tags' })
       .option('skip', { type: 'string', array: true, describe: 'Skip these check ids or tags' })
-      .option('strict', { type: 'boolean', default: false, describe: 'Moves the seed does not show fail instead of warn' })
+      .option('include-operation', { type: 'string', array: true, describe: 'Judge only these operations (operation ids; repeatable or comma-separated)' })
+      .option('exclude-operation', { type: 'string', array: true, describe: 'Leave these operations out of the verdicts (operation ids)' })
+      .option('include-tag', { type: 'string', array: true, describe: "Judge only the operations with one of these tags (the document's tags)" })
+      .option('exclude-tag', { type: 'string', array: true, describe: 'Leave out the operations with one of these tags' })
+      .option('max-failures', { type: 'number', describe: 'Stop after N failures: the checks not yet run are reported as skipped' })
+      .option('strict', { type: 'boolean', describe: 'Moves the seed does not show fail instead of warn (default: false)' })
       .option('report', { type: 'string', array: true, describe: 'junit=PATH, json=PATH, markdown=PATH or har=PATH (every exchange and webhook, secrets redacted; repeatable)' })
       .option('driver', {
         type: 'string',

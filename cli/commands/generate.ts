@@ -3,7 +3,9 @@
 import path from 'node:path';
 import type { GeneratedFile } from '../../generator/emitters/emitter.js';
 import type { RuntimeDependencies } from '../../generator/plugins/runtime-dependencies.js';
+import type { GenerateConfig } from '../../generator/config.js';
 import type { GenerateArgv } from '../../generator/resolve-config.js';
+import { CbpError, isCbpError } from '../../lib/errors.js';
 import type { CbpCommand, CliIO } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
 import { packageInfo } from '../../generator/package-info.js';
@@ -21,7 +23,17 @@ export const generateCommand: CbpCommand = {
         default: false,
         describe: 'Compare with the output directory instead of writing, and check that the nearest package.json declares the runtime dependencies; exit 1 otherwise',
       })
-      .option('config', { type: 'string', describe: 'Config file (default: cbp.config.{json,yaml,yml,js,mjs} in cwd)' })
+      .option('config', { type: 'string', describe: 'Config file (default: cbp.config.{json,yaml,yml,js,mjs,ts,mts,cts} in cwd); a list of configs generates each output' })
+      .option('watch', {
+        type: 'boolean',
+        default: false,
+        describe: 'Generate, then regenerate on every change of the document, the files it references, the overlays, the state table or the config (Ctrl-C stops, exit 0)',
+      })
+      .option('format', {
+        type: 'string',
+        // Checked by resolve-config.ts (one line and a hint) rather than by yargs' choices (the whole help).
+        describe: "prettier or biome: format the output with the project's formatter and its config; --check compares against the formatted output",
+      })
       .option('stubs', { type: 'string', describe: 'Write handler stubs into this directory (never overwrites)' })
       .option('client-factory-name', { type: 'string', describe: 'Name of the client factory (default: createApiClient)' })
       .option('state-table', { type: 'string', describe: 'Payment state table (YAML); selects the payments plugin' })
@@ -46,20 +58,21 @@ export const generateCommand: CbpCommand = {
         describe: "Where the output's runtime comes from: imported from this toolkit's package (default; install it as a dependency) or copied into <out>/runtime/",
       }),
   async run(argv, io) {
+    if (argv.watch === true) return watch(argv as GenerateArgv, io);
     // Loaded on use: the generator pulls in openapi-typescript, typescript and swagger-parser
     // (~1 s), which no other command needs, and which a --check answered from the cache skips.
-    const [
-      { checkGenerated, writeGenerated, writeStubs },
-      { resolveGenerateConfig },
-      { plugins },
-      { checkHostDependencies },
-      cache,
-      typesThread,
-      { resolvePlugins },
-      { selectedPluginNames },
-    ] = await Promise.all([
+    const [{ resolveGenerateConfigs }, { plugins }] = await Promise.all([import('../../generator/resolve-config.js'), import('../../api/plugins.js')]);
+    const configs = await resolveGenerateConfigs(argv as GenerateArgv, io.cwd, plugins);
+    let code = EXIT_OK;
+    for (const [i, config] of configs.entries()) code = Math.max(code, await generateOne(config, i === 0 ? (argv as { toolProfile?: string }).toolProfile : undefined, io));
+    return code;
+  },
+};
+
+async function generateOne(config: GenerateConfig, toolProfile: string | undefined, io: CliIO): Promise<number> {
+  const [{ checkGenerated, writeGenerated, writeStubs }, { plugins }, { checkHostDependencies }, cache, typesThread, { resolvePlugins }, { selectedPluginNames }] =
+    await Promise.all([
       import('../../generator/output-files.js'),
-      import('../../generator/resolve-config.js'),
       import('../../api/plugins.js'),
       import('../../generator/host-dependencies.js'),
       import('../../generator/result-cache.js'),
@@ -67,62 +80,114 @@ export const generateCommand: CbpCommand = {
       import('../../generator/plugins/resolve.js'),
       import('../../generator/plugins/selection.js'),
     ]);
-    const config = await resolveGenerateConfig(argv as GenerateArgv, io.cwd, plugins);
-    // A generation that will run needs openapi-typescript: its worker starts loading it now, beside
-    // the cache key, the generator's own modules and the document (generate() would start it too).
-    const startTypes = () => {
-      if (resolvePlugins(selectedPluginNames(config), plugins).some((p) => p.name === 'types')) typesThread.startTypesWorker();
-    };
-    if (!config.check) startTypes();
-    const outDir = path.resolve(io.cwd, config.out);
-    const key = cache.cacheKey(config, io.cwd, plugins);
-    const cached = config.check && key !== undefined ? cache.readCachedResult(io.cwd, outDir, key) : undefined;
-    let result: { files: GeneratedFile[]; stubFiles: GeneratedFile[]; warnings: string[]; runtimeDependencies: RuntimeDependencies } | undefined;
-    if (cached === undefined) {
-      startTypes();
-      const { generate } = await import('../../generator/generate.js');
-      result = await generate(config, { cwd: io.cwd, plugins });
+  // A generation that will run needs openapi-typescript: its worker starts loading it now, beside
+  // the cache key, the generator's own modules and the document (generate() would start it too).
+  const startTypes = () => {
+    if (resolvePlugins(selectedPluginNames(config), plugins).some((p) => p.name === 'types')) typesThread.startTypesWorker();
+  };
+  if (!config.check) startTypes();
+  const outDir = path.resolve(io.cwd, config.out);
+  const key = cache.cacheKey(config, io.cwd, plugins);
+  const cached = config.check && key !== undefined ? cache.readCachedResult(io.cwd, outDir, key) : undefined;
+  let result: { files: GeneratedFile[]; stubFiles: GeneratedFile[]; warnings: string[]; runtimeDependencies: RuntimeDependencies } | undefined;
+  if (cached === undefined) {
+    startTypes();
+    const { generate } = await import('../../generator/generate.js');
+    result = await generate(config, { cwd: io.cwd, plugins });
+  }
+  const warnings = result?.warnings ?? cached?.warnings ?? [];
+  for (const w of warnings) io.err(`warning: ${w}`);
+  const needed = (result?.runtimeDependencies ?? cached!.runtimeDependencies).dependencies;
+  const host = checkHostDependencies(outDir, needed);
+  if (config.check) {
+    const { stale, missing, extra } = result !== undefined ? checkGenerated(result.files, outDir, { prune: true }) : cache.checkCachedResult(cached!, outDir);
+    const lines = [...stale.map((p) => `stale: ${p}`), ...missing.map((p) => `missing: ${p}`), ...extra.map((p) => `extra: ${p}`)];
+    if (lines.length > 0) {
+      io.err(`E_STALE_OUTPUT: ${config.out} is out of date with ${config.spec} (${lines.length} ${lines.length === 1 ? 'file' : 'files'})`);
+      for (const line of lines) io.err(`  ${line}`);
+      io.err(`  hint: run \`cbp generate\`${config.format ? ` (it formats with ${config.format})` : ''} and commit the result`);
+      return EXIT_FAILURE;
     }
-    const warnings = result?.warnings ?? cached?.warnings ?? [];
-    for (const w of warnings) io.err(`warning: ${w}`);
-    const needed = (result?.runtimeDependencies ?? cached!.runtimeDependencies).dependencies;
-    const host = checkHostDependencies(outDir, needed);
-    if (config.check) {
-      const { stale, missing, extra } = result !== undefined ? checkGenerated(result.files, outDir, { prune: true }) : cache.checkCachedResult(cached!, outDir);
-      const lines = [...stale.map((p) => `stale: ${p}`), ...missing.map((p) => `missing: ${p}`), ...extra.map((p) => `extra: ${p}`)];
-      if (lines.length > 0) {
-        io.err(`E_STALE_OUTPUT: ${config.out} is out of date with ${config.spec} (${lines.length} ${lines.length === 1 ? 'file' : 'files'})`);
-        for (const line of lines) io.err(`  ${line}`);
-        io.err('  hint: run `cbp generate` and commit the result');
-        return EXIT_FAILURE;
-      }
-      if (host.missing.length > 0) {
-        reportMissing(io, host, 'E_RUNTIME_DEPENDENCIES');
-        return EXIT_FAILURE;
-      }
-      if (result !== undefined && key !== undefined) cache.writeCachedResult(io.cwd, outDir, key, result);
-      io.out(`${config.out}: ${result?.files.length ?? Object.keys(cached!.files).length} files up to date`);
-      return EXIT_OK;
+    if (host.missing.length > 0) {
+      reportMissing(io, host, 'E_RUNTIME_DEPENDENCIES');
+      return EXIT_FAILURE;
     }
-    if (result === undefined) throw new Error('unreachable: only --check reads the cache');
-    const toolProfile = (argv as { toolProfile?: string }).toolProfile;
-    if (toolProfile) {
-      const { writeToolProfile } = await import('../../generator/tool-profile/index.js');
-      io.out(`tool profile: ${path.relative(io.cwd, await writeToolProfile(toolProfile, config.spec, config.overlays, io.cwd, config.allowRefOrigins))}`);
-    }
-    const written = writeGenerated(result.files, outDir, { prune: true });
-    if (key !== undefined) cache.writeCachedResult(io.cwd, outDir, key, result);
-    io.out(`${config.out}: ${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed`);
-    const list = Object.entries(needed).map(([n, v]) => `${n}@${v}`);
-    io.out(`runtime dependencies: ${list.length > 0 ? list.join(' ') : 'none'} (${path.posix.join(config.out, 'runtime-dependencies.json')})`);
-    if (host.missing.length > 0) reportMissing(io, host, 'warning');
-    if (config.stubs) {
-      const stubs = writeStubs(result.stubFiles, path.resolve(io.cwd, config.stubs));
-      io.out(`${config.stubs}: ${stubs.created.length} stubs created, ${stubs.kept.length} kept`);
-    }
+    if (result !== undefined && key !== undefined) cache.writeCachedResult(io.cwd, outDir, key, result);
+    io.out(`${config.out}: ${result?.files.length ?? Object.keys(cached!.files).length} files up to date`);
     return EXIT_OK;
-  },
-};
+  }
+  if (result === undefined) throw new Error('unreachable: only --check reads the cache');
+  if (toolProfile) {
+    const { writeToolProfile } = await import('../../generator/tool-profile/index.js');
+    io.out(`tool profile: ${path.relative(io.cwd, await writeToolProfile(toolProfile, config.spec, config.overlays, io.cwd, config.allowRefOrigins))}`);
+  }
+  const written = writeGenerated(result.files, outDir, { prune: true });
+  if (key !== undefined) cache.writeCachedResult(io.cwd, outDir, key, result);
+  io.out(`${config.out}: ${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed`);
+  const list = Object.entries(needed).map(([n, v]) => `${n}@${v}`);
+  io.out(`runtime dependencies: ${list.length > 0 ? list.join(' ') : 'none'} (${path.posix.join(config.out, 'runtime-dependencies.json')})`);
+  if (host.missing.length > 0) reportMissing(io, host, 'warning');
+  if (config.stubs) {
+    const stubs = writeStubs(result.stubFiles, path.resolve(io.cwd, config.stubs));
+    io.out(`${config.stubs}: ${stubs.created.length} stubs created, ${stubs.kept.length} kept`);
+  }
+  return EXIT_OK;
+}
+
+/** --watch: generate, then again on every change of an input, until SIGINT/SIGTERM (exit 0). A
+ * failed run prints its error and keeps watching. */
+async function watch(argv: GenerateArgv, io: CliIO): Promise<number> {
+  if (argv.check === true) throw new CbpError('E_USAGE', '--watch and --check cannot be combined', { hint: 'use --check in CI and --watch while editing the document' });
+  const [{ watchGenerate }, { plugins }] = await Promise.all([import('../../generator/watch.js'), import('../../api/plugins.js')]);
+  let first = true;
+  let firstError: unknown;
+  const list = (names: string[], max = 6) => (names.length > max ? `${names.slice(0, max).join(', ')}, +${names.length - max} more` : names.join(', '));
+  const watcher = await watchGenerate({
+    argv,
+    cwd: io.cwd,
+    plugins,
+    onRun: (run) => {
+      if (run.changed.length > 0) io.out(`changed: ${list(run.changed)}`);
+      for (const w of run.warnings) io.err(`warning: ${w}`);
+      for (const o of run.outputs) {
+        const what = [...o.written.map((p) => `${p}`), ...o.removed.map((p) => `-${p}`)];
+        io.out(`${o.out}: ${o.written.length} written, ${o.unchanged} unchanged, ${o.removed.length} removed${what.length > 0 ? ` (${list(what)})` : ''} in ${run.ms} ms`);
+        if (o.stubsCreated.length > 0) io.out(`  stubs created: ${list(o.stubsCreated)}`);
+      }
+    },
+    onError: (err, changed) => {
+      if (first) {
+        firstError = err;
+        return;
+      }
+      if (changed.length > 0) io.out(`changed: ${list(changed)}`);
+      io.err(isCbpError(err) ? err.format() : `internal error: ${(err as Error)?.stack ?? String(err)}`);
+      io.err('  still watching: fix the input and save');
+    },
+  });
+  first = false;
+  if (firstError !== undefined) {
+    // A flag mistake, or nothing to watch, cannot be fixed by saving a file: exit as without --watch.
+    if ((isCbpError(firstError) && firstError.code === 'E_USAGE') || watcher.files().length === 0) {
+      watcher.close();
+      throw firstError;
+    }
+    io.err(isCbpError(firstError) ? firstError.format() : `internal error: ${(firstError as Error)?.stack ?? String(firstError)}`);
+    io.err('  still watching: fix the input and save');
+  }
+  io.out(`watching ${watcher.files().length} ${watcher.files().length === 1 ? 'file' : 'files'} (Ctrl-C to stop)`);
+  await new Promise<void>((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  watcher.close();
+  return EXIT_OK;
+}
 
 function reportMissing(io: CliIO, host: { packageJson?: string; missing: string[]; devOnly: string[] }, label: string): void {
   const where =

@@ -42,10 +42,16 @@ export function hoistSchemaRefs(ctx: SlipContext): void {
 
 function hoist(ctx: SlipContext, schemas: Obj, outside: RefSite[]): void {
   const moved = new Map<string, string>();
-  // Shortest first: a target inside an already moved one is reached through it.
+  // Every target gets a component of its own, a target inside another moved one too: reached
+  // through its parent instead (`components["schemas"]["X"]["root"]["tags"]`), a schema that
+  // refers to itself becomes a type that indexes its own annotation (TS2502), and an optional
+  // property indexes as `| undefined` (TS2339). Shortest first, so names follow document order.
   const targets = [...new Set(outside.map((r) => r.holder[r.key] as string))].sort((a, b) => a.length - b.length);
+  // A target inside a moved one that only discriminator mappings name is left to
+  // nameMappingTargets, which names it after its mapping key.
+  const byRef = new Set(outside.filter((r) => r.key === '$ref').map((r) => r.holder.$ref as string));
   for (const target of targets) {
-    if ([...moved.keys()].some((m) => target.startsWith(`${m}/`))) continue;
+    if (!byRef.has(target) && [...moved.keys()].some((m) => target.startsWith(`${m}/`))) continue;
     const base = nameFor(ctx.doc, target);
     let name = base;
     for (let n = 2; Object.hasOwn(schemas, name); n++) name = `${base}${n}`;
@@ -62,12 +68,10 @@ function hoist(ctx: SlipContext, schemas: Obj, outside: RefSite[]): void {
   }
   for (const r of outside) {
     const ref = r.holder[r.key] as string;
-    for (const [from, to] of moved) {
-      if (ref === from || ref.startsWith(`${from}/`)) {
-        r.holder[r.key] = to + ref.slice(from.length);
-        break;
-      }
-    }
+    // The innermost moved target the reference reaches (every target was moved: itself).
+    let best: [string, string] | undefined;
+    for (const [from, to] of moved) if ((ref === from || ref.startsWith(`${from}/`)) && (best === undefined || from.length > best[0].length)) best = [from, to];
+    if (best !== undefined) r.holder[r.key] = best[1] + ref.slice(best[0].length);
   }
 }
 

@@ -6,7 +6,9 @@
  * `required` or `$ref` stays data.
  */
 import { toPointer } from '../../lib/errors.js';
+import { repairComponentNames } from './component-names.js';
 import { repairDiscriminator } from './discriminator-mapping.js';
+import { hoistParameterRefs } from './hoist-parameter-refs.js';
 import { hoistSchemaRefs } from './hoist-schema-refs.js';
 
 type Obj = Record<string, unknown>;
@@ -45,12 +47,15 @@ export function normalizeSlips(doc: Obj, file: string): string[] {
     openapi30: typeof doc.openapi === 'string' && doc.openapi.startsWith('3.0'),
     warn: (path, what, assumed) => warnings.push(`${file}#${toPointer(path)}: ${what}; assumed ${assumed}`),
   };
+  // First: the other repairs name components (mapping values, hoisted schemas) by their new names.
+  repairComponentNames(ctx);
   const components = isObj(doc.components) ? doc.components : undefined;
   const schemas = components && isObj(components.schemas) ? components.schemas : undefined;
   const seen = new Set<object>();
   if (schemas) for (const name of Object.keys(schemas)) visitSchema(ctx, schemas[name], ['components', 'schemas', name], name, seen);
   findSchemaKeys(doc, [], (schema, path) => visitSchema(ctx, schema, path, undefined, seen), ctx);
   hoistSchemaRefs(ctx);
+  hoistParameterRefs(ctx);
   return warnings;
 }
 

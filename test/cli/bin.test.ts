@@ -3,7 +3,9 @@
 // tests catch what only the bundle can break: a dependency that must stay external, a file
 // located relative to the module, yargs' version and help text.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { waitForMockUrl } from '../sandbox/helpers/wait-for-url.js';
 
@@ -55,6 +57,41 @@ describe.runIf(built)('bin/cbp.js (the bundled CLI)', () => {
     }
     const code = await new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (c) => resolve(c))));
     expect(code).toBe(0);
+  });
+
+  it('runs `cbp generate --watch`: regenerates on a save, keeps going after a broken one, exits 0 on SIGINT', { timeout: 60_000 }, async () => {
+    const cwd = mkdtempSync(path.join(os.tmpdir(), 'cbp-bin-watch-'));
+    copyFileSync('test/fixtures/generator/small-3.1.yaml', path.join(cwd, 'api.yaml'));
+    const child = spawn(process.execPath, [path.resolve(BIN), 'generate', '--watch', '--spec', 'api.yaml', '--out', 'out', '--plugins', 'operations'], {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (b: Buffer) => (stdout += b.toString()));
+    child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
+    const until = async (test: () => boolean) => {
+      const deadline = Date.now() + 30_000;
+      while (!test() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(test()).toBe(true);
+    };
+    try {
+      await until(() => stdout.includes('watching 1 file (Ctrl-C to stop)'));
+      expect(stdout).toMatch(/^out: \d+ written, 0 unchanged, 0 removed/m);
+      const original = readFileSync(path.join(cwd, 'api.yaml'), 'utf8');
+      writeFileSync(path.join(cwd, 'api.yaml'), 'openapi: 3.1.0\ninfo: [\n');
+      await until(() => stderr.includes('still watching'));
+      expect(stderr).toMatch(/^E_SPEC_PARSE: /m);
+      writeFileSync(path.join(cwd, 'api.yaml'), original.replace('listPayments', 'listAllPayments'));
+      await until(() => (stdout.match(/^changed: api\.yaml$/gm) ?? []).length === 2 && /^out: 2 written/m.test(stdout));
+      expect(readFileSync(path.join(cwd, 'out/operations.ts'), 'utf8')).toContain('listAllPayments');
+    } finally {
+      child.kill('SIGINT');
+    }
+    const code = await new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (c) => resolve(c))));
+    rmSync(cwd, { recursive: true, force: true });
+    expect(code).toBe(0);
+    expect(stderr).not.toMatch(/\n\s+at /);
   });
 });
 

@@ -1,4 +1,5 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -103,5 +104,58 @@ describe('cbp CLI', () => {
     const { code, io } = await cbp('generate', '--spec', 'missing.yaml');
     expect(code).toBe(2);
     expect(io.stderr[0]).toMatch(/^E_FILE_NOT_FOUND: .*missing\.yaml/);
+  });
+});
+
+describe('cbp generate with a typed config listing several outputs', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'cbp-cli-multi-'));
+  copyFileSync(path.join(ROOT, 'test/fixtures/generator/small-3.1.yaml'), path.join(dir, 'api.yaml'));
+  const defineConfig = JSON.stringify(pathToFileURL(path.join(ROOT, 'generator/define-config.ts')).href);
+  writeFileSync(
+    path.join(dir, 'cbp.config.ts'),
+    [
+      `import { defineConfig } from ${defineConfig};`,
+      "const spec = 'api.yaml';",
+      'export default defineConfig([',
+      "  { spec, out: 'client', plugins: ['operations'], runtime: 'copy' },",
+      "  { spec, out: 'server', plugins: ['operations', 'webhook-signing'], runtime: 'copy' },",
+      ']);',
+    ].join('\n'),
+  );
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const run = async (...args: string[]) => {
+    const io = recordingIO(dir);
+    return { code: await main(args, io), io };
+  };
+
+  test('each output is written, then --check passes for both and names the stale one', async () => {
+    const written = await run('generate');
+    expect(written.code).toBe(0);
+    expect(written.io.stdout.filter((l) => / written, /.test(l)).map((l) => l.split(':')[0])).toEqual(['client', 'server']);
+    expect(existsSync(path.join(dir, 'client/operations.ts'))).toBe(true);
+    expect(readdirSync(path.join(dir, 'server/runtime'), { recursive: true }).length).toBeGreaterThan(0);
+    expect(existsSync(path.join(dir, 'client/runtime'))).toBe(false);
+    expect((await run('generate', '--check')).code).toBe(0);
+    writeFileSync(path.join(dir, 'server/operations.ts'), 'edited');
+    const stale = await run('generate', '--check');
+    expect(stale.code).toBe(1);
+    expect(stale.io.stderr.join('\n')).toMatch(/E_STALE_OUTPUT: server is out of date/);
+    expect(stale.io.stdout.join('\n')).toContain('client: ');
+  });
+
+  test('--out with several outputs exits 2 with one line and a hint; --watch with --check too', async () => {
+    const out = await run('generate', '--out', 'x');
+    expect(out.code).toBe(2);
+    expect(out.io.stderr).toEqual(['E_USAGE: --out cannot apply to the 2 outputs the config file lists\n  hint: set out in each entry of cbp.config.ts instead']);
+    const watch = await run('generate', '--watch', '--check');
+    expect(watch.code).toBe(2);
+    expect(watch.io.stderr[0]).toMatch(/^E_USAGE: --watch and --check cannot be combined\n {2}hint: /);
+    // A flag mistake cannot be fixed by saving a file: --watch exits 2 at once, as without it.
+    const format = await run('generate', '--watch', '--format', 'gofmt');
+    expect(format.code).toBe(2);
+    expect(format.io.stderr).toEqual([expect.stringMatching(/^E_USAGE: --format must be "prettier" or "biome"\n {2}hint: /)]);
+    const missing = await run('generate', '--watch', '--config', 'nope.config.ts');
+    expect(missing.code).toBe(2);
+    expect(missing.io.stderr[0]).toMatch(/^E_FILE_NOT_FOUND: config file nope\.config\.ts not found/);
   });
 });

@@ -38,10 +38,17 @@ const CORPUS: Array<[file: string, version: string, knownDefect?: KnownDefect]> 
   // a Parameter Object (re-pointed at its schema): both repaired with a warning.
   ['@interledger/open-payments/dist/openapi/specs/auth-server.yaml', '3.1.0'],
   ['@interledger/open-payments/dist/openapi/specs/resource-server.yaml', '3.1.0'],
+  // Large multi-file descriptions that no npm package ships, from a local checkout (absolute
+  // paths, separated by the platform's path delimiter), e.g. the DigitalOcean description
+  // (1,528 files; specification/DigitalOcean-public.v2.yaml of the digitalocean/openapi repository).
+  ...(process.env.CBP_CORPUS_EXTRA ?? '')
+    .split(path.delimiter)
+    .filter(Boolean)
+    .map((file): [string, string] => [file, 'from CBP_CORPUS_EXTRA']),
 ];
 
 describe.each(CORPUS)('%s (OpenAPI %s)', (file, _version, knownDefect) => {
-  const spec = path.join(ROOT, 'node_modules', file);
+  const spec = path.resolve(ROOT, 'node_modules', file);
   let run: Omit<RealRun, 'compiled'>;
   let strict: CompiledOutput | undefined;
   let strictest: CompiledOutput | undefined;

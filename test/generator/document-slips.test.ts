@@ -70,6 +70,33 @@ describe('normalizeSlips', () => {
     expect(warnings).toEqual(['f.json#/paths/~1a/post/requestBody/content/application~1json/schema: `schema` is null; assumed no schema (any value)']);
   });
 
+  test('component names outside ^[a-zA-Z0-9._-]+$ are renamed, references and mappings re-pointed', async () => {
+    const { parseDocumentText } = await import('../../generator/load/read-document.js');
+    const file = path.join(FIXTURES, 'odd-component-names.yaml');
+    const doc = parseDocumentText(await readFile(file, 'utf8'), file) as Record<string, any>;
+    const warnings = normalizeSlips(doc, 'odd.yaml');
+    expect(Object.keys(doc.components.schemas)).toEqual(['Odd_Name-With.Dots', 'Odd_Name-With.Dots2', 'Pet_Union', 'Dog_v1', 'Cat', 'Problem__RFC_9457_']);
+    expect(doc.components.schemas['Odd_Name-With.Dots2'].properties).toEqual({
+      pet: { $ref: '#/components/schemas/Pet_Union' },
+      example: { $ref: '#/components/schemas/Odd_Name-With.Dots2/properties/pet' },
+    });
+    expect(doc.components.schemas.Pet_Union.oneOf[0]).toEqual({ $ref: '#/components/schemas/Dog_v1' });
+    expect(doc.components.schemas.Pet_Union.discriminator.mapping).toEqual({ dog: '#/components/schemas/Dog_v1', cat: '#/components/schemas/Cat' });
+    expect(doc.paths['/pets/{pet id}'].get.responses['404']).toEqual({ $ref: '#/components/responses/Not_Found' });
+    expect(doc.paths['/pets/{pet id}'].get.parameters).toEqual([{ $ref: '#/components/parameters/Pet_Id' }]);
+    expect(doc.security).toEqual([{ Api_Key: [] }]);
+    expect(doc.paths['/pets/{pet id}'].get.security).toEqual([{ Api_Key: [] }]);
+    expect(warnings).toEqual([
+      'odd.yaml#/components/securitySchemes/Api Key: a component name has characters outside ^[a-zA-Z0-9._-]+$; assumed `Api_Key`, references re-pointed',
+      'odd.yaml#/components/parameters/Pet Id: a component name has characters outside ^[a-zA-Z0-9._-]+$; assumed `Pet_Id`, references re-pointed',
+      'odd.yaml#/components/responses/Not Found: a component name has characters outside ^[a-zA-Z0-9._-]+$; assumed `Not_Found`, references re-pointed',
+      'odd.yaml#/components/schemas/Odd Name-With.Dots: a component name has characters outside ^[a-zA-Z0-9._-]+$; assumed `Odd_Name-With.Dots2`, references re-pointed',
+      'odd.yaml#/components/schemas/Pet Union: a component name has characters outside ^[a-zA-Z0-9._-]+$; assumed `Pet_Union`, references re-pointed',
+      'odd.yaml#/components/schemas/Dog:v1: a component name has characters outside ^[a-zA-Z0-9._-]+$; assumed `Dog_v1`, references re-pointed',
+      'odd.yaml#/components/schemas/Problem (RFC 9457): a component name has characters outside ^[a-zA-Z0-9._-]+$; assumed `Problem__RFC_9457_`, references re-pointed',
+    ]);
+  });
+
   test('a property named like a keyword is data, not a slip', () => {
     const doc = doc31({ D: { type: 'object', properties: { required: { type: 'array', items: { enum: ['a', 'b'] } }, exclusiveMinimum: { type: 'boolean' } } } });
     const before = structuredClone(doc);
@@ -83,6 +110,8 @@ describe('multi-file by URL and hostile names, generated and type-checked', () =
   let compiled: CompiledOutput;
   let warnings: string[] = [];
   let insideWarnings: string[] = [];
+  let oddWarnings: string[] = [];
+  let paramWarnings: string[] = [];
   let files: Record<string, Array<{ path: string; contents: string }>> = {};
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -100,6 +129,11 @@ describe('multi-file by URL and hostile names, generated and type-checked', () =
     const names = await generate({ ...config, spec: path.join(FIXTURES, 'hostile-names.yaml') }, { cwd: ROOT });
     const nullable = await generate({ ...config, spec: path.join(FIXTURES, 'nullable-allof.yaml') }, { cwd: ROOT });
     const inside = await generate({ ...config, spec: path.join(FIXTURES, 'refs-inside.yaml') }, { cwd: ROOT });
+    const odd = await generate({ ...config, spec: path.join(FIXTURES, 'odd-component-names.yaml') }, { cwd: ROOT });
+    const hoisted = await generate({ ...config, spec: path.join(FIXTURES, 'refs-inside-hoisted/api.yaml') }, { cwd: ROOT });
+    const params = await generate({ ...config, spec: path.join(FIXTURES, 'shared-parameters/api.yaml') }, { cwd: ROOT });
+    paramWarnings = params.warnings;
+    oddWarnings = odd.warnings;
     insideWarnings = inside.warnings;
     // What a caller writes against the types: `id` is required (the allOf sibling narrows out null).
     const use = [
@@ -112,6 +146,9 @@ describe('multi-file by URL and hostile names, generated and type-checked', () =
     files = {
       nullable: [...nullable.files, { path: 'use.ts', contents: use }],
       inside: inside.files,
+      odd: odd.files,
+      hoisted: hoisted.files,
+      params: params.files,
       pets: byUrl.files,
       names: [...names.files.map((f) => ({ ...f, path: `gen/${f.path}` })), ...names.stubFiles.map((f) => ({ ...f, path: `stubs/${f.path}` }))],
     };
@@ -162,6 +199,36 @@ describe('multi-file by URL and hostile names, generated and type-checked', () =
       expect.stringMatching(/refs-inside\.yaml#\/components\/schemas\/limits-outgoing\/anyOf\/0\/properties\/receiver: a schema referenced from elsewhere/),
     ]);
     expect(compiled.diagnostics).not.toContain('src/inside/');
+  });
+
+  test('$refs into the middle of a schema that is itself hoisted get components of their own (no type indexing its own annotation)', () => {
+    const types = files.hoisted.find((f) => f.path === 'types.ts')!.contents;
+    expect(types).not.toMatch(/components\["schemas"\]\["getTreeResponse200"\]\[/);
+    expect(types).toMatch(/children\?: components\["schemas"\]\["root"\]\[\];/);
+    expect(types).toMatch(/siblings\?: components\["schemas"\]\["tags"\];/);
+    expect(types).toMatch(/alias\?: components\["schemas"\]\["parent"\];/);
+    expect(compiled.diagnostics).not.toContain('src/hoisted/');
+  });
+
+  test('a Parameter Object bundling left inside one operation, shared by another, becomes a component parameter', () => {
+    const types = files.params.find((f) => f.path === 'types.ts')!.contents;
+    expect(types).not.toContain('paths["/apps"]["get"]["parameters"]');
+    expect(types).toMatch(/per_page\?: components\["parameters"\]\["per_page"\];/);
+    expect(paramWarnings).toEqual([
+      expect.stringMatching(
+        /api\.yaml#\/paths\/~1apps\/get\/parameters\/0: a Parameter Object referenced from elsewhere lives inside an operation; assumed components\.parameters\.per_page/,
+      ),
+      expect.stringMatching(/api\.yaml#\/paths\/~1apps\/get\/parameters\/1: .*components\.parameters\.page /),
+    ]);
+    expect(compiled.diagnostics).not.toContain('src/params/');
+  });
+
+  test('a document with component names outside ^[a-zA-Z0-9._-]+$ generates, one warning per name', () => {
+    expect(oddWarnings).toHaveLength(7);
+    const types = files.odd.find((f) => f.path === 'types.ts')!.contents;
+    expect(types).toContain('"Odd_Name-With.Dots2": {');
+    expect(types).toMatch(/pet: components\["schemas"\]\["Pet_Union"\];/);
+    expect(compiled.diagnostics).not.toContain('src/odd/');
   });
 
   test('everything type-checks under --strict', () => {

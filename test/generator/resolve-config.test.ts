@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { plugins } from '../../api/plugins.js';
-import { resolveGenerateConfig } from '../../generator/resolve-config.js';
+import { pathToFileURL } from 'node:url';
+import { resolveGenerateConfig, resolveGenerateConfigs } from '../../generator/resolve-config.js';
 import { CbpError } from '../../lib/errors.js';
 
 let cwd: string;
@@ -90,7 +91,11 @@ describe('resolveGenerateConfig: defaults < config file < flags', () => {
     ['{"overlayMissingTarget": "ignore"}', '/overlayMissingTarget'],
     ['{"runtime": "vendored"}', '/runtime'],
     ['{"clientFactoryName": "not-an-identifier"}', '/clientFactoryName'],
-    ['[1]', ''],
+    ['{"format": "gofmt"}', '/format'],
+    ['[1]', '/0'],
+    ['[{"out": "a"}, {"out": "b", "spec": 3}]', '/1/spec'],
+    ['[{"out": "a"}, {"out": "./a"}]', '/1/out'],
+    ['[]', ''],
   ])('bad config %s is E_CONFIG at %j', async (text, pointer) => {
     write('cbp.config.json', text);
     const err = await failure({});
@@ -112,5 +117,71 @@ describe('resolveGenerateConfig: defaults < config file < flags', () => {
     expect((await failure({ config: 'nope.json' })).code).toBe('E_FILE_NOT_FOUND');
     write('broken.yaml', 'spec: [\n');
     expect((await failure({ config: 'broken.yaml' })).code).toBe('E_CONFIG');
+  });
+});
+
+describe('typed config (cbp.config.ts / .mts) and several outputs', () => {
+  const defineConfigModule = JSON.stringify(pathToFileURL(path.resolve('generator/define-config.ts')).href);
+
+  test('cbp.config.ts with defineConfig, importing another module, is loaded; paths are relative to it', async () => {
+    write('conf/shared.ts', "export const spec: string = '../api.yaml';\n");
+    write(
+      'conf/cbp.config.ts',
+      [
+        `import { defineConfig } from ${defineConfigModule};`,
+        "import { spec } from './shared';",
+        'interface Extra { out: string }',
+        "const extra: Extra = { out: '../src/api' };",
+        "export default defineConfig({ spec, ...extra, plugins: ['client', { name: 'payments', stateTable: 'states.yaml' }], runtime: 'copy', format: 'biome' });",
+      ].join('\n'),
+    );
+    expect(await resolveGenerateConfig({ config: 'conf/cbp.config.ts' }, cwd, plugins)).toEqual({
+      spec: 'api.yaml',
+      overlays: [],
+      out: 'src/api',
+      check: false,
+      clientFactoryName: 'createApiClient',
+      plugins: ['client', 'payments'],
+      pluginOptions: { payments: { stateTable: 'conf/states.yaml' } },
+      runtime: 'copy',
+      format: 'biome',
+    });
+  });
+
+  test('cbp.config.mts is found in cwd; a list gives one config per output, flags applied to each', async () => {
+    write(
+      'cbp.config.mts',
+      [
+        `import { defineConfig } from ${defineConfigModule};`,
+        'export default defineConfig([',
+        "  { spec: 'api.yaml', out: 'src/client', plugins: ['client'] },",
+        "  { spec: 'api.yaml', out: 'test/server', plugins: ['server', 'node-http'], stubs: 'test/handlers' },",
+        ']);',
+      ].join('\n'),
+    );
+    const configs = await resolveGenerateConfigs({ runtime: 'copy' }, cwd, plugins);
+    expect(configs.map((c) => [c.out, c.plugins, c.stubs, c.runtime])).toEqual([
+      ['src/client', ['client'], undefined, 'copy'],
+      ['test/server', ['server', 'node-http'], 'test/handlers', 'copy'],
+    ]);
+    // One output expected: a list is refused with a hint.
+    await expect(resolveGenerateConfig({}, cwd)).rejects.toMatchObject({ code: 'E_CONFIG', details: { hint: expect.stringContaining('resolveGenerateConfigs') } });
+    // --out cannot name one directory for several outputs.
+    await expect(resolveGenerateConfigs({ out: 'x' }, cwd)).rejects.toMatchObject({ code: 'E_USAGE', message: '--out cannot apply to the 2 outputs the config file lists' });
+  });
+
+  test('a typed config that does not load is one E_CONFIG line naming the file', async () => {
+    write('cbp.config.ts', "import { nothing } from './missing';\nexport default { spec: nothing };\n");
+    const err = await failure({});
+    expect(err.code).toBe('E_CONFIG');
+    expect(err.details.file).toBe('cbp.config.ts');
+    expect(err.message).toMatch(/^cannot load cbp\.config\.ts: /);
+    expect(err.message).not.toContain('\n');
+  });
+
+  test('a bad option in a typed config names its pointer', async () => {
+    write('cbp.config.ts', "export default [{ out: 'a' }, { out: 'b', runtime: 'vendored' }];\n");
+    const err = await failure({});
+    expect(err.details).toMatchObject({ file: 'cbp.config.ts', pointer: '/1/runtime' });
   });
 });

@@ -7,6 +7,7 @@
 import { Ajv } from 'ajv';
 import { CbpError } from '../../../lib/errors.js';
 import type { ConfiguredPayload, UnshownPayload } from './live/payloads.js';
+import { type RunSection, runSectionSchema } from './run-options.js';
 import { WEBHOOK_SCHEME_NAMES, type WebhookSchemeName } from './webhook-schemes.js';
 
 export interface TargetFixtures {
@@ -41,6 +42,8 @@ export interface TargetFile extends Partial<TargetFixtures> {
   payloads?: Partial<Record<UnshownPayload | 'createSession', ConfiguredPayload>>;
   /** How long a virtual account whose creation was "initiated" may take to appear. */
   virtual_accounts?: { wait_seconds?: number };
+  /** Run options (flags win): run-options.ts. */
+  run?: RunSection;
 }
 
 const id = { type: 'string', minLength: 1 };
@@ -93,6 +96,7 @@ const schema = {
       ),
     },
     virtual_accounts: { type: 'object', additionalProperties: false, properties: { wait_seconds: { type: 'number', minimum: 0 } } },
+    run: runSectionSchema,
   },
 };
 
@@ -106,7 +110,7 @@ export function parseTargetFile(value: unknown, file: string): TargetFile {
     throw new CbpError('E_CONFIG', `invalid conformance config: ${e.message ?? 'invalid'}${extra}`, {
       file,
       pointer: e.instancePath,
-      hint: 'keys: customers, recipients, quotes, third_parties, second_client, webhooks, driver, payloads, virtual_accounts',
+      hint: 'keys: customers, recipients, quotes, third_parties, second_client, webhooks, driver, payloads, virtual_accounts, run',
     });
   }
   return value as TargetFile;

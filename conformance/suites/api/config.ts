@@ -10,6 +10,8 @@ import type { ClientCredentials } from './tokens.js';
 import { parseTargetFile, type TargetFile } from './config-file.js';
 import type { WebhookSchemeName } from './webhook-schemes.js';
 import { parseReportTargets, type ReportTarget } from '../../engine/report-targets.js';
+import type { OperationFilter } from '../../engine/select.js';
+import { withRunSection } from './run-options.js';
 
 export interface ConformanceConfig {
   /** embedded: the caller starts the sandbox and passes it as the Target; live: an implementation at baseUrl. */
@@ -45,6 +47,10 @@ export interface ConformanceConfig {
   virtualAccountWaitMs: number;
   only: string[];
   skip: string[];
+  /** `--include-operation`, `--exclude-operation`, `--include-tag`, `--exclude-tag` (engine/select.ts). */
+  operations?: OperationFilter;
+  /** `--max-failures N`: the checks after the N-th failure are skipped. */
+  maxFailures?: number;
   /** Moves the seed does not show are failures instead of warnings. */
   strict: boolean;
   reports: ReportTarget[];
@@ -64,6 +70,11 @@ export interface ConformanceArgv {
   driver?: string;
   require?: string[];
   rate?: number;
+  includeOperation?: string[];
+  excludeOperation?: string[];
+  includeTag?: string[];
+  excludeTag?: string[];
+  maxFailures?: number;
   /** Flags override the environment (which is preferred: flags show in process lists). */
   clientId?: string;
   clientSecret?: string;
@@ -75,8 +86,10 @@ export interface ConformanceArgv {
 export type Env = Record<string, string | undefined>;
 
 /** Pure: argv + environment + (already read) config file → config. */
-export function conformanceConfigFromArgv(argv: ConformanceArgv, env: Env, configFile?: { name: string; value: unknown }): ConformanceConfig {
+export function conformanceConfigFromArgv(flags: ConformanceArgv, env: Env, configFile?: { name: string; value: unknown }): ConformanceConfig {
   const file = configFile ? parseTargetFile(configFile.value, configFile.name) : undefined;
+  // The file's `run:` section (run-options.ts) under the flags.
+  const argv = withRunSection(flags, file?.run, configFile?.name);
   const live = argv.baseUrl !== undefined || argv.authUrl !== undefined;
   if (live && argv.baseUrl === undefined) throw new CbpError('E_USAGE', '--auth-url needs --base-url', { hint: 'cbp conformance --base-url URL --auth-url URL' });
   const primary = credentials(argv.clientId ?? env.CBP_CLIENT_ID, argv.clientSecret ?? env.CBP_CLIENT_SECRET, 'CBP_CLIENT_ID', 'CBP_CLIENT_SECRET');
@@ -110,10 +123,27 @@ export function conformanceConfigFromArgv(argv: ConformanceArgv, env: Env, confi
     virtualAccountWaitMs: (file?.virtual_accounts?.wait_seconds ?? (live ? 60 : 5)) * 1000,
     only: flat(argv.only),
     skip: flat(argv.skip),
+    ...operationFilter(argv),
+    ...(argv.maxFailures !== undefined ? { maxFailures: positiveInteger(argv.maxFailures, '--max-failures') } : {}),
     strict: argv.strict === true,
     reports: parseReportTargets(flat(argv.report)),
     timeoutMs: argv.timeout ?? 10_000,
   };
+}
+
+function operationFilter(argv: ConformanceArgv): { operations?: OperationFilter } {
+  const filter: OperationFilter = {
+    include: flat(argv.includeOperation),
+    exclude: flat(argv.excludeOperation),
+    includeTags: flat(argv.includeTag),
+    excludeTags: flat(argv.excludeTag),
+  };
+  return Object.values(filter).some((v) => v.length > 0) ? { operations: filter } : {};
+}
+
+function positiveInteger(value: number, flag: string): number {
+  if (!Number.isInteger(value) || value < 1) throw new CbpError('E_USAGE', `${flag} must be a whole number of at least 1`, { hint: `${flag} 1 stops at the first failure` });
+  return value;
 }
 
 const seconds = (s: number | undefined) => (s === undefined ? undefined : s * 1000);

@@ -6,7 +6,8 @@
 import { CbpError } from '../../../lib/errors.js';
 import { Recorder } from '../../engine/recorder.js';
 import { runSuite } from '../../engine/run-suite.js';
-import { selectChecks } from '../../engine/select.js';
+import { selectChecks, selectOperations, withLimits } from '../../engine/select.js';
+import { gradeFailure } from '../../engine/provenance.js';
 import { checkRequired } from '../../engine/skips.js';
 import type { CheckOutcome, Reporter, SuiteSummary } from '../../engine/types.js';
 import { stateSection } from '../events/state-diagram.js';
@@ -22,6 +23,7 @@ import { rerunFor, tokenSourceLine } from './reproduce.js';
 import { loadSuiteSpec, packageSpecDir } from './spec.js';
 import { liveTarget, type Target } from './target.js';
 import type { SuiteValidators } from './validators.js';
+import type { ApiModel } from '../../../generator/ir/model.js';
 import { harReporter } from '../../engine/har.js';
 import { throttleNote } from '../../engine/polite.js';
 
@@ -44,6 +46,12 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
   checkRequired(options.checks ?? apiChecks, config.require);
   const target = options.target ?? defaultTarget(config);
   const { model, table } = await loadSuiteSpec(options.specDir);
+  const selected = selectOperations(model.operations, config.operations ?? {});
+  const limited = withLimits(checks, {
+    ...(selected ? { operations: { all: new Set(model.operations.map((o) => o.id)), selected } } : {}),
+    maxFailures: config.maxFailures,
+    counts: (f) => gradeFailure(f, config.strict).severity === 'error',
+  });
   const recorder = new Recorder();
   // Every credential the run is given; those issued during the run are learnt as they arrive.
   const c = target.credentials;
@@ -56,7 +64,7 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
       http: conn.http,
       tokens: conn.tokens,
       recorder,
-      model,
+      model: selected ? selectedModel(model, selected) : model,
       table,
       validators: options.validators ?? (await import('./validators.js')).generatedValidators,
       fixtures: conn.fixtures,
@@ -71,7 +79,7 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
       provenance: new SpecProvenance(readRawSpec(options.specDir ?? packageSpecDir())),
     };
     const har = config.reports.filter((r) => r.kind === 'har').map((r) => harReporter(r.path, recorder, conn.receiver?.url));
-    return await runSuite(checks, ctx, {
+    return await runSuite(limited, ctx, {
       target: `${target.name} (driver: ${conn.driver.name})`,
       reporters: [...(options.reporters ?? []), ...har],
       require: config.require,
@@ -100,6 +108,16 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
   } finally {
     await conn.close();
   }
+}
+
+/** The model as the checks see it under the operation filters: iterating `operations` yields the
+ * selected ones only (what the positive, negative, auth and spec checks exercise and judge), while
+ * a lookup by `find` still reaches every operation, so a flow can set up a payment through an
+ * operation that is not judged. Coverage is still computed over the whole document. */
+function selectedModel(model: ApiModel, selected: ReadonlySet<string>): ApiModel {
+  const operations = model.operations.filter((o) => selected.has(o.id));
+  Object.defineProperty(operations, 'find', { value: model.operations.find.bind(model.operations) });
+  return { ...model, operations };
 }
 
 function defaultTarget(config: ConformanceConfig): Target {
