@@ -18,8 +18,8 @@ import {
   toPaymentEvent,
   type PaymentEvent,
   type WebhookStore,
-} from '../kits/payments/runtime/webhooks/index.js';
-import { createSqliteStore } from '../kits/payments/runtime/webhooks/sqlite-store.js';
+} from 'cross-border-payments-runtime/payments/webhooks/index.js';
+import { createSqliteStore } from 'cross-border-payments-runtime/payments/webhooks/sqlite-store.js';
 
 const table = loadStateTable();
 

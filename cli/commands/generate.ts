@@ -6,7 +6,7 @@ import type { RuntimeDependencies } from '../../generator/plugins/runtime-depend
 import type { GenerateArgv } from '../../generator/resolve-config.js';
 import type { CbpCommand, CliIO } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
-import { packageInfo } from '../../generator/package-info.js';
+import { runtimePackage } from '../../generator/plugins/runtime-root.js';
 
 export const generateCommand: CbpCommand = {
   command: 'generate',
@@ -126,8 +126,8 @@ function reportMissing(io: CliIO, host: { packageJson?: string; missing: string[
   io.err(`${label}: the generated code imports ${host.missing.join(' ')} at run time, and ${where}`);
   if (host.devOnly.length > 0) io.err(`  devDependencies only (removed by npm prune --omit=dev): ${host.devOnly.join(' ')}`);
   io.err(`  hint: npm install ${host.missing.join(' ')}`);
-  const toolkit = packageInfo().name;
-  if (host.missing.some((m) => m.startsWith(`${toolkit}@`))) {
-    io.err(`  hint: or generate with --runtime copy (config: "runtime": "copy") to vendor the runtime into <out>/runtime/ instead of importing it from ${toolkit}`);
+  const runtime = runtimePackage().name;
+  if (host.missing.some((m) => m.startsWith(`${runtime}@`))) {
+    io.err(`  hint: or generate with --runtime copy (config: "runtime": "copy") to vendor the runtime into <out>/runtime/ instead of importing it from ${runtime}`);
   }
 }

@@ -2,7 +2,7 @@
  * validators.ts, validators-runtime.ts and rules.ts, plus either
  *  - validators-data.ts (default): the JSON Schemas of every request part, response and webhook
  *    payload as data, the components once, compiled by ajv at run time on first use
- *    (templates/runtime/rules/lazy-validators.ts); or
+ *    (packages/runtime/src/rules/lazy-validators.ts); or
  *  - validators-standalone.ts and validators-params-standalone.ts (option `standalone`): compiled
  *    at generate time to standalone ESM, for environments that forbid `new Function` (CSP).
  * Either way the overlay's stateless rules are keywords (those of the selected plugins) and the

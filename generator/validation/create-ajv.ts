@@ -6,7 +6,7 @@
  */
 import { _, Ajv, type Options } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { formats } from '../../templates/runtime/rules/formats.js';
+import { formats } from 'cross-border-payments-runtime/rules/formats.js';
 import type { RuleKeyword } from '../keywords/rule-keyword.js';
 import { RULES_RUNTIME } from '../keywords/rule-keyword.js';
 

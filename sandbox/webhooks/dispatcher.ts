@@ -6,8 +6,8 @@
  * endpoint that answers 410 Gone is disabled instead (Standard Webhooks, "Retry schedule": the
  * endpoint asks to stop), which drops its pending retries too.
  */
-import { signWebhook } from '../../templates/runtime/webhooks/signing/index.js';
-import type { WebhookScheme } from '../../templates/runtime/webhooks/signing/scheme.js';
+import { signWebhook } from 'cross-border-payments-runtime/webhooks/signing/index.js';
+import type { WebhookScheme } from 'cross-border-payments-runtime/webhooks/signing/scheme.js';
 import type { PaymentEvent, SubscriptionRecord } from '../types.js';
 import { isChaotic, seededRandom, shuffle, type ChaosOptions } from './chaos.js';
 

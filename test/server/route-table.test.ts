@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileRoutes } from '../../templates/runtime/server/route-table.js';
+import { compileRoutes } from 'cross-border-payments-runtime/server/route-table.js';
 
 describe('compileRoutes', () => {
   const table = compileRoutes([

@@ -2,14 +2,14 @@
 // DO NOT EDIT: change the OpenAPI document, overlay or templates and run `cbp generate`.
 
 import type { Client, FetchResponse, MaybeOptionalInit } from 'openapi-fetch';
-import { createCoreClient, type ApiClientMeta, type ClientOptions } from 'cross-border-payments-toolkit/runtime/client/create-client.js';
-import type { CallResult, InitArgs } from 'cross-border-payments-toolkit/runtime/client/types.js';
+import { createCoreClient, type ApiClientMeta, type ClientOptions } from 'cross-border-payments-runtime/client/create-client.js';
+import type { CallResult, InitArgs } from 'cross-border-payments-runtime/client/types.js';
 import type { paths } from './types.js';
 import { validateRequest } from './validators.js';
 
-export type { ApiError } from 'cross-border-payments-toolkit/runtime/client/api-error.js';
-export type { ClientLogEntry, ClientLogger } from 'cross-border-payments-toolkit/runtime/client/logger.js';
-export type { RetryOptions } from 'cross-border-payments-toolkit/runtime/client/retry.js';
+export type { ApiError } from 'cross-border-payments-runtime/client/api-error.js';
+export type { ClientLogEntry, ClientLogger } from 'cross-border-payments-runtime/client/logger.js';
+export type { RetryOptions } from 'cross-border-payments-runtime/client/retry.js';
 export type { CallResult, ClientOptions };
 
 type Media = `${string}/${string}`;

@@ -2,4 +2,4 @@
 // DO NOT EDIT: change the OpenAPI document, overlay or templates and run `cbp generate`.
 
 /** The runtime the validators call: formats, the rule checks the document uses. */
-export { formats } from 'cross-border-payments-toolkit/runtime/rules/formats.js';
+export { formats } from 'cross-border-payments-runtime/rules/formats.js';
