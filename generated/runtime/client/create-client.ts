@@ -144,9 +144,7 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options:
   const raw = createClient<Paths>({ baseUrl: options.baseUrl, fetch: transport });
   let generatedValidator: Promise<RequestValidator> | undefined;
   const validatorOf = (): RequestValidator | Promise<RequestValidator> | undefined =>
-    options.validateRequests === true
-      ? loadGeneratedValidator && (generatedValidator ??= loadGeneratedValidator())
-      : options.validateRequests || undefined;
+    options.validateRequests === true ? loadGeneratedValidator && (generatedValidator ??= loadGeneratedValidator()) : options.validateRequests || undefined;
 
   return {
     raw,
