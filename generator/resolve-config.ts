@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { CbpError, toPointer } from '../lib/errors.js';
 import { type GenerateConfig, RUNTIME_MODES, type RuntimeMode } from './config.js';
 import { isUrl, readDocumentFile } from './load/read-document.js';
+import { packageInfo } from './package-info.js';
 import { corePlugins, DEFAULT_PLUGINS } from './plugins/index.js';
 import type { Plugin } from './plugins/plugin.js';
 
@@ -16,6 +17,10 @@ export const DEFAULT_SPEC = 'spec/openapi.yaml';
 export const DEFAULT_OVERLAY = 'spec/rules.overlay.yaml';
 /** The plugin the legacy `stateTable` key and `--state-table` flag configure. */
 const STATE_TABLE_PLUGIN = 'payments';
+const DEFAULT_STATE_TABLE = 'spec/payment-states.yaml';
+/** The contract this package ships in its spec/: `--contract cross-border-payments`, or what a
+ * project without a spec/openapi.yaml of its own generates from by default. */
+export const PACKAGED_CONTRACT = 'cross-border-payments';
 export const CONFIG_FILE_NAMES = ['cbp.config.json', 'cbp.config.yaml', 'cbp.config.yml', 'cbp.config.js', 'cbp.config.mjs'];
 
 /** Flags as yargs gives them (all optional). */
@@ -34,6 +39,8 @@ export interface GenerateArgv {
   emitters?: string | string[];
   overlayMissingTarget?: string;
   runtime?: string;
+  /** The packaged contract by name (`cross-border-payments`): its spec, overlay, state table. */
+  contract?: string;
 }
 
 /** A config file's keys. `plugins` entries are names or `{ name, ...options }` (hey-api's form);
@@ -60,6 +67,13 @@ export async function resolveGenerateConfig(argv: GenerateArgv, cwd: string, reg
   const fromFile = found ? await readConfigFile(found, cwd, registry) : {};
   const flags = flagConfig(argv);
   const merged: FileConfig = { ...fromFile, ...flags };
+  const contract = packagedContract(argv.contract, merged, cwd);
+  if (contract !== undefined) {
+    merged.spec = contract.spec;
+    merged.overlays ??= contract.overlays;
+    // The payments kit with the packaged state table, unless the plugins were chosen.
+    if (merged.plugins === undefined && merged.emitters === undefined) merged.stateTable ??= contract.stateTable;
+  }
   const spec = merged.spec ?? DEFAULT_SPEC;
   const isDefaultSpec = path.resolve(cwd, spec) === path.resolve(cwd, DEFAULT_SPEC);
   const config: GenerateConfig = {
@@ -78,6 +92,10 @@ export async function resolveGenerateConfig(argv: GenerateArgv, cwd: string, reg
     const selected = config.plugins ?? DEFAULT_PLUGINS;
     if (!selected.includes(STATE_TABLE_PLUGIN)) config.plugins = [...selected, STATE_TABLE_PLUGIN];
   }
+  // `--plugins payments` in a project without a state table of its own: the packaged one.
+  if (config.plugins?.includes(STATE_TABLE_PLUGIN) && pluginOptions[STATE_TABLE_PLUGIN]?.['stateTable'] === undefined && !existsSync(path.resolve(cwd, DEFAULT_STATE_TABLE))) {
+    pluginOptions[STATE_TABLE_PLUGIN] = { ...pluginOptions[STATE_TABLE_PLUGIN], stateTable: packaged(cwd, DEFAULT_STATE_TABLE) };
+  }
   if (Object.keys(pluginOptions).length > 0) config.pluginOptions = pluginOptions;
   if (merged.overlayMissingTarget !== undefined) config.overlayMissingTarget = merged.overlayMissingTarget;
   if (merged.runtime !== undefined) config.runtime = merged.runtime;
@@ -88,6 +106,18 @@ export async function resolveGenerateConfig(argv: GenerateArgv, cwd: string, reg
     });
   }
   return config;
+}
+
+/** A file of this package's spec/, relative to cwd. */
+const packaged = (cwd: string, file: string): string => path.relative(cwd, path.join(packageInfo().root, file)).split(path.sep).join('/');
+
+/** The packaged contract when named, or when nothing names a document and cwd has no
+ * spec/openapi.yaml (a partner's project: `npx cbp generate --out src/api`). */
+function packagedContract(name: string | undefined, merged: FileConfig, cwd: string): { spec: string; overlays: string[]; stateTable: string } | undefined {
+  if (name !== undefined && name !== PACKAGED_CONTRACT) throw new CbpError('E_USAGE', `--contract must be ${JSON.stringify(PACKAGED_CONTRACT)} (the contract this package ships)`);
+  if (name !== undefined && merged.spec !== undefined) throw new CbpError('E_USAGE', '--contract and a spec name two documents: pass one of them');
+  if (name === undefined && (merged.spec !== undefined || existsSync(path.resolve(cwd, DEFAULT_SPEC)))) return undefined;
+  return { spec: packaged(cwd, DEFAULT_SPEC), overlays: [packaged(cwd, DEFAULT_OVERLAY)], stateTable: packaged(cwd, DEFAULT_STATE_TABLE) };
 }
 
 function findConfigFile(explicit: string | undefined, cwd: string): string | undefined {

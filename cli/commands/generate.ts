@@ -6,6 +6,7 @@ import type { RuntimeDependencies } from '../../generator/plugins/runtime-depend
 import type { GenerateArgv } from '../../generator/resolve-config.js';
 import type { CbpCommand, CliIO } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
+import { packageInfo } from '../../generator/package-info.js';
 import { runtimePackage } from '../../generator/plugins/runtime-root.js';
 
 export const generateCommand: CbpCommand = {
@@ -13,7 +14,12 @@ export const generateCommand: CbpCommand = {
   describe: 'Generate types, client, server and validators from an OpenAPI 3.0/3.1 document',
   builder: (y) =>
     y
-      .option('spec', { type: 'string', describe: 'OpenAPI document (default: spec/openapi.yaml)' })
+      .option('spec', { type: 'string', describe: 'OpenAPI document (default: spec/openapi.yaml, or the packaged contract where there is none)' })
+      .option('contract', {
+        type: 'string',
+        choices: ['cross-border-payments'],
+        describe: 'Generate the contract this package ships (its spec, rules overlay and state table, with the payments plugin)',
+      })
       .option('overlay', { type: 'string', array: true, describe: 'Overlay 1.0 file(s), applied in order' })
       .option('out', { type: 'string', describe: 'Output directory (default: generated)' })
       .option('check', {
@@ -37,7 +43,8 @@ export const generateCommand: CbpCommand = {
       .option('runtime', {
         type: 'string',
         choices: ['package', 'copy'],
-        describe: "Where the output's runtime comes from: imported from this toolkit's package (default; install it as a dependency) or copied into <out>/runtime/",
+        describe:
+          "Where the output's runtime comes from: imported from the runtime package cross-border-payments-runtime (default; install it as a dependency) or copied into <out>/runtime/",
       }),
   async run(argv, io) {
     // Loaded on use: the generator pulls in openapi-typescript, typescript and swagger-parser
@@ -62,6 +69,15 @@ export const generateCommand: CbpCommand = {
       import('../../generator/plugins/selection.js'),
     ]);
     const config = await resolveGenerateConfig(argv as GenerateArgv, io.cwd, plugins);
+    const given = argv as GenerateArgv;
+    if (
+      given.contract === undefined &&
+      given.spec === undefined &&
+      path.resolve(io.cwd, config.spec) === path.join(packageInfo().root, 'spec/openapi.yaml') &&
+      path.resolve(io.cwd) !== packageInfo().root
+    ) {
+      io.out(`no spec/openapi.yaml here: generating the contract this package ships (--contract cross-border-payments); --spec names another document`);
+    }
     // A generation that will run needs openapi-typescript: its worker starts loading it now, beside
     // the cache key, the generator's own modules and the document (generate() would start it too).
     const startTypes = () => {
