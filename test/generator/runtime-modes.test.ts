@@ -113,7 +113,7 @@ describe("'package' runtime mode (the default)", () => {
     const build = JSON.parse(readFileSync(path.join(RUNTIME_DIR, 'tsconfig.json'), 'utf8')) as { include: string[]; compilerOptions: { rootDir: string; outDir: string } };
     expect(build.compilerOptions).toMatchObject({ rootDir: 'src', outDir: 'dist' });
     expect(build.include).toEqual(['src']);
-    expect(pkg.files).toEqual(['dist']);
+    expect(pkg.files).toEqual(['dist', 'README.md']);
   });
 
   test('the runtime package depends on exactly what its sources import: openapi-fetch; ajv, ajv-formats, hono and the SQLite driver as optional peers', () => {
