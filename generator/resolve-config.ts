@@ -71,6 +71,8 @@ export async function resolveGenerateConfig(argv: GenerateArgv, cwd: string, reg
   if (contract !== undefined) {
     merged.spec = contract.spec;
     merged.overlays ??= contract.overlays;
+    // The name README and this repository's own output use for the contract's client.
+    merged.clientFactoryName ??= 'createPaymentsClient';
     // The payments kit with the packaged state table, unless the plugins were chosen.
     if (merged.plugins === undefined && merged.emitters === undefined) merged.stateTable ??= contract.stateTable;
   }

@@ -39,7 +39,7 @@ describe('resolveGenerateConfig: defaults < config file < flags', () => {
   test('no spec/openapi.yaml and no spec named (a partner project): the packaged contract, its overlay, state table and the payments kit', async () => {
     const shipped = (f: string) => path.relative(cwd, path.join(ROOT, f)).split(path.sep).join('/');
     const c = await resolveGenerateConfig({ out: 'src/api' }, cwd);
-    expect(c).toMatchObject({ spec: shipped('spec/openapi.yaml'), overlays: [shipped('spec/rules.overlay.yaml')], out: 'src/api' });
+    expect(c).toMatchObject({ spec: shipped('spec/openapi.yaml'), overlays: [shipped('spec/rules.overlay.yaml')], out: 'src/api', clientFactoryName: 'createPaymentsClient' });
     expect(c.plugins).toContain('payments');
     expect(c.pluginOptions).toEqual({ payments: { stateTable: shipped('spec/payment-states.yaml') } });
     // The same by name, and chosen plugins are kept (the packaged state table still found).
