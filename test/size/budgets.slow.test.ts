@@ -4,7 +4,15 @@
  * esbuild bundle, `attw --pack`): a figure over its budget fails the slow suite. bench/size.ts
  * prints the same figures beside openapi-typescript + openapi-fetch and hey-api.
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { RunningMock } from '../../sandbox/index.js';
+import { CLIENT_A, mockOn0 } from '../sandbox/helpers.js';
 import {
   BUDGETS,
   BUILD_TOOLS,
@@ -24,6 +32,7 @@ import {
 const BUNDLE_WITHOUT_VALIDATION_CEILING_GZIP = 10_000;
 
 let ws: Workspace;
+let validatedDir: string;
 const installs: Record<'plain' | 'validated', Install> = {} as never;
 const bundles: Record<'plain' | 'off' | 'standalone', Bundle> = {} as never;
 
@@ -31,6 +40,7 @@ beforeAll(async () => {
   ws = workspace();
   const plain = generateClient(ws, 'plain', { validators: false });
   const validated = generateClient(ws, 'validated', { validators: true, standalone: true });
+  validatedDir = validated.dir;
   installs.plain = productionInstall(ws, plain.dir, plain.dependencies);
   installs.validated = productionInstall(ws, validated.dir, validated.dependencies);
   bundles.plain = await bundle(ourEntry(plain, false));
@@ -74,4 +84,46 @@ describe('what an app that imports the generated client pays in production', () 
     expect(types.report).toContain('no problems found');
     expect(types.ok).toBe(true);
   });
+
+  test('the browser bundle runs against `cbp mock`: its lazy chunks load (the token provider, the precompiled validators)', async () => {
+    const entry = path.join(validatedDir, 'run-entry.ts');
+    writeFileSync(
+      entry,
+      `import { createApiClient } from './src/api/client.js';
+const { validateRequests, ...options } = (globalThis as unknown as { CBP: Record<string, string> & { validateRequests: boolean } }).CBP;
+const client = createApiClient({ ...options, validateRequests });
+const r = await client.createPayment({ params: { path: { customer_id: 'cust-a-1' } }, body: { recipients: [] } as never });
+console.log(JSON.stringify({ kind: r.apiError?.kind, status: r.apiError && 'status' in r.apiError ? r.apiError.status : undefined }));
+`,
+    );
+    const outdir = path.join(validatedDir, 'run-out');
+    const result = await build({
+      entryPoints: [entry],
+      bundle: true,
+      minify: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2022',
+      outdir,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const main = Object.keys(result.metafile.outputs).find((o) => result.metafile.outputs[o]!.entryPoint !== undefined)!;
+    const mock: RunningMock = await mockOn0();
+    try {
+      // Asynchronously: the mock answers from this process.
+      const run = async (validateRequests: boolean) => {
+        const cbp = { baseUrl: mock.baseUrl, authUrl: mock.authUrl, clientId: CLIENT_A.id, clientSecret: CLIENT_A.secret, validateRequests };
+        const script = `globalThis.CBP = ${JSON.stringify(cbp)}; await import(${JSON.stringify(pathToFileURL(path.resolve(main)).href)});`;
+        const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
+        return JSON.parse(stdout) as unknown;
+      };
+      // Validated in the page: never sent. Not validated: the token is fetched, the mock answers 400.
+      expect(await run(true)).toEqual({ kind: 'validation' });
+      expect(await run(false)).toEqual({ kind: 'http', status: 400 });
+    } finally {
+      await mock.close();
+    }
+  }, 120_000);
 });
