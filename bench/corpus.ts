@@ -59,7 +59,7 @@ async function main(): Promise<void> {
   console.log(line('peak memory', ratios.memory, '<= 1.5x'));
   console.log(line('output size', ratios.size, '<= 3x'));
   console.log(line('output size, --runtime copy (the runtime vendored into every output)', ratios.sizeCopy, 'none: opt-in'));
-  const runtimeKb = (jsUnder(path.join(ROOT, 'dist/templates/runtime')) + jsUnder(path.join(ROOT, 'dist/kits/payments/runtime'))) / 1024;
+  const runtimeKb = jsUnder(path.join(ROOT, 'packages/runtime/dist')) / 1024;
   const fetchKb = jsUnder(path.join(ROOT, 'node_modules/openapi-fetch/dist')) / 1024;
   console.log(`runtime the package serves (dist/ .js, installed once, not per output): ${runtimeKb.toFixed(0)} kB; openapi-fetch's dist/ .js: ${fetchKb.toFixed(0)} kB`);
 }

@@ -21,9 +21,9 @@ import {
   toPaymentEvent,
   type PaymentEvent,
   type WebhookStore,
-} from '../kits/payments/runtime/webhooks/index.js';
-import { createSqliteStore } from '../kits/payments/runtime/webhooks/sqlite-store.js';
-import { createPostgresStore } from '../kits/payments/runtime/webhooks/postgres-store.js';
+} from 'cross-border-payments-runtime/payments/webhooks/index.js';
+import { createSqliteStore } from 'cross-border-payments-runtime/payments/webhooks/sqlite-store.js';
+import { createPostgresStore } from 'cross-border-payments-runtime/payments/webhooks/postgres-store.js';
 import { deliverAll, paymentFlows, percentile, seededShuffle, startInstance, stopInstance } from '../test/webhooks/helpers/cluster.js';
 
 const table = loadStateTable();

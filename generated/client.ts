@@ -5,7 +5,6 @@ import type { Client, FetchResponse, MaybeOptionalInit } from 'openapi-fetch';
 import { createCoreClient, type ApiClientMeta, type ClientOptions } from './runtime/client/create-client.js';
 import type { CallResult, InitArgs } from './runtime/client/types.js';
 import type { paths } from './types.js';
-import { validateRequest } from './validators.js';
 
 export type { ApiError } from './runtime/client/api-error.js';
 export type { ClientLogEntry, ClientLogger } from './runtime/client/logger.js';
@@ -13,6 +12,10 @@ export type { RetryOptions } from './runtime/client/retry.js';
 export type { CallResult, ClientOptions };
 
 type Media = `${string}/${string}`;
+
+/** The generated validators, loaded by the first call with `validateRequests: true`: without it
+ * neither they nor ajv are loaded, and a bundler leaves them out of the initial chunk. */
+const loadValidator = () => import('./validators.js').then((m) => m.validateRequest);
 
 /** Operations, security schemes and the token endpoint of the document, for the runtime. */
 const META: ApiClientMeta = {
@@ -126,7 +129,7 @@ export interface PaymentsClient {
  * thrown. `validateRequests: true` checks requests with the generated validators before sending.
  */
 export function createPaymentsClient(options: ClientOptions): PaymentsClient {
-  const core = createCoreClient<paths>(META, options, validateRequest);
+  const core = createCoreClient<paths>(META, options, loadValidator);
   return {
     raw: core.raw,
     requestAccessToken: (...init: unknown[]) => core.call("requestAccessToken", init[0]) as never,

@@ -24,11 +24,11 @@ export interface GenerateConfig {
   /** An overlay action whose target matches nothing: 'error' (E_OVERLAY_TARGET) or 'warn'.
    * Default: 'error'. */
   overlayMissingTarget?: 'error' | 'warn';
-  /** Where the output's runtime comes from: 'package' imports it from this toolkit's npm package
-   * (`<name>/runtime/...`, as openapi-typescript's types import openapi-fetch), so the output holds
-   * only what the document shapes, and the toolkit must be a dependency of the host project;
-   * 'copy' vendors it into <out>/runtime/ (no run-time dependency on the toolkit, one more copy of
-   * it per output). Default: 'package'. */
+  /** Where the output's runtime comes from: 'package' imports it from the runtime package
+   * (`cross-border-payments-runtime/...`, as openapi-typescript's types import openapi-fetch), so
+   * the output holds only what the document shapes, and that small package (not the toolkit) must
+   * be a dependency of the host project; 'copy' vendors its sources into <out>/runtime/ (no
+   * run-time dependency on it, one more copy of it per output). Default: 'package'. */
   runtime?: RuntimeMode;
   /** http(s) origins (`https://host[:port]`) a `$ref` may reach besides the origin of a document
    * fetched by URL; a local document reaches http(s) only on these. Default: none

@@ -10,6 +10,7 @@ import { CbpError, toPointer } from '../lib/errors.js';
 import { FORMATTERS, type Formatter, type GenerateConfig, RUNTIME_MODES, type RuntimeMode } from './config.js';
 import { isUrl, readDocumentFile } from './load/read-document.js';
 import { parseOrigin } from './load/ref-origins.js';
+import { packageInfo } from './package-info.js';
 import { corePlugins, DEFAULT_PLUGINS } from './plugins/index.js';
 import type { Plugin } from './plugins/plugin.js';
 
@@ -17,6 +18,10 @@ export const DEFAULT_SPEC = 'spec/openapi.yaml';
 export const DEFAULT_OVERLAY = 'spec/rules.overlay.yaml';
 /** The plugin the legacy `stateTable` key and `--state-table` flag configure. */
 const STATE_TABLE_PLUGIN = 'payments';
+const DEFAULT_STATE_TABLE = 'spec/payment-states.yaml';
+/** The contract this package ships in its spec/: `--contract cross-border-payments`, or what a
+ * project without a spec/openapi.yaml of its own generates from by default. */
+export const PACKAGED_CONTRACT = 'cross-border-payments';
 export const CONFIG_FILE_NAMES = ['cbp.config.json', 'cbp.config.yaml', 'cbp.config.yml', 'cbp.config.js', 'cbp.config.mjs', 'cbp.config.ts', 'cbp.config.mts', 'cbp.config.cts'];
 
 /** Flags as yargs gives them (all optional). */
@@ -37,6 +42,8 @@ export interface GenerateArgv {
   runtime?: string;
   /** `--allow-ref-origin`, repeatable. */
   allowRefOrigin?: string | string[];
+  /** The packaged contract by name (`cross-border-payments`): its spec, overlay, state table. */
+  contract?: string;
   format?: string;
 }
 
@@ -100,6 +107,15 @@ export async function resolveGenerateConfigs(argv: GenerateArgv, cwd: string, re
 
 function resolveOne(fromFile: FileConfig, flags: FileConfig, argv: GenerateArgv, cwd: string, found: string | undefined, at: string): GenerateConfig {
   const merged: FileConfig = { ...fromFile, ...flags };
+  const contract = packagedContract(argv.contract, merged, cwd);
+  if (contract !== undefined) {
+    merged.spec = contract.spec;
+    merged.overlays ??= contract.overlays;
+    // The name README and this repository's own output use for the contract's client.
+    merged.clientFactoryName ??= 'createPaymentsClient';
+    // The payments kit with the packaged state table, unless the plugins were chosen.
+    if (merged.plugins === undefined && merged.emitters === undefined) merged.stateTable ??= contract.stateTable;
+  }
   const spec = merged.spec ?? DEFAULT_SPEC;
   const isDefaultSpec = path.resolve(cwd, spec) === path.resolve(cwd, DEFAULT_SPEC);
   const config: GenerateConfig = {
@@ -118,6 +134,10 @@ function resolveOne(fromFile: FileConfig, flags: FileConfig, argv: GenerateArgv,
     const selected = config.plugins ?? DEFAULT_PLUGINS;
     if (!selected.includes(STATE_TABLE_PLUGIN)) config.plugins = [...selected, STATE_TABLE_PLUGIN];
   }
+  // `--plugins payments` in a project without a state table of its own: the packaged one.
+  if (config.plugins?.includes(STATE_TABLE_PLUGIN) && pluginOptions[STATE_TABLE_PLUGIN]?.['stateTable'] === undefined && !existsSync(path.resolve(cwd, DEFAULT_STATE_TABLE))) {
+    pluginOptions[STATE_TABLE_PLUGIN] = { ...pluginOptions[STATE_TABLE_PLUGIN], stateTable: packaged(cwd, DEFAULT_STATE_TABLE) };
+  }
   if (Object.keys(pluginOptions).length > 0) config.pluginOptions = pluginOptions;
   if (merged.overlayMissingTarget !== undefined) config.overlayMissingTarget = merged.overlayMissingTarget;
   if (merged.allowRefOrigins !== undefined && merged.allowRefOrigins.length > 0) config.allowRefOrigins = merged.allowRefOrigins;
@@ -130,6 +150,18 @@ function resolveOne(fromFile: FileConfig, flags: FileConfig, argv: GenerateArgv,
     });
   }
   return config;
+}
+
+/** A file of this package's spec/, relative to cwd. */
+const packaged = (cwd: string, file: string): string => path.relative(cwd, path.join(packageInfo().root, file)).split(path.sep).join('/');
+
+/** The packaged contract when named, or when nothing names a document and cwd has no
+ * spec/openapi.yaml (a partner's project: `npx cbp generate --out src/api`). */
+function packagedContract(name: string | undefined, merged: FileConfig, cwd: string): { spec: string; overlays: string[]; stateTable: string } | undefined {
+  if (name !== undefined && name !== PACKAGED_CONTRACT) throw new CbpError('E_USAGE', `--contract must be ${JSON.stringify(PACKAGED_CONTRACT)} (the contract this package ships)`);
+  if (name !== undefined && merged.spec !== undefined) throw new CbpError('E_USAGE', '--contract and a spec name two documents: pass one of them');
+  if (name === undefined && (merged.spec !== undefined || existsSync(path.resolve(cwd, DEFAULT_SPEC)))) return undefined;
+  return { spec: packaged(cwd, DEFAULT_SPEC), overlays: [packaged(cwd, DEFAULT_OVERLAY)], stateTable: packaged(cwd, DEFAULT_STATE_TABLE) };
 }
 
 /** The config file `resolveGenerateConfig` reads (absolute), or undefined when there is none. */

@@ -23,6 +23,7 @@ import type { Plugin } from './plugins/plugin.js';
 import { resolvePlugins } from './plugins/resolve.js';
 import type { RuntimeDependencies } from './plugins/runtime-dependencies.js';
 import { selectedPluginNames } from './plugins/selection.js';
+import { runtimePackage } from './plugins/runtime-root.js';
 
 const FORMAT = 1;
 /** Where a name of another local file (`$ref` target, discriminator mapping) ends; the name is
@@ -51,9 +52,9 @@ export function cacheKey(config: GenerateConfig, cwd: string, registry: readonly
   if (!existsSync(path.join(cwd, 'node_modules'))) return undefined;
   const hash = createHash('sha256');
   const { root, version, dependencies } = packageInfo();
-  hash.update(JSON.stringify({ format: FORMAT, version, dependencies, cwd: path.resolve(cwd), config }));
+  hash.update(JSON.stringify({ format: FORMAT, version, dependencies, runtime: runtimePackage(), cwd: path.resolve(cwd), config }));
   for (const f of generationInputs(config, cwd, registry)) hash.update(`\0${f}\0${existsSync(f) ? sha256(readFileSync(f)) : 'missing'}`);
-  const code = [path.join(root, 'templates'), path.join(root, 'kits'), codeDir()];
+  const code = [path.join(root, 'templates'), path.join(root, 'kits'), path.join(root, 'packages/runtime/src'), codeDir()];
   for (const dir of code) for (const f of listFiles(dir)) hash.update(`\0${f}\0${sha256(readFileSync(f))}`);
   return hash.digest('hex');
 }

@@ -1,5 +1,5 @@
 /**
- * The store seen as a RuleContext (templates/runtime/rule-types.ts), handed to the generated
+ * The store seen as a RuleContext (packages/runtime/src/rule-types.ts), handed to the generated
  * validators' checkStatefulRules. Handlers call it only after the customer was found for the
  * calling client, so customer ids here are already tenant-checked.
  */

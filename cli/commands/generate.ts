@@ -9,13 +9,19 @@ import { CbpError, isCbpError } from '../../lib/errors.js';
 import type { CbpCommand, CliIO } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
 import { packageInfo } from '../../generator/package-info.js';
+import { runtimePackage } from '../../generator/plugins/runtime-root.js';
 
 export const generateCommand: CbpCommand = {
   command: 'generate',
   describe: 'Generate types, client, server and validators from an OpenAPI 3.0/3.1 document',
   builder: (y) =>
     y
-      .option('spec', { type: 'string', describe: 'OpenAPI document (default: spec/openapi.yaml)' })
+      .option('spec', { type: 'string', describe: 'OpenAPI document (default: spec/openapi.yaml, or the packaged contract where there is none)' })
+      .option('contract', {
+        type: 'string',
+        choices: ['cross-border-payments'],
+        describe: 'Generate the contract this package ships (its spec, rules overlay and state table, with the payments plugin)',
+      })
       .option('overlay', { type: 'string', array: true, describe: 'Overlay 1.0 file(s), applied in order' })
       .option('out', { type: 'string', describe: 'Output directory (default: generated)' })
       .option('check', {
@@ -55,7 +61,8 @@ export const generateCommand: CbpCommand = {
       .option('runtime', {
         type: 'string',
         choices: ['package', 'copy'],
-        describe: "Where the output's runtime comes from: imported from this toolkit's package (default; install it as a dependency) or copied into <out>/runtime/",
+        describe:
+          "Where the output's runtime comes from: imported from the runtime package cross-border-payments-runtime (default; install it as a dependency) or copied into <out>/runtime/",
       }),
   async run(argv, io) {
     if (argv.watch === true) return watch(argv as GenerateArgv, io);
@@ -63,6 +70,16 @@ export const generateCommand: CbpCommand = {
     // (~1 s), which no other command needs, and which a --check answered from the cache skips.
     const [{ resolveGenerateConfigs }, { plugins }] = await Promise.all([import('../../generator/resolve-config.js'), import('../../api/plugins.js')]);
     const configs = await resolveGenerateConfigs(argv as GenerateArgv, io.cwd, plugins);
+    const given = argv as GenerateArgv;
+    const packagedSpec = path.join(packageInfo().root, 'spec/openapi.yaml');
+    if (
+      given.contract === undefined &&
+      given.spec === undefined &&
+      path.resolve(io.cwd) !== packageInfo().root &&
+      configs.some((c) => path.resolve(io.cwd, c.spec) === packagedSpec)
+    ) {
+      io.out(`no spec/openapi.yaml here: generating the contract this package ships (--contract cross-border-payments); --spec names another document`);
+    }
     let code = EXIT_OK;
     for (const [i, config] of configs.entries()) code = Math.max(code, await generateOne(config, i === 0 ? (argv as { toolProfile?: string }).toolProfile : undefined, io));
     return code;
@@ -197,8 +214,8 @@ function reportMissing(io: CliIO, host: { packageJson?: string; missing: string[
   io.err(`${label}: the generated code imports ${host.missing.join(' ')} at run time, and ${where}`);
   if (host.devOnly.length > 0) io.err(`  devDependencies only (removed by npm prune --omit=dev): ${host.devOnly.join(' ')}`);
   io.err(`  hint: npm install ${host.missing.join(' ')}`);
-  const toolkit = packageInfo().name;
-  if (host.missing.some((m) => m.startsWith(`${toolkit}@`))) {
-    io.err(`  hint: or generate with --runtime copy (config: "runtime": "copy") to vendor the runtime into <out>/runtime/ instead of importing it from ${toolkit}`);
+  const runtime = runtimePackage().name;
+  if (host.missing.some((m) => m.startsWith(`${runtime}@`))) {
+    io.err(`  hint: or generate with --runtime copy (config: "runtime": "copy") to vendor the runtime into <out>/runtime/ instead of importing it from ${runtime}`);
   }
 }

@@ -1,6 +1,6 @@
 /**
  * `client.ts`: the typed client factory (name = config.clientFactoryName) with one method per
- * operation over templates/runtime/client (auth, retries, typed errors, pre-flight validation).
+ * operation over packages/runtime/src/client (auth, retries, typed errors, pre-flight validation).
  */
 import type { Emitter } from './emitter.js';
 import { operationDoc, preferredContentType, schemeViews, serverView, tokenEndpointView, withValidators } from './client-view.js';

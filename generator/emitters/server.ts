@@ -1,6 +1,6 @@
 /**
  * `server.ts`: the typed `Handlers` interface (one method per operation) and `createRouter()`
- * over templates/runtime/server (routing, auth before validation, body parsing, validation).
+ * over packages/runtime/src/server (routing, auth before validation, body parsing, validation).
  */
 import type { ApiModel, OperationModel } from '../ir/model.js';
 import type { Emitter } from './emitter.js';

@@ -2,7 +2,7 @@
  * validators.ts, validators-runtime.ts and rules.ts, plus either
  *  - validators-data.ts (default): the JSON Schemas of every request part, response and webhook
  *    payload as data, the components once, compiled by ajv at run time on first use
- *    (templates/runtime/rules/lazy-validators.ts); or
+ *    (packages/runtime/src/rules/lazy-validators.ts); or
  *  - validators-standalone.ts and validators-params-standalone.ts (option `standalone`): compiled
  *    at generate time to standalone ESM, for environments that forbid `new Function` (CSP).
  * Either way the overlay's stateless rules are keywords (those of the selected plugins) and the
@@ -17,7 +17,7 @@ import { renderRulesTs, renderValidatorsRuntime, renderValidatorsTs } from '../v
 import { renderLazyValidatorsTs, renderValidatorData } from '../validation/render-lazy.js';
 import { compileStandalone } from '../validation/standalone.js';
 import { vocabularyOf } from '../validation/rule-checks.js';
-import { patternEngine } from '../../templates/runtime/rules/regexp.js';
+import { patternEngine } from 'cross-border-payments-runtime/rules/regexp.js';
 
 /** What the standalone validators import as `__cbpRules`: the generic rules runtime plus the
  * keyword factories of the selected plugins (validators-runtime.ts). */

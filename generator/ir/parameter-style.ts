@@ -99,7 +99,7 @@ export function nonDefaultStyle(p: ParameterModel): { style?: string; explode?: 
   return { ...(style !== defaultStyle(p.in) ? { style } : {}), ...(explode !== (style === 'form') ? { explode } : {}) };
 }
 
-/** One parameter as the generated router reads it (templates/runtime/server/coerce.ts ParamMeta). */
+/** One parameter as the generated router reads it (packages/runtime/src/server/coerce.ts ParamMeta). */
 export function routerParamView(p: ParameterModel) {
   const shape = p.shape ?? parameterShape({}, p.schema);
   return { name: p.name, in: p.in, required: p.required, ...shape, ...nonDefaultStyle(p), ...(p.contentType !== undefined ? { json: true } : {}) };
@@ -113,7 +113,7 @@ function clientParamStyle(p: ParameterModel): { style: string; explode: boolean;
 }
 
 /** An operation's non-default styles by location and name, for the generated client
- * (templates/runtime/client/parameter-serializer.ts OperationStyles); undefined when none. */
+ * (packages/runtime/src/client/parameter-serializer.ts OperationStyles); undefined when none. */
 export function clientParamStyles(parameters: readonly ParameterModel[]): Record<string, Record<string, NonNullable<ReturnType<typeof clientParamStyle>>>> | undefined {
   let out: Record<string, Record<string, NonNullable<ReturnType<typeof clientParamStyle>>>> | undefined;
   for (const p of parameters) {

@@ -1,8 +1,8 @@
-import { createCaseSensitiveEnum, type CaseSensitiveEnumParams } from '../../templates/runtime/rules/case-sensitive-enum.js';
+import { createCaseSensitiveEnum, type CaseSensitiveEnumParams } from 'cross-border-payments-runtime/rules/case-sensitive-enum.js';
 import { _, type Code } from 'ajv';
 import { or } from 'ajv/dist/compile/codegen/index.js';
 import { usePattern } from 'ajv/dist/vocabularies/code.js';
-import { parsePointerPattern } from '../../templates/runtime/rules/pointer.js';
+import { parsePointerPattern } from 'cross-border-payments-runtime/rules/pointer.js';
 import { emitAll } from './fast-path.js';
 import { locations, withValue } from './mutate.js';
 import { POINTERS, defineRuleKeyword, type Mutation } from './rule-keyword.js';

@@ -2,7 +2,7 @@
  * Inline success-path checks for the rule keywords. ajv's speed comes from straight-line code
  * with monomorphic property reads; a call into a generic pointer walker costs several times the
  * schema itself. So each keyword emits a conservative inline test: when it passes, the value
- * surely satisfies the rule; when it does not, the runtime check (templates/runtime/rules/) runs
+ * surely satisfies the rule; when it does not, the runtime check (packages/runtime/src/rules/) runs
  * and words the violations (or finds none). Property names reach the output only through
  * ajv's getProperty (identifier or JSON-quoted), literals only through ajv's `_` quoting.
  */

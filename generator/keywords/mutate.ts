@@ -1,5 +1,5 @@
 /** Helpers for `violate()`: find where a rule applies in a valid value and change one spot. */
-import { parsePointerPattern, walk } from '../../templates/runtime/rules/pointer.js';
+import { parsePointerPattern, walk } from 'cross-border-payments-runtime/rules/pointer.js';
 
 export interface Location {
   pointer: string;

@@ -1,6 +1,6 @@
-import { createNonEmpty, type NonEmptyParams } from '../../templates/runtime/rules/non-empty.js';
+import { createNonEmpty, type NonEmptyParams } from 'cross-border-payments-runtime/rules/non-empty.js';
 import { _ } from 'ajv';
-import { parsePointerPattern } from '../../templates/runtime/rules/pointer.js';
+import { parsePointerPattern } from 'cross-border-payments-runtime/rules/pointer.js';
 import { emitAll } from './fast-path.js';
 import { locations, withValue } from './mutate.js';
 import { POINTERS, defineRuleKeyword } from './rule-keyword.js';

@@ -1,6 +1,6 @@
-import { getAt, hasAt, parsePointerPattern } from '../../templates/runtime/rules/pointer.js';
-import { createRequiredWhen, type RequiredWhenParams } from '../../templates/runtime/rules/required-when.js';
-import { compileWhen } from '../../templates/runtime/rules/condition.js';
+import { getAt, hasAt, parsePointerPattern } from 'cross-border-payments-runtime/rules/pointer.js';
+import { createRequiredWhen, type RequiredWhenParams } from 'cross-border-payments-runtime/rules/required-when.js';
+import { compileWhen } from 'cross-border-payments-runtime/rules/condition.js';
 import { _ } from 'ajv';
 import { or } from 'ajv/dist/compile/codegen/index.js';
 import { emitGet, isLiteral, lit } from './fast-path.js';

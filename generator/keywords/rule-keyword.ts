@@ -3,12 +3,12 @@
  * standalone validation code can be emitted): a `code`
  * keyword `x-cbp-<name>` whose value is `{ id, source, params }` (one overlay rule). The emitted
  * code builds the rule check once, from the runtime module the standalone file imports as
- * `__cbpRules` (templates/runtime/rules/), and reports each hit at the offending value's pointer
+ * `__cbpRules` (packages/runtime/src/rules/), and reports each hit at the offending value's pointer
  * with the rule id and seed source. Spec strings only ever reach the output through ajv's
  * `stringify` (JSON with U+2028/9 escaped), never as code.
  */
 import { _, Name, stringify, str, type CodeGen, type CodeKeywordDefinition, type KeywordCxt, type SchemaObject } from 'ajv';
-import type { RuleCheck } from '../../templates/runtime/rules/types.js';
+import type { RuleCheck } from 'cross-border-payments-runtime/rules/types.js';
 
 /** The identifier the emitted standalone module binds the rules runtime to. */
 export const RULES_RUNTIME = new Name('__cbpRules');
@@ -30,7 +30,7 @@ export interface RuleKeyword<P = any> {
   paramsSchema: SchemaObject;
   definition: CodeKeywordDefinition;
   /** The runtime factory checking it, and its constant extra arguments: what validators
-   * compiled at run time (templates/runtime/rules/lazy-validators.ts) call. */
+   * compiled at run time (packages/runtime/src/rules/lazy-validators.ts) call. */
   factory: string;
   extraArgs(): unknown[];
   /** Minimal changes to a valid value that break exactly this rule. */
@@ -40,7 +40,7 @@ export interface RuleKeyword<P = any> {
 export interface RuleKeywordSpec<P> {
   name: string;
   paramsSchema: SchemaObject;
-  /** Name of the factory exported by templates/runtime/rules/index.ts. */
+  /** Name of the factory exported by packages/runtime/src/rules/index.ts. */
   factory: string;
   create(params: P, ...extra: unknown[]): RuleCheck;
   /** Extra constant arguments for the factory, embedded as JSON (e.g. the minor-unit table). */

@@ -1,8 +1,8 @@
-import { codePointLength, createStringLimits, type StringLimitsParams } from '../../templates/runtime/rules/string-limits.js';
+import { codePointLength, createStringLimits, type StringLimitsParams } from 'cross-border-payments-runtime/rules/string-limits.js';
 import { _, type Code } from 'ajv';
 import { and } from 'ajv/dist/compile/codegen/index.js';
 import { usePattern } from 'ajv/dist/vocabularies/code.js';
-import { parsePointerPattern } from '../../templates/runtime/rules/pointer.js';
+import { parsePointerPattern } from 'cross-border-payments-runtime/rules/pointer.js';
 import { emitAll } from './fast-path.js';
 import { locations, withValue } from './mutate.js';
 import { POINTERS, defineRuleKeyword, type Mutation } from './rule-keyword.js';

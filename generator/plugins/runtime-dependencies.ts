@@ -6,6 +6,7 @@ import { isBuiltin } from 'node:module';
 import type { GeneratedFile } from '../emitters/emitter.js';
 import { packageInfo } from '../package-info.js';
 import type { Plugin } from './plugin.js';
+import { runtimePackage } from './runtime-root.js';
 
 export interface RuntimeDependencies {
   /** Imported statically: the output does not load without them. */
@@ -22,12 +23,15 @@ export function packageName(specifier: string): string {
 }
 
 export function runtimeDependencies(files: readonly GeneratedFile[], plugins: readonly Plugin[]): RuntimeDependencies {
-  const { name: toolkit, version: toolkitVersion, dependencies: ours } = packageInfo();
+  const runtime = runtimePackage();
+  // What the runtime imports (its dependencies, its optional peers), then the toolkit's own
+  // dependencies; the exact versions the toolkit pins win over the runtime's peer ranges.
+  const ours = { ...runtime.dependencies, ...runtime.peerDependencies, ...packageInfo().dependencies };
   const version = (name: string, where: string): string => {
-    // The 'package' runtime mode imports the runtime from this toolkit itself, at this version.
-    if (name === toolkit) return toolkitVersion;
+    // The 'package' runtime mode imports the runtime package, at the version this toolkit ships with.
+    if (name === runtime.name) return runtime.version;
     const v = ours[name];
-    if (v === undefined) throw new Error(`${where} imports ${name}, which is not a dependency of ${packageInfo().name}`);
+    if (v === undefined) throw new Error(`${where} imports ${name}, which is not a dependency of ${packageInfo().name} or ${runtime.name}`);
     return v;
   };
   const dependencies: Record<string, string> = {};

@@ -1,18 +1,55 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { packageInfo } from '../package-info.js';
 import type { RuntimeSource } from './plugin.js';
-import { packageInfo, templatesDir } from '../package-info.js';
 
-/** templates/runtime/: the generic runtime the core plugins copy from. */
-export const coreRuntimeRoot = (): string => path.join(templatesDir(), 'runtime');
+export interface RuntimePackageInfo {
+  /** npm name of the runtime package (packages/runtime/package.json). */
+  name: string;
+  version: string;
+  /** What the runtime imports: its dependencies and its (optional) peers, with their versions. */
+  dependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
+}
 
-/** The bare module prefix that serves templates/runtime/ compiled: package.json maps
- * `./runtime/*.js` to dist/templates/runtime/. */
-export const coreRuntimeModule = (): string => `${packageInfo().name}/runtime`;
+let cached: RuntimePackageInfo | undefined;
 
-/** Files or folders of templates/runtime/ (see RuntimeSource), served by the package too. */
+/** The runtime package the output imports in the 'package' runtime mode. The toolkit ships its
+ * package.json and sources (packages/runtime/) beside its own, so this works from a clone and
+ * from an install alike without resolving the installed package. */
+export function runtimePackage(): RuntimePackageInfo {
+  if (cached) return cached;
+  const pkg = JSON.parse(readFileSync(path.join(packageInfo().root, 'packages/runtime/package.json'), 'utf8')) as {
+    name: string;
+    version: string;
+    dependencies?: Record<string, string>;
+    peerDependencies?: Record<string, string>;
+  };
+  cached = { name: pkg.name, version: pkg.version, dependencies: pkg.dependencies ?? {}, peerDependencies: pkg.peerDependencies ?? {} };
+  return cached;
+}
+
+/** packages/runtime/src/: the generic runtime the core plugins copy from (a kit's runtime lives in
+ * a sub-folder of it, e.g. payments/). */
+export const coreRuntimeRoot = (): string => path.join(packageInfo().root, 'packages/runtime/src');
+
+/** The bare module prefix that serves packages/runtime/src/ compiled: the runtime package's
+ * "exports" map `./*.js` to its dist/. */
+export const coreRuntimeModule = (): string => runtimePackage().name;
+
+/** Files or folders of packages/runtime/src/ (see RuntimeSource), served by the runtime package too. */
 export const coreRuntime = (paths: readonly string[], options: { prune?: boolean } = {}): RuntimeSource => ({
   root: coreRuntimeRoot(),
   packaged: coreRuntimeModule(),
   paths,
   ...options,
+});
+
+/** A kit's runtime: the sub-folder `dir` of packages/runtime/src/, copied to <out>/runtime/<dir>/
+ * and served by the runtime package as `<runtime package>/<dir>/…`. */
+export const kitRuntime = (dir: string): RuntimeSource => ({
+  root: path.join(coreRuntimeRoot(), dir),
+  paths: ['.'],
+  into: dir,
+  packaged: `${coreRuntimeModule()}/${dir}`,
 });

@@ -11,7 +11,7 @@ export const validatorsPlugin: Plugin = {
   get runtime() {
     return [coreRuntime(['rules', 'rule-types.ts', 'maybe-promise.ts'], { prune: true })];
   },
-  // templates/runtime/rules/<keyword name>.ts exports each generic keyword's factory.
+  // packages/runtime/src/rules/<keyword name>.ts exports each generic keyword's factory.
   keywordModule: (keyword) => `./runtime/rules/${keyword.name}.js`,
   options: {
     standalone: {

@@ -6,8 +6,8 @@
  */
 import { _, Ajv, type Options } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { formats } from '../../templates/runtime/rules/formats.js';
-import { PATTERN_ENGINE, VALIDATION_OPTIONS } from '../../templates/runtime/rules/validation-options.js';
+import { formats } from 'cross-border-payments-runtime/rules/formats.js';
+import { PATTERN_ENGINE, VALIDATION_OPTIONS } from 'cross-border-payments-runtime/rules/validation-options.js';
 import type { RuleKeyword } from '../keywords/rule-keyword.js';
 import { RULES_RUNTIME } from '../keywords/rule-keyword.js';
 

@@ -6,12 +6,12 @@
  */
 import type { JSONSchema } from '../ir/json-schema.js';
 import type { ApiModel, OperationModel, ParameterModel, RuleDefinition } from '../ir/model.js';
-import type { RuleRef } from '../../templates/runtime/rules/validator-set.js';
+import type { RuleRef } from 'cross-border-payments-runtime/rules/validator-set.js';
 import { checkStatefulRule, checkStatelessRule, unsupportedPart, type RuleVocabulary } from './rule-checks.js';
 import { prepareSchema, type PrepareOptions } from './prepare-schema.js';
 import type { NamedSchema } from './standalone.js';
 import { setKey } from '../ir/refs.js';
-import { IGNORED_HEADER_PARAMS } from '../../templates/runtime/server/request-parts.js';
+import { IGNORED_HEADER_PARAMS } from 'cross-border-payments-runtime/server/request-parts.js';
 
 export interface OperationPlan {
   id: string;

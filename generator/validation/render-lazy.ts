@@ -1,6 +1,6 @@
 /**
  * Text of validators-data.ts and of validators.ts when validators compile at run time
- * (templates/runtime/rules/lazy-validators.ts). The data is one JSON string handed to
+ * (packages/runtime/src/rules/lazy-validators.ts). The data is one JSON string handed to
  * JSON.parse: document strings cannot become code, the type checker sees one string literal
  * whatever the document's size, and engines parse JSON faster than the same object literal.
  * validators.ts is the same few lines for every document.
@@ -8,7 +8,7 @@
 import type { JSONSchema } from '../ir/json-schema.js';
 import type { RuleKeyword } from '../keywords/rule-keyword.js';
 import type { StatefulRuleSource } from '../plugins/plugin.js';
-import type { ValidatorData } from '../../templates/runtime/rules/lazy-validators.js';
+import type { ValidatorData } from 'cross-border-payments-runtime/rules/lazy-validators.js';
 import type { ValidatorPlan } from './plan.js';
 import { setKey } from '../ir/refs.js';
 

@@ -6,7 +6,7 @@
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 import { CbpError } from '../../lib/errors.js';
-import { formats } from '../../templates/runtime/rules/formats.js';
+import { formats } from 'cross-border-payments-runtime/rules/formats.js';
 import type { RuleDefinition } from '../ir/model.js';
 import type { RuleKeyword } from '../keywords/rule-keyword.js';
 import type { Plugin } from '../plugins/plugin.js';

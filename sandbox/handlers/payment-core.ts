@@ -9,7 +9,7 @@ import type { MockContext } from '../context.js';
 import { fail, violations, type MockResponse } from '../http/responses.js';
 import { getAt, isObject, str } from '../json.js';
 import type { Amount, PaymentRecord, RecipientProgress } from '../types.js';
-import type { ValidationOutcome } from '../../templates/runtime/rule-types.js';
+import type { ValidationOutcome } from 'cross-border-payments-runtime/rule-types.js';
 
 const NAME_CHECK_SOURCE = 'Create payment (v3), rule 5; Errors, rule 2';
 

@@ -11,8 +11,8 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import { signWebhook } from '../../templates/runtime/webhooks/signing/index.js';
-import type { WebhookScheme } from '../../templates/runtime/webhooks/signing/scheme.js';
+import { signWebhook } from 'cross-border-payments-runtime/webhooks/signing/index.js';
+import type { WebhookScheme } from 'cross-border-payments-runtime/webhooks/signing/scheme.js';
 import type { PaymentEvent, SubscriptionRecord } from '../types.js';
 import { isChaotic, seededRandom, shuffle, type ChaosOptions } from './chaos.js';
 import { checkedLookup, deliver, MAX_ANSWER_BYTES, type DeliverOptions } from './deliver.js';

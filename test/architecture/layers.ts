@@ -1,7 +1,10 @@
 /**
  * The layer rules of the repository, in ONE place: which part may import which. ARCHITECTURE.md
  * shows the same table (its `layers` block); layers.test.ts checks both the code and the document.
- * A part is a top-level folder, except conformance/, whose engine must not know its suites.
+ * A part is a top-level folder, except conformance/, whose engine must not know its suites, and
+ * packages/runtime/ (the runtime package), whose payments/ folder is the payments kit's runtime.
+ * Other parts import the runtime package by its name (`cross-border-payments-runtime/x.js`), which
+ * counts as an edge to `runtime` (or `runtime/payments`) like a relative import does.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,15 +13,16 @@ import ts from 'typescript';
 /** part → the parts it may import (besides itself). Order: top of the stack first. */
 export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   cli: ['api', 'conformance/suites', 'conformance/reporters', 'conformance/engine', 'sandbox', 'generator', 'generated', 'kits', 'lib'],
-  api: ['conformance/suites', 'conformance/reporters', 'conformance/engine', 'sandbox', 'generator', 'generated', 'kits', 'lib'],
+  api: ['conformance/suites', 'conformance/reporters', 'conformance/engine', 'sandbox', 'generator', 'generated', 'kits', 'runtime/payments', 'lib'],
   'conformance/suites': ['conformance/engine', 'generated', 'generator', 'kits', 'lib'],
   'conformance/reporters': ['conformance/engine', 'lib'],
   'conformance/engine': ['generated', 'lib'],
-  sandbox: ['generated', 'generator', 'kits', 'templates', 'lib'],
-  kits: ['generator', 'templates', 'lib'],
-  generator: ['templates', 'lib'],
+  sandbox: ['generated', 'generator', 'kits', 'runtime/payments', 'runtime', 'lib'],
+  kits: ['generator', 'runtime/payments', 'runtime', 'lib'],
+  generator: ['runtime', 'lib'],
   generated: [],
-  templates: [],
+  'runtime/payments': ['runtime'],
+  runtime: [],
   lib: [],
 };
 
@@ -26,7 +30,10 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
 export const KNOWN_EXCEPTIONS: ReadonlyArray<{ from: string; to: string; why: string }> = [];
 
 /** The folders whose imports are checked (those that exist). */
-export const CHECKED_ROOTS = ['cli', 'api', 'conformance', 'sandbox', 'generator', 'templates', 'lib', 'kits'];
+export const CHECKED_ROOTS = ['cli', 'api', 'conformance', 'sandbox', 'generator', 'packages/runtime/src', 'lib', 'kits'];
+
+const RUNTIME_DIR = 'packages/runtime/src/';
+const RUNTIME_NAME = (JSON.parse(readFileSync(path.join(import.meta.dirname, '../../packages/runtime/package.json'), 'utf8')) as { name: string }).name;
 
 export interface Edge {
   file: string;
@@ -37,6 +44,7 @@ export interface Edge {
 
 /** The part a repository path belongs to, or undefined outside every part. */
 export function partOf(file: string): string | undefined {
+  if (file.startsWith(RUNTIME_DIR)) return file.startsWith(`${RUNTIME_DIR}payments/`) ? 'runtime/payments' : 'runtime';
   const [top, second] = file.split('/');
   if (top === 'conformance') return second && ['engine', 'reporters', 'suites'].includes(second) ? `conformance/${second}` : 'conformance';
   return top in LAYERS ? top : undefined;
@@ -57,8 +65,10 @@ export function repositoryEdges(root: string): Edge[] {
   for (const file of CHECKED_ROOTS.flatMap((dir) => sourceFiles(root, dir))) {
     const info = ts.preProcessFile(readFileSync(path.join(root, file), 'utf8'), true, true);
     for (const { fileName: specifier } of info.importedFiles) {
-      if (!specifier.startsWith('.')) continue;
-      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+      // The runtime package by name: the same edge as a relative import of its sources.
+      const bare = specifier.startsWith(`${RUNTIME_NAME}/`) ? `${RUNTIME_DIR}${specifier.slice(RUNTIME_NAME.length + 1)}` : undefined;
+      if (!specifier.startsWith('.') && bare === undefined) continue;
+      const target = bare ?? path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
       edges.push({ file, specifier, from: partOf(file) ?? file.split('/')[0], to: partOf(target) ?? target.split('/')[0] });
     }
   }

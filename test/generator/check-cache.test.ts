@@ -14,11 +14,12 @@ import { recordingIO } from './helpers/io.js';
 const cwd = mkdtempSync(path.join(os.tmpdir(), 'cbp-cache-'));
 cpSync(path.join(ROOT, 'test/fixtures/generator/multi-file'), path.join(cwd, 'api'), { recursive: true });
 mkdirSync(path.join(cwd, 'node_modules'));
-const toolkit = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; dependencies: Record<string, string> };
-// The output imports its runtime from the toolkit (the default 'package' mode).
+const runtime = JSON.parse(readFileSync(path.join(ROOT, 'packages/runtime/package.json'), 'utf8')) as { name: string; version: string };
+const toolkit = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+// The output imports its runtime from the runtime package (the default 'package' mode).
 writeFileSync(
   path.join(cwd, 'package.json'),
-  JSON.stringify({ name: 'app', dependencies: { [toolkit.name]: toolkit.version, ajv: '8.20.0', 'ajv-formats': '3.0.1', re2js: toolkit.dependencies.re2js! } }),
+  JSON.stringify({ name: 'app', dependencies: { [runtime.name]: runtime.version, ajv: '8.20.0', 'ajv-formats': '3.0.1', re2js: toolkit.dependencies.re2js! } }),
 );
 writeFileSync(path.join(cwd, 'cbp.config.json'), JSON.stringify({ spec: 'api/openapi.yaml', out: 'out', plugins: ['operations', 'validators'] }));
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));

@@ -75,25 +75,25 @@ describe('cbp CLI', () => {
     rmSync(path.join(cwd, 'package.json'));
   });
 
-  test("--runtime package (over the config file's copy): the toolkit is a run-time dependency, and the hint offers the copy", async () => {
+  test("--runtime package (over the config file's copy): the runtime package is a run-time dependency, and the hint offers the copy", async () => {
     const out = 'package-out';
-    const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
-    const toolkit = `cross-border-payments-toolkit@${version}`;
+    const { version } = JSON.parse(readFileSync(path.join(ROOT, 'packages/runtime/package.json'), 'utf8')) as { version: string };
+    const runtime = `cross-border-payments-runtime@${version}`;
     const written = await cbp('generate', '--plugins', 'client', '--out', out, '--runtime', 'package');
-    expect(written.io.stdout.join('\n')).toContain(`runtime dependencies: ${toolkit} openapi-fetch@`);
-    expect(readFileSync(path.join(cwd, out, 'client.ts'), 'utf8')).toContain("from 'cross-border-payments-toolkit/runtime/client/create-client.js'");
+    expect(written.io.stdout.join('\n')).toContain(`runtime dependencies: ${runtime} openapi-fetch@`);
+    expect(readFileSync(path.join(cwd, out, 'client.ts'), 'utf8')).toContain("from 'cross-border-payments-runtime/client/create-client.js'");
     // A codegen tool is usually a devDependency: with this mode it has to be a dependency.
     writeFileSync(
       path.join(cwd, 'package.json'),
-      JSON.stringify({ name: 'app', dependencies: { 'openapi-fetch': '0.17.0' }, devDependencies: { 'cross-border-payments-toolkit': version } }),
+      JSON.stringify({ name: 'app', dependencies: { 'openapi-fetch': '0.17.0' }, devDependencies: { 'cross-border-payments-runtime': version } }),
     );
     const dev = await cbp('generate', '--plugins', 'client', '--out', out, '--runtime', 'package', '--check');
     expect(dev.code).toBe(1);
     const err = dev.io.stderr.join('\n');
-    expect(err).toContain(`E_RUNTIME_DEPENDENCIES: the generated code imports ${toolkit} at run time`);
-    expect(err).toContain(`devDependencies only (removed by npm prune --omit=dev): ${toolkit}`);
+    expect(err).toContain(`E_RUNTIME_DEPENDENCIES: the generated code imports ${runtime} at run time`);
+    expect(err).toContain(`devDependencies only (removed by npm prune --omit=dev): ${runtime}`);
     expect(err).toContain('hint: or generate with --runtime copy (config: "runtime": "copy")');
-    writeFileSync(path.join(cwd, 'package.json'), JSON.stringify({ name: 'app', dependencies: { 'openapi-fetch': '0.17.0', 'cross-border-payments-toolkit': version } }));
+    writeFileSync(path.join(cwd, 'package.json'), JSON.stringify({ name: 'app', dependencies: { 'openapi-fetch': '0.17.0', 'cross-border-payments-runtime': version } }));
     expect((await cbp('generate', '--plugins', 'client', '--out', out, '--runtime', 'package', '--check')).code).toBe(0);
     // The same output directory, switched back to the config file's copy: the copy is stale until written.
     expect((await cbp('generate', '--plugins', 'client', '--out', out, '--check')).code).toBe(1);

@@ -36,7 +36,7 @@ describe('generate', () => {
     expect(paths).toContain('types.ts');
     expect(paths).toContain('operations.ts');
     expect(paths).not.toContain('runtime/rule-types.ts');
-    expect(first.files.find((f) => f.path === 'validators.ts')?.contents).toContain("from 'cross-border-payments-toolkit/runtime/rule-types.js'");
+    expect(first.files.find((f) => f.path === 'validators.ts')?.contents).toContain("from 'cross-border-payments-runtime/rule-types.js'");
     expect(paths.some((p) => p.endsWith('.test.ts'))).toBe(false);
     expect([...paths].sort()).toEqual(paths);
   });

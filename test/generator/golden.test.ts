@@ -5,6 +5,7 @@ import { checkGenerated, writeGenerated } from '../../generator/output-files.js'
 import { resolveGenerateConfig } from '../../generator/resolve-config.js';
 import { plugins } from '../../api/plugins.js';
 import { packageInfo } from '../../generator/package-info.js';
+import { runtimePackage } from '../../generator/plugins/runtime-root.js';
 import { ROOT } from './helpers/compile-output.js';
 
 // Golden files, one whole-document tree per scenario, compared byte for byte with a generation
@@ -29,12 +30,13 @@ describe('golden trees', () => {
     expect(checkGenerated(files, out), 'CBP_UPDATE_GOLDEN=1 npx vitest run test/generator/golden.test.ts, review, commit').toEqual({ stale: [], missing: [], extra: [] });
     // Generic output: nothing of the payments kit, no framework the default selection does not name.
     expect(files.map((f) => f.path).filter((p) => /payment|webhook|procedure|stateful-rules|decimal|hono/.test(p))).toEqual([]);
-    // Words of the payment service in any generic file, comments included (the toolkit's own name
-    // aside): generic runtime cites OpenAPI and the RFCs, never the payment service's description.
-    const { name } = packageInfo();
+    // Words of the payment service in any generic file, comments included (the names of the
+    // toolkit and of its runtime package aside): generic runtime cites OpenAPI and the RFCs, never
+    // the payment service's description.
+    const names = [packageInfo().name, runtimePackage().name];
     const serviceWords = /payment|recipient|customer|seed|rules\.overlay/i;
     const assumptionId = /\bA-[A-Z]+-[A-Z0-9]+\b/;
-    const cited = files.filter((f) => serviceWords.test(f.contents.replaceAll(name, '')) || assumptionId.test(f.contents));
+    const cited = files.filter((f) => serviceWords.test(names.reduce((text, name) => text.replaceAll(name, ''), f.contents)) || assumptionId.test(f.contents));
     expect(cited.map((f) => f.path)).toEqual([]);
   });
 });

@@ -4,9 +4,9 @@
  * TypeScript project on Node has): no payment-domain file, and the output type-checks there.
  * plugin-selections.test.ts type-checks every selection against our whole node_modules, which
  * cannot notice an import of a package the output forgot to declare; this test can. The output
- * uses the default runtime mode, so the toolkit itself is one of those packages: installed from
- * its `npm pack` tarball, its compiled runtime serves the output, which then runs: the generated
- * client calls the generated router over 127.0.0.1.
+ * uses the default runtime mode, so the runtime package (packages/runtime/) is one of those
+ * packages, and the toolkit is not: installed from its `npm pack` tarball, its compiled runtime
+ * serves the output, which then runs: the generated client calls the generated router over 127.0.0.1.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +17,7 @@ import { ROOT } from './helpers/compile-output.js';
 
 const PETSTORE = path.join(ROOT, 'node_modules/@readme/oas-examples/3.0/yaml/petstore-expanded.yaml');
 const rootPackage = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; devDependencies: Record<string, string> };
+const runtimePackage = JSON.parse(readFileSync(path.join(ROOT, 'packages/runtime/package.json'), 'utf8')) as { name: string; version: string };
 const dir = mkdtempSync(path.join(os.tmpdir(), 'cbp-petstore-host-'));
 const cbp = (args: string[]) => execFileSync(process.execPath, [path.join(ROOT, 'bin/cbp.js'), ...args], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 let declared: Record<string, string> = {};
@@ -24,11 +25,14 @@ let declared: Record<string, string> = {};
 beforeAll(() => {
   cbp(['generate', '--spec', PETSTORE, '--out', 'src/api']);
   declared = (JSON.parse(readFileSync(path.join(dir, 'src/api/runtime-dependencies.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies;
-  // The toolkit at the declared version is not on the registry: the tarball of this checkout is.
-  // It packs dist/ as built (`npm ci` builds it); `prepare` again would recompile for minutes.
-  if (!existsSync(path.join(ROOT, 'dist/templates/runtime/server/router.js'))) throw new Error('dist/ is missing: run `npm run build` first');
-  const tarball = execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' }).trim().split('\n').pop()!;
-  const dependencies = { ...declared, [rootPackage.name]: `file:./${tarball}` };
+  // The runtime package at the declared version is not on the registry: the tarball of this
+  // checkout is. It packs dist/ as built (`npm ci` builds it); building again would take a while.
+  if (!existsSync(path.join(ROOT, 'packages/runtime/dist/server/router.js'))) throw new Error('packages/runtime/dist/ is missing: run `npm run build` first');
+  const tarball = execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', dir], { cwd: path.join(ROOT, 'packages/runtime'), encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .pop()!;
+  const dependencies = { ...declared, [runtimePackage.name]: `file:./${tarball}` };
   const host = { name: 'petstore-host', private: true, type: 'module', dependencies, devDependencies: { '@types/node': rootPackage.devDependencies['@types/node'] } };
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify(host, null, 2));
   // Every declared version is one our own lockfile holds, so npm's cache (filled by `npm ci`) serves it.
@@ -54,15 +58,19 @@ function typeCheck(options: Record<string, unknown>): string {
 }
 
 describe('a petstore in a host project with only the declared runtime packages', () => {
-  test('declares the toolkit at this version for its runtime, and holds none of the runtime itself', () => {
-    expect(declared[rootPackage.name]).toBe(rootPackage.version);
+  test('declares the runtime package at this version (not the toolkit), and holds none of the runtime itself', () => {
+    expect(declared[runtimePackage.name]).toBe(runtimePackage.version);
+    expect(Object.keys(declared)).not.toContain(rootPackage.name);
+    // Nothing of the generator reaches the app: no toolkit, no build tool.
+    const installed = readdirSync(path.join(dir, 'node_modules'));
+    for (const tool of [rootPackage.name, 'typescript', 'openapi-typescript', '@redocly', '@apidevtools', 'handlebars', 'esbuild']) expect(installed, tool).not.toContain(tool);
     expect(files('src/api/runtime').sort()).toEqual(['server/fetch.ts', 'server/node-http.ts', 'server/not-implemented.ts']);
   });
 
   test('writes no payment-domain file and declares no server framework it does not use', () => {
     expect(files('src/api').filter((p) => /payment|webhook|procedure|stateful-rules|decimal|hono/.test(p))).toEqual([]);
     expect(Object.keys(declared)).not.toContain('hono');
-    // The toolkit brings hono for its own Hono adapter; nothing of this output loads it.
+    // hono is an optional peer of the runtime package, for its Hono adapter; nothing of this output loads it.
     const imports = files('src/api').flatMap((f) => [...readFileSync(path.join(dir, 'src/api', f), 'utf8').matchAll(/from ['"]([^'"]+)['"]/g)].map((m) => m[1]));
     expect(imports.filter((s) => s === 'hono' || s?.startsWith('hono/') || s?.includes('/runtime/server/hono'))).toEqual([]);
   });
@@ -74,7 +82,7 @@ describe('a petstore in a host project with only the declared runtime packages',
     expect(check.status).toBe(0);
   });
 
-  // The runtime subpaths resolve through package.json "exports" (bundlers, node16+) and, for the
+  // The runtime package's modules resolve through its "exports" (bundlers, node16+) and, for the
   // resolution that predates "exports", through "typesVersions".
   test.each([
     ['bundler', 'ESNext'],

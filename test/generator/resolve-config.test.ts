@@ -6,6 +6,7 @@ import { plugins } from '../../api/plugins.js';
 import { pathToFileURL } from 'node:url';
 import { resolveGenerateConfig, resolveGenerateConfigs } from '../../generator/resolve-config.js';
 import { CbpError } from '../../lib/errors.js';
+import { ROOT } from './helpers/compile-output.js';
 
 let cwd: string;
 beforeEach(() => {
@@ -26,6 +27,7 @@ async function failure(argv: Parameters<typeof resolveGenerateConfig>[0]): Promi
 
 describe('resolveGenerateConfig: defaults < config file < flags', () => {
   test('defaults: our spec, its overlay, generated/, createApiClient, the default plugins', async () => {
+    write('spec/openapi.yaml', 'openapi: 3.1.0\n');
     expect(await resolveGenerateConfig({}, cwd)).toEqual({
       spec: 'spec/openapi.yaml',
       overlays: ['spec/rules.overlay.yaml'],
@@ -33,6 +35,25 @@ describe('resolveGenerateConfig: defaults < config file < flags', () => {
       check: false,
       clientFactoryName: 'createApiClient',
     });
+  });
+
+  test('no spec/openapi.yaml and no spec named (a partner project): the packaged contract, its overlay, state table and the payments kit', async () => {
+    const shipped = (f: string) => path.relative(cwd, path.join(ROOT, f)).split(path.sep).join('/');
+    const c = await resolveGenerateConfig({ out: 'src/api' }, cwd);
+    expect(c).toMatchObject({ spec: shipped('spec/openapi.yaml'), overlays: [shipped('spec/rules.overlay.yaml')], out: 'src/api', clientFactoryName: 'createPaymentsClient' });
+    expect(c.plugins).toContain('payments');
+    expect(c.pluginOptions).toEqual({ payments: { stateTable: shipped('spec/payment-states.yaml') } });
+    // The same by name, and chosen plugins are kept (the packaged state table still found).
+    expect(await resolveGenerateConfig({ out: 'src/api', contract: 'cross-border-payments' }, cwd)).toEqual(c);
+    const chosen = await resolveGenerateConfig({ plugins: 'client,payments', contract: 'cross-border-payments' }, cwd);
+    expect(chosen.plugins).toEqual(['client', 'payments']);
+    expect(chosen.pluginOptions).toEqual({ payments: { stateTable: shipped('spec/payment-states.yaml') } });
+    expect((await resolveGenerateConfig({ plugins: 'client' }, cwd)).plugins).toEqual(['client']);
+    // A project with a spec/ of its own keeps it; an unknown contract, or one beside --spec, is a usage error.
+    write('spec/openapi.yaml', 'openapi: 3.1.0\n');
+    expect((await resolveGenerateConfig({}, cwd)).spec).toBe('spec/openapi.yaml');
+    expect((await failure({ contract: 'petstore' })).code).toBe('E_USAGE');
+    expect((await failure({ contract: 'cross-border-payments', spec: 'x.yaml' })).code).toBe('E_USAGE');
   });
 
   test('another spec gets no default overlay', async () => {

@@ -1,11 +1,12 @@
 /**
- * The two runtime modes. 'package' (the default): the output imports the runtime from this
- * toolkit's package, whose "exports" serve the compiled runtime from dist/, and holds only what
- * the document shapes plus a one-line re-export per entry point users import themselves; 'copy'
- * vendors the runtime into <out>/runtime/. Both are the same code: the package mode only changes
- * import specifiers.
+ * The two runtime modes. 'package' (the default): the output imports the runtime from the runtime
+ * package (packages/runtime/, published beside the toolkit), whose "exports" serve the compiled
+ * runtime from its dist/, and holds only what the document shapes plus a one-line re-export per
+ * entry point users import themselves; 'copy' vendors the package's sources into <out>/runtime/.
+ * Both are the same code: the package mode only changes import specifiers.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { generate, type GenerateResult } from '../../api/index.js';
@@ -17,13 +18,19 @@ import { resolveGenerateConfig } from '../../generator/resolve-config.js';
 import { compileOutput, ROOT } from './helpers/compile-output.js';
 
 const PETSTORE = 'node_modules/@readme/oas-examples/3.0/yaml/petstore-expanded.yaml';
-const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+const RUNTIME_DIR = path.join(ROOT, 'packages/runtime');
+const pkg = JSON.parse(readFileSync(path.join(RUNTIME_DIR, 'package.json'), 'utf8')) as {
   name: string;
   version: string;
   exports: Record<string, string | Record<string, string>>;
   typesVersions: Record<string, Record<string, string[]>>;
+  dependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
+  peerDependenciesMeta: Record<string, { optional?: boolean }>;
+  files: string[];
 };
-const RUNTIME_IMPORT = new RegExp(`(['"])${pkg.name.replace(/[-/]/g, '\\$&')}/runtime/([^'"]+)\\1`, 'g');
+const toolkit = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; workspaces: string[] };
+const RUNTIME_IMPORT = new RegExp(`(['"])${pkg.name.replace(/[-/]/g, '\\$&')}/([^'"]+)\\1`, 'g');
 
 const petstore = (runtime: GenerateConfig['runtime']): Promise<GenerateResult> =>
   generate({ spec: PETSTORE, overlays: [], out: 'unused', check: false, clientFactoryName: 'createApiClient', runtime }, { cwd: ROOT });
@@ -63,14 +70,14 @@ describe("'package' runtime mode (the default)", () => {
     expect(runtime.map((f) => f.path)).toEqual(['runtime/server/fetch.ts', 'runtime/server/node-http.ts', 'runtime/server/not-implemented.ts']);
     for (const f of runtime) {
       const body = f.contents.split('\n').filter((l) => l !== '' && !l.startsWith('//'));
-      expect(body).toEqual([`export * from "${pkg.name}/runtime/${f.path.slice('runtime/'.length).replace(/\.ts$/, '.js')}";`]);
+      expect(body).toEqual([`export * from "${pkg.name}/${f.path.slice('runtime/'.length).replace(/\.ts$/, '.js')}";`]);
     }
     const size = (r: GenerateResult) => r.files.reduce((n, f) => n + f.contents.length, 0);
     // The copy carries the runtime: tens of kB more than what the document shapes.
     expect(size(copied) - size(packaged)).toBeGreaterThan(50_000);
   });
 
-  test('declares the toolkit at this version as a run-time dependency, beside what the runtime imports; the copy does not', () => {
+  test('declares the runtime package (not the toolkit) at this version as a run-time dependency, beside what the runtime imports; the copy does not', () => {
     // What the runtime imports stays declared, so the app installs the versions it was built with.
     expect(copied.runtimeDependencies.dependencies).toEqual({
       ajv: expect.any(String),
@@ -92,7 +99,7 @@ describe("'package' runtime mode (the default)", () => {
     }
   });
 
-  test('every runtime module the output imports is one package.json "exports" (and "typesVersions") serves, compiled from that very source', () => {
+  test('every runtime module the output imports is one the runtime package\'s "exports" (and "typesVersions") serve, compiled from that very source', () => {
     const imported = new Set<string>();
     for (const f of packaged.files) for (const m of f.contents.matchAll(RUNTIME_IMPORT)) imported.add(m[2]!);
     expect(imported.size).toBeGreaterThan(5);
@@ -101,16 +108,35 @@ describe("'package' runtime mode (the default)", () => {
     const sourceOf = new Map(runtimeFiles(plugins).map((r) => [r.out, r.file]));
     for (const [out, specifier] of served) {
       const subpath = `.${specifier.slice(pkg.name.length)}`;
-      const compiled = path.relative(ROOT, sourceOf.get(out)!).split(path.sep).join('/').replace(/\.ts$/, '');
+      const compiled = path.relative(path.join(RUNTIME_DIR, 'src'), sourceOf.get(out)!).split(path.sep).join('/').replace(/\.ts$/, '');
       expect(resolveExport(subpath, 'default'), specifier).toBe(`./dist/${compiled}.js`);
       expect(resolveExport(subpath, 'types'), specifier).toBe(`./dist/${compiled}.d.ts`);
       expect(resolveTypesVersions(subpath.slice(2)), specifier).toBe(`./dist/${compiled}.d.ts`);
     }
-    for (const rest of imported) expect([...served.values()]).toContain(`${pkg.name}/runtime/${rest}`);
-    // tsc -p tsconfig.build.json compiles both runtime roots into dist/.
-    const build = JSON.parse(readFileSync(path.join(ROOT, 'tsconfig.build.json'), 'utf8')) as { include: string[]; compilerOptions: { outDir: string } };
-    expect(build.compilerOptions.outDir).toBe('dist');
-    expect(build.include).toEqual(expect.arrayContaining(['templates/runtime', 'kits']));
+    for (const rest of imported) expect([...served.values()]).toContain(`${pkg.name}/${rest}`);
+    // The runtime package's build compiles src/ (the payments kit included) into the dist/ it publishes.
+    const build = JSON.parse(readFileSync(path.join(RUNTIME_DIR, 'tsconfig.json'), 'utf8')) as { include: string[]; compilerOptions: { rootDir: string; outDir: string } };
+    expect(build.compilerOptions).toMatchObject({ rootDir: 'src', outDir: 'dist' });
+    expect(build.include).toEqual(['src']);
+    expect(pkg.files).toEqual(['dist', 'README.md']);
+  });
+
+  test('the runtime package depends on exactly what its sources import: openapi-fetch; ajv, ajv-formats, hono and the SQLite driver as optional peers', () => {
+    const imported = new Set<string>();
+    const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+    for (const file of walk(path.join(RUNTIME_DIR, 'src'))) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/(?:from\s+|import\(\s*|createRequire\(import\.meta\.url\)\(\s*)'([^'.][^']*)'/g)) {
+        if (isBuiltin(m[1]!)) continue;
+        imported.add(m[1]!.startsWith('@') ? m[1]!.split('/').slice(0, 2).join('/') : m[1]!.split('/')[0]!);
+      }
+    }
+    expect([...imported].sort()).toEqual([...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)].sort());
+    expect(Object.keys(pkg.dependencies)).toEqual(['openapi-fetch']);
+    for (const peer of Object.keys(pkg.peerDependencies)) expect(pkg.peerDependenciesMeta[peer]?.optional, peer).toBe(true);
+    // The toolkit depends on the runtime package at this version, from this repository's workspace.
+    expect(toolkit.dependencies[pkg.name]).toBe(pkg.version);
+    expect(toolkit.workspaces).toContain('packages/runtime');
   });
 
   test('with the payments kit too, both modes type-check under strict', async () => {
@@ -118,7 +144,7 @@ describe("'package' runtime mode (the default)", () => {
     const spec = await generate(config, { cwd: ROOT, plugins });
     const kitShims = spec.files.filter((f) => f.path.startsWith('runtime/payments/'));
     expect(kitShims.length).toBeGreaterThan(5);
-    for (const f of kitShims) expect(f.contents).toContain(`from "${pkg.name}/runtime/payments/`);
+    for (const f of kitShims) expect(f.contents).toContain(`from "${pkg.name}/payments/`);
     expect(spec.files.filter((f) => f.path.startsWith('runtime/') && !/^export \* from /m.test(f.contents))).toEqual([]);
     const compiled = await compileOutput({ packaged: packaged.files, copied: copied.files, spec: spec.files });
     try {

@@ -9,8 +9,8 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { prepareSchema } from '../../generator/validation/prepare-schema.js';
 import { singleQuoted } from '../../generator/validation/render-lazy.js';
-import type { ValidationOutcome } from '../../templates/runtime/rule-types.js';
-import type { ValidatorData } from '../../templates/runtime/rules/lazy-validators.js';
+import type { ValidationOutcome } from 'cross-border-payments-runtime/rule-types.js';
+import type { ValidatorData } from 'cross-border-payments-runtime/rules/lazy-validators.js';
 import { generateValidators, writeOut } from '../keywords/gen-helper.js';
 import { outDir, removeOutDirs } from '../keywords/harness.js';
 

@@ -2,7 +2,7 @@
  * Runs a keyword table against an in-process compiled validator AND the standalone module the
  * emitter would write (ajv's own keyword tests run against both a compiled and a standalone
  * validator). Standalone modules are written under tmp/ (git-ignored) next to a copy of
- * templates/runtime, then imported.
+ * packages/runtime/src, then imported.
  */
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -10,9 +10,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createAjv } from '../../generator/validation/create-ajv.js';
 import { ruleKeywords } from '../../kits/payments/keywords/index.js';
 import { compileStandalone } from '../../generator/validation/standalone.js';
-import { toViolations } from '../../templates/runtime/rules/schema-errors.js';
-import type { AjvValidateFn } from '../../templates/runtime/rules/validator-set.js';
-import type { RuleViolation } from '../../templates/runtime/rule-types.js';
+import { toViolations } from 'cross-border-payments-runtime/rules/schema-errors.js';
+import type { AjvValidateFn } from 'cross-border-payments-runtime/rules/validator-set.js';
+import type { RuleViolation } from 'cross-border-payments-runtime/rule-types.js';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -46,9 +46,9 @@ export function outDir(label: string): string {
   const dir = join(ROOT, 'tmp', 'h3-tests', `${label}-${process.pid}-${counter++}`);
   mkdirSync(dir, { recursive: true });
   created.push(dir);
-  cpSync(join(ROOT, 'templates', 'runtime'), join(dir, 'runtime'), { recursive: true });
+  cpSync(join(ROOT, 'packages', 'runtime', 'src'), join(dir, 'runtime'), { recursive: true });
   // What the emitted validators-runtime.ts holds with the payments plugin selected.
-  const kit = relative(dir, join(ROOT, 'kits/payments/runtime/rules/index.js')).split(sep).join('/');
+  const kit = relative(dir, join(ROOT, 'packages/runtime/src/payments/rules/index.js')).split(sep).join('/');
   writeFileSync(join(dir, 'validators-runtime.ts'), `export * from './runtime/rules/index.js';\nexport * from '${kit}';\n`);
   return dir;
 }

@@ -3,7 +3,7 @@
  * input, with ECMAScript's meaning kept where RE2 reads the syntax differently.
  */
 import { describe, expect, it } from 'vitest';
-import { isLinearForBacktracking, patternEngine, regExp } from '../../templates/runtime/rules/regexp.js';
+import { isLinearForBacktracking, patternEngine, regExp } from 'cross-border-payments-runtime/rules/regexp.js';
 
 describe('pattern engine', () => {
   it('a catastrophic pattern runs in linear time', () => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentsRuleContext as RuleContext } from '../../kits/payments/runtime/stateful-rules/context.js';
-import { statefulRules } from '../../kits/payments/runtime/stateful-rules/index.js';
+import type { PaymentsRuleContext as RuleContext } from 'cross-border-payments-runtime/payments/stateful-rules/context.js';
+import { statefulRules } from 'cross-border-payments-runtime/payments/stateful-rules/index.js';
 import { paymentRequest } from './fixtures.js';
 
 const params = { customer_id: 'cust-1' };
 const NOW = Date.parse('2026-06-01T12:00:00Z');
 const run = (keyword: string, body: unknown, p: Record<string, unknown>, ctx?: RuleContext) => statefulRules[keyword].check({ params, body }, p, ctx);
 
-describe('stateful rules (templates/runtime/stateful-rules)', () => {
+describe('stateful rules (packages/runtime/src/payments/stateful-rules)', () => {
   it('are "not checked" without a context, without the method they need, or without customer_id', async () => {
     expect(await run('quote-usable', { quote_id: 'q' }, { quote: '/quote_id' })).toEqual({ notChecked: 'no RuleContext given' });
     expect(await run('quote-usable', { quote_id: 'q' }, { quote: '/quote_id' }, { now: () => NOW })).toEqual({ notChecked: 'RuleContext lacks getQuote' });

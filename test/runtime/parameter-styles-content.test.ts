@@ -4,9 +4,9 @@
  * query values (RFC 3986 §2.2 reserved characters sent as they are).
  */
 import { describe, expect, it } from 'vitest';
-import { encodeReserved, serializeCookieParam, serializeHeaderParam, serializePathParam, serializeQueryParam } from '../../templates/runtime/client/parameter-serializer.js';
-import { readCookieParams, readHeaderParam, readPathParam, readQueryParams, readRequestParams, type ParamMeta } from '../../templates/runtime/server/coerce.js';
-import { parseCookieHeader, parseQuery } from '../../templates/runtime/server/request-parts.js';
+import { encodeReserved, serializeCookieParam, serializeHeaderParam, serializePathParam, serializeQueryParam } from 'cross-border-payments-runtime/client/parameter-serializer.js';
+import { readCookieParams, readHeaderParam, readPathParam, readQueryParams, readRequestParams, type ParamMeta } from 'cross-border-payments-runtime/server/coerce.js';
+import { parseCookieHeader, parseQuery } from 'cross-border-payments-runtime/server/request-parts.js';
 
 const value = { status: 'open & shut', tags: ['a', 'b'], n: 1.5 };
 const text = JSON.stringify(value);

@@ -10,14 +10,14 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../client/helpers/generated.js';
 
 const FILES = [
-  'templates/runtime/client/parameter-serializer.ts',
-  'templates/runtime/server/coerce.ts',
-  'templates/runtime/server/param-values.ts',
-  'templates/runtime/server/read-path.ts',
-  'templates/runtime/server/read-query.ts',
-  'templates/runtime/server/read-header-cookie.ts',
-  'templates/runtime/server/request-parts.ts',
-  'templates/runtime/server/route-table.ts',
+  'packages/runtime/src/client/parameter-serializer.ts',
+  'packages/runtime/src/server/coerce.ts',
+  'packages/runtime/src/server/param-values.ts',
+  'packages/runtime/src/server/read-path.ts',
+  'packages/runtime/src/server/read-query.ts',
+  'packages/runtime/src/server/read-header-cookie.ts',
+  'packages/runtime/src/server/request-parts.ts',
+  'packages/runtime/src/server/route-table.ts',
   'generator/ir/parameter-style.ts',
   'generator/ir/operation-parts.ts',
 ].map((f) => path.join(ROOT, f));

@@ -6,10 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { serializeCookieParam, serializeHeaderParam, serializePathParam, serializeQueryParam } from '../../templates/runtime/client/parameter-serializer.js';
-import { readCookieParams, readHeaderParam, readPathParam, readQueryParams, readRequestParams, type ParamMeta } from '../../templates/runtime/server/coerce.js';
+import { serializeCookieParam, serializeHeaderParam, serializePathParam, serializeQueryParam } from 'cross-border-payments-runtime/client/parameter-serializer.js';
+import { readCookieParams, readHeaderParam, readPathParam, readQueryParams, readRequestParams, type ParamMeta } from 'cross-border-payments-runtime/server/coerce.js';
 import { parameterShape } from '../../generator/ir/parameter-style.js';
-import { parseCookieHeader, parseQuery } from '../../templates/runtime/server/request-parts.js';
+import { parseCookieHeader, parseQuery } from 'cross-border-payments-runtime/server/request-parts.js';
 
 type Kind = 'empty' | 'string' | 'array' | 'object';
 interface Row {

@@ -11,6 +11,8 @@ const LIGHT = new Set([
   // node:fs and node:path only: our own package.json, for --version.
   '../generator/package-info.js',
   '../../generator/package-info.js',
+  // node:fs, node:path and package-info only: the runtime package's name, for generate's hints.
+  '../../generator/plugins/runtime-root.js',
   // node:worker_threads and package-info only: starts the openapi-typescript worker early for
   // `cbp generate` (openapi-typescript itself loads on that thread).
   '../generator/emitters/types-thread.js',

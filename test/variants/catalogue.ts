@@ -3,8 +3,8 @@
  * catch it: a check that no broken implementation trips could be a check that cannot fail, and
  * the correct mock must stay silent.
  */
-import { addDecimal, compareDecimal, formatDecimal, parseDecimal, type Decimal } from '../../kits/payments/runtime/rules/decimal.js';
-import { generateWebhookSecret } from '../../templates/runtime/webhooks/signing/sign.js';
+import { addDecimal, compareDecimal, formatDecimal, parseDecimal, type Decimal } from 'cross-border-payments-runtime/payments/rules/decimal.js';
+import { generateWebhookSecret } from 'cross-border-payments-runtime/webhooks/signing/sign.js';
 import { firmVariants } from './firm-variants.js';
 import type { ProxiedRequest, ProxiedResponse, ProxyHooks, WebhookEvent } from './proxy.js';
 

@@ -10,9 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createPostgresStore } from '../../kits/payments/runtime/webhooks/postgres-store.js';
-import { createSqliteStore } from '../../kits/payments/runtime/webhooks/sqlite-store.js';
-import type { WebhookStore } from '../../kits/payments/runtime/webhooks/index.js';
+import { createPostgresStore } from 'cross-border-payments-runtime/payments/webhooks/postgres-store.js';
+import { createSqliteStore } from 'cross-border-payments-runtime/payments/webhooks/sqlite-store.js';
+import type { WebhookStore } from 'cross-border-payments-runtime/payments/webhooks/index.js';
 import { deliverAll, paymentFlows, seededShuffle, startInstance, stopInstance, type Instance } from './helpers/cluster.js';
 import { dropSchema, freshSchema, postgresUrl } from './helpers/postgres.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadStateTable } from '../../kits/payments/state-table/index.js';
-import { createMemoryStore, createWebhookConsumer, createWebhookListener, signWebhook, type StatusChangeNotice } from '../../kits/payments/runtime/webhooks/index.js';
+import { createMemoryStore, createWebhookConsumer, createWebhookListener, signWebhook, type StatusChangeNotice } from 'cross-border-payments-runtime/payments/webhooks/index.js';
 import { paymentFlow, type WebhookPayload } from '../../conformance/suites/consumer/flows.js';
 
 const table = loadStateTable();

@@ -24,11 +24,11 @@ describe('webhooks emitter', () => {
       const literal = /export const paymentStates = ([\s\S]*?) as const;\n/.exec(states)![1]!;
       expect(JSON.parse(literal)).toEqual(table);
       const webhooks = files.find((f) => f.path === 'webhooks.ts')!.contents;
-      // The kit's runtime comes from the toolkit package; its public modules stay importable
+      // The kit's runtime comes from the runtime package; its public modules stay importable
       // from the output as one-line re-exports.
-      expect(webhooks).toContain("from 'cross-border-payments-toolkit/runtime/payments/webhooks/index.js'");
+      expect(webhooks).toContain("from 'cross-border-payments-runtime/payments/webhooks/index.js'");
       expect(files.find((f) => f.path === 'runtime/payments/webhooks/reducer.ts')?.contents).toContain(
-        'export * from "cross-border-payments-toolkit/runtime/payments/webhooks/reducer.js";',
+        'export * from "cross-border-payments-runtime/payments/webhooks/reducer.js";',
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });

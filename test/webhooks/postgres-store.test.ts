@@ -6,8 +6,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { loadStateTable } from '../../kits/payments/state-table/index.js';
-import { createWebhookConsumer, emptyPaymentState, signWebhook, type StatusChangeNotice } from '../../kits/payments/runtime/webhooks/index.js';
-import { createPostgresStore, postgresMigrationSql, type PostgresWebhookStore } from '../../kits/payments/runtime/webhooks/postgres-store.js';
+import { createWebhookConsumer, emptyPaymentState, signWebhook, type StatusChangeNotice } from 'cross-border-payments-runtime/payments/webhooks/index.js';
+import { createPostgresStore, postgresMigrationSql, type PostgresWebhookStore } from 'cross-border-payments-runtime/payments/webhooks/postgres-store.js';
 import { paymentFlow, shuffled, type WebhookPayload } from '../../conformance/suites/consumer/flows.js';
 import { dropSchema, freshSchema, postgresUrl } from './helpers/postgres.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { loadStateTable } from '../../kits/payments/state-table/index.js';
-import { applyPaymentEvent, toPaymentEvent, type PaymentEvent, type PaymentState, type PaymentEffect } from '../../kits/payments/runtime/webhooks/index.js';
+import { applyPaymentEvent, toPaymentEvent, type PaymentEvent, type PaymentState, type PaymentEffect } from 'cross-border-payments-runtime/payments/webhooks/index.js';
 import { completionPath, paymentFlow, shuffled, type WebhookPayload } from '../../conformance/suites/consumer/flows.js';
 
 const table = loadStateTable();

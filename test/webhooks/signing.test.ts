@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { signWebhook, verifyWebhook, generateWebhookSecret, type WebhookScheme } from '../../kits/payments/runtime/webhooks/index.js';
+import { signWebhook, verifyWebhook, generateWebhookSecret, type WebhookScheme } from 'cross-border-payments-runtime/payments/webhooks/index.js';
 
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const now = 1_700_000_000;

@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createSqliteStore } from '../../kits/payments/runtime/webhooks/sqlite-store.js';
-import { createMemoryStore, emptyPaymentState, type WebhookStore } from '../../kits/payments/runtime/webhooks/index.js';
+import { createSqliteStore } from 'cross-border-payments-runtime/payments/webhooks/sqlite-store.js';
+import { createMemoryStore, emptyPaymentState, type WebhookStore } from 'cross-border-payments-runtime/payments/webhooks/index.js';
 
 let dir: string;
 beforeEach(() => void (dir = mkdtempSync(path.join(tmpdir(), 'cbp-sqlite-'))));

@@ -9,7 +9,7 @@ import { toPointer, unescapeToken } from '../../engine/json-pointer.js';
 export interface SchemaMutation {
   value: unknown;
   pointer: string;
-  /** `schema.<keyword>`, as in the shared error model (templates/runtime/rule-types.ts). */
+  /** `schema.<keyword>`, as in the shared error model (packages/runtime/src/rule-types.ts). */
   rule: string;
   /** The seed rule this keyword implements, when its schema is tagged `x-cbp-rule: <id>` in spec/openapi.yaml. */
   implements?: string;

@@ -1,6 +1,6 @@
-import { addDecimal, formatDecimal, parseDecimal } from '../runtime/rules/decimal.js';
-import { createDecimalSum, type DecimalSumParams } from '../runtime/rules/decimal-sum.js';
-import { getAt, parsePointerPattern, toPointer } from '../../../templates/runtime/rules/pointer.js';
+import { addDecimal, formatDecimal, parseDecimal } from 'cross-border-payments-runtime/payments/rules/decimal.js';
+import { createDecimalSum, type DecimalSumParams } from 'cross-border-payments-runtime/payments/rules/decimal-sum.js';
+import { getAt, parsePointerPattern, toPointer } from 'cross-border-payments-runtime/rules/pointer.js';
 import { _, stringify } from 'ajv';
 import { emitGet } from '../../../generator/keywords/fast-path.js';
 import { minorUnitTable } from './minor-units.js';

@@ -17,17 +17,17 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import type { GeneratedFile } from '../../../generator/emitters/emitter.js';
 import { COMPONENTS_ID, prepareSchema } from '../../../generator/validation/prepare-schema.js';
-import type { ValidatorData } from '../../../templates/runtime/rules/lazy-validators.js';
-import type { AjvValidateFn, RequestParts } from '../../../templates/runtime/rules/validator-set.js';
-import type { ValidationOutcome } from '../../../templates/runtime/rule-types.js';
+import type { ValidatorData } from 'cross-border-payments-runtime/rules/lazy-validators.js';
+import type { AjvValidateFn, RequestParts } from 'cross-border-payments-runtime/rules/validator-set.js';
+import type { ValidationOutcome } from 'cross-border-payments-runtime/rule-types.js';
 import { RUNTIME_SOURCES } from '../../runtime-source-aliases.js';
 import { ROOT, writeFiles } from './compile-output.js';
 
-/** The toolkit's runtime subpaths (`<name>/runtime/…`, dist/ in the package) from the sources. */
+/** The runtime package's modules (`<runtime>/…`, dist/ in the package) from the sources. */
 const runtimeFromSources: Plugin = {
   name: 'runtime-from-sources',
   setup(b) {
-    b.onResolve({ filter: /\/runtime\/.*\.js$/ }, (args) => {
+    b.onResolve({ filter: /^cross-border-payments-runtime\/.*\.js$/ }, (args) => {
       const source = RUNTIME_SOURCES.find((r) => args.path.startsWith(r.specifier));
       return source === undefined ? undefined : { path: `${source.dir}${args.path.slice(source.specifier.length).replace(/\.js$/, '.ts')}` };
     });
@@ -57,8 +57,8 @@ const ENTRY = [
   "export { validateRequest, validateResponse, validateWebhook } from './validators.ts';",
   "export { operations, webhooks } from './operations.ts';",
   "export { validatorData } from './validators-data.ts';",
-  // From the toolkit's runtime, where the default 'package' mode output imports it from too.
-  "export { createLazyValidators } from 'cross-border-payments-toolkit/runtime/rules/lazy-validators.js';",
+  // From the runtime package, where the default 'package' mode output imports it from too.
+  "export { createLazyValidators } from 'cross-border-payments-runtime/rules/lazy-validators.js';",
   "export * as rulesRuntime from './validators-runtime.ts';",
 ].join('\n');
 

@@ -8,9 +8,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
 import { loadStateTable } from '../../../kits/payments/state-table/index.js';
-import { createWebhookConsumer, createWebhookListener, type StatusChangeNotice, type WebhookStore } from '../../../kits/payments/runtime/webhooks/index.js';
-import { createPostgresStore } from '../../../kits/payments/runtime/webhooks/postgres-store.js';
-import { createSqliteStore } from '../../../kits/payments/runtime/webhooks/sqlite-store.js';
+import { createWebhookConsumer, createWebhookListener, type StatusChangeNotice, type WebhookStore } from 'cross-border-payments-runtime/payments/webhooks/index.js';
+import { createPostgresStore } from 'cross-border-payments-runtime/payments/webhooks/postgres-store.js';
+import { createSqliteStore } from 'cross-border-payments-runtime/payments/webhooks/sqlite-store.js';
 
 const [kind, target, secret] = process.argv.slice(2) as ['sqlite' | 'postgres', string, string];
 let store: WebhookStore;

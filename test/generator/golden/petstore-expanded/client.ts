@@ -2,17 +2,20 @@
 // DO NOT EDIT: change the OpenAPI document, overlay or templates and run `cbp generate`.
 
 import type { Client, FetchResponse, MaybeOptionalInit } from 'openapi-fetch';
-import { createCoreClient, type ApiClientMeta, type ClientOptions } from 'cross-border-payments-toolkit/runtime/client/create-client.js';
-import type { CallResult, InitArgs } from 'cross-border-payments-toolkit/runtime/client/types.js';
+import { createCoreClient, type ApiClientMeta, type ClientOptions } from 'cross-border-payments-runtime/client/create-client.js';
+import type { CallResult, InitArgs } from 'cross-border-payments-runtime/client/types.js';
 import type { paths } from './types.js';
-import { validateRequest } from './validators.js';
 
-export type { ApiError } from 'cross-border-payments-toolkit/runtime/client/api-error.js';
-export type { ClientLogEntry, ClientLogger } from 'cross-border-payments-toolkit/runtime/client/logger.js';
-export type { RetryOptions } from 'cross-border-payments-toolkit/runtime/client/retry.js';
+export type { ApiError } from 'cross-border-payments-runtime/client/api-error.js';
+export type { ClientLogEntry, ClientLogger } from 'cross-border-payments-runtime/client/logger.js';
+export type { RetryOptions } from 'cross-border-payments-runtime/client/retry.js';
 export type { CallResult, ClientOptions };
 
 type Media = `${string}/${string}`;
+
+/** The generated validators, loaded by the first call with `validateRequests: true`: without it
+ * neither they nor ajv are loaded, and a bundler leaves them out of the initial chunk. */
+const loadValidator = () => import('./validators.js').then((m) => m.validateRequest);
 
 /** Operations, security schemes and the token endpoint of the document, for the runtime. */
 const META: ApiClientMeta = {
@@ -60,7 +63,7 @@ export interface ApiClient {
  * thrown. `validateRequests: true` checks requests with the generated validators before sending.
  */
 export function createApiClient(options: ClientOptions): ApiClient {
-  const core = createCoreClient<paths>(META, options, validateRequest);
+  const core = createCoreClient<paths>(META, options, loadValidator);
   return {
     raw: core.raw,
     findPets: (...init: unknown[]) => core.call("findPets", init[0]) as never,

@@ -5,7 +5,7 @@
  */
 import createClient, { type Client } from 'openapi-fetch';
 import type { SchemeDescriptor } from '../auth/schemes.js';
-import { createClientCredentialsProvider } from '../auth/client-credentials.js';
+import type { ClientCredentialsOptions, TokenProvider } from '../auth/client-credentials.js';
 import type { ValidationOutcome } from '../rule-types.js';
 import { compileRoutes } from '../server/route-table.js';
 import { errorFromResponse, errorFromThrown, scrubValue } from './api-error.js';
@@ -76,7 +76,12 @@ export interface CoreClient<Paths extends {}> {
   call(operationId: string, init: unknown): Promise<unknown>;
 }
 
-export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options: ClientOptions, generatedValidator?: RequestValidator): CoreClient<Paths> {
+/** Loads the generated request validator (client.ts passes a dynamic import of validators.ts): it
+ * runs on the first call with `validateRequests: true` only, so a client without validation never
+ * loads the validators nor ajv, and a bundler keeps them out of the initial chunk. */
+export type RequestValidatorLoader = () => Promise<RequestValidator>;
+
+export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options: ClientOptions, loadGeneratedValidator?: RequestValidatorLoader): CoreClient<Paths> {
   const baseFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const variables = { base_url: options.baseUrl, auth_url: options.authUrl, ...options.serverVariables };
   const apiKeyHeaders = Object.values(meta.schemes).flatMap((s) => (s.type === 'apiKey' ? [s.name] : []));
@@ -102,7 +107,7 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options:
   const tokenUrl = resolveTokenUrl(meta.tokenEndpoint, { tokenUrl: options.tokenUrl, authUrl: options.authUrl, baseUrl: options.baseUrl, variables });
   const tokens =
     oauth && tokenUrl
-      ? createClientCredentialsProvider({
+      ? lazyTokenProvider({
           tokenUrl,
           clientId: options.clientId as string,
           clientSecret: options.clientSecret as string,
@@ -142,7 +147,9 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options:
   });
 
   const raw = createClient<Paths>({ baseUrl: options.baseUrl, fetch: transport });
-  const validator = options.validateRequests === true ? generatedValidator : options.validateRequests || undefined;
+  let generatedValidator: Promise<RequestValidator> | undefined;
+  const validatorOf = (): RequestValidator | Promise<RequestValidator> | undefined =>
+    options.validateRequests === true ? loadGeneratedValidator && (generatedValidator ??= loadGeneratedValidator()) : options.validateRequests || undefined;
 
   return {
     raw,
@@ -154,6 +161,7 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options:
         body?: unknown;
         headers?: Record<string, string>;
       };
+      const validator = await validatorOf();
       if (validator) {
         const outcome = validator(operationId, {
           params: { ...given.params?.path },
@@ -184,6 +192,22 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options:
         return { apiError: errorFromThrown(error, redactor.scrub) };
       }
     },
+  };
+}
+
+/** The OAuth 2.0 client credentials provider, loaded when the first request needs a token: an
+ * app that authenticates otherwise (a browser app, an API key) never loads it. Tokens are fetched
+ * on first use anyway, so only the module's loading moves. */
+function lazyTokenProvider(options: ClientCredentialsOptions): TokenProvider {
+  let loading: Promise<TokenProvider> | undefined;
+  let provider: TokenProvider | undefined;
+  return {
+    async getToken() {
+      provider ??= await (loading ??= import('../auth/client-credentials.js').then((m) => m.createClientCredentialsProvider(options)));
+      return provider.getToken();
+    },
+    // A token to drop was handed out by the loaded provider.
+    invalidate: (token) => provider?.invalidate(token),
   };
 }
 

@@ -3,12 +3,12 @@
  * context, and every rule reads the customer from the `customer_id` path parameter (seed: every
  * payment resource lives under /customers/{customer_id}).
  */
-import type { StatefulRule as GenericStatefulRule } from '../../../../templates/runtime/rules/stateful.js';
+import type { StatefulRule as GenericStatefulRule } from '../../rules/stateful.js';
 import type { PaymentsRuleContext } from './context.js';
 
-export { andThen, isPromiseLike, type MaybePromise } from '../../../../templates/runtime/maybe-promise.js';
-export { isNotChecked, type NotChecked, type StatefulRequest, type StatefulViolation } from '../../../../templates/runtime/rules/stateful.js';
-import type { NotChecked, StatefulRequest } from '../../../../templates/runtime/rules/stateful.js';
+export { andThen, isPromiseLike, type MaybePromise } from '../../maybe-promise.js';
+export { isNotChecked, type NotChecked, type StatefulRequest, type StatefulViolation } from '../../rules/stateful.js';
+import type { NotChecked, StatefulRequest } from '../../rules/stateful.js';
 
 export type StatefulRule<P = Record<string, unknown>> = GenericStatefulRule<P, PaymentsRuleContext>;
 

@@ -1,7 +1,7 @@
-import { getAt } from '../../../../templates/runtime/rules/pointer.js';
+import { getAt } from '../../rules/pointer.js';
 import { pattern } from './compiled.js';
 import { andThen, precheck, setAt, type StatefulRule } from './types.js';
-import type { RuleHit } from '../../../../templates/runtime/rules/types.js';
+import type { RuleHit } from '../../rules/types.js';
 
 export interface QuoteUsableParams {
   quote: string;

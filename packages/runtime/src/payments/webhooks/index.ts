@@ -1,7 +1,7 @@
 // The webhook consumer kit (seed §Events). The SQLite store is not re-exported here so that only
 // users who import './sqlite-store.js' load its driver.
-export * from '../../../../templates/runtime/webhooks/signing/index.js';
-export * from '../../../../templates/runtime/webhooks/exact-json.js';
+export * from '../../webhooks/signing/index.js';
+export * from '../../webhooks/exact-json.js';
 export * from './event.js';
 export * from '../state-table.js';
 export * from './reducer.js';

@@ -5,12 +5,12 @@
  * 1 and 3); 400 for a malformed body; 401 for a missing, wrong or stale signature; 500 when the
  * store or the callback fails, so the provider retries (nothing was committed).
  */
-import type { RuleViolation } from '../../../../templates/runtime/rule-types.js';
+import type { RuleViolation } from '../../rule-types.js';
 import { toPaymentEvent, type PaymentEvent } from './event.js';
 import { applyPaymentEvent, emptyPaymentState, type ApplyResult, type PaymentEffect, type PaymentState, type StatusChange } from './reducer.js';
-import type { HeaderInput } from '../../../../templates/runtime/webhooks/signing/scheme.js';
-import { decodeSecret } from '../../../../templates/runtime/webhooks/signing/standard-webhooks.js';
-import { verifyWebhook, type VerifyOptions } from '../../../../templates/runtime/webhooks/signing/verify.js';
+import type { HeaderInput } from '../../webhooks/signing/scheme.js';
+import { decodeSecret } from '../../webhooks/signing/standard-webhooks.js';
+import { verifyWebhook, type VerifyOptions } from '../../webhooks/signing/verify.js';
 import type { PaymentStateTable } from '../state-table.js';
 import type { WebhookStore } from './store.js';
 

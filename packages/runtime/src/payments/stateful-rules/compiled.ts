@@ -4,9 +4,9 @@
  * Parsed once per distinct pointer / condition object here. Both caches are
  * bounded by the rules' own params (pointer strings and condition objects of the overlay).
  */
-import { compileWhen } from '../../../../templates/runtime/rules/condition.js';
-import { parsePointerPattern, toPointer, type PointerPattern } from '../../../../templates/runtime/rules/pointer.js';
-import type { WhenCondition } from '../../../../templates/runtime/rules/types.js';
+import { compileWhen } from '../../rules/condition.js';
+import { parsePointerPattern, toPointer, type PointerPattern } from '../../rules/pointer.js';
+import type { WhenCondition } from '../../rules/types.js';
 
 const patterns = new Map<string, PointerPattern>();
 const normalized = new Map<string, string>();

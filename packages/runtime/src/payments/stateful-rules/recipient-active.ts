@@ -1,6 +1,6 @@
-import { getAt } from '../../../../templates/runtime/rules/pointer.js';
+import { getAt } from '../../rules/pointer.js';
 import { pattern, pointerText } from './compiled.js';
-import type { RuleHit } from '../../../../templates/runtime/rules/types.js';
+import type { RuleHit } from '../../rules/types.js';
 import type { RecipientFacts } from './context.js';
 import { isPromiseLike, precheck, setAt, type MaybePromise, type StatefulRule } from './types.js';
 

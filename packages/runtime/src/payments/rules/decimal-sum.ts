@@ -1,6 +1,6 @@
 import { addDecimal, compareDecimal, formatDecimal, parseDecimal, type Decimal } from './decimal.js';
-import { getAt, parsePointerPattern, toPointer } from '../../../../templates/runtime/rules/pointer.js';
-import type { RuleCheck, RuleHit } from '../../../../templates/runtime/rules/types.js';
+import { getAt, parsePointerPattern, toPointer } from '../../rules/pointer.js';
+import type { RuleCheck, RuleHit } from '../../rules/types.js';
 
 export interface DecimalSumParams {
   /** Array whose entries carry an amount object. */

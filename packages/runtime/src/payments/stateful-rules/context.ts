@@ -3,7 +3,7 @@
  * method is optional: a missing one makes its rules "not checked". Implemented by the sandbox's
  * store, or by a client-side cache.
  */
-import type { RuleContext } from '../../../../templates/runtime/rule-types.js';
+import type { RuleContext } from '../../rule-types.js';
 
 export interface PaymentsRuleContext extends RuleContext {
   /** Does paying `currency` for this customer need a currency conversion (and so a quote)? */

@@ -4,7 +4,7 @@
  * payload schema is "not shown", so other fields are kept untouched in `payload`. event_id,
  * event_timestamp, payment_id and status are required (assumption A-WEBHOOK-REQUIRED).
  */
-import type { RuleViolation } from '../../../../templates/runtime/rule-types.js';
+import type { RuleViolation } from '../../rule-types.js';
 
 export interface PaymentEvent {
   /** Idempotency key (seed §Events, consumer rule 1). */

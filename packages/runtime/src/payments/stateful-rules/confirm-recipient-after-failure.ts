@@ -1,4 +1,4 @@
-import { hasAt } from '../../../../templates/runtime/rules/pointer.js';
+import { hasAt } from '../../rules/pointer.js';
 import { pattern } from './compiled.js';
 import { andThen, precheck, type StatefulRule } from './types.js';
 

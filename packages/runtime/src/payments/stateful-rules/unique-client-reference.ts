@@ -1,7 +1,7 @@
 import type { ClientReferenceScope } from './context.js';
-import { getAt } from '../../../../templates/runtime/rules/pointer.js';
+import { getAt } from '../../rules/pointer.js';
 import { condition, pattern } from './compiled.js';
-import type { WhenCondition } from '../../../../templates/runtime/rules/types.js';
+import type { WhenCondition } from '../../rules/types.js';
 import { andThen, precheck, type StatefulRule } from './types.js';
 
 export interface UniqueClientReferenceParams {
