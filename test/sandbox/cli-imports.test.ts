@@ -20,6 +20,8 @@ const LIGHT = new Set([
   '../../lib/errors.js',
   // node:net and lib/errors only: `cbp mock` checks --allow-webhook-target before loading the mock.
   '../../sandbox/webhooks/target-policy.js',
+  // lib/errors and types only: `cbp conformance consumer` resolves --only/--skip before loading the suite.
+  '../../conformance/engine/select.js',
   '../command.js',
   '../exit-code.js',
   './exit-code.js',

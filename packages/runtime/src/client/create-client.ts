@@ -202,9 +202,10 @@ function lazyTokenProvider(options: ClientCredentialsOptions): TokenProvider {
   let loading: Promise<TokenProvider> | undefined;
   let provider: TokenProvider | undefined;
   return {
-    async getToken() {
+    async getToken(signal) {
       provider ??= await (loading ??= import('../auth/client-credentials.js').then((m) => m.createClientCredentialsProvider(options)));
-      return provider.getToken();
+      // The caller's signal ends its own wait for the token (the shared request has its own timeout).
+      return provider.getToken(signal);
     },
     // A token to drop was handed out by the loaded provider.
     invalidate: (token) => provider?.invalidate(token),
