@@ -12,6 +12,7 @@ import { toSpecInvalidError } from './validation-error.js';
 import { validateDocument } from './validate-document.js';
 import { normalizeSlips } from './normalize-slips.js';
 import { copyMappingRefs, mappingRefsParser, restoreMappingRefs } from './mapping-refs.js';
+import { canonicalizeRefs } from './canonical-refs.js';
 
 export type OpenApiDocument = Record<string, unknown>;
 
@@ -68,6 +69,7 @@ async function bundle(raw: unknown, where: { file: string; absolutePath: string 
       ...(isUrl(where.absolutePath) ? { resolve: { http: { safeUrlResolver: false } } } : {}),
     };
     const bundled = (await SwaggerParser.bundle(where.absolutePath, raw as never, options as never)) as unknown as OpenApiDocument;
+    canonicalizeRefs(bundled);
     restoreMappingRefs(bundled);
     return bundled;
   } catch (err) {
