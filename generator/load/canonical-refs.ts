@@ -45,32 +45,32 @@ function canonical(doc: Obj, ref: string, memo: Map<string, string | undefined>,
   if (memo.has(ref)) return memo.get(ref);
   if (active.has(ref)) return undefined; // a loop of references names no place
   active.add(ref);
-  const raw = ref.slice(2).split('/');
-  let prefix = '#';
-  let node: unknown = doc;
-  let followed = false;
-  let result: string | undefined;
-  walk: {
-    for (const token of raw) {
-      const key = decode(token);
-      if (key === undefined) break walk;
-      while (isObj(node) && !Object.hasOwn(node, key) && typeof node.$ref === 'string' && node.$ref.startsWith('#/')) {
-        const target = canonical(doc, node.$ref, memo, active);
-        if (target === undefined) break walk;
-        prefix = target;
-        node = at(doc, target);
-        followed = true;
-      }
-      if (Array.isArray(node) && /^(0|[1-9]\d*)$/.test(key) && Number(key) < node.length) node = node[Number(key)];
-      else if (isObj(node) && Object.hasOwn(node, key)) node = node[key];
-      else break walk;
-      prefix += `/${token}`;
-    }
-    result = followed ? prefix : ref;
-  }
+  const result = walk(doc, ref, memo, active);
   active.delete(ref);
   memo.set(ref, result);
   return result;
+}
+
+function walk(doc: Obj, ref: string, memo: Map<string, string | undefined>, active: Set<string>): string | undefined {
+  let prefix = '#';
+  let node: unknown = doc;
+  let followed = false;
+  for (const token of ref.slice(2).split('/')) {
+    const key = decode(token);
+    if (key === undefined) return undefined;
+    while (isObj(node) && !Object.hasOwn(node, key) && typeof node.$ref === 'string' && node.$ref.startsWith('#/')) {
+      const target = canonical(doc, node.$ref, memo, active);
+      if (target === undefined) return undefined;
+      prefix = target;
+      node = at(doc, target);
+      followed = true;
+    }
+    if (Array.isArray(node) && /^(0|[1-9]\d*)$/.test(key) && Number(key) < node.length) node = node[Number(key)];
+    else if (isObj(node) && Object.hasOwn(node, key)) node = node[key];
+    else return undefined;
+    prefix += `/${token}`;
+  }
+  return followed ? prefix : ref;
 }
 
 function decode(token: string): string | undefined {
