@@ -34,6 +34,16 @@ export function hoistSchemaRefs(ctx: SlipContext): void {
   const schemas = (hadSchemas ? components.schemas : (components.schemas = {})) as Obj;
   if (outside.length > 0) hoist(ctx, schemas, outside);
   nameMappingTargets(ctx, schemas, refs);
+  // A reference re-pointed into the middle of a moved schema (bundling wrote it into a part of a
+  // shared schema) becomes a component of its own as well: openapi-typescript would type
+  // `#/components/schemas/A/properties/p` as an index into A (`components["schemas"]["A"]["p"]`),
+  // which fails through an optional property and, written inside A, names A's own type (TS2502).
+  // Each round moves the outermost of them; one inside those is re-pointed into it, moved next.
+  for (;;) {
+    const inside = refs.filter((r) => r.key === '$ref' && intoComponentSchema(r.holder.$ref as string) && isSchemaLike(resolveLocal(ctx.doc, r.holder.$ref as string)));
+    if (inside.length === 0) break;
+    hoist(ctx, schemas, inside);
+  }
   // Nothing moved: leave the document as it was (an added empty `components` would hide the
   // 3.1 rule that a document has paths, components or webhooks).
   if (!hadSchemas && Object.keys(schemas).length === 0) delete components.schemas;
@@ -98,6 +108,10 @@ function nameMappingTargets(ctx: SlipContext, schemas: Obj, refs: RefSite[]): vo
     r.holder[r.key] = to;
   }
   for (const r of refs) if (r.key === '$ref' && named.has(r.holder.$ref as string)) r.holder.$ref = named.get(r.holder.$ref as string);
+}
+
+function intoComponentSchema(ref: string): boolean {
+  return ref.startsWith(COMPONENT) && ref.slice(COMPONENT.length).includes('/');
 }
 
 function pointerTokens(ref: string): string[] {

@@ -12,6 +12,7 @@ import { toSpecInvalidError } from './validation-error.js';
 import { validateDocument } from './validate-document.js';
 import { normalizeSlips } from './normalize-slips.js';
 import { copyMappingRefs, mappingRefsParser, restoreMappingRefs } from './mapping-refs.js';
+import { canonicalizeRefs } from './canonical-refs.js';
 import { RefGuard } from './ref-origins.js';
 
 export type OpenApiDocument = Record<string, unknown>;
@@ -77,6 +78,7 @@ async function bundle(raw: unknown, where: { file: string; absolutePath: string 
   }
   // A refused reference whose failure json-schema-ref-parser absorbed (a parser fallback) still fails.
   if (guard.violation) throw guard.violation.error;
+  canonicalizeRefs(bundled);
   restoreMappingRefs(bundled);
   return bundled;
 }
