@@ -17,7 +17,8 @@ import { renderRulesTs, renderValidatorsRuntime, renderValidatorsTs } from '../v
 import { renderLazyValidatorsTs, renderValidatorData } from '../validation/render-lazy.js';
 import { compileStandalone } from '../validation/standalone.js';
 import { vocabularyOf } from '../validation/rule-checks.js';
-import { patternEngine } from 'cross-border-payments-runtime/rules/regexp.js';
+import { isLinearForBacktracking } from 'cross-border-payments-runtime/rules/regexp.js';
+import { patternEngine } from 'cross-border-payments-runtime/rules/regexp-re2.js';
 
 /** What the standalone validators import as `__cbpRules`: the generic rules runtime plus the
  * keyword factories of the selected plugins (validators-runtime.ts). */
@@ -52,7 +53,7 @@ export function emitValidatorFiles(ctx: EmitContext, rulesImport = RULES_IMPORT)
   const unusable = [...prep.patterns].find((p) => !compiles(p, ''));
   if (unusable !== undefined) throw new CbpError('E_SPEC_INVALID', `pattern ${JSON.stringify(unusable)} is not a valid regular expression`, { rule: 'JSON Schema' });
   const unicodeRegExp = [...prep.patterns].every((p) => compiles(p, 'u'));
-  // Patterns are evaluated in linear time (templates/runtime/rules/regexp.ts), except those using
+  // Patterns are evaluated in linear time (packages/runtime/src/rules/regexp.ts), except those using
   // syntax RE2 cannot run: JavaScript's backtracking engine runs them, and the user is told where.
   for (const [pattern, at] of prep.patternAt) {
     if (patternEngine(pattern) === 'js-backtracking' && compiles(pattern, '')) {
@@ -64,7 +65,12 @@ export function emitValidatorFiles(ctx: EmitContext, rulesImport = RULES_IMPORT)
   const choice = { openapi31, unicodeRegExp, unknownFormats: [...prep.formats].sort(), features: prep.features, inlineRefs: !large, keywords };
   const stateful = plugins.flatMap((p) => (p.statefulRules ? [p.statefulRules] : []));
   const common = [
-    { path: 'validators-runtime.ts', contents: renderValidatorsRuntime(keywordExports(plugins, used)) },
+    {
+      path: 'validators-runtime.ts',
+      contents: renderValidatorsRuntime(keywordExports(plugins, used), {
+        linearEngine: patternsIn([components, ...plan.schemas, ...plan.paramSchemas]).some((p) => !isLinearForBacktracking(p)),
+      }),
+    },
     { path: 'rules.ts', contents: renderRulesTs(ctx.header('rules.ts'), model.rules) },
   ];
   if (!standalone) {
@@ -140,3 +146,22 @@ function compiles(pattern: string, flags: string): boolean {
 }
 
 export const validatorsEmitter: Emitter = { name: 'validators', emit: (ctx) => emitValidatorFiles(ctx) };
+
+/** Every pattern the validators may evaluate: `pattern` values (schemas and rule keyword
+ * parameters alike) and `patternProperties` names, wherever they stand. */
+function patternsIn(roots: readonly unknown[]): string[] {
+  const out = new Set<string>();
+  const seen = new Set<object>();
+  const walk = (node: unknown): void => {
+    if (node === null || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) return node.forEach(walk);
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'pattern' && typeof value === 'string') out.add(value);
+      if (key === 'patternProperties' && value !== null && typeof value === 'object') for (const name of Object.keys(value)) out.add(name);
+      walk(value);
+    }
+  };
+  roots.forEach(walk);
+  return [...out];
+}

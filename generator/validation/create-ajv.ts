@@ -7,8 +7,14 @@
 import { _, Ajv, type Options } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { formats } from 'cross-border-payments-runtime/rules/formats.js';
+import { useLinearEngine } from 'cross-border-payments-runtime/rules/regexp.js';
+import { re2Engine } from 'cross-border-payments-runtime/rules/regexp-re2.js';
 import { PATTERN_ENGINE, VALIDATION_OPTIONS } from 'cross-border-payments-runtime/rules/validation-options.js';
 import type { RuleKeyword } from '../keywords/rule-keyword.js';
+
+// ajv compiles standalone code by calling the pattern engine on every pattern: the generator
+// holds RE2 for the patterns of any document (the output installs it only where needed).
+useLinearEngine(re2Engine);
 import { RULES_RUNTIME } from '../keywords/rule-keyword.js';
 
 export interface AjvChoice {

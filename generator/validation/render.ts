@@ -118,12 +118,21 @@ export function renderRulesTs(header: string, rules: RuleDefinition[]): string {
 /** validators-runtime.ts: the formats and the keyword factories the validators call, imported by
  * the standalone validators as `__cbpRules` (by the lazy ones as the factories' table). Each
  * entry exports `names` from `module`, or the whole module. */
-export function renderValidatorsRuntime(exports: ReadonlyArray<{ module: string; names?: readonly string[] }>): string {
+export function renderValidatorsRuntime(exports: ReadonlyArray<{ module: string; names?: readonly string[] }>, options: { linearEngine?: boolean } = {}): string {
   return [
     '/** The runtime the validators call: formats, the rule checks the document uses. */',
     "export { formats } from './runtime/rules/formats.js';",
     // The standalone validators' pattern engine (ajv `code.regExp`: linear time, regexp.ts).
     "export { regExp } from './runtime/rules/regexp.js';",
+    // RE2 only for a document with a pattern a backtracking engine could run in super-linear time.
+    ...(options.linearEngine
+      ? [
+          "import { useLinearEngine } from './runtime/rules/regexp.js';",
+          "import { re2Engine } from './runtime/rules/regexp-re2.js';",
+          '// Some of the patterns could take a backtracking engine super-linear time: RE2 runs them.',
+          'useLinearEngine(re2Engine);',
+        ]
+      : []),
     ...exports.map((e) => (e.names === undefined ? `export * from ${q(e.module)};` : `export { ${e.names.join(', ')} } from ${q(e.module)};`)),
     '',
   ].join('\n');

@@ -1,9 +1,14 @@
 /**
- * The engine document patterns run on (templates/runtime/rules/regexp.ts): linear time on any
- * input, with ECMAScript's meaning kept where RE2 reads the syntax differently.
+ * The engine document patterns run on (packages/runtime/src/rules/regexp.ts, RE2 from
+ * regexp-re2.ts): linear time on any input, with ECMAScript's meaning kept where RE2 reads the
+ * syntax differently; RE2 loaded only by the validators of a document that needs it.
  */
 import { describe, expect, it } from 'vitest';
-import { isLinearForBacktracking, patternEngine, regExp } from 'cross-border-payments-runtime/rules/regexp.js';
+import { isLinearForBacktracking, regExp, useLinearEngine } from 'cross-border-payments-runtime/rules/regexp.js';
+import { patternEngine, re2Engine } from 'cross-border-payments-runtime/rules/regexp-re2.js';
+
+// What generated validators-runtime.ts does for a document with a pattern of that kind.
+useLinearEngine(re2Engine);
 
 describe('pattern engine', () => {
   it('a catastrophic pattern runs in linear time', () => {
@@ -26,6 +31,10 @@ describe('pattern engine', () => {
       expect(isLinearForBacktracking(p)).toBe(true);
     }
     for (const p of ['[A-Z]+', '^(a+)+$', '^a+b+$', '^(ab)*$', '^(a|ab)c+$', '^\\w+\\1$']) expect(isLinearForBacktracking(p)).toBe(false);
+    // Bounded quantifiers and an optional group of constant work multiply the ways by a constant.
+    for (const p of ['^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?$', '^[a-z]{1,100000}$', '^\\+?[0-9]{1,3}(-[0-9]{2,4})?$']) expect(isLinearForBacktracking(p), p).toBe(true);
+    // An optional group holding an unbounded quantifier, a repeated group, or too many combined ways are not.
+    for (const p of ['^(a+)?a+$', '^(a{1,5}){1,5}$', '^a{1,20}b{1,20}c{1,20}d+$']) expect(isLinearForBacktracking(p), p).toBe(false);
   });
 
   it('RE2 runs patterns with the meaning JavaScript gives them', () => {
@@ -47,6 +56,28 @@ describe('pattern engine', () => {
 });
 
 describe('cbp generate and patterns RE2 cannot run', () => {
+  it('a document whose patterns all stay on the JavaScript engine gets validators without RE2 (46 kB gzipped in a browser bundle)', async () => {
+    const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { generate } = await import('../../api/index.js');
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'cbp-patterns-'));
+    try {
+      const schema = { type: 'object', properties: { a: { type: 'string', pattern: '^[A-Z]{3}$' } } };
+      const doc = {
+        openapi: '3.1.0',
+        info: { title: 'T', version: '1' },
+        paths: { '/t': { post: { operationId: 't', requestBody: { content: { 'application/json': { schema } } }, responses: { '204': { description: 'ok' } } } } },
+      };
+      writeFileSync(path.join(dir, 'api.json'), JSON.stringify(doc));
+      const result = await generate({ spec: 'api.json', overlays: [], out: 'out', check: false, clientFactoryName: 'c', plugins: ['validators'] }, { cwd: dir });
+      expect(result.files.map((f) => f.contents).join('\n')).not.toContain('regexp-re2');
+      expect(Object.keys(result.runtimeDependencies.dependencies)).not.toContain('re2js');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('warns once per pattern, naming its JSON pointer', async () => {
     const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
     const os = await import('node:os');
@@ -66,6 +97,9 @@ describe('cbp generate and patterns RE2 cannot run', () => {
       expect(warnings).toEqual([
         expect.stringMatching(/^\/paths\/~1t\/post\/requestBody\/content\/application~1json\/schema\/properties\/a\/pattern: pattern "\(\?<=x\)y" uses syntax/),
       ]);
+      // ^(a+)+$ needs RE2: the validators install it.
+      expect(result.files.find((f) => f.path === 'validators-runtime.ts')?.contents).toContain('useLinearEngine(re2Engine);');
+      expect(Object.keys(result.runtimeDependencies.dependencies)).toContain('re2js');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -15,121 +15,69 @@
  *    V8's speed;
  * 2. otherwise re2js, a pure-JavaScript port of RE2 (linear time in the input, no native code,
  *    no install step), after translating ECMAScript syntax to RE2's and keeping ECMAScript's
- *    meaning of `.` and `\s`;
+ *    meaning of `.` and `\s` (regexp-re2.ts). re2js is 46 kB gzipped, so it is not imported here:
+ *    `cbp generate` installs it (useLinearEngine) in the validators of a document that has such
+ *    a pattern, and a document whose patterns are all of form 1 never loads it;
  * 3. JavaScript's RegExp for what RE2 cannot run (lookaround, back references, counts over
  *    1000): `cbp generate` warns about each such pattern, naming its JSON pointer.
  *
  * Length limits (`maxLength`, `minLength`) are checked before the pattern: validation stops at the
  * first failed keyword (validation-options.ts), and ajv evaluates length keywords first.
  */
-import { RE2JS } from 're2js';
-
 /** What ajv calls: `test`, and a `toString` ajv uses as the compiled pattern's cache key. */
 export interface PatternMatcher {
   test(value: string): boolean;
   toString(): string;
 }
 
+/** A linear-time engine for the patterns of form 2; undefined when it cannot run `pattern`. */
+export type LinearEngine = (pattern: string) => PatternMatcher | undefined;
+
+let linearEngine: LinearEngine | undefined;
+
+/** Installs the linear-time engine (regexp-re2.ts: `useLinearEngine(re2Engine)`). */
+export function useLinearEngine(engine: LinearEngine): void {
+  linearEngine = engine;
+}
+
 /** ajv's `code.regExp` engine. `code` is how standalone validators reach it: the export of the
- * validators' runtime module (validators-runtime.ts, imported as `__cbpRules`). */
+ * validators' runtime module (validators-runtime.ts, imported as `__cbpRules`). A pattern that
+ * needs the linear-time engine when none is installed is refused rather than run by a
+ * backtracking engine: the validators of such a document install it. */
 export const regExp: ((pattern: string, flags: string) => PatternMatcher) & { code: string } = Object.assign(
   (pattern: string, flags: string): PatternMatcher => {
     if (isLinearForBacktracking(pattern)) return new RegExp(pattern, flags);
-    return toRe2(pattern) ?? new RegExp(pattern, flags);
+    if (linearEngine === undefined) {
+      throw new Error(
+        `pattern ${JSON.stringify(pattern)} needs the linear-time engine: import { re2Engine } from 'cross-border-payments-runtime/rules/regexp-re2.js' and call useLinearEngine(re2Engine) (cbp generate does so for a document with such patterns)`,
+      );
+    }
+    return linearEngine(pattern) ?? new RegExp(pattern, flags);
   },
   { code: '__cbpRules.regExp' },
 );
 
-/** Which engine runs `pattern` (for the generator's warning and the tests). */
-export function patternEngine(pattern: string): 'js' | 're2' | 'js-backtracking' {
-  if (isLinearForBacktracking(pattern)) return 'js';
-  return toRe2(pattern) !== undefined ? 're2' : 'js-backtracking';
-}
-
-// Plain fields, no parameter properties: the copied runtime also runs under type stripping.
-class Re2Matcher implements PatternMatcher {
-  private readonly re: RE2JS;
-  private readonly source: string;
-  constructor(re: RE2JS, source: string) {
-    this.re = re;
-    this.source = source;
-  }
-  test(value: string): boolean {
-    return this.re.test(value);
-  }
-  toString(): string {
-    return `re2:/${this.source}/`;
-  }
-}
-
-const re2Cache = new Map<string, Re2Matcher | null>();
-
-function toRe2(pattern: string): Re2Matcher | undefined {
-  const cached = re2Cache.get(pattern);
-  if (cached !== undefined) return cached ?? undefined;
-  let out: Re2Matcher | null = null;
-  const rewritten = ecmaMeaning(pattern);
-  if (rewritten !== undefined) {
-    try {
-      out = new Re2Matcher(RE2JS.compile(RE2JS.translateRegExp(rewritten)), pattern);
-    } catch {
-      out = null;
-    }
-  }
-  re2Cache.set(pattern, out);
-  return out ?? undefined;
-}
-
-/** ECMAScript's white space and line terminators (ECMA-262 §12.2, §12.3): `\s` in a RegExp. */
-const SPACE = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
-
-/**
- * Rewrites what RE2 reads differently: `.` (ECMAScript excludes all four line terminators, RE2
- * only `\n`) and `\s` (ECMAScript includes Unicode spaces, RE2 only ASCII). `\S` inside a class
- * keeps RE2's meaning (ASCII): `[\s\S]` still means any character. undefined for what RE2 cannot
- * run: lookaround and back references (`translateRegExp` would turn `\k<a>` into a literal).
- */
-function ecmaMeaning(pattern: string): string | undefined {
-  let out = '';
-  let inClass = false;
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i]!;
-    if (c === '\\') {
-      const n = pattern[i + 1] ?? '';
-      if (/[1-9]/.test(n) || n === 'k') return undefined;
-      if (n === 's') out += inClass ? SPACE : `[${SPACE}]`;
-      else if (n === 'S' && !inClass) out += `[^${SPACE}]`;
-      else out += c + n;
-      i++;
-      continue;
-    }
-    if (inClass) {
-      if (c === ']') inClass = false;
-      out += c;
-      continue;
-    }
-    if (c === '[') {
-      inClass = true;
-      out += c;
-      if (pattern[i + 1] === '^') out += pattern[++i];
-      continue;
-    }
-    if (c === '(' && pattern[i + 1] === '?' && /^[=!]|^<[=!]/.test(pattern.slice(i + 2, i + 4))) return undefined;
-    out += c === '.' ? '[^\\n\\r\\u2028\\u2029]' : c;
-  }
-  return out;
-}
+/** Most ways the bounded quantifiers of a pattern may combine and still count as a constant. */
+const MAX_BOUNDED_CHOICES = 1000;
 
 /**
  * True when a backtracking engine runs `pattern` in linear time (see the module comment, 1).
- * Deliberately narrow: anything it is unsure of goes to RE2.
+ * Anchored at the start, a backtracking engine tries one start position; at most one unbounded
+ * quantifier (`*`, `+`, `{m,}`), on a single character or class, gives it at most (input length
+ * + 1) ways; bounded quantifiers (`?`, `{m,n}`) multiply that by a constant (their ranges'
+ * product, at most MAX_BOUNDED_CHOICES), and so does an optional group (`(...)?`) holding no
+ * unbounded quantifier. Alternation only without an unbounded quantifier. Deliberately narrow:
+ * anything it is unsure of goes to RE2.
  */
 export function isLinearForBacktracking(pattern: string): boolean {
   if (!pattern.startsWith('^')) return false;
-  let variable = 0;
+  let unbounded = 0;
+  let choices = 1;
   let alternation = false;
   let inClass = false;
   let atomEnd = ''; // what the last atom was: 'char' (a character, escape or class), 'group', ''
+  const groups: Array<{ unbounded: number; choices: number }> = [];
+  let closed: { unbounded: number; choices: number } | undefined; // the group that just ended
   for (let i = 1; i < pattern.length; i++) {
     const c = pattern[i]!;
     if (inClass) {
@@ -157,10 +105,14 @@ export function isLinearForBacktracking(pattern: string): boolean {
     if (c === '(') {
       if (pattern[i + 1] === '?' && pattern[i + 2] !== ':' && pattern[i + 2] !== '<') return false;
       if (pattern[i + 1] === '?' && pattern[i + 2] === '<' && (pattern[i + 3] === '=' || pattern[i + 3] === '!')) return false;
+      groups.push({ unbounded, choices });
       atomEnd = '';
       continue;
     }
     if (c === ')') {
+      const open = groups.pop();
+      if (open === undefined) return false;
+      closed = { unbounded: unbounded - open.unbounded, choices: choices / open.choices };
       atomEnd = 'group';
       continue;
     }
@@ -170,7 +122,8 @@ export function isLinearForBacktracking(pattern: string): boolean {
       continue;
     }
     if (c === '*' || c === '+' || c === '?' || c === '{') {
-      let exact = false;
+      let min = c === '+' ? 1 : 0;
+      let max = c === '?' ? 1 : Number.POSITIVE_INFINITY;
       if (c === '{') {
         const m = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(i));
         if (m === null) {
@@ -178,17 +131,25 @@ export function isLinearForBacktracking(pattern: string): boolean {
           atomEnd = 'char';
           continue;
         }
-        exact = m[2] === undefined;
+        min = Number(m[1]);
+        max = m[2] === undefined ? min : m[3] === '' ? Number.POSITIVE_INFINITY : Number(m[3]);
         i += m[0].length - 1;
       }
-      if (atomEnd !== 'char') return false;
       if (pattern[i + 1] === '?' || pattern[i + 1] === '+') i++;
-      if (!exact) variable++;
+      if (atomEnd === 'group') {
+        // Only an optional group of constant work: present or not.
+        if (min !== 0 || max !== 1 || closed === undefined || closed.unbounded > 0) return false;
+        choices += choices / closed.choices;
+      } else if (atomEnd !== 'char') return false;
+      // A range too wide to count as a constant works like an unbounded quantifier.
+      else if (max - min + 1 > MAX_BOUNDED_CHOICES) unbounded++;
+      else choices *= max - min + 1;
+      if (choices > MAX_BOUNDED_CHOICES) return false;
       atomEnd = '';
       continue;
     }
     atomEnd = 'char';
   }
-  if (inClass) return false;
-  return variable === 0 || (variable === 1 && !alternation);
+  if (inClass || groups.length > 0) return false;
+  return unbounded === 0 || (unbounded === 1 && !alternation);
 }
