@@ -155,7 +155,10 @@ function patternsIn(roots: readonly unknown[]): string[] {
   const walk = (node: unknown): void => {
     if (node === null || typeof node !== 'object' || seen.has(node)) return;
     seen.add(node);
-    if (Array.isArray(node)) return node.forEach(walk);
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item);
+      return;
+    }
     for (const [key, value] of Object.entries(node)) {
       if (key === 'pattern' && typeof value === 'string') out.add(value);
       if (key === 'patternProperties' && value !== null && typeof value === 'object') for (const name of Object.keys(value)) out.add(name);
