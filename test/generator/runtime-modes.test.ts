@@ -83,7 +83,6 @@ describe("'package' runtime mode (the default)", () => {
       ajv: expect.any(String),
       'ajv-formats': expect.any(String),
       'openapi-fetch': expect.any(String),
-      re2js: expect.any(String),
     });
     expect(packaged.runtimeDependencies.dependencies).toEqual({ ...copied.runtimeDependencies.dependencies, [pkg.name]: pkg.version });
     const json = packaged.files.find((f) => f.path === 'runtime-dependencies.json')!;
