@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A throw-away PostgreSQL server for the tests that need one (the webhook kit's PostgreSQL store):
 # Debian's package, a fresh cluster in a temporary folder, listening on 127.0.0.1 only.
-#   scripts/test-postgres.sh start   -> prints CBP_TEST_POSTGRES_URL=postgres://...
+#   eval "$(scripts/test-postgres.sh start)"   -> exports CBP_TEST_POSTGRES_URL=postgres://...
 #   scripts/test-postgres.sh stop
 # Installs the server package when it is missing (a fresh machine runs none). Root runs the
 # server as the `postgres` user, since PostgreSQL refuses to run as root.
@@ -34,7 +34,7 @@ case "${1:-}" in
     as_owner "$BIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w \
       -o "-c listen_addresses=127.0.0.1 -p $PORT -k $DIR -c max_connections=200 -c fsync=on" start >/dev/null
     as_owner "$BIN/createdb" -h 127.0.0.1 -p "$PORT" -U cbp cbp_test
-    echo "CBP_TEST_POSTGRES_URL=postgres://cbp@127.0.0.1:$PORT/cbp_test"
+    echo "export CBP_TEST_POSTGRES_URL=postgres://cbp@127.0.0.1:$PORT/cbp_test"
     ;;
   stop)
     BIN=$(pg_bin) || exit 0
