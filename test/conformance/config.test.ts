@@ -3,6 +3,7 @@ import { conformanceConfigFromArgv } from '../../conformance/suites/api/config.j
 import { selectChecks } from '../../conformance/engine/select.js';
 import { checks } from '../../conformance/suites/api/checks/index.js';
 import { CbpError } from '../../lib/errors.js';
+import { fileReporters, reportKinds } from '../../conformance/reporters/index.js';
 import { startSandboxTarget } from '../../cli/sandbox-target.js';
 
 const LIVE_ENV = { CBP_CLIENT_ID: 'partner-id', CBP_CLIENT_SECRET: 'partner-secret-value' };
@@ -56,8 +57,12 @@ describe('conformanceConfigFromArgv', () => {
     expect(c.credentials.secondary).toEqual({ clientId: 'id2', clientSecret: 's2' });
   });
 
-  test('a bad report target or URL is a usage error', () => {
-    expect(thrown(() => conformanceConfigFromArgv({ report: ['html=x'] }, {})).code).toBe('E_USAGE');
+  test('a bad report target or URL is a usage error', async () => {
+    // The kinds are the reporters' table: the CLI passes them; without them the reporters refuse.
+    expect(thrown(() => conformanceConfigFromArgv({ report: ['html=x'] }, {}, undefined, reportKinds())).code).toBe('E_USAGE');
+    expect(thrown(() => conformanceConfigFromArgv({ report: ['json='] }, {})).code).toBe('E_USAGE');
+    const lax = conformanceConfigFromArgv({ report: ['html=x'] }, {});
+    await expect(fileReporters(lax.reports)).rejects.toThrow(/KIND=PATH/);
     expect(thrown(() => conformanceConfigFromArgv({ baseUrl: 'ftp://x' }, LIVE_ENV)).code).toBe('E_USAGE');
   });
 
