@@ -1,6 +1,7 @@
 /**
  * Adding a check, a reporter or a built-in driver is one module plus one line in its registry
- * (checks/index.ts, reporters/kinds.ts, drivers/builtin.ts). Each registry is an array or object
+ * (checks/index.ts, reporters/kinds.ts, drivers/builtin.ts); a check declares the rule ids it cites
+ * next to its code (`rules`), and the rule vocabulary collects them from the registry. Each registry is an array or object
  * literal, so a test adds a throw-away entry to a copy of it and hands that copy to the run the
  * way the registry itself is handed in by default; the run, the --report parsing and the help
  * texts must then pick the new entry up with nothing else edited.
@@ -18,6 +19,9 @@ import { conformanceConfigFromArgv } from '../../conformance/suites/api/config.j
 import type { ConformanceCheck } from '../../conformance/suites/api/context.js';
 import { BUILTIN_DRIVERS, type BuiltinDriver, driverChoices } from '../../conformance/suites/api/drivers/builtin.js';
 import { runConformance } from '../../conformance/suites/api/run-conformance.js';
+import { loadSuiteSpec, packageSpecDir } from '../../conformance/suites/api/spec.js';
+import { readRawSpec, SpecProvenance } from '../../conformance/suites/verdicts/spec-provenance.js';
+import { ruleVocabulary } from '../../conformance/suites/verdicts/vocabulary.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'cbp-registries-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,6 +32,7 @@ const echoDriverCheck: ConformanceCheck = {
   title: 'Names the driver that runs it',
   source: 'none (a test of the registry)',
   tags: ['throwaway'],
+  rules: { 'throwaway.named-driver': { title: 'The run names its driver', provenance: { kind: 'http', reference: 'none' } } },
   run: async (ctx) => ({ cases: 1, failures: [], note: `driven by ${ctx.driver.name}` }),
 };
 // ... and its registry line.
@@ -66,6 +71,17 @@ describe('one module plus one registry line', () => {
     expect(summary.outcomes.map((o) => [o.checkId, o.status, o.note])).toEqual([['throwaway-check', 'passed', 'driven by throwaway']]);
     expect(summary.target).toContain('(driver: throwaway)');
     expect(readFileSync(file, 'utf8')).toBe('throwaway-check passed\n');
+  });
+
+  test('`cbp rules` lists the rule ids a new check declares', async () => {
+    const { model } = await loadSuiteSpec();
+    const vocabulary = ruleVocabulary(model, new SpecProvenance(readRawSpec(packageSpecDir())), checkRegistry);
+    expect(vocabulary.find((e) => e.id === 'throwaway.named-driver')).toEqual({
+      id: 'throwaway.named-driver',
+      kind: 'check rule',
+      title: 'The run names its driver',
+      source: 'HTTP: none',
+    });
   });
 
   test('the help texts and the argument checks list the new reporter and driver', () => {
