@@ -1,8 +1,9 @@
 /**
  * Which driver moves payments in this run: the one the config names (`--driver` / `driver:`: a
  * built-in of builtin.ts, else the path of a module), else the target's own (the embedded
- * sandbox's, or the sandbox driver when a live target answers /_sandbox/), else `passive`. The target's own driver still supplies fixtures and
- * quotes when another one drives (e.g. `--driver passive` against the embedded sandbox).
+ * sandbox's, or the sandbox driver when a live target answers /_sandbox/), else `passive`. The
+ * target's own driver still supplies fixtures and quotes when another one drives (e.g. `--driver
+ * passive` against the embedded sandbox).
  */
 import type { ConformanceConfig } from '../config.js';
 import type { Driver, DriverChoice, DriverSession } from '../driver.js';
