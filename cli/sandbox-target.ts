@@ -5,7 +5,7 @@
  * sandbox driver that talks to its /_sandbox/ control API over HTTP.
  */
 import type { ConformanceConfig } from '../conformance/suites/api/config.js';
-import { sandboxDriver } from '../conformance/suites/api/sandbox.js';
+import { sandboxDriver } from '../conformance/suites/api/drivers/sandbox.js';
 import { fixturesOf, liveTarget, type Target } from '../conformance/suites/api/target.js';
 import type { MockOptions } from '../sandbox/index.js';
 

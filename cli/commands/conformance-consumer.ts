@@ -6,6 +6,7 @@
 import { CbpError } from '../../lib/errors.js';
 import type { ConsumerRunOptions } from '../../conformance/suites/consumer/run-consumer.js';
 import { selectChecks } from '../../conformance/engine/select.js';
+import { reportHelp, reportKinds, summaryReportKinds } from '../../conformance/reporters/kinds.js';
 import type { ConsumerCheck } from '../../conformance/suites/consumer/check.js';
 import type { CbpCommand } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
@@ -114,7 +115,7 @@ export const conformanceConsumerCommand: CbpCommand = {
       .option('skip', { type: 'string', array: true, describe: 'Skip these consumer check ids or tags' })
       .option('strict', { type: 'boolean', describe: 'Findings resting on an assumption fail instead of warn (default: false)' })
       .option('timeout', { type: 'number', describe: 'Per-request timeout in ms (default: 10000)' })
-      .option('report', { type: 'string', array: true, describe: 'junit=PATH, json=PATH or markdown=PATH (repeatable)' }),
+      .option('report', { type: 'string', array: true, describe: reportHelp(summaryReportKinds(), { repeatable: true }) }),
   async run(argv, io) {
     const args = argv as ConsumerArgv;
     // Loaded on use, so that `cbp --help` and the other commands do not pay for them.
@@ -128,11 +129,14 @@ export const conformanceConsumerCommand: CbpCommand = {
     // --check, --only and --skip together, checked against the suite's registry.
     const checks = consumerSelection(args, consumerChecks);
     if (checks !== undefined) options.checks = checks;
-    const reports = parseReportTargets((args.report ?? []).flatMap((r) => r.split(',')));
+    const reports = parseReportTargets(
+      (args.report ?? []).flatMap((r) => r.split(',')),
+      reportKinds(),
+    );
     if (reports.some((r) => r.kind === 'har'))
       throw new CbpError('E_USAGE', '--report har=PATH records a run of `cbp conformance` against a service; use junit, json or markdown here');
     // The shared reporters of `cbp conformance` (conformance/reporters/).
-    options.reporters = [consoleReporter({ write: io.out }), ...fileReporters(reports)];
+    options.reporters = [consoleReporter({ write: io.out }), ...(await fileReporters(reports))];
     const summary = await runConsumerConformance(options);
     return summary.failed > 0 ? EXIT_FAILURE : EXIT_OK;
   },

@@ -11,6 +11,8 @@ import type { Reporter, SuiteSummary } from '../../conformance/engine/types.js';
 import type { CbpCommand, CliIO } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
 import { conformanceConsumerCommand } from './conformance-consumer.js';
+import { BUILTIN_DRIVERS } from '../../conformance/suites/api/drivers/builtin.js';
+import { reportHelp, reportKinds, summaryReportKinds } from '../../conformance/reporters/kinds.js';
 
 function readText(file: string, what: string): string {
   try {
@@ -53,7 +55,7 @@ export const conformanceEventsCommand: CbpCommand = {
     y
       .positional('log', { type: 'string', describe: 'NDJSON file (one received event, or {payload}, per line) or a HAR from --report har=PATH' })
       .option('strict', { type: 'boolean', default: false, describe: 'Moves the seed does not show fail instead of warn' })
-      .option('report', { type: 'string', array: true, describe: 'junit=PATH, json=PATH or markdown=PATH' }),
+      .option('report', { type: 'string', array: true, describe: reportHelp(summaryReportKinds()) }),
   async run(argv, io) {
     const file = String(argv.log);
     const [{ parseReportTargets }, { loadStateTable }, { runEventLog, parseEventLog }, { fileReporters }, { generatedValidators }, har] = await Promise.all([
@@ -64,7 +66,10 @@ export const conformanceEventsCommand: CbpCommand = {
       import('../../conformance/suites/api/validators.js'),
       import('../../conformance/suites/events/har-events.js'),
     ]);
-    const reports = parseReportTargets(((argv.report as string[] | undefined) ?? []).flatMap((r) => r.split(',')));
+    const reports = parseReportTargets(
+      ((argv.report as string[] | undefined) ?? []).flatMap((r) => r.split(',')),
+      reportKinds(),
+    );
     if (reports.some((r) => r.kind === 'har')) throw new CbpError('E_USAGE', '--report har=PATH records a run of `cbp conformance`; an event log has no exchanges to record');
     const text = readText(file, 'event log');
     const events = har.looksLikeHar(text) ? har.parseHarEvents(text, file) : parseEventLog(text, file);
@@ -73,7 +78,7 @@ export const conformanceEventsCommand: CbpCommand = {
       strict: argv.strict === true,
       file,
       validatePayload: (p: unknown) => generatedValidators.webhook('paymentStatus', p).violations,
-      reporters: [await consoleFor(io), ...fileReporters(reports)],
+      reporters: [await consoleFor(io), ...(await fileReporters(reports))],
     });
     return exitFor(summary);
   },
@@ -95,11 +100,10 @@ export const conformanceCommand: CbpCommand = {
       .option('exclude-tag', { type: 'string', array: true, describe: 'Leave out the operations with one of these tags' })
       .option('max-failures', { type: 'number', describe: 'Stop after N failures: the checks not yet run are reported as skipped' })
       .option('strict', { type: 'boolean', describe: 'Moves the seed does not show fail instead of warn (default: false)' })
-      .option('report', { type: 'string', array: true, describe: 'junit=PATH, json=PATH, markdown=PATH or har=PATH (every exchange and webhook, secrets redacted; repeatable)' })
+      .option('report', { type: 'string', array: true, describe: reportHelp(reportKinds(), { repeatable: true }) })
       .option('driver', {
         type: 'string',
-        describe:
-          'How payments are moved on the target: sandbox, passive, or the path of an ES module (see examples/driver/); default: sandbox when the target answers /_sandbox/, else passive',
+        describe: `How payments are moved on the target: ${Object.keys(BUILTIN_DRIVERS).join(', ')}, or the path of an ES module (see examples/driver/); default: sandbox when the target answers /_sandbox/, else passive`,
       })
       .option('require', { type: 'string', array: true, describe: 'Check ids or tags (or "all") whose skips are failures, e.g. --require lifecycle,sessions' })
       .option('rate', { type: 'number', describe: 'Most requests per second sent to the target (default: unlimited)' })
@@ -119,8 +123,8 @@ export const conformanceCommand: CbpCommand = {
       reportersModule(),
     ]);
     const file = typeof argv.config === 'string' ? await readConfigFile(argv.config) : undefined;
-    const config = conformanceConfigFromArgv(argv as ConformanceArgv, process.env, file);
-    const reporters = [await consoleFor(io), ...fileReporters(config.reports)];
+    const config = conformanceConfigFromArgv(argv as ConformanceArgv, process.env, file, reportKinds());
+    const reporters = [await consoleFor(io), ...(await fileReporters(config.reports))];
     // The composition root picks the target: the embedded sandbox unless --base-url was given.
     const summary = await withTarget(config, (target) => runConformance(config, { target, reporters }));
     return exitFor(summary);

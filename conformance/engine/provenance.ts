@@ -45,9 +45,6 @@ export function describeProvenance(p: Provenance): string {
   }
 }
 
-/** The ids a provenance rests on (for the rule vocabulary and the coverage). */
-export const provenanceIds = (p: Provenance): string[] => (p.kind === 'assumption' ? p.ids : p.kind === 'not-shown' ? (p.ids ?? []) : []);
-
 /**
  * Reads an `x-assumption` value in any of the forms spec/ uses: one id (`A-SESSION-3`), a list of
  * ids, an object `{ id, note }`, or a list of such objects. Anything else yields no id.

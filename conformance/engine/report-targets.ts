@@ -1,6 +1,6 @@
 /**
- * `--report junit=PATH`, `json=PATH`, `markdown=PATH`, `har=PATH` (every exchange and webhook,
- * API suite). Each PATH is checked when the arguments are parsed, before anything runs, so a run
+ * `--report KIND=PATH`. The kinds are the reporters' (conformance/reporters/kinds.ts), passed in:
+ * the engine knows no reporter. Each PATH is checked when the arguments are parsed, before anything runs, so a run
  * is never wasted on a report that cannot be written: its directory must exist and be writable,
  * and the target must be (or become) a regular file outside the kernel's virtual file systems.
  */
@@ -8,27 +8,35 @@ import { accessSync, constants, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { CbpError } from '../../lib/errors.js';
 
-export const REPORT_KINDS = ['junit', 'json', 'markdown', 'har'] as const;
-export type ReportKind = (typeof REPORT_KINDS)[number];
-
 export interface ReportTarget {
-  kind: ReportKind;
+  kind: string;
   path: string;
 }
 
 /** Files there are not files: writing a report to /proc can spin or fail half-way. */
 const VIRTUAL_ROOTS = ['/proc', '/sys', '/dev'];
 
-export function parseReportTargets(values: readonly string[], cwd: string = process.cwd()): ReportTarget[] {
+/**
+ * KIND=PATH values → targets. `kinds`: the valid kinds (an unknown one is E_USAGE listing them);
+ * without it any kind passes here and the reporters' table refuses an unknown one
+ * (`unknownReportKind`) before anything runs.
+ */
+export function parseReportTargets(values: readonly string[], kinds?: readonly string[], cwd: string = process.cwd()): ReportTarget[] {
   return values.map((v) => {
     const eq = v.indexOf('=');
     const kind = eq > 0 ? v.slice(0, eq) : '';
     const path = eq > 0 ? v.slice(eq + 1) : '';
-    if (!(REPORT_KINDS as readonly string[]).includes(kind) || path === '') {
-      throw new CbpError('E_USAGE', `--report ${JSON.stringify(v)} is not KIND=PATH`, { hint: `KIND is one of ${REPORT_KINDS.join(', ')}, e.g. --report junit=conformance.xml` });
-    }
+    if (path === '' || (kinds !== undefined && !kinds.includes(kind))) throw unknownReportKind(v, kinds ?? []);
     checkReportPath(path, cwd);
-    return { kind: kind as ReportKind, path };
+    return { kind, path };
+  });
+}
+
+/** The usage error of a `--report` value that is not KIND=PATH with one of `kinds`. */
+export function unknownReportKind(value: string, kinds: readonly string[]): CbpError {
+  const example = 'e.g. --report junit=conformance.xml';
+  return new CbpError('E_USAGE', `--report ${JSON.stringify(value)} is not KIND=PATH`, {
+    hint: kinds.length > 0 ? `KIND is one of ${kinds.join(', ')}, ${example}` : example,
   });
 }
 

@@ -26,8 +26,3 @@ export interface SkipReason {
 export function isRequired(required: readonly string[], check: { id: string; tags: readonly string[] }): boolean {
   return required.includes('all') || required.includes(check.id) || check.tags.some((t) => required.includes(t));
 }
-
-/** Skipped-case records of a check, for the reporters. */
-export function skippedRecords<T extends { verdict: string }>(records: readonly T[] | undefined): T[] {
-  return (records ?? []).filter((r) => r.verdict === 'skipped');
-}

@@ -94,11 +94,6 @@ export function camelCase(input: string): string {
     .join('');
 }
 
-export function pascalCase(input: string): string {
-  const c = camelCase(input);
-  return c.charAt(0).toUpperCase() + c.slice(1);
-}
-
 /** camelCase output, `_`-prefixed digits, `_`-suffixed reserved words. */
 const OWN_SHAPE = /^(?:[a-z][A-Za-z0-9]*|_[0-9][A-Za-z0-9]*|[a-z][A-Za-z0-9]*_)$/;
 

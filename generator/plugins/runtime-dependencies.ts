@@ -62,9 +62,3 @@ export function renderRuntimeDependencies(deps: RuntimeDependencies): GeneratedF
   };
   return { path: 'runtime-dependencies.json', contents: `${JSON.stringify(body, null, 2)}\n` };
 }
-
-/** `npm install a@1 b@2` for the required packages ('' when there are none). */
-export function installCommand(deps: Record<string, string>): string {
-  const list = Object.entries(deps).map(([n, v]) => `${n}@${v}`);
-  return list.length === 0 ? '' : `npm install ${list.join(' ')}`;
-}

@@ -98,7 +98,7 @@ describe('a target that echoes the credentials it was sent', () => {
       env,
     );
     const out: string[] = [];
-    const summary = await runConformance(config, { reporters: [consoleReporter({ write: (t) => out.push(t) }), ...fileReporters(config.reports)] });
+    const summary = await runConformance(config, { reporters: [consoleReporter({ write: (t) => out.push(t) }), ...(await fileReporters(config.reports))] });
 
     const secrets = [a.client_secret, b.client_secret, a.api_key ?? '', expired, ...issued.tokens, ...issued.signing, ...[...issued.signing].map((s) => s.replace(/^whsec_/, ''))];
     expect(issued.tokens.size).toBeGreaterThanOrEqual(1);

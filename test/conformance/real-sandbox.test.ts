@@ -10,7 +10,7 @@ import { conformanceConfigFromArgv } from '../../conformance/suites/api/config.j
 import type { Driver, DriverChoice } from '../../conformance/suites/api/driver.js';
 import { fillFromAnswer } from '../../conformance/suites/api/live/payloads.js';
 import { runConformance } from '../../conformance/suites/api/run-conformance.js';
-import { probeSandboxDriver } from '../../conformance/suites/api/sandbox.js';
+import { probeSandboxDriver } from '../../conformance/suites/api/drivers/sandbox.js';
 import { liveTarget } from '../../conformance/suites/api/target.js';
 import { deliveryVerifier, svixScheme } from '../../conformance/suites/api/webhook-schemes.js';
 import { generateWebhookSecret, standardWebhooks } from '../../generated/webhooks.js';

@@ -11,7 +11,7 @@ import type { SuiteSummary } from '../../conformance/engine/types.js';
 import { conformanceConfigFromArgv } from '../../conformance/suites/api/config.js';
 import type { Driver } from '../../conformance/suites/api/driver.js';
 import { runConformance } from '../../conformance/suites/api/run-conformance.js';
-import { Sandbox, sandboxDriver } from '../../conformance/suites/api/sandbox.js';
+import { Sandbox, sandboxDriver } from '../../conformance/suites/api/drivers/sandbox.js';
 import { Tokens } from '../../conformance/suites/api/tokens.js';
 import { fundedWallet } from '../variants/legitimate.js';
 import { runAgainst } from './variant-helpers.js';

@@ -22,6 +22,10 @@ const LIGHT = new Set([
   '../../sandbox/webhooks/target-policy.js',
   // lib/errors and types only: `cbp conformance consumer` resolves --only/--skip before loading the suite.
   '../../conformance/engine/select.js',
+  // The --report kinds table: its writers load on use, so the help text reads it for free.
+  '../../conformance/reporters/kinds.js',
+  // The built-in drivers table: each loads its module on use, so the --driver help reads it for free.
+  '../../conformance/suites/api/drivers/builtin.js',
   '../command.js',
   '../exit-code.js',
   './exit-code.js',

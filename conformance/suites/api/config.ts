@@ -10,6 +10,7 @@ import type { ClientCredentials } from './tokens.js';
 import { parseTargetFile, type TargetFile } from './config-file.js';
 import type { WebhookSchemeName } from './webhook-schemes.js';
 import { parseReportTargets, type ReportTarget } from '../../engine/report-targets.js';
+import { driverChoices } from './drivers/builtin.js';
 import type { OperationFilter } from '../../engine/select.js';
 import { withRunSection } from './run-options.js';
 
@@ -86,7 +87,9 @@ export interface ConformanceArgv {
 export type Env = Record<string, string | undefined>;
 
 /** Pure: argv + environment + (already read) config file → config. */
-export function conformanceConfigFromArgv(flags: ConformanceArgv, env: Env, configFile?: { name: string; value: unknown }): ConformanceConfig {
+/** `reportKinds`: the valid `--report` kinds (the CLI passes the reporters' table); without it the
+ * reporters refuse an unknown kind when they are made. */
+export function conformanceConfigFromArgv(flags: ConformanceArgv, env: Env, configFile?: { name: string; value: unknown }, reportKinds?: readonly string[]): ConformanceConfig {
   const file = configFile ? parseTargetFile(configFile.value, configFile.name) : undefined;
   // The file's `run:` section (run-options.ts) under the flags.
   const argv = withRunSection(flags, file?.run, configFile?.name);
@@ -126,7 +129,7 @@ export function conformanceConfigFromArgv(flags: ConformanceArgv, env: Env, conf
     ...operationFilter(argv),
     ...(argv.maxFailures !== undefined ? { maxFailures: positiveInteger(argv.maxFailures, '--max-failures') } : {}),
     strict: argv.strict === true,
-    reports: parseReportTargets(flat(argv.report)),
+    reports: parseReportTargets(flat(argv.report), reportKinds),
     timeoutMs: argv.timeout ?? 10_000,
   };
 }
@@ -150,7 +153,7 @@ const seconds = (s: number | undefined) => (s === undefined ? undefined : s * 10
 
 /** `--driver` wins over `driver:`; a module path in the config file is relative to that file. */
 function driverSpec(flag: string | undefined, inFile: string | undefined, file: string | undefined): ConformanceConfig['driver'] {
-  if (flag !== undefined && flag.trim() === '') throw new CbpError('E_USAGE', '--driver needs a value: sandbox, passive or the path of a driver module');
+  if (flag !== undefined && flag.trim() === '') throw new CbpError('E_USAGE', `--driver needs a value: ${driverChoices()}`);
   if (flag) return { spec: flag, base: process.cwd() };
   if (inFile) return { spec: inFile, base: file ? path.dirname(path.resolve(file)) : process.cwd() };
   return undefined;

@@ -14,6 +14,7 @@ import type { Recorder } from '../../engine/recorder.js';
 import type { Target } from './target.js';
 import { Tokens } from './tokens.js';
 import { resolveDriver } from './drivers/resolve-driver.js';
+import type { BuiltinDriver } from './drivers/builtin.js';
 import { installLookups } from './live/lookups.js';
 import { deliveryVerifier } from './webhook-schemes.js';
 
@@ -31,7 +32,8 @@ export interface Connection {
   close(): Promise<void>;
 }
 
-export async function connect(target: Target, config: ConformanceConfig, recorder: Recorder): Promise<Connection> {
+/** `drivers`: the built-in drivers `--driver NAME` may name (default: drivers/builtin.ts). */
+export async function connect(target: Target, config: ConformanceConfig, recorder: Recorder, drivers?: Record<string, BuiltinDriver>): Promise<Connection> {
   const closers: Array<() => Promise<void>> = [];
   const close = async () => {
     for (const c of closers.reverse()) await c().catch(() => undefined);
@@ -42,7 +44,7 @@ export async function connect(target: Target, config: ConformanceConfig, recorde
     const tokens = new Tokens(http, target.credentials);
     http.tokens = tokens;
     await tokens.token('primary');
-    const { driver, own } = await resolveDriver(config, target.driver, { http });
+    const { driver, own } = await resolveDriver(config, target.driver, { http }, drivers);
     if (driver.close) closers.push(() => driver.close!());
     // Where the run goes, before the driver is asked anything else (its control endpoints may live beside the API).
     await driver.connect?.({ name: target.name, baseUrl: target.baseUrl, authUrl: target.authUrl });

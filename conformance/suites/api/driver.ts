@@ -11,7 +11,7 @@
  * the case it serves, with the message, unless it throws `NotPossible`: the documented answer "this
  * cannot be done for this payment or session on this target" (e.g. a payment paid from a funded
  * wallet never awaits funds, so it cannot be cancelled while it does), which skips the case with
- * that reason. Built in: `sandbox` (sandbox.ts, this package's
+ * that reason. Built in (drivers/builtin.ts): `sandbox` (drivers/sandbox.ts, this package's
  * /_sandbox/ control API, picked when the target answers it) and `passive` (drivers/passive.ts,
  * nothing driven). A partner's driver is an ES module whose default export is a
  * `ConformanceDriver` (`--driver PATH`, drivers/load-driver.ts; example in examples/driver/).
@@ -139,8 +139,8 @@ export interface Driver extends ConformanceDriver {
   readonly control?: SandboxControl;
 }
 
-/** What the built-in sandbox driver exposes as `control` (implemented by `Sandbox` in sandbox.ts). */
-export type SandboxControl = import('./sandbox.js').Sandbox;
+/** What the built-in sandbox driver exposes as `control` (implemented by `Sandbox` in drivers/sandbox.ts). */
+export type SandboxControl = import('./drivers/sandbox.js').Sandbox;
 
 /** What a driver factory gets when the run connects: the suite's authenticated, recorded HTTP client. */
 export interface DriverSession {

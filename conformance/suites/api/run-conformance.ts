@@ -18,6 +18,7 @@ import { readRawSpec, SpecProvenance } from '../verdicts/spec-provenance.js';
 import { checks as apiChecks } from './checks/index.js';
 import type { ConformanceConfig } from './config.js';
 import { connect } from './connect.js';
+import type { BuiltinDriver } from './drivers/builtin.js';
 import type { ConformanceCheck, RunContext } from './context.js';
 import { rerunFor, tokenSourceLine } from './reproduce.js';
 import { loadSuiteSpec, packageSpecDir } from './spec.js';
@@ -36,6 +37,8 @@ export interface RunOptions {
   reporters?: Reporter[];
   /** Default: this suite's registry (checks/index.ts). */
   checks?: readonly ConformanceCheck[];
+  /** The built-in drivers `--driver NAME` may name. Default: drivers/builtin.ts. */
+  drivers?: Record<string, BuiltinDriver>;
   validators?: SuiteValidators;
   /** Directory holding openapi.yaml, rules.overlay.yaml, payment-states.yaml. Default: this package's spec/. */
   specDir?: string;
@@ -56,7 +59,7 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
   // Every credential the run is given; those issued during the run are learnt as they arrive.
   const c = target.credentials;
   recorder.redactor.learn(c.primary?.clientSecret, c.secondary?.clientSecret, c.apiKey, c.expiredToken, config.webhooks.secret);
-  const conn = await connect(target, config, recorder);
+  const conn = await connect(target, config, recorder, options.drivers);
   try {
     const ctx: RunContext = {
       config,

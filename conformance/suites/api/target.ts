@@ -8,7 +8,7 @@ import type { ClientCredentials } from './tokens.js';
 import type { ConformanceConfig } from './config.js';
 import type { TargetFixtures } from './config-file.js';
 import type { DriverChoice } from './driver.js';
-import { probeSandboxDriver } from './sandbox.js';
+import { probeSandboxDriver } from './drivers/sandbox.js';
 
 export interface TargetCredentials {
   primary?: ClientCredentials;

@@ -27,6 +27,16 @@ export const authCheck: ConformanceCheck = {
   source: 'Authentication › OAuth 2.0 client credentials, steps 1-4; Errors: 401',
   severity: 'error',
   tags: ['security'],
+  /** The rule ids its failures cite that no overlay or event rule defines (`cbp rules`). */
+  rules: {
+    'auth.bearer-required': {
+      title: 'A call without (or with a malformed or expired) token is refused with 401',
+      provenance: seed('Authentication, OAuth 2.0', 'virtual accounts, payments, sessions require a Bearer token'),
+    },
+    'auth.token-response': { title: 'The token response has access_token, token_type bearer, expires_in', provenance: seed('Authentication, OAuth 2.0 step 2') },
+    'auth.token-errors': { title: 'Wrong client credentials are refused with a 4xx', provenance: { kind: 'assumption', ids: ['A-TOKEN-ERRORS'] } },
+    'auth.tenant-isolation': { title: "A client's token does not reach another client's customers", provenance: { kind: 'assumption', ids: ['A-TENANT-ISOLATION'] } },
+  },
   async run(ctx) {
     const failures: Failure[] = [];
     const records: CaseRecord[] = [];

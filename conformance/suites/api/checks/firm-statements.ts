@@ -25,6 +25,21 @@ export const firmStatementsCheck: ConformanceCheck = {
   source: 'Create payment (v3), rules 1, 2, 5; Request a virtual account; Errors: 404; Session states; Authentication: HTTPS',
   severity: 'error',
   tags: ['rules', 'stateful'],
+  /** The rule ids its failures cite that no overlay or event rule defines (`cbp rules`). */
+  rules: {
+    'auth.api-key': { title: 'An operation documenting the apikey scheme answers a call with the key alone', provenance: { kind: 'assumption', ids: ['A-SECURITY-UNSTATED'] } },
+    'auth.https': { title: 'The target is HTTPS', provenance: seed('Authentication, OAuth 2.0 step 6', 'All requests use HTTPS.') },
+    'errors.unknown-customer': {
+      title: 'An unknown customer_id is answered 404 where 404 is listed (a 4xx elsewhere)',
+      provenance: seed('Errors table', '404 | Not Found Error | Create payment, request virtual account'),
+    },
+    'virtual-account.customer-active': {
+      title: 'A virtual account is refused (4xx) for a customer that is not active',
+      provenance: seed('What the service does', 'It is available for registered and active customers'),
+    },
+    'session.expiry': { title: 'An expired session cannot be paid', provenance: seed('Session states', 'If it expires before completion, a new session must be created') },
+    'session.url': { title: 'The session creation response carries a session URL', provenance: seed('Create hosted payment session', 'The response carries a session URL') },
+  },
   async run(ctx) {
     const book = new CaseBook();
     const expect = async (req: RequestCase, want: Want, info: CaseInfo): Promise<SendResult> => {

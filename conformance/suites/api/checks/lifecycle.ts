@@ -23,6 +23,13 @@ export const lifecycleCheck: ConformanceCheck = {
   source: 'States and transitions; Events (consumer rules 1-5); Reconciliation identifiers; Limits',
   severity: 'error',
   tags: ['webhooks', 'stateful'],
+  /** The rule ids its failures cite that no overlay or event rule defines (`cbp rules`). */
+  rules: {
+    'lifecycle.flow-started': {
+      title: 'Payment creation leads to status events',
+      provenance: seed('Events', 'Payment creation (API or hosted session) leads to the status events below'),
+    },
+  },
   async run(ctx) {
     if (!ctx.receiver || (!ctx.driver.subscribeWebhooks && !ctx.config.webhooks.publicUrl)) {
       return {

@@ -18,6 +18,10 @@ export const negativeCheck: ConformanceCheck = {
   source: 'Create payment (v3), rules 1-5; Errors; Limits; Request a virtual account; Create hosted payment session',
   severity: 'error',
   tags: ['requests', 'rules'],
+  /** The rule ids its failures cite that no overlay or event rule defines (`cbp rules`). */
+  rules: {
+    'negative.not-attributable': { title: 'A valid base was refused, so its negative cases could not be judged', provenance: { kind: 'http', reference: 'no verdict' } },
+  },
   async run(ctx) {
     const book = new CaseBook();
     const notAttributable: Array<{ operation: string; text: string }> = [];

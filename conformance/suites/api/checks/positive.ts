@@ -14,6 +14,10 @@ export const positiveCheck: ConformanceCheck = {
   source: 'Endpoints (every operation); Create payment (v3); Create hosted payment session',
   severity: 'error',
   tags: ['requests'],
+  /** The rule ids its failures cite that no overlay or event rule defines (`cbp rules`). */
+  rules: {
+    'positive.<operationId>': { title: 'A valid request is accepted (2xx)', provenance: seed('Endpoints (the operation)') },
+  },
   async run(ctx) {
     const failures: Failure[] = [];
     const records: CaseRecord[] = [];

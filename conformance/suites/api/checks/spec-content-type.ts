@@ -10,6 +10,10 @@ export const specContentTypeCheck: ConformanceCheck = {
   source: 'OpenAPI response content (spec/openapi.yaml; assumption A-JSON)',
   severity: 'error',
   tags: ['spec'],
+  /** The rule ids its failures cite that no overlay or event rule defines (`cbp rules`). */
+  rules: {
+    'responses.<operationId>.content': { title: 'A response content type is documented', provenance: { kind: 'assumption', ids: ['A-JSON'] } },
+  },
   phase: 'after',
   run: async (ctx) =>
     overExchanges(ctx, 'spec-content-type', (op, x) => {

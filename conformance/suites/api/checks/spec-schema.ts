@@ -17,6 +17,10 @@ export const specSchemaCheck: ConformanceCheck = {
   source: 'Resources and their fields; OpenAPI response schemas (spec/openapi.yaml)',
   severity: 'error',
   tags: ['spec'],
+  /** The rule ids its failures cite that no overlay or event rule defines (`cbp rules`). */
+  rules: {
+    'schema.<keyword>': { title: 'A JSON Schema constraint of spec/openapi.yaml (graded by the x-assumption of its schema)', provenance: seed('Resources and their fields') },
+  },
   phase: 'after',
   run: async (ctx) =>
     overExchanges(ctx, 'spec-schema', (op, x) => {

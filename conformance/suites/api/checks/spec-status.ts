@@ -16,6 +16,10 @@ export const specStatusCheck: ConformanceCheck = {
   source: 'OpenAPI responses of each operation (spec/openapi.yaml); Errors table',
   severity: 'error',
   tags: ['spec'],
+  /** The rule ids its failures cite that no overlay or event rule defines (`cbp rules`). */
+  rules: {
+    'responses.<operationId>': { title: 'A response status is documented for the operation', provenance: { kind: 'assumption', ids: ['A-SUCCESS-STATUS', 'A-ERROR-STATUS'] } },
+  },
   phase: 'after',
   run: async (ctx) =>
     overExchanges(ctx, 'spec-status', (op, x) => {

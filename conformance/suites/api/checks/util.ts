@@ -10,11 +10,6 @@ export function describeAnswer(res: SendResult): string {
   return res.error ? `no answer (${res.error})` : `HTTP ${res.status}`;
 }
 
-/** Precondition wrapper: the check needs the sandbox control API. */
-export function needsSandbox(ctx: RunContext): string | undefined {
-  return ctx.sandbox ? undefined : 'needs the sandbox control API (/_sandbox/), which the target does not answer';
-}
-
 export function fail(checkId: string, res: SendResult, message: string, rule: string, severity: Severity = 'error', subject?: string): Failure {
   return exchangeFailure(checkId, res.exchange, message, { rule, severity, subject });
 }

@@ -4,13 +4,26 @@
  * for the embedded sandbox, and for a live target when GET /_sandbox/clock answers; checks that
  * need it are skipped otherwise. It talks HTTP only: the suite never imports the sandbox itself.
  */
-import type { TargetFixtures } from './config-file.js';
-import { type Driver, type DriverSession, NotPossible } from './driver.js';
-import type { Http, SendResult } from '../../engine/http.js';
+import { CbpError } from '../../../../lib/errors.js';
+import type { TargetFixtures } from '../config-file.js';
+import { type Driver, type DriverSession, NotPossible } from '../driver.js';
+import type { Http, SendResult } from '../../../engine/http.js';
+import type { ResolvedDrivers } from './resolve-driver.js';
 
 /** The sandbox driver for a target known to answer /_sandbox/ (the embedded sandbox). */
 export async function sandboxDriver({ http }: DriverSession): Promise<Driver> {
   return driverOver(new Sandbox(http));
+}
+
+/** `--driver sandbox`: the target's own sandbox driver, else one when the target answers /_sandbox/. */
+export async function chooseSandboxDriver(session: DriverSession, own: Driver | undefined): Promise<ResolvedDrivers> {
+  const sandbox = own?.kind === 'sandbox' ? own : await probeSandboxDriver(session);
+  if (!sandbox) {
+    throw new CbpError('E_CONFIG', '--driver sandbox: the target does not answer the sandbox control API (GET /_sandbox/clock)', {
+      hint: 'use --driver PATH (a module that drives your sandbox, see examples/driver/) or --driver passive',
+    });
+  }
+  return { driver: sandbox, own: own ?? sandbox };
 }
 
 /** The sandbox driver when the target answers /_sandbox/; none otherwise. */
