@@ -16,7 +16,8 @@ import { createRedactor, type ClientLogger } from './logger.js';
 import { resolveRetryPolicy, type RetryOptions } from './retry.js';
 import { resolveServerUrl, resolveTokenUrl, type ServerTemplate, type TokenEndpoint } from './servers.js';
 import { createTransport } from './transport.js';
-import { createPathSerializer, createQuerySerializer, serializeCookies, serializeHeaders, type OperationStyles } from './parameter-serializer.js';
+import type { OperationStyles } from './parameter-serializer.js';
+import { primitiveCookies, primitiveHeaders, primitiveParams, primitivePath, primitiveQuery } from './primitive-parameters.js';
 
 export interface ClientOperationMeta {
   id: string;
@@ -93,11 +94,26 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options:
   const log = redactor.wrap(options.logger);
   const retry = resolveRetryPolicy(options.retry);
   const byId = new Map(meta.operations.map((op) => [op.id, op]));
-  const serializers = new Map<string, { querySerializer: (q: Record<string, unknown>) => string; pathSerializer: (p: string, v: Record<string, unknown>) => string }>();
-  const serializersOf = (op: ClientOperationMeta) => {
-    let s = serializers.get(op.id);
-    if (s === undefined) serializers.set(op.id, (s = { querySerializer: createQuerySerializer(op.paramStyles), pathSerializer: createPathSerializer(op.paramStyles) }));
-    return s;
+  const serializers = new Map<string, ParameterWriters>();
+  // The full style table (parameter-serializer.ts) loads for the first call that needs it: an
+  // operation with a non-default style, or an array or object value. Primitives in the default
+  // styles, most calls, are written by primitive-parameters.ts.
+  let fullTable: Promise<typeof import('./parameter-serializer.js')> | undefined;
+  const writersOf = async (op: ClientOperationMeta, params: Parameters<typeof primitiveParams>[0]): Promise<ParameterWriters> => {
+    if (op.paramStyles === undefined && primitiveParams(params)) return PRIMITIVE_WRITERS;
+    let w = serializers.get(op.id);
+    if (w === undefined) {
+      const m = await (fullTable ??= import('./parameter-serializer.js'));
+      const styles = op.paramStyles;
+      w = {
+        querySerializer: m.createQuerySerializer(styles),
+        pathSerializer: m.createPathSerializer(styles),
+        headers: (values) => m.serializeHeaders(values, styles),
+        cookies: (values) => m.serializeCookies(values, styles),
+      };
+      serializers.set(op.id, w);
+    }
+    return w;
   };
   // The client matches its own URLs: no length limit, so a long id still gets its credentials.
   const routes = compileRoutes(
@@ -178,15 +194,22 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options:
           return { apiError: { kind: 'validation', message, violations: outcome.violations, notChecked: outcome.notChecked } };
         }
       }
-      const extra: Record<string, unknown> = { ...serializersOf(op) };
+      let writers: ParameterWriters;
+      try {
+        writers = await writersOf(op, given.params);
+      } catch (error) {
+        // The style table's chunk did not load (a browser offline): nothing was sent.
+        return { apiError: errorFromThrown(error, redactor.scrub) };
+      }
+      const extra: Record<string, unknown> = { querySerializer: writers.querySerializer, pathSerializer: writers.pathSerializer };
       if (op.server) extra['baseUrl'] = resolveServerUrl(op.server, variables);
       const headers: Record<string, string> = {};
       if (op.contentType && op.contentType !== 'application/json' && given.body !== undefined) headers['Content-Type'] = op.contentType;
       // openapi-fetch writes no cookies: the cookie parameters become the Cookie header (RFC 6265 §4.2).
-      const cookie = serializeCookies(given.params?.cookie, op.paramStyles);
+      const cookie = writers.cookies(given.params?.cookie);
       if (cookie !== undefined) headers['Cookie'] = cookie;
       if (Object.keys(headers).length > 0) extra['headers'] = { ...headers, ...given.headers };
-      if (given.params?.header) extra['params'] = { ...given.params, header: serializeHeaders(given.params.header, op.paramStyles) };
+      if (given.params?.header) extra['params'] = { ...given.params, header: writers.headers(given.params.header) };
       try {
         const result = (await raw.request(op.method as never, op.path as never, { ...given, ...extra } as never)) as { data?: unknown; error?: unknown; response: Response };
         if (result.response.ok) return result;
@@ -214,6 +237,17 @@ function lazyTokenProvider(options: ClientCredentialsOptions): TokenProvider {
     invalidate: (token) => provider?.invalidate(token),
   };
 }
+
+/** How one call's parameters are written (openapi-fetch's serializer options, plus the header
+ * and Cookie values it does not write). */
+interface ParameterWriters {
+  querySerializer: (query: Record<string, unknown>) => string;
+  pathSerializer: (pathname: string, params: Record<string, unknown>) => string;
+  headers: (values: Record<string, unknown> | undefined) => Record<string, string>;
+  cookies: (values: Record<string, unknown> | undefined) => string | undefined;
+}
+
+const PRIMITIVE_WRITERS: ParameterWriters = { querySerializer: primitiveQuery, pathSerializer: primitivePath, headers: primitiveHeaders, cookies: primitiveCookies };
 
 function pathOf(url: string): string {
   try {
