@@ -10,11 +10,11 @@ import createClient, { type Client } from 'openapi-fetch';
 import type { SchemeDescriptor } from '../auth/schemes.js';
 import type { ClientCredentialsOptions, TokenProvider } from '../auth/client-credentials.js';
 import type { ValidationOutcome } from '../rule-types.js';
-import { compileRoutes } from '../server/route-table.js';
 import { errorFromResponse, errorFromThrown, scrubValue } from './api-error.js';
 import { createRedactor, type ClientLogger } from './logger.js';
 import { resolveRetryPolicy, type RetryOptions } from './retry.js';
 import { resolveServerUrl, resolveTokenUrl, type ServerTemplate, type TokenEndpoint } from './servers.js';
+import { simpleOperationMatcher, type OperationMatcher } from './operation-match.js';
 import { createTransport } from './transport.js';
 import type { OperationStyles } from './parameter-serializer.js';
 import { primitiveCookies, primitiveHeaders, primitiveParams, primitivePath, primitiveQuery } from './primitive-parameters.js';
@@ -116,10 +116,19 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options:
     return w;
   };
   // The client matches its own URLs: no length limit, so a long id still gets its credentials.
-  const routes = compileRoutes(
-    meta.operations.map((op) => ({ method: op.method, path: op.path, value: op })),
-    { maxPathLength: Number.POSITIVE_INFINITY },
-  );
+  // Most documents need no route table for that (operation-match.ts); the others load it.
+  const routeInputs = meta.operations.map((op) => ({ method: op.method, path: op.path, value: op }));
+  const simple = simpleOperationMatcher(routeInputs);
+  let table: Promise<OperationMatcher<ClientOperationMeta>> | undefined;
+  const matcher = (): OperationMatcher<ClientOperationMeta> | Promise<OperationMatcher<ClientOperationMeta>> =>
+    simple ??
+    (table ??= import('../server/route-table.js').then((m) => {
+      const routes = m.compileRoutes(routeInputs, { maxPathLength: Number.POSITIVE_INFINITY });
+      return (method, pathname) => {
+        const found = routes.match(method, pathname);
+        return found.kind === 'found' ? found.value : undefined;
+      };
+    }));
   const basePaths = [options.baseUrl, ...meta.operations.flatMap((op) => (op.server ? [resolveServerUrl(op.server, variables)] : []))].map(pathOf);
 
   const oauth = Boolean(options.clientId && options.clientSecret);
@@ -142,17 +151,18 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options:
 
   const transport = createTransport({
     fetch: baseFetch,
-    resolve: (method, url) => {
+    resolve: async (method, url) => {
       let pathname: string;
       try {
         pathname = new URL(url).pathname;
       } catch {
         return undefined;
       }
+      const match = await matcher();
       for (const base of basePaths) {
         if (!pathname.startsWith(base)) continue;
-        const m = routes.match(method, pathname.slice(base.length) || '/');
-        if (m.kind === 'found') return m.value;
+        const op = match(method, pathname.slice(base.length) || '/');
+        if (op !== undefined) return op;
       }
       return undefined;
     },
