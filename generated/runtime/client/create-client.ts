@@ -8,11 +8,11 @@
  */
 import createClient, { type Client } from 'openapi-fetch';
 import type { SchemeDescriptor } from '../auth/schemes.js';
-import type { ClientCredentialsOptions, TokenProvider } from '../auth/client-credentials.js';
+import type { ClientCredentialsOptions, TokenProvider } from '../auth/token-provider.js';
 import type { ValidationOutcome } from '../rule-types.js';
-import { errorFromResponse, errorFromThrown, scrubValue } from './api-error.js';
+import { AuthFailure, errorFromResponse, errorFromThrown, scrubValue } from './api-error.js';
 import { createRedactor, type ClientLogger } from './logger.js';
-import { resolveRetryPolicy, type RetryOptions } from './retry.js';
+import { resolveRetryPolicy, type RetryOptions, withRetry } from './retry.js';
 import { resolveServerUrl, resolveTokenUrl, type ServerTemplate, type TokenEndpoint } from './servers.js';
 import { simpleOperationMatcher, type OperationMatcher } from './operation-match.js';
 import { createTransport } from './transport.js';
@@ -239,7 +239,7 @@ function lazyTokenProvider(options: ClientCredentialsOptions): TokenProvider {
   let provider: TokenProvider | undefined;
   return {
     async getToken(signal) {
-      provider ??= await (loading ??= import('../auth/client-credentials.js').then((m) => m.createClientCredentialsProvider(options)));
+      provider ??= await (loading ??= import('../auth/token-provider.js').then((m) => m.createTokenProvider(options, { AuthFailure, withRetry })));
       // The caller's signal ends its own wait for the token (the shared request has its own timeout).
       return provider.getToken(signal);
     },
