@@ -25,6 +25,7 @@ export { checkGenerated, writeGenerated, writeStubs } from '../generator/output-
 export { checkHostDependencies } from '../generator/host-dependencies.js';
 export { paymentsPlugin } from '../kits/payments/plugin.js';
 export { startMock } from '../sandbox/index.js';
+export { createSandboxClient, SandboxError, type SandboxClient, type SandboxClientOptions } from '../sandbox/control-client.js';
 export { runConformance } from '../conformance/suites/api/run-conformance.js';
 export type { ConformanceDriver, PaymentRef, SessionRef } from '../conformance/suites/api/driver.js';
 export { NotPossible } from '../conformance/suites/api/driver.js';

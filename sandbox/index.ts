@@ -8,3 +8,12 @@ export type { RetryOptions, DeliveryAttempt } from './webhooks/dispatcher.js';
 export type { SandboxClock } from './clock.js';
 export { SANDBOX_CLIENTS } from './fixtures.js';
 export { SANDBOX_PREFIX } from './control-api/index.js';
+export {
+  createSandboxClient,
+  SandboxError,
+  type SandboxClient,
+  type SandboxClientOptions,
+  type SandboxFixtures,
+  type SandboxPaymentState,
+  type SandboxSubscriptionCreated,
+} from './control-client.js';

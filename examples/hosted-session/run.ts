@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { createPaymentsClient } from '../../generated/client.js';
 import { startReceiver, type ReceivedWebhook } from '../quickstart/receiver.js';
-import { sandboxApi, type SandboxApi } from '../quickstart/sandbox.js';
+import { createSandboxClient, type SandboxClient } from '../../sandbox/control-client.js';
 import { payWithoutJavaScript } from './headless-payer.js';
 import { startPartnerPage, type CheckoutMessage } from './partner-page.js';
 import { decideSessionAction, type SessionDecision } from './session-rules.js';
@@ -60,13 +60,13 @@ export async function runHostedSession(options: HostedSessionOptions = {}): Prom
   const token = await client.requestAccessToken({ body: { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret } });
   if (token.apiError?.kind === 'network') throw new Error(`cannot reach ${baseUrl}: is \`npx cbp mock\` running? (it prints the base URL to pass)`);
   if (token.apiError) throw new Error(`token request failed: ${token.apiError.message}`);
-  const sandbox = sandboxApi(baseUrl, token.data.access_token);
+  const sandbox = createSandboxClient({ baseUrl, accessToken: token.data.access_token });
 
   const receiver = await startReceiver((d) => log(describeWebhook(d)));
   const partner = await startPartnerPage((m) => log(`postMessage ${m.type} ${m.status ?? ''} ${m.payment_id ?? ''}`.trimEnd()));
   let subscriptionId: string | undefined;
   try {
-    const sub = await sandbox.post<{ subscription_id: string; secret: string }>('/webhook-subscriptions', { url: receiver.url });
+    const sub = await sandbox.subscribeWebhooks(receiver.url);
     subscriptionId = sub.subscription_id;
     receiver.use(sub.secret);
     const reference = `order-${randomUUID().slice(0, 8)}`;
@@ -77,7 +77,7 @@ export async function runHostedSession(options: HostedSessionOptions = {}): Prom
     const decide = async (): Promise<SessionDecision> => {
       const found = await client.lookupSessions({ params: { path, query: { client_reference_id: reference } } });
       if (found.apiError) throw new Error(`lookupSessions failed: ${found.apiError.message}`);
-      const now = Date.parse((await sandbox.get<{ now: string }>('/clock')).now);
+      const now = Date.parse((await sandbox.clock()).now);
       const d = decideSessionAction(found.data, now);
       decisions.push(d);
       log(`lookup ${reference}: rule ${d.rule ?? '-'}, ${d.action}${'sessionId' in d && d.sessionId ? ` ${d.sessionId}` : ''}${'paymentId' in d ? ` ${d.paymentId}` : ''}`);
@@ -96,8 +96,8 @@ export async function runHostedSession(options: HostedSessionOptions = {}): Prom
     expectAction(await decide(), 'create');
     const first = await create();
     expectAction(await decide(), 'reuse');
-    const now = Date.parse((await sandbox.get<{ now: string }>('/clock')).now);
-    await sandbox.post('/clock/advance', { seconds: Math.ceil((Date.parse(first.session_expires_at) - now) / 1000) + 1 });
+    const now = Date.parse((await sandbox.clock()).now);
+    await sandbox.advanceClock(Math.ceil((Date.parse(first.session_expires_at) - now) / 1000) + 1);
     log('sandbox clock moved past the expiry of the first session');
     expectAction(await decide(), 'replace');
     const session = await create();
@@ -112,7 +112,7 @@ export async function runHostedSession(options: HostedSessionOptions = {}): Prom
     const paid = await waitForPayment(decide, timeoutMs);
     await receiver.waitFor((d) => d.payment_id === paid.paymentId && d.status === 'AWAITING_FUNDS', 10_000);
     // The payer's bank transfer arriving: the sandbox walks the rest of the payment's states.
-    await sandbox.post(`/payments/${encodeURIComponent(paid.paymentId)}/deliver-funds`);
+    await sandbox.deliverFunds(paid.paymentId);
     await receiver.waitFor((d) => d.payment_id === paid.paymentId && d.status === 'PAYMENT_COMPLETED', timeoutMs);
     if (options.payer !== 'headless') {
       await partner
@@ -131,7 +131,7 @@ export async function runHostedSession(options: HostedSessionOptions = {}): Prom
       messages: [...partner.messages],
     };
   } finally {
-    if (subscriptionId) await sandbox.delete(`/webhook-subscriptions/${encodeURIComponent(subscriptionId)}`).catch(() => {});
+    if (subscriptionId) await sandbox.unsubscribeWebhooks(subscriptionId).catch(() => {});
     await Promise.all([receiver.close(), partner.close()]);
   }
 }
@@ -152,8 +152,8 @@ function expectAction(d: SessionDecision, action: SessionDecision['action']): vo
   if (d.action !== action) throw new Error(`expected the lookup to say ${action}, it said ${d.action}`);
 }
 
-async function recipientOf(sandbox: SandboxApi, customerId: string): Promise<{ recipient_id: string; currency: string }> {
-  const f = await sandbox.get<{ recipients: Array<{ recipient_id: string; customer_id: string; currency: string; status: string }> }>('/fixtures');
+async function recipientOf(sandbox: SandboxClient, customerId: string): Promise<{ recipient_id: string; currency: string }> {
+  const f = await sandbox.fixtures();
   const r = f.recipients.find((x) => x.customer_id === customerId && x.status === 'active');
   if (!r) throw new Error(`no active recipient for ${customerId}`);
   return r;

@@ -13,7 +13,7 @@
 import { pathToFileURL } from 'node:url';
 import { createPaymentsClient } from '../../generated/client.js';
 import { startReceiver, type ReceivedWebhook, type WebhookReceiver } from './receiver.js';
-import { sandboxApi } from './sandbox.js';
+import { createSandboxClient, type SandboxClient } from '../../sandbox/control-client.js';
 
 export interface QuickstartOptions {
   /** The mock's base URL, as `cbp mock` prints it. Default http://127.0.0.1:4010. */
@@ -56,13 +56,13 @@ export async function runQuickstart(options: QuickstartOptions = {}): Promise<Qu
   if (token.apiError?.kind === 'network') throw new Error(`cannot reach ${baseUrl}: is \`npx cbp mock\` running? (it prints the base URL to pass)`);
   if (token.apiError) throw new Error(`token request failed: ${token.apiError.message}`);
   log(`token: ${token.data.token_type}, expires in ${token.data.expires_in} s`);
-  const sandbox = sandboxApi(baseUrl, token.data.access_token);
+  const sandbox = createSandboxClient({ baseUrl, accessToken: token.data.access_token });
 
   // 3. A webhook endpoint on this machine, subscribed to this client's payment events.
   const receiver = await startReceiver((d) => log(describe(d)));
   let subscriptionId: string | undefined;
   try {
-    const sub = await sandbox.post<{ subscription_id: string; secret: string }>('/webhook-subscriptions', { url: receiver.url });
+    const sub = await sandbox.subscribeWebhooks(receiver.url);
     subscriptionId = sub.subscription_id;
     receiver.use(sub.secret);
     log(`webhooks: ${receiver.url} (subscription ${sub.subscription_id})`);
@@ -81,7 +81,7 @@ export async function runQuickstart(options: QuickstartOptions = {}): Promise<Qu
     log(`payment ${paymentId} created: ${created.data.status}, ${currency} ${body.amount.value} to ${recipientIds.join(', ')}`);
 
     // 5. The customer's funds arrive: the mock walks the state table to PAYMENT_COMPLETED.
-    const delivered = await sandbox.post<{ status: string }>(`/payments/${encodeURIComponent(paymentId)}/deliver-funds`);
+    const delivered = await sandbox.deliverFunds(paymentId);
     log(`funds delivered: ${delivered.status}`);
     await receiver.waitFor((d) => d.payment_id === paymentId && d.status === 'PAYMENT_COMPLETED', options.timeoutMs ?? 30_000);
 
@@ -95,18 +95,14 @@ export async function runQuickstart(options: QuickstartOptions = {}): Promise<Qu
     return { paymentId, recipientIds, webhookUrl: receiver.url, webhooks: [...receiver.deliveries], recipientStatuses };
   } finally {
     // Unsubscribe first so the mock stops sending to a port that is about to close.
-    if (subscriptionId) await sandbox.delete(`/webhook-subscriptions/${encodeURIComponent(subscriptionId)}`).catch(() => {});
+    if (subscriptionId) await sandbox.unsubscribeWebhooks(subscriptionId).catch(() => {});
     await receiver.close();
   }
 }
 
 /** Fixture recipients first; the sandbox's "Add a recipient" tops up when too few fit. */
-async function pickRecipients(sandbox: ReturnType<typeof sandboxApi>, customerId: string, count: number) {
-  type Fixtures = {
-    customers: Array<{ customer_id: string; wallet_currency: string }>;
-    recipients: Array<{ recipient_id: string; customer_id: string; currency: string; status: string }>;
-  };
-  const fixtures = await sandbox.get<Fixtures>('/fixtures');
+async function pickRecipients(sandbox: SandboxClient, customerId: string, count: number) {
+  const fixtures = await sandbox.fixtures();
   const customer = fixtures.customers.find((c) => c.customer_id === customerId);
   if (!customer) throw new Error(`customer ${customerId} is not one of this client's customers`);
   const currency = customer.wallet_currency;
@@ -115,10 +111,7 @@ async function pickRecipients(sandbox: ReturnType<typeof sandboxApi>, customerId
     .map((r) => r.recipient_id)
     .slice(0, count);
   while (recipientIds.length < count) {
-    const added = await sandbox.post<{ recipient_id: string }>(`/customers/${encodeURIComponent(customerId)}/recipients`, {
-      currency,
-      name: `Quickstart recipient ${recipientIds.length + 1}`,
-    });
+    const added = await sandbox.addRecipient(customerId, { currency, name: `Quickstart recipient ${recipientIds.length + 1}` });
     recipientIds.push(added.recipient_id);
   }
   return { currency, recipientIds };

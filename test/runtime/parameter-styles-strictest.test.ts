@@ -11,6 +11,8 @@ import { ROOT } from '../client/helpers/generated.js';
 
 const FILES = [
   'packages/runtime/src/client/parameter-serializer.ts',
+  'packages/runtime/src/client/primitive-parameters.ts',
+  'packages/runtime/src/client/operation-match.ts',
   'packages/runtime/src/server/coerce.ts',
   'packages/runtime/src/server/param-values.ts',
   'packages/runtime/src/server/read-path.ts',

@@ -27,9 +27,10 @@ import {
   workspace,
 } from '../../bench/lib/footprint.js';
 
-/** Today's figure for the one budget not met yet (9.7 kB): a regression over it fails at once,
- * and the target below is an expected failure that reports when it starts passing. */
-const BUNDLE_WITHOUT_VALIDATION_CEILING_GZIP = 10_000;
+/** Today's figure for the one budget not met yet (8.5 kB with validators generated, 8.1 kB
+ * without): a regression over it fails at once, and the target below is an expected failure that
+ * reports when it starts passing. */
+const BUNDLE_WITHOUT_VALIDATION_CEILING_GZIP = 8_700;
 
 let ws: Workspace;
 let validatedDir: string;

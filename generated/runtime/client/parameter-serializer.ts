@@ -9,7 +9,9 @@
  * openapi-fetch's own helpers (serializeArrayParam, serializeObjectParam) differ from that
  * table in a few cells (non-exploded `label` arrays and objects, delimited objects, an empty
  * `matrix` value), so the client plugs this module into openapi-fetch's `pathSerializer` and
- * `querySerializer` options and writes headers and the Cookie header itself.
+ * `querySerializer` options and writes headers and the Cookie header itself. The client loads
+ * this module for a call that needs it (a non-default style, an array or object value);
+ * primitives in the default styles are written by primitive-parameters.ts.
  */
 
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';

@@ -28,7 +28,7 @@ export interface TransportOperation {
 export interface TransportOptions {
   fetch: (request: Request) => Promise<Response>;
   /** Finds the operation of a request (method + URL); undefined for unknown URLs. */
-  resolve: (method: string, url: string) => TransportOperation | undefined;
+  resolve: (method: string, url: string) => TransportOperation | undefined | Promise<TransportOperation | undefined>;
   schemes: Readonly<Record<string, SchemeDescriptor>>;
   credentials: Credentials;
   apiKey?: string | undefined;
@@ -59,7 +59,7 @@ function createInnerTransport(options: TransportOptions): (request: Request) => 
   const noRetry: RetryPolicy = { ...options.retry, retries: 0 };
 
   return async function transport(input: Request): Promise<Response> {
-    const op = options.resolve(input.method, input.url);
+    const op = await options.resolve(input.method, input.url);
     const plan = planSecurity(op?.security ?? [], options.schemes, options.credentials);
     if (plan.unsatisfied) {
       log({ level: 'warn', event: 'auth-missing', operationId: op?.id, message: 'no configured credentials satisfy the security of this operation; sending without' });

@@ -5,15 +5,16 @@
  */
 import createClient, { type Client } from 'openapi-fetch';
 import type { SchemeDescriptor } from '../auth/schemes.js';
-import type { ClientCredentialsOptions, TokenProvider } from '../auth/client-credentials.js';
+import type { ClientCredentialsOptions, TokenProvider } from '../auth/token-provider.js';
 import type { ValidationOutcome } from '../rule-types.js';
-import { compileRoutes } from '../server/route-table.js';
-import { errorFromResponse, errorFromThrown, scrubValue } from './api-error.js';
+import { AuthFailure, errorFromResponse, errorFromThrown, scrubValue } from './api-error.js';
 import { createRedactor, type ClientLogger } from './logger.js';
-import { resolveRetryPolicy, type RetryOptions } from './retry.js';
+import { resolveRetryPolicy, type RetryOptions, withRetry } from './retry.js';
 import { resolveServerUrl, resolveTokenUrl, type ServerTemplate, type TokenEndpoint } from './servers.js';
+import { simpleOperationMatcher, type OperationMatcher } from './operation-match.js';
 import { createTransport } from './transport.js';
-import { createPathSerializer, createQuerySerializer, serializeCookies, serializeHeaders, type OperationStyles } from './parameter-serializer.js';
+import type { OperationStyles } from './parameter-serializer.js';
+import { primitiveCookies, primitiveHeaders, primitiveParams, primitivePath, primitiveQuery } from './primitive-parameters.js';
 
 export interface ClientOperationMeta {
   id: string;
@@ -90,17 +91,41 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options:
   const log = redactor.wrap(options.logger);
   const retry = resolveRetryPolicy(options.retry);
   const byId = new Map(meta.operations.map((op) => [op.id, op]));
-  const serializers = new Map<string, { querySerializer: (q: Record<string, unknown>) => string; pathSerializer: (p: string, v: Record<string, unknown>) => string }>();
-  const serializersOf = (op: ClientOperationMeta) => {
-    let s = serializers.get(op.id);
-    if (s === undefined) serializers.set(op.id, (s = { querySerializer: createQuerySerializer(op.paramStyles), pathSerializer: createPathSerializer(op.paramStyles) }));
-    return s;
+  const serializers = new Map<string, ParameterWriters>();
+  // The full style table (parameter-serializer.ts) loads for the first call that needs it: an
+  // operation with a non-default style, or an array or object value. Primitives in the default
+  // styles, most calls, are written by primitive-parameters.ts.
+  let fullTable: Promise<typeof import('./parameter-serializer.js')> | undefined;
+  const writersOf = async (op: ClientOperationMeta, params: Parameters<typeof primitiveParams>[0]): Promise<ParameterWriters> => {
+    if (op.paramStyles === undefined && primitiveParams(params)) return PRIMITIVE_WRITERS;
+    let w = serializers.get(op.id);
+    if (w === undefined) {
+      const m = await (fullTable ??= import('./parameter-serializer.js'));
+      const styles = op.paramStyles;
+      w = {
+        querySerializer: m.createQuerySerializer(styles),
+        pathSerializer: m.createPathSerializer(styles),
+        headers: (values) => m.serializeHeaders(values, styles),
+        cookies: (values) => m.serializeCookies(values, styles),
+      };
+      serializers.set(op.id, w);
+    }
+    return w;
   };
   // The client matches its own URLs: no length limit, so a long id still gets its credentials.
-  const routes = compileRoutes(
-    meta.operations.map((op) => ({ method: op.method, path: op.path, value: op })),
-    { maxPathLength: Number.POSITIVE_INFINITY },
-  );
+  // Most documents need no route table for that (operation-match.ts); the others load it.
+  const routeInputs = meta.operations.map((op) => ({ method: op.method, path: op.path, value: op }));
+  const simple = simpleOperationMatcher(routeInputs);
+  let table: Promise<OperationMatcher<ClientOperationMeta>> | undefined;
+  const matcher = (): OperationMatcher<ClientOperationMeta> | Promise<OperationMatcher<ClientOperationMeta>> =>
+    simple ??
+    (table ??= import('../server/route-table.js').then((m) => {
+      const routes = m.compileRoutes(routeInputs, { maxPathLength: Number.POSITIVE_INFINITY });
+      return (method, pathname) => {
+        const found = routes.match(method, pathname);
+        return found.kind === 'found' ? found.value : undefined;
+      };
+    }));
   const basePaths = [options.baseUrl, ...meta.operations.flatMap((op) => (op.server ? [resolveServerUrl(op.server, variables)] : []))].map(pathOf);
 
   const oauth = Boolean(options.clientId && options.clientSecret);
@@ -123,17 +148,18 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options:
 
   const transport = createTransport({
     fetch: baseFetch,
-    resolve: (method, url) => {
+    resolve: async (method, url) => {
       let pathname: string;
       try {
         pathname = new URL(url).pathname;
       } catch {
         return undefined;
       }
+      const match = await matcher();
       for (const base of basePaths) {
         if (!pathname.startsWith(base)) continue;
-        const m = routes.match(method, pathname.slice(base.length) || '/');
-        if (m.kind === 'found') return m.value;
+        const op = match(method, pathname.slice(base.length) || '/');
+        if (op !== undefined) return op;
       }
       return undefined;
     },
@@ -175,15 +201,22 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options:
           return { apiError: { kind: 'validation', message, violations: outcome.violations, notChecked: outcome.notChecked } };
         }
       }
-      const extra: Record<string, unknown> = { ...serializersOf(op) };
+      let writers: ParameterWriters;
+      try {
+        writers = await writersOf(op, given.params);
+      } catch (error) {
+        // The style table's chunk did not load (a browser offline): nothing was sent.
+        return { apiError: errorFromThrown(error, redactor.scrub) };
+      }
+      const extra: Record<string, unknown> = { querySerializer: writers.querySerializer, pathSerializer: writers.pathSerializer };
       if (op.server) extra['baseUrl'] = resolveServerUrl(op.server, variables);
       const headers: Record<string, string> = {};
       if (op.contentType && op.contentType !== 'application/json' && given.body !== undefined) headers['Content-Type'] = op.contentType;
       // openapi-fetch writes no cookies: the cookie parameters become the Cookie header (RFC 6265 §4.2).
-      const cookie = serializeCookies(given.params?.cookie, op.paramStyles);
+      const cookie = writers.cookies(given.params?.cookie);
       if (cookie !== undefined) headers['Cookie'] = cookie;
       if (Object.keys(headers).length > 0) extra['headers'] = { ...headers, ...given.headers };
-      if (given.params?.header) extra['params'] = { ...given.params, header: serializeHeaders(given.params.header, op.paramStyles) };
+      if (given.params?.header) extra['params'] = { ...given.params, header: writers.headers(given.params.header) };
       try {
         const result = (await raw.request(op.method as never, op.path as never, { ...given, ...extra } as never)) as { data?: unknown; error?: unknown; response: Response };
         if (result.response.ok) return result;
@@ -203,7 +236,7 @@ function lazyTokenProvider(options: ClientCredentialsOptions): TokenProvider {
   let provider: TokenProvider | undefined;
   return {
     async getToken(signal) {
-      provider ??= await (loading ??= import('../auth/client-credentials.js').then((m) => m.createClientCredentialsProvider(options)));
+      provider ??= await (loading ??= import('../auth/token-provider.js').then((m) => m.createTokenProvider(options, { AuthFailure, withRetry })));
       // The caller's signal ends its own wait for the token (the shared request has its own timeout).
       return provider.getToken(signal);
     },
@@ -211,6 +244,17 @@ function lazyTokenProvider(options: ClientCredentialsOptions): TokenProvider {
     invalidate: (token) => provider?.invalidate(token),
   };
 }
+
+/** How one call's parameters are written (openapi-fetch's serializer options, plus the header
+ * and Cookie values it does not write). */
+interface ParameterWriters {
+  querySerializer: (query: Record<string, unknown>) => string;
+  pathSerializer: (pathname: string, params: Record<string, unknown>) => string;
+  headers: (values: Record<string, unknown> | undefined) => Record<string, string>;
+  cookies: (values: Record<string, unknown> | undefined) => string | undefined;
+}
+
+const PRIMITIVE_WRITERS: ParameterWriters = { querySerializer: primitiveQuery, pathSerializer: primitivePath, headers: primitiveHeaders, cookies: primitiveCookies };
 
 function pathOf(url: string): string {
   try {
