@@ -15,7 +15,7 @@ export type Part = NonNullable<RuleViolation['in']>;
 const RULE_KEYWORD = 'x-cbp-';
 
 /**
- * One error model everywhere (templates/runtime/rule-types.ts): rule keywords keep their overlay
+ * One error model everywhere (rule-types.ts): rule keywords keep their overlay
  * rule id and source; schema errors become `schema.<keyword>` at the offending value's
  * pointer (plus the missing property for `required`). When a rule and a schema constraint fail
  * at the same pointer only the rule is reported: it carries the description's wording.
