@@ -8,6 +8,7 @@
  */
 import { READ_METHODS, RateLimiter, retryAfterMs, sleep, THROTTLE_STATUSES } from './polite.js';
 import type { Recorder, RecordedExchange } from './recorder.js';
+import { currentCheckId } from './check-scope.js';
 
 /**
  * `bearer` is sent as given and not learnt as a secret (the auth check sends a malformed value on
@@ -50,12 +51,18 @@ export interface TokenSource {
   reset?(): void;
 }
 
-export interface HttpOptions {
+export interface HttpOptions<T extends TokenSource = TokenSource> {
   baseUrl: string;
   authUrl: string;
   recorder: Recorder;
   timeoutMs: number;
-  tokens?: TokenSource;
+  /**
+   * Where the Bearer tokens of `primary`/`secondary` requests come from: a source, or a factory
+   * given this client (a token source that requests tokens through it, tokens.ts).
+   */
+  tokens?: T | ((http: Http) => T);
+  /** Lookups by operation id, used when a create's answer is lost (the suite's, live/lookups.ts). */
+  lookups?: Readonly<Record<string, CreateLookup>>;
   /** Most requests per second (`--rate`); default unlimited. */
   rate?: number;
   /** Retries of a throttled read. Default 3. */
@@ -73,13 +80,18 @@ export interface HttpOptions {
  */
 export const MAX_ANSWER_BYTES = 1024 * 1024;
 
-export class Http {
-  /** The check currently running; set by the runner. */
-  checkId = 'setup';
-  tokens?: TokenSource;
+/**
+ * Everything it uses is given at construction and never replaced: the exchanges it records are
+ * attributed to the check whose scope sends them (check-scope.ts), not to a field set between checks.
+ */
+export class Http<T extends TokenSource = TokenSource> {
+  readonly tokens?: T;
+  private readonly lookups: Readonly<Record<string, CreateLookup>>;
+  private readonly limiter: RateLimiter;
 
-  constructor(private readonly options: HttpOptions) {
-    this.tokens = options.tokens;
+  constructor(private readonly options: HttpOptions<T>) {
+    this.tokens = typeof options.tokens === 'function' ? options.tokens(this) : options.tokens;
+    this.lookups = options.lookups ?? {};
     this.limiter = new RateLimiter(options.rate);
   }
 
@@ -96,10 +108,6 @@ export class Http {
     const qs = req.query ? `?${new URLSearchParams(req.query).toString()}` : '';
     return `${base}${req.path}${qs}`;
   }
-
-  /** Lookups by operation id, used when a create's answer is lost (set by the target). */
-  lookups: Record<string, CreateLookup> = {};
-  private readonly limiter: RateLimiter;
 
   async send(req: SendRequest): Promise<SendResult> {
     const method = req.method.toUpperCase();
@@ -189,7 +197,7 @@ export class Http {
     redactor.learnFields(req.form);
     redactor.learnFields(req.json);
     const exchange: RecordedExchange = {
-      checkId: this.checkId,
+      checkId: currentCheckId(),
       operationId: req.operationId,
       path: redactor.text(url.slice((req.base === 'auth' ? this.options.authUrl : this.options.baseUrl).length)),
       startedAt: started,

@@ -5,6 +5,7 @@
  */
 import { isCbpError } from '../../lib/errors.js';
 import type { Check, CheckResult } from './check.js';
+import { runAsCheck } from './check-scope.js';
 import { gradeFailure, gradeRecord } from './provenance.js';
 import { type CauseRelation, groupRootCauses } from './root-causes.js';
 import { mapStrings } from './redact.js';
@@ -17,9 +18,13 @@ export interface SuiteOptions<C> {
   reporters?: readonly Reporter[];
   /** Removes secrets from every text reporters see (messages, evidence, reproduce lines, notes). */
   scrub?: (text: string) => string;
-  /** Called before each check runs (e.g. to tag recorded exchanges with the check id); `progress`
-   * shows what the check waits for on a terminal. */
-  beforeCheck?: (check: Check<C>, ctx: C, progress: (lines: string[]) => void) => void;
+  /**
+   * The context one check runs with, built for it from the run's (default: the run's own): e.g.
+   * with its `progress`, which shows what the check waits for on a terminal. Nothing is set on a
+   * shared object between checks; what a check's exchanges are attributed to is its scope
+   * (check-scope.ts).
+   */
+  contextFor?: (check: Check<C>, ctx: C, progress: (lines: string[]) => void) => C;
   /** `--require`: check ids or tags (or `all`) whose skipped or partial outcome is a failure. */
   require?: readonly string[];
   /** Suite-specific sections for the summary, computed once every check has run. */
@@ -55,9 +60,10 @@ export async function runSuite<C>(checks: readonly Check<C>[], ctx: C, options: 
   await emit({ type: 'suite-start', target: options.target, checkIds: ordered.map((c) => c.id) });
   for (const check of ordered) {
     await emit({ type: 'check-start', checkId: check.id, title: check.title });
-    options.beforeCheck?.(check, ctx, (lines) => void emit({ type: 'check-progress', checkId: check.id, lines }));
+    const progress = (lines: string[]) => void emit({ type: 'check-progress', checkId: check.id, lines });
+    const checkCtx = options.contextFor ? options.contextFor(check, ctx, progress) : ctx;
     const t0 = Date.now();
-    const result = await runOne(check, ctx, options.scrub ?? ((t) => t));
+    const result = await runAsCheck(check.id, () => runOne(check, checkCtx, options.scrub ?? ((t) => t)));
     const graded = toOutcome(check, notJudged(result), Date.now() - t0, options.strict === true);
     const outcome = requireOutcome(options.finishOutcome ? options.finishOutcome(graded) : graded, options.require ?? []);
     outcomes.push(outcome);

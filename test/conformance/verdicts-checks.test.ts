@@ -83,8 +83,8 @@ describe("a driver's own problems are never a verdict on the target", () => {
     const target = await startSandboxTarget();
     try {
       const recorder = new Recorder();
-      const http = new Http({ baseUrl: target.baseUrl, authUrl: target.authUrl, recorder, timeoutMs: 5000 });
-      http.tokens = new Tokens(http, target.credentials);
+      const tokens = (client: Http) => new Tokens(client, target.credentials);
+      const http = new Http({ baseUrl: target.baseUrl, authUrl: target.authUrl, recorder, timeoutMs: 5000, tokens });
       const sandbox = new Sandbox(http);
       const before = Date.parse(await sandbox.now());
       await sandbox.advanceClock(86_400);

@@ -79,9 +79,8 @@ describe('Http', () => {
       json(res, 200, { sessions: [{ session_id: 'ses-1', has_payment: false }] });
     });
     const recorder = new Recorder();
-    const http = new Http({ baseUrl: s.url, authUrl: s.url, recorder, timeoutMs: 300 });
-    const { installLookups } = await import('../../conformance/suites/api/live/lookups.js');
-    installLookups(http);
+    const { createLookups } = await import('../../conformance/suites/api/live/lookups.js');
+    const http = new Http({ baseUrl: s.url, authUrl: s.url, recorder, timeoutMs: 300, lookups: createLookups });
     const res = await http.send({ operationId: 'createSession', method: 'POST', path: '/v1/customers/c/sessions', json: { client_reference_id: 'ref-1' }, auth: 'none' });
     expect(s.hits).toEqual(['POST /v1/customers/c/sessions', 'GET /v1/customers/c/sessions?client_reference_id=ref-1']);
     expect(res.recovered).toEqual({ session_id: 'ses-1', has_payment: false });

@@ -15,7 +15,7 @@ import type { Target } from './target.js';
 import { Tokens } from './tokens.js';
 import { resolveDriver } from './drivers/resolve-driver.js';
 import type { BuiltinDriver } from './drivers/builtin.js';
-import { installLookups } from './live/lookups.js';
+import { createLookups } from './live/lookups.js';
 import { deliveryVerifier } from './webhook-schemes.js';
 
 export interface Connection {
@@ -39,10 +39,18 @@ export async function connect(target: Target, config: ConformanceConfig, recorde
     for (const c of closers.reverse()) await c().catch(() => undefined);
   };
   try {
-    const http = new Http({ baseUrl: target.baseUrl, authUrl: target.authUrl, recorder, timeoutMs: config.timeoutMs, rate: config.rate, fetch: target.fetch });
-    installLookups(http);
-    const tokens = new Tokens(http, target.credentials);
-    http.tokens = tokens;
+    // Built with everything it uses: the tokens (requested through this client) and the lookups.
+    const http = new Http({
+      baseUrl: target.baseUrl,
+      authUrl: target.authUrl,
+      recorder,
+      timeoutMs: config.timeoutMs,
+      rate: config.rate,
+      fetch: target.fetch,
+      tokens: (client) => new Tokens(client, target.credentials),
+      lookups: createLookups,
+    });
+    const tokens = http.tokens!;
     await tokens.token('primary');
     const { driver, own } = await resolveDriver(config, target.driver, { http }, drivers);
     if (driver.close) closers.push(() => driver.close!());

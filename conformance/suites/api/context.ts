@@ -22,36 +22,40 @@ import type { SpecProvenance } from '../verdicts/spec-provenance.js';
 /** A check of the API suite. */
 export type ConformanceCheck = Check<RunContext>;
 
+/**
+ * Built before a check runs and never changed while it runs (every member is readonly): what
+ * differs per check (its progress line) is a new context from the run loop (run-conformance.ts).
+ */
 export interface RunContext {
-  config: ConformanceConfig;
+  readonly config: ConformanceConfig;
   /** The target's credentials (the CLI supplies the sandbox's own for the embedded sandbox). */
-  credentials: TargetCredentials;
-  http: Http;
-  tokens: Tokens;
-  recorder: Recorder;
-  model: ApiModel;
-  table: StateTable;
-  validators: SuiteValidators;
+  readonly credentials: TargetCredentials;
+  readonly http: Http;
+  readonly tokens: Tokens;
+  readonly recorder: Recorder;
+  readonly model: ApiModel;
+  readonly table: StateTable;
+  readonly validators: SuiteValidators;
   /** The primary client's customers, recipients, quotes and third parties. */
-  fixtures: TargetFixtures;
+  readonly fixtures: TargetFixtures;
   /** The second client's customers (cross-tenant case), when a second credential is given. */
-  secondClient?: TargetFile['second_client'];
+  readonly secondClient?: TargetFile['second_client'];
   /** How payments are moved forward on the target (`passive` when nothing is driven). */
-  driver: Driver;
+  readonly driver: Driver;
   /** The target is this package's sandbox (it answers /_sandbox/): its documented stand-in
    * payloads may be used where the seed shows none (live/payloads.ts). */
-  ownSandbox: boolean;
+  readonly ownSandbox: boolean;
   /** Shows what a running check waits for (a terminal's progress line). */
-  progress(lines: string[]): void;
+  readonly progress: (lines: string[]) => void;
   /** The sandbox-only levers (clock, raw control calls): the built-in sandbox driver's `control`. */
-  sandbox?: SandboxControl;
-  receiver?: WebhookReceiver;
+  readonly sandbox?: SandboxControl;
+  readonly receiver?: WebhookReceiver;
   /** A fresh reference (client_reference_id etc.): alphanumeric with hyphens, ≤ 36 characters. */
-  unique(prefix: string): string;
+  readonly unique: (prefix: string) => string;
   /** A quote usable for a conversion `sell → buy` for this customer (fresh from the sandbox when possible). */
-  quoteFor(customerId: string, sell: string, buy: string): Promise<string | undefined>;
+  readonly quoteFor: (customerId: string, sell: string, buy: string) => Promise<string | undefined>;
   /** Where each expectation comes from (spec/ x-assumption, then conformance/suites/verdicts/assumption-map.ts). */
-  provenance: SpecProvenance;
+  readonly provenance: SpecProvenance;
 }
 
 /** A failure about one recorded exchange, with the evidence and a curl command to replay it. */

@@ -87,10 +87,9 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
       reporters: [...(options.reporters ?? []), ...har],
       require: config.require,
       scrub: (text) => recorder.redactor.text(text),
-      beforeCheck: (check, _ctx, progress) => {
-        conn.http.checkId = check.id;
-        ctx.progress = progress;
-      },
+      // Each check gets its own context with its progress line; its exchanges are attributed to
+      // it by the engine (engine/check-scope.ts), so no shared object changes between checks.
+      contextFor: (_check, run, progress) => ({ ...run, progress }),
       sections: () => [stateSection(table, judgeEvents(recorder.webhooks, table).transitions)],
       strict: config.strict,
       causes: causeRelations,

@@ -5,7 +5,7 @@
  * payments"; the v3 list's path is not shown), matched on customer plus client_reference_id
  * (§Reconciliation identifiers: "Match on the pair customer_id plus client_reference_id").
  */
-import type { CreateLookup, Http, SendRequest } from '../../../engine/http.js';
+import type { CreateLookup, SendRequest } from '../../../engine/http.js';
 
 const ref = (req: SendRequest) => (req.json as { client_reference_id?: unknown } | undefined)?.client_reference_id;
 
@@ -27,11 +27,8 @@ const paymentLookup: CreateLookup = async (http, req) => {
   return list.find((p) => (p as { client_reference_id?: unknown } | null)?.client_reference_id === id);
 };
 
-export const createLookups: Record<string, CreateLookup> = {
+/** The suite's lookups, handed to its HTTP client at construction (connect.ts). */
+export const createLookups: Readonly<Record<string, CreateLookup>> = Object.freeze({
   createSession: sessionLookup,
   createPayment: paymentLookup,
-};
-
-export function installLookups(http: Http): void {
-  Object.assign(http.lookups, createLookups);
-}
+});
