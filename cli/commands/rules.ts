@@ -11,11 +11,10 @@ export const rulesCommand: CbpCommand = {
   builder: (y) => y.option('json', { type: 'boolean', default: false, describe: 'print the list as JSON' }),
   async run(argv, io) {
     // Loaded on use: the document loader is heavy, and `cbp --help` should not pay for it.
-    const { loadSuiteSpec, packageSpecDir } = await import('../../conformance/suites/api/spec.js');
-    const { readRawSpec, SpecProvenance } = await import('../../conformance/suites/verdicts/spec-provenance.js');
+    const { loadSuiteSpec } = await import('../../conformance/suites/api/spec.js');
     const { ruleVocabulary } = await import('../../conformance/suites/verdicts/vocabulary.js');
-    const { model } = await loadSuiteSpec();
-    const entries = ruleVocabulary(model, new SpecProvenance(readRawSpec(packageSpecDir())));
+    const { model, provenance } = await loadSuiteSpec();
+    const entries = ruleVocabulary(model, provenance);
     if (argv.json === true) {
       io.out(JSON.stringify(entries, null, 2));
       return EXIT_OK;

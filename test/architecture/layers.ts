@@ -16,7 +16,7 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   api: ['conformance/suites', 'conformance/reporters', 'conformance/engine', 'sandbox', 'generator', 'generated', 'kits', 'runtime/payments', 'lib'],
   'conformance/suites': ['conformance/engine', 'generated', 'generator', 'kits', 'lib'],
   'conformance/reporters': ['conformance/engine', 'lib'],
-  'conformance/engine': ['generated', 'lib'],
+  'conformance/engine': ['lib'],
   sandbox: ['generated', 'generator', 'kits', 'runtime/payments', 'runtime', 'lib'],
   kits: ['generator', 'runtime/payments', 'runtime', 'lib'],
   generator: ['runtime', 'lib'],

@@ -19,8 +19,7 @@ import { conformanceConfigFromArgv } from '../../conformance/suites/api/config.j
 import type { ConformanceCheck } from '../../conformance/suites/api/context.js';
 import { BUILTIN_DRIVERS, type BuiltinDriver, driverChoices } from '../../conformance/suites/api/drivers/builtin.js';
 import { runConformance } from '../../conformance/suites/api/run-conformance.js';
-import { loadSuiteSpec, packageSpecDir } from '../../conformance/suites/api/spec.js';
-import { readRawSpec, SpecProvenance } from '../../conformance/suites/verdicts/spec-provenance.js';
+import { loadSuiteSpec } from '../../conformance/suites/api/spec.js';
 import { ruleVocabulary } from '../../conformance/suites/verdicts/vocabulary.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'cbp-registries-'));
@@ -74,8 +73,8 @@ describe('one module plus one registry line', () => {
   });
 
   test('`cbp rules` lists the rule ids a new check declares', async () => {
-    const { model } = await loadSuiteSpec();
-    const vocabulary = ruleVocabulary(model, new SpecProvenance(readRawSpec(packageSpecDir())), checkRegistry);
+    const { model, provenance } = await loadSuiteSpec();
+    const vocabulary = ruleVocabulary(model, provenance, checkRegistry);
     expect(vocabulary.find((e) => e.id === 'throwaway.named-driver')).toEqual({
       id: 'throwaway.named-driver',
       kind: 'check rule',

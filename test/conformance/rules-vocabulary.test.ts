@@ -1,15 +1,13 @@
 /** One rule vocabulary: every id a verdict can cite is explained by `cbp rules`, with its source. */
 import { describe, expect, test } from 'vitest';
 import { rulesCommand } from '../../cli/commands/rules.js';
-import { loadSuiteSpec, packageSpecDir } from '../../conformance/suites/api/spec.js';
+import { loadSuiteSpec } from '../../conformance/suites/api/spec.js';
 import { assumptionMap } from '../../conformance/suites/verdicts/assumption-map.js';
 import { eventRules } from '../../conformance/suites/verdicts/event-rules.js';
-import { readRawSpec, SpecProvenance } from '../../conformance/suites/verdicts/spec-provenance.js';
 import { ruleVocabulary } from '../../conformance/suites/verdicts/vocabulary.js';
 
 describe('the rule vocabulary', async () => {
-  const { model } = await loadSuiteSpec();
-  const spec = new SpecProvenance(readRawSpec(packageSpecDir()));
+  const { model, provenance: spec } = await loadSuiteSpec();
   const ids = new Set(ruleVocabulary(model, spec).map((e) => e.id));
 
   test('lists every overlay rule and every event rule', () => {

@@ -3,6 +3,7 @@
  * given checks (default: this suite's registry) on the suite engine, and always closes what it
  * opened. Returns the summary; the CLI turns it into an exit code.
  */
+import path from 'node:path';
 import { CbpError } from '../../../lib/errors.js';
 import { Recorder } from '../../engine/recorder.js';
 import { runSuite } from '../../engine/run-suite.js';
@@ -14,14 +15,13 @@ import { stateSection } from '../events/state-diagram.js';
 import { judgeEvents } from '../events/event-judge.js';
 import { causeRelations } from '../verdicts/cause-relations.js';
 import { computeCoverage } from '../verdicts/coverage.js';
-import { readRawSpec, SpecProvenance } from '../verdicts/spec-provenance.js';
 import { checks as apiChecks } from './checks/index.js';
 import type { ConformanceConfig } from './config.js';
 import { connect } from './connect.js';
 import type { BuiltinDriver } from './drivers/builtin.js';
 import type { ConformanceCheck, RunContext } from './context.js';
 import { rerunFor, tokenSourceLine } from './reproduce.js';
-import { loadSuiteSpec, packageSpecDir } from './spec.js';
+import { loadSuiteSpec, packageSpecDir, type SuiteSpec } from './spec.js';
 import { liveTarget, type Target } from './target.js';
 import type { SuiteValidators } from './validators.js';
 import type { ApiModel } from '../../../generator/ir/model.js';
@@ -40,7 +40,11 @@ export interface RunOptions {
   /** The built-in drivers `--driver NAME` may name. Default: drivers/builtin.ts. */
   drivers?: Record<string, BuiltinDriver>;
   validators?: SuiteValidators;
-  /** Directory holding openapi.yaml, rules.overlay.yaml, payment-states.yaml. Default: this package's spec/. */
+  /**
+   * Directory holding openapi.yaml, rules.overlay.yaml, payment-states.yaml (and sandbox.overlay.yaml when
+   * the validators were compiled with it). Default: this package's spec/. The validators must have been
+   * compiled from it (`validators`, else generated/): the run refuses with E_CONFIG otherwise.
+   */
   specDir?: string;
 }
 
@@ -48,7 +52,11 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
   const checks = selectChecks(options.checks ?? apiChecks, config.only, config.skip);
   checkRequired(options.checks ?? apiChecks, config.require);
   const target = options.target ?? defaultTarget(config);
-  const { model, table } = await loadSuiteSpec(options.specDir);
+  // The contract, read once: the model, the table and the provenance all come from this one load.
+  const spec = await loadSuiteSpec(options.specDir);
+  const { model, table } = spec;
+  const validators = options.validators ?? (await import('./validators.js')).generatedValidators;
+  checkValidators(spec, validators, options.validators === undefined);
   const selected = selectOperations(model.operations, config.operations ?? {});
   const limited = withLimits(checks, {
     ...(selected ? { operations: { all: new Set(model.operations.map((o) => o.id)), selected } } : {}),
@@ -69,7 +77,7 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
       recorder,
       model: selected ? selectedModel(model, selected) : model,
       table,
-      validators: options.validators ?? (await import('./validators.js')).generatedValidators,
+      validators,
       fixtures: conn.fixtures,
       secondClient: config.file?.second_client,
       driver: conn.driver,
@@ -79,7 +87,7 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
       receiver: conn.receiver,
       unique: conn.unique,
       quoteFor: conn.quoteFor,
-      provenance: new SpecProvenance(readRawSpec(options.specDir ?? packageSpecDir())),
+      provenance: spec.provenance,
     };
     const har = config.reports.filter((r) => r.kind === 'har').map((r) => harReporter(r.path, recorder, conn.receiver?.url));
     return await runSuite(limited, ctx, {
@@ -120,6 +128,27 @@ function selectedModel(model: ApiModel, selected: ReadonlySet<string>): ApiModel
   const operations = model.operations.filter((o) => selected.has(o.id));
   Object.defineProperty(operations, 'find', { value: model.operations.find.bind(model.operations) });
   return { ...model, operations };
+}
+
+/**
+ * The validators must judge the contract the run loaded: their document's hash is the one `cbp generate` records
+ * for that contract (with the sandbox overlay, as cbp.config.json loads it). A mismatch is a clear configuration
+ * error before anything is sent, never a run that silently judges one document with another's validators.
+ */
+function checkValidators(spec: SuiteSpec, validators: SuiteValidators, generated: boolean): void {
+  if (validators.documentHash === undefined || validators.documentHash === spec.validatorsDocumentHash) return;
+  const which = generated ? "this package's generated/ validators were" : 'the validators passed in were';
+  const short = (hash: string) => `${hash.slice(0, 12)}…`;
+  const hashes = `sha256 ${short(validators.documentHash)}, the contract's ${short(spec.validatorsDocumentHash)}`;
+  const own = spec.dir === packageSpecDir();
+  const hint = own
+    ? 'regenerate generated/ (npm run build && node bin/cbp.js generate)'
+    : 'generate validators from that document (cbp generate with its overlays) and pass them as validators';
+  const message = `${which} compiled from another document than the contract in ${spec.dir} (${hashes})`;
+  throw new CbpError('E_CONFIG', message, {
+    file: path.join(spec.dir, 'openapi.yaml'),
+    hint,
+  });
 }
 
 function defaultTarget(config: ConformanceConfig): Target {

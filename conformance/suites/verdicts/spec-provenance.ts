@@ -1,13 +1,11 @@
 /**
- * Reads the provenance of an expectation from spec/ itself: `x-assumption` (any form, see
- * readAssumptionIds) on a schema, parameter, response, overlay rule or state-table transition,
- * with the keywords each id `covers` (openapi.yaml `x-cbp-assumptions`); otherwise the seed section
- * the item names. Only generic status expectations come from assumption-map.ts. The raw files are
- * read (the normalized model drops extensions of parameters, responses and rules).
+ * The provenance of an expectation, read from the contract the run loaded (api/spec.ts) and
+ * nowhere else: `x-assumption` (any form, see readAssumptionIds) on a schema, parameter,
+ * response, overlay rule (as the rules overlay put it on its operation) or state-table
+ * transition, with the keywords each id `covers` (openapi.yaml `x-cbp-assumptions`); otherwise
+ * the seed section the item names. Only generic status expectations come from assumption-map.ts.
+ * The loaded document keeps every extension the normalized model drops.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { parse } from 'yaml';
 import type { JSONSchema } from '../../../generator/ir/json-schema.js';
 import { assumptionMap, type AssumptionMap } from './assumption-map.js';
 import { assumption, type Provenance, readAssumptionIds, seed } from '../../engine/provenance.js';
@@ -15,39 +13,25 @@ import { assumption, type Provenance, readAssumptionIds, seed } from '../../engi
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-export interface RawSpec {
+/** What provenance reads: parts of the one loaded contract (SuiteSpec), never files. */
+export interface ContractSource {
+  /** The published contract as loaded: openapi.yaml with the rules overlay applied. */
   document: Obj;
-  overlayRules: Obj[];
-  transitions: Obj[];
-  /**
-   * Properties only this project's sandbox declares (spec/sandbox.overlay.yaml: what OUR sandbox
-   * answers, not the published contract), `Component.property` → the assumption ids they carry.
-   */
-  sandboxProperties?: Record<string, string[]>;
+  /** The state table's transitions as loaded (each keeps its `x-assumption`). */
+  transitions: readonly object[];
+  /** What OUR sandbox answers beyond the published contract (sandbox.overlay.yaml), if known. */
+  sandboxOverlay?: Obj;
 }
 
-export function readRawSpec(dir: string): RawSpec {
-  const read = (f: string): Obj => {
-    try {
-      const v = parse(readFileSync(path.join(dir, f), 'utf8'));
-      return isObj(v) ? v : {};
-    } catch {
-      return {};
-    }
-  };
-  const overlay = read('rules.overlay.yaml');
-  const actions = Array.isArray(overlay.actions) ? overlay.actions : [];
-  const overlayRules = actions.flatMap((a) => {
-    const rules = isObj(a) && isObj(a.update) ? a.update['x-cbp-rules'] : undefined;
-    return Array.isArray(rules) ? rules.filter(isObj) : [];
-  });
-  const states = read('payment-states.yaml');
-  return {
-    document: read('openapi.yaml'),
-    overlayRules,
-    transitions: Array.isArray(states.transitions) ? states.transitions.filter(isObj) : [],
-    sandboxProperties: sandboxProperties(read('sandbox.overlay.yaml')),
-  };
+/** Every `x-cbp-rules` entry the rules overlay put on an operation or webhook of the document, in document order. */
+function overlayRulesOf(document: Obj): Obj[] {
+  const items = [document.paths, document.webhooks].flatMap((group) => (isObj(group) ? Object.values(group) : []));
+  return items.flatMap((item) =>
+    (isObj(item) ? Object.values(item) : []).flatMap((op) => {
+      const rules = isObj(op) ? op['x-cbp-rules'] : undefined;
+      return Array.isArray(rules) ? rules.filter(isObj) : [];
+    }),
+  );
 }
 
 /** `$.components.schemas.X.properties` (or `$.components.schemas.X` with `properties`) updates of the sandbox overlay. */
@@ -73,14 +57,30 @@ function ruleIdsFor(rule: Obj, description: string | undefined): string[] {
   });
 }
 
+interface Contract {
+  document: Obj;
+  overlayRules: Obj[];
+  transitions: Obj[];
+  /** `Component.property` → the assumption ids this project's sandbox overlay gives it. */
+  sandboxProperties?: Record<string, string[]>;
+}
+
 export class SpecProvenance {
+  private readonly raw: Contract;
   private readonly schemas: Record<string, JSONSchema>;
   /** Keywords an assumption on a schema node covers ([] = it only keeps the schema open); absent: every keyword. */
   private readonly scope: Record<string, string[]>;
   constructor(
-    private readonly raw: RawSpec,
+    source: ContractSource,
     private readonly map: AssumptionMap = assumptionMap,
   ) {
+    const raw: Contract = {
+      document: source.document,
+      overlayRules: overlayRulesOf(source.document),
+      transitions: source.transitions.filter(isObj),
+      sandboxProperties: source.sandboxOverlay ? sandboxProperties(source.sandboxOverlay) : undefined,
+    };
+    this.raw = raw;
     const components = isObj(raw.document.components) ? raw.document.components : {};
     this.schemas = (isObj(components.schemas) ? components.schemas : {}) as Record<string, JSONSchema>;
     const declared = Array.isArray(raw.document['x-cbp-assumptions']) ? raw.document['x-cbp-assumptions'] : [];
