@@ -27,6 +27,8 @@ export { paymentsPlugin } from '../kits/payments/plugin.js';
 export { startMock } from '../sandbox/index.js';
 export { createSandboxClient, SandboxError, type SandboxClient, type SandboxClientOptions } from '../sandbox/control-client.js';
 export { runConformance } from '../conformance/suites/api/run-conformance.js';
+export { suiteValidatorsOf } from '../conformance/suites/api/validators.js';
+export type { GeneratedValidatorModules, SuiteValidators } from '../conformance/suites/api/validators.js';
 export type { ConformanceDriver, PaymentRef, SessionRef } from '../conformance/suites/api/driver.js';
 export { NotPossible } from '../conformance/suites/api/driver.js';
 export { runSuite } from '../conformance/engine/run-suite.js';

@@ -13,7 +13,9 @@ import { apiInfo } from '../../generated/operations.js';
 import { conformanceConfigFromArgv } from '../../conformance/suites/api/config.js';
 import { runConformance } from '../../conformance/suites/api/run-conformance.js';
 import { loadSuiteSpec, packageSpecDir } from '../../conformance/suites/api/spec.js';
-import { generatedValidators, type SuiteValidators } from '../../conformance/suites/api/validators.js';
+import { generatedValidators, suiteValidatorsOf } from '../../conformance/suites/api/validators.js';
+import type { SuiteValidators } from '../../conformance/suites/api/validators.js';
+import { validateResponse, validateWebhook } from '../../generated/validators.js';
 import { CbpError } from '../../lib/errors.js';
 
 const FILES = ['openapi.yaml', 'rules.overlay.yaml', 'payment-states.yaml', 'sandbox.overlay.yaml'];
@@ -70,7 +72,7 @@ describe('the validators judge the contract the run loaded', () => {
     const err = await runError(specCopy(changed));
     expect(err.code).toBe('E_CONFIG');
     expect(err.message).toMatch(/generated\/ validators were compiled from another document than the contract in /);
-    expect(err.details.hint).toMatch(/generate validators from that document .* pass them as validators/);
+    expect(err.details.hint).toMatch(/cbp generate from that document .*suiteValidatorsOf\(its output\)/);
     expect(err.details.file).toMatch(/openapi\.yaml$/);
   });
 
@@ -82,7 +84,8 @@ describe('the validators judge the contract the run loaded', () => {
     const dir = specCopy(changed);
     const hash = (await loadSuiteSpec(dir)).validatorsDocumentHash;
     expect(hash).not.toBe(apiInfo.documentHash);
-    expect((await runError(dir, { ...generatedValidators, documentHash: hash })).code).toBe('E_TARGET_UNREACHABLE');
+    const output = { validateResponse, validateWebhook, apiInfo: { documentHash: hash } };
+    expect((await runError(dir, suiteValidatorsOf(output))).code).toBe('E_TARGET_UNREACHABLE');
     const { response, webhook } = generatedValidators;
     expect((await runError(dir, { response, webhook })).code).toBe('E_TARGET_UNREACHABLE');
     const stale = await runError(specCopy(), { ...generatedValidators, documentHash: hash });

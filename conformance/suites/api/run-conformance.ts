@@ -143,7 +143,7 @@ function checkValidators(spec: SuiteSpec, validators: SuiteValidators, generated
   const own = spec.dir === packageSpecDir();
   const hint = own
     ? 'regenerate generated/ (npm run build && node bin/cbp.js generate)'
-    : 'generate validators from that document (cbp generate with its overlays) and pass them as validators';
+    : 'cbp generate from that document (with its overlays); pass validators: suiteValidatorsOf(its output)';
   const message = `${which} compiled from another document than the contract in ${spec.dir} (${hashes})`;
   throw new CbpError('E_CONFIG', message, {
     file: path.join(spec.dir, 'openapi.yaml'),

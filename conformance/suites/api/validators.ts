@@ -20,8 +20,24 @@ export interface SuiteValidators {
   webhook(name: string, payload: unknown): ValidationOutcome;
 }
 
-export const generatedValidators: SuiteValidators = {
-  documentHash: apiInfo.documentHash,
-  response: (operationId, status, contentType, body) => validateResponse(operationId, status, contentType, body),
-  webhook: (name, payload) => validateWebhook(name, payload),
-};
+/** What a `cbp generate` output exports for the suite: its validators.ts and operations.ts, spread into one. */
+export interface GeneratedValidatorModules {
+  validateResponse: SuiteValidators['response'];
+  validateWebhook: SuiteValidators['webhook'];
+  apiInfo: { readonly documentHash: string };
+}
+
+/**
+ * The suite's validators over a generated output, saying which document it was compiled from: pass
+ * `{ ...await import('<out>/validators.js'), ...await import('<out>/operations.js') }` to judge another document.
+ */
+export function suiteValidatorsOf(output: GeneratedValidatorModules): SuiteValidators {
+  return {
+    documentHash: output.apiInfo.documentHash,
+    response: (...args) => output.validateResponse(...args),
+    webhook: (...args) => output.validateWebhook(...args),
+  };
+}
+
+/** This package's generated/ (compiled from spec/ with cbp.config.json). */
+export const generatedValidators: SuiteValidators = suiteValidatorsOf({ validateResponse, validateWebhook, apiInfo });
