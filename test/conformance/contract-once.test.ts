@@ -88,6 +88,9 @@ describe('the validators judge the contract the run loaded', () => {
     expect((await runError(dir, suiteValidatorsOf(output))).code).toBe('E_TARGET_UNREACHABLE');
     const { response, webhook } = generatedValidators;
     expect((await runError(dir, { response, webhook })).code).toBe('E_TARGET_UNREACHABLE');
+    const published = (await loadSuiteSpec(dir)).model.documentHash;
+    const withoutSandbox = { validateResponse, validateWebhook, apiInfo: { documentHash: published } };
+    expect((await runError(dir, suiteValidatorsOf(withoutSandbox))).code).toBe('E_TARGET_UNREACHABLE');
     const stale = await runError(specCopy(), { ...generatedValidators, documentHash: hash });
     expect(stale.message).toMatch(/the validators passed in were compiled from another document/);
   });

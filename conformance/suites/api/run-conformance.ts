@@ -131,15 +131,18 @@ function selectedModel(model: ApiModel, selected: ReadonlySet<string>): ApiModel
 }
 
 /**
- * The validators must judge the contract the run loaded: their document's hash is the one `cbp generate` records
- * for that contract (with the sandbox overlay, as cbp.config.json loads it). A mismatch is a clear configuration
- * error before anything is sent, never a run that silently judges one document with another's validators.
+ * The validators must judge the contract the run loaded: their document's hash is the one `cbp generate`
+ * records for that contract (with the sandbox overlay, as cbp.config.json loads it, or without it). A
+ * mismatch is a clear configuration error before anything is sent, never a run that silently judges one
+ * document with another's validators.
  */
 function checkValidators(spec: SuiteSpec, validators: SuiteValidators, generated: boolean): void {
-  if (validators.documentHash === undefined || validators.documentHash === spec.validatorsDocumentHash) return;
+  const hash = validators.documentHash;
+  // The published contract alone is a valid source too (a partner generating without this project's sandbox overlay).
+  if (hash === undefined || hash === spec.validatorsDocumentHash || hash === spec.model.documentHash) return;
   const which = generated ? "this package's generated/ validators were" : 'the validators passed in were';
   const short = (hash: string) => `${hash.slice(0, 12)}…`;
-  const hashes = `sha256 ${short(validators.documentHash)}, the contract's ${short(spec.validatorsDocumentHash)}`;
+  const hashes = `sha256 ${short(hash)}, the contract's ${short(spec.validatorsDocumentHash)}`;
   const own = spec.dir === packageSpecDir();
   const hint = own
     ? 'regenerate generated/ (npm run build && node bin/cbp.js generate)'
