@@ -9,7 +9,7 @@ import type { Argv } from 'yargs';
 import type { CbpCommand, CliIO } from './command.js';
 import { commands } from './commands/index.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, exitCodeFor } from './exit-code.js';
-import { startTypesWorker } from '../generator/emitters/types-thread.js';
+import { startTypesWorker } from '../generator/plugins/types/types-thread.js';
 
 class UsageError extends Error {}
 

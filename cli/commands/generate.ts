@@ -93,7 +93,7 @@ async function generateOne(config: GenerateConfig, toolProfile: string | undefin
       import('../../api/plugins.js'),
       import('../../generator/host-dependencies.js'),
       import('../../generator/result-cache.js'),
-      import('../../generator/emitters/types-thread.js'),
+      import('../../generator/plugins/types/types-thread.js'),
       import('../../generator/plugins/resolve.js'),
       import('../../generator/plugins/selection.js'),
     ]);

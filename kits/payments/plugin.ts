@@ -15,6 +15,7 @@ export const paymentsPlugin: Plugin = {
   name: 'payments',
   describe: 'the payments kit: payment rules, procedures, webhook consumer and stores, typed state table (runtime/payments/)',
   dependencies: ['validators', 'webhook-signing'],
+  templates: 'kits/payments/templates',
   // packages/runtime/src/payments/, served by the runtime package as `<runtime>/payments/…`; found
   // from the package root, not import.meta.url: the CLI runs from a bundle in dist/.
   get runtime() {

@@ -15,7 +15,7 @@ const LIGHT = new Set([
   '../../generator/plugins/runtime-root.js',
   // node:worker_threads and package-info only: starts the openapi-typescript worker early for
   // `cbp generate` (openapi-typescript itself loads on that thread).
-  '../generator/emitters/types-thread.js',
+  '../generator/plugins/types/types-thread.js',
   '../lib/errors.js',
   '../../lib/errors.js',
   // node:net and lib/errors only: `cbp mock` checks --allow-webhook-target before loading the mock.

@@ -1,11 +1,23 @@
-/** The server adapters, one plugin each: a project installs only the framework it uses. */
-import type { Plugin } from './plugin.js';
-import { coreRuntime } from './runtime-root.js';
+/** A server adapter plugin: one runtime file of runtime/server/ that mounts the router in a
+ * framework, so a project installs only the framework it uses. Each adapter is a folder of its own
+ * (generator/plugins/node-http/, fetch/, hono/) declaring itself with this helper. */
+import type { Plugin } from '../plugin.js';
+import { coreRuntime } from '../runtime-root.js';
 
-function adapter(name: string, file: string, describe: string, dependencies: string[] = ['server']): Plugin {
+export interface AdapterDeclaration {
+  name: string;
+  /** The file of packages/runtime/src/server/ the adapter is. */
+  file: string;
+  describe: string;
+  default?: boolean;
+  dependencies?: string[];
+}
+
+export function serverAdapter({ name, file, describe, dependencies = ['server'], ...rest }: AdapterDeclaration): Plugin {
   return {
     name,
     describe,
+    ...(rest.default === true ? { default: true } : {}),
     dependencies,
     get runtime() {
       return [coreRuntime([`server/${file}`])];
@@ -13,7 +25,3 @@ function adapter(name: string, file: string, describe: string, dependencies: str
     emitters: [],
   };
 }
-
-export const nodeHttpPlugin = adapter('node-http', 'node-http.ts', 'runtime/server/node-http.ts: serve the router with node:http');
-export const fetchPlugin = adapter('fetch', 'fetch.ts', 'runtime/server/fetch.ts: the router as a fetch handler (Request → Response)');
-export const honoPlugin = adapter('hono', 'hono.ts', 'runtime/server/hono.ts: mount the router in a Hono app (needs hono)', ['server', 'fetch']);
