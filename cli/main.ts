@@ -58,6 +58,7 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     );
   for (const c of commands) register(parser as unknown as Argv, c);
   try {
+    await commands.find((c) => c.command === argv[0])?.prepare?.();
     let helpText = '';
     await parser.parseAsync(argv, {}, (_err, _args, output) => {
       helpText = output ?? '';

@@ -36,7 +36,7 @@ export const SAFE_HELPERS: Record<string, (...args: unknown[]) => string> = {
   comment: (v, o) => commentText(defined('comment', v, o)),
   jsdoc: (v, o) => jsdocBlock(defined('jsdoc', v, o), Number((o as HelperOptions | undefined)?.hash?.indent ?? 0)),
   propKey: (v, o) => propertyKey(defined('propKey', v, o)),
-  /** A PascalCase identifier, for type names (`PaymentsClient`). */
+  /** A PascalCase identifier, for type names (`PetstoreClient`). */
   typeIdent: (v, o) => {
     const id = identifier(defined('typeIdent', v, o));
     return id.charAt(0).toUpperCase() + id.slice(1);

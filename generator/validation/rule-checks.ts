@@ -46,7 +46,9 @@ function fail(rule: RuleDefinition, message: string, hint?: string): never {
 
 const known = (names: Iterable<string>) => {
   const list = [...names];
-  return list.length > 0 ? `known: ${list.join(', ')} (select the plugin that defines it, e.g. payments)` : 'no selected plugin defines such rules (e.g. select payments)';
+  return list.length > 0
+    ? `known: ${list.join(', ')} (select the plugin that defines it: a kit's plugin)`
+    : 'no selected plugin defines such rules (select the kit plugin that does)';
 };
 
 export function checkStatelessRule(rule: RuleDefinition, vocabulary: RuleVocabulary): void {

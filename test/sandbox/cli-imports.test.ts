@@ -13,6 +13,8 @@ const LIGHT = new Set([
   '../../generator/package-info.js',
   // node:fs, node:path and package-info only: the runtime package's name, for generate's hints.
   '../../generator/plugins/runtime-root.js',
+  // Type-only imports: the help texts derived from the plugin registry, which prepare() loads.
+  '../../generator/plugins/describe.js',
   // node:worker_threads and package-info only: starts the openapi-typescript worker early for
   // `cbp generate` (openapi-typescript itself loads on that thread).
   '../generator/plugins/types/types-thread.js',

@@ -13,11 +13,12 @@ export interface AdapterDeclaration {
   dependencies?: string[];
 }
 
-export function serverAdapter({ name, file, describe, dependencies = ['server'], ...rest }: AdapterDeclaration): Plugin {
+export function serverAdapter(declared: AdapterDeclaration): Plugin {
+  const { name, file, describe, dependencies = ['server'] } = declared;
   return {
     name,
     describe,
-    ...(rest.default === true ? { default: true } : {}),
+    ...(declared.default === true ? { default: true } : {}),
     dependencies,
     get runtime() {
       return [coreRuntime([`server/${file}`])];

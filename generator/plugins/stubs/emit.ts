@@ -9,7 +9,7 @@ import type { Emitter, GeneratedFile } from '../../emitters/emitter.js';
 import type { RenderFn } from '../../templates.js';
 import { operationDoc } from '../../emitters/client-view.js';
 
-/** `createPayment` → `create-payment`; deduplicated so that no two ids share a file name. */
+/** `createPet` → `create-pet`; deduplicated so that no two ids share a file name. */
 export function stubFileNames(ids: string[]): Map<string, string> {
   // `index` is the wiring file.
   const used = new Set<string>(['index']);
