@@ -78,6 +78,7 @@ export async function generate(config: GenerateConfig, options: GenerateOptions 
       warn: (m) => warnings.push(m),
       options: optionsOf.get(plugin.name) ?? {},
       plugins,
+      registry: options.plugins ?? corePlugins,
       has,
     };
     for (const emitter of plugin.emitters) runs.push({ plugin, emitter, files: runEmitter(emitter, ctx, loaded.file) });

@@ -30,6 +30,8 @@ export interface EmitContext {
   options: Readonly<Record<string, unknown>>;
   /** Every plugin of this generation, dependencies included, in order. */
   plugins: readonly Plugin[];
+  /** Every plugin the selection could have named (the registry), for hints naming an unselected one. */
+  registry?: readonly Plugin[];
   /** Is the plugin of that name part of this generation? */
   has(name: string): boolean;
 }

@@ -27,7 +27,7 @@ export const RULES_IMPORT = './validators-runtime.js';
 export function emitValidatorFiles(ctx: EmitContext, rulesImport = RULES_IMPORT): GeneratedFile[] {
   const { model, plugins } = ctx;
   const standalone = ctx.options.standalone === true;
-  const vocabulary = vocabularyOf(plugins);
+  const vocabulary = vocabularyOf(plugins, ctx.registry);
   const known = [...vocabulary.stateless.values()];
   const openapi31 = !model.openapiVersion.startsWith('3.0');
   const large = isLarge(model, standalone ? 200_000 : 50_000);
