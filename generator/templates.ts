@@ -1,8 +1,8 @@
 /**
  * The handlebars engine for the plugins' templates (each plugin's folder, `Plugin.templates`) and
- * the partials every template may use (templates/*.hbs, `{{> name}}`): strict mode (a missing field fails loudly) and no
- * HTML escaping (the output is TypeScript), so every document value must go through one of the
- * safe helpers below. test/generator/templates-safety.test.ts fails on any bare `{{value}}`.
+ * the partials every template may use (templates/*.hbs, `{{> name}}`): strict mode (a missing
+ * field fails loudly) and no HTML escaping (the output is TypeScript), so every document value
+ * must go through one of the safe helpers below. test/generator/templates-safety.test.ts fails on any bare `{{value}}`.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -104,7 +104,7 @@ export function pluginTemplates(): (plugin: Pick<Plugin, 'name' | 'templates'>) 
   return ({ name, templates }) => {
     if (templates === undefined) {
       return (template) => {
-        throw new Error(`plugin ${name} renders template ${template} but declares no templates folder (Plugin.templates)`);
+        throw new Error(`plugin ${name} renders template ${template} but declares no templates folder (its templates)`);
       };
     }
     const dir = path.resolve(packageInfo().root, templates);

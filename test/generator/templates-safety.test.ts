@@ -92,9 +92,8 @@ describe("every plugin's templates and the shared partials use a safe helper for
 
   const root = packageInfo().root;
   const folders = plugins.flatMap((p) => (p.templates === undefined ? [] : [path.resolve(root, p.templates)]));
-  const templates = [...sharedPartials(), ...folders.flatMap((dir) => readdirSync(dir).flatMap((f) => (f.endsWith('.hbs') ? [path.join(dir, f)] : [])))].map((f) =>
-    path.relative(root, f),
-  );
+  const hbs = (dir: string) => readdirSync(dir).flatMap((f) => (f.endsWith('.hbs') ? [path.join(dir, f)] : []));
+  const templates = [...sharedPartials(), ...folders.flatMap(hbs)].map((f) => path.relative(root, f));
 
   test('there are templates to scan', () => expect(templates.length).toBeGreaterThan(0));
 
