@@ -4,13 +4,14 @@
  * The proof adds a throw-away plugin, written as a folder in a temp dir (its declaration, emitter
  * and template) plus one registry entry, and runs `cbp generate` with it.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, test, vi } from 'vitest';
 import { plugins } from '../../api/plugins.js';
 import { pluginsHelp, pluginTable } from '../../generator/plugins/describe.js';
+import { sharedPartials } from '../../generator/templates.js';
 import { corePlugins, DEFAULT_PLUGINS } from '../../generator/plugins/index.js';
 import type { Plugin } from '../../generator/plugins/plugin.js';
 import { ROOT } from './helpers/compile-output.js';
@@ -35,6 +36,23 @@ describe('lists derived from the registry', () => {
     const all = `${core}, payments`;
     const defaults = 'types,operations,validators,client,server,node-http,fetch';
     expect(pluginsHelp(plugins)).toBe(`Plugins to run (dependencies are added): ${all} (default: ${defaults})`);
+  });
+});
+
+describe('templates ship with the package', () => {
+  test('every plugin\'s templates and the shared partials match package.json "files"', () => {
+    const files = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { files: string[] }).files;
+    // An entry is a folder (everything under it) or a glob whose `*` stays within one path segment.
+    const patterns = files.map((f) => new RegExp(`^${f.replace(/\./g, '\\.').replace(/\*/g, '[^/]*')}(/.*)?$`));
+    const shipped = (file: string) => patterns.some((p) => p.test(file));
+    const folders = plugins.flatMap((p) => (p.templates === undefined ? [] : [p.templates]));
+    const own = folders.flatMap((dir) => readdirSync(path.join(ROOT, dir)).map((f) => `${dir}/${f}`));
+    const partials = sharedPartials().map((f) => path.relative(ROOT, f).split(path.sep).join('/'));
+    const hbs = [...own, ...partials].filter((f) => f.endsWith('.hbs'));
+    expect(hbs.length).toBeGreaterThan(folders.length);
+    expect(partials.length).toBeGreaterThan(0);
+    expect(hbs.filter((f) => !shipped(f))).toEqual([]);
+    expect(shipped('generator/plugins/client/emit.ts')).toBe(false);
   });
 });
 
