@@ -9,7 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, test, vi } from 'vitest';
+import { defineConfig, type UserConfig } from '../../api/define-config.js';
 import { plugins } from '../../api/plugins.js';
+import type { UserConfig as GenericConfig } from '../../generator/define-config.js';
 import { pluginsHelp, pluginTable } from '../../generator/plugins/describe.js';
 import { sharedPartials } from '../../generator/templates.js';
 import { corePlugins, DEFAULT_PLUGINS } from '../../generator/plugins/index.js';
@@ -36,6 +38,16 @@ describe('lists derived from the registry', () => {
     const all = `${core}, payments`;
     const defaults = 'types,operations,validators,client,server,node-http,fetch';
     expect(pluginsHelp(plugins)).toBe(`Plugins to run (dependencies are added): ${all} (default: ${defaults})`);
+  });
+});
+
+describe("the typed config (package export ./config) knows the kits' shorthands", () => {
+  test('stateTable is a key of the composed config, not of the generic one', () => {
+    const config = defineConfig({ spec: 'api.yaml', stateTable: 'states.yaml' });
+    const key: keyof UserConfig = 'stateTable';
+    // @ts-expect-error: generator/ declares only the generic keys (a kit adds its own in api/).
+    const generic: keyof GenericConfig = 'stateTable';
+    expect([config.stateTable, key, generic]).toEqual(['states.yaml', 'stateTable', 'stateTable']);
   });
 });
 
