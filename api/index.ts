@@ -4,6 +4,8 @@
  */
 import { generate as generateWith, type GenerateOptions, type GenerateResult } from '../generator/generate.js';
 import type { GenerateConfig } from '../generator/config.js';
+import type { Plugin } from '../generator/plugins/plugin.js';
+import * as configs from '../generator/resolve-config.js';
 import { plugins } from './plugins.js';
 
 /** Runs the generator in memory (write the result with writeGenerated). `options.plugins`
@@ -12,13 +14,25 @@ export function generate(config: GenerateConfig, options: GenerateOptions = {}):
   return generateWith(config, { ...options, plugins: options.plugins ?? plugins });
 }
 
+type Registry = readonly Plugin[];
+
+/** `cbp generate`'s config resolution (defaults < config file < flags); `registry` defaults to
+ * every plugin this package ships, whose shorthands (`stateTable`) and contracts it honours. */
+export function resolveGenerateConfig(argv: configs.GenerateArgv, cwd: string, registry: Registry = plugins) {
+  return configs.resolveGenerateConfig(argv, cwd, registry);
+}
+
+/** Every output of a config file that lists several (see resolveGenerateConfig). */
+export function resolveGenerateConfigs(argv: configs.GenerateArgv, cwd: string, registry: Registry = plugins) {
+  return configs.resolveGenerateConfigs(argv, cwd, registry);
+}
+
 export { plugins };
 export type { GenerateConfig, GenerateOptions, GenerateResult };
 export type { RuntimeMode } from '../generator/config.js';
 export type { Plugin, RuntimeSource, PluginOption } from '../generator/plugins/plugin.js';
 export { corePlugins, DEFAULT_PLUGINS } from '../generator/plugins/index.js';
-export { resolveGenerateConfig, resolveGenerateConfigs } from '../generator/resolve-config.js';
-export { defineConfig, type UserConfig, type PluginEntry } from '../generator/define-config.js';
+export { defineConfig, type UserConfig, type PluginEntry } from './define-config.js';
 export { watchGenerate, type WatchOptions, type WatchRun, type Watcher } from '../generator/watch.js';
 export type { Formatter } from '../generator/config.js';
 export { checkGenerated, writeGenerated, writeStubs } from '../generator/output-files.js';

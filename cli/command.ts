@@ -17,6 +17,9 @@ export interface CbpCommand {
   command: string;
   describe: string;
   builder(yargs: Argv): Argv;
+  /** Loads what `builder` needs beyond light modules (generate: the plugin registry its help and
+   * flags derive from), only when this command is the one run, its --help included. */
+  prepare?(): Promise<void>;
   run(argv: Record<string, unknown>, io: CliIO): Promise<number>;
   /** Nested commands (`cbp conformance events`), registered inside this command's builder. */
   subcommands?: CbpCommand[];

@@ -9,7 +9,7 @@ import type { Argv } from 'yargs';
 import type { CbpCommand, CliIO } from './command.js';
 import { commands } from './commands/index.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, exitCodeFor } from './exit-code.js';
-import { startTypesWorker } from '../generator/emitters/types-thread.js';
+import { startTypesWorker } from '../generator/plugins/types/types-thread.js';
 
 class UsageError extends Error {}
 
@@ -58,6 +58,7 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     );
   for (const c of commands) register(parser as unknown as Argv, c);
   try {
+    await commands.find((c) => c.command === argv[0])?.prepare?.();
     let helpText = '';
     await parser.parseAsync(argv, {}, (_err, _args, output) => {
       helpText = output ?? '';

@@ -19,7 +19,7 @@ export interface GenerateConfig {
   /** Plugins to run, by name; their dependencies are added. Default: DEFAULT_PLUGINS
    * (generator/plugins/index.ts). `--emitters` is an alias. */
   plugins?: string[];
-  /** Options per plugin name (`{ payments: { stateTable } }`); paths relative to cwd. */
+  /** Options per plugin name (`{ validators: { standalone: true } }`); paths relative to cwd. */
   pluginOptions?: Record<string, Record<string, unknown>>;
   /** An overlay action whose target matches nothing: 'error' (E_OVERLAY_TARGET) or 'warn'.
    * Default: 'error'. */

@@ -1,4 +1,7 @@
 /**
+ * The generic config keys, and `defineConfig` over them. The package's `./config` export is
+ * api/define-config.ts, which adds the keys its kits' plugins claim (Plugin.shorthands).
+ *
  * `defineConfig` for a typed `cbp.config.ts` / `.mts` (the convention of hey-api, orval and kubb):
  * it returns its argument and only gives the editor the option names and their types. One config,
  * or a list of them for several outputs from one run (e.g. a partner's client and a test server
@@ -14,7 +17,7 @@
  */
 import type { Formatter, RuntimeMode } from './config.js';
 
-/** A plugin by name, or `{ name, ...options }` (e.g. `{ name: 'payments', stateTable: 'states.yaml' }`). */
+/** A plugin by name, or `{ name, ...options }` (e.g. `{ name: 'validators', standalone: true }`). */
 export type PluginEntry = string | ({ name: string } & Record<string, unknown>);
 
 /** The keys a config file may hold (paths relative to the config file). */
@@ -31,8 +34,6 @@ export interface UserConfig {
   clientFactoryName?: string;
   /** Plugins to run (dependencies are added). */
   plugins?: PluginEntry[];
-  /** Shorthand of `{ name: 'payments', stateTable }`. */
-  stateTable?: string;
   /** Former name of `plugins` (names only). */
   emitters?: string[];
   /** An overlay target matching nothing: 'error' (default) or 'warn'. */

@@ -20,8 +20,8 @@ import { resolvePlugins } from './plugins/resolve.js';
 import { packageRuntime } from './plugins/package-runtime.js';
 import { selectedPluginNames, STUBS_PLUGIN } from './plugins/selection.js';
 import { renderRuntimeDependencies, runtimeDependencies, type RuntimeDependencies } from './plugins/runtime-dependencies.js';
-import { createTemplateEngine } from './templates.js';
-import { startTypesWorker } from './emitters/types-thread.js';
+import { pluginTemplates } from './templates.js';
+import { startTypesWorker } from './plugins/types/types-thread.js';
 
 export { STUBS_PLUGIN };
 
@@ -60,7 +60,7 @@ export async function generate(config: GenerateConfig, options: GenerateOptions 
   });
   const model = normalize(loaded.document, { file: loaded.file });
   const tsHeader = makeHeader(loaded.file, model.documentHash);
-  const render = createTemplateEngine();
+  const templatesOf = pluginTemplates();
   const warnings = [...loaded.warnings];
   const has = (name: string) => plugins.some((p) => p.name === name);
   const files: GeneratedFile[] = copyRuntime(plugins).map((f) => finish(f, 'runtime', tsHeader));
@@ -72,12 +72,13 @@ export async function generate(config: GenerateConfig, options: GenerateOptions 
     const ctx: EmitContext = {
       model,
       config,
-      render,
+      render: templatesOf(plugin),
       header: (p) => headerFor(p, tsHeader),
       document: loaded.document,
       warn: (m) => warnings.push(m),
       options: optionsOf.get(plugin.name) ?? {},
       plugins,
+      registry: options.plugins ?? corePlugins,
       has,
     };
     for (const emitter of plugin.emitters) runs.push({ plugin, emitter, files: runEmitter(emitter, ctx, loaded.file) });

@@ -12,16 +12,10 @@ import { isUrl, readDocumentFile } from './load/read-document.js';
 import { parseOrigin } from './load/ref-origins.js';
 import { packageInfo } from './package-info.js';
 import { corePlugins, DEFAULT_PLUGINS } from './plugins/index.js';
-import type { Plugin } from './plugins/plugin.js';
+import type { PackagedContract, Plugin, PluginShorthand } from './plugins/plugin.js';
 
 export const DEFAULT_SPEC = 'spec/openapi.yaml';
 export const DEFAULT_OVERLAY = 'spec/rules.overlay.yaml';
-/** The plugin the legacy `stateTable` key and `--state-table` flag configure. */
-const STATE_TABLE_PLUGIN = 'payments';
-const DEFAULT_STATE_TABLE = 'spec/payment-states.yaml';
-/** The contract this package ships in its spec/: `--contract cross-border-payments`, or what a
- * project without a spec/openapi.yaml of its own generates from by default. */
-export const PACKAGED_CONTRACT = 'cross-border-payments';
 export const CONFIG_FILE_NAMES = ['cbp.config.json', 'cbp.config.yaml', 'cbp.config.yml', 'cbp.config.js', 'cbp.config.mjs', 'cbp.config.ts', 'cbp.config.mts', 'cbp.config.cts'];
 
 /** Flags as yargs gives them (all optional). */
@@ -34,7 +28,6 @@ export interface GenerateArgv {
   config?: string;
   stubs?: string;
   clientFactoryName?: string;
-  stateTable?: string;
   plugins?: string | string[];
   /** Alias of --plugins (the option's former name). */
   emitters?: string | string[];
@@ -42,30 +35,68 @@ export interface GenerateArgv {
   runtime?: string;
   /** `--allow-ref-origin`, repeatable. */
   allowRefOrigin?: string | string[];
-  /** The packaged contract by name (`cross-border-payments`): its spec, overlay, state table. */
+  /** A contract a plugin of the registry ships, by name (Plugin.contract). */
   contract?: string;
   format?: string;
+  /** The registry's plugin shorthands (Plugin.shorthands), by config key (`--some-key` is `someKey`). */
+  [shorthand: string]: unknown;
 }
 
 /** A config file's keys. `plugins` entries are names or `{ name, ...options }` (hey-api's form);
- * `emitters` (a list of names) and `stateTable` (the payments option) are kept as shorthands. */
-type FileConfig = Partial<Omit<GenerateConfig, 'check' | 'pluginOptions'>> & { stateTable?: string; emitters?: string[]; pluginOptions?: Record<string, Record<string, unknown>> };
-
-const FILE_KEYS: Record<string, 'string' | 'strings' | 'mode' | 'runtime' | 'plugins' | 'format' | 'origins'> = {
-  spec: 'string',
-  overlays: 'strings',
-  out: 'string',
-  stubs: 'string',
-  clientFactoryName: 'string',
-  plugins: 'plugins',
-  stateTable: 'string',
-  emitters: 'strings',
-  overlayMissingTarget: 'mode',
-  runtime: 'runtime',
-  format: 'format',
-  allowRefOrigins: 'origins',
+ * `emitters` (a list of names) is kept as a shorthand, and so are the plugins' own shorthands
+ * (Plugin.shorthands, e.g. a kit's option as a top-level key), held in `claims` by key. */
+type FileConfig = Partial<Omit<GenerateConfig, 'check' | 'pluginOptions'>> & {
+  emitters?: string[];
+  pluginOptions?: Record<string, Record<string, unknown>>;
+  claims?: Record<string, string>;
 };
-const PATH_KEYS = ['spec', 'out', 'stubs', 'stateTable'] as const;
+
+type KeyKind = 'string' | 'strings' | 'mode' | 'runtime' | 'plugins' | 'format' | 'origins' | 'shorthand';
+
+/** The keys a config file may hold: the generic ones, with the registry's shorthands after `plugins`. */
+function fileKeys(registry: readonly Plugin[]): Record<string, KeyKind> {
+  const shorthands = Object.fromEntries([...shorthandsOf(registry).keys()].map((k) => [k, 'shorthand' as const]));
+  return {
+    spec: 'string',
+    overlays: 'strings',
+    out: 'string',
+    stubs: 'string',
+    clientFactoryName: 'string',
+    plugins: 'plugins',
+    ...shorthands,
+    emitters: 'strings',
+    overlayMissingTarget: 'mode',
+    runtime: 'runtime',
+    format: 'format',
+    allowRefOrigins: 'origins',
+  };
+}
+const PATH_KEYS = ['spec', 'out', 'stubs'] as const;
+
+type Registry = readonly Plugin[];
+/** A plugin's packaged contract, with the plugin's name. */
+type Contract = PackagedContract & { plugin: string };
+/** `--contract` and the spec a config names, if any. */
+type ContractChoice = { name: string | undefined; spec: string | undefined };
+
+interface Claim {
+  plugin: Plugin;
+  shorthand: PluginShorthand;
+  /** The option it sets is a path (resolved like `spec`). */
+  path: boolean;
+}
+
+/** The registry's shorthands by config key (the first plugin claiming a key has it). */
+function shorthandsOf(registry: readonly Plugin[]): Map<string, Claim> {
+  const out = new Map<string, Claim>();
+  for (const plugin of registry) {
+    for (const shorthand of plugin.shorthands ?? []) {
+      const isPath = plugin.options?.[shorthand.option]?.kind === 'path';
+      if (!out.has(shorthand.key)) out.set(shorthand.key, { plugin, shorthand, path: isPath });
+    }
+  }
+  return out;
+}
 
 /** `registry`: the plugins a config may name (their path options are resolved like `spec`).
  * A config file that lists several outputs is refused here: use resolveGenerateConfigs. */
@@ -82,7 +113,7 @@ export async function resolveGenerateConfig(argv: GenerateArgv, cwd: string, reg
 export async function resolveGenerateConfigs(argv: GenerateArgv, cwd: string, registry: readonly Plugin[] = corePlugins): Promise<GenerateConfig[]> {
   const found = findConfigFile(argv.config, cwd);
   const fromFile = found ? await readConfigFile(found, cwd, registry) : [{}];
-  const flags = flagConfig(argv);
+  const flags = flagConfig(argv, registry);
   if (fromFile.length > 1) {
     // One directory cannot hold several outputs (each prunes the other's files).
     for (const key of ['out', 'stubs'] as const) {
@@ -102,19 +133,41 @@ export async function resolveGenerateConfigs(argv: GenerateArgv, cwd: string, re
       });
     }
   }
-  return fromFile.map((entry, i) => resolveOne(entry, flags, argv, cwd, found, fromFile.length > 1 ? `/${i}` : ''));
+  const inputs: Inputs = { flags, argv, cwd, found, registry };
+  return fromFile.map((entry, i) => resolveOne(entry, fromFile.length > 1 ? `/${i}` : '', inputs));
 }
 
-function resolveOne(fromFile: FileConfig, flags: FileConfig, argv: GenerateArgv, cwd: string, found: string | undefined, at: string): GenerateConfig {
-  const merged: FileConfig = { ...fromFile, ...flags };
-  const contract = packagedContract(argv.contract, merged, cwd);
+/** What every output of a config shares: the flags, the argv, the config file found, the registry. */
+interface Inputs {
+  flags: FileConfig;
+  argv: GenerateArgv;
+  cwd: string;
+  found: string | undefined;
+  registry: Registry;
+}
+
+function resolveOne(fromFile: FileConfig, at: string, { flags, argv, cwd, found, registry }: Inputs): GenerateConfig {
+  const merged: FileConfig = { ...fromFile, ...flags, claims: { ...fromFile.claims, ...flags.claims } };
+  const shorthands = shorthandsOf(registry);
+  /** Options set through shorthands, by plugin: each also selects its plugin. */
+  const claimed = new Map<string, Record<string, unknown>>();
+  const claim = (plugin: string, option: string, value: string) => {
+    claimed.set(plugin, { [option]: value, ...claimed.get(plugin) });
+  };
+  for (const [key, value] of Object.entries(merged.claims ?? {})) {
+    const { plugin, shorthand } = shorthands.get(key)!;
+    claim(plugin.name, shorthand.option, value);
+  }
+  const contract = packagedContract({ name: argv.contract, spec: merged.spec }, cwd, registry);
   if (contract !== undefined) {
-    merged.spec = contract.spec;
-    merged.overlays ??= contract.overlays;
-    // The name README and this repository's own output use for the contract's client.
-    merged.clientFactoryName ??= 'createPaymentsClient';
-    // The payments kit with the packaged state table, unless the plugins were chosen.
-    if (merged.plugins === undefined && merged.emitters === undefined) merged.stateTable ??= contract.stateTable;
+    merged.spec = packaged(cwd, contract.spec);
+    merged.overlays ??= contract.overlays.map((o) => packaged(cwd, o));
+    merged.clientFactoryName ??= contract.clientFactoryName;
+    // The contract's plugin with its packaged files, unless the plugins were chosen.
+    if (merged.plugins === undefined && merged.emitters === undefined) {
+      const files = Object.entries(contract.options);
+      for (const [option, file] of files) claim(contract.plugin, option, packaged(cwd, file));
+    }
   }
   const spec = merged.spec ?? DEFAULT_SPEC;
   const isDefaultSpec = path.resolve(cwd, spec) === path.resolve(cwd, DEFAULT_SPEC);
@@ -129,14 +182,20 @@ function resolveOne(fromFile: FileConfig, flags: FileConfig, argv: GenerateArgv,
   const plugins = merged.plugins ?? merged.emitters;
   if (plugins !== undefined && plugins.length > 0) config.plugins = plugins;
   const pluginOptions: Record<string, Record<string, unknown>> = { ...(fromFile.pluginOptions ?? {}) };
-  if (merged.stateTable !== undefined) {
-    pluginOptions[STATE_TABLE_PLUGIN] = { ...pluginOptions[STATE_TABLE_PLUGIN], stateTable: merged.stateTable };
+  for (const [name, options] of claimed) {
+    pluginOptions[name] = { ...pluginOptions[name], ...options };
     const selected = config.plugins ?? DEFAULT_PLUGINS;
-    if (!selected.includes(STATE_TABLE_PLUGIN)) config.plugins = [...selected, STATE_TABLE_PLUGIN];
+    if (!selected.includes(name)) config.plugins = [...selected, name];
   }
-  // `--plugins payments` in a project without a state table of its own: the packaged one.
-  if (config.plugins?.includes(STATE_TABLE_PLUGIN) && pluginOptions[STATE_TABLE_PLUGIN]?.['stateTable'] === undefined && !existsSync(path.resolve(cwd, DEFAULT_STATE_TABLE))) {
-    pluginOptions[STATE_TABLE_PLUGIN] = { ...pluginOptions[STATE_TABLE_PLUGIN], stateTable: packaged(cwd, DEFAULT_STATE_TABLE) };
+  // A plugin named in a project without a file of its own at an option's default: the packaged one.
+  for (const plugin of registry) {
+    if (!config.plugins?.includes(plugin.name)) continue;
+    for (const [key, option] of Object.entries(plugin.options ?? {})) {
+      const fallback = option.packagedDefault === true ? option.default : undefined;
+      if (typeof fallback !== 'string' || pluginOptions[plugin.name]?.[key] !== undefined) continue;
+      if (existsSync(path.resolve(cwd, fallback))) continue;
+      pluginOptions[plugin.name] = { ...pluginOptions[plugin.name], [key]: packaged(cwd, fallback) };
+    }
   }
   if (Object.keys(pluginOptions).length > 0) config.pluginOptions = pluginOptions;
   if (merged.overlayMissingTarget !== undefined) config.overlayMissingTarget = merged.overlayMissingTarget;
@@ -155,13 +214,23 @@ function resolveOne(fromFile: FileConfig, flags: FileConfig, argv: GenerateArgv,
 /** A file of this package's spec/, relative to cwd. */
 const packaged = (cwd: string, file: string): string => path.relative(cwd, path.join(packageInfo().root, file)).split(path.sep).join('/');
 
-/** The packaged contract when named, or when nothing names a document and cwd has no
- * spec/openapi.yaml (a partner's project: `npx cbp generate --out src/api`). */
-function packagedContract(name: string | undefined, merged: FileConfig, cwd: string): { spec: string; overlays: string[]; stateTable: string } | undefined {
-  if (name !== undefined && name !== PACKAGED_CONTRACT) throw new CbpError('E_USAGE', `--contract must be ${JSON.stringify(PACKAGED_CONTRACT)} (the contract this package ships)`);
-  if (name !== undefined && merged.spec !== undefined) throw new CbpError('E_USAGE', '--contract and a spec name two documents: pass one of them');
-  if (name === undefined && (merged.spec !== undefined || existsSync(path.resolve(cwd, DEFAULT_SPEC)))) return undefined;
-  return { spec: packaged(cwd, DEFAULT_SPEC), overlays: [packaged(cwd, DEFAULT_OVERLAY)], stateTable: packaged(cwd, DEFAULT_STATE_TABLE) };
+/** A contract a plugin ships (Plugin.contract) when named, or the registry's first when nothing
+ * names a document and cwd has no spec/openapi.yaml (a partner's project: `npx cbp generate --out
+ * src/api`). Its paths are relative to this toolkit's root. */
+function packagedContract(given: ContractChoice, cwd: string, registry: Registry): Contract | undefined {
+  const { name, spec } = given;
+  const contracts = registry.flatMap((p) => (p.contract === undefined ? [] : [{ ...p.contract, plugin: p.name }]));
+  const chosen = name === undefined ? contracts[0] : contracts.find((c) => c.name === name);
+  if (name !== undefined && chosen === undefined) {
+    const names = contracts.map((c) => JSON.stringify(c.name)).join(' or ');
+    let message = `--contract must be ${names} (the contract this package ships)`;
+    if (names === '') message = `--contract ${JSON.stringify(name)}: no plugin of this registry ships a contract`;
+    throw new CbpError('E_USAGE', message);
+  }
+  const twice = '--contract and a spec name two documents: pass one of them';
+  if (name !== undefined && spec !== undefined) throw new CbpError('E_USAGE', twice);
+  if (name === undefined && (spec !== undefined || existsSync(path.resolve(cwd, DEFAULT_SPEC)))) return undefined;
+  return chosen;
 }
 
 /** The config file `resolveGenerateConfig` reads (absolute), or undefined when there is none. */
@@ -217,11 +286,20 @@ function checkFileConfig(raw: unknown, shown: string, dir: string, cwd: string, 
   };
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail('a config file must hold an object or a list of objects (JS/TS: export default {...})');
   const out: Record<string, unknown> = {};
+  const keys = fileKeys(registry);
+  const shorthands = shorthandsOf(registry);
+  const claims: Record<string, string> = {};
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
-    const kind = FILE_KEYS[key as keyof FileConfig];
-    if (kind === undefined)
-      fail(`unknown option ${JSON.stringify(key)}`, key, `known options: ${Object.keys(FILE_KEYS).join(', ')}${key === 'check' ? ' (check is the --check flag)' : ''}`);
-    if (kind === 'string' && typeof value !== 'string') fail(`${key} must be a string`, key);
+    const kind = Object.hasOwn(keys, key) ? keys[key] : undefined;
+    if (kind === undefined) {
+      const also = key === 'check' ? ' (check is the --check flag)' : '';
+      fail(`unknown option ${JSON.stringify(key)}`, key, `known options: ${Object.keys(keys).join(', ')}${also}`);
+    }
+    if ((kind === 'string' || kind === 'shorthand') && typeof value !== 'string') fail(`${key} must be a string`, key);
+    if (kind === 'shorthand') {
+      claims[key] = value as string;
+      continue;
+    }
     if (kind === 'strings' && !(Array.isArray(value) && value.every((v) => typeof v === 'string'))) fail(`${key} must be a list of strings`, key);
     if (kind === 'mode' && value !== 'error' && value !== 'warn') fail(`${key} must be "error" or "warn"`, key);
     if (kind === 'origins') {
@@ -236,12 +314,14 @@ function checkFileConfig(raw: unknown, shown: string, dir: string, cwd: string, 
   const rel = (p: string) => (isUrl(p) ? p : relPath(p));
   const relPath = (p: string) => path.relative(cwd, path.resolve(dir, p)).split(path.sep).join('/') || '.';
   for (const key of PATH_KEYS) if (typeof out[key] === 'string') out[key] = rel(out[key] as string);
+  for (const [key, value] of Object.entries(claims)) claims[key] = shorthands.get(key)!.path ? rel(value) : value;
+  if (Object.keys(claims).length > 0) out.claims = claims;
   if (Array.isArray(out.overlays)) out.overlays = (out.overlays as string[]).map(rel);
   if (out.plugins !== undefined) Object.assign(out, pluginEntries(out.plugins, fail, registry, rel));
   return out as FileConfig;
 }
 
-/** `plugins: ["types", { "name": "payments", "stateTable": "spec/payment-states.yaml" }]`. */
+/** `plugins: ["types", { "name": "validators", "standalone": true }]`; path options are resolved like `spec`. */
 function pluginEntries(
   value: unknown,
   fail: (message: string, key?: string, hint?: string) => never,
@@ -268,7 +348,7 @@ function pluginEntries(
   return { plugins, pluginOptions };
 }
 
-function flagConfig(argv: GenerateArgv): FileConfig {
+function flagConfig(argv: GenerateArgv, registry: readonly Plugin[]): FileConfig {
   const list = (v: string | Array<string | false> | undefined) =>
     v === undefined
       ? undefined
@@ -283,7 +363,10 @@ function flagConfig(argv: GenerateArgv): FileConfig {
   if (argv.out !== undefined) out.out = argv.out;
   if (argv.stubs !== undefined) out.stubs = argv.stubs;
   if (argv.clientFactoryName !== undefined) out.clientFactoryName = argv.clientFactoryName;
-  if (argv.stateTable !== undefined) out.stateTable = argv.stateTable;
+  for (const key of shorthandsOf(registry).keys()) {
+    const value = argv[key];
+    if (typeof value === 'string') out.claims = { ...out.claims, [key]: value };
+  }
   if (argv.plugins !== undefined) out.plugins = list(argv.plugins);
   else if (argv.emitters !== undefined) out.plugins = list(argv.emitters);
   if (argv.overlayMissingTarget !== undefined) {

@@ -60,8 +60,8 @@ export function cacheKey(config: GenerateConfig, cwd: string, registry: readonly
 }
 
 /** The files a generation reads, absolute and sorted: the document and every local file it names
- * (followed transitively), the overlays, and the plugins' path options, defaults included (the
- * payments plugin's state table), resolved as generate does. A document named by URL adds none. */
+ * (followed transitively), the overlays, and the plugins' path options, defaults included (a kit's
+ * data file), resolved as generate does. A document named by URL adds none. */
 export function generationInputs(config: GenerateConfig, cwd: string, registry: readonly Plugin[]): string[] {
   const inputs = new Set<string>();
   if (!/^https?:/i.test(config.spec)) referencedFiles(path.resolve(cwd, config.spec), inputs);

@@ -9,19 +9,38 @@ import { CbpError, isCbpError } from '../../lib/errors.js';
 import type { CbpCommand, CliIO } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
 import { packageInfo } from '../../generator/package-info.js';
+import { flagOf, pluginsEpilogue, pluginsHelp } from '../../generator/plugins/describe.js';
+import type { Plugin } from '../../generator/plugins/plugin.js';
 import { runtimePackage } from '../../generator/plugins/runtime-root.js';
+
+/** The plugin registry (api/plugins.ts), loaded by prepare(): the help, --contract's choices, the
+ * plugins' shorthand flags and every list of plugin names derive from it. */
+let registry: readonly Plugin[] | undefined;
+async function loadRegistry(): Promise<readonly Plugin[]> {
+  registry ??= (await import('../../api/plugins.js')).plugins;
+  return registry;
+}
 
 export const generateCommand: CbpCommand = {
   command: 'generate',
   describe: 'Generate types, client, server and validators from an OpenAPI 3.0/3.1 document',
-  builder: (y) =>
-    y
-      .option('spec', { type: 'string', describe: 'OpenAPI document (default: spec/openapi.yaml, or the packaged contract where there is none)' })
-      .option('contract', {
-        type: 'string',
-        choices: ['cross-border-payments'],
-        describe: 'Generate the contract this package ships (its spec, rules overlay and state table, with the payments plugin)',
-      })
+  async prepare() {
+    await loadRegistry();
+  },
+  builder: (y) => {
+    if (registry === undefined) throw new Error('generate: prepare() loads the plugin registry the builder reads');
+    const contracts = registry.flatMap((p) => (p.contract === undefined ? [] : [p.contract]));
+    const shorthands = registry.flatMap((p) => p.shorthands ?? []);
+    let built = y.option('spec', {
+      type: 'string',
+      describe: 'OpenAPI document (default: spec/openapi.yaml, or the packaged contract where there is none)',
+    });
+    if (contracts.length > 0) {
+      const choices = contracts.map((c) => c.name);
+      const help = contracts.map((c) => c.describe).join('; ');
+      built = built.option('contract', { type: 'string', choices, describe: help });
+    }
+    built = built
       .option('overlay', { type: 'string', array: true, describe: 'Overlay 1.0 file(s), applied in order' })
       .option('out', { type: 'string', describe: 'Output directory (default: generated)' })
       .option('check', {
@@ -41,15 +60,14 @@ export const generateCommand: CbpCommand = {
         describe: "prettier or biome: format the output with the project's formatter and its config; --check compares against the formatted output",
       })
       .option('stubs', { type: 'string', describe: 'Write handler stubs into this directory (never overwrites)' })
-      .option('client-factory-name', { type: 'string', describe: 'Name of the client factory (default: createApiClient)' })
-      .option('state-table', { type: 'string', describe: 'Payment state table (YAML); selects the payments plugin' })
-      .option('plugins', {
+      .option('client-factory-name', {
         type: 'string',
-        array: true,
-        alias: 'emitters',
-        describe:
-          'Plugins to run (dependencies are added): types, operations, validators, client, server, node-http, fetch, hono, stubs, webhook-signing, payments (default: types,operations,validators,client,server,node-http,fetch)',
-      })
+        describe: 'Name of the client factory (default: createApiClient)',
+      });
+    // The options plugins claim as top-level keys (Plugin.shorthands): `--state-table`.
+    for (const { key, describe } of shorthands) built = built.option(flagOf(key), { type: 'string', describe });
+    return built
+      .option('plugins', { type: 'string', array: true, alias: 'emitters', describe: pluginsHelp(registry) })
       .option('tool-profile', { type: 'string', describe: 'Also write the tool profile (explicit status codes, examples) to this file (.yaml or .json)' })
       .option('overlay-missing-target', { type: 'string', choices: ['error', 'warn'], describe: 'An overlay target matching nothing fails (default) or warns' })
       .option('allow-ref-origin', {
@@ -63,22 +81,30 @@ export const generateCommand: CbpCommand = {
         choices: ['package', 'copy'],
         describe:
           "Where the output's runtime comes from: imported from the runtime package cross-border-payments-runtime (default; install it as a dependency) or copied into <out>/runtime/",
-      }),
+      })
+      .epilogue(pluginsEpilogue(registry));
+  },
   async run(argv, io) {
     if (argv.watch === true) return watch(argv as GenerateArgv, io);
     // Loaded on use: the generator pulls in openapi-typescript, typescript and swagger-parser
     // (~1 s), which no other command needs, and which a --check answered from the cache skips.
-    const [{ resolveGenerateConfigs }, { plugins }] = await Promise.all([import('../../generator/resolve-config.js'), import('../../api/plugins.js')]);
+    // prepare() loaded the registry already.
+    const plugins = await loadRegistry();
+    const { resolveGenerateConfigs } = await import('../../generator/resolve-config.js');
     const configs = await resolveGenerateConfigs(argv as GenerateArgv, io.cwd, plugins);
     const given = argv as GenerateArgv;
-    const packagedSpec = path.join(packageInfo().root, 'spec/openapi.yaml');
+    const contract = plugins.find((p) => p.contract !== undefined)?.contract;
+    const packagedSpec = contract === undefined ? undefined : path.join(packageInfo().root, contract.spec);
     if (
+      contract !== undefined &&
       given.contract === undefined &&
       given.spec === undefined &&
       path.resolve(io.cwd) !== packageInfo().root &&
       configs.some((c) => path.resolve(io.cwd, c.spec) === packagedSpec)
     ) {
-      io.out(`no spec/openapi.yaml here: generating the contract this package ships (--contract cross-border-payments); --spec names another document`);
+      const how = `--contract ${contract.name}`;
+      const what = `generating the contract this package ships (${how})`;
+      io.out(`no spec/openapi.yaml here: ${what}; --spec names another document`);
     }
     let code = EXIT_OK;
     for (const [i, config] of configs.entries()) code = Math.max(code, await generateOne(config, i === 0 ? (argv as { toolProfile?: string }).toolProfile : undefined, io));
@@ -93,7 +119,7 @@ async function generateOne(config: GenerateConfig, toolProfile: string | undefin
       import('../../api/plugins.js'),
       import('../../generator/host-dependencies.js'),
       import('../../generator/result-cache.js'),
-      import('../../generator/emitters/types-thread.js'),
+      import('../../generator/plugins/types/types-thread.js'),
       import('../../generator/plugins/resolve.js'),
       import('../../generator/plugins/selection.js'),
     ]);
@@ -136,7 +162,13 @@ async function generateOne(config: GenerateConfig, toolProfile: string | undefin
   if (result === undefined) throw new Error('unreachable: only --check reads the cache');
   if (toolProfile) {
     const { writeToolProfile } = await import('../../generator/tool-profile/index.js');
-    io.out(`tool profile: ${path.relative(io.cwd, await writeToolProfile(toolProfile, config.spec, config.overlays, io.cwd, config.allowRefOrigins))}`);
+    // The success codes every plugin of the registry declares (the selection does not matter: the
+    // profile rewrites the document, not the output).
+    const successStatus: Record<string, string> = {};
+    for (const p of plugins) Object.assign(successStatus, p.toolProfile?.successStatus);
+    const { spec, overlays, allowRefOrigins } = config;
+    const written = await writeToolProfile(toolProfile, spec, overlays, io.cwd, allowRefOrigins, { successStatus });
+    io.out(`tool profile: ${path.relative(io.cwd, written)}`);
   }
   const written = writeGenerated(result.files, outDir, { prune: true });
   if (key !== undefined) cache.writeCachedResult(io.cwd, outDir, key, result);

@@ -16,7 +16,8 @@ export interface GeneratedFile {
 export interface EmitContext {
   model: ApiModel;
   config: GenerateConfig;
-  /** Renders templates/<name>.hbs with strict mode and the safe helpers (generator/templates.ts). */
+  /** Renders `<name>.hbs` of the running plugin's templates folder (`Plugin.templates`) with strict
+   * mode, the safe helpers and the shared partials of templates/ (generator/templates.ts). */
   render(templateName: string, data: unknown): string;
   /** The "generated, do not edit" header for a file, comment syntax of TS/JS. */
   header(path: string): string;
@@ -29,6 +30,8 @@ export interface EmitContext {
   options: Readonly<Record<string, unknown>>;
   /** Every plugin of this generation, dependencies included, in order. */
   plugins: readonly Plugin[];
+  /** Every plugin the selection could have named (the registry), for hints naming an unselected one. */
+  registry?: readonly Plugin[];
   /** Is the plugin of that name part of this generation? */
   has(name: string): boolean;
 }

@@ -122,7 +122,7 @@ export interface WebhookModel {
 /**
  * A business rule, as written in the overlay's `x-cbp-rules` (see spec/rules.overlay.yaml).
  * `keyword` names the implementation: a stateless ajv keyword in generator/keywords/ (emitted as
- * `x-cbp-<keyword>`), or a stateful check in packages/runtime/src/payments/stateful-rules/.
+ * `x-cbp-<keyword>`), or a stateful check a kit's plugin declares (Plugin.statefulRules).
  */
 export interface RuleDefinition {
   id: string;

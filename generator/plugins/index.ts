@@ -1,16 +1,19 @@
 /**
- * The generic core: plugins that work for any OpenAPI 3.0/3.1 document. Kits (kits/*) add their
- * own; the full registry the CLI and the Node API use is api/plugins.ts.
+ * The generic core: plugins that work for any OpenAPI 3.0/3.1 document, one folder each
+ * (generator/plugins/<name>/: its declaration, emitters and templates) and one line here. Kits
+ * (kits/*) add their own; the full registry the CLI and the Node API use is api/plugins.ts.
  */
-import { fetchPlugin, honoPlugin, nodeHttpPlugin } from './adapters.js';
-import { clientPlugin } from './client.js';
-import { operationsPlugin } from './operations.js';
+import { clientPlugin } from './client/plugin.js';
+import { fetchPlugin } from './fetch/plugin.js';
+import { honoPlugin } from './hono/plugin.js';
+import { nodeHttpPlugin } from './node-http/plugin.js';
+import { operationsPlugin } from './operations/plugin.js';
 import type { Plugin } from './plugin.js';
-import { serverPlugin } from './server.js';
-import { stubsPlugin } from './stubs.js';
-import { typesPlugin } from './types.js';
-import { validatorsPlugin } from './validators.js';
-import { webhookSigningPlugin } from './webhook-signing.js';
+import { serverPlugin } from './server/plugin.js';
+import { stubsPlugin } from './stubs/plugin.js';
+import { typesPlugin } from './types/plugin.js';
+import { validatorsPlugin } from './validators/plugin.js';
+import { webhookSigningPlugin } from './webhook-signing/plugin.js';
 
 export const corePlugins: readonly Plugin[] = [
   typesPlugin,
@@ -25,10 +28,11 @@ export const corePlugins: readonly Plugin[] = [
   webhookSigningPlugin,
 ];
 
-/** What `cbp generate` writes when no plugins are named: everything generic except Hono (an
- * adapter to a framework the project may not use), the webhook signing kit and the stubs (added
- * when --stubs is set). */
-export const DEFAULT_PLUGINS: readonly string[] = ['types', 'operations', 'validators', 'client', 'server', 'node-http', 'fetch'];
+/** What `cbp generate` writes when no plugins are named: the core plugins declared `default`
+ * (everything generic except Hono, an adapter to a framework the project may not use, the webhook
+ * signing kit and the stubs, added when --stubs is set). */
+export const DEFAULT_PLUGINS: readonly string[] = corePlugins.filter((p) => p.default === true).map((p) => p.name);
 
-export type { Plugin, PluginOption, RuntimeSource, SelectedPlugin, StatefulRuleSource } from './plugin.js';
+export type { PackagedContract, Plugin, PluginOption, PluginShorthand } from './plugin.js';
+export type { RuntimeSource, SelectedPlugin, StatefulRuleSource } from './plugin.js';
 export { resolvePlugins } from './resolve.js';

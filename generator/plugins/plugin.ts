@@ -1,8 +1,10 @@
 /**
  * The plugin contract (hey-api's shape): a plugin names the plugins it needs, the runtime files
- * it copies into <out>/runtime/, its options with their defaults, and its emitters. Plugins are
- * listed in one place (the registry passed to generate(); see generator/plugins/index.ts for the
- * generic core) and run in dependency order.
+ * it copies into <out>/runtime/, its options with their defaults, its emitters and the folder of
+ * their templates. A plugin is one folder (generator/plugins/<name>/, kits/<name>/) and one line
+ * of a registry (generator/plugins/index.ts for the generic core, api/plugins.ts for all); what
+ * the CLI and README list about plugins is derived from the registry (describe.ts). Plugins run
+ * in dependency order.
  */
 import type { Emitter } from '../emitters/emitter.js';
 import type { RuleKeyword } from '../keywords/rule-keyword.js';
@@ -28,6 +30,31 @@ export interface PluginOption {
   kind: 'string' | 'path' | 'boolean';
   default?: string | boolean;
   describe: string;
+  /** A path option: when a config names the plugin without this option and the project has no file
+   * at `default`, the file this toolkit ships at that path is used. */
+  packagedDefault?: boolean;
+}
+
+/** A config key (and the `--<kebab-case key>` flag the CLI derives from it) that sets one option
+ * of its plugin and selects the plugin: `{ [key]: v }` is `plugins: [...defaults, { name, [option]: v }]`. */
+export interface PluginShorthand {
+  key: string;
+  option: string;
+  /** The flag's help. */
+  describe: string;
+}
+
+/** A document this toolkit ships for a plugin (`--contract NAME`, and what a project without a
+ * document of its own generates): paths relative to the toolkit's root. */
+export interface PackagedContract {
+  name: string;
+  spec: string;
+  overlays: readonly string[];
+  clientFactoryName: string;
+  /** Path options of the plugin, used when the config does not choose the plugins. */
+  options: Readonly<Record<string, string>>;
+  /** The `--contract` help. */
+  describe: string;
 }
 
 /** A plugin's stateful rule vocabulary, as the generated validators.ts imports it. */
@@ -43,7 +70,13 @@ export interface StatefulRuleSource {
 
 export interface Plugin {
   name: string;
+  /** One line: what the plugin writes (the `--plugins` help and README's plugin table show it). */
   describe: string;
+  /** Selected when a config names no plugins (DEFAULT_PLUGINS: core plugins only). */
+  default?: boolean;
+  /** The folder of the templates its emitters render with `ctx.render(name)` (`<folder>/<name>.hbs`),
+   * relative to the toolkit's root, where package.json "files" ships it (or absolute). */
+  templates?: string;
   /** Plugins whose output this one imports; selecting this one selects them. */
   dependencies: readonly string[];
   runtime: readonly RuntimeSource[];
@@ -60,6 +93,13 @@ export interface Plugin {
   statefulRules?: StatefulRuleSource;
   /** npm packages the output loads only on demand (not through a static import). */
   optionalDependencies?: readonly string[];
+  /** Config keys and flags that set one of its options (resolve-config.ts, the `generate` help). */
+  shorthands?: readonly PluginShorthand[];
+  /** The contract this toolkit ships for it (`--contract`). */
+  contract?: PackagedContract;
+  /** The tool profile (`--tool-profile`): the success status per operationId a `2XX` range
+   * becomes (other operations: 200), e.g. the codes the service this plugin serves answers. */
+  toolProfile?: { successStatus: Readonly<Record<string, string>> };
 }
 
 /** A plugin with its options resolved (defaults < config). */

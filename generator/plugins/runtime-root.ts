@@ -30,7 +30,7 @@ export function runtimePackage(): RuntimePackageInfo {
 }
 
 /** packages/runtime/src/: the generic runtime the core plugins copy from (a kit's runtime lives in
- * a sub-folder of it, e.g. payments/). */
+ * a sub-folder of it named after the kit). */
 export const coreRuntimeRoot = (): string => path.join(packageInfo().root, 'packages/runtime/src');
 
 /** The bare module prefix that serves packages/runtime/src/ compiled: the runtime package's

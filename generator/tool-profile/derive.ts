@@ -14,21 +14,14 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 export interface ToolProfileOptions {
-  /** Success code per operationId; operations not listed get `defaultSuccess`. Defaults: the sandbox's. */
+  /** Success code per operationId; operations not listed get `defaultSuccess`. The CLI passes the
+   * tables of its registry's plugins (Plugin.toolProfile): the codes the service they serve answers. */
   successStatus?: Record<string, string>;
   defaultSuccess?: string;
   /** Codes a `4XX` / `5XX` range stands for. */
   clientErrors?: string[];
   serverErrors?: string[];
 }
-
-/** What `cbp mock` answers: 201 where it creates a record, 200 elsewhere. */
-export const SANDBOX_SUCCESS: Readonly<Record<string, string>> = {
-  createPayment: '201',
-  legacyMakePayment: '201',
-  createSession: '201',
-  createThirdParty: '201',
-};
 
 /** RFC 9110 §15.5 / RFC 6585 codes a gateway or service commonly answers. */
 export const CLIENT_ERRORS = ['400', '401', '403', '404', '409', '422', '429'];
@@ -38,7 +31,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 
 export function deriveToolProfile(document: Obj, options: ToolProfileOptions = {}): Obj {
   const doc = structuredClone(document);
-  const success = { ...SANDBOX_SUCCESS, ...options.successStatus };
+  const success = { ...options.successStatus };
   const ranges: Record<string, string[]> = { '4XX': options.clientErrors ?? CLIENT_ERRORS, '5XX': options.serverErrors ?? SERVER_ERRORS };
   info(doc);
   for (const item of [...Object.values(isObj(doc.paths) ? doc.paths : {}), ...Object.values(isObj(doc.webhooks) ? doc.webhooks : {})]) {

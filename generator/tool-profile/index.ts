@@ -9,7 +9,7 @@ import { stringify } from 'yaml';
 import { loadDocument } from '../load/load-document.js';
 import { deriveToolProfile, type ToolProfileOptions } from './derive.js';
 
-export { CLIENT_ERRORS, deriveToolProfile, SANDBOX_SUCCESS, SERVER_ERRORS, type ToolProfileOptions } from './derive.js';
+export { CLIENT_ERRORS, deriveToolProfile, SERVER_ERRORS, type ToolProfileOptions } from './derive.js';
 
 export async function buildToolProfile(
   spec: string,
@@ -20,8 +20,17 @@ export async function buildToolProfile(
   return deriveToolProfile(loaded.document as unknown as Record<string, unknown>, options);
 }
 
-export async function writeToolProfile(outFile: string, spec: string, overlays: string[], cwd: string, allowRefOrigins?: readonly string[]): Promise<string> {
-  const profile = await buildToolProfile(spec, overlays, { cwd, ...(allowRefOrigins ? { allowRefOrigins } : {}) });
+/** `options`: the derivation's (successStatus: the plugins' Plugin.toolProfile tables). */
+export async function writeToolProfile(
+  outFile: string,
+  spec: string,
+  overlays: string[],
+  cwd: string,
+  allowRefOrigins?: readonly string[],
+  options: ToolProfileOptions = {},
+): Promise<string> {
+  const origins = allowRefOrigins ? { allowRefOrigins } : {};
+  const profile = await buildToolProfile(spec, overlays, { ...options, cwd, ...origins });
   const target = path.resolve(cwd, outFile);
   mkdirSync(path.dirname(target), { recursive: true });
   writeFileSync(target, /\.json$/i.test(target) ? `${JSON.stringify(profile, null, 2)}\n` : stringify(profile, { lineWidth: 0, aliasDuplicateObjects: false }));

@@ -15,12 +15,22 @@ import type { Plugin } from '../plugins/plugin.js';
 export interface RuleVocabulary {
   stateless: ReadonlyMap<string, RuleKeyword>;
   stateful: readonly string[];
+  /** Keyword → the plugin of the registry defining it, for a hint when that plugin is not selected. */
+  definedBy?: ReadonlyMap<string, string>;
 }
 
-export function vocabularyOf(plugins: readonly Plugin[]): RuleVocabulary {
+/** `registry`: every plugin the selection could name, so that a hint names the one to select. */
+export function vocabularyOf(plugins: readonly Plugin[], registry: readonly Plugin[] = plugins): RuleVocabulary {
+  const definedBy = new Map<string, string>();
+  for (const p of registry) {
+    for (const keyword of [...(p.keywords ?? []).map((k) => k.name), ...(p.statefulRules?.keywords ?? [])]) {
+      if (!definedBy.has(keyword)) definedBy.set(keyword, p.name);
+    }
+  }
   return {
     stateless: new Map(plugins.flatMap((p) => p.keywords ?? []).map((k) => [k.name, k])),
     stateful: plugins.flatMap((p) => p.statefulRules?.keywords ?? []),
+    definedBy,
   };
 }
 
@@ -44,14 +54,21 @@ function fail(rule: RuleDefinition, message: string, hint?: string): never {
   throw new CbpError('E_RULE_INVALID', `rule ${rule.id} (on ${rule.target}): ${message}`, { rule: 'x-cbp-rules', ...(hint ? { hint } : {}) });
 }
 
-const known = (names: Iterable<string>) => {
+/** The hint for a keyword the selected plugins lack: the plugin that defines it, and the known ones. */
+function known(keyword: string, names: Iterable<string>, vocabulary: RuleVocabulary): string {
   const list = [...names];
-  return list.length > 0 ? `known: ${list.join(', ')} (select the plugin that defines it, e.g. payments)` : 'no selected plugin defines such rules (e.g. select payments)';
-};
+  const owner = vocabulary.definedBy?.get(keyword);
+  const select = owner === undefined ? 'select the plugin that defines it' : `plugin ${owner} defines it: select it`;
+  if (list.length === 0) return `no selected plugin defines such rules (${select})`;
+  return `known: ${list.join(', ')} (${select})`;
+}
 
 export function checkStatelessRule(rule: RuleDefinition, vocabulary: RuleVocabulary): void {
   const keyword = vocabulary.stateless.get(rule.keyword);
-  if (keyword === undefined) fail(rule, `no stateless keyword ${JSON.stringify(rule.keyword)}`, known(vocabulary.stateless.keys()));
+  if (keyword === undefined) {
+    const hint = known(rule.keyword, vocabulary.stateless.keys(), vocabulary);
+    fail(rule, `no stateless keyword ${JSON.stringify(rule.keyword)}`, hint);
+  }
   const check = checkerFor(keyword);
   if (!check(rule.params)) {
     const e = check.errors?.[0];
@@ -60,7 +77,8 @@ export function checkStatelessRule(rule: RuleDefinition, vocabulary: RuleVocabul
 }
 
 export function checkStatefulRule(rule: RuleDefinition, vocabulary: RuleVocabulary): void {
-  if (!vocabulary.stateful.includes(rule.keyword)) fail(rule, `no stateful rule ${JSON.stringify(rule.keyword)}`, known(vocabulary.stateful));
+  if (vocabulary.stateful.includes(rule.keyword)) return;
+  fail(rule, `no stateful rule ${JSON.stringify(rule.keyword)}`, known(rule.keyword, vocabulary.stateful, vocabulary));
 }
 
 export function unsupportedPart(rule: RuleDefinition, why: string): never {

@@ -1,11 +1,11 @@
 /**
  * Schema and property names like Object.prototype methods through openapi-typescript: its resolver
- * throws on them, so it is handed placeholders (generator/emitters/prototype-keys.ts) and the
+ * throws on them, so it is handed placeholders (generator/plugins/types/prototype-keys.ts) and the
  * printed types get the names back, references and discriminator mappings included.
  */
 import openapiTS, { astToString } from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
-import { maskPrototypeKeys } from '../../generator/emitters/prototype-keys.js';
+import { maskPrototypeKeys } from '../../generator/plugins/types/prototype-keys.js';
 
 const document = () => ({
   openapi: '3.1.0',

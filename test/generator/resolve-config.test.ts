@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { plugins } from '../../api/plugins.js';
+import { corePlugins } from '../../generator/plugins/index.js';
 import { pathToFileURL } from 'node:url';
 import { resolveGenerateConfig, resolveGenerateConfigs } from '../../generator/resolve-config.js';
 import { CbpError } from '../../lib/errors.js';
@@ -19,8 +20,8 @@ const write = (name: string, text: string) => {
   writeFileSync(path.join(cwd, name), text);
 };
 
-async function failure(argv: Parameters<typeof resolveGenerateConfig>[0]): Promise<CbpError> {
-  const err = await resolveGenerateConfig(argv, cwd).catch((e: unknown) => e);
+async function failure(argv: Parameters<typeof resolveGenerateConfig>[0], registry = plugins): Promise<CbpError> {
+  const err = await resolveGenerateConfig(argv, cwd, registry).catch((e: unknown) => e);
   expect(err).toBeInstanceOf(CbpError);
   return err as CbpError;
 }
@@ -39,19 +40,26 @@ describe('resolveGenerateConfig: defaults < config file < flags', () => {
 
   test('no spec/openapi.yaml and no spec named (a partner project): the packaged contract, its overlay, state table and the payments kit', async () => {
     const shipped = (f: string) => path.relative(cwd, path.join(ROOT, f)).split(path.sep).join('/');
-    const c = await resolveGenerateConfig({ out: 'src/api' }, cwd);
+    const c = await resolveGenerateConfig({ out: 'src/api' }, cwd, plugins);
     expect(c).toMatchObject({ spec: shipped('spec/openapi.yaml'), overlays: [shipped('spec/rules.overlay.yaml')], out: 'src/api', clientFactoryName: 'createPaymentsClient' });
     expect(c.plugins).toContain('payments');
     expect(c.pluginOptions).toEqual({ payments: { stateTable: shipped('spec/payment-states.yaml') } });
     // The same by name, and chosen plugins are kept (the packaged state table still found).
-    expect(await resolveGenerateConfig({ out: 'src/api', contract: 'cross-border-payments' }, cwd)).toEqual(c);
-    const chosen = await resolveGenerateConfig({ plugins: 'client,payments', contract: 'cross-border-payments' }, cwd);
+    expect(await resolveGenerateConfig({ out: 'src/api', contract: 'cross-border-payments' }, cwd, plugins)).toEqual(c);
+    const both = { plugins: 'client,payments', contract: 'cross-border-payments' };
+    const chosen = await resolveGenerateConfig(both, cwd, plugins);
     expect(chosen.plugins).toEqual(['client', 'payments']);
     expect(chosen.pluginOptions).toEqual({ payments: { stateTable: shipped('spec/payment-states.yaml') } });
-    expect((await resolveGenerateConfig({ plugins: 'client' }, cwd)).plugins).toEqual(['client']);
+    expect((await resolveGenerateConfig({ plugins: 'client' }, cwd, plugins)).plugins).toEqual(['client']);
     // A project with a spec/ of its own keeps it; an unknown contract, or one beside --spec, is a usage error.
+    const wrong = await failure({ contract: 'petstore' });
+    expect(wrong.message).toBe('--contract must be "cross-border-payments" (the contract this package ships)');
+    // The contract, the shorthand and the packaged state table are the kit's: the core registry knows none.
+    expect((await resolveGenerateConfig({ out: 'src/api' }, cwd, corePlugins)).spec).toBe('spec/openapi.yaml');
+    const none = await failure({ contract: 'cross-border-payments' }, corePlugins);
+    expect(none.message).toMatch(/no plugin of this registry ships a contract/);
     write('spec/openapi.yaml', 'openapi: 3.1.0\n');
-    expect((await resolveGenerateConfig({}, cwd)).spec).toBe('spec/openapi.yaml');
+    expect((await resolveGenerateConfig({}, cwd, plugins)).spec).toBe('spec/openapi.yaml');
     expect((await failure({ contract: 'petstore' })).code).toBe('E_USAGE');
     expect((await failure({ contract: 'cross-border-payments', spec: 'x.yaml' })).code).toBe('E_USAGE');
   });

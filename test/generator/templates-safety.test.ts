@@ -4,10 +4,11 @@ import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { commentText, jsdocBlock, jsLiteral, propertyKey, stringLiteral } from '../../generator/safe-text.js';
 import { findUnsafeMustaches } from '../../generator/template-lint.js';
-import { createTemplateEngine } from '../../generator/templates.js';
+import { createTemplateEngine, sharedPartials, templateKey } from '../../generator/templates.js';
+import { plugins } from '../../api/plugins.js';
 import Handlebars from 'handlebars';
 import { createHash } from 'node:crypto';
-import { templatesDir } from '../../generator/package-info.js';
+import { packageInfo } from '../../generator/package-info.js';
 
 const hostile = 'a */ b /* c\n// d\r\ne\u2028f\u2029g `${x}` "q" \'s\' </script>';
 
@@ -73,27 +74,30 @@ describe('template engine', () => {
     const source = 'const {{ident name}} = {{str value}};\n';
     const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
     const spec = (text: string) => new Function(`return ${Handlebars.precompile(text, { strict: true, noEscape: true })}`)();
-    const fresh = { 'template:strict': { sha256: sha256(source), spec: spec('fresh {{str value}}\n') } };
+    const key = templateKey(path.join(dir, 'strict.hbs'));
+    const fresh = { [key]: { sha256: sha256(source), spec: spec('fresh {{str value}}\n') } };
     expect(createTemplateEngine(dir, fresh)('strict', { name: 'n', value: 'v' })).toBe('fresh "v"\n');
     expect(() => createTemplateEngine(dir, fresh)('strict', {})).toThrow(/str: its argument is undefined/);
     // The source changed since the build: the stale entry is ignored and the source compiled.
-    const stale = { 'template:strict': { sha256: sha256('an older source'), spec: spec('stale\n') } };
+    const stale = { [key]: { sha256: sha256('an older source'), spec: spec('stale\n') } };
     expect(createTemplateEngine(dir, stale)('strict', { name: 'n', value: 'v' })).toBe('const n = "v";\n');
   });
 });
 
-describe('templates/*.hbs use a safe helper for every value', () => {
+describe("every plugin's templates and the shared partials use a safe helper for every value", () => {
   test('the scanner flags bare mustaches', () => {
     const found = findUnsafeMustaches('{{#each ops}}\n  {{propKey id}}: {{name}},\n  {{{raw}}}\n{{/each}}\n{{@index}}\n');
     expect(found.map((f) => f.text)).toEqual(['{{name}}', '{{{raw}}}']);
   });
 
-  const dir = templatesDir();
-  const templates = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.hbs'));
+  const root = packageInfo().root;
+  const folders = plugins.flatMap((p) => (p.templates === undefined ? [] : [path.resolve(root, p.templates)]));
+  const hbs = (dir: string) => readdirSync(dir).flatMap((f) => (f.endsWith('.hbs') ? [path.join(dir, f)] : []));
+  const templates = [...sharedPartials(), ...folders.flatMap(hbs)].map((f) => path.relative(root, f));
 
   test('there are templates to scan', () => expect(templates.length).toBeGreaterThan(0));
 
-  test.each(templates)('%s', (name) => {
-    expect(findUnsafeMustaches(readFileSync(path.join(dir, name), 'utf8'))).toEqual([]);
+  test.each(templates)('%s', (file) => {
+    expect(findUnsafeMustaches(readFileSync(path.join(root, file), 'utf8'))).toEqual([]);
   });
 });

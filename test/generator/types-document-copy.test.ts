@@ -5,7 +5,7 @@
  * document as it was.
  */
 import { describe, expect, test } from 'vitest';
-import { withNormalizedOperationIds } from '../../generator/emitters/types.js';
+import { withNormalizedOperationIds } from '../../generator/plugins/types/emit.js';
 import type { ApiModel } from '../../generator/ir/model.js';
 
 const jsonParam = (name: string, where: string) => ({ name, in: where, content: { 'application/json': { schema: { type: 'object', properties: { a: { type: 'string' } } } } } });

@@ -13,9 +13,11 @@ const LIGHT = new Set([
   '../../generator/package-info.js',
   // node:fs, node:path and package-info only: the runtime package's name, for generate's hints.
   '../../generator/plugins/runtime-root.js',
+  // Type-only imports: the help texts derived from the plugin registry, which prepare() loads.
+  '../../generator/plugins/describe.js',
   // node:worker_threads and package-info only: starts the openapi-typescript worker early for
   // `cbp generate` (openapi-typescript itself loads on that thread).
-  '../generator/emitters/types-thread.js',
+  '../generator/plugins/types/types-thread.js',
   '../lib/errors.js',
   '../../lib/errors.js',
   // node:net and lib/errors only: `cbp mock` checks --allow-webhook-target before loading the mock.

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parse, stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeToolProfile } from '../../generator/tool-profile/index.js';
+import { paymentsPlugin } from '../../kits/payments/plugin.js';
 import { startMock, type RunningMock } from '../../sandbox/index.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -54,7 +55,9 @@ beforeAll(async () => {
   mock = await startMock({ port: 0 });
   dir = mkdtempSync(path.join(tmpdir(), 'cbp-tools-'));
   const config = JSON.parse(readFileSync(path.join(root, 'cbp.config.json'), 'utf8'));
-  profile = await writeToolProfile(path.join(dir, 'openapi.tools.yaml'), config.spec, config.overlays, root);
+  const successStatus = paymentsPlugin.toolProfile?.successStatus ?? {};
+  const file = path.join(dir, 'openapi.tools.yaml');
+  profile = await writeToolProfile(file, config.spec, config.overlays, root, undefined, { successStatus });
   token = await tokenFrom(mock);
 });
 

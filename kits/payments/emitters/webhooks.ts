@@ -5,13 +5,7 @@
  */
 import path from 'node:path';
 import type { Emitter } from '../../../generator/emitters/emitter.js';
-import { packageInfo } from '../../../generator/package-info.js';
-import { createTemplateEngine, type RenderFn } from '../../../generator/templates.js';
 import { loadStateTable } from '../state-table/load.js';
-
-let render: RenderFn | undefined;
-/** The kit's own templates (kits/payments/templates/), with the generator's safe helpers. */
-const kitTemplates = (): RenderFn => (render ??= createTemplateEngine(path.join(packageInfo().root, 'kits/payments/templates')));
 
 export const webhooksEmitter: Emitter = {
   name: 'payments-webhooks',
@@ -20,8 +14,8 @@ export const webhooksEmitter: Emitter = {
     const table = loadStateTable(file);
     const source = path.posix.basename(file.split(path.sep).join('/'));
     return [
-      { path: 'payment-states.ts', contents: kitTemplates()('payment-states', { table, source }) },
-      { path: 'webhooks.ts', contents: kitTemplates()('webhooks', {}) },
+      { path: 'payment-states.ts', contents: ctx.render('payment-states', { table, source }) },
+      { path: 'webhooks.ts', contents: ctx.render('webhooks', {}) },
     ];
   },
 };

@@ -8,15 +8,15 @@
  * Either way the overlay's stateless rules are keywords (those of the selected plugins) and the
  * plugins' stateful rule registries are passed in.
  */
-import type { Emitter, EmitContext, GeneratedFile } from './emitter.js';
-import { CbpError } from '../../lib/errors.js';
-import { componentsSchema } from '../validation/prepare-schema.js';
-import { createAjv } from '../validation/create-ajv.js';
-import { planValidators } from '../validation/plan.js';
-import { renderRulesTs, renderValidatorsRuntime, renderValidatorsTs } from '../validation/render.js';
-import { renderLazyValidatorsTs, renderValidatorData } from '../validation/render-lazy.js';
-import { compileStandalone } from '../validation/standalone.js';
-import { vocabularyOf } from '../validation/rule-checks.js';
+import type { Emitter, EmitContext, GeneratedFile } from '../../emitters/emitter.js';
+import { CbpError } from '../../../lib/errors.js';
+import { componentsSchema } from '../../validation/prepare-schema.js';
+import { createAjv } from '../../validation/create-ajv.js';
+import { planValidators } from '../../validation/plan.js';
+import { renderRulesTs, renderValidatorsRuntime, renderValidatorsTs } from '../../validation/render.js';
+import { renderLazyValidatorsTs, renderValidatorData } from '../../validation/render-lazy.js';
+import { compileStandalone } from '../../validation/standalone.js';
+import { vocabularyOf } from '../../validation/rule-checks.js';
 import { isLinearForBacktracking } from 'cross-border-payments-runtime/rules/regexp.js';
 import { patternEngine } from 'cross-border-payments-runtime/rules/regexp-re2.js';
 
@@ -27,7 +27,7 @@ export const RULES_IMPORT = './validators-runtime.js';
 export function emitValidatorFiles(ctx: EmitContext, rulesImport = RULES_IMPORT): GeneratedFile[] {
   const { model, plugins } = ctx;
   const standalone = ctx.options.standalone === true;
-  const vocabulary = vocabularyOf(plugins);
+  const vocabulary = vocabularyOf(plugins, ctx.registry);
   const known = [...vocabulary.stateless.values()];
   const openapi31 = !model.openapiVersion.startsWith('3.0');
   const large = isLarge(model, standalone ? 200_000 : 50_000);

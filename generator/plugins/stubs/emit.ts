@@ -4,12 +4,12 @@
  * and never overwrites an existing file (generate.ts STUBS_EMITTER, output-files.ts writeStubs).
  */
 import path from 'node:path';
-import type { ApiModel } from '../ir/model.js';
-import type { Emitter, GeneratedFile } from './emitter.js';
-import type { RenderFn } from '../templates.js';
-import { operationDoc } from './client-view.js';
+import type { ApiModel } from '../../ir/model.js';
+import type { Emitter, GeneratedFile } from '../../emitters/emitter.js';
+import type { RenderFn } from '../../templates.js';
+import { operationDoc } from '../../emitters/client-view.js';
 
-/** `createPayment` → `create-payment`; deduplicated so that no two ids share a file name. */
+/** `createPet` → `create-pet`; deduplicated so that no two ids share a file name. */
 export function stubFileNames(ids: string[]): Map<string, string> {
   // `index` is the wiring file.
   const used = new Set<string>(['index']);

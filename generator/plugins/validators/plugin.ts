@@ -1,12 +1,13 @@
-import { validatorsEmitter } from '../emitters/validators.js';
-import { ruleKeywords } from '../keywords/index.js';
-import type { Plugin } from './plugin.js';
-import { coreRuntime } from './runtime-root.js';
+import { validatorsEmitter } from './emit.js';
+import { ruleKeywords } from '../../keywords/index.js';
+import type { Plugin } from '../plugin.js';
+import { coreRuntime } from '../runtime-root.js';
 
 export const validatorsPlugin: Plugin = {
   name: 'validators',
   describe:
     'validators.ts and rules.ts: ajv validators for requests, responses and webhooks, with the overlay rules as keywords (compiled on first use; option standalone: precompiled)',
+  default: true,
   dependencies: [],
   get runtime() {
     return [coreRuntime(['rules', 'rule-types.ts', 'maybe-promise.ts'], { prune: true })];

@@ -2,8 +2,8 @@
  * `operations.ts`: an `as const` table of every operation (and webhook) for the runtime, the
  * mock and the conformance runner, which read it instead of the raw document.
  */
-import type { OperationModel, ParameterModel } from '../ir/model.js';
-import type { Emitter } from './emitter.js';
+import type { OperationModel, ParameterModel } from '../../ir/model.js';
+import type { Emitter } from '../../emitters/emitter.js';
 
 function params(op: OperationModel, location: ParameterModel['in']) {
   return op.parameters.filter((p) => p.in === location).map((p) => ({ name: p.name, identifier: p.identifier, required: p.required }));

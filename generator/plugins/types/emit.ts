@@ -7,9 +7,9 @@
  * `operations[id]` in types.ts and the ids in operations.ts are the same, every operation has
  * an entry, and duplicate or unusable operationIds cannot break it.
  */
-import { CbpError } from '../../lib/errors.js';
-import type { ApiModel } from '../ir/model.js';
-import type { Emitter } from './emitter.js';
+import { CbpError } from '../../../lib/errors.js';
+import type { ApiModel } from '../../ir/model.js';
+import type { Emitter } from '../../emitters/emitter.js';
 import { typeContentParametersBySchema } from './content-parameters.js';
 import { maskPrototypeKeys } from './prototype-keys.js';
 import { typesOnWorker } from './types-thread.js';

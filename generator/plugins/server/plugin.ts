@@ -1,6 +1,6 @@
-import { serverEmitter } from '../emitters/server.js';
-import type { Plugin } from './plugin.js';
-import { coreRuntime } from './runtime-root.js';
+import { serverEmitter } from './emit.js';
+import type { Plugin } from '../plugin.js';
+import { coreRuntime } from '../runtime-root.js';
 
 /** The router; the adapters to node:http, fetch and Hono are plugins of their own. */
 const SERVER_FILES = [
@@ -26,7 +26,9 @@ const SERVER_FILES = [
 
 export const serverPlugin: Plugin = {
   name: 'server',
+  templates: 'generator/plugins/server',
   describe: 'server.ts: typed Handlers and a framework-neutral router (auth, parsing, validation when validators is selected)',
+  default: true,
   dependencies: ['types'],
   get runtime() {
     return [

@@ -2,10 +2,10 @@
  * `server.ts`: the typed `Handlers` interface (one method per operation) and `createRouter()`
  * over packages/runtime/src/server (routing, auth before validation, body parsing, validation).
  */
-import type { ApiModel, OperationModel } from '../ir/model.js';
-import type { Emitter } from './emitter.js';
-import { operationDoc, schemeViews, withValidators } from './client-view.js';
-import { routerParamView } from '../ir/parameter-style.js';
+import type { ApiModel, OperationModel } from '../../ir/model.js';
+import type { Emitter } from '../../emitters/emitter.js';
+import { operationDoc, schemeViews, withValidators } from '../../emitters/client-view.js';
+import { routerParamView } from '../../ir/parameter-style.js';
 
 export const PATH_ALIASES = 'x-cbp-path-aliases';
 

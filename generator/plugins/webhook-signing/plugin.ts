@@ -1,5 +1,5 @@
-import type { Plugin } from './plugin.js';
-import { coreRuntime } from './runtime-root.js';
+import type { Plugin } from '../plugin.js';
+import { coreRuntime } from '../runtime-root.js';
 
 /** Standard Webhooks signing and verification over the exact bytes received (no emitter). */
 export const webhookSigningPlugin: Plugin = {

@@ -1,4 +1,4 @@
-// Worker thread body for generator/emitters/types-thread.ts: runs openapi-typescript (which
+// Worker thread body for generator/plugins/types/types-thread.ts: runs openapi-typescript (which
 // loads TypeScript, ~0.5 s, and prints the AST) beside the main thread, which meanwhile emits
 // the client, server and validators. Stays alive for later requests of the same process.
 // Plain JavaScript so that it runs the same from sources (vitest) and from dist/.

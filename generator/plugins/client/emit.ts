@@ -2,9 +2,9 @@
  * `client.ts`: the typed client factory (name = config.clientFactoryName) with one method per
  * operation over packages/runtime/src/client (auth, retries, typed errors, pre-flight validation).
  */
-import type { Emitter } from './emitter.js';
-import { operationDoc, preferredContentType, schemeViews, serverView, tokenEndpointView, withValidators } from './client-view.js';
-import { clientParamStyles } from '../ir/parameter-style.js';
+import type { Emitter } from '../../emitters/emitter.js';
+import { operationDoc, preferredContentType, schemeViews, serverView, tokenEndpointView, withValidators } from '../../emitters/client-view.js';
+import { clientParamStyles } from '../../ir/parameter-style.js';
 
 /** `createPaymentsClient` → `PaymentsClient`; anything else → `<Name>Client`-style type name. */
 export function clientTypeName(factoryName: string): string {

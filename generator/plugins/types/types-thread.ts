@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { packageInfo } from '../package-info.js';
+import { packageInfo } from '../../package-info.js';
 
 interface Reply {
   id: number;
@@ -22,7 +22,8 @@ function start(): Worker {
   // A young generation of 16 MB instead of V8's default (up to 3 x 16 MB): the worker's peak
   // memory on a 1 MB document is some 10 MB lower (8 MB saves 20 MB there, but costs the 13 MB
   // GitHub REST description ~0.6 s more of garbage collection; 16 MB costs it ~0.1 s).
-  const started = new Worker(path.join(packageInfo().root, 'generator/emitters/types-worker.mjs'), { resourceLimits: { maxYoungGenerationSizeMb: 16 } });
+  const file = path.join(packageInfo().root, 'generator/plugins/types/types-worker.mjs');
+  const started = new Worker(file, { resourceLimits: { maxYoungGenerationSizeMb: 16 } });
   started.on('message', (reply: Reply) => {
     const waiting = pending.get(reply.id);
     pending.delete(reply.id);

@@ -1,10 +1,12 @@
-import { clientEmitter } from '../emitters/client.js';
-import type { Plugin } from './plugin.js';
-import { coreRuntime } from './runtime-root.js';
+import { clientEmitter } from './emit.js';
+import type { Plugin } from '../plugin.js';
+import { coreRuntime } from '../runtime-root.js';
 
 export const clientPlugin: Plugin = {
   name: 'client',
+  templates: 'generator/plugins/client',
   describe: 'client.ts: typed openapi-fetch client with auth, retries and typed errors (pre-flight validation when validators is selected)',
+  default: true,
   dependencies: ['types'],
   get runtime() {
     // The client matches operation paths with the router's route table.
