@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { runtimeSourceAliases } from './test/runtime-source-aliases.js';
 
@@ -12,5 +13,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Vitest's default (one worker fewer than the cores) is a single worker on a 2-core machine,
+    // while many files spend their time waiting on a child process (tsc, the CLI) or a socket.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    // One worker runs many files and keeps the modules they import (TypeScript, ajv, the
+    // generator) loaded: a fresh process per file cost more than the tests themselves. A test that
+    // changes module state (a registry, a cache) must undo it before it ends.
+    isolate: false,
   },
 });
