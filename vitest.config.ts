@@ -20,5 +20,7 @@ export default defineConfig({
     // generator) loaded: a fresh process per file cost more than the tests themselves. A test that
     // changes module state (a registry, a cache) must undo it before it ends.
     isolate: false,
+    // Generated output is type-checked in the worker (test/generator/helpers/compile-output.ts).
+    env: { CBP_TEST_TSC_IN_PROCESS: '1' },
   },
 });

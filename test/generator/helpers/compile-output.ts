@@ -3,11 +3,12 @@
  * output" gate every emitter must pass. node_modules is symlinked so imports of openapi-fetch, hono, ajv
  * resolve. Callers remove the dir with `cleanup()`.
  *
- * Outputs of ordinary size are checked in the test's own process with TypeScript's API, the way
- * `tsc -p` checks them (same diagnostics, same text): a worker runs many test files, and the files
- * every output shares (TypeScript's lib, @types/node, hono, the runtime sources) are parsed once
- * per worker instead of once per check in a new tsc process. Large outputs, or a caller asking for
- * a heap size, get a tsc process of their own.
+ * In the fast suite (CBP_TEST_TSC_IN_PROCESS=1, set by vitest.config.ts) outputs of ordinary size
+ * are checked in the test's own process with TypeScript's API, the way `tsc -p` checks them (same
+ * diagnostics, same text): a worker runs many test files, and the files every output shares
+ * (TypeScript's lib, @types/node, hono, the runtime sources) are parsed once per worker instead of
+ * once per check in a new tsc process. Large outputs, a caller asking for a heap size, and the slow
+ * suite (whose real documents are type-checked by a tsc with Node's default heap) get a tsc process.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -66,7 +67,8 @@ export async function compileOutput(sets: Record<string, GeneratedFile[]>, optio
   };
   writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
   const size = Object.values(sets).reduce((n, files) => n + files.reduce((m, f) => m + f.contents.length, 0), 0);
-  const inProcess = options.maxOldSpaceMb === undefined && size <= IN_PROCESS_MAX_CHARS;
+  const ordinary = options.maxOldSpaceMb === undefined && size <= IN_PROCESS_MAX_CHARS;
+  const inProcess = ordinary && process.env.CBP_TEST_TSC_IN_PROCESS === '1';
   const diagnostics = inProcess ? typeCheckInProcess(dir) : await typeCheckInChild(dir, options.maxOldSpaceMb);
   // A diagnostic starts with a path and (line,col); continuation lines are indented.
   const completed = diagnostics.split('\n').every((l) => l === '' || /^\S+\(\d+,\d+\): error TS\d+/.test(l) || /^\s/.test(l));
