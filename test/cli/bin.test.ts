@@ -23,6 +23,15 @@ describe.runIf(built)('bin/cbp.js (the bundled CLI)', () => {
     for (const c of ['cbp generate', 'cbp mock', 'cbp conformance']) expect(help.stdout).toContain(c);
   });
 
+  // The bundle's generator (templates precompiled by the build) gives what the sources give:
+  // generated/ as `npm run generate` wrote it, which the golden test checks from the sources.
+  it('runs `cbp generate --check` on this repository: generated/ is up to date', { timeout: 60_000 }, () => {
+    const r = spawnSync(process.execPath, [BIN, 'generate', '--check'], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^generated: \d+ files up to date$/m);
+  });
+
   it('answers a usage error with E_USAGE and exit code 2, no stack trace', () => {
     const r = spawnSync(process.execPath, [BIN, 'mock', '--port', 'x'], { encoding: 'utf8' });
     expect(r.status).toBe(2);

@@ -26,6 +26,22 @@ function write(files: GeneratedFile[], dir: string): void {
   }
 }
 
+/**
+ * Generations by config, the output directory aside (`<label>/generated`, `<label>/handlers`: the
+ * same relative layout for every label, so the same files): the files of a worker (vitest runs
+ * several in one process) that generate the same document with the same plugins share one
+ * generation. Each still writes its own directory.
+ */
+const generations = new Map<string, Promise<GenerateResult>>();
+
+function generation(config: GenerateConfig, overrides: Partial<GenerateConfig>): Promise<GenerateResult> {
+  if ('out' in overrides || 'stubs' in overrides) return generate(config, { cwd: ROOT });
+  const key = JSON.stringify({ ...config, out: undefined, stubs: undefined });
+  const known = generations.get(key) ?? generate(config, { cwd: ROOT });
+  generations.set(key, known);
+  return known;
+}
+
 export async function generateInto(label: string, overrides: Partial<GenerateConfig> = {}): Promise<Generated> {
   const dir = path.join(ROOT, 'tmp', 'h2-tests', label);
   rmSync(dir, { recursive: true, force: true });
@@ -39,7 +55,7 @@ export async function generateInto(label: string, overrides: Partial<GenerateCon
     plugins: ['types', 'operations', 'validators', 'client', 'server', 'node-http', 'fetch', 'hono', 'payments'],
     ...overrides,
   };
-  const result = await generate(config, { cwd: ROOT });
+  const result = await generation(config, overrides);
   write(result.files, config.out);
   if (config.stubs) write(result.stubFiles, config.stubs);
   return {
