@@ -5,10 +5,10 @@
  */
 import type { RuleContext } from '../generated/validators.js';
 import { getAt } from './json.js';
-import type { MockStore } from './store.js';
+import type { SandboxStore } from './store.js';
 
 /** The rule context of one tenant: its clock is the tenant's own. */
-export function storeRuleContext(store: MockStore, clientId: string): RuleContext {
+export function storeRuleContext(store: SandboxStore, clientId: string): RuleContext {
   const clock = store.clockOf(clientId);
   return {
     now: () => clock.now(),

@@ -5,17 +5,17 @@
  * The clock is the calling tenant's own: advancing it moves nobody else's expiries or stages.
  */
 import { MAX_ADVANCE_SECONDS, MAX_SANDBOX_MS } from '../clock.js';
-import type { MockContext } from '../context.js';
+import type { SandboxContext } from '../context.js';
 import { createPaymentRecord, isPayment } from '../handlers/payment-core.js';
-import { fail, ok, type MockHandler, type MockResponse } from '../http/responses.js';
+import { fail, ok, type SandboxHandler, type SandboxResponse } from '../http/responses.js';
 import { getAt } from '../json.js';
 import type { LifecycleResult } from '../lifecycle.js';
 import type { PaymentRecord } from '../types.js';
 
-export function controlHandlers(ctx: MockContext): Record<string, MockHandler> {
+export function controlHandlers(ctx: SandboxContext): Record<string, SandboxHandler> {
   const { store, lifecycle, clocks } = ctx;
   const onPayment =
-    (act: (p: PaymentRecord) => LifecycleResult | undefined): MockHandler =>
+    (act: (p: PaymentRecord) => LifecycleResult | undefined): SandboxHandler =>
     ({ params, auth }) => {
       const p = store.paymentForClient(auth.clientId, params.payment_id ?? '');
       if (p === undefined) return fail(404, 'not-found.payment', 'payment not found', '/payment_id');
@@ -40,7 +40,7 @@ export function controlHandlers(ctx: MockContext): Record<string, MockHandler> {
       if (p === undefined) return fail(404, 'not-found.payment', 'payment not found', '/payment_id');
       return ok({ payment_id: p.payment_id, events: p.events });
     },
-    payForSession({ params, auth }): MockResponse {
+    payForSession({ params, auth }): SandboxResponse {
       const s = store.sessions.get(params.session_id ?? '');
       if (s === undefined || store.customer(auth.clientId, s.customer_id) === undefined) return fail(404, 'not-found.session', 'session not found', '/session_id');
       if (store.clockOfCustomer(s.customer_id).now() >= s.expiresAtMs)

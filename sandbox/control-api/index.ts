@@ -1,16 +1,16 @@
 /** The /_sandbox/ control API (SANDBOX CONTRACT in sandbox/README.md), compiled once. */
-import type { MockContext } from '../context.js';
-import type { MockHandler } from '../http/responses.js';
+import type { SandboxContext } from '../context.js';
+import type { SandboxHandler } from '../http/responses.js';
 import { RouteTable } from '../http/route-table.js';
 import { controlHandlers } from './control.js';
 import { resourceHandlers } from './resources.js';
 
 export const SANDBOX_PREFIX = '/_sandbox/';
 
-export function createSandboxRoutes(ctx: MockContext): RouteTable<MockHandler> {
+export function createSandboxRoutes(ctx: SandboxContext): RouteTable<SandboxHandler> {
   const r = resourceHandlers(ctx);
   const c = controlHandlers(ctx);
-  return new RouteTable<MockHandler>([
+  return new RouteTable<SandboxHandler>([
     { method: 'GET', path: '/_sandbox/fixtures', handler: r.fixtures! },
     { method: 'POST', path: '/_sandbox/customers/{customer_id}/quotes', handler: r.createQuote! },
     { method: 'POST', path: '/_sandbox/customers/{customer_id}/recipients', handler: r.createRecipient! },

@@ -4,8 +4,8 @@
  * under /_sandbox/ so they are never mistaken for the real API. Tenant-scoped like the API.
  * Every input is bounded (SANDBOX_LIMITS) so that nothing stored can break a later request.
  */
-import type { MockContext } from '../context.js';
-import { customerNotFound, fail, ok, type MockHandler, type MockResponse } from '../http/responses.js';
+import type { SandboxContext } from '../context.js';
+import { customerNotFound, fail, ok, type SandboxHandler, type SandboxResponse } from '../http/responses.js';
 import { getAt, str } from '../json.js';
 
 const CURRENCY = /^[A-Z]{3}$/;
@@ -22,7 +22,7 @@ export const SANDBOX_LIMITS = {
   subscriptionsPerTenant: 20,
 } as const;
 
-export function resourceHandlers(ctx: MockContext): Record<string, MockHandler> {
+export function resourceHandlers(ctx: SandboxContext): Record<string, SandboxHandler> {
   const { store } = ctx;
   const L = SANDBOX_LIMITS;
   return {
@@ -117,7 +117,7 @@ export function resourceHandlers(ctx: MockContext): Record<string, MockHandler> 
   };
 }
 
-function quoteView(ctx: MockContext, quoteId: string): Record<string, unknown> {
+function quoteView(ctx: SandboxContext, quoteId: string): Record<string, unknown> {
   const q = ctx.store.quotes.get(quoteId)!;
   const clock = ctx.store.clockOfCustomer(q.customer_id);
   const expired = clock.now() >= q.expiresAtMs;
@@ -137,7 +137,7 @@ function countOf(records: Iterable<{ customer_id: string }>, customerId: string)
   return n;
 }
 
-function limit(what: string, max: number): MockResponse {
+function limit(what: string, max: number): SandboxResponse {
   return fail(409, 'sandbox.limit', `at most ${max} ${what}; the sandbox keeps its state bounded`, '');
 }
 

@@ -1,15 +1,15 @@
 /** Every API operation of spec/openapi.yaml, by operation id: one plain handler each. */
-import type { MockContext } from '../context.js';
+import type { SandboxContext } from '../context.js';
 import { issueToken } from '../auth.js';
-import type { MockHandler } from '../http/responses.js';
+import type { SandboxHandler } from '../http/responses.js';
 import { paymentHandlers } from './payments.js';
 import { sessionHandlers } from './sessions.js';
 import { thirdPartyHandlers } from './third-parties.js';
 import { virtualAccountHandlers } from './virtual-accounts.js';
 
-export type ApiHandlers = Record<string, MockHandler>;
+export type ApiHandlers = Record<string, SandboxHandler>;
 
-export function createApiHandlers(ctx: MockContext): ApiHandlers {
+export function createApiHandlers(ctx: SandboxContext): ApiHandlers {
   return {
     requestAccessToken: ({ body }) => issueToken(ctx.store, body, ctx.options.tokenTtlSeconds),
     ...virtualAccountHandlers(ctx),

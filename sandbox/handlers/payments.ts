@@ -1,18 +1,18 @@
 /** Create payment (v3) and the three legacy endpoints, backed by the same store (seed
  * §Versioning rule 3: legacy endpoints remain available and supported). */
 import { isPromiseLike, validateRequest } from '../generated-api.js';
-import type { MockContext } from '../context.js';
-import { customerNotFound, fail, ok, violations, type MockHandler, type MockResponse } from '../http/responses.js';
+import type { SandboxContext } from '../context.js';
+import { customerNotFound, fail, ok, violations, type SandboxHandler, type SandboxResponse } from '../http/responses.js';
 import { isObject } from '../json.js';
 import { createPaymentRecord, isPayment, paymentPreconditions, paymentView } from './payment-core.js';
 
 const LEGACY_SOURCE = 'A-LEGACY-PAYLOAD: the sandbox reads a legacy payment as the v3 request';
 
-export function paymentHandlers(ctx: MockContext): Record<string, MockHandler> {
+export function paymentHandlers(ctx: SandboxContext): Record<string, SandboxHandler> {
   // Not async: the create path allocates no promise while the store answers the rules
   // synchronously; the router awaits whatever the handler returns.
   const create =
-    (via: 'v3' | 'legacy'): MockHandler =>
+    (via: 'v3' | 'legacy'): SandboxHandler =>
     ({ params, body, auth }) => {
       const customer = ctx.store.customer(auth.clientId, params.customer_id ?? '');
       if (customer === undefined) return customerNotFound();
@@ -28,7 +28,7 @@ export function paymentHandlers(ctx: MockContext): Record<string, MockHandler> {
           );
       }
       const customerId = customer.customer_id;
-      const proceed = (refused: MockResponse | undefined): MockResponse => {
+      const proceed = (refused: SandboxResponse | undefined): SandboxResponse => {
         if (refused) return refused;
         const created = createPaymentRecord(ctx, { customerId, body: isObject(body) ? body : {}, via });
         return isPayment(created) ? ok(paymentView(created), 201) : created;

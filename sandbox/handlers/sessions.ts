@@ -5,8 +5,8 @@
  */
 import { checkStatefulRules } from '../generated-api.js';
 import { hostedDetails } from '../hosted/details.js';
-import type { MockContext } from '../context.js';
-import { customerNotFound, fail, ok, violations, type MockHandler, type MockResponse } from '../http/responses.js';
+import type { SandboxContext } from '../context.js';
+import { customerNotFound, fail, ok, violations, type SandboxHandler, type SandboxResponse } from '../http/responses.js';
 import { getAt, isObject, str } from '../json.js';
 import type { Amount, SessionRecord } from '../types.js';
 
@@ -15,7 +15,7 @@ const DUPLICATE_SOURCE = 'Create hosted payment session; Errors table and rule 1
  * so a session body can never inject into the hosted page's headers. */
 const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/;
 
-export function sessionHandlers(ctx: MockContext): Record<string, MockHandler> {
+export function sessionHandlers(ctx: SandboxContext): Record<string, SandboxHandler> {
   return {
     async createSession({ params, body, auth }) {
       const customer = ctx.store.customer(auth.clientId, params.customer_id ?? '');
@@ -71,7 +71,7 @@ export function sessionHandlers(ctx: MockContext): Record<string, MockHandler> {
 
 /** Seed §Session lookup record. latest_status is SESSION_CREATED until a payment exists, then
  * the payment's status (other session statuses are not shown, A-SESSION-STATUS-OPEN). */
-export function lookupRecord(ctx: MockContext, s: SessionRecord): Record<string, unknown> {
+export function lookupRecord(ctx: SandboxContext, s: SessionRecord): Record<string, unknown> {
   const payment = s.payment_id ? ctx.store.payments.get(s.payment_id) : undefined;
   return {
     session_id: s.session_id,
@@ -83,7 +83,7 @@ export function lookupRecord(ctx: MockContext, s: SessionRecord): Record<string,
   };
 }
 
-function allowedOrigins(body: unknown): string[] | MockResponse {
+function allowedOrigins(body: unknown): string[] | SandboxResponse {
   const list = getAt(body, ['allowed_origins']);
   if (list === undefined) return [];
   if (!Array.isArray(list)) return fail(400, 'session.allowed-origins', 'allowed_origins must be a list of origins', '/allowed_origins');

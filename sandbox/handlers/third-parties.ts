@@ -5,8 +5,8 @@
  * sandbox time; an update that changes an identity field sends it back to PENDING_VERIFICATION
  * ("may trigger re-verification"; which fields count is the mock's assumption A-MOCK-REVERIFY).
  */
-import type { MockContext } from '../context.js';
-import { customerNotFound, fail, ok, type MockHandler } from '../http/responses.js';
+import type { SandboxContext } from '../context.js';
+import { customerNotFound, fail, ok, type SandboxHandler } from '../http/responses.js';
 import { isObject, str } from '../json.js';
 import { complianceStatus } from '../rule-context.js';
 import type { ThirdPartyRecord } from '../types.js';
@@ -28,7 +28,7 @@ export const IDENTITY_FIELDS = [
 ];
 const SOURCE = 'Endpoints › Third-party customer operations';
 
-export function thirdPartyHandlers(ctx: MockContext): Record<string, MockHandler> {
+export function thirdPartyHandlers(ctx: SandboxContext): Record<string, SandboxHandler> {
   const verifyAt = (customerId: string): number => ctx.store.clockOfCustomer(customerId).now() + ctx.options.thirdPartyVerificationSeconds * 1000;
   return {
     createThirdParty({ params, body, auth }) {
@@ -72,14 +72,14 @@ export function thirdPartyHandlers(ctx: MockContext): Record<string, MockHandler
   };
 }
 
-function find(ctx: MockContext, clientId: string, params: Record<string, string>) {
+function find(ctx: SandboxContext, clientId: string, params: Record<string, string>) {
   const customer = ctx.store.customer(clientId, params.customer_id ?? '');
   if (customer === undefined) return customerNotFound();
   const record = ctx.store.thirdParty(customer.customer_id, params.client_customer_reference ?? '');
   return record ?? fail(404, 'not-found.third-party', 'third party not found', '/client_customer_reference', SOURCE);
 }
 
-function view(ctx: MockContext, r: ThirdPartyRecord): Record<string, unknown> {
+function view(ctx: SandboxContext, r: ThirdPartyRecord): Record<string, unknown> {
   return {
     ...r.data,
     client_customer_ref: r.client_customer_ref,

@@ -6,12 +6,12 @@
  * is not active gets none ("available for registered and active customers").
  */
 import { randomInt } from 'node:crypto';
-import type { MockContext } from '../context.js';
-import { customerNotFound, fail, ok, type MockHandler } from '../http/responses.js';
+import type { SandboxContext } from '../context.js';
+import { customerNotFound, fail, ok, type SandboxHandler } from '../http/responses.js';
 import { getAt, str } from '../json.js';
 import type { VirtualAccountRecord } from '../types.js';
 
-export function virtualAccountHandlers(ctx: MockContext): Record<string, MockHandler> {
+export function virtualAccountHandlers(ctx: SandboxContext): Record<string, SandboxHandler> {
   return {
     requestVirtualAccount({ params, body, auth }) {
       const customer = ctx.store.customer(auth.clientId, params.customer_id ?? '');

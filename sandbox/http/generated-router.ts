@@ -8,15 +8,15 @@
 import { authenticate, isAuthInfo } from '../auth.js';
 import { createRouter, type AuthenticateInput, type AuthenticateResult, type EagerHandle, type HandlerResponse, type Handlers, type Router } from '../generated-api.js';
 import type { ApiHandlers } from '../handlers/index.js';
-import type { MockStore } from '../store.js';
-import { ANONYMOUS, type AuthInfo, type MockHandler } from './responses.js';
+import type { SandboxStore } from '../store.js';
+import { ANONYMOUS, type AuthInfo, type SandboxHandler } from './responses.js';
 
 type AnyRequest = { params: unknown; query: unknown; headers: Record<string, string>; body: unknown; auth: unknown };
 type Fn<K extends keyof Handlers> = Handlers[K];
 
 /** One typed handler from a plain one. The result is the plain handler's {status, body, headers}:
  * responses are checked against the document by `validateResponses` in tests, not by tsc. */
-function typed<K extends keyof Handlers>(fn: MockHandler): Fn<K> {
+function typed<K extends keyof Handlers>(fn: SandboxHandler): Fn<K> {
   // Not async: the router awaits the result inside its try, so a sync throw is still a 500, and
   // the extra promise per request is saved.
   const adapted = (req: AnyRequest) =>
@@ -49,7 +49,7 @@ export function generatedHandlers(h: ApiHandlers): Handlers {
 
 /** The store as the router's Authenticator: Bearer tokens on the sandbox clock, API keys where
  * the operation's security allows them (A-SECURITY-UNSTATED). */
-export function storeAuthenticator(store: MockStore) {
+export function storeAuthenticator(store: SandboxStore) {
   return (input: AuthenticateInput): AuthenticateResult => {
     const allowApiKey = input.security.some((alt) => alt.some((name) => input.schemes[name]?.type === 'apiKey'));
     const who = authenticate(store, input.headers, allowApiKey);
@@ -60,7 +60,7 @@ export function storeAuthenticator(store: MockStore) {
 }
 
 export interface ApiRouterOptions {
-  store: MockStore;
+  store: SandboxStore;
   handlers: ApiHandlers;
   bodyLimit: number;
   /** Deepest accepted JSON nesting (the router answers 400 request.too-deep beyond). */

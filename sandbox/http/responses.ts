@@ -13,7 +13,7 @@ export interface AuthInfo {
 /** For operations without security (the token endpoint): owns no customer. */
 export const ANONYMOUS: AuthInfo = Object.freeze({ clientId: '', method: 'none' });
 
-export interface MockRequest {
+export interface SandboxRequest {
   params: Record<string, string>;
   query: Record<string, string | string[] | undefined>;
   body: unknown;
@@ -21,13 +21,13 @@ export interface MockRequest {
   headers?: Record<string, string | undefined>;
 }
 
-export interface MockResponse {
+export interface SandboxResponse {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
 }
 
-export type MockHandler = (request: MockRequest) => MockResponse | Promise<MockResponse>;
+export type SandboxHandler = (request: SandboxRequest) => SandboxResponse | Promise<SandboxResponse>;
 
 export interface ErrorEntry {
   rule: string;
@@ -40,19 +40,19 @@ export function errorBody(errors: ErrorEntry[]): { errors: ErrorEntry[] } {
   return { errors };
 }
 
-export function fail(status: number, rule: string, message: string, pointer = '', source = 'cbp mock'): MockResponse {
+export function fail(status: number, rule: string, message: string, pointer = '', source = 'cbp mock'): SandboxResponse {
   return { status, body: errorBody([{ rule, pointer, message, source }]) };
 }
 
-export function violations(status: number, list: RuleViolation[]): MockResponse {
+export function violations(status: number, list: RuleViolation[]): SandboxResponse {
   return { status, body: errorBody(list.map(({ rule, pointer, message, source }) => ({ rule, pointer, message, source }))) };
 }
 
 /** One body for "no such customer" and "another client's customer", so nothing is revealed. */
-export function customerNotFound(): MockResponse {
+export function customerNotFound(): SandboxResponse {
   return fail(404, 'not-found.customer', 'customer not found', '/customer_id', 'Errors: 404 Not Found Error');
 }
 
-export function ok(body: unknown, status = 200): MockResponse {
+export function ok(body: unknown, status = 200): SandboxResponse {
   return { status, body };
 }

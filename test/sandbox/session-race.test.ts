@@ -1,11 +1,11 @@
 // The handlers called in one tick: all 200 suspend at the (async) stateful rules before any
 // inserts, which is exactly the interleaving the synchronous re-check must survive.
 import { describe, expect, it } from 'vitest';
-import { createApiHandlers, createMockContext } from '../../sandbox/index.js';
+import { createApiHandlers, createSandboxContext } from '../../sandbox/index.js';
 
 describe('session creation race', () => {
   it('lets exactly one of 200 interleaved creations with the same reference succeed', async () => {
-    const ctx = createMockContext();
+    const ctx = createSandboxContext();
     const h = createApiHandlers(ctx);
     const auth = { clientId: 'sandbox-client-a', method: 'bearer' as const };
     const results = await Promise.all(
