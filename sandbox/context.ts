@@ -1,5 +1,5 @@
 /** What every handler of the mock shares: state, clock, lifecycle, validators, options. */
-import type { RuleContext } from '../generated/validators.js';
+import type { RuleContext } from './generated-api.js';
 import type { TenantClocks } from './clock.js';
 import type { LifecycleEngine } from './lifecycle.js';
 import type { RequestLog } from './http/request-log.js';

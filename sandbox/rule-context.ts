@@ -3,7 +3,7 @@
  * validators' checkStatefulRules. Handlers call it only after the customer was found for the
  * calling client, so customer ids here are already tenant-checked.
  */
-import type { RuleContext } from '../generated/validators.js';
+import type { RuleContext } from './generated-api.js';
 import { getAt } from './json.js';
 import type { SandboxStore } from './store.js';
 
