@@ -10,6 +10,7 @@ export {
   type RuleContext,
 } from '../generated/validators.js';
 export { paymentStates } from '../generated/payment-states.js';
+export type { components } from '../generated/types.js';
 export { isPromiseLike } from '../generated/runtime/maybe-promise.js';
 export { createWriteBatch, type WriteBatch } from '../generated/runtime/server/write-batch.js';
 export {

@@ -9,7 +9,17 @@ describe('session creation race', () => {
     const h = createApiHandlers(ctx);
     const auth = { clientId: 'sandbox-client-a', method: 'bearer' as const };
     const results = await Promise.all(
-      Array.from({ length: 200 }, () => h.createSession!({ params: { customer_id: 'cust-a-1' }, query: {}, body: { client_reference_id: 'race-1' }, auth })),
+      Array.from({ length: 200 }, () =>
+        h.createSession({
+          operationId: 'createSession',
+          params: { customer_id: 'cust-a-1' },
+          query: {},
+          headers: {},
+          cookies: {},
+          body: { client_reference_id: 'race-1' },
+          auth,
+        }),
+      ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 400)).toHaveLength(199);
