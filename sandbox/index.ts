@@ -8,6 +8,8 @@ export type { RetryOptions, DeliveryAttempt } from './webhooks/dispatcher.js';
 export type { SandboxClock } from './clock.js';
 export { SANDBOX_CLIENTS } from './fixtures.js';
 export { SANDBOX_PREFIX } from './control-api/index.js';
+export { CONTROL_ROUTES } from './control-api/routes.js';
+export type { ControlRoute } from './control-api/route.js';
 export {
   createSandboxClient,
   SandboxError,

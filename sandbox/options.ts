@@ -2,6 +2,7 @@
 import type { ChaosOptions } from './webhooks/chaos.js';
 import type { RetryOptions } from './webhooks/dispatcher.js';
 import type { RequestLogOptions } from './http/request-log.js';
+import type { ControlRoute } from './control-api/route.js';
 import type { WebhookScheme } from 'cross-border-payments-runtime/webhooks/signing/scheme.js';
 
 export interface SandboxOptions {
@@ -48,6 +49,9 @@ export interface SandboxOptions {
   log?: RequestLogOptions;
   /** Socket timeouts of the servers (an internet-facing server must not wait on slow clients). */
   timeouts?: Partial<SandboxTimeouts>;
+  /** The /_sandbox/ control API's routes. Default: its registry, `CONTROL_ROUTES` (sandbox/control-api/routes.ts);
+   * a copy with more adds endpoints without editing the sandbox. */
+  controlRoutes?: readonly ControlRoute[];
 }
 
 export interface SandboxTimeouts {
@@ -62,7 +66,7 @@ export interface SandboxTimeouts {
 export const DEFAULT_TIMEOUTS: SandboxTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5000 };
 
 export type ResolvedSandboxOptions = Required<Omit<SandboxOptions, OptionalKeys>> & Pick<SandboxOptions, Exclude<OptionalKeys, 'timeouts'>> & { timeouts: SandboxTimeouts };
-type OptionalKeys = 'authPort' | 'chaos' | 'webhookScheme' | 'stateTable' | 'retry' | 'validateResponses' | 'onError' | 'log' | 'timeouts';
+type OptionalKeys = 'authPort' | 'chaos' | 'webhookScheme' | 'stateTable' | 'retry' | 'validateResponses' | 'onError' | 'log' | 'timeouts' | 'controlRoutes';
 
 export function resolveSandboxOptions(o: SandboxOptions = {}): ResolvedSandboxOptions {
   return {
@@ -86,5 +90,6 @@ export function resolveSandboxOptions(o: SandboxOptions = {}): ResolvedSandboxOp
     onError: o.onError,
     log: o.log,
     timeouts: { ...DEFAULT_TIMEOUTS, ...o.timeouts },
+    controlRoutes: o.controlRoutes,
   };
 }

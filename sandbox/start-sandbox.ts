@@ -113,7 +113,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       opts.onError?.(error, context);
     },
   });
-  const sandbox = createSandboxRoutes(ctx);
+  const sandbox = createSandboxRoutes(ctx, opts.controlRoutes);
 
   const servers: Server[] = [];
   const closeServers = () =>

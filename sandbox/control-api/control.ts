@@ -11,8 +11,9 @@ import { fail, ok, type SandboxHandler, type SandboxResponse } from '../http/res
 import { getAt } from '../json.js';
 import type { LifecycleResult } from '../lifecycle.js';
 import type { PaymentRecord } from '../types.js';
+import { perSandbox, routesOf } from './route.js';
 
-export function controlHandlers(ctx: SandboxContext): Record<string, SandboxHandler> {
+export function controlHandlers(ctx: SandboxContext) {
   const { store, lifecycle, clocks } = ctx;
   const onPayment =
     (act: (p: PaymentRecord) => LifecycleResult | undefined): SandboxHandler =>
@@ -84,5 +85,21 @@ export function controlHandlers(ctx: SandboxContext): Record<string, SandboxHand
       clock.advance(seconds);
       return ok({ now: clock.iso() });
     },
-  };
+  } satisfies Record<string, SandboxHandler>;
 }
+
+/** One set of lifecycle handlers per sandbox, shared by its routes and the hosted page's Pay. */
+export const lifecycleHandlers = perSandbox(controlHandlers);
+
+export const lifecycleRoutes = routesOf(lifecycleHandlers, [
+  ['POST', '/_sandbox/payments/{payment_id}/deliver-funds', 'deliverFunds'],
+  ['POST', '/_sandbox/payments/{payment_id}/cancel', 'cancel'],
+  ['POST', '/_sandbox/payments/{payment_id}/bounce-back', 'bounceBack'],
+  ['POST', '/_sandbox/payments/{payment_id}/hold', 'hold'],
+  ['POST', '/_sandbox/payments/{payment_id}/release', 'release'],
+  ['GET', '/_sandbox/payments/{payment_id}/events', 'events'],
+  ['POST', '/_sandbox/customers/{customer_id}/next-payment', 'nextPayment'],
+  ['POST', '/_sandbox/sessions/{session_id}/pay', 'payForSession'],
+  ['GET', '/_sandbox/clock', 'getClock'],
+  ['POST', '/_sandbox/clock/advance', 'advanceClock'],
+]);

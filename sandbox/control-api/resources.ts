@@ -7,6 +7,7 @@
 import type { SandboxContext } from '../context.js';
 import { customerNotFound, fail, ok, type SandboxHandler, type SandboxResponse } from '../http/responses.js';
 import { getAt, str } from '../json.js';
+import { routesOf } from './route.js';
 
 const CURRENCY = /^[A-Z]{3}$/;
 
@@ -22,7 +23,7 @@ export const SANDBOX_LIMITS = {
   subscriptionsPerTenant: 20,
 } as const;
 
-export function resourceHandlers(ctx: SandboxContext): Record<string, SandboxHandler> {
+export function resourceHandlers(ctx: SandboxContext) {
   const { store } = ctx;
   const L = SANDBOX_LIMITS;
   return {
@@ -114,8 +115,18 @@ export function resourceHandlers(ctx: SandboxContext): Record<string, SandboxHan
       store.subscriptions.delete(s.subscription_id);
       return { status: 204 };
     },
-  };
+  } satisfies Record<string, SandboxHandler>;
 }
+
+export const resourceRoutes = routesOf(resourceHandlers, [
+  ['GET', '/_sandbox/fixtures', 'fixtures'],
+  ['POST', '/_sandbox/customers/{customer_id}/quotes', 'createQuote'],
+  ['POST', '/_sandbox/customers/{customer_id}/recipients', 'createRecipient'],
+  ['POST', '/_sandbox/recipients/{recipient_id}/fail-name-check', 'failNameCheck'],
+  ['POST', '/_sandbox/webhook-subscriptions', 'createSubscription'],
+  ['GET', '/_sandbox/webhook-subscriptions', 'listSubscriptions'],
+  ['DELETE', '/_sandbox/webhook-subscriptions/{subscription_id}', 'deleteSubscription'],
+]);
 
 function quoteView(ctx: SandboxContext, quoteId: string): Record<string, unknown> {
   const q = ctx.store.quotes.get(quoteId)!;

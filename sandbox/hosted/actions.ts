@@ -4,23 +4,12 @@
  * and the status the script polls. Without JavaScript a form answers 303 back to the page
  * (POST/redirect/GET); with it (Accept: application/json) the answer is the status JSON.
  */
-import { controlHandlers } from '../control-api/control.js';
+import { lifecycleHandlers } from '../control-api/control.js';
 import type { SandboxClock } from '../clock.js';
 import type { SandboxContext } from '../context.js';
-import { fail, type SandboxHandler, type SandboxResponse } from '../http/responses.js';
+import { fail, type SandboxResponse } from '../http/responses.js';
 import type { SessionRecord } from '../types.js';
 import { statusLine } from './page.js';
-
-const handlers = new WeakMap<SandboxContext, Record<string, SandboxHandler>>();
-
-function control(ctx: SandboxContext): Record<string, SandboxHandler> {
-  let h = handlers.get(ctx);
-  if (h === undefined) {
-    h = controlHandlers(ctx);
-    handlers.set(ctx, h);
-  }
-  return h;
-}
 
 /** The clock the session's expiry is measured on: its tenant's own. */
 export function sessionClock(ctx: SandboxContext, s: SessionRecord): SandboxClock {
@@ -44,7 +33,7 @@ export function sessionStatus(ctx: SandboxContext, s: SessionRecord): Record<str
 export async function pay(ctx: SandboxContext, s: SessionRecord): Promise<SandboxResponse> {
   const clientId = ctx.store.customers.get(s.customer_id)?.clientId;
   if (clientId === undefined) return fail(404, 'not-found.session', 'session not found', '/session_id');
-  const paid = await control(ctx).payForSession!({ params: { session_id: s.session_id }, query: {}, body: undefined, auth: { clientId, method: 'none' } });
+  const paid = await lifecycleHandlers(ctx).payForSession({ params: { session_id: s.session_id }, query: {}, body: undefined, auth: { clientId, method: 'none' } });
   if (paid.status !== 201) return paid;
   if (s.hosted) s.hosted.abandoned = false;
   return { status: 201, body: sessionStatus(ctx, s) };
