@@ -6,15 +6,15 @@
  * resubmission after a failed name check (rule 5, first option), recipient amounts that sum
  * exactly only as decimals (rule 3, decimal-sums.ts), the session URL of the creation response, HTTPS. Cases that need the sandbox go through its control API.
  */
-import type { SendResult } from '../../../engine/http.js';
-import type { ConformanceCheck, RunContext } from '../context.js';
-import { inactiveRecipient } from '../fixtures.js';
-import { type RequestCase, validRequests } from '../requests.js';
-import { CaseBook, type CaseInfo } from '../../../engine/case-book.js';
-import { assumption, http, seed } from '../../../engine/provenance.js';
-import { decimalSums } from './decimal-sums.js';
-import { httpsCases } from './https.js';
-import { describeAnswer, fail, is2xx, is4xx } from './util.js';
+import type { SendResult } from '../../../../engine/http.js';
+import type { ConformanceCheck, RunContext } from '../../context.js';
+import { inactiveRecipient } from '../../fixtures.js';
+import { type RequestCase, validRequests } from '../../requests.js';
+import { CaseBook, type CaseInfo } from '../../../../engine/case-book.js';
+import { assumption, http, seed } from '../../../../engine/provenance.js';
+import { decimalSums } from '../decimal-sums.js';
+import { httpsCases } from '../https.js';
+import { describeAnswer, fail, is2xx, is4xx } from '../util.js';
 
 const UNKNOWN_CUSTOMER = 'cbp-unknown-customer-0000';
 type Want = '2xx' | '4xx' | '404';
