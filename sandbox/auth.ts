@@ -20,14 +20,15 @@ export interface OAuthErrorResponse<S extends 400 | 401 = 400 | 401> {
 
 type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'unsupported_grant_type';
 
-export function oauthError<S extends 400 | 401>(status: S, error: OAuthErrorCode, description: string): OAuthErrorResponse<S> {
+export function oauthError<S extends 400 | 401>(status: S, error: OAuthErrorCode, description: string) {
   const headers: Record<string, string> = { 'cache-control': 'no-store', pragma: 'no-cache' };
   if (status === 401) headers['www-authenticate'] = 'Basic realm="cbp mock token endpoint"';
-  return { status, body: { error, error_description: description }, headers };
+  const answer: OAuthErrorResponse<S> = { status, body: { error, error_description: description }, headers };
+  return answer;
 }
 
 /** The token endpoint over the raw request (RFC 6749 §4.4.2): form body, RFC 6749 errors. */
-export function tokenEndpoint(store: SandboxStore, contentType: string | undefined, raw: Buffer, ttlSeconds: number): TokenAnswer {
+export function tokenEndpoint(store: SandboxStore, contentType: string | undefined, raw: Buffer, ttl: number): TokenAnswer {
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/x-www-form-urlencoded') {
     return oauthError(400, 'invalid_request', 'send the token request as application/x-www-form-urlencoded (RFC 6749 §4.4.2)');
@@ -37,11 +38,17 @@ export function tokenEndpoint(store: SandboxStore, contentType: string | undefin
     // §3.2: parameters must not be included more than once.
     if (form.getAll(name).length > 1) return oauthError(400, 'invalid_request', `${name} is given more than once`);
   }
-  return issueToken(store, Object.fromEntries(form), ttlSeconds);
+  return issueToken(store, Object.fromEntries(form), ttl);
 }
 
 /** What the token endpoint answers: a token (RFC 6749 §5.1) or an RFC 6749 §5.2 error. */
-export type TokenAnswer = OAuthErrorResponse | { status: 200; body: { access_token: string; token_type: string; expires_in: number }; headers: Record<string, string> };
+export type TokenAnswer = OAuthErrorResponse | TokenIssued;
+
+interface TokenIssued {
+  status: 200;
+  body: { access_token: string; token_type: string; expires_in: number };
+  headers: Record<string, string>;
+}
 
 export function issueToken(store: SandboxStore, body: unknown, ttlSeconds: number): TokenAnswer {
   const form = isObject(body) ? body : {};

@@ -7,6 +7,7 @@ import { CONTROL_ROUTES } from './routes.js';
 
 export const SANDBOX_PREFIX = '/_sandbox/';
 
-export function createSandboxRoutes(ctx: SandboxContext, routes: readonly ControlRoute[] = CONTROL_ROUTES): RouteTable<SandboxHandler> {
-  return new RouteTable<SandboxHandler>(routes.map((r) => ({ method: r.method, path: r.path, handler: r.handler(ctx) })));
+export function createSandboxRoutes(ctx: SandboxContext, routes: readonly ControlRoute[] = CONTROL_ROUTES) {
+  const made = routes.map((r) => ({ method: r.method, path: r.path, handler: r.handler(ctx) }));
+  return new RouteTable<SandboxHandler>(made);
 }

@@ -16,19 +16,21 @@ const NAME_CHECK_SOURCE = 'Create payment (v3), rule 5; Errors, rule 2';
 /** Why a payment is not created: a 400 with the rules it breaks. */
 export type Refusal = ErrorResponse<400>;
 
+type MaybeRefused = Refusal | undefined | Promise<Refusal | undefined>;
+
 /** A payment as the API shows it (spec/openapi.yaml, components.schemas.Payment). */
 export type PaymentView = components['schemas']['Payment'];
 
 /** Runs the stateful rules and the name check; undefined when the request may proceed. The
  * store answers the rules synchronously, so this does too (no promise per payment);
  * a promise only if the rule context is ever given an asynchronous context. */
-export function paymentPreconditions(ctx: SandboxContext, customerId: string, body: unknown): Refusal | undefined | Promise<Refusal | undefined> {
+export function paymentPreconditions(ctx: SandboxContext, customerId: string, body: unknown): MaybeRefused {
   const outcome = checkStatefulRulesEager('createPayment', { params: { customer_id: customerId }, body }, ctx.rulesFor(ctx.store.customers.get(customerId)?.clientId ?? ''));
   if (isPromiseLike(outcome)) return Promise.resolve(outcome).then((o) => afterRules(ctx, customerId, body, o));
   return afterRules(ctx, customerId, body, outcome);
 }
 
-function afterRules(ctx: SandboxContext, customerId: string, body: unknown, outcome: ValidationOutcome): Refusal | undefined {
+function afterRules(ctx: SandboxContext, customerId: string, body: unknown, outcome: ValidationOutcome) {
   if (!outcome.valid) return violations(400, outcome.violations);
   return nameCheck(ctx, customerId, body);
 }

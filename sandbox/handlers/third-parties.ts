@@ -30,7 +30,9 @@ export const IDENTITY_FIELDS = [
 ];
 const SOURCE = 'Endpoints › Third-party customer operations';
 
-export function thirdPartyHandlers(ctx: SandboxContext): ApiHandlersOf<'createThirdParty' | 'getThirdParty' | 'updateThirdParty'> {
+type ThirdPartyOperations = 'createThirdParty' | 'getThirdParty' | 'updateThirdParty';
+
+export function thirdPartyHandlers(ctx: SandboxContext): ApiHandlersOf<ThirdPartyOperations> {
   const verifyAt = (customerId: string): number => ctx.store.clockOfCustomer(customerId).now() + ctx.options.thirdPartyVerificationSeconds * 1000;
   return {
     createThirdParty({ params, body, auth }) {
@@ -74,7 +76,9 @@ export function thirdPartyHandlers(ctx: SandboxContext): ApiHandlersOf<'createTh
   };
 }
 
-function find(ctx: SandboxContext, clientId: string, params: { customer_id: string; client_customer_reference: string }) {
+type ThirdPartyPath = { customer_id: string; client_customer_reference: string };
+
+function find(ctx: SandboxContext, clientId: string, params: ThirdPartyPath) {
   const customer = ctx.store.customer(clientId, params.customer_id);
   if (customer === undefined) return customerNotFound();
   const record = ctx.store.thirdParty(customer.customer_id, params.client_customer_reference);

@@ -13,7 +13,9 @@ import { getAt, str } from '../json.js';
 import type { VirtualAccountRecord } from '../types.js';
 import type { ApiHandlersOf } from './index.js';
 
-export function virtualAccountHandlers(ctx: SandboxContext): ApiHandlersOf<'requestVirtualAccount' | 'getVirtualAccount'> {
+type VirtualAccountOperations = 'requestVirtualAccount' | 'getVirtualAccount';
+
+export function virtualAccountHandlers(ctx: SandboxContext): ApiHandlersOf<VirtualAccountOperations> {
   return {
     requestVirtualAccount({ params, body, auth }) {
       const customer = ctx.store.customer(auth.clientId, params.customer_id);

@@ -9,7 +9,7 @@ const withoutPaymentId: ApiHandlers['createPayment'] = () => ({ status: 201, bod
 // @ts-expect-error 302 is not a documented status of Legacy: view a payment (2XX, 4XX, 5XX)
 const undocumentedStatus: ApiHandlers['legacyViewPayment'] = () => ({ status: 302 });
 // @ts-expect-error the path parameter is customer_id, a string
-const wrongParameter: ApiHandlers['getVirtualAccount'] = ({ params }) => ({ status: 200, body: { unique_identifier: params.customerId } });
+const badParam: ApiHandlers['getVirtualAccount'] = (r) => ({ status: 200, body: { currency: r.params.customerId } });
 
 describe('typed sandbox handlers', () => {
   it('answer a direct call with the body the document declares', async () => {
@@ -19,6 +19,6 @@ describe('typed sandbox handlers', () => {
     const request = { operationId: 'lookupSessions', query: {}, headers: {}, cookies: {}, body: undefined, auth };
     const answer = await h.lookupSessions({ ...request, params: { customer_id: 'cust-a-1' } });
     expect(answer).toEqual({ status: 200, body: { sessions: [] } });
-    expect([withoutPaymentId, undocumentedStatus, wrongParameter].every((f) => typeof f === 'function')).toBe(true);
+    expect([withoutPaymentId, undocumentedStatus, badParam].every((f) => typeof f === 'function')).toBe(true);
   });
 });

@@ -23,7 +23,8 @@ describe('spec/openapi.yaml', () => {
   it("maps the service description's endpoint table, in its order, to the operations spec/README.md names", () => {
     // spec/README.md quotes every row of the description's Endpoints table (readme-traceability.test.ts checks the
     // words) and names the operation that implements it: the embedded table must reach the same operations.
-    const operations = new Set(Object.values<any>(doc.paths).flatMap((item) => Object.values<any>(item).map((op) => op?.operationId)));
+    const idsOf = (item: object) => Object.values<any>(item).map((op) => op?.operationId);
+    const operations = new Set(Object.values<any>(doc.paths).flatMap(idsOf));
     const readme = readFileSync(`${specDir}README.md`, 'utf8');
     const endpoints = readme.split('| | **Endpoints** | | |')[1]!.split('| | **')[0]!;
     const homes = [...endpoints.matchAll(/^\| S\d{3} \| “[^”]+” \| `(\w+)`/gm)].map((m) => m[1]!);
