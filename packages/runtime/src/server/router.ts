@@ -11,7 +11,7 @@
 import type { RuleViolation } from '../rule-types.js';
 import { isPromiseLike } from '../maybe-promise.js';
 import { acceptsMediaType, DEFAULT_BODY_LIMIT, mediaTypeOf, parseBody, type ParsedBody } from './body.js';
-import { readRequestParams, type RequestParamMetas } from './coerce.js';
+import { readRequestParams, type RequestParamMetas, type RequestParams } from './coerce.js';
 import { notImplemented } from './not-implemented.js';
 import { exceedsLimit, IGNORED_HEADER_PARAMS, isEmptyBody, lowerHeaders, parseQuery } from './request-parts.js';
 import { compileRoutes, type RouteTable } from './route-table.js';
@@ -89,14 +89,6 @@ interface RouterState<Auth> {
 }
 
 type Answer = RouterResponse | Promise<RouterResponse>;
-
-/** The parameters and body a valid request hands its handler. */
-interface RequestInput {
-  params: Record<string, unknown>;
-  query: Record<string, unknown>;
-  cookies: Record<string, unknown> | undefined;
-  body: unknown;
-}
 
 const NO_BODY: { ok: true; value: undefined } = Object.freeze({ ok: true, value: undefined });
 
@@ -243,7 +235,7 @@ function readBody<Auth>(s: RouterState<Auth>, parts: Parts): BodyRead {
 }
 
 /** Read the parameters and validate the request: what the handler gets, or 400 (or 500 when a validator threw). */
-function readRequest<Auth>(s: RouterState<Auth>, parts: Parts, body: unknown): RequestInput | RouterResponse {
+function readRequest<Auth>(s: RouterState<Auth>, parts: Parts, body: unknown): RequestParams | RouterResponse {
   const id = parts.op.meta.id;
   const read = readRequestParams(parts.op.params, parts.pathParams, parts.rawQuery, parts.headers);
   if (read.malformed !== undefined) return errorResponse(400, read.malformed);
@@ -258,7 +250,7 @@ function readRequest<Auth>(s: RouterState<Auth>, parts: Parts, body: unknown): R
     }
     if (!checked.valid) return errorResponse(400, checked.violations);
   }
-  return { params, query, cookies, body };
+  return read;
 }
 
 /** After authentication (`outcome` undefined: the operation needs none): authorize, read, validate, call. */
@@ -266,17 +258,17 @@ function afterAuth<Auth>(s: RouterState<Auth>, parts: Parts, outcome: Authentica
   if (outcome !== undefined && !outcome.ok) return refusal(outcome);
   const body = readBody(s, parts);
   if (!body.ok) return body.response;
-  const input = readRequest(s, parts, body.value);
-  if (isResponse(input)) return input;
-  return callHandler(s, parts, input, outcome?.ok ? outcome.principal : undefined);
+  const read = readRequest(s, parts, body.value);
+  if (isResponse(read)) return read;
+  return callHandler(s, parts, read, body.value, outcome?.ok ? outcome.principal : undefined);
 }
 
-function isResponse(v: RequestInput | RouterResponse): v is RouterResponse {
+function isResponse(v: RequestParams | RouterResponse): v is RouterResponse {
   return 'status' in v;
 }
 
 /** Call the handler: its answer (a promise only when it returned one), 501 without one, 500 when it threw. */
-function callHandler<Auth>(s: RouterState<Auth>, parts: Parts, input: RequestInput, auth: Auth | undefined): Answer {
+function callHandler<Auth>(s: RouterState<Auth>, parts: Parts, read: RequestParams, body: unknown, auth?: Auth) {
   const { op, headers } = parts;
   const id = op.meta.id;
   // An operation named `toString` or `valueOf` without a handler must not run Object.prototype's.
@@ -284,9 +276,11 @@ function callHandler<Auth>(s: RouterState<Auth>, parts: Parts, input: RequestInp
   const handler = found === (Object.prototype as Record<string, unknown>)[id] ? undefined : found;
   let result: unknown;
   try {
-    const { params, query, cookies, body } = input;
-    const request = { operationId: id, params, query, headers, cookies: cookies ?? {}, body, auth };
-    result = handler ? handler(request) : notImplemented(id);
+    if (!handler) result = notImplemented(id);
+    else {
+      const { params, query, cookies } = read;
+      result = handler({ operationId: id, params, query, headers, cookies: cookies ?? {}, body, auth });
+    }
   } catch (error) {
     report(s, error, { operationId: id, phase: 'handler' });
     return internalError();
