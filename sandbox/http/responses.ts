@@ -10,9 +10,6 @@ export interface AuthInfo {
   method: 'bearer' | 'apiKey' | 'none';
 }
 
-/** For operations without security (the token endpoint): owns no customer. */
-export const ANONYMOUS: AuthInfo = Object.freeze({ clientId: '', method: 'none' });
-
 /** A control-API request (the /_sandbox/ routes and the hosted page); API operations take the generated
  * `HandlerRequest` of their operation instead (handlers/index.ts). */
 export interface SandboxRequest {
