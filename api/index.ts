@@ -38,7 +38,12 @@ export type { Formatter } from '../generator/config.js';
 export { checkGenerated, writeGenerated, writeStubs } from '../generator/output-files.js';
 export { checkHostDependencies } from '../generator/host-dependencies.js';
 export { paymentsPlugin } from '../kits/payments/plugin.js';
-export { startMock } from '../sandbox/index.js';
+import { startSandbox } from '../sandbox/index.js';
+export { startSandbox };
+export type { RunningSandbox, SandboxOptions } from '../sandbox/index.js';
+/** @deprecated Renamed `startSandbox` (the sandbox's name everywhere else); this alias stays so existing code
+ * compiles. */
+export const startMock: typeof startSandbox = startSandbox;
 export { createSandboxClient, SandboxError, type SandboxClient, type SandboxClientOptions } from '../sandbox/control-client.js';
 export { runConformance } from '../conformance/suites/api/run-conformance.js';
 export { suiteValidatorsOf } from '../conformance/suites/api/validators.js';

@@ -130,9 +130,9 @@ const load = (): string =>
     .map((x) => x.toFixed(2))
     .join(' ');
 
-/** startMock in a bare node process: what the mock itself costs, without the CLI's other commands. */
+/** startSandbox in a bare node process: what the mock itself costs, without the CLI's other commands. */
 async function benchLibraryStart(): Promise<number> {
-  const script = `const { startMock } = await import(${JSON.stringify(path.join(root, 'dist/sandbox/index.js'))}); const m = await startMock({ port: Number(process.argv[1]) }); console.log('listening on ' + m.baseUrl); process.on('SIGTERM', () => m.close());`;
+  const script = `const { startSandbox } = await import(${JSON.stringify(path.join(root, 'dist/sandbox/index.js'))}); const m = await startSandbox({ port: Number(process.argv[1]) }); console.log('listening on ' + m.baseUrl); process.on('SIGTERM', () => m.close());`;
   const readies: number[] = [];
   for (let i = 0; i < 5; i++) {
     const port = await freePort();
@@ -140,7 +140,7 @@ async function benchLibraryStart(): Promise<number> {
     readies.push(s.readyMs);
     await stop(s);
   }
-  console.log(`startMock in a bare node process: ${median(readies).toFixed(0)} ms to first HTTP answer (median of 5)`);
+  console.log(`startSandbox in a bare node process: ${median(readies).toFixed(0)} ms to first HTTP answer (median of 5)`);
   return median(readies);
 }
 
@@ -257,7 +257,7 @@ async function compareWithPrism(prism: string, cbp: { readyMs: number; rps: numb
       const p = await benchPrism(prism, silent);
       const label = silent ? 'vs prism -v silent' : 'vs prism (default logging, output to /dev/null)';
       console.log(
-        `${label}: throughput x${(cbp.rps / p.rps).toFixed(1)} (goal >= 10), start-up ${(cbp.readyMs / p.readyMs).toFixed(2)} of Prism's via \`cbp mock\`, ${(library / p.readyMs).toFixed(2)} via startMock (goal <= 0.20), p99 ${cbp.p99} ms vs ${p.p99} ms`,
+        `${label}: throughput x${(cbp.rps / p.rps).toFixed(1)} (goal >= 10), start-up ${(cbp.readyMs / p.readyMs).toFixed(2)} of Prism's via \`cbp mock\`, ${(library / p.readyMs).toFixed(2)} via startSandbox (goal <= 0.20), p99 ${cbp.p99} ms vs ${p.p99} ms`,
       );
     } catch (err) {
       console.log(`prism${silent ? ' -v silent' : ''}: could not run (${(err as Error).message.split('\n')[0]})`);

@@ -7,13 +7,13 @@
 import type { ConformanceConfig } from '../conformance/suites/api/config.js';
 import { sandboxDriver } from '../conformance/suites/api/drivers/sandbox.js';
 import { fixturesOf, liveTarget, type Target } from '../conformance/suites/api/target.js';
-import type { MockOptions } from '../sandbox/index.js';
+import type { SandboxOptions } from '../sandbox/index.js';
 
 /** Starts the sandbox; the caller closes the Target. */
-export async function startSandboxTarget(config?: ConformanceConfig, mockOptions: MockOptions = {}): Promise<Target & { close(): Promise<void> }> {
+export async function startSandboxTarget(config?: ConformanceConfig, sandboxOptions: SandboxOptions = {}): Promise<Target & { close(): Promise<void> }> {
   // Loaded on use: the sandbox imports generated/, which a run against a live target must not need.
-  const { startMock, SANDBOX_CLIENTS } = await import('../sandbox/index.js');
-  const mock = await startMock({ port: 0, host: '127.0.0.1', mode: 'instant', ...mockOptions });
+  const { startSandbox, SANDBOX_CLIENTS } = await import('../sandbox/index.js');
+  const mock = await startSandbox({ port: 0, host: '127.0.0.1', mode: 'instant', ...sandboxOptions });
   const [a, b] = SANDBOX_CLIENTS;
   return {
     name: 'embedded mock',
@@ -27,13 +27,13 @@ export async function startSandboxTarget(config?: ConformanceConfig, mockOptions
 }
 
 /** The Target a config names: the embedded sandbox (started here) unless --base-url was given. */
-export async function openTarget(config: ConformanceConfig, mockOptions?: MockOptions): Promise<Target> {
-  return config.target.kind === 'embedded' ? startSandboxTarget(config, mockOptions) : liveTarget(config);
+export async function openTarget(config: ConformanceConfig, sandboxOptions?: SandboxOptions): Promise<Target> {
+  return config.target.kind === 'embedded' ? startSandboxTarget(config, sandboxOptions) : liveTarget(config);
 }
 
 /** Runs `body` against the config's target and closes whatever was started for it. */
-export async function withTarget<T>(config: ConformanceConfig, body: (target: Target) => Promise<T>, mockOptions?: MockOptions): Promise<T> {
-  const target = await openTarget(config, mockOptions);
+export async function withTarget<T>(config: ConformanceConfig, body: (target: Target) => Promise<T>, sandboxOptions?: SandboxOptions): Promise<T> {
+  const target = await openTarget(config, sandboxOptions);
   try {
     return await body(target);
   } finally {

@@ -5,21 +5,30 @@
  * nothing about validation rules.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { fail, type AuthInfo, type MockResponse } from './http/responses.js';
+import { fail, type AuthInfo, type ErrorResponse } from './http/responses.js';
 import { isObject, str } from './json.js';
-import type { MockStore } from './store.js';
+import type { SandboxStore } from './store.js';
 
 /** RFC 6749 §5.2 error answer (A-TOKEN-ERRORS: the seed does not show the token endpoint's
  * errors): `error` and `error_description`, never cached; invalid_client is 401 with a
  * challenge (§5.2 allows it), the rest 400. */
-export function oauthError(status: 400 | 401, error: 'invalid_request' | 'invalid_client' | 'unsupported_grant_type', description: string): MockResponse {
+export interface OAuthErrorResponse<S extends 400 | 401 = 400 | 401> {
+  status: S;
+  body: { error: OAuthErrorCode; error_description: string };
+  headers: Record<string, string>;
+}
+
+type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'unsupported_grant_type';
+
+export function oauthError<S extends 400 | 401>(status: S, error: OAuthErrorCode, description: string) {
   const headers: Record<string, string> = { 'cache-control': 'no-store', pragma: 'no-cache' };
   if (status === 401) headers['www-authenticate'] = 'Basic realm="cbp mock token endpoint"';
-  return { status, body: { error, error_description: description }, headers };
+  const answer: OAuthErrorResponse<S> = { status, body: { error, error_description: description }, headers };
+  return answer;
 }
 
 /** The token endpoint over the raw request (RFC 6749 §4.4.2): form body, RFC 6749 errors. */
-export function tokenEndpoint(store: MockStore, contentType: string | undefined, raw: Buffer, ttlSeconds: number): MockResponse {
+export function tokenEndpoint(store: SandboxStore, contentType: string | undefined, raw: Buffer, ttl: number): TokenAnswer {
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/x-www-form-urlencoded') {
     return oauthError(400, 'invalid_request', 'send the token request as application/x-www-form-urlencoded (RFC 6749 §4.4.2)');
@@ -29,10 +38,19 @@ export function tokenEndpoint(store: MockStore, contentType: string | undefined,
     // §3.2: parameters must not be included more than once.
     if (form.getAll(name).length > 1) return oauthError(400, 'invalid_request', `${name} is given more than once`);
   }
-  return issueToken(store, Object.fromEntries(form), ttlSeconds);
+  return issueToken(store, Object.fromEntries(form), ttl);
 }
 
-export function issueToken(store: MockStore, body: unknown, ttlSeconds: number): MockResponse {
+/** What the token endpoint answers: a token (RFC 6749 §5.1) or an RFC 6749 §5.2 error. */
+export type TokenAnswer = OAuthErrorResponse | TokenIssued;
+
+interface TokenIssued {
+  status: 200;
+  body: { access_token: string; token_type: string; expires_in: number };
+  headers: Record<string, string>;
+}
+
+export function issueToken(store: SandboxStore, body: unknown, ttlSeconds: number): TokenAnswer {
   const form = isObject(body) ? body : {};
   const grant = str(form.grant_type);
   if (grant === undefined || grant === '') return oauthError(400, 'invalid_request', 'grant_type is required (client_credentials)');
@@ -52,7 +70,7 @@ export function issueToken(store: MockStore, body: unknown, ttlSeconds: number):
 export type HeaderMap = Record<string, string | string[] | undefined>;
 
 /** The caller, or a 401 that says which credential was wrong but never echoes it. */
-export function authenticate(store: MockStore, headers: HeaderMap, allowApiKey: boolean): AuthInfo | MockResponse {
+export function authenticate(store: SandboxStore, headers: HeaderMap, allowApiKey: boolean): AuthInfo | Unauthorized {
   const authorization = one(headers.authorization);
   if (authorization !== undefined) {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
@@ -73,11 +91,13 @@ export function authenticate(store: MockStore, headers: HeaderMap, allowApiKey: 
   return unauthorized(allowApiKey ? 'send Authorization: Bearer <token> or the apikey header' : 'send Authorization: Bearer <token>');
 }
 
-export function isAuthInfo(v: AuthInfo | MockResponse): v is AuthInfo {
+export function isAuthInfo(v: AuthInfo | Unauthorized): v is AuthInfo {
   return typeof (v as AuthInfo).clientId === 'string';
 }
 
-function unauthorized(message: string): MockResponse {
+type Unauthorized = ErrorResponse<401> & { headers: Record<string, string> };
+
+function unauthorized(message: string): Unauthorized {
   const r = fail(401, 'auth.unauthorized', message, '', 'Authentication; Errors: 401 Unauthorized Error');
   return { ...r, headers: { 'www-authenticate': 'Bearer' } };
 }

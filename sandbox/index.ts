@@ -1,13 +1,15 @@
 /** Public API of the embedded mock sandbox. */
-export { createMockContext, startMock, type MockFixtures, type RunningMock } from './start-mock.js';
-export type { MockContext } from './context.js';
+export { createSandboxContext, startSandbox, type RunningSandboxFixtures, type RunningSandbox } from './start-sandbox.js';
+export type { SandboxContext } from './context.js';
 export { createApiHandlers, type ApiHandlers } from './handlers/index.js';
-export type { MockOptions } from './options.js';
+export type { SandboxOptions } from './options.js';
 export type { ChaosOptions } from './webhooks/chaos.js';
 export type { RetryOptions, DeliveryAttempt } from './webhooks/dispatcher.js';
 export type { SandboxClock } from './clock.js';
 export { SANDBOX_CLIENTS } from './fixtures.js';
 export { SANDBOX_PREFIX } from './control-api/index.js';
+export { CONTROL_ROUTES } from './control-api/routes.js';
+export type { ControlRoute } from './control-api/route.js';
 export {
   createSandboxClient,
   SandboxError,

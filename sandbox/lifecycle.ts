@@ -6,7 +6,7 @@
  * Nothing here re-codes the sequence: a different table gives a different flow.
  */
 import type { StateTable } from '../kits/payments/state-table/index.js';
-import type { MockStore } from './store.js';
+import type { SandboxStore } from './store.js';
 import type { PaymentEvent, PaymentRecord } from './types.js';
 
 /** Triggers fired from outside (creation, the control API); every other trigger runs by itself. */
@@ -32,7 +32,7 @@ export class LifecycleEngine {
 
   constructor(
     private readonly table: StateTable,
-    private readonly store: MockStore,
+    private readonly store: SandboxStore,
     private readonly emit: Emit,
     private readonly options: LifecycleOptions,
   ) {}

@@ -1,10 +1,11 @@
-/** Options of startMock / `cbp mock`, each with its default, resolved in one place. */
+/** Options of startSandbox / `cbp mock`, each with its default, resolved in one place. */
 import type { ChaosOptions } from './webhooks/chaos.js';
 import type { RetryOptions } from './webhooks/dispatcher.js';
 import type { RequestLogOptions } from './http/request-log.js';
+import type { ControlRoute } from './control-api/route.js';
 import type { WebhookScheme } from 'cross-border-payments-runtime/webhooks/signing/scheme.js';
 
-export interface MockOptions {
+export interface SandboxOptions {
   /** Port of the API (and, by default, of the token endpoint). 0 = a free port. Default 4010. */
   port?: number;
   /** Default 127.0.0.1. */
@@ -47,10 +48,13 @@ export interface MockOptions {
   /** One line per request (sandbox/http/request-log.ts). Default: none (`cbp mock` logs text). */
   log?: RequestLogOptions;
   /** Socket timeouts of the servers (an internet-facing server must not wait on slow clients). */
-  timeouts?: Partial<MockTimeouts>;
+  timeouts?: Partial<SandboxTimeouts>;
+  /** The /_sandbox/ control API's routes. Default: its registry, `CONTROL_ROUTES` (sandbox/control-api/routes.ts);
+   * a copy with more adds endpoints without editing the sandbox. */
+  controlRoutes?: readonly ControlRoute[];
 }
 
-export interface MockTimeouts {
+export interface SandboxTimeouts {
   /** Whole request head received within this. Default 10 000 ms (Node: 60 000). */
   headersMs: number;
   /** Whole request, body included, received within this. Default 30 000 ms (Node: 300 000). */
@@ -59,12 +63,12 @@ export interface MockTimeouts {
   keepAliveMs: number;
 }
 
-export const DEFAULT_TIMEOUTS: MockTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5000 };
+export const DEFAULT_TIMEOUTS: SandboxTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5000 };
 
-export type ResolvedMockOptions = Required<Omit<MockOptions, OptionalKeys>> & Pick<MockOptions, Exclude<OptionalKeys, 'timeouts'>> & { timeouts: MockTimeouts };
-type OptionalKeys = 'authPort' | 'chaos' | 'webhookScheme' | 'stateTable' | 'retry' | 'validateResponses' | 'onError' | 'log' | 'timeouts';
+export type ResolvedSandboxOptions = Required<Omit<SandboxOptions, OptionalKeys>> & Pick<SandboxOptions, Exclude<OptionalKeys, 'timeouts'>> & { timeouts: SandboxTimeouts };
+type OptionalKeys = 'authPort' | 'chaos' | 'webhookScheme' | 'stateTable' | 'retry' | 'validateResponses' | 'onError' | 'log' | 'timeouts' | 'controlRoutes';
 
-export function resolveMockOptions(o: MockOptions = {}): ResolvedMockOptions {
+export function resolveSandboxOptions(o: SandboxOptions = {}): ResolvedSandboxOptions {
   return {
     port: o.port ?? 4010,
     host: o.host ?? '127.0.0.1',
@@ -86,5 +90,6 @@ export function resolveMockOptions(o: MockOptions = {}): ResolvedMockOptions {
     onError: o.onError,
     log: o.log,
     timeouts: { ...DEFAULT_TIMEOUTS, ...o.timeouts },
+    controlRoutes: o.controlRoutes,
   };
 }

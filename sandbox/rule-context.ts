@@ -3,12 +3,12 @@
  * validators' checkStatefulRules. Handlers call it only after the customer was found for the
  * calling client, so customer ids here are already tenant-checked.
  */
-import type { RuleContext } from '../generated/validators.js';
+import type { RuleContext } from './generated-api.js';
 import { getAt } from './json.js';
-import type { MockStore } from './store.js';
+import type { SandboxStore } from './store.js';
 
 /** The rule context of one tenant: its clock is the tenant's own. */
-export function storeRuleContext(store: MockStore, clientId: string): RuleContext {
+export function storeRuleContext(store: SandboxStore, clientId: string): RuleContext {
   const clock = store.clockOf(clientId);
   return {
     now: () => clock.now(),

@@ -7,7 +7,7 @@
  * lib/state-table.ts, imported only then.
  */
 import type { StateTable } from '../kits/payments/state-table/index.js';
-import { paymentStates } from '../generated/payment-states.js';
+import { paymentStates } from './generated-api.js';
 
 type DeepReadonly<T> = T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
 

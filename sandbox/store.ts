@@ -19,7 +19,7 @@ import type {
   VirtualAccountRecord,
 } from './types.js';
 
-export class MockStore {
+export class SandboxStore {
   readonly clients = new Map<string, ClientRecord>();
   readonly tokens = new Map<string, { clientId: string; expiresAtMs: number }>();
   readonly customers = new Map<string, CustomerRecord>();

@@ -1,11 +1,11 @@
 /**
  * `cbp mock [--port 4010] [--host 127.0.0.1] [--mode instant|realistic] [--auth-port N]`: a thin
- * shell over startMock (sandbox/). Prints the URLs, the sandbox-only credentials and the
+ * shell over startSandbox (sandbox/). Prints the URLs, the sandbox-only credentials and the
  * fixtures, then serves until SIGINT/SIGTERM, logging one line per request on stderr (text, or
  * JSON with --log-format json; none with --quiet).
  */
 import { CbpError } from '../../lib/errors.js';
-import type { MockOptions, RunningMock } from '../../sandbox/index.js';
+import type { SandboxOptions, RunningSandbox } from '../../sandbox/index.js';
 import { createTargetPolicy } from '../../sandbox/webhooks/target-policy.js';
 import type { CbpCommand, CliIO } from '../command.js';
 import { EXIT_OK } from '../exit-code.js';
@@ -32,9 +32,9 @@ export interface MockArgv {
 /** Lifetimes are capped at a year of sandbox time, so every expiry stays a valid RFC 3339 date. */
 const MAX_TTL_SECONDS = 366 * 24 * 3600;
 
-/** argv → MockOptions; pure, so tests call it directly. `write` receives the request log. */
-export function mockOptionsFromArgv(argv: MockArgv, write?: (line: string) => void): MockOptions {
-  const o: MockOptions = { port: port(argv.port ?? 4010, '--port'), host: argv.host ?? '127.0.0.1' };
+/** argv → SandboxOptions; pure, so tests call it directly. `write` receives the request log. */
+export function sandboxOptionsFromArgv(argv: MockArgv, write?: (line: string) => void): SandboxOptions {
+  const o: SandboxOptions = { port: port(argv.port ?? 4010, '--port'), host: argv.host ?? '127.0.0.1' };
   if (argv.mode !== undefined) {
     if (argv.mode !== 'instant' && argv.mode !== 'realistic') throw new CbpError('E_USAGE', `--mode must be instant or realistic, not ${JSON.stringify(argv.mode)}`);
     o.mode = argv.mode;
@@ -83,7 +83,7 @@ function nonNegative(v: number, flag: string): number {
 }
 
 /** What `cbp mock` prints: URLs first (the first line is what scripts wait for). */
-export function describeMock(m: RunningMock): string[] {
+export function describeSandbox(m: RunningSandbox): string[] {
   const lines = [
     `cbp mock listening on ${m.baseUrl}`,
     `  base URL: ${m.baseUrl}`,
@@ -133,10 +133,10 @@ export const mockCommand: CbpCommand = {
       .option('quiet', { type: 'boolean', describe: 'Do not log requests' })
       .option('log-format', { type: 'string', choices: ['text', 'json'], describe: 'Request log on stderr: text (default) or json, one object per line' }),
   async run(argv, io) {
-    const options = mockOptionsFromArgv(argv as MockArgv, (line) => io.err(line));
-    const { startMock } = await loadMock();
-    const mock = await startMock(options);
-    for (const line of describeMock(mock)) io.out(line);
+    const options = sandboxOptionsFromArgv(argv as MockArgv, (line) => io.err(line));
+    const { startSandbox } = await loadSandbox();
+    const mock = await startSandbox(options);
+    for (const line of describeSandbox(mock)) io.out(line);
     await untilSignal(io);
     await mock.close();
     return EXIT_OK;
@@ -145,7 +145,7 @@ export const mockCommand: CbpCommand = {
 
 /** Loaded on use: the mock imports generated/, which `cbp generate` must be able to rebuild, and
  * which a checkout may not have yet (a clear error then, not a stack). */
-async function loadMock(): Promise<typeof import('../../sandbox/index.js')> {
+async function loadSandbox(): Promise<typeof import('../../sandbox/index.js')> {
   try {
     return await import('../../sandbox/index.js');
   } catch (err) {

@@ -5,17 +5,18 @@
  * The clock is the calling tenant's own: advancing it moves nobody else's expiries or stages.
  */
 import { MAX_ADVANCE_SECONDS, MAX_SANDBOX_MS } from '../clock.js';
-import type { MockContext } from '../context.js';
+import type { SandboxContext } from '../context.js';
 import { createPaymentRecord, isPayment } from '../handlers/payment-core.js';
-import { fail, ok, type MockHandler, type MockResponse } from '../http/responses.js';
+import { fail, ok, type SandboxHandler, type SandboxResponse } from '../http/responses.js';
 import { getAt } from '../json.js';
 import type { LifecycleResult } from '../lifecycle.js';
 import type { PaymentRecord } from '../types.js';
+import { perSandbox, routesOf } from './route.js';
 
-export function controlHandlers(ctx: MockContext): Record<string, MockHandler> {
+export function controlHandlers(ctx: SandboxContext) {
   const { store, lifecycle, clocks } = ctx;
   const onPayment =
-    (act: (p: PaymentRecord) => LifecycleResult | undefined): MockHandler =>
+    (act: (p: PaymentRecord) => LifecycleResult | undefined): SandboxHandler =>
     ({ params, auth }) => {
       const p = store.paymentForClient(auth.clientId, params.payment_id ?? '');
       if (p === undefined) return fail(404, 'not-found.payment', 'payment not found', '/payment_id');
@@ -40,7 +41,7 @@ export function controlHandlers(ctx: MockContext): Record<string, MockHandler> {
       if (p === undefined) return fail(404, 'not-found.payment', 'payment not found', '/payment_id');
       return ok({ payment_id: p.payment_id, events: p.events });
     },
-    payForSession({ params, auth }): MockResponse {
+    payForSession({ params, auth }): SandboxResponse {
       const s = store.sessions.get(params.session_id ?? '');
       if (s === undefined || store.customer(auth.clientId, s.customer_id) === undefined) return fail(404, 'not-found.session', 'session not found', '/session_id');
       if (store.clockOfCustomer(s.customer_id).now() >= s.expiresAtMs)
@@ -84,5 +85,21 @@ export function controlHandlers(ctx: MockContext): Record<string, MockHandler> {
       clock.advance(seconds);
       return ok({ now: clock.iso() });
     },
-  };
+  } satisfies Record<string, SandboxHandler>;
 }
+
+/** One set of lifecycle handlers per sandbox, shared by its routes and the hosted page's Pay. */
+export const lifecycleHandlers = perSandbox(controlHandlers);
+
+export const lifecycleRoutes = routesOf(lifecycleHandlers, [
+  ['POST', '/_sandbox/payments/{payment_id}/deliver-funds', 'deliverFunds'],
+  ['POST', '/_sandbox/payments/{payment_id}/cancel', 'cancel'],
+  ['POST', '/_sandbox/payments/{payment_id}/bounce-back', 'bounceBack'],
+  ['POST', '/_sandbox/payments/{payment_id}/hold', 'hold'],
+  ['POST', '/_sandbox/payments/{payment_id}/release', 'release'],
+  ['GET', '/_sandbox/payments/{payment_id}/events', 'events'],
+  ['POST', '/_sandbox/customers/{customer_id}/next-payment', 'nextPayment'],
+  ['POST', '/_sandbox/sessions/{session_id}/pay', 'payForSession'],
+  ['GET', '/_sandbox/clock', 'getClock'],
+  ['POST', '/_sandbox/clock/advance', 'advanceClock'],
+]);

@@ -9,8 +9,8 @@
  *   GET  {id}/status             what the script polls
  *   GET  assets/checkout.js|css  the page's only script and stylesheet
  */
-import type { MockContext } from '../context.js';
-import { fail, type MockResponse } from '../http/responses.js';
+import type { SandboxContext } from '../context.js';
+import { fail, type SandboxResponse } from '../http/responses.js';
 import { abandon, pay, sessionClock, sessionStatus } from '../hosted/actions.js';
 import { CHECKOUT_CSS, CHECKOUT_JS } from '../hosted/checkout-script.js';
 import { checkCsrf, csrfToken } from '../hosted/csrf.js';
@@ -29,7 +29,7 @@ export interface HostedRequest {
   body: Buffer;
 }
 
-export async function hostedPage(ctx: MockContext, r: HostedRequest): Promise<MockResponse> {
+export async function hostedPage(ctx: SandboxContext, r: HostedRequest): Promise<SandboxResponse> {
   if (r.rest === 'assets/checkout.js') return asset(r.method, CHECKOUT_JS, 'text/javascript; charset=utf-8');
   if (r.rest === 'assets/checkout.css') return asset(r.method, CHECKOUT_CSS, 'text/css; charset=utf-8');
   const [rawId = '', action = '', ...extra] = r.rest.split('/');
@@ -62,7 +62,7 @@ export async function hostedPage(ctx: MockContext, r: HostedRequest): Promise<Mo
 
 const ACTIONS: Record<string, string> = { '': 'GET', status: 'GET', pay: 'POST', abandon: 'POST' };
 
-function page(ctx: MockContext, s: SessionRecord, pagePath: string, status = 200, notice?: string): MockResponse {
+function page(ctx: SandboxContext, s: SessionRecord, pagePath: string, status = 200, notice?: string): SandboxResponse {
   const payment = s.payment_id ? ctx.store.payments.get(s.payment_id) : undefined;
   const html = checkoutPage({ session: s, payment, now: sessionClock(ctx, s).now(), pagePath, assetsPath: ASSETS, csrfToken: csrfToken(ctx, s.session_id), notice });
   return { status, body: html, headers: pageHeaders(s.allowed_origins) };
@@ -75,12 +75,12 @@ function errorMessage(body: unknown): string {
 
 /** An HTML page for browsers, the API's error body for the script. The allowed origins may still
  * frame it, so an embedded expired session shows why instead of a blocked frame. */
-function message(status: number, origins: readonly string[], title: string, text: string, json: boolean, rule = `hosted.${status}`): MockResponse {
+function message(status: number, origins: readonly string[], title: string, text: string, json: boolean, rule = `hosted.${status}`): SandboxResponse {
   if (json) return { ...fail(status, rule, text, '/session_id', 'Hosted payment session'), headers: resourceHeaders('application/json', 'no-store') };
   return { status, body: messagePage(title, text, ASSETS), headers: pageHeaders(origins) };
 }
 
-function asset(method: string, text: string, contentType: string): MockResponse {
+function asset(method: string, text: string, contentType: string): SandboxResponse {
   if (method !== 'GET' && method !== 'HEAD') return { ...fail(405, 'request.method-not-allowed', 'use GET'), headers: { allow: 'GET' } };
   return { status: 200, body: text, headers: resourceHeaders(contentType, 'public, max-age=300') };
 }

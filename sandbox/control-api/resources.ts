@@ -4,9 +4,10 @@
  * under /_sandbox/ so they are never mistaken for the real API. Tenant-scoped like the API.
  * Every input is bounded (SANDBOX_LIMITS) so that nothing stored can break a later request.
  */
-import type { MockContext } from '../context.js';
-import { customerNotFound, fail, ok, type MockHandler, type MockResponse } from '../http/responses.js';
+import type { SandboxContext } from '../context.js';
+import { customerNotFound, fail, ok, type SandboxHandler, type SandboxResponse } from '../http/responses.js';
 import { getAt, str } from '../json.js';
+import { routesOf } from './route.js';
 
 const CURRENCY = /^[A-Z]{3}$/;
 
@@ -22,7 +23,7 @@ export const SANDBOX_LIMITS = {
   subscriptionsPerTenant: 20,
 } as const;
 
-export function resourceHandlers(ctx: MockContext): Record<string, MockHandler> {
+export function resourceHandlers(ctx: SandboxContext) {
   const { store } = ctx;
   const L = SANDBOX_LIMITS;
   return {
@@ -114,10 +115,20 @@ export function resourceHandlers(ctx: MockContext): Record<string, MockHandler> 
       store.subscriptions.delete(s.subscription_id);
       return { status: 204 };
     },
-  };
+  } satisfies Record<string, SandboxHandler>;
 }
 
-function quoteView(ctx: MockContext, quoteId: string): Record<string, unknown> {
+export const resourceRoutes = routesOf(resourceHandlers, [
+  ['GET', '/_sandbox/fixtures', 'fixtures'],
+  ['POST', '/_sandbox/customers/{customer_id}/quotes', 'createQuote'],
+  ['POST', '/_sandbox/customers/{customer_id}/recipients', 'createRecipient'],
+  ['POST', '/_sandbox/recipients/{recipient_id}/fail-name-check', 'failNameCheck'],
+  ['POST', '/_sandbox/webhook-subscriptions', 'createSubscription'],
+  ['GET', '/_sandbox/webhook-subscriptions', 'listSubscriptions'],
+  ['DELETE', '/_sandbox/webhook-subscriptions/{subscription_id}', 'deleteSubscription'],
+]);
+
+function quoteView(ctx: SandboxContext, quoteId: string): Record<string, unknown> {
   const q = ctx.store.quotes.get(quoteId)!;
   const clock = ctx.store.clockOfCustomer(q.customer_id);
   const expired = clock.now() >= q.expiresAtMs;
@@ -137,7 +148,7 @@ function countOf(records: Iterable<{ customer_id: string }>, customerId: string)
   return n;
 }
 
-function limit(what: string, max: number): MockResponse {
+function limit(what: string, max: number): SandboxResponse {
   return fail(409, 'sandbox.limit', `at most ${max} ${what}; the sandbox keeps its state bounded`, '');
 }
 

@@ -4,32 +4,40 @@
  * stateful ones here through the generated checkStatefulRulesEager over the store), then the CoP/VoP
  * recipient-name check, then the record and its first webhook (seed §States: AWAITING_FUNDS).
  */
-import { checkStatefulRulesEager, isPromiseLike } from '../generated-api.js';
-import type { MockContext } from '../context.js';
-import { fail, violations, type MockResponse } from '../http/responses.js';
+import { checkStatefulRulesEager, isPromiseLike, type components } from '../generated-api.js';
+import type { SandboxContext } from '../context.js';
+import { fail, violations, type ErrorResponse } from '../http/responses.js';
 import { getAt, isObject, str } from '../json.js';
 import type { Amount, PaymentRecord, RecipientProgress } from '../types.js';
 import type { ValidationOutcome } from 'cross-border-payments-runtime/rule-types.js';
 
 const NAME_CHECK_SOURCE = 'Create payment (v3), rule 5; Errors, rule 2';
 
+/** Why a payment is not created: a 400 with the rules it breaks. */
+export type Refusal = ErrorResponse<400>;
+
+type MaybeRefused = Refusal | undefined | Promise<Refusal | undefined>;
+
+/** A payment as the API shows it (spec/openapi.yaml, components.schemas.Payment). */
+export type PaymentView = components['schemas']['Payment'];
+
 /** Runs the stateful rules and the name check; undefined when the request may proceed. The
  * store answers the rules synchronously, so this does too (no promise per payment);
  * a promise only if the rule context is ever given an asynchronous context. */
-export function paymentPreconditions(ctx: MockContext, customerId: string, body: unknown): MockResponse | undefined | Promise<MockResponse | undefined> {
+export function paymentPreconditions(ctx: SandboxContext, customerId: string, body: unknown): MaybeRefused {
   const outcome = checkStatefulRulesEager('createPayment', { params: { customer_id: customerId }, body }, ctx.rulesFor(ctx.store.customers.get(customerId)?.clientId ?? ''));
   if (isPromiseLike(outcome)) return Promise.resolve(outcome).then((o) => afterRules(ctx, customerId, body, o));
   return afterRules(ctx, customerId, body, outcome);
 }
 
-function afterRules(ctx: MockContext, customerId: string, body: unknown, outcome: ValidationOutcome): MockResponse | undefined {
+function afterRules(ctx: SandboxContext, customerId: string, body: unknown, outcome: ValidationOutcome) {
   if (!outcome.valid) return violations(400, outcome.violations);
   return nameCheck(ctx, customerId, body);
 }
 
 /** Seed §Create payment rule 5: a failed CoP/VoP check is an error; the resubmission with
  * confirm_recipient succeeds. Armed per recipient by /_sandbox/recipients/{id}/fail-name-check. */
-function nameCheck(ctx: MockContext, customerId: string, body: unknown): MockResponse | undefined {
+function nameCheck(ctx: SandboxContext, customerId: string, body: unknown): Refusal | undefined {
   const entries = getAt(body, ['recipient_details']);
   if (!Array.isArray(entries)) return undefined;
   const confirmed = isObject(getAt(body, ['confirm_recipient']));
@@ -63,7 +71,7 @@ export interface NewPayment {
 
 /** Stores the payment and emits its first event. Third-party references are reserved
  * synchronously, so concurrent duplicates cannot both pass (Errors rule 1). */
-export function createPaymentRecord(ctx: MockContext, p: NewPayment): PaymentRecord | MockResponse {
+export function createPaymentRecord(ctx: SandboxContext, p: NewPayment): PaymentRecord | Refusal {
   const b = p.body;
   const isThirdParty = b.is_third_party_payment === true;
   const ref = str(b.client_reference_id);
@@ -131,8 +139,8 @@ function recipientView(entry: RecipientProgress): Record<string, unknown> {
 }
 
 /** The Payment of the seed's table, plus the references the caller sent. */
-export function paymentView(p: PaymentRecord): Record<string, unknown> {
-  const view: Record<string, unknown> = {
+export function paymentView(p: PaymentRecord): PaymentView {
+  const view: PaymentView = {
     payment_id: p.payment_id,
     instruction_number: p.instruction_number,
     amount: p.amount,
@@ -147,6 +155,6 @@ export function paymentView(p: PaymentRecord): Record<string, unknown> {
   return view;
 }
 
-export function isPayment(v: PaymentRecord | MockResponse): v is PaymentRecord {
+export function isPayment(v: PaymentRecord | Refusal): v is PaymentRecord {
   return typeof (v as PaymentRecord).payment_id === 'string';
 }

@@ -1,20 +1,30 @@
 /** Create payment (v3) and the three legacy endpoints, backed by the same store (seed
  * §Versioning rule 3: legacy endpoints remain available and supported). */
 import { isPromiseLike, validateRequest } from '../generated-api.js';
-import type { MockContext } from '../context.js';
-import { customerNotFound, fail, ok, violations, type MockHandler, type MockResponse } from '../http/responses.js';
+import type { SandboxContext } from '../context.js';
+import { customerNotFound, fail, ok, violations, type AuthInfo } from '../http/responses.js';
 import { isObject } from '../json.js';
-import { createPaymentRecord, isPayment, paymentPreconditions, paymentView } from './payment-core.js';
+import type { ApiHandlersOf } from './index.js';
+import { createPaymentRecord, isPayment, paymentPreconditions, paymentView, type Refusal } from './payment-core.js';
 
 const LEGACY_SOURCE = 'A-LEGACY-PAYLOAD: the sandbox reads a legacy payment as the v3 request';
 
-export function paymentHandlers(ctx: MockContext): Record<string, MockHandler> {
+/** What creating a payment reads of a v3 or legacy request (the legacy body is any JSON value). */
+interface CreateRequest {
+  params: { customer_id: string };
+  body: unknown;
+  auth: AuthInfo;
+}
+
+type PaymentOperations = 'createPayment' | 'legacyMakePayment' | 'legacyReviewPayments' | 'legacyViewPayment';
+
+export function paymentHandlers(ctx: SandboxContext): ApiHandlersOf<PaymentOperations> {
   // Not async: the create path allocates no promise while the store answers the rules
   // synchronously; the router awaits whatever the handler returns.
   const create =
-    (via: 'v3' | 'legacy'): MockHandler =>
-    ({ params, body, auth }) => {
-      const customer = ctx.store.customer(auth.clientId, params.customer_id ?? '');
+    (via: 'v3' | 'legacy') =>
+    ({ params, body, auth }: CreateRequest) => {
+      const customer = ctx.store.customer(auth.clientId, params.customer_id);
       if (customer === undefined) return customerNotFound();
       if (via === 'legacy') {
         // Legacy payloads are not shown (A-LEGACY-PAYLOAD): the document allows any JSON value; the
@@ -28,7 +38,7 @@ export function paymentHandlers(ctx: MockContext): Record<string, MockHandler> {
           );
       }
       const customerId = customer.customer_id;
-      const proceed = (refused: MockResponse | undefined): MockResponse => {
+      const proceed = (refused: Refusal | undefined) => {
         if (refused) return refused;
         const created = createPaymentRecord(ctx, { customerId, body: isObject(body) ? body : {}, via });
         return isPayment(created) ? ok(paymentView(created), 201) : created;
@@ -41,15 +51,15 @@ export function paymentHandlers(ctx: MockContext): Record<string, MockHandler> {
     createPayment: create('v3'),
     legacyMakePayment: create('legacy'),
     legacyReviewPayments({ params, auth }) {
-      const customer = ctx.store.customer(auth.clientId, params.customer_id ?? '');
+      const customer = ctx.store.customer(auth.clientId, params.customer_id);
       if (customer === undefined) return customerNotFound();
       const payments = [...ctx.store.payments.values()].filter((p) => p.customer_id === customer.customer_id).map(paymentView);
       return ok({ payments });
     },
     legacyViewPayment({ params, auth }) {
-      const customer = ctx.store.customer(auth.clientId, params.customer_id ?? '');
+      const customer = ctx.store.customer(auth.clientId, params.customer_id);
       if (customer === undefined) return customerNotFound();
-      const p = ctx.store.paymentOf(customer.customer_id, params.payment_id ?? '');
+      const p = ctx.store.paymentOf(customer.customer_id, params.payment_id);
       return p === undefined ? fail(404, 'not-found.payment', 'payment not found', '/payment_id') : ok(paymentView(p));
     },
   };

@@ -3,22 +3,23 @@
  * check and the insert run in one synchronous step after the (async) stateful rules, so of many
  * concurrent creations with one client_reference_id exactly one succeeds.
  */
-import { checkStatefulRules } from '../generated-api.js';
+import { checkStatefulRules, type components } from '../generated-api.js';
 import { hostedDetails } from '../hosted/details.js';
-import type { MockContext } from '../context.js';
-import { customerNotFound, fail, ok, violations, type MockHandler, type MockResponse } from '../http/responses.js';
+import type { SandboxContext } from '../context.js';
+import { customerNotFound, type ErrorResponse, fail, ok, violations } from '../http/responses.js';
 import { getAt, isObject, str } from '../json.js';
 import type { Amount, SessionRecord } from '../types.js';
+import type { ApiHandlersOf } from './index.js';
 
 const DUPLICATE_SOURCE = 'Create hosted payment session; Errors table and rule 1; Limits';
 /** An origin (RFC 6454) as it may appear in a CSP source list: scheme://host[:port], nothing else,
  * so a session body can never inject into the hosted page's headers. */
 const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/;
 
-export function sessionHandlers(ctx: MockContext): Record<string, MockHandler> {
+export function sessionHandlers(ctx: SandboxContext): ApiHandlersOf<'createSession' | 'lookupSessions'> {
   return {
     async createSession({ params, body, auth }) {
-      const customer = ctx.store.customer(auth.clientId, params.customer_id ?? '');
+      const customer = ctx.store.customer(auth.clientId, params.customer_id);
       if (customer === undefined) return customerNotFound();
       const origins = allowedOrigins(body);
       if (!Array.isArray(origins)) return origins;
@@ -61,7 +62,7 @@ export function sessionHandlers(ctx: MockContext): Record<string, MockHandler> {
     },
 
     lookupSessions({ params, query, auth }) {
-      const customer = ctx.store.customer(auth.clientId, params.customer_id ?? '');
+      const customer = ctx.store.customer(auth.clientId, params.customer_id);
       if (customer === undefined) return customerNotFound();
       const ref = typeof query.client_reference_id === 'string' ? query.client_reference_id : '';
       return ok({ sessions: ctx.store.sessionsByReference(customer.customer_id, ref).map((s) => lookupRecord(ctx, s)) });
@@ -71,7 +72,7 @@ export function sessionHandlers(ctx: MockContext): Record<string, MockHandler> {
 
 /** Seed §Session lookup record. latest_status is SESSION_CREATED until a payment exists, then
  * the payment's status (other session statuses are not shown, A-SESSION-STATUS-OPEN). */
-export function lookupRecord(ctx: MockContext, s: SessionRecord): Record<string, unknown> {
+export function lookupRecord(ctx: SandboxContext, s: SessionRecord): components['schemas']['SessionLookupRecord'] {
   const payment = s.payment_id ? ctx.store.payments.get(s.payment_id) : undefined;
   return {
     session_id: s.session_id,
@@ -83,7 +84,7 @@ export function lookupRecord(ctx: MockContext, s: SessionRecord): Record<string,
   };
 }
 
-function allowedOrigins(body: unknown): string[] | MockResponse {
+function allowedOrigins(body: unknown): string[] | ErrorResponse<400> {
   const list = getAt(body, ['allowed_origins']);
   if (list === undefined) return [];
   if (!Array.isArray(list)) return fail(400, 'session.allowed-origins', 'allowed_origins must be a list of origins', '/allowed_origins');

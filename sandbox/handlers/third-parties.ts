@@ -5,11 +5,13 @@
  * sandbox time; an update that changes an identity field sends it back to PENDING_VERIFICATION
  * ("may trigger re-verification"; which fields count is the mock's assumption A-MOCK-REVERIFY).
  */
-import type { MockContext } from '../context.js';
-import { customerNotFound, fail, ok, type MockHandler } from '../http/responses.js';
+import type { SandboxContext } from '../context.js';
+import type { components } from '../generated-api.js';
+import { customerNotFound, fail, ok } from '../http/responses.js';
 import { isObject, str } from '../json.js';
 import { complianceStatus } from '../rule-context.js';
 import type { ThirdPartyRecord } from '../types.js';
+import type { ApiHandlersOf } from './index.js';
 
 /** Fields whose change re-runs identity verification (A-MOCK-REVERIFY). */
 export const IDENTITY_FIELDS = [
@@ -28,13 +30,15 @@ export const IDENTITY_FIELDS = [
 ];
 const SOURCE = 'Endpoints › Third-party customer operations';
 
-export function thirdPartyHandlers(ctx: MockContext): Record<string, MockHandler> {
+type ThirdPartyOperations = 'createThirdParty' | 'getThirdParty' | 'updateThirdParty';
+
+export function thirdPartyHandlers(ctx: SandboxContext): ApiHandlersOf<ThirdPartyOperations> {
   const verifyAt = (customerId: string): number => ctx.store.clockOfCustomer(customerId).now() + ctx.options.thirdPartyVerificationSeconds * 1000;
   return {
     createThirdParty({ params, body, auth }) {
-      const customer = ctx.store.customer(auth.clientId, params.customer_id ?? '');
+      const customer = ctx.store.customer(auth.clientId, params.customer_id);
       if (customer === undefined) return customerNotFound();
-      const data = isObject(body) ? body : {};
+      const data: Record<string, unknown> = isObject(body) ? body : {};
       const ref = str(data.client_customer_ref);
       if (!ref) return fail(400, 'third-party.client-customer-ref', 'client_customer_ref (your identifier of the end user) is required', '/client_customer_ref', SOURCE);
       if (ctx.store.thirdParty(customer.customer_id, ref))
@@ -58,7 +62,7 @@ export function thirdPartyHandlers(ctx: MockContext): Record<string, MockHandler
     updateThirdParty({ params, body, auth }) {
       const record = find(ctx, auth.clientId, params);
       if ('status' in record) return record;
-      const data = isObject(body) ? body : {};
+      const data: Record<string, unknown> = isObject(body) ? body : {};
       const ref = str(data.client_customer_ref);
       if (ref !== undefined && ref !== record.client_customer_ref) {
         return fail(400, 'third-party.client-customer-ref', 'client_customer_ref cannot be changed: it must match the path', '/client_customer_ref', SOURCE);
@@ -72,14 +76,16 @@ export function thirdPartyHandlers(ctx: MockContext): Record<string, MockHandler
   };
 }
 
-function find(ctx: MockContext, clientId: string, params: Record<string, string>) {
-  const customer = ctx.store.customer(clientId, params.customer_id ?? '');
+type ThirdPartyPath = { customer_id: string; client_customer_reference: string };
+
+function find(ctx: SandboxContext, clientId: string, params: ThirdPartyPath) {
+  const customer = ctx.store.customer(clientId, params.customer_id);
   if (customer === undefined) return customerNotFound();
-  const record = ctx.store.thirdParty(customer.customer_id, params.client_customer_reference ?? '');
+  const record = ctx.store.thirdParty(customer.customer_id, params.client_customer_reference);
   return record ?? fail(404, 'not-found.third-party', 'third party not found', '/client_customer_reference', SOURCE);
 }
 
-function view(ctx: MockContext, r: ThirdPartyRecord): Record<string, unknown> {
+function view(ctx: SandboxContext, r: ThirdPartyRecord): components['schemas']['ThirdParty'] {
   return {
     ...r.data,
     client_customer_ref: r.client_customer_ref,

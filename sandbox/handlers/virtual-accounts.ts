@@ -6,15 +6,19 @@
  * is not active gets none ("available for registered and active customers").
  */
 import { randomInt } from 'node:crypto';
-import type { MockContext } from '../context.js';
-import { customerNotFound, fail, ok, type MockHandler } from '../http/responses.js';
+import type { SandboxContext } from '../context.js';
+import type { components } from '../generated-api.js';
+import { customerNotFound, fail, ok } from '../http/responses.js';
 import { getAt, str } from '../json.js';
 import type { VirtualAccountRecord } from '../types.js';
+import type { ApiHandlersOf } from './index.js';
 
-export function virtualAccountHandlers(ctx: MockContext): Record<string, MockHandler> {
+type VirtualAccountOperations = 'requestVirtualAccount' | 'getVirtualAccount';
+
+export function virtualAccountHandlers(ctx: SandboxContext): ApiHandlersOf<VirtualAccountOperations> {
   return {
     requestVirtualAccount({ params, body, auth }) {
-      const customer = ctx.store.customer(auth.clientId, params.customer_id ?? '');
+      const customer = ctx.store.customer(auth.clientId, params.customer_id);
       if (customer === undefined) return customerNotFound();
       if (customer.status !== 'active') {
         return fail(400, 'virtual-account.customer-active', 'virtual accounts are available for registered and active customers only', '/customer_id', 'What the service does');
@@ -35,7 +39,7 @@ export function virtualAccountHandlers(ctx: MockContext): Record<string, MockHan
       return ok({ unique_identifier: record.unique_identifier });
     },
     getVirtualAccount({ params, query, auth }) {
-      const customer = ctx.store.customer(auth.clientId, params.customer_id ?? '');
+      const customer = ctx.store.customer(auth.clientId, params.customer_id);
       if (customer === undefined) return customerNotFound();
       const ref = typeof query['unique-ref'] === 'string' ? query['unique-ref'] : '';
       const r = ctx.store.virtualAccounts.get(ref);
@@ -53,9 +57,11 @@ export function virtualAccountHandlers(ctx: MockContext): Record<string, MockHan
   };
 }
 
+type BankDetails = NonNullable<components['schemas']['VirtualAccount']['bank_details']>;
+
 /** Obviously fake routing details (sandbox only). */
-function bankDetails(currency: string, account: string): Record<string, string> {
-  const details: Record<string, string> = { bank_name: 'CBP Sandbox Bank', bank_address: '1 Sandbox Street, Nowhere', account_holder: 'CBP Sandbox Client Funds' };
+function bankDetails(currency: string, account: string): BankDetails {
+  const details: BankDetails = { bank_name: 'CBP Sandbox Bank', bank_address: '1 Sandbox Street, Nowhere', account_holder: 'CBP Sandbox Client Funds' };
   if (currency === 'GBP') details.sort_code = '00-00-00';
   if (currency === 'EUR' || currency === 'GBP') details.iban = `XX00SBOX${account}`;
   details.bic = 'SBOXXXXX';

@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { parseJsonSafe } from '../json.js';
-import { fail, type MockResponse } from './responses.js';
+import { fail, type SandboxResponse } from './responses.js';
 
 export class BodyTooLarge extends Error {}
 
@@ -59,7 +59,7 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
   return false;
 }
 
-export type ParsedBody = { ok: true; value: unknown } | { ok: false; response: MockResponse };
+export type ParsedBody = { ok: true; value: unknown } | { ok: false; response: SandboxResponse };
 
 export function mediaType(header: string | undefined): string {
   return (header ?? '').split(';')[0]!.trim().toLowerCase();

@@ -10,10 +10,9 @@ export interface AuthInfo {
   method: 'bearer' | 'apiKey' | 'none';
 }
 
-/** For operations without security (the token endpoint): owns no customer. */
-export const ANONYMOUS: AuthInfo = Object.freeze({ clientId: '', method: 'none' });
-
-export interface MockRequest {
+/** A control-API request (the /_sandbox/ routes and the hosted page); API operations take the generated
+ * `HandlerRequest` of their operation instead (handlers/index.ts). */
+export interface SandboxRequest {
   params: Record<string, string>;
   query: Record<string, string | string[] | undefined>;
   body: unknown;
@@ -21,13 +20,13 @@ export interface MockRequest {
   headers?: Record<string, string | undefined>;
 }
 
-export interface MockResponse {
+export interface SandboxResponse {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
 }
 
-export type MockHandler = (request: MockRequest) => MockResponse | Promise<MockResponse>;
+export type SandboxHandler = (request: SandboxRequest) => SandboxResponse | Promise<SandboxResponse>;
 
 export interface ErrorEntry {
   rule: string;
@@ -36,23 +35,37 @@ export interface ErrorEntry {
   source: string;
 }
 
-export function errorBody(errors: ErrorEntry[]): { errors: ErrorEntry[] } {
+export interface ErrorBody {
+  errors: ErrorEntry[];
+}
+
+/** An error answer whose status stays a literal, so tsc can check it against an operation's documented
+ * statuses (every operation documents 4XX with the error body). */
+export interface ErrorResponse<S extends number = number> {
+  status: S;
+  body: ErrorBody;
+}
+
+export function errorBody(errors: ErrorEntry[]): ErrorBody {
   return { errors };
 }
 
-export function fail(status: number, rule: string, message: string, pointer = '', source = 'cbp mock'): MockResponse {
+export function fail<S extends number>(status: S, rule: string, message: string, pointer = '', source = 'cbp mock'): ErrorResponse<S> {
   return { status, body: errorBody([{ rule, pointer, message, source }]) };
 }
 
-export function violations(status: number, list: RuleViolation[]): MockResponse {
+export function violations<S extends number>(status: S, list: RuleViolation[]): ErrorResponse<S> {
   return { status, body: errorBody(list.map(({ rule, pointer, message, source }) => ({ rule, pointer, message, source }))) };
 }
 
 /** One body for "no such customer" and "another client's customer", so nothing is revealed. */
-export function customerNotFound(): MockResponse {
+export function customerNotFound(): ErrorResponse<404> {
   return fail(404, 'not-found.customer', 'customer not found', '/customer_id', 'Errors: 404 Not Found Error');
 }
 
-export function ok(body: unknown, status = 200): MockResponse {
+/** A success answer; its body and status keep their types for the operation's documented response. */
+export function ok<B>(body: B): { status: 200; body: B };
+export function ok<B, S extends number>(body: B, status: S): { status: S; body: B };
+export function ok(body: unknown, status = 200): SandboxResponse {
   return { status, body };
 }

@@ -11,19 +11,19 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { authenticate, isAuthInfo, tokenEndpoint } from '../auth.js';
-import type { MockContext } from '../context.js';
+import type { SandboxContext } from '../context.js';
 import { createWriteBatch, isPromiseLike, type EagerHandle, type Router, type WriteBatch } from '../generated-api.js';
 import { hostedPage } from '../control-api/hosted-page.js';
 import { SANDBOX_PREFIX } from '../control-api/index.js';
 import { BodyTooLarge, parseBody, parseQuery, readBody } from './body.js';
-import { fail, type MockHandler, type MockResponse } from './responses.js';
+import { fail, type SandboxHandler, type SandboxResponse } from './responses.js';
 import type { RequestLog } from './request-log.js';
 import { ruleIdsOf } from './request-log.js';
 import type { RouteTable } from './route-table.js';
 
 export interface FrontOptions {
-  ctx: MockContext;
-  sandbox: RouteTable<MockHandler>;
+  ctx: SandboxContext;
+  sandbox: RouteTable<SandboxHandler>;
   router: Router & { handleEager: EagerHandle };
   /** Serve only the token endpoint (the separate auth origin). */
   authOnly?: boolean;
@@ -121,7 +121,7 @@ function route(o: FrontOptions, req: IncomingMessage, raw: Buffer): Answer | Pro
   return o.router.handleEager({ method, url: req.url ?? '/', headers: req.headers, body: raw.length > 0 ? raw : undefined });
 }
 
-function sandbox(o: FrontOptions, req: IncomingMessage, pathname: string, method: string, raw: Buffer): MockResponse | Promise<MockResponse> {
+function sandbox(o: FrontOptions, req: IncomingMessage, pathname: string, method: string, raw: Buffer): SandboxResponse | Promise<SandboxResponse> {
   const url = new URL(req.url ?? '/', 'http://mock.invalid');
   const who = authenticate(o.ctx.store, req.headers, false);
   if (!isAuthInfo(who)) return who;

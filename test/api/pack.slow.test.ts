@@ -30,9 +30,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the installed package', () => {
   test('exposes the Node API by its name', () => {
-    const script = `const m = await import(${JSON.stringify(pkg.name)}); console.log(JSON.stringify(['generate', 'startMock', 'runConformance', 'createWebhookConsumer', 'loadStateTable'].map((k) => typeof m[k])), m.plugins.map((p) => p.name).includes('payments'));`;
+    const script = `const m = await import(${JSON.stringify(pkg.name)}); console.log(JSON.stringify(['generate', 'startSandbox', 'startMock', 'runConformance', 'createWebhookConsumer', 'loadStateTable'].map((k) => typeof m[k])), m.plugins.map((p) => p.name).includes('payments'));`;
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, encoding: 'utf8' });
-    expect(out.trim()).toBe('["function","function","function","function","function"] true');
+    expect(out.trim()).toBe('["function","function","function","function","function","function"] true');
   });
 
   test("generates a client from the packaged spec, and `cbp --version` prints our version, not the host project's", () => {

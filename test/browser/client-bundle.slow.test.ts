@@ -18,8 +18,8 @@ import { build, type Plugin } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateClient, ROOT } from '../../bench/lib/footprint.js';
-import type { RunningMock } from '../../sandbox/index.js';
-import { mockOn0, paymentBody, token } from '../sandbox/helpers.js';
+import type { RunningSandbox } from '../../sandbox/index.js';
+import { sandboxOn0, paymentBody, token } from '../sandbox/helpers.js';
 import { type Browser, launchChromium } from './chromium.js';
 
 /** `cross-border-payments-runtime/x/y.js` from packages/runtime/src (the sources, as the other
@@ -66,10 +66,10 @@ interface Site {
 }
 
 /** The page and its bundle at /app/, everything else passed through to the mock. */
-async function startSite(bundleDir: string, mockUrl: string): Promise<Site> {
+async function startSite(bundleDir: string, sandboxUrl: string): Promise<Site> {
   const apiRequests: string[] = [];
   const assets: string[] = [];
-  const upstream = new URL(mockUrl);
+  const upstream = new URL(sandboxUrl);
   const server: Server = createServer((req, res) => {
     const url = req.url ?? '/';
     if (req.method === 'GET' && url === '/app/') {
@@ -109,7 +109,7 @@ async function startSite(bundleDir: string, mockUrl: string): Promise<Site> {
 
 let dir: string;
 let bundleDir: string;
-let mock: RunningMock;
+let mock: RunningSandbox;
 let site: Site;
 let browser: Browser;
 let tok: string;
@@ -141,7 +141,7 @@ beforeAll(async () => {
   validatorsChunk = path.basename(outputs.find(([, o]) => Object.keys(o.inputs).some((i) => /\/src\/api\/validators\.ts$/.test(i)))?.[0] ?? '');
   expect(validatorsChunk).toMatch(/\.js$/);
   expect(path.basename(outputs.find(([, o]) => o.entryPoint !== undefined)?.[0] ?? '')).toBe('entry.js');
-  mock = await mockOn0();
+  mock = await sandboxOn0();
   tok = await token(mock);
   site = await startSite(bundleDir, mock.baseUrl);
   browser = await launchChromium();

@@ -13,12 +13,12 @@ import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PartnerPage, startPartnerPage } from '../../examples/hosted-session/partner-page.js';
 import { runHostedSession } from '../../examples/hosted-session/run.js';
-import type { RunningMock } from '../../sandbox/index.js';
+import type { RunningSandbox } from '../../sandbox/index.js';
 import { hostileItems, HOSTILE_NAMES, sessionBody } from '../hosted/fixtures.js';
-import { call, mockOn0, type Receiver, startReceiver, token } from '../sandbox/helpers.js';
+import { call, sandboxOn0, type Receiver, startReceiver, token } from '../sandbox/helpers.js';
 import { type Browser, launchChromium } from './chromium.js';
 
-let mock: RunningMock;
+let mock: RunningSandbox;
 let tok: string;
 let receiver: Receiver;
 let shop: PartnerPage;
@@ -26,7 +26,7 @@ let stranger: PartnerPage;
 let browser: Browser;
 
 beforeAll(async () => {
-  mock = await mockOn0({ sessionTtlSeconds: 600 });
+  mock = await sandboxOn0({ sessionTtlSeconds: 600 });
   tok = await token(mock);
   receiver = await startReceiver();
   const sub = await call(mock, tok, 'POST', '/_sandbox/webhook-subscriptions', { url: receiver.url });

@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileS
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { waitForMockUrl } from '../sandbox/helpers/wait-for-url.js';
+import { waitForSandboxUrl } from '../sandbox/helpers/wait-for-url.js';
 
 const BIN = 'bin/cbp.js';
 const built = existsSync('dist/cli-bundle/main.js');
@@ -42,7 +42,7 @@ describe.runIf(built)('bin/cbp.js (the bundled CLI)', () => {
   it('runs `cbp mock`: a token, a payment, then a clean stop on SIGTERM', { timeout: 30_000 }, async () => {
     const child = spawn(process.execPath, [BIN, 'mock', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
-      const { baseUrl } = await waitForMockUrl(child);
+      const { baseUrl } = await waitForSandboxUrl(child);
       const token = await fetch(`${baseUrl}/auth/oauth/v2/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -23,7 +23,7 @@ import type { RunContext } from '../../conformance/suites/api/context.js';
 import { startReceiver } from '../../conformance/engine/receiver.js';
 import { runConsumerConformance } from '../../conformance/suites/consumer/run-consumer.js';
 import { generateWebhookSecret } from 'cross-border-payments-runtime/payments/webhooks/index.js';
-import { startMock } from '../../sandbox/index.js';
+import { startSandbox } from '../../sandbox/index.js';
 import { startProxy } from '../variants/proxy.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'cbp-hostile-'));
@@ -56,7 +56,7 @@ async function serve(handler: (res: ServerResponse, closed: () => boolean, body:
 
 describe('a target that echoes the credentials it was sent', () => {
   test('no client secret, access token, API key, expired token or signing secret reaches the console or any report', async () => {
-    const mock = await startMock({ port: 0 });
+    const mock = await startSandbox({ port: 0 });
     const [a, b] = mock.fixtures.clients;
     const issued = { tokens: new Set<string>(), signing: new Set<string>() };
     let tokenRequest = '';

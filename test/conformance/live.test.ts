@@ -4,14 +4,14 @@
  * (never passed), saying why; the rest runs and passes.
  */
 import { expect, test } from 'vitest';
-import { startMock } from '../../sandbox/index.js';
+import { startSandbox } from '../../sandbox/index.js';
 import { conformanceConfigFromArgv } from '../../conformance/suites/api/config.js';
 import { runConformance } from '../../conformance/suites/api/run-conformance.js';
 import { checks } from '../../conformance/suites/api/checks/index.js';
 import { startProxy } from '../variants/proxy.js';
 
 test('without /_sandbox/ and without a driver, what needs one is skipped or partial, and the config file supplies the fixtures', async () => {
-  const mock = await startMock({ port: 0 });
+  const mock = await startSandbox({ port: 0 });
   const proxy = await startProxy(mock.baseUrl, {
     request: (r) => (r.path.startsWith('/_sandbox/') ? { status: 404, headers: {}, body: { errors: [] } } : r),
   });

@@ -4,16 +4,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runHostedSession, type HostedSessionResult } from '../../examples/hosted-session/run.js';
-import { startMock, type RunningMock } from '../../sandbox/index.js';
+import { startSandbox, type RunningSandbox } from '../../sandbox/index.js';
 
 describe('examples/hosted-session (headless payer)', () => {
-  let mock: RunningMock;
+  let mock: RunningSandbox;
   let result: HostedSessionResult;
   const lines: string[] = [];
-  const mockErrors: unknown[] = [];
+  const sandboxErrors: unknown[] = [];
 
   beforeAll(async () => {
-    mock = await startMock({ port: 0, host: '127.0.0.1', sessionTtlSeconds: 600, validateResponses: true, onError: (error) => mockErrors.push(error) });
+    mock = await startSandbox({ port: 0, host: '127.0.0.1', sessionTtlSeconds: 600, validateResponses: true, onError: (error) => sandboxErrors.push(error) });
     result = await runHostedSession({ baseUrl: mock.baseUrl, payer: 'headless', log: (l) => lines.push(l), timeoutMs: 10_000 });
   });
   afterAll(async () => {
@@ -44,7 +44,7 @@ describe('examples/hosted-session (headless payer)', () => {
   });
 
   it('gets only answers that conform to the document, and stops its servers', async () => {
-    expect(mockErrors).toEqual([]);
+    expect(sandboxErrors).toEqual([]);
     expect(mock.store.subscriptions.size).toBe(0);
     await expect(fetch(`${result.partnerOrigin}/`)).rejects.toThrow();
   });

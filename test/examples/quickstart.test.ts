@@ -3,18 +3,18 @@
  * mock, started in-process on 127.0.0.1 and stopped by this test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../sandbox/index.js';
+import { startSandbox, type RunningSandbox } from '../../sandbox/index.js';
 import { runQuickstart, type QuickstartResult } from '../../examples/quickstart/run.js';
 
 describe('examples/quickstart', () => {
-  let mock: RunningMock;
+  let mock: RunningSandbox;
   let result: QuickstartResult;
   const lines: string[] = [];
   // Every answer of the mock is checked against the document; a non-conforming one would be a 500.
-  const mockErrors: unknown[] = [];
+  const sandboxErrors: unknown[] = [];
 
   beforeAll(async () => {
-    mock = await startMock({ port: 0, host: '127.0.0.1', validateResponses: true, onError: (error) => mockErrors.push(error) });
+    mock = await startSandbox({ port: 0, host: '127.0.0.1', validateResponses: true, onError: (error) => sandboxErrors.push(error) });
     const client = mock.fixtures.clients[0];
     result = await runQuickstart({ baseUrl: mock.baseUrl, clientId: client.client_id, clientSecret: client.client_secret, log: (l) => lines.push(l), timeoutMs: 10_000 });
   });
@@ -70,7 +70,7 @@ describe('examples/quickstart', () => {
   });
 
   it('gets only answers that conform to the document', () => {
-    expect(mockErrors).toEqual([]);
+    expect(sandboxErrors).toEqual([]);
   });
 
   it('unsubscribes and stops its receiver', async () => {

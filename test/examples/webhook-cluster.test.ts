@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startConsumerCluster, type ConsumerCluster } from '../../examples/webhook-consumer/cluster.js';
 import { runConsumerConformance } from '../../conformance/suites/consumer/run-consumer.js';
-import { startMock, type RunningMock } from '../../sandbox/index.js';
+import { startSandbox, type RunningSandbox } from '../../sandbox/index.js';
 import { dropSchema, freshSchema, postgresUrl } from '../webhooks/helpers/postgres.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -25,7 +25,7 @@ function freePort(): Promise<number> {
 }
 
 describe.skipIf(!postgresUrl)('examples/webhook-consumer/cluster (3 instances, one PostgreSQL)', () => {
-  let mock: RunningMock;
+  let mock: RunningSandbox;
   let cluster: ConsumerCluster;
   let secret: string;
   let token: string;
@@ -42,7 +42,7 @@ describe.skipIf(!postgresUrl)('examples/webhook-consumer/cluster (3 instances, o
   };
 
   beforeAll(async () => {
-    mock = await startMock({ port: 0, host: '127.0.0.1' });
+    mock = await startSandbox({ port: 0, host: '127.0.0.1' });
     const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: 'sandbox-client-a', client_secret: 'sandbox-secret-a' });
     token = ((await (await fetch(`${mock.baseUrl}/auth/oauth/v2/token`, { method: 'POST', body: form })).json()) as { access_token: string }).access_token;
     // The subscription issues the signing secret the instances verify with, so it comes first.

@@ -4,14 +4,14 @@
  * script polls, expiry, and partner text escaped in the markup. test/browser/ runs it in Chromium.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningMock } from '../../sandbox/index.js';
-import { call, mockOn0, request, token } from '../sandbox/helpers.js';
+import type { RunningSandbox } from '../../sandbox/index.js';
+import { call, sandboxOn0, request, token } from '../sandbox/helpers.js';
 import { HOSTILE_NAMES, hostileItems, sessionBody } from './fixtures.js';
 
-let mock: RunningMock;
+let mock: RunningSandbox;
 let tok: string;
 beforeAll(async () => {
-  mock = await mockOn0({ sessionTtlSeconds: 600 });
+  mock = await sandboxOn0({ sessionTtlSeconds: 600 });
   tok = await token(mock);
 });
 afterAll(async () => {

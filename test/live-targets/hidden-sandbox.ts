@@ -8,13 +8,13 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startMock, type MockOptions, type RunningMock } from '../../sandbox/index.js';
+import { startSandbox, type SandboxOptions, type RunningSandbox } from '../../sandbox/index.js';
 import { startProxy, type RunningProxy } from '../variants/proxy.js';
 
 export const EXAMPLE_DRIVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../examples/driver/driver.mjs');
 
 export interface HiddenSandbox {
-  mock: RunningMock;
+  mock: RunningSandbox;
   proxy: RunningProxy;
   /** The conformance config file's content (as parsed YAML). */
   file: Record<string, unknown>;
@@ -25,8 +25,8 @@ export interface HiddenSandbox {
   close(): Promise<void>;
 }
 
-export async function startHiddenSandbox(options: MockOptions = {}): Promise<HiddenSandbox> {
-  const mock = await startMock({ port: 0, ...options });
+export async function startHiddenSandbox(options: SandboxOptions = {}): Promise<HiddenSandbox> {
+  const mock = await startSandbox({ port: 0, ...options });
   const proxy = await startProxy(mock.baseUrl, {
     request: (r) => (r.path.startsWith('/_sandbox/') ? { status: 404, headers: {}, body: { errors: [{ rule: 'not-found', pointer: '', message: 'not found', source: '' }] } } : r),
   });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningMock } from '../../sandbox/index.js';
-import { CLIENT_B, call, mockOn0, request, token } from './helpers.js';
+import type { RunningSandbox } from '../../sandbox/index.js';
+import { CLIENT_B, call, sandboxOn0, request, token } from './helpers.js';
 
-let mock: RunningMock;
+let mock: RunningSandbox;
 beforeAll(async () => {
-  mock = await mockOn0({ tokenTtlSeconds: 60 });
+  mock = await sandboxOn0({ tokenTtlSeconds: 60 });
 });
 afterAll(() => mock.close());
 
@@ -118,7 +118,7 @@ describe('tenant isolation', () => {
 
 describe('--auth-port', () => {
   it('serves the token endpoint on its own origin when asked', async () => {
-    const split = await mockOn0({ authPort: 0 });
+    const split = await sandboxOn0({ authPort: 0 });
     try {
       expect(split.authUrl).not.toBe(split.baseUrl);
       const tok = await token(split);

@@ -1,7 +1,7 @@
 // Slow: the child process transpiles the mock and the generated validators from sources.
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { waitForMockUrl } from './helpers/wait-for-url.js';
+import { waitForSandboxUrl } from './helpers/wait-for-url.js';
 
 describe('cbp mock: the process', () => {
   it('prints its URLs, credentials and fixtures, serves, and stops on SIGTERM', { timeout: 60_000 }, async () => {
@@ -9,7 +9,7 @@ describe('cbp mock: the process', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
-      const { baseUrl, output } = await waitForMockUrl(child, { alsoWaitFor: 'Ctrl-C' });
+      const { baseUrl, output } = await waitForSandboxUrl(child, { alsoWaitFor: 'Ctrl-C' });
       const out = output();
       for (const s of ['sandbox-client-a', 'sandbox-secret-a', 'sandbox-apikey-a', 'cust-a-1', 'cust-b-1', 'quote-a-1-gbp-eur', 'tp-a-1', `auth URL: ${baseUrl}`])
         expect(out).toContain(s);

@@ -8,17 +8,17 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ADVANCE_SECONDS, MAX_SANDBOX_MS } from '../../sandbox/clock.js';
-import type { RunningMock } from '../../sandbox/index.js';
-import { CLIENT_A, CLIENT_B, call, mockOn0, paymentBody, token } from './helpers.js';
+import type { RunningSandbox } from '../../sandbox/index.js';
+import { CLIENT_A, CLIENT_B, call, sandboxOn0, paymentBody, token } from './helpers.js';
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 /** Small enough to stay quick on a loaded machine; each run is a sequence of up to 6 calls. */
 const RUNS = 40;
 
-let mock: RunningMock;
+let mock: RunningSandbox;
 beforeAll(async () => {
   // Webhook deliveries (if a run subscribes) go to 127.0.0.1:9 only and are tried once.
-  mock = await mockOn0({ retry: { maxAttempts: 1, timeoutMs: 200 } });
+  mock = await sandboxOn0({ retry: { maxAttempts: 1, timeoutMs: 200 } });
 });
 afterAll(() => mock.close());
 
@@ -78,7 +78,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
 );
 
 /** Both tenants can still use the mock, and every timestamp it shows is RFC 3339. */
-async function stillHealthy(m: RunningMock): Promise<void> {
+async function stillHealthy(m: RunningSandbox): Promise<void> {
   for (const [who, customer] of [
     [CLIENT_A, 'cust-a-1'],
     [CLIENT_B, 'cust-b-1'],
@@ -140,7 +140,7 @@ describe('the inputs that broke the mock are 400s naming the allowed range', () 
   });
 
   it('a tenant walked to the end of the clock gets 400 sandbox.clock-range, and its longest quote is still RFC 3339', async () => {
-    const m = await mockOn0();
+    const m = await sandboxOn0();
     try {
       const clock = m.store.clockOf(CLIENT_B.id);
       while (clock.now() + MAX_ADVANCE_SECONDS * 1000 <= MAX_SANDBOX_MS) clock.advance(MAX_ADVANCE_SECONDS);

@@ -5,15 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxClient, type SandboxClient, SandboxError } from '../../sandbox/control-client.js';
-import type { RunningMock } from '../../sandbox/index.js';
-import { call, mockOn0, paymentBody, token } from './helpers.js';
+import type { RunningSandbox } from '../../sandbox/index.js';
+import { call, sandboxOn0, paymentBody, token } from './helpers.js';
 
-let mock: RunningMock;
+let mock: RunningSandbox;
 let tok: string;
 let sandbox: SandboxClient;
 
 beforeAll(async () => {
-  mock = await mockOn0();
+  mock = await sandboxOn0();
   tok = await token(mock);
   sandbox = createSandboxClient({ baseUrl: `${mock.baseUrl}/`, accessToken: tok });
 });

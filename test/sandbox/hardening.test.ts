@@ -7,10 +7,10 @@ import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RunningMock } from '../../sandbox/index.js';
-import { call, mockOn0, paymentBody, token } from './helpers.js';
+import type { RunningSandbox } from '../../sandbox/index.js';
+import { call, sandboxOn0, paymentBody, token } from './helpers.js';
 
-let mock: RunningMock | undefined;
+let mock: RunningSandbox | undefined;
 let endpoint: Server | undefined;
 afterEach(async () => {
   await mock?.close();
@@ -33,18 +33,18 @@ function stall(baseUrl: string, chunk: string): Promise<string> {
 
 describe('timeouts', () => {
   it('defaults are set for an internet-facing server', async () => {
-    mock = await mockOn0();
+    mock = await sandboxOn0();
     expect(mock.options.timeouts).toEqual({ headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5000 });
   });
 
   it('a client that never finishes its headers gets 408 and the socket is closed', async () => {
-    mock = await mockOn0({ timeouts: { headersMs: 300, requestMs: 600 } });
+    mock = await sandboxOn0({ timeouts: { headersMs: 300, requestMs: 600 } });
     const answer = await stall(mock.baseUrl, 'GET /_sandbox/clock HTTP/1.1\r\nhost: x\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
   });
 
   it('a client that never finishes its body gets 408 and the socket is closed', async () => {
-    mock = await mockOn0({ timeouts: { headersMs: 300, requestMs: 600 } });
+    mock = await sandboxOn0({ timeouts: { headersMs: 300, requestMs: 600 } });
     const answer = await stall(mock.baseUrl, 'POST /_sandbox/clock/advance HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"sec');
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
   });
@@ -63,7 +63,7 @@ describe('webhook endpoint answering 410 Gone', () => {
 
   it('disables the subscription at once (no retries), logs it, and shows it in the control API', async () => {
     const lines: string[] = [];
-    mock = await mockOn0({ retry: { initialDelayMs: 10, factor: 1, maxAttempts: 5, timeoutMs: 1000 }, log: { write: (l) => lines.push(l) } });
+    mock = await sandboxOn0({ retry: { initialDelayMs: 10, factor: 1, maxAttempts: 5, timeoutMs: 1000 }, log: { write: (l) => lines.push(l) } });
     const gone = await endpointAnswering([410]);
     const tok = await token(mock);
     const sub = await call(mock, tok, 'POST', '/_sandbox/webhook-subscriptions', { url: gone.url });
@@ -83,7 +83,7 @@ describe('webhook endpoint answering 410 Gone', () => {
   });
 
   it('other failures keep the backoff: 503, 503, then 200 is delivered on the third attempt', async () => {
-    mock = await mockOn0({ retry: { initialDelayMs: 10, factor: 1, maxAttempts: 5, timeoutMs: 1000 } });
+    mock = await sandboxOn0({ retry: { initialDelayMs: 10, factor: 1, maxAttempts: 5, timeoutMs: 1000 } });
     const flaky = await endpointAnswering([503, 503, 200]);
     const tok = await token(mock);
     await call(mock, tok, 'POST', '/_sandbox/webhook-subscriptions', { url: flaky.url });

@@ -3,15 +3,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhook } from 'cross-border-payments-runtime/webhooks/signing/verify.js';
-import { startMock, type MockOptions, type RunningMock } from '../../sandbox/index.js';
+import { startSandbox, type SandboxOptions, type RunningSandbox } from '../../sandbox/index.js';
 
 export const CLIENT_A = { id: 'sandbox-client-a', secret: 'sandbox-secret-a' };
 export const CLIENT_B = { id: 'sandbox-client-b', secret: 'sandbox-secret-b' };
 
 /** Every answer is checked against spec/openapi.yaml (a non-conforming one becomes a 500). */
-export function mockOn0(options: MockOptions = {}): Promise<RunningMock> {
+export function sandboxOn0(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const onError = (error: unknown, context: { operationId?: string; phase: string }) => console.error('mock error', context, JSON.stringify(error));
-  return startMock({ port: 0, host: '127.0.0.1', validateResponses: true, onError, ...options });
+  return startSandbox({ port: 0, host: '127.0.0.1', validateResponses: true, onError, ...options });
 }
 
 export interface Reply {
@@ -33,7 +33,7 @@ export async function request(url: string, init: RequestInit = {}): Promise<Repl
   return { status: res.status, body, headers: res.headers, text };
 }
 
-export async function token(mock: RunningMock, client = CLIENT_A): Promise<string> {
+export async function token(mock: RunningSandbox, client = CLIENT_A): Promise<string> {
   const r = await request(mock.tokenUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -44,7 +44,7 @@ export async function token(mock: RunningMock, client = CLIENT_A): Promise<strin
 }
 
 /** A JSON call with a Bearer token. */
-export function call(mock: RunningMock, tok: string, method: string, path: string, body?: unknown): Promise<Reply> {
+export function call(mock: RunningSandbox, tok: string, method: string, path: string, body?: unknown): Promise<Reply> {
   const headers: Record<string, string> = { authorization: `Bearer ${tok}` };
   if (body !== undefined) headers['content-type'] = 'application/json';
   return request(`${mock.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });

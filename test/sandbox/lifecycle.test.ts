@@ -3,25 +3,25 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import type { RunningMock } from '../../sandbox/index.js';
+import type { RunningSandbox } from '../../sandbox/index.js';
 import { judgeEvents } from '../../conformance/suites/events/event-judge.js';
 import { loadStateTable } from '../../kits/payments/state-table/index.js';
-import { call, mockOn0, paymentBody, token } from './helpers.js';
+import { call, sandboxOn0, paymentBody, token } from './helpers.js';
 
-let mock: RunningMock;
+let mock: RunningSandbox;
 let tok: string;
 beforeAll(async () => {
-  mock = await mockOn0();
+  mock = await sandboxOn0();
   tok = await token(mock);
 });
 afterAll(() => mock.close());
 
-async function newPayment(m: RunningMock, t: string, recipients: Array<[string, number]>): Promise<string> {
+async function newPayment(m: RunningSandbox, t: string, recipients: Array<[string, number]>): Promise<string> {
   const r = await call(m, t, 'POST', '/v3/customers/cust-a-1/payments', paymentBody('GBP', recipients));
   expect(r.status).toBe(201);
   return r.body.payment_id;
 }
-const events = async (m: RunningMock, t: string, id: string) =>
+const events = async (m: RunningSandbox, t: string, id: string) =>
   (await call(m, t, 'GET', `/_sandbox/payments/${id}/events`)).body.events as Array<{ status: string; recipient_id?: string; event_timestamp: string }>;
 
 describe('lifecycle from spec/payment-states.yaml (instant mode)', () => {
@@ -125,7 +125,7 @@ describe('lifecycle from spec/payment-states.yaml (instant mode)', () => {
 
 describe('realistic mode', () => {
   it('spaces the stages out on the sandbox clock', async () => {
-    const m = await mockOn0({ mode: 'realistic', stageDelayMs: 60_000 });
+    const m = await sandboxOn0({ mode: 'realistic', stageDelayMs: 60_000 });
     try {
       const t = await token(m);
       const id = await newPayment(m, t, [['rcp-a-1-gbp', 1]]);
@@ -150,7 +150,7 @@ describe('the state table is read as data', () => {
       table.transitions.find((t: { id: string }) => t.id === 'payout-initiated').from = 'RECEIVED_FUNDS';
       const file = path.join(dir, 'states.yaml');
       writeFileSync(file, stringify(table));
-      const m = await mockOn0({ stateTable: file });
+      const m = await sandboxOn0({ stateTable: file });
       try {
         const t = await token(m);
         const id = await newPayment(m, t, [['rcp-a-1-gbp', 1]]);

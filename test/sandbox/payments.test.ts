@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningMock } from '../../sandbox/index.js';
+import type { RunningSandbox } from '../../sandbox/index.js';
 import { validateRequest } from '../../sandbox/generated-api.js';
-import { call, mockOn0, paymentBody, token } from './helpers.js';
+import { call, sandboxOn0, paymentBody, token } from './helpers.js';
 
-let mock: RunningMock;
+let mock: RunningSandbox;
 let tok: string;
 beforeAll(async () => {
-  mock = await mockOn0();
+  mock = await sandboxOn0();
   tok = await token(mock);
 });
 afterAll(() => mock.close());

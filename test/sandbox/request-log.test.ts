@@ -4,10 +4,10 @@
  * string or a hosted session id.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RunningMock } from '../../sandbox/index.js';
-import { CLIENT_A, call, mockOn0, paymentBody, request, token } from './helpers.js';
+import type { RunningSandbox } from '../../sandbox/index.js';
+import { CLIENT_A, call, sandboxOn0, paymentBody, request, token } from './helpers.js';
 
-let mock: RunningMock | undefined;
+let mock: RunningSandbox | undefined;
 afterEach(async () => {
   await mock?.close();
   mock = undefined;
@@ -15,7 +15,7 @@ afterEach(async () => {
 
 async function logged(format: 'text' | 'json') {
   const lines: string[] = [];
-  mock = await mockOn0({ log: { format, write: (l) => lines.push(l) } });
+  mock = await sandboxOn0({ log: { format, write: (l) => lines.push(l) } });
   return { m: mock, lines };
 }
 
@@ -72,8 +72,8 @@ describe('request log', () => {
     expect(lines.join('\n')).not.toContain('ses_secretsessionid');
   });
 
-  it('startMock without the log option logs nothing', async () => {
-    mock = await mockOn0();
+  it('startSandbox without the log option logs nothing', async () => {
+    mock = await sandboxOn0();
     expect(mock.options.log).toBeUndefined();
   });
 });

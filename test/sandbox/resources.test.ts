@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningMock } from '../../sandbox/index.js';
-import { call, mockOn0, token } from './helpers.js';
+import type { RunningSandbox } from '../../sandbox/index.js';
+import { call, sandboxOn0, token } from './helpers.js';
 
-let mock: RunningMock;
+let mock: RunningSandbox;
 let tok: string;
 beforeAll(async () => {
-  mock = await mockOn0({ virtualAccountActivationSeconds: 30, thirdPartyVerificationSeconds: 30 });
+  mock = await sandboxOn0({ virtualAccountActivationSeconds: 30, thirdPartyVerificationSeconds: 30 });
   tok = await token(mock);
 });
 afterAll(() => mock.close());

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningMock } from '../../sandbox/index.js';
-import { mockOn0, paymentBody, request, token } from './helpers.js';
+import type { RunningSandbox } from '../../sandbox/index.js';
+import { sandboxOn0, paymentBody, request, token } from './helpers.js';
 
-let mock: RunningMock;
+let mock: RunningSandbox;
 let auth: Record<string, string>;
 beforeAll(async () => {
-  mock = await mockOn0({ bodyLimitBytes: 64 * 1024 });
+  mock = await sandboxOn0({ bodyLimitBytes: 64 * 1024 });
   auth = { authorization: `Bearer ${await token(mock)}` };
 });
 afterAll(() => mock.close());

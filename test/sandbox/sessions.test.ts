@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningMock } from '../../sandbox/index.js';
-import { call, mockOn0, request, startReceiver, token, type Receiver } from './helpers.js';
+import type { RunningSandbox } from '../../sandbox/index.js';
+import { call, sandboxOn0, request, startReceiver, token, type Receiver } from './helpers.js';
 
-let mock: RunningMock;
+let mock: RunningSandbox;
 let receiver: Receiver;
 let tok: string;
 beforeAll(async () => {
-  mock = await mockOn0({ sessionTtlSeconds: 600 });
+  mock = await sandboxOn0({ sessionTtlSeconds: 600 });
   receiver = await startReceiver();
   tok = await token(mock);
   const sub = await call(mock, tok, 'POST', '/_sandbox/webhook-subscriptions', { url: receiver.url });

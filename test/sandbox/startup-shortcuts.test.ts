@@ -4,11 +4,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pathOf } from '../../sandbox/http/server.js';
-import { createMockContext, startMock } from '../../sandbox/index.js';
+import { createSandboxContext, startSandbox } from '../../sandbox/index.js';
 import { builtInStateTable, resolveStateTable } from '../../sandbox/state-table.js';
 import { isCbpError } from '../../lib/errors.js';
 import { loadStateTable } from '../../kits/payments/state-table/index.js';
-import { call, mockOn0, paymentBody, token } from './helpers.js';
+import { call, sandboxOn0, paymentBody, token } from './helpers.js';
 
 describe('the built-in state table', () => {
   it('is spec/payment-states.yaml (regenerate with `cbp generate` when this fails)', () => {
@@ -22,10 +22,10 @@ describe('the built-in state table', () => {
     expect(await resolveStateTable('spec/payment-states.yaml')).toEqual(loadStateTable());
   });
 
-  it('startMock reports a bad table path as a CbpError, and createMockContext asks for the loaded table', async () => {
-    await expect(startMock({ port: 0, stateTable: 'test/fixtures/no-such-table.yaml' })).rejects.toSatisfy((e) => isCbpError(e) && e.code === 'E_FILE_NOT_FOUND');
-    expect(() => createMockContext({ stateTable: 'spec/payment-states.yaml' })).toThrow(/loaded asynchronously/);
-    const ctx = createMockContext({ stateTable: 'spec/payment-states.yaml' }, loadStateTable('spec/payment-states.yaml'));
+  it('startSandbox reports a bad table path as a CbpError, and createSandboxContext asks for the loaded table', async () => {
+    await expect(startSandbox({ port: 0, stateTable: 'test/fixtures/no-such-table.yaml' })).rejects.toSatisfy((e) => isCbpError(e) && e.code === 'E_FILE_NOT_FOUND');
+    expect(() => createSandboxContext({ stateTable: 'spec/payment-states.yaml' })).toThrow(/loaded asynchronously/);
+    const ctx = createSandboxContext({ stateTable: 'spec/payment-states.yaml' }, loadStateTable('spec/payment-states.yaml'));
     expect(ctx.options.stateTable).toBe('spec/payment-states.yaml');
   });
 });
@@ -61,7 +61,7 @@ describe('the nesting limit of API bodies', () => {
       [3, 400],
       [4, 201],
     ] as const) {
-      const m = await mockOn0({ maxJsonDepth });
+      const m = await sandboxOn0({ maxJsonDepth });
       try {
         const r = await call(m, await token(m), 'POST', '/v3/customers/cust-a-1/payments', body);
         expect(r.status).toBe(status);

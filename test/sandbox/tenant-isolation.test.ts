@@ -5,14 +5,14 @@
  * numbers, subscriptions, fixtures) is per tenant.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RunningMock } from '../../sandbox/index.js';
-import { CLIENT_B, call, mockOn0, paymentBody, token } from './helpers.js';
+import type { RunningSandbox } from '../../sandbox/index.js';
+import { CLIENT_B, call, sandboxOn0, paymentBody, token } from './helpers.js';
 
-let mock: RunningMock;
+let mock: RunningSandbox;
 let a: string;
 let b: string;
 beforeEach(async () => {
-  mock = await mockOn0({ tokenTtlSeconds: 3600, sessionTtlSeconds: 600 });
+  mock = await sandboxOn0({ tokenTtlSeconds: 3600, sessionTtlSeconds: 600 });
   a = await token(mock);
   b = await token(mock, CLIENT_B);
 });

@@ -7,14 +7,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RunningMock } from '../../sandbox/index.js';
+import type { RunningSandbox } from '../../sandbox/index.js';
 import { MAX_ANSWER_BYTES } from '../../sandbox/webhooks/deliver.js';
 import { WebhookDispatcher } from '../../sandbox/webhooks/dispatcher.js';
 import { createTargetPolicy } from '../../sandbox/webhooks/target-policy.js';
 import type { PaymentEvent, SubscriptionRecord } from '../../sandbox/types.js';
-import { call, mockOn0, token } from './helpers.js';
+import { call, sandboxOn0, token } from './helpers.js';
 
-let mock: RunningMock | undefined;
+let mock: RunningSandbox | undefined;
 let dispatcher: WebhookDispatcher | undefined;
 const servers: Server[] = [];
 
@@ -81,7 +81,7 @@ describe('webhook subscriptions refuse link-local and metadata targets', () => {
   ];
 
   it.each(refused)('%s: 400 sandbox.webhook-target naming /url', async (url) => {
-    mock = await mockOn0();
+    mock = await sandboxOn0();
     const answer = await call(mock, await token(mock), 'POST', '/_sandbox/webhook-subscriptions', { url });
     expect(answer.status).toBe(400);
     expect(answer.body.errors).toEqual([expect.objectContaining({ rule: 'sandbox.webhook-target', pointer: '/url' })]);
@@ -90,7 +90,7 @@ describe('webhook subscriptions refuse link-local and metadata targets', () => {
   });
 
   it('loopback and private addresses stay allowed', async () => {
-    mock = await mockOn0();
+    mock = await sandboxOn0();
     const tok = await token(mock);
     for (const url of ['http://127.0.0.1:9/hook', 'http://localhost:9/hook', 'http://[::1]:9/hook', 'http://10.0.0.5/hook', 'https://partner.example/hook']) {
       expect((await call(mock, tok, 'POST', '/_sandbox/webhook-subscriptions', { url })).status, url).toBe(201);
@@ -98,7 +98,7 @@ describe('webhook subscriptions refuse link-local and metadata targets', () => {
   });
 
   it('allowWebhookTargets (--allow-webhook-target) lets listed CIDR blocks and hosts through', async () => {
-    mock = await mockOn0({ allowWebhookTargets: ['169.254.0.0/16', 'metadata.google.internal', 'fe80::/10'] });
+    mock = await sandboxOn0({ allowWebhookTargets: ['169.254.0.0/16', 'metadata.google.internal', 'fe80::/10'] });
     const tok = await token(mock);
     for (const url of ['http://169.254.169.254/', 'http://metadata.google.internal/', 'http://[fe80::1]/']) {
       expect((await call(mock, tok, 'POST', '/_sandbox/webhook-subscriptions', { url })).status, url).toBe(201);

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MockOptions, RunningMock } from '../../sandbox/index.js';
-import { call, mockOn0, paymentBody, startReceiver, token, type Receiver } from './helpers.js';
+import type { SandboxOptions, RunningSandbox } from '../../sandbox/index.js';
+import { call, sandboxOn0, paymentBody, startReceiver, token, type Receiver } from './helpers.js';
 
-let mock: RunningMock | undefined;
+let mock: RunningSandbox | undefined;
 let receiver: Receiver | undefined;
 afterEach(async () => {
   await mock?.close();
@@ -10,8 +10,8 @@ afterEach(async () => {
   mock = receiver = undefined;
 });
 
-async function setup(options: MockOptions = {}) {
-  mock = await mockOn0({ retry: { initialDelayMs: 20, factor: 1.5, maxAttempts: 50, timeoutMs: 1000 }, ...options });
+async function setup(options: SandboxOptions = {}) {
+  mock = await sandboxOn0({ retry: { initialDelayMs: 20, factor: 1.5, maxAttempts: 50, timeoutMs: 1000 }, ...options });
   receiver = await startReceiver();
   const tok = await token(mock);
   const sub = await call(mock, tok, 'POST', '/_sandbox/webhook-subscriptions', { url: receiver.url });
@@ -21,7 +21,7 @@ async function setup(options: MockOptions = {}) {
   return { m: mock, r: receiver, tok, sub: sub.body as { subscription_id: string } };
 }
 
-async function completedPayment(m: RunningMock, tok: string, recipients: Array<[string, number]>, extra = {}): Promise<string> {
+async function completedPayment(m: RunningSandbox, tok: string, recipients: Array<[string, number]>, extra = {}): Promise<string> {
   const p = await call(m, tok, 'POST', '/v3/customers/cust-a-1/payments', paymentBody('GBP', recipients, extra));
   await call(m, tok, 'POST', `/_sandbox/payments/${p.body.payment_id}/deliver-funds`);
   return p.body.payment_id;

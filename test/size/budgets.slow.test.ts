@@ -11,8 +11,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { RunningMock } from '../../sandbox/index.js';
-import { CLIENT_A, mockOn0 } from '../sandbox/helpers.js';
+import type { RunningSandbox } from '../../sandbox/index.js';
+import { CLIENT_A, sandboxOn0 } from '../sandbox/helpers.js';
 import {
   BUDGETS,
   BUILD_TOOLS,
@@ -111,7 +111,7 @@ console.log(JSON.stringify({ kind: r.apiError?.kind, status: r.apiError && 'stat
       logLevel: 'silent',
     });
     const main = Object.keys(result.metafile.outputs).find((o) => result.metafile.outputs[o]!.entryPoint !== undefined)!;
-    const mock: RunningMock = await mockOn0();
+    const mock: RunningSandbox = await sandboxOn0();
     try {
       // Asynchronously: the mock answers from this process.
       const run = async (validateRequests: boolean) => {

@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import formatsPlugin from 'ajv-formats';
-import { openapiPath, parseSeedEndpointTable, readSeed, readYaml, seedEndpoints } from './spec-files.js';
+import { openapiPath, parseSeedEndpointTable, readSeed, readYaml, seedEndpoints, specDir } from './spec-files.js';
 
 const doc = readYaml(openapiPath);
 const seed = readSeed();
@@ -13,9 +14,23 @@ describe('spec/openapi.yaml', () => {
     expect(api.openapi).toMatch(/^3\.1\./);
   });
 
-  // Without shared/ beside the clone the embedded copy stands in, and this comparison is reported skipped.
+  // The service description's file is not part of a clone: then this comparison is reported skipped and the
+  // next test, which reads only the repository, still holds the embedded copy to the description's table.
   it.skipIf(seed === undefined)('the embedded endpoint list is the seed endpoint table, row for row', () => {
     expect(parseSeedEndpointTable(seed!)).toEqual(seedEndpoints.map(({ method, path }) => ({ method, path })));
+  });
+
+  it("maps the service description's endpoint table, in its order, to the operations spec/README.md names", () => {
+    // spec/README.md quotes every row of the description's Endpoints table (readme-traceability.test.ts checks the
+    // words) and names the operation that implements it: the embedded table must reach the same operations.
+    const idsOf = (item: object) => Object.values<any>(item).map((op) => op?.operationId);
+    const operations = new Set(Object.values<any>(doc.paths).flatMap(idsOf));
+    const readme = readFileSync(`${specDir}README.md`, 'utf8');
+    const endpoints = readme.split('| | **Endpoints** | | |')[1]!.split('| | **')[0]!;
+    const homes = [...endpoints.matchAll(/^\| S\d{3} \| “[^”]+” \| `(\w+)`/gm)].map((m) => m[1]!);
+    const named = homes.filter((id) => operations.has(id));
+    expect(named).toHaveLength(12);
+    expect(seedEndpoints.map(({ method, path }) => doc.paths[path]?.[method]?.operationId)).toEqual(named);
   });
 
   it.each(seedEndpoints)('has $method $path on the right server', ({ method, path, server }) => {
@@ -49,13 +64,13 @@ describe('spec/openapi.yaml', () => {
 
   it('requires a Bearer token where the seed says so, and nothing for the token endpoint', () => {
     const bearerOnly = ['requestVirtualAccount', 'getVirtualAccount', 'createPayment', 'createSession', 'lookupSessions'];
+    const security = new Map<string, unknown>();
     for (const item of Object.values<any>(doc.paths)) {
-      for (const op of Object.values<any>(item)) {
-        if (!op?.operationId) continue;
-        if (bearerOnly.includes(op.operationId)) expect(op.security, op.operationId).toEqual([{ oauth2: [] }]);
-        if (op.operationId === 'requestAccessToken') expect(op.security).toEqual([]);
-      }
+      for (const op of Object.values<any>(item)) if (op?.operationId) security.set(op.operationId, op.security);
     }
+    // Every named operation must exist: a renamed one fails here instead of being skipped.
+    for (const id of bearerOnly) expect([id, security.get(id)]).toEqual([id, [{ oauth2: [] }]]);
+    expect(security.get('requestAccessToken')).toEqual([]);
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'apikey' });
     expect(doc.components.securitySchemes.oauth2.flows.clientCredentials).toBeDefined();
   });

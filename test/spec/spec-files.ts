@@ -18,7 +18,8 @@ export function readSeed(): string | undefined {
   return existsSync(seedPath) ? readFileSync(seedPath, 'utf8') : undefined;
 }
 
-/** The seed's endpoint table (§Endpoints), copied so the tests also run without shared/. */
+/** The service description's endpoint table (§Endpoints), copied so the tests also run where its file is absent;
+ * openapi-document.test.ts holds the copy to spec/README.md's rows in every clone. */
 export const seedEndpoints: Array<{ method: string; path: string; server: 'base' | 'auth' }> = [
   { method: 'post', path: '/auth/oauth/v2/token', server: 'auth' },
   { method: 'post', path: '/v1/customers/{customer_id}/virtual-accounts', server: 'base' },

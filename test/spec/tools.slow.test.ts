@@ -14,7 +14,7 @@ import { parse, stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeToolProfile } from '../../generator/tool-profile/index.js';
 import { paymentsPlugin } from '../../kits/payments/plugin.js';
-import { startMock, type RunningMock } from '../../sandbox/index.js';
+import { startSandbox, type RunningSandbox } from '../../sandbox/index.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const toolsBin = path.join(root, 'tools', 'node_modules', '.bin');
@@ -41,7 +41,7 @@ function run(cmd: string, args: string[], env: Record<string, string> = {}, cwd 
   });
 }
 
-let mock: RunningMock;
+let mock: RunningSandbox;
 let dir: string;
 let profile: string;
 let token: string;
@@ -52,7 +52,7 @@ const CREATE_PAYMENT = {
 };
 
 beforeAll(async () => {
-  mock = await startMock({ port: 0 });
+  mock = await startSandbox({ port: 0 });
   dir = mkdtempSync(path.join(tmpdir(), 'cbp-tools-'));
   const config = JSON.parse(readFileSync(path.join(root, 'cbp.config.json'), 'utf8'));
   const successStatus = paymentsPlugin.toolProfile?.successStatus ?? {};
@@ -61,7 +61,7 @@ beforeAll(async () => {
   token = await tokenFrom(mock);
 });
 
-async function tokenFrom(m: RunningMock): Promise<string> {
+async function tokenFrom(m: RunningSandbox): Promise<string> {
   const res = await fetch(`${m.authUrl}/auth/oauth/v2/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -146,7 +146,7 @@ describe.skipIf(!toolsInstalled)('tools against cbp mock', () => {
   it('Dredd: the published profile stops on `unique-ref`; without that one operation every example the mock can serve passes', async () => {
     // A fresh mock: the examples carry references the service keeps unique (a session's and a third-party
     // payment's client_reference_id, a third party's client_customer_ref), so each replays once per mock.
-    const own = await startMock({ port: 0 });
+    const own = await startSandbox({ port: 0 });
     try {
       const ownToken = await tokenFrom(own);
       const published = await run(bin('dredd'), [profile, own.baseUrl, '--header', `Authorization: Bearer ${ownToken}`, '--color', 'false']);
@@ -186,7 +186,7 @@ describe.skipIf(!toolsInstalled)('tools against cbp mock', () => {
   });
 
   it.skipIf(!hasJava)('Specmatic runs every example of the tool profile the mock can serve as contract tests, and all pass', async () => {
-    const own = await startMock({ port: 0 });
+    const own = await startSandbox({ port: 0 });
     try {
       const ownToken = await tokenFrom(own);
       // Left out, each for a reason outside the profile: the token request (Specmatic 2.x cannot read a

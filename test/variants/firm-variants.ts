@@ -1,5 +1,6 @@
 /**
- * Broken variants for the firm seed statements the suite used to miss (spec-fidelity review §4):
+ * Broken variants for the firm statements of the service description that the firm-statements check covers
+ * (conformance/suites/api/checks/firm-statements/, one module per scenario):
  * each accepts what the seed forbids, and each must be caught by the check named first.
  */
 import type { Variant } from './catalogue.js';

@@ -1,5 +1,5 @@
 /** Starts the mock with one variant's proxy in front; close() stops both. */
-import { startMock, type MockOptions } from '../../sandbox/index.js';
+import { startSandbox, type SandboxOptions } from '../../sandbox/index.js';
 import type { Variant } from './catalogue.js';
 import { startProxy } from './proxy.js';
 
@@ -8,8 +8,8 @@ export interface RunningVariant {
   close(): Promise<void>;
 }
 
-export async function startVariant(variant: Pick<Variant, 'hooks'>, mockOptions: MockOptions = {}): Promise<RunningVariant> {
-  const mock = await startMock({ port: 0, host: '127.0.0.1', mode: 'instant', ...mockOptions });
+export async function startVariant(variant: Pick<Variant, 'hooks'>, sandboxOptions: SandboxOptions = {}): Promise<RunningVariant> {
+  const mock = await startSandbox({ port: 0, host: '127.0.0.1', mode: 'instant', ...sandboxOptions });
   const wallets = Object.fromEntries(mock.fixtures.clients.flatMap((c) => c.customers.map((x) => [x.customer_id, x.wallet_currency] as const)));
   const a = mock.fixtures.clients[0];
   let token: Promise<string> | undefined;

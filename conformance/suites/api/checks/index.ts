@@ -5,7 +5,7 @@
  */
 import type { ConformanceCheck } from '../context.js';
 import { authCheck } from './auth.js';
-import { firmStatementsCheck } from './firm-statements.js';
+import { firmStatementsCheck } from './firm-statements/index.js';
 import { lifecycleCheck } from './lifecycle.js';
 import { negativeCheck } from './negative.js';
 import { positiveCheck } from './positive.js';

@@ -41,7 +41,11 @@ export interface ErrorBody {
   errors: RuleViolation[];
 }
 
-type Part<Op, K extends string> = Op extends { parameters: infer P } ? (K extends keyof P ? NonNullable<P[K]> : Record<string, never>) : Record<string, never>;
+/** The parameters of one location; none (absent, or openapi-typescript's `query?: never`) is an empty record,
+ * which is what the router hands over, so a handler can be called directly in a test. */
+type Part<Op, K extends string> = Op extends { parameters: infer P } ? Located<P, K> : Record<string, never>;
+type Located<P, K extends string> = K extends keyof P ? NoneIsEmpty<NonNullable<P[K]>> : Record<string, never>;
+type NoneIsEmpty<T> = [T] extends [never] ? Record<string, never> : T;
 type Content<RB> = [RB] extends [never] ? undefined : RB extends { content: infer C } ? C[keyof C] : undefined;
 
 export type RequestBodyOf<Op> = Op extends { requestBody: infer RB } ? Content<RB> : Op extends { requestBody?: infer RB } ? Content<NonNullable<RB>> | undefined : undefined;

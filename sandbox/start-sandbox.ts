@@ -1,5 +1,5 @@
 /**
- * startMock: the embedded sandbox of the whole service. Library first: `cbp mock`, the
+ * startSandbox: the embedded sandbox of the whole service. Library first: `cbp mock`, the
  * tests and the conformance runner all call this.
  */
 import type { Server } from 'node:http';
@@ -8,57 +8,57 @@ import type { StateTable } from '../kits/payments/state-table/index.js';
 import { CbpError } from '../lib/errors.js';
 import { createTenantClocks, type SandboxClock } from './clock.js';
 import type { RuleContext } from 'cross-border-payments-runtime/rule-types.js';
-import type { MockContext } from './context.js';
+import type { SandboxContext } from './context.js';
 import { SANDBOX_CLIENTS } from './fixtures.js';
 import { createApiHandlers } from './handlers/index.js';
 import { createApiRouter } from './http/generated-router.js';
 import { createRequestLog } from './http/request-log.js';
 import { createFront, currentRequest } from './http/server.js';
 import { LifecycleEngine } from './lifecycle.js';
-import { resolveMockOptions, type MockOptions } from './options.js';
+import { resolveSandboxOptions, type SandboxOptions } from './options.js';
 import { storeRuleContext } from './rule-context.js';
 import { createSandboxRoutes } from './control-api/index.js';
 import { builtInStateTable, resolveStateTable } from './state-table.js';
-import { MockStore } from './store.js';
+import { SandboxStore } from './store.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { createTargetPolicy } from './webhooks/target-policy.js';
 
-export interface MockFixtures {
+export interface RunningSandboxFixtures {
   clients: Array<{ client_id: string; client_secret: string; api_key?: string; customers: Array<{ customer_id: string; wallet_currency: string; status: string }> }>;
   recipients: Array<{ recipient_id: string; customer_id: string; currency: string; status: string; name: string }>;
   quotes: Array<{ quote_id: string; customer_id: string; sell_currency: string; buy_currency: string; expires_at: string }>;
   third_parties: Array<{ customer_id: string; client_customer_ref: string }>;
 }
 
-export interface RunningMock {
+export interface RunningSandbox {
   /** http://host:port of the API (no trailing slash). */
   baseUrl: string;
   /** Origin of the token endpoint: baseUrl unless authPort was given. */
   authUrl: string;
   /** Full token endpoint URL. */
   tokenUrl: string;
-  fixtures: MockFixtures;
+  fixtures: RunningSandboxFixtures;
   /** Every tenant's clock at once (tests); a tenant moves its own with /_sandbox/clock/advance. */
   clock: SandboxClock;
-  store: MockStore;
+  store: SandboxStore;
   webhooks: WebhookDispatcher;
-  options: ReturnType<typeof resolveMockOptions>;
+  options: ReturnType<typeof resolveSandboxOptions>;
   /** Stops the servers, timers and pending webhook retries. */
   close(): Promise<void>;
 }
 
 /** The mock without its servers: state, clock, lifecycle, webhooks (tests drive handlers directly).
- * `table`: an already loaded state table (startMock loads `options.stateTable` for you). */
-export function createMockContext(options: MockOptions = {}, table?: StateTable): MockContext {
-  const opts = resolveMockOptions(options);
+ * `table`: an already loaded state table (startSandbox loads `options.stateTable` for you). */
+export function createSandboxContext(options: SandboxOptions = {}, table?: StateTable): SandboxContext {
+  const opts = resolveSandboxOptions(options);
   if (!table && opts.stateTable !== undefined) {
-    throw new CbpError('E_USAGE', 'createMockContext: a stateTable path is loaded asynchronously', {
-      hint: 'use startMock, or pass the table loaded with loadStateTable() as the second argument',
+    throw new CbpError('E_USAGE', 'createSandboxContext: a stateTable path is loaded asynchronously', {
+      hint: 'use startSandbox, or pass the table loaded with loadStateTable() as the second argument',
     });
   }
   table ??= builtInStateTable();
   const clocks = createTenantClocks();
-  const store = new MockStore(clocks);
+  const store = new SandboxStore(clocks);
   const log = createRequestLog(opts.log);
   const webhooks = new WebhookDispatcher({
     retry: opts.retry,
@@ -99,8 +99,8 @@ export function createMockContext(options: MockOptions = {}, table?: StateTable)
   };
 }
 
-export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
-  const ctx = createMockContext(options, await resolveStateTable(options.stateTable));
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const ctx = createSandboxContext(options, await resolveStateTable(options.stateTable));
   const { store, clocks, lifecycle, webhooks, options: opts } = ctx;
   const router = createApiRouter({
     store,
@@ -113,7 +113,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       opts.onError?.(error, context);
     },
   });
-  const sandbox = createSandboxRoutes(ctx);
+  const sandbox = createSandboxRoutes(ctx, opts.controlRoutes);
 
   const servers: Server[] = [];
   const closeServers = () =>
@@ -192,7 +192,7 @@ function listenError(err: NodeJS.ErrnoException, port: number, host: string, fla
   return err;
 }
 
-function describeFixtures(store: MockStore): MockFixtures {
+function describeFixtures(store: SandboxStore): RunningSandboxFixtures {
   return {
     clients: SANDBOX_CLIENTS.map((c) => ({
       client_id: c.clientId,
