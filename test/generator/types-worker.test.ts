@@ -1,0 +1,66 @@
+/**
+ * The types worker runs openapi-typescript's transform without the lint and bundle passes of its
+ * entry point (the document is already bundled and validated): types.ts must be exactly what
+ * `openapiTS` prints for the same view of the document. Compared on our fixtures (multi-file,
+ * hoisted refs, hostile and odd names, nullable allOf, 3.0 and 3.1) and on every 3.0/3.1 example
+ * of @readme/oas-examples.
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import openapiTS, { astToString } from 'openapi-typescript';
+import { describe, expect, test } from 'vitest';
+import { maskPrototypeKeys } from '../../generator/emitters/prototype-keys.js';
+import { typesOnWorker } from '../../generator/emitters/types-thread.js';
+import { OPENAPI_TS_OPTIONS, withNormalizedOperationIds } from '../../generator/emitters/types.js';
+import { normalize } from '../../generator/ir/normalize.js';
+import { loadDocument } from '../../generator/load/load-document.js';
+import { ROOT } from './helpers/compile-output.js';
+
+const FIXTURES = [
+  'spec/openapi.yaml',
+  'test/fixtures/generator/hostile-names.yaml',
+  'test/fixtures/generator/nullable-allof.yaml',
+  'test/fixtures/generator/odd-component-names.yaml',
+  'test/fixtures/generator/refs-inside.yaml',
+  'test/fixtures/generator/small-3.1.yaml',
+  'test/fixtures/generator/multi-file/openapi.yaml',
+  'test/fixtures/generator/into-hoisted/openapi.yaml',
+  'test/fixtures/generator/refs-inside-hoisted/api.yaml',
+  'test/fixtures/generator/shared-parameters/api.yaml',
+];
+const EXAMPLES = ['3.0', '3.1'].flatMap((version) => {
+  const dir = path.join('node_modules/@readme/oas-examples', version, 'yaml');
+  return readdirSync(path.join(ROOT, dir))
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f) => `${dir}/${f}`);
+});
+
+/** What the types emitter hands the worker: the loaded document with normalized operationIds. */
+async function typesView(file: string): Promise<Record<string, unknown> | undefined> {
+  const overlays = file === 'spec/openapi.yaml' ? ['spec/rules.overlay.yaml'] : [];
+  let loaded: Awaited<ReturnType<typeof loadDocument>>;
+  try {
+    loaded = await loadDocument(file, { cwd: ROOT, overlays });
+  } catch {
+    return undefined; // refused before any emitter runs (e.g. a Swagger 2.0 example)
+  }
+  const model = normalize(loaded.document, { file: loaded.file });
+  return maskPrototypeKeys(withNormalizedOperationIds(loaded.document, model)).document;
+}
+
+describe('types worker', () => {
+  test.each([...FIXTURES, ...EXAMPLES])(
+    'prints what openapiTS prints: %s',
+    async (file) => {
+      const view = await typesView(file);
+      if (view === undefined) {
+        expect(FIXTURES).not.toContain(file);
+        return;
+      }
+      // openapiTS is handed its own copy (it may change the objects it is given), as the worker is.
+      const expected = astToString(await openapiTS(structuredClone(view), OPENAPI_TS_OPTIONS));
+      expect(await typesOnWorker(view, OPENAPI_TS_OPTIONS)).toBe(expected);
+    },
+    60_000,
+  );
+});
