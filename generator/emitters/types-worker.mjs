@@ -10,12 +10,12 @@
 // checked to resolve (generator/load/validate-document.ts), and its operationIds are unique:
 // the lint's error rules (struct, no-unresolved-refs, operation-operationId-unique) cannot fire.
 // Bundling such a document changes it in three ways only (@redocly/openapi-core lib/bundle.js):
-// a missing `components` becomes `{}` (done here); a `$ref` where the description allows any
-// value (an `example`, a `default`) is replaced by what it points to; a discriminator mapping
-// value is rewritten to `#/components/schemas/<name>`, the target copied there if it is not.
-// When the document has neither of the last two (`plainForTransform`), the worker calls the
-// transform openapiTS calls, with the same context, and skips the two passes; otherwise it calls
-// openapiTS. types.ts is byte for byte the same (test/generator/types-worker.test.ts).
+// a missing `components` becomes `{}`; a `$ref` as an `example` (where the description allows
+// any value) is replaced by what it points to; a discriminator mapping value is
+// rewritten to `#/components/schemas/<name>`, its target copied there if it is not one.
+// `bundleForTransform` does the first two; when the third would change something, the worker
+// calls openapiTS. Otherwise it calls the transform openapiTS calls, with the same context:
+// types.ts is byte for byte the same (test/generator/types-worker.test.ts).
 import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
 
@@ -35,35 +35,56 @@ const loading = Promise.resolve().then(() => ({
 // Observed by the first request; a failure to load is that request's error.
 loading.catch(() => undefined);
 
-/** Keys whose value the OpenAPI description leaves open (any value): a `$ref` object there is
- * data to @redocly/openapi-core's bundler, which inlines what it points to. */
-const ANY_VALUE_KEYS = new Set(['example', 'default', 'const', 'value']);
-/** Maps whose keys are names (a property called `default` is no keyword). */
+/** Keys whose value @redocly/openapi-core's bundler takes as data of any kind, where a `$ref`
+ * object is replaced by what it points to (its types: `example: { isExample: true }` in Schema,
+ * Parameter, Header and Media Type Objects; `default` and `const` are not walked at all), and that
+ * openapi-typescript prints (JSDoc `@example`). It also inlines a `$ref` as an Example Object's
+ * `value` or a Link Object's `requestBody`, which openapi-typescript never reads. */
+const ANY_VALUE_KEYS = new Set(['example']);
+/** Keys whose value is data, not description: never searched (nor `x-` extensions). */
+const DATA_KEYS = new Set([...ANY_VALUE_KEYS, 'default', 'const', 'enum', 'value', 'examples']);
+/** Maps whose keys are names (a property called `example` is no keyword). */
 const NAME_MAPS = new Set([
   ...['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'schemas', 'responses'],
-  ...['parameters', 'examples', 'requestBodies', 'headers', 'securitySchemes', 'links', 'callbacks'],
+  ...['parameters', 'requestBodies', 'headers', 'securitySchemes', 'links', 'callbacks'],
   ...['pathItems', 'content', 'encoding', 'variables', 'paths', 'webhooks', 'mapping'],
 ]);
 const COMPONENT_SCHEMA = /^#\/components\/schemas\/[A-Za-z0-9._-]+$/;
 
-/** Whether bundling would leave `document` as it is (apart from `components`): no `$ref` object
- * as the value of an any-value key, every discriminator mapping value a component schema. */
-function plainForTransform(document) {
+/** The node an internal `$ref` names (RFC 6901), following `$ref`s as the bundler's resolver does;
+ * undefined when it names nothing. */
+function resolveInternal(document, ref, seen = new Set()) {
+  if (typeof ref !== 'string' || !ref.startsWith('#') || seen.has(ref)) return undefined;
+  seen.add(ref);
+  let node = document;
+  for (const token of ref.slice(1).split('/').slice(1)) {
+    const key = decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
+    node = node[key];
+  }
+  return node !== null && typeof node === 'object' && typeof node.$ref === 'string' ? resolveInternal(document, node.$ref, seen) : node;
+}
+
+/** Makes `document` what the bundler would hand openapi-typescript's transform, or returns false
+ * when that takes more than this: a missing `components` becomes `{}`, and a `$ref` object as an
+ * `example` is replaced in place by what it names, its sibling keys kept (the bundler's
+ * replaceRef). False when a discriminator mapping value is not a component schema
+ * (the bundler would copy its target into components) or such a `$ref` names nothing. */
+function bundleForTransform(document) {
   const schemas = document.components?.schemas ?? {};
-  // [node, the key it is under, the map it is an entry of]
-  const stack = [[document, '', '']];
+  const inline = [];
+  // [node, the key it is under ('' for an entry of a map of names)]
+  const stack = [[document, '']];
   while (stack.length > 0) {
-    const [node, key, entryOf] = stack.pop();
+    const [node, key] = stack.pop();
     if (Array.isArray(node)) {
-      for (const item of node) if (item !== null && typeof item === 'object') stack.push([item, '', '']);
+      for (const item of node) if (item !== null && typeof item === 'object') stack.push([item, '']);
       continue;
     }
     const named = NAME_MAPS.has(key);
     for (const [k, value] of Object.entries(node)) {
       if (value === null || typeof value !== 'object') continue;
-      // A Link Object's requestBody is any value too.
-      const anyValue = ANY_VALUE_KEYS.has(k) || (k === 'requestBody' && entryOf === 'links');
-      if (!named && anyValue && typeof value.$ref === 'string') return false;
+      if (!named && ANY_VALUE_KEYS.has(k) && typeof value.$ref === 'string') inline.push(value);
       const mapping = !named && k === 'discriminator' ? value.mapping : undefined;
       if (mapping !== null && typeof mapping === 'object') {
         for (const target of Object.values(mapping)) {
@@ -71,9 +92,16 @@ function plainForTransform(document) {
           if (!Object.hasOwn(schemas, name)) return false;
         }
       }
-      stack.push(named ? [value, '', key] : [value, k, '']);
+      if (named || !(DATA_KEYS.has(k) || k.startsWith('x-'))) stack.push([value, named ? '' : k]);
     }
   }
+  const targets = inline.map((ref) => resolveInternal(document, ref.$ref));
+  if (targets.some((t) => t === undefined)) return false;
+  for (const [i, ref] of inline.entries()) {
+    delete ref.$ref;
+    Object.assign(ref, { ...targets[i], ...ref });
+  }
+  document.components ||= {};
   return true;
 }
 
@@ -120,9 +148,7 @@ parentPort.on('message', async ({ id, document, options }) => {
   try {
     const { transformSchema, utils, printer } = await loading;
     let ast;
-    if (plainForTransform(document)) {
-      // What @redocly/openapi-core's bundle does on entering an OpenAPI 3 root.
-      document.components ||= {};
+    if (bundleForTransform(document)) {
       ast = transformSchema(document, transformContext(document, options, utils));
     } else {
       ast = await require('openapi-typescript').default(document, options);

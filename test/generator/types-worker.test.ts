@@ -63,4 +63,46 @@ describe('types worker', () => {
     },
     60_000,
   );
+
+  // The bundler rewrites a mapping value that names no component schema (here: a part of one)
+  // and copies its target into components, which the worker leaves to openapiTS; a `$ref` as an
+  // example it replaces by its target, which the worker does itself (not one as a default).
+  test('prints what openapiTS prints where bundling changes the document', async () => {
+    const view = {
+      openapi: '3.1.0',
+      info: { title: 'T', version: '1' },
+      paths: {
+        '/pets': {
+          get: {
+            operationId: 'listPets',
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' }, example: { $ref: '#/components/examples/cat/value' } } },
+              },
+            },
+          },
+        },
+      },
+      components: {
+        examples: { cat: { value: { kind: 'cat', lives: 9 } } },
+        schemas: {
+          Pet: {
+            oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Holder/properties/dog' }],
+            discriminator: { propertyName: 'kind', mapping: { cat: '#/components/schemas/Cat', dog: '#/components/schemas/Holder/properties/dog' } },
+          },
+          Cat: { type: 'object', properties: { kind: { type: 'string' }, lives: { type: 'integer', default: { $ref: '#/components/examples/cat/value/lives' } } } },
+          Holder: { type: 'object', properties: { dog: { type: 'object', properties: { kind: { type: 'string' } } } } },
+        },
+      },
+    };
+    const mappedIntoPart = astToString(await openapiTS(structuredClone(view), OPENAPI_TS_OPTIONS));
+    expect(await typesOnWorker(view, OPENAPI_TS_OPTIONS)).toBe(mappedIntoPart);
+    const components = view.components;
+    const onlyComponents = { ...view, components: { ...components, schemas: { ...components.schemas, Pet: { oneOf: [{ $ref: '#/components/schemas/Cat' }] } } } };
+    const inlined = astToString(await openapiTS(structuredClone(onlyComponents), OPENAPI_TS_OPTIONS));
+    expect(inlined).toContain('"lives": 9');
+    expect(inlined).toContain('"$ref": "#/components/examples/cat/value/lives"');
+    expect(await typesOnWorker(onlyComponents, OPENAPI_TS_OPTIONS)).toBe(inlined);
+  });
 });
