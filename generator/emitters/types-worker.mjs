@@ -62,7 +62,8 @@ function resolveInternal(document, ref, seen = new Set()) {
     if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
     node = node[key];
   }
-  return node !== null && typeof node === 'object' && typeof node.$ref === 'string' ? resolveInternal(document, node.$ref, seen) : node;
+  const chained = node !== null && typeof node === 'object' && typeof node.$ref === 'string';
+  return chained ? resolveInternal(document, node.$ref, seen) : node;
 }
 
 /** Makes `document` what the bundler would hand openapi-typescript's transform, or returns false

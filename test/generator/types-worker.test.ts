@@ -7,7 +7,7 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import openapiTS, { astToString } from 'openapi-typescript';
+import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { describe, expect, test } from 'vitest';
 import { maskPrototypeKeys } from '../../generator/emitters/prototype-keys.js';
 import { typesOnWorker } from '../../generator/emitters/types-thread.js';
@@ -35,6 +35,12 @@ const EXAMPLES = ['3.0', '3.1'].flatMap((version) => {
     .map((f) => `${dir}/${f}`);
 });
 
+/** openapiTS on its own copy of `view` (it may change the objects it is given), as the worker
+ * gets one, printed. */
+async function printedByOpenapiTS(view: object): Promise<string> {
+  return astToString(await openapiTS(structuredClone(view) as OpenAPI3, OPENAPI_TS_OPTIONS));
+}
+
 /** What the types emitter hands the worker: the loaded document with normalized operationIds. */
 async function typesView(file: string): Promise<Record<string, unknown> | undefined> {
   const overlays = file === 'spec/openapi.yaml' ? ['spec/rules.overlay.yaml'] : [];
@@ -57,8 +63,7 @@ describe('types worker', () => {
         expect(FIXTURES).not.toContain(file);
         return;
       }
-      // openapiTS is handed its own copy (it may change the objects it is given), as the worker is.
-      const expected = astToString(await openapiTS(structuredClone(view), OPENAPI_TS_OPTIONS));
+      const expected = await printedByOpenapiTS(view);
       expect(await typesOnWorker(view, OPENAPI_TS_OPTIONS)).toBe(expected);
     },
     60_000,
@@ -68,39 +73,32 @@ describe('types worker', () => {
   // and copies its target into components, which the worker leaves to openapiTS; a `$ref` as an
   // example it replaces by its target, which the worker does itself (not one as a default).
   test('prints what openapiTS prints where bundling changes the document', async () => {
+    const ref = (to: string) => ({ $ref: `#/components/${to}` });
+    const cat = { kind: 'cat', lives: 9 };
+    const json = { schema: ref('schemas/Pet'), example: ref('examples/cat/value') };
+    const ok = { description: 'ok', content: { 'application/json': json } };
+    const get = { operationId: 'listPets', responses: { '200': ok } };
+    const mapping = { cat: '#/components/schemas/Cat', dog: '#/components/schemas/Holder/properties/dog' };
+    const lives = { type: 'integer', default: ref('examples/cat/value/lives') };
+    const schemas = {
+      Pet: {
+        oneOf: [ref('schemas/Cat'), ref('schemas/Holder/properties/dog')],
+        discriminator: { propertyName: 'kind', mapping },
+      },
+      Cat: { type: 'object', properties: { kind: { type: 'string' }, lives } },
+      Holder: { type: 'object', properties: { dog: { type: 'object', properties: { kind: { type: 'string' } } } } },
+    };
     const view = {
       openapi: '3.1.0',
       info: { title: 'T', version: '1' },
-      paths: {
-        '/pets': {
-          get: {
-            operationId: 'listPets',
-            responses: {
-              '200': {
-                description: 'ok',
-                content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' }, example: { $ref: '#/components/examples/cat/value' } } },
-              },
-            },
-          },
-        },
-      },
-      components: {
-        examples: { cat: { value: { kind: 'cat', lives: 9 } } },
-        schemas: {
-          Pet: {
-            oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Holder/properties/dog' }],
-            discriminator: { propertyName: 'kind', mapping: { cat: '#/components/schemas/Cat', dog: '#/components/schemas/Holder/properties/dog' } },
-          },
-          Cat: { type: 'object', properties: { kind: { type: 'string' }, lives: { type: 'integer', default: { $ref: '#/components/examples/cat/value/lives' } } } },
-          Holder: { type: 'object', properties: { dog: { type: 'object', properties: { kind: { type: 'string' } } } } },
-        },
-      },
+      paths: { '/pets': { get } },
+      components: { examples: { cat: { value: cat } }, schemas },
     };
-    const mappedIntoPart = astToString(await openapiTS(structuredClone(view), OPENAPI_TS_OPTIONS));
+    const mappedIntoPart = await printedByOpenapiTS(view);
     expect(await typesOnWorker(view, OPENAPI_TS_OPTIONS)).toBe(mappedIntoPart);
-    const components = view.components;
-    const onlyComponents = { ...view, components: { ...components, schemas: { ...components.schemas, Pet: { oneOf: [{ $ref: '#/components/schemas/Cat' }] } } } };
-    const inlined = astToString(await openapiTS(structuredClone(onlyComponents), OPENAPI_TS_OPTIONS));
+    const catOnly = { ...schemas, Pet: { oneOf: [ref('schemas/Cat')] } };
+    const onlyComponents = { ...view, components: { ...view.components, schemas: catOnly } };
+    const inlined = await printedByOpenapiTS(onlyComponents);
     expect(inlined).toContain('"lives": 9');
     expect(inlined).toContain('"$ref": "#/components/examples/cat/value/lives"');
     expect(await typesOnWorker(onlyComponents, OPENAPI_TS_OPTIONS)).toBe(inlined);
