@@ -59,29 +59,43 @@ export async function generate(config: GenerateConfig, options: GenerateOptions 
     ...(config.allowRefOrigins !== undefined ? { allowRefOrigins: config.allowRefOrigins } : {}),
   });
   const model = normalize(loaded.document, { file: loaded.file });
-  const tsHeader = makeHeader(loaded.file, model.documentHash);
   const templatesOf = pluginTemplates();
   const warnings = [...loaded.warnings];
   const has = (name: string) => plugins.some((p) => p.name === name);
+  let tsHeader = '';
+  const context = (plugin: Plugin): EmitContext => ({
+    model,
+    config,
+    render: templatesOf(plugin),
+    header: (p) => headerFor(p, tsHeader),
+    document: loaded.document,
+    warn: (m) => warnings.push(m),
+    options: optionsOf.get(plugin.name) ?? {},
+    plugins,
+    registry: options.plugins ?? corePlugins,
+    has,
+  });
+  // Every emitter is started before any is awaited: the types emitter hands its work to a
+  // worker thread (openapi-typescript), which then runs beside the other emitters. It starts
+  // first, and the document hash of the headers is computed while the worker runs.
+  const started = new Map<Emitter, Promise<GeneratedFile[]>>();
+  for (const plugin of plugins.filter((p) => p.name === 'types')) {
+    for (const emitter of plugin.emitters) {
+      const files = runEmitter(emitter, context(plugin), loaded.file);
+      // Awaited below; a failure before that point must not surface as an unhandled rejection.
+      files.catch(() => undefined);
+      started.set(emitter, files);
+    }
+  }
+  tsHeader = makeHeader(loaded.file, model.documentHash);
   const files: GeneratedFile[] = copyRuntime(plugins).map((f) => finish(f, 'runtime', tsHeader));
   const stubFiles: GeneratedFile[] = [];
-  // Every emitter is started before any is awaited: the types emitter hands its work to a
-  // worker thread (openapi-typescript), which then runs beside the other emitters.
   const runs: Array<{ plugin: Plugin; emitter: Emitter; files: Promise<GeneratedFile[]> }> = [];
   for (const plugin of plugins) {
-    const ctx: EmitContext = {
-      model,
-      config,
-      render: templatesOf(plugin),
-      header: (p) => headerFor(p, tsHeader),
-      document: loaded.document,
-      warn: (m) => warnings.push(m),
-      options: optionsOf.get(plugin.name) ?? {},
-      plugins,
-      registry: options.plugins ?? corePlugins,
-      has,
-    };
-    for (const emitter of plugin.emitters) runs.push({ plugin, emitter, files: runEmitter(emitter, ctx, loaded.file) });
+    const ctx = context(plugin);
+    for (const emitter of plugin.emitters) {
+      runs.push({ plugin, emitter, files: started.get(emitter) ?? runEmitter(emitter, ctx, loaded.file) });
+    }
   }
   const settled = await Promise.allSettled(runs.map((r) => r.files));
   for (const [i, outcome] of settled.entries()) {

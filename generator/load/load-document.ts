@@ -4,7 +4,6 @@
  * is a CbpError with a file and, where known, a JSON pointer.
  */
 import path from 'node:path';
-import SwaggerParser from '@apidevtools/swagger-parser';
 import { CbpError } from '../../lib/errors.js';
 import { readDocumentFile, displayName, isUrl } from './read-document.js';
 import { applyOverlay, type MissingTargetMode } from './apply-overlay.js';
@@ -72,6 +71,9 @@ async function bundle(raw: unknown, where: { file: string; absolutePath: string 
     // The guard's resolvers decide which files and origins a $ref may reach (a document the user
     // named by URL reaches its siblings on its own origin, loopback or private ones included).
     const options = { parse: { cbpMappingRefs: guard.parser(mappingRefsParser) }, resolve: guard.resolvers() };
+    // Loaded only here: with its ajv dialect and the OpenAPI schemas it requires, it is ~0.1 s
+    // and some MB that a single-file document never needs.
+    const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
     bundled = (await SwaggerParser.bundle(where.absolutePath, raw as never, options as never)) as unknown as OpenApiDocument;
   } catch (err) {
     throw guard.violation?.error ?? toSpecInvalidError(err, where.file);

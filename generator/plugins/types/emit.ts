@@ -59,20 +59,23 @@ function twoSpaceIndent(text: string): string {
   return text.replace(/^(?: {4})+/gm, (indent) => ' '.repeat(indent.length / 2));
 }
 
+/** openapi-typescript's options for types.ts. defaultNonNullable off: a field with a `default`
+ * (is_third_party_payment) stays optional for the caller who sends a request; openapi-typescript
+ * would otherwise make it required. */
+export const OPENAPI_TS_OPTIONS = {
+  silent: true,
+  defaultNonNullable: false,
+  // An open object the seed does not detail (third-party payloads) is `Record<string, unknown>`, not `never`.
+  emptyObjectsUnknown: true,
+} as const;
+
 export const typesEmitter: Emitter = {
   name: 'types',
   async emit(ctx) {
     if (!ctx.document) throw new Error('types emitter: the pipeline must pass the bundled document');
     try {
-      // defaultNonNullable off: a field with a `default` (is_third_party_payment) stays optional for
-      // the caller who sends a request; openapi-typescript would otherwise make it required.
       const masked = maskPrototypeKeys(withNormalizedOperationIds(ctx.document, ctx.model));
-      const printed = await typesOnWorker(masked.document, {
-        silent: true,
-        defaultNonNullable: false,
-        // An open object the seed does not detail (third-party payloads) is `Record<string, unknown>`, not `never`.
-        emptyObjectsUnknown: true,
-      });
+      const printed = await typesOnWorker(masked.document, OPENAPI_TS_OPTIONS);
       return [{ path: 'types.ts', contents: masked.unmask(twoSpaceIndent(tolerantWithRequired(printed))) }];
     } catch (err) {
       const message = String((err as Error)?.message ?? err).split('\n')[0];

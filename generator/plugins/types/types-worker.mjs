@@ -1,7 +1,21 @@
-// Worker thread body for generator/plugins/types/types-thread.ts: runs openapi-typescript (which
-// loads TypeScript, ~0.5 s, and prints the AST) beside the main thread, which meanwhile emits
-// the client, server and validators. Stays alive for later requests of the same process.
-// Plain JavaScript so that it runs the same from sources (vitest) and from dist/.
+// Worker thread body for generator/plugins/types/types-thread.ts: runs openapi-typescript's transform
+// (TypeScript's AST, ~0.5 s to load TypeScript) and its printer beside the main thread, which
+// meanwhile emits the client, server and validators. Stays alive for later requests of the same
+// process. Plain JavaScript so that it runs the same from sources (vitest) and from dist/.
+//
+// openapi-typescript's entry point (`openapiTS`) first lints and bundles the document with
+// @redocly/openapi-core (on the 13 MB GitHub REST description: ~0.8 s of lint, ~0.9 s of
+// bundling, and loading that package). The document this worker receives has already been
+// bundled (internal `$ref`s only) and validated against the OpenAPI schema, every `$ref`
+// checked to resolve (generator/load/validate-document.ts), and its operationIds are unique:
+// the lint's error rules (struct, no-unresolved-refs, operation-operationId-unique) cannot fire.
+// Bundling such a document changes it in three ways only (@redocly/openapi-core lib/bundle.js):
+// a missing `components` becomes `{}`; a `$ref` as an `example` (where the description allows
+// any value) is replaced by what it points to; a discriminator mapping value is
+// rewritten to `#/components/schemas/<name>`, its target copied there if it is not one.
+// `bundleForTransform` does the first two; when the third would change something, the worker
+// calls openapiTS. Otherwise it calls the transform openapiTS calls, with the same context:
+// types.ts is byte for byte the same (test/generator/types-worker.test.ts).
 import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
 
@@ -10,16 +24,137 @@ import { parentPort } from 'node:worker_threads';
 // Its CommonJS build, by require: imported as ES modules, Node first compiles TypeScript's 9 MB
 // CommonJS file to detect its module format and scans it for named exports, then compiles it
 // again to run it, which about doubles the load (the longest step of a small document's run).
+// The transform's modules only, not the package's entry point, which loads @redocly/openapi-core.
 // Required after this module has run, so that the message handler below is in place.
 const require = createRequire(import.meta.url);
-const loading = Promise.resolve().then(() => require('openapi-typescript'));
+const loading = Promise.resolve().then(() => ({
+  transformSchema: require('openapi-typescript/dist/transform/index.cjs'),
+  utils: require('openapi-typescript/dist/lib/utils.cjs'),
+  printer: require('openapi-typescript/dist/lib/ts.cjs'),
+}));
 // Observed by the first request; a failure to load is that request's error.
 loading.catch(() => undefined);
 
+/** Keys whose value @redocly/openapi-core's bundler takes as data of any kind, where a `$ref`
+ * object is replaced by what it points to (its types: `example: { isExample: true }` in Schema,
+ * Parameter, Header and Media Type Objects; `default` and `const` are not walked at all), and that
+ * openapi-typescript prints (JSDoc `@example`). It also inlines a `$ref` as an Example Object's
+ * `value` or a Link Object's `requestBody`, which openapi-typescript never reads. */
+const ANY_VALUE_KEYS = new Set(['example']);
+/** Keys whose value is data, not description: never searched (nor `x-` extensions). */
+const DATA_KEYS = new Set([...ANY_VALUE_KEYS, 'default', 'const', 'enum', 'value', 'examples']);
+/** Maps whose keys are names (a property called `example` is no keyword). */
+const NAME_MAPS = new Set([
+  ...['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'schemas', 'responses'],
+  ...['parameters', 'requestBodies', 'headers', 'securitySchemes', 'links', 'callbacks'],
+  ...['pathItems', 'content', 'encoding', 'variables', 'paths', 'webhooks', 'mapping'],
+]);
+const COMPONENT_SCHEMA = /^#\/components\/schemas\/[A-Za-z0-9._-]+$/;
+
+/** The node an internal `$ref` names (RFC 6901), following `$ref`s as the bundler's resolver does;
+ * undefined when it names nothing. */
+function resolveInternal(document, ref, seen = new Set()) {
+  if (typeof ref !== 'string' || !ref.startsWith('#') || seen.has(ref)) return undefined;
+  seen.add(ref);
+  let node = document;
+  for (const token of ref.slice(1).split('/').slice(1)) {
+    const key = decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
+    node = node[key];
+  }
+  const chained = node !== null && typeof node === 'object' && typeof node.$ref === 'string';
+  return chained ? resolveInternal(document, node.$ref, seen) : node;
+}
+
+/** Makes `document` what the bundler would hand openapi-typescript's transform, or returns false
+ * when that takes more than this: a missing `components` becomes `{}`, and a `$ref` object as an
+ * `example` is replaced in place by what it names, its sibling keys kept (the bundler's
+ * replaceRef). False when a discriminator mapping value is not a component schema
+ * (the bundler would copy its target into components) or such a `$ref` names nothing. */
+function bundleForTransform(document) {
+  const schemas = document.components?.schemas ?? {};
+  const inline = [];
+  // [node, the key it is under ('' for an entry of a map of names)]
+  const stack = [[document, '']];
+  while (stack.length > 0) {
+    const [node, key] = stack.pop();
+    if (Array.isArray(node)) {
+      for (const item of node) if (item !== null && typeof item === 'object') stack.push([item, '']);
+      continue;
+    }
+    const named = NAME_MAPS.has(key);
+    for (const [k, value] of Object.entries(node)) {
+      if (value === null || typeof value !== 'object') continue;
+      if (!named && ANY_VALUE_KEYS.has(k) && typeof value.$ref === 'string') inline.push(value);
+      const mapping = !named && k === 'discriminator' ? value.mapping : undefined;
+      if (mapping !== null && typeof mapping === 'object') {
+        for (const target of Object.values(mapping)) {
+          const name = typeof target === 'string' && COMPONENT_SCHEMA.test(target) ? target.slice(21) : '';
+          if (!Object.hasOwn(schemas, name)) return false;
+        }
+      }
+      if (named || !(DATA_KEYS.has(k) || k.startsWith('x-'))) stack.push([value, named ? '' : k]);
+    }
+  }
+  const targets = inline.map((ref) => resolveInternal(document, ref.$ref));
+  if (targets.some((t) => t === undefined)) return false;
+  for (const [i, ref] of inline.entries()) {
+    delete ref.$ref;
+    Object.assign(ref, { ...targets[i], ...ref });
+  }
+  document.components ||= {};
+  return true;
+}
+
+/** openapiTS's transform context for `options` (openapi-typescript 7.13.0, dist/index.cjs; the
+ * version is pinned exactly in package.json). */
+function transformContext(schema, options, utils) {
+  return {
+    additionalProperties: options.additionalProperties ?? false,
+    alphabetize: options.alphabetize ?? false,
+    arrayLength: options.arrayLength ?? false,
+    defaultNonNullable: options.defaultNonNullable ?? true,
+    discriminators: utils.scanDiscriminators(schema, options),
+    emptyObjectsUnknown: options.emptyObjectsUnknown ?? false,
+    enum: options.enum ?? false,
+    enumValues: options.enumValues ?? false,
+    conditionalEnums: options.conditionalEnums ?? false,
+    dedupeEnums: options.dedupeEnums ?? false,
+    excludeDeprecated: options.excludeDeprecated ?? false,
+    exportType: options.exportType ?? false,
+    immutable: options.immutable ?? false,
+    rootTypes: options.rootTypes ?? false,
+    rootTypesNoSchemaPrefix: options.rootTypesNoSchemaPrefix ?? false,
+    rootTypesKeepCasing: options.rootTypesKeepCasing ?? false,
+    injectFooter: [],
+    pathParamsAsTypes: options.pathParamsAsTypes ?? false,
+    postTransform: undefined,
+    propertiesRequiredByDefault: options.propertiesRequiredByDefault ?? false,
+    // Read only by the lint and bundle passes skipped above.
+    redoc: undefined,
+    silent: options.silent ?? false,
+    inject: options.inject ?? undefined,
+    transform: undefined,
+    transformProperty: undefined,
+    makePathsEnum: options.makePathsEnum ?? false,
+    generatePathParams: options.generatePathParams ?? false,
+    readWriteMarkers: options.readWriteMarkers ?? false,
+    resolve($ref) {
+      return utils.resolveRef(schema, $ref, { silent: options.silent ?? false });
+    },
+  };
+}
+
 parentPort.on('message', async ({ id, document, options }) => {
   try {
-    const { default: openapiTS, astToString } = await loading;
-    const text = astToString(await openapiTS(document, options));
+    const { transformSchema, utils, printer } = await loading;
+    let ast;
+    if (bundleForTransform(document)) {
+      ast = transformSchema(document, transformContext(document, options, utils));
+    } else {
+      ast = await require('openapi-typescript').default(document, options);
+    }
+    const text = printer.astToString(ast);
     parentPort.postMessage({ id, ok: true, text });
   } catch (err) {
     parentPort.postMessage({ id, ok: false, message: String(err?.message ?? err) });
