@@ -9,7 +9,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { describe, expect, test } from 'vitest';
-import { maskPrototypeKeys } from '../../generator/emitters/prototype-keys.js';
+import { maskPrototypeKeys } from '../../generator/plugins/types/prototype-keys.js';
 import { typesOnWorker } from '../../generator/plugins/types/types-thread.js';
 import { OPENAPI_TS_OPTIONS, withNormalizedOperationIds } from '../../generator/plugins/types/emit.js';
 import { normalize } from '../../generator/ir/normalize.js';
