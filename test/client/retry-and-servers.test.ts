@@ -1,6 +1,7 @@
 /** Unit tables for the retry policy and the server / token URL resolution of the client runtime. */
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, isRetryableStatus, resolveRetryPolicy, retryAfterMs, withRetry } from 'cross-border-payments-runtime/client/retry.js';
+import { backoffDelay, retryAfterMs } from 'cross-border-payments-runtime/client/retry-loop.js';
+import { isRetryableStatus, resolveRetryPolicy, withRetry } from 'cross-border-payments-runtime/client/retry.js';
 import { resolveServerUrl, resolveTokenUrl } from 'cross-border-payments-runtime/client/servers.js';
 
 describe('retry policy', () => {
