@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { backoffDelay, retryAfterMs } from 'cross-border-payments-runtime/client/retry-loop.js';
 import { isRetryableStatus, resolveRetryPolicy, withRetry } from 'cross-border-payments-runtime/client/retry.js';
-import { resolveServerUrl, resolveTokenUrl } from 'cross-border-payments-runtime/client/servers.js';
+import { resolveServerUrl } from 'cross-border-payments-runtime/client/servers.js';
+import { resolveTokenUrl as resolveTokenUrlWith } from 'cross-border-payments-runtime/client/token-url.js';
+
+const resolveTokenUrl = (...[endpoint, options]: Parameters<typeof resolveTokenUrlWith>) => resolveTokenUrlWith(endpoint, options, resolveServerUrl);
 
 describe('retry policy', () => {
   it('retries 429 and transient 5xx only', () => {
