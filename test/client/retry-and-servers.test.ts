@@ -5,7 +5,8 @@ import { isRetryableStatus, resolveRetryPolicy, withRetry } from 'cross-border-p
 import { resolveServerUrl } from 'cross-border-payments-runtime/client/servers.js';
 import { resolveTokenUrl as resolveTokenUrlWith } from 'cross-border-payments-runtime/client/token-url.js';
 
-const resolveTokenUrl = (...[endpoint, options]: Parameters<typeof resolveTokenUrlWith>) => resolveTokenUrlWith(endpoint, options, resolveServerUrl);
+type TokenUrlArgs = Parameters<typeof resolveTokenUrlWith>;
+const resolveTokenUrl = (endpoint: TokenUrlArgs[0], options: TokenUrlArgs[1]) => resolveTokenUrlWith(endpoint, options, resolveServerUrl);
 
 describe('retry policy', () => {
   it('retries 429 and transient 5xx only', () => {
