@@ -2,14 +2,27 @@
 // DO NOT EDIT: change the OpenAPI document, overlay or templates and run `cbp generate`.
 
 import type { Client, FetchResponse, MaybeOptionalInit } from 'openapi-fetch';
-import { createCoreClient, type ApiClientMeta, type ClientOptions } from './runtime/client/create-client.js';
+import {
+  createCoreClient,
+  type AccessTokenAuth,
+  type ApiClientMeta,
+  type ApiKeyAuth,
+  type ClientCredentialsAuth,
+  type ClientOptions as CoreClientOptions,
+  type NoAuth,
+} from './runtime/client/create-client.js';
 import type { CallResult, InitArgs } from './runtime/client/types.js';
 import type { paths } from './types.js';
 
 export type { ApiError } from './runtime/client/api-error.js';
 export type { ClientLogEntry, ClientLogger } from './runtime/client/logger.js';
 export type { RetryOptions } from './runtime/client/retry.js';
-export type { CallResult, ClientOptions };
+export type { AccessTokenSource } from './runtime/client/create-client.js';
+export type { CallResult };
+
+/** The client's options: at most one kind of credentials. Client credentials and the API key are for
+ * servers; a browser app passes `accessToken`, a token its backend obtained. */
+export type ClientOptions = CoreClientOptions<ClientCredentialsAuth | ApiKeyAuth | AccessTokenAuth | NoAuth>;
 
 type Media = `${string}/${string}`;
 

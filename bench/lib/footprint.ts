@@ -48,6 +48,8 @@ export interface Bundle {
   initialGzip: number;
   /** The source files in those chunks (node_modules paths included). */
   initialInputs: string[];
+  /** How many files the page loads up front (the entry and its static imports). */
+  initialChunks: number;
   /** What a validated call loads: the above plus the lazy chunk of the generated validators (and
    * what it imports), not the client-credentials provider a browser app does not use. */
   validatedMin: number;
@@ -179,6 +181,7 @@ export async function bundle(entry: string): Promise<Bundle> {
     initialMin: first.min,
     initialGzip: first.gzip,
     initialInputs: initial.flatMap((o) => Object.keys(outputs[o]!.inputs)),
+    initialChunks: initial.length,
     validatedMin: validated.min,
     validatedGzip: validated.gzip,
     totalMin: all.min,

@@ -1,6 +1,8 @@
 /**
  * The ajv instance validators are compiled with, at generate time: 2020-12 for OpenAPI 3.1,
- * draft-07 for 3.0; the options of packages/runtime/src/rules/validation-options.ts (first error per part, linear-time patterns); formats from ajv-formats; the rule vocabulary; standalone ESM
+ * draft-07 for 3.0; the options of packages/runtime/src/rules/validation-options.ts (first error
+ * per part, linear-time patterns); formats: ajv-formats' full set (the runtime's ES module,
+ * rules/formats.ts); the rule vocabulary; standalone ESM
  * output whose format and rule references go through the rules runtime import (`__cbpRules`,
  * validators-runtime.ts).
  */

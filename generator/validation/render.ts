@@ -7,8 +7,14 @@ import type { StatefulRuleSource } from '../plugins/plugin.js';
 import type { ValidatorPlan } from './plan.js';
 
 const q = (v: unknown) => JSON.stringify(v);
-// `as`: under noUncheckedIndexedAccess an index is `| undefined`; every name here was compiled.
-const ref = (ns: string, name: string | null | undefined) => (name == null ? 'null' : `(${ns}[${q(name)}] as AjvValidateFn)`);
+// A member of the standalone module's namespace, never the namespace as a value: a bundler then
+// builds no namespace object (its helper would be shared with every chunk of a page). Export
+// names are identifiers the generator made (NamedSchema), checked again here.
+const ref = (ns: string, name: string | null | undefined) => {
+  if (name == null) return 'null';
+  if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`not a validator export name: ${q(name)}`);
+  return `(${ns}.${name} as AjvValidateFn)`;
+};
 
 /** The stateful registries are imported under these names (`__statefulRules0`, ...): identifiers
  * of ours, never document text. */
@@ -31,13 +37,10 @@ export function renderValidatorsTs(header: string, plan: ValidatorPlan, stateful
     // No parameter schema (a webhooks-only document): no unused import (noUnusedLocals).
     ...(plan.paramSchemas.length > 0 ? ["import * as standaloneParams from './validators-params-standalone.js';"] : []),
     '',
-    'const S = standalone as unknown as Record<string, AjvValidateFn>;',
-    ...(plan.paramSchemas.length > 0 ? ['const P = standaloneParams as unknown as Record<string, AjvValidateFn>;'] : []),
-    '',
     '/** Every compiled validator by name (request parts, responses, webhooks), for benchmarks. */',
     'export const rawValidators: Readonly<Record<string, AjvValidateFn>> = {',
-    ...plan.paramSchemas.map((s) => `  ${q(s.name)}: ${ref('P', s.name)},`),
-    ...plan.schemas.map((s) => `  ${q(s.name)}: ${ref('S', s.name)},`),
+    ...plan.paramSchemas.map((s) => `  ${q(s.name)}: ${ref('standaloneParams', s.name)},`),
+    ...plan.schemas.map((s) => `  ${q(s.name)}: ${ref('standalone', s.name)},`),
     '};',
     '',
     '/** What the stateful rules of the selected plugins may ask of the service state. */',
@@ -49,15 +52,15 @@ export function renderValidatorsTs(header: string, plan: ValidatorPlan, stateful
   ];
   for (const op of plan.operations) {
     lines.push(`    ${q(op.id)}: {`);
-    if (op.params) lines.push(`      params: ${ref('P', op.params)},`);
-    if (op.query) lines.push(`      query: ${ref('P', op.query)},`);
-    if (op.headers) lines.push(`      headers: ${ref('P', op.headers)},`);
-    if (op.cookies) lines.push(`      cookies: ${ref('P', op.cookies)},`);
-    if (op.body) lines.push(`      body: ${ref('S', op.body)},`);
+    if (op.params) lines.push(`      params: ${ref('standaloneParams', op.params)},`);
+    if (op.query) lines.push(`      query: ${ref('standaloneParams', op.query)},`);
+    if (op.headers) lines.push(`      headers: ${ref('standaloneParams', op.headers)},`);
+    if (op.cookies) lines.push(`      cookies: ${ref('standaloneParams', op.cookies)},`);
+    if (op.body) lines.push(`      body: ${ref('standalone', op.body)},`);
     lines.push(`      bodyRequired: ${op.bodyRequired},`);
     lines.push('      responses: [');
     for (const r of op.responses) {
-      const content = Object.entries(r.content).map(([type, name]) => `${q(type)}: ${ref('S', name)}`);
+      const content = Object.entries(r.content).map(([type, name]) => `${q(type)}: ${ref('standalone', name)}`);
       lines.push(`        { status: ${q(r.status)}, content: { ${content.join(', ')} } },`);
     }
     lines.push('      ],');
@@ -65,7 +68,7 @@ export function renderValidatorsTs(header: string, plan: ValidatorPlan, stateful
     lines.push('    },');
   }
   lines.push('  },', '  webhooks: {');
-  for (const w of plan.webhooks) lines.push(`    ${q(w.name)}: ${ref('S', w.validator)},`);
+  for (const w of plan.webhooks) lines.push(`    ${q(w.name)}: ${ref('standalone', w.validator)},`);
   lines.push(
     '  },',
     '});',

@@ -1,7 +1,8 @@
 /**
  * Compiles named schemas once, at generate time, into one ESM module (ajv standalone). ajv's
  * standalone output still `require`s its small runtime helpers (ucs2length, equal, ...); those
- * become ESM imports here. Every other reference (formats, rule checks) already goes through the
+ * become ESM imports here: `ucs2length` (every maxLength/minLength) from the runtime's ES module,
+ * the others from ajv (CommonJS, which a bundler wraps in helpers every chunk of a page loads). Every other reference (formats, rule checks) already goes through the
  * `__cbpRules` import. Spec strings only appear inside ajv-escaped string literals, so the
  * `require("` text searched for below can only be ajv's own.
  */
@@ -51,6 +52,10 @@ export function compileStandalone(ajv: AnyAjv, schemas: NamedSchema[], rulesImpo
 function imports(rulesImport: string, helpers: string[]): string {
   const lines = [`import * as __cbpRules from ${JSON.stringify(rulesImport)};`];
   for (const h of helpers) {
+    if (h === 'ucs2length') {
+      lines.push('import { ucs2length as __ajvRuntime_ucs2length } from "./runtime/rules/ucs2length.js";');
+      continue;
+    }
     // CommonJS default under Node (module.exports) or under a bundler (exports.default).
     lines.push(`import __ajvRuntimeModule_${h} from "ajv/dist/runtime/${h}.js";`);
     lines.push(`const __ajvRuntime_${h} = __ajvRuntimeModule_${h}.default ?? __ajvRuntimeModule_${h};`);

@@ -15,7 +15,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'cbp-pack-'));
 const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 beforeAll(() => {
-  // The tarball packs dist/ as built (`npm ci` and `npm run build` build it): running `prepare`
+  // The tarball packs dist/ as built (`npm run build`): running `prepack` (the build)
   // again here would recompile everything, minutes on a shared 2-core machine.
   if (!existsSync(path.join(ROOT, 'dist/api/index.js')) || !existsSync(path.join(ROOT, 'dist/cli-bundle'))) throw new Error('dist/ is missing: run `npm run build` first');
   if (!existsSync(path.join(ROOT, 'packages/runtime/dist/client/create-client.js'))) throw new Error('packages/runtime/dist/ is missing: run `npm run build` first');

@@ -6,7 +6,8 @@
  * served from the same origin as the API: a small server on 127.0.0.1 serves the bundle under
  * /app/ and passes every other request through to the mock, counting them. A browser app holds
  * no client secret: the token is one its backend obtained (here the test, from the sandbox
- * credentials), which the page sends as a Bearer header through the client's `fetch` option.
+ * credentials), which the page passes as the client's `accessToken`: the client-credentials
+ * provider's chunk is never loaded.
  * Every server and the browser are stopped here.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,10 +40,7 @@ const PAGE_ENTRY = `import { createApiClient } from './src/api/client.js';
   const client = createApiClient({
     baseUrl: location.origin,
     validateRequests: o.validateRequests,
-    fetch: (request) => {
-      request.headers.set('authorization', 'Bearer ' + o.token);
-      return fetch(request);
-    },
+    accessToken: o.token,
   });
   const r = await client.createPayment({ params: { path: { customer_id: 'cust-a-1' } }, body: o.body as never });
   const e = r.apiError;
@@ -115,6 +113,8 @@ let browser: Browser;
 let tok: string;
 /** The chunk of the bundle that holds the generated validators. */
 let validatorsChunk: string;
+/** The chunk of the client-credentials token provider (a browser app never loads it). */
+let tokenProviderChunk: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'cbp-client-bundle-'));
@@ -140,6 +140,8 @@ beforeAll(async () => {
   const outputs = Object.entries(result.metafile.outputs);
   validatorsChunk = path.basename(outputs.find(([, o]) => Object.keys(o.inputs).some((i) => /\/src\/api\/validators\.ts$/.test(i)))?.[0] ?? '');
   expect(validatorsChunk).toMatch(/\.js$/);
+  tokenProviderChunk = path.basename(outputs.find(([, o]) => Object.keys(o.inputs).some((i) => /\/auth\/token-provider\.ts$/.test(i)))?.[0] ?? '');
+  expect(tokenProviderChunk).toMatch(/\.js$/);
   expect(path.basename(outputs.find(([, o]) => o.entryPoint !== undefined)?.[0] ?? '')).toBe('entry.js');
   mock = await sandboxOn0();
   tok = await token(mock);
@@ -181,6 +183,8 @@ describe('the generated client, bundled for the browser, in Chromium against `cb
     // The page loaded the entry and what it imports statically, not the validators' chunk.
     expect(site.assets).toContain('entry.js');
     expect(site.assets).not.toContain(validatorsChunk);
+    // The token came from the page's backend: no token request, no client-credentials provider.
+    expect(site.assets).not.toContain(tokenProviderChunk);
     expect(errors).toEqual([]);
     await page.close();
   });

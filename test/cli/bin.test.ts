@@ -105,5 +105,5 @@ describe.runIf(built)('bin/cbp.js (the bundled CLI)', () => {
 });
 
 it.skipIf(built)('bin/cbp.js needs the build: run `npm run build`', () => {
-  expect.fail('dist/cli-bundle/main.js is missing: run `npm run build` (npm ci runs it through prepare)');
+  expect.fail('dist/cli-bundle/main.js is missing: run `npm run build` (after npm ci in a clone; prepack before publishing)');
 });

@@ -1,7 +1,12 @@
 /** Unit tables for the retry policy and the server / token URL resolution of the client runtime. */
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, isRetryableStatus, resolveRetryPolicy, retryAfterMs, withRetry } from 'cross-border-payments-runtime/client/retry.js';
-import { resolveServerUrl, resolveTokenUrl } from 'cross-border-payments-runtime/client/servers.js';
+import { backoffDelay, retryAfterMs } from 'cross-border-payments-runtime/client/retry-loop.js';
+import { isRetryableStatus, resolveRetryPolicy, withRetry } from 'cross-border-payments-runtime/client/retry.js';
+import { resolveServerUrl } from 'cross-border-payments-runtime/client/servers.js';
+import { resolveTokenUrl as resolveTokenUrlWith } from 'cross-border-payments-runtime/client/token-url.js';
+
+type TokenUrlArgs = Parameters<typeof resolveTokenUrlWith>;
+const resolveTokenUrl = (endpoint: TokenUrlArgs[0], options: TokenUrlArgs[1]) => resolveTokenUrlWith(endpoint, options, resolveServerUrl);
 
 describe('retry policy', () => {
   it('retries 429 and transient 5xx only', () => {

@@ -79,9 +79,9 @@ describe("'package' runtime mode (the default)", () => {
 
   test('declares the runtime package (not the toolkit) at this version as a run-time dependency, beside what the runtime imports; the copy does not', () => {
     // What the runtime imports stays declared, so the app installs the versions it was built with.
+    // ajv-formats is not among them: the runtime's formats are its own ES module (rules/formats.ts).
     expect(copied.runtimeDependencies.dependencies).toEqual({
       ajv: expect.any(String),
-      'ajv-formats': expect.any(String),
       'openapi-fetch': expect.any(String),
     });
     expect(packaged.runtimeDependencies.dependencies).toEqual({ ...copied.runtimeDependencies.dependencies, [pkg.name]: pkg.version });
@@ -120,7 +120,7 @@ describe("'package' runtime mode (the default)", () => {
     expect(pkg.files).toEqual(['dist', 'README.md']);
   });
 
-  test('the runtime package depends on exactly what its sources import: openapi-fetch; ajv, ajv-formats, hono and the SQLite driver as optional peers', () => {
+  test('the runtime package depends on exactly what its sources import: openapi-fetch; ajv, hono and the SQLite driver as optional peers', () => {
     const imported = new Set<string>();
     const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
     for (const file of walk(path.join(RUNTIME_DIR, 'src'))) {

@@ -46,7 +46,7 @@ export class CrossOriginRedirect extends Error {
   readonly location: string;
 
   constructor(status: number, location: string, from: string) {
-    super(`The service answered ${status} redirecting to ${location}, another origin than ${from}; the client does not follow it (credentials stay with their origin)`);
+    super(`Not followed: a ${status} redirect from ${from} to another origin, ${location} (credentials stay with their origin)`);
     this.name = 'CrossOriginRedirect';
     this.status = status;
     this.location = location;
@@ -57,10 +57,10 @@ export class CrossOriginRedirect extends Error {
  * `scrub` removes live secrets from a body that echoes them. */
 export function errorFromResponse(response: Response, body: unknown, scrub: (text: string) => string = (t) => t): ApiError {
   if (response.status === 401) {
-    return { kind: 'auth', status: 401, reason: 'unauthorized', message: 'The service refused the credentials (401) after one token refresh' };
+    return { kind: 'auth', status: 401, reason: 'unauthorized', message: 'The service refused the credentials (401)' };
   }
   if (response.status === 403) {
-    return { kind: 'auth', status: 403, reason: 'forbidden', message: 'The credentials are not allowed to call this operation (403)' };
+    return { kind: 'auth', status: 403, reason: 'forbidden', message: 'The credentials may not call this operation (403)' };
   }
   return { kind: 'http', status: response.status, message: `The service answered ${response.status}`, body: scrubValue(body, scrub) };
 }
@@ -78,15 +78,11 @@ export function errorFromThrown(error: unknown, scrub: (text: string) => string)
 }
 
 /** A copy of `error` whose message (and its cause's) carries no live secret: what `client.raw`
- * callers catch. AuthFailure and CrossOriginRedirect keep their class. */
+ * callers catch. AuthFailure keeps its class; a CrossOriginRedirect is returned as it is: the
+ * transport builds it from the redacted Location and an origin only. */
 export function scrubError(error: unknown, scrub: (text: string) => string): unknown {
   if (error instanceof AuthFailure) return new AuthFailure(error.reason, scrub(error.message), error.status, error.oauthError && scrub(error.oauthError));
-  if (error instanceof CrossOriginRedirect) {
-    const copy = Object.create(CrossOriginRedirect.prototype) as CrossOriginRedirect;
-    Object.assign(copy, { status: error.status, location: scrub(error.location), name: error.name, message: scrub(error.message) });
-    copy.stack = `${copy.name}: ${copy.message}`;
-    return copy;
-  }
+  if (error instanceof CrossOriginRedirect) return error;
   if (!(error instanceof Error)) return new Error(scrub(String(error)));
   const cause = (error as { cause?: unknown }).cause;
   const copy = new Error(scrub(error.message), cause instanceof Error ? { cause: plainCopy(cause, scrub) } : undefined);

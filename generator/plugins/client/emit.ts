@@ -37,6 +37,8 @@ export const clientEmitter: Emitter = {
       factoryName: config.clientFactoryName,
       typeName: clientTypeName(config.clientFactoryName),
       withValidators: withValidators(ctx),
+      // The API key option only where the document has an apiKey scheme (OpenAPI 3.1 §4.8.27).
+      hasApiKey: Object.values(meta.schemes).some((scheme) => scheme.type === 'apiKey'),
       title: model.title,
       meta,
       operations: model.operations.map((op) => ({ id: op.id, method: op.method, path: op.path, doc: operationDoc(op) })),

@@ -18,6 +18,8 @@ import type { AuthFailure } from '../client/api-error.js';
 import type { ClientLogEntry } from '../client/logger.js';
 import type { RetryPolicy, withRetry } from '../client/retry.js';
 
+export { resolveTokenUrl } from '../client/token-url.js';
+
 /** RFC 6750 §2.1 b64token (RFC 7235 token68): what may follow "Bearer " in Authorization. */
 export const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 

@@ -10,7 +10,8 @@ import type { ValidationOutcome } from '../rule-types.js';
 import { AuthFailure, errorFromResponse, errorFromThrown, scrubValue } from './api-error.js';
 import { createRedactor, type ClientLogger } from './logger.js';
 import { resolveRetryPolicy, type RetryOptions, withRetry } from './retry.js';
-import { resolveServerUrl, resolveTokenUrl, type ServerTemplate, type TokenEndpoint } from './servers.js';
+import { resolveServerUrl, type ServerTemplate, type TokenEndpoint } from './servers.js';
+import type { TokenUrlOptions } from './token-url.js';
 import { simpleOperationMatcher, type OperationMatcher } from './operation-match.js';
 import { createTransport } from './transport.js';
 import type { OperationStyles } from './parameter-serializer.js';
@@ -41,18 +42,12 @@ export type RequestValidator = (
   request: { params?: Record<string, unknown>; query?: Record<string, unknown>; headers?: Record<string, unknown>; cookies?: Record<string, unknown>; body?: unknown },
 ) => ValidationOutcome;
 
-export interface ClientOptions {
+/** What every client takes, whatever its credentials. */
+export interface ClientBaseOptions {
   /** The service address ({base_url}). */
   baseUrl: string;
   /** The authorization server address ({auth_url}); hosts the token endpoint. */
   authUrl?: string;
-  /** Overrides the token endpoint address entirely. */
-  tokenUrl?: string;
-  /** OAuth 2.0 client credentials (RFC 6749 §4.4). Never logged. */
-  clientId?: string;
-  clientSecret?: string;
-  /** Sent in the header named by the apiKey scheme (OpenAPI 3.1 §4.8.27 apiKey). Server-side only. Never logged. */
-  apiKey?: string;
   /** Underlying fetch. Default: globalThis.fetch. */
   fetch?: (request: Request) => Promise<Response>;
   /** Retry policy for idempotent reads and token requests; `false` disables. Default: 2 retries. */
@@ -72,6 +67,63 @@ export interface ClientOptions {
   serverVariables?: Record<string, string>;
 }
 
+/** OAuth 2.0 client credentials (RFC 6749 §4.4): the client fetches and refreshes its own tokens.
+ * Server-side only: the secret must never reach a browser. Never logged. */
+export interface ClientCredentialsAuth {
+  /** Both given and non-empty, or the client sends no token (an unset environment variable). */
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  /** Overrides the token endpoint address entirely. */
+  tokenUrl?: string;
+  apiKey?: never;
+  accessToken?: never;
+}
+
+/** Sent where the document's apiKey scheme says (OpenAPI 3.1 §4.8.27). Server-side only. Never logged. */
+export interface ApiKeyAuth {
+  apiKey: string | undefined;
+  clientId?: never;
+  clientSecret?: never;
+  tokenUrl?: never;
+  accessToken?: never;
+}
+
+/** An access token obtained elsewhere (a browser app's backend), or a function that returns
+ * one: called before each request that needs it, and once more after a 401. */
+export type AccessTokenSource = string | (() => string | Promise<string>);
+
+/** A Bearer token (RFC 6750 §2.1) the app already holds, for a browser app: no client secret in
+ * the page. Sent only to the origin of `baseUrl`, never to another. Never logged. */
+export interface AccessTokenAuth {
+  accessToken: AccessTokenSource;
+  clientId?: never;
+  clientSecret?: never;
+  tokenUrl?: never;
+  apiKey?: never;
+}
+
+/** No credentials: operations that need some are sent without (and logged `auth-missing`). */
+export interface NoAuth {
+  clientId?: never;
+  clientSecret?: never;
+  tokenUrl?: never;
+  apiKey?: never;
+  accessToken?: never;
+}
+
+/** The client's options: at most one kind of credentials. `Auth` is what the document allows
+ * (the generated client.ts leaves out ApiKeyAuth when it has no apiKey scheme). */
+export type ClientOptions<Auth = ClientCredentialsAuth | ApiKeyAuth | AccessTokenAuth | NoAuth> = ClientBaseOptions & Auth;
+
+/** Every field any credentials kind may set, as the core reads them. */
+type AnyClientOptions = ClientBaseOptions & {
+  clientId?: string | undefined;
+  clientSecret?: string | undefined;
+  tokenUrl?: string | undefined;
+  apiKey?: string | undefined;
+  accessToken?: AccessTokenSource | undefined;
+};
+
 export interface CoreClient<Paths extends {}> {
   raw: Client<Paths>;
   call(operationId: string, init: unknown): Promise<unknown>;
@@ -82,7 +134,8 @@ export interface CoreClient<Paths extends {}> {
  * loads the validators nor ajv, and a bundler keeps them out of the initial chunk. */
 export type RequestValidatorLoader = () => Promise<RequestValidator>;
 
-export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options: ClientOptions, loadGeneratedValidator?: RequestValidatorLoader): CoreClient<Paths> {
+export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, clientOptions: ClientOptions, loadGeneratedValidator?: RequestValidatorLoader): CoreClient<Paths> {
+  const options: AnyClientOptions = clientOptions;
   const baseFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const variables = { base_url: options.baseUrl, auth_url: options.authUrl, ...options.serverVariables };
   const apiKeyHeaders = Object.values(meta.schemes).flatMap((s) => (s.type === 'apiKey' ? [s.name] : []));
@@ -128,23 +181,30 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options:
     }));
   const basePaths = [options.baseUrl, ...meta.operations.flatMap((op) => (op.server ? [resolveServerUrl(op.server, variables)] : []))].map(pathOf);
 
-  const oauth = Boolean(options.clientId && options.clientSecret);
-  const tokenUrl = resolveTokenUrl(meta.tokenEndpoint, { tokenUrl: options.tokenUrl, authUrl: options.authUrl, baseUrl: options.baseUrl, variables });
+  // A token URL resolves exactly when one is given or the document has a token endpoint
+  // (token-url.ts); the provider resolves it when it loads.
+  const oauth = Boolean(options.clientId && options.clientSecret && (options.tokenUrl || meta.tokenEndpoint));
+  const held = options.accessToken;
   const tokens =
-    oauth && tokenUrl
-      ? lazyTokenProvider({
-          tokenUrl,
-          clientId: options.clientId as string,
-          clientSecret: options.clientSecret as string,
-          fetch: baseFetch,
-          retry,
-          skewSeconds: options.tokenSkewSeconds,
-          timeoutMs: options.tokenTimeoutMs,
-          clock: options.clock,
-          log,
-          onToken: (token) => redactor.addSecret(token),
-        })
-      : undefined;
+    held !== undefined && held !== ''
+      ? heldTokenProvider(held, (token) => redactor.addSecret(token))
+      : oauth
+        ? lazyTokenProvider(
+            meta.tokenEndpoint,
+            { tokenUrl: options.tokenUrl, authUrl: options.authUrl, baseUrl: options.baseUrl, variables },
+            {
+              clientId: options.clientId as string,
+              clientSecret: options.clientSecret as string,
+              fetch: baseFetch,
+              retry,
+              skewSeconds: options.tokenSkewSeconds,
+              timeoutMs: options.tokenTimeoutMs,
+              clock: options.clock,
+              log,
+              onToken: (token) => redactor.addSecret(token),
+            },
+          )
+        : undefined;
 
   const transport = createTransport({
     fetch: baseFetch,
@@ -164,7 +224,10 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options:
       return undefined;
     },
     schemes: meta.schemes,
-    credentials: { oauth: oauth && tokenUrl !== undefined, apiKey: options.apiKey },
+    credentials: { oauth: tokens !== undefined, apiKey: options.apiKey },
+    // A token the app holds goes to the service's own origin only (RFC 6750 §5.3: tokens are
+    // bearer secrets): not to the token endpoint's, nor to a server another operation names.
+    tokenOrigin: held === undefined ? undefined : originOf(options.baseUrl),
     apiKey: options.apiKey,
     tokens,
     retry,
@@ -231,18 +294,51 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, options:
 /** The OAuth 2.0 client credentials provider, loaded when the first request needs a token: an
  * app that authenticates otherwise (a browser app, an API key) never loads it. Tokens are fetched
  * on first use anyway, so only the module's loading moves. */
-function lazyTokenProvider(options: ClientCredentialsOptions): TokenProvider {
+function lazyTokenProvider(endpoint: TokenEndpoint | undefined, where: TokenUrlOptions, options: Omit<ClientCredentialsOptions, 'tokenUrl'>): TokenProvider {
   let loading: Promise<TokenProvider> | undefined;
   let provider: TokenProvider | undefined;
   return {
     async getToken(signal) {
-      provider ??= await (loading ??= import('../auth/token-provider.js').then((m) => m.createTokenProvider(options, { AuthFailure, withRetry })));
+      provider ??= await (loading ??= import('../auth/token-provider.js').then((m) =>
+        m.createTokenProvider({ ...options, tokenUrl: m.resolveTokenUrl(endpoint, where, resolveServerUrl) ?? '' }, { AuthFailure, withRetry }),
+      ));
       // The caller's signal ends its own wait for the token (the shared request has its own timeout).
       return provider.getToken(signal);
     },
     // A token to drop was handed out by the loaded provider.
     invalidate: (token) => provider?.invalidate(token),
   };
+}
+
+/** The access token the app holds (`accessToken`): the string, or what the function returns,
+ * checked for RFC 6750 token68 syntax before it can reach a header. Nothing is cached: a
+ * function is asked before every request that needs a token, so the app refreshes it. */
+function heldTokenProvider(source: AccessTokenSource, onToken: (token: string) => void): TokenProvider {
+  return {
+    async getToken() {
+      let token: unknown;
+      try {
+        token = typeof source === 'function' ? await source() : source;
+      } catch (error) {
+        throw new AuthFailure('token-request-failed', `accessToken failed: ${error instanceof Error ? error.message : error}`);
+      }
+      if (typeof token !== 'string' || !TOKEN68.test(token)) throw new AuthFailure('token-response-invalid', 'accessToken is not RFC 6750 token68 text');
+      onToken(token);
+      return token;
+    },
+    invalidate() {},
+  };
+}
+
+/** RFC 6750 §2.1 b64token (RFC 7235 token68), as auth/token-provider.ts checks the endpoint's. */
+const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
 }
 
 /** How one call's parameters are written (openapi-fetch's serializer options, plus the header

@@ -43,21 +43,6 @@ export function isRetryableStatus(status: number): boolean {
   return status === 429 || (status >= 500 && status !== 501 && status !== 505);
 }
 
-/** Full jitter: uniform in [0, min(max, base * 2^attempt)). */
-export function backoffDelay(attempt: number, policy: RetryPolicy): number {
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
-  return Math.floor(policy.random() * ceiling);
-}
-
-/** Retry-After as delay-seconds or HTTP-date (RFC 9110 §10.2.3); undefined when absent/invalid. */
-export function retryAfterMs(value: string | null, now: number): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
 export interface RetryEvent {
   attempt: number;
   delayMs: number;
@@ -67,30 +52,30 @@ export interface RetryEvent {
 
 /**
  * Runs `attempt` until it returns a non-retryable answer or retries run out. Errors thrown by
- * `attempt` count as network errors, except aborts, which end at once.
+ * `attempt` count as network errors, except aborts, which end at once. The first attempt runs
+ * here; the backoff loop (retry-loop.ts) loads only when an answer or an error calls for a retry,
+ * so a page that never retries never loads it. Should that chunk fail to load (a browser gone
+ * offline), the first outcome stands.
  */
 export async function withRetry(policy: RetryPolicy, attempt: (n: number) => Promise<Response>, onRetry: (event: RetryEvent) => void, signal?: AbortSignal): Promise<Response> {
-  for (let n = 0; ; n++) {
-    let response: Response;
-    try {
-      response = await attempt(n);
-    } catch (error) {
-      if (n >= policy.retries || signal?.aborted || isAbort(error)) throw error;
-      const delayMs = backoffDelay(n, policy);
-      onRetry({ attempt: n + 1, delayMs, error: error instanceof Error ? error.name : 'Error' });
-      await policy.sleep(delayMs);
-      continue;
-    }
-    if (n >= policy.retries || !isRetryableStatus(response.status) || signal?.aborted) return response;
-    const advised = retryAfterMs(response.headers.get('retry-after'), policy.now());
-    if (advised !== undefined && advised > policy.maxRetryAfterMs) return response;
-    const delayMs = advised ?? backoffDelay(n, policy);
-    await response.body?.cancel().catch(() => undefined);
-    onRetry({ attempt: n + 1, delayMs, status: response.status });
-    await policy.sleep(delayMs);
+  let first: Response;
+  try {
+    first = await attempt(0);
+  } catch (error) {
+    if (policy.retries === 0 || signal?.aborted || isAbort(error)) throw error;
+    const loop = await import('./retry-loop.js').catch(() => undefined);
+    if (loop === undefined) throw error;
+    return loop.retryAfter(policy, attempt, onRetry, signal, { error }, PARTS);
   }
+  if (policy.retries === 0 || !isRetryableStatus(first.status) || signal?.aborted) return first;
+  const loop = await import('./retry-loop.js').catch(() => undefined);
+  return loop === undefined ? first : loop.retryAfter(policy, attempt, onRetry, signal, { response: first }, PARTS);
 }
 
 function isAbort(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
 }
+
+/** Handed to the loop rather than imported by it: a lazy chunk that imported from this module
+ * would make a bundler split both into a chunk shared with the page's first one. */
+const PARTS = { isRetryableStatus, isAbort };

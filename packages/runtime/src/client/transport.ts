@@ -30,13 +30,13 @@ export interface TransportOptions {
   credentials: Credentials;
   apiKey?: string | undefined;
   tokens?: TokenProvider | undefined;
+  /** When set, a token goes only to requests of this origin (a token the app holds). */
+  tokenOrigin?: string | undefined;
   retry: RetryPolicy;
   redactor: Redactor;
   log: (entry: ClientLogEntry) => void;
 }
 
-/** Fetch's own limit (WHATWG Fetch §4.4 HTTP-redirect fetch, step 5). */
-const MAX_REDIRECTS = 20;
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
 export function createTransport(options: TransportOptions): (request: Request) => Promise<Response> {
@@ -57,9 +57,12 @@ function createInnerTransport(options: TransportOptions): (request: Request) => 
 
   return async function transport(input: Request): Promise<Response> {
     const op = await options.resolve(input.method, input.url);
-    const plan = planSecurity(op?.security ?? [], options.schemes, options.credentials);
+    // A token the app holds is no credential for another origin: such a request plans without it.
+    const { tokenOrigin } = options;
+    const credentials = tokenOrigin && new URL(input.url).origin !== tokenOrigin ? { apiKey: options.apiKey, oauth: false } : options.credentials;
+    const plan = planSecurity(op?.security ?? [], options.schemes, credentials);
     if (plan.unsatisfied) {
-      log({ level: 'warn', event: 'auth-missing', operationId: op?.id, message: 'no configured credentials satisfy the security of this operation; sending without' });
+      log({ level: 'warn', event: 'auth-missing', operationId: op?.id, message: 'no credentials given satisfy this operation; sent without' });
     }
     const policy = IDEMPOTENT_METHODS.has(input.method.toUpperCase()) ? options.retry : noRetry;
 
@@ -119,27 +122,22 @@ function createInnerTransport(options: TransportOptions): (request: Request) => 
     };
 
     const followSameOrigin = async (first: Request, token: string | undefined): Promise<Response> => {
-      let request = first;
-      let method = input.method;
-      let body = bytes;
-      for (let hops = 0; ; hops++) {
-        const response = await options.fetch(request);
-        if (input.redirect !== 'follow' || !REDIRECT_STATUSES.has(response.status)) return response;
-        const location = response.headers.get('location');
-        if (location === null) return response;
-        const from = new URL(request.url);
-        const next = new URL(location, from);
-        await response.body?.cancel().catch(() => undefined);
-        if (next.origin !== from.origin) throw new CrossOriginRedirect(response.status, redactor.url(next.href), from.origin);
-        if (hops + 1 >= MAX_REDIRECTS) throw new TypeError(`more than ${MAX_REDIRECTS} redirects`);
-        // WHATWG Fetch §4.4 step 12: 303 (and 301/302 after a POST) continue as a bodiless GET.
-        if (response.status === 303 ? method !== 'HEAD' : (response.status === 301 || response.status === 302) && method === 'POST') {
-          method = 'GET';
-          body = undefined;
-        }
-        log({ level: 'debug', event: 'redirect', operationId: op?.id, method, url: redactor.url(next.href), status: response.status });
-        request = build(next.href, method, body, token);
-      }
+      const response = await options.fetch(first);
+      if (input.redirect !== 'follow' || !REDIRECT_STATUSES.has(response.status) || !response.headers.has('location')) return response;
+      // The redirect loop loads on the first redirect. Should it fail to load (a page gone
+      // offline), the 3xx answer is the result: nothing is sent on.
+      const redirects = await import('./redirects.js').catch(() => undefined);
+      if (redirects === undefined) return response;
+      return redirects.followSameOrigin(response, first, {
+        fetch: options.fetch,
+        method: input.method,
+        body: bytes,
+        build: (target, method, body) => build(target, method, body, token),
+        url: redactor.url,
+        log: (entry) => log({ ...entry, operationId: op?.id }),
+        statuses: REDIRECT_STATUSES,
+        CrossOriginRedirect,
+      });
     };
 
     if (!plan.bearer || !options.tokens) return send(undefined);
@@ -147,11 +145,14 @@ function createInnerTransport(options: TransportOptions): (request: Request) => 
     const token = await options.tokens.getToken(input.signal);
     const response = await send(token);
     if (response.status !== 401) return response;
-    // RFC 6750 §3.1 invalid_token (401): an expired token is replaced. Exactly one refresh and one re-send.
-    await response.body?.cancel().catch(() => undefined);
+    // RFC 6750 §3.1 invalid_token (401): an expired token is replaced. Exactly one refresh and one
+    // re-send, unless the replacement is the same token (a token the app holds and did not renew).
     options.tokens.invalidate(token);
     log({ level: 'info', event: 'token-refresh', operationId: op?.id, message: 'refreshing the access token after 401' });
-    return send(await options.tokens.getToken(input.signal));
+    const next = await options.tokens.getToken(input.signal);
+    if (next === token) return response;
+    await response.body?.cancel().catch(() => undefined);
+    return send(next);
   };
 }
 

@@ -2,14 +2,26 @@
 // DO NOT EDIT: change the OpenAPI document, overlay or templates and run `cbp generate`.
 
 import type { Client, FetchResponse, MaybeOptionalInit } from 'openapi-fetch';
-import { createCoreClient, type ApiClientMeta, type ClientOptions } from 'cross-border-payments-runtime/client/create-client.js';
+import {
+  createCoreClient,
+  type AccessTokenAuth,
+  type ApiClientMeta,
+  type ClientCredentialsAuth,
+  type ClientOptions as CoreClientOptions,
+  type NoAuth,
+} from 'cross-border-payments-runtime/client/create-client.js';
 import type { CallResult, InitArgs } from 'cross-border-payments-runtime/client/types.js';
 import type { paths } from './types.js';
 
 export type { ApiError } from 'cross-border-payments-runtime/client/api-error.js';
 export type { ClientLogEntry, ClientLogger } from 'cross-border-payments-runtime/client/logger.js';
 export type { RetryOptions } from 'cross-border-payments-runtime/client/retry.js';
-export type { CallResult, ClientOptions };
+export type { AccessTokenSource } from 'cross-border-payments-runtime/client/create-client.js';
+export type { CallResult };
+
+/** The client's options: at most one kind of credentials. Client credentials are for
+ * servers; a browser app passes `accessToken`, a token its backend obtained. */
+export type ClientOptions = CoreClientOptions<ClientCredentialsAuth | AccessTokenAuth | NoAuth>;
 
 type Media = `${string}/${string}`;
 
