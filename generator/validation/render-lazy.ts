@@ -6,7 +6,7 @@
  * validators.ts is the same few lines for every document.
  */
 import type { JSONSchema } from '../ir/json-schema.js';
-import type { RuleKeyword } from '../keywords/rule-keyword.js';
+import type { RuleKeyword } from 'cross-border-payments-runtime/rules/keyword.js';
 import type { StatefulRuleSource } from '../plugins/plugin.js';
 import type { ValidatorData } from 'cross-border-payments-runtime/rules/lazy-validators.js';
 import type { ValidatorPlan } from './plan.js';

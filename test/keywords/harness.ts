@@ -8,7 +8,7 @@ import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createAjv } from '../../generator/validation/create-ajv.js';
-import { ruleKeywords } from '../../kits/payments/keywords/index.js';
+import { paymentKeywords, ruleKeywords } from '../../kits/payments/keywords/index.js';
 import { compileStandalone } from '../../generator/validation/standalone.js';
 import { toViolations } from 'cross-border-payments-runtime/rules/schema-errors.js';
 import type { AjvValidateFn } from 'cross-border-payments-runtime/rules/validator-set.js';
@@ -49,7 +49,8 @@ export function outDir(label: string): string {
   cpSync(join(ROOT, 'packages', 'runtime', 'src'), join(dir, 'runtime'), { recursive: true });
   // What the emitted validators-runtime.ts holds with the payments plugin selected.
   const kit = relative(dir, join(ROOT, 'packages/runtime/src/payments/rules/index.js')).split(sep).join('/');
-  writeFileSync(join(dir, 'validators-runtime.ts'), `export * from './runtime/rules/index.js';\nexport * from '${kit}';\n`);
+  const generic = ruleKeywords.filter((k) => !paymentKeywords.includes(k)).map((k) => `export { ${k.factory} } from './runtime/rules/${k.name}.js';\n`);
+  writeFileSync(join(dir, 'validators-runtime.ts'), `export * from './runtime/rules/index.js';\n${generic.join('')}export * from '${kit}';\n`);
   return dir;
 }
 

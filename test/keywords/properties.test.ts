@@ -173,9 +173,13 @@ describe('properties of the generated payment validators', () => {
         expect(ok.violations).toEqual([]);
         expect(ok.notChecked).toEqual([]);
         for (const rule of stateful) {
-          for (const m of statefulRules[rule.keyword].violate?.(body, rule.params) ?? []) {
+          for (const m of statefulRules[rule.keyword].violate(body, rule.params)) {
             const used = rule.keyword === 'unique-client-reference';
-            const out = await api.checkStatefulRules('createPayment', { params, body: m.body }, { ...ctx, isClientReferenceUsed: () => used });
+            // A quote sent with a same-currency payment may well exist and be active: only
+            // quote-required is broken by sending it.
+            const anyQuote: RuleContext['getQuote'] = (_c, id) => ({ quoteId: id, status: 'active', expiresAt: '2999-01-01T00:00:00Z' });
+            const state = { ...ctx, isClientReferenceUsed: () => used, ...(rule.keyword === 'quote-required' ? { getQuote: anyQuote } : {}) };
+            const out = await api.checkStatefulRules('createPayment', { params, body: m.body }, state);
             expect(
               out.violations.map((v) => `${v.rule} ${v.pointer}`),
               m.description,

@@ -1,5 +1,5 @@
 /** Helpers for `violate()`: find where a rule applies in a valid value and change one spot. */
-import { parsePointerPattern, walk } from 'cross-border-payments-runtime/rules/pointer.js';
+import { parsePointerPattern, walk } from './pointer.js';
 
 export interface Location {
   pointer: string;
@@ -23,7 +23,7 @@ function parentOf(root: unknown, pointer: string): [Record<string, unknown> | un
     node = (node as Record<string, unknown>)[t];
   }
   if (node === null || typeof node !== 'object') return undefined;
-  return [node as Record<string, unknown>, tokens[tokens.length - 1]];
+  return [node as Record<string, unknown>, tokens[tokens.length - 1]!];
 }
 
 /** A copy of `data` with the value at a plain pointer replaced (parents created as objects). */
@@ -35,7 +35,7 @@ export function withValue(data: unknown, pointer: string, value: unknown): unkno
     if (node[t] === null || typeof node[t] !== 'object') node[t] = {};
     node = node[t] as Record<string, unknown>;
   }
-  node[tokens[tokens.length - 1]] = value;
+  node[tokens[tokens.length - 1]!] = value;
   return copy;
 }
 
