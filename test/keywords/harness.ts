@@ -1,7 +1,9 @@
 /**
- * Runs a keyword table against an in-process compiled validator AND the standalone module the
- * emitter would write (ajv's own keyword tests run against both a compiled and a standalone
- * validator). Standalone modules are written under tmp/ (git-ignored) next to a copy of
+ * Runs a keyword table against every way the output validates (ajv's own keyword tests run
+ * against every instance configuration): the validators compiled on first use that the output
+ * uses by default (the copied runtime's lazy-validators.ts over validators-data and the
+ * validators-runtime.ts module), the standalone module the emitter would write, and an
+ * in-process compiled validator. Modules are written under tmp/ (git-ignored) next to a copy of
  * packages/runtime/src, then imported.
  */
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +14,8 @@ import { paymentKeywords, ruleKeywords } from '../../kits/payments/keywords/inde
 import { compileStandalone } from '../../generator/validation/standalone.js';
 import { toViolations } from 'cross-border-payments-runtime/rules/schema-errors.js';
 import type { AjvValidateFn } from 'cross-border-payments-runtime/rules/validator-set.js';
+import type * as LazyModule from 'cross-border-payments-runtime/rules/lazy-validators.js';
+import type { ValidatorData } from 'cross-border-payments-runtime/rules/lazy-validators.js';
 import type { RuleViolation } from 'cross-border-payments-runtime/rule-types.js';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -68,6 +72,30 @@ export async function standalone(schemas: Record<string, Record<string, unknown>
   return Object.fromEntries(Object.keys(schemas).map((n) => [n, wrap(mod[n])]));
 }
 
+/** The default path: validators-data as the emitter writes it for one schema, compiled on first use
+ * by the copied runtime with the copied validators-runtime.ts as the factories' table. */
+export async function lazy(schemas: Record<string, Record<string, unknown>>, openapi31 = true): Promise<Record<string, Check>> {
+  const dir = outDir('lazy');
+  const url = (path: string) => pathToFileURL(join(dir, path)).href;
+  const runtime = (await import(url('validators-runtime.ts'))) as Record<string, unknown>;
+  const { createLazyValidators } = (await import(url('runtime/rules/lazy-validators.ts'))) as typeof LazyModule;
+  const data: ValidatorData = {
+    openapi31,
+    unicodeRegExp: true,
+    unknownFormats: [],
+    features: [],
+    inlineRefs: true,
+    keywords: ruleKeywords.map((k) => ({ keyword: k.keyword, factory: k.factory, extra: k.extraArgs() })),
+    components: { $id: 'https://cbp.invalid/components.json', $defs: {} },
+    schemas,
+    paramSchemas: {},
+    operations: {},
+    webhooks: {},
+  };
+  const { raw } = createLazyValidators(data, runtime);
+  return Object.fromEntries(Object.keys(schemas).map((n) => [n, wrap(raw[n] as AjvValidateFn)]));
+}
+
 /** Compact view of an outcome for assertions. */
 export function summary(vs: RuleViolation[]): string[] {
   return vs.map((v) => `${v.rule} ${v.pointer}`);
@@ -75,8 +103,11 @@ export function summary(vs: RuleViolation[]): string[] {
 
 /** Registers one vitest case per row, against both validators. */
 export async function runTable(table: KeywordTable, t: { it: typeof import('vitest').it; expect: typeof import('vitest').expect }): Promise<void> {
-  // 2020-12 (OpenAPI 3.1) and draft-07 (OpenAPI 3.0), each compiled in process and standalone.
+  // 2020-12 (OpenAPI 3.1) and draft-07 (OpenAPI 3.0), each compiled on first use (the default
+  // output), standalone and in process.
   const variants: Array<[string, Check]> = [
+    ['lazy', (await lazy({ s: table.schema })).s],
+    ['draft-07 lazy', (await lazy({ s: table.schema }, false)).s],
     ['in-process', inProcess(table.schema)],
     ['standalone', (await standalone({ s: table.schema })).s],
     ['draft-07 in-process', inProcess(table.schema, false)],
