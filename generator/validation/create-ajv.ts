@@ -8,6 +8,7 @@ import { _ } from 'ajv';
 import { createValidatorAjv, type AnyAjv } from 'cross-border-payments-runtime/rules/ajv-instance.js';
 import { RULES_RUNTIME, ruleKeywordDefinition } from 'cross-border-payments-runtime/rules/ajv-keyword.js';
 import type { RuleKeyword } from 'cross-border-payments-runtime/rules/keyword.js';
+import { codegen } from 'cross-border-payments-runtime/rules/keyword-codegen.js';
 import { useLinearEngine } from 'cross-border-payments-runtime/rules/regexp.js';
 import { re2Engine } from 'cross-border-payments-runtime/rules/regexp-re2.js';
 import type { CodeKeywordDefinition } from 'ajv';
@@ -45,5 +46,10 @@ export function createAjv(choice: AjvChoice): AnyAjv {
 
 /** The ajv keyword of a rule keyword, its params checked against the keyword's schema. */
 export function keywordDefinition(k: RuleKeyword): CodeKeywordDefinition {
-  return ruleKeywordDefinition({ ...k, extra: k.extraArgs() });
+  const code = k.code;
+  return ruleKeywordDefinition({
+    ...k,
+    extra: k.extraArgs(),
+    ...(code === undefined ? {} : { inline: (cxt, params) => code(codegen(cxt, params)) }),
+  });
 }

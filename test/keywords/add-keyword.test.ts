@@ -74,7 +74,7 @@ async function generateWith(keywordSource: string, params = '{ at: /code }') {
     p.name !== 'validators' ? p : { ...p, keywords: [...(p.keywords ?? []), evenLength], runtime: p.runtime.map((r) => ({ ...r, root: runtimeRoot })) },
   );
   const out = join(dir, 'out');
-  const config = { spec: join(dir, 'openapi.yaml'), out, check: false, plugins: ['validators'], runtime: 'copy' as const };
+  const config = { spec: join(dir, 'openapi.yaml'), overlays: [], out, check: false, plugins: ['validators'], runtime: 'copy' as const };
   const result = await generate({ ...config, clientFactoryName: 'createApiClient' }, { cwd: dir, plugins });
   for (const f of result.files) {
     mkdirSync(join(out, f.path, '..'), { recursive: true });

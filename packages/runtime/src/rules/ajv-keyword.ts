@@ -6,10 +6,9 @@
  * through `cxt.error` with one error definition, at the offending value's pointer, with the rule
  * id and its source. Only ajv's public exports are used.
  */
-import { _, Name, stringify, type Code, type CodeGen, type CodeKeywordDefinition, type KeywordCxt } from 'ajv';
+import { _, Name, stringify, type Code, type CodeKeywordDefinition, type KeywordCxt } from 'ajv';
 import type { KeywordErrorDefinition, SchemaObject } from 'ajv';
-import type { KeywordCodegen, RuleKeywordSpec } from './keyword.js';
-import { parsePointerPattern } from './pointer.js';
+import type { RuleKeywordSpec } from './keyword.js';
 import type { RuleCheck } from './types.js';
 
 /** The identifier the emitted standalone module binds the rules runtime (validators-runtime.ts) to. */
@@ -17,11 +16,14 @@ export const RULES_RUNTIME = new Name('__cbpRules');
 
 /** What the ajv keyword needs of a rule keyword (validators compiled on first use have only the
  * factory and its constant arguments, from validators-data.ts). */
-export interface RuleKeywordSource<P = unknown> extends Pick<RuleKeywordSpec<P>, 'factory' | 'create' | 'code'> {
+export interface RuleKeywordSource<P = unknown> extends Pick<RuleKeywordSpec<P>, 'factory' | 'create'> {
   keyword: string;
   extra: readonly unknown[];
   /** Checked as the keyword's metaSchema when given (at generate time). */
   paramsSchema?: SchemaObject;
+  /** Emits the inline success path (keyword-codegen.ts adapts a keyword's `code`) and returns the
+   * variable that is true when the value surely passes. */
+  inline?(cxt: KeywordCxt, params: P): Name | undefined;
 }
 
 /** The overlay rule a keyword's value carries. */
@@ -33,8 +35,8 @@ interface RuleValue<P> {
 
 /** One error object for every rule keyword: the message is the hit's, the params name the rule. */
 export const ruleError: KeywordErrorDefinition = {
-  message: ({ params }) => _`${params.hit}.message`,
-  params: ({ schema, params }) => _`{rule: ${schema.id}, source: ${schema.source}, pointer: ${params.hit}.pointer}`,
+  message: ({ params }) => _`${params['hit']}.message`,
+  params: ({ schema, params }) => _`{rule: ${schema.id}, source: ${schema.source}, pointer: ${params['hit']}.pointer}`,
 };
 
 export function ruleKeywordDefinition<P>(k: RuleKeywordSource<P>): CodeKeywordDefinition {
@@ -53,7 +55,7 @@ export function ruleKeywordDefinition<P>(k: RuleKeywordSource<P>): CodeKeywordDe
         ref: k.create(rule.params, ...k.extra) satisfies RuleCheck,
         code: _`${RULES_RUNTIME}.${new Name(k.factory)}(${argCode})`,
       });
-      const sure = k.code?.(codegen(cxt, rule.params));
+      const sure = k.inline?.(cxt, rule.params);
       if (sure !== undefined) gen.if(_`!${sure}`);
       const hits = gen.const('cbpHits', _`${check}(${data})`);
       gen.if(_`${hits} !== null && ${hits}.length > 0`, () => {
@@ -85,60 +87,4 @@ function reportHit(cxt: KeywordCxt, hitCode: Code, more: boolean): void {
   const it = { ...cxt.it, errorPath: _`${cxt.it.errorPath} + ${hit}.pointer`, ...(more ? { allErrors: true } : {}) };
   const at = Object.create(cxt, { it: { value: it } }) as KeywordCxt;
   at.error(true, { hit });
-}
-
-const IDENTIFIER = /^[a-z$_][a-z$_0-9]*$/i;
-
-/** `.name` for an identifier, else `["quoted"]` (ajv quotes the string). */
-function property(token: string): Code {
-  return IDENTIFIER.test(token) ? _`.${new Name(token)}` : _`[${token}]`;
-}
-
-function join(codes: readonly Code[], op: '||' | '&&'): Code {
-  return codes.map((c) => _`(${c})`).reduce((acc, c) => (op === '||' ? _`${acc} || ${c}` : _`${acc} && ${c}`));
-}
-
-function emitGet(gen: CodeGen, node: Code, tokens: readonly string[]): Name {
-  const v = gen.let('cbpV', node);
-  for (const t of tokens) {
-    // A member Object.prototype also has (constructor, toString, __proto__...) must be own,
-    // as in the runtime check; other names read directly.
-    const read = t in Object.prototype ? _`Object.prototype.hasOwnProperty.call(${v}, ${t}) ? ${v}${property(t)} : undefined` : _`${v}${property(t)}`;
-    gen.assign(v, _`${v} !== null && typeof ${v} == "object" ? ${read} : undefined`);
-  }
-  return v;
-}
-
-function emitVisit(gen: CodeGen, node: Code, tokens: readonly string[], onValue: (v: Name) => void): void {
-  const star = tokens.indexOf('*');
-  if (star < 0) {
-    onValue(emitGet(gen, node, tokens));
-    return;
-  }
-  const list = emitGet(gen, node, tokens.slice(0, star));
-  gen.if(_`Array.isArray(${list})`, () => gen.forOf('cbpItem', list, (item) => emitVisit(gen, item, tokens.slice(star + 1), onValue)));
-}
-
-/** The inline success-path toolkit. ajv's speed comes from straight-line code with monomorphic
- * property reads; a call into a generic pointer walker costs several times the schema itself. */
-function codegen<P>(cxt: KeywordCxt, params: P): KeywordCodegen<P> {
-  const { gen } = cxt;
-  return {
-    _,
-    gen,
-    cxt,
-    data: cxt.data,
-    params,
-    or: (...codes) => join(codes, '||'),
-    and: (...codes) => join(codes, '&&'),
-    lit: (value) => (value === null ? _`null` : _`${value}`),
-    get: (node, pointer) => emitGet(gen, node, parsePointerPattern(pointer)),
-    all: (ok, node, pointer, check) => emitVisit(gen, node, parsePointerPattern(pointer), (v) => gen.if(_`!(${check(v)})`, () => gen.assign(ok, false))),
-    pattern(source) {
-      // The runtime check compiles its pattern in unicode mode; only share ajv's when it does too.
-      if (cxt.it.opts.unicodeRegExp === false) return undefined;
-      const rx = cxt.it.opts.code.regExp(source, 'u');
-      return gen.scopeValue('pattern', { key: rx.toString(), ref: rx, code: _`${RULES_RUNTIME}.regExp(${source}, "u")` });
-    },
-  };
 }
