@@ -5,6 +5,7 @@
  * components.schemas and under every `schema` key, then their subschemas), so a property named
  * `required` or `$ref` stays data.
  */
+import { escapeToken, unescapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
 import { toPointer } from '../../lib/errors.js';
 import { repairComponentNames } from './component-names.js';
 import { repairDiscriminator } from './discriminator-mapping.js';
@@ -149,7 +150,7 @@ function repairKeywords(ctx: SlipContext, s: Obj, path: Path, component: string 
       delete s[old];
       continue;
     }
-    const target = component === undefined ? undefined : `#/components/schemas/${component.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const target = component === undefined ? undefined : `#/components/schemas/${escapeToken(component)}`;
     if (s[old] === '#' && target !== undefined && s.$ref === undefined) {
       ctx.warn([...path, old], `\`${old}\` is draft 2019-09, not OpenAPI 3.1`, `\`$ref: ${target}\` (the enclosing component, no dynamic scope)`);
       s.$ref = target;
@@ -190,7 +191,7 @@ export function resolveLocal(doc: Obj, ref: string): unknown {
   for (const raw of ref.slice(1).split('/').slice(1)) {
     let token: string;
     try {
-      token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+      token = unescapeToken(decodeURIComponent(raw));
     } catch {
       return undefined;
     }

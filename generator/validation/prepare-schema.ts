@@ -4,6 +4,7 @@
  * exclusiveMinimum/Maximum). Walks schema positions only, so a property named `nullable` or
  * `$ref` is data, not a keyword.
  */
+import { escapeToken, unescapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
 import { CbpError } from '../../lib/errors.js';
 import type { JSONSchema } from '../ir/json-schema.js';
 import { setKey } from '../ir/refs.js';
@@ -87,7 +88,7 @@ export function prepareSchema(schema: JSONSchema, opts: PrepareOptions): JSONSch
   function inlineRef(s: Record<string, unknown>, at: string): JSONSchema | undefined {
     const ref = s.$ref as string;
     if (!ref.startsWith(COMPONENT_REF) || opts.components === undefined) return undefined;
-    const name = ref.slice(COMPONENT_REF.length).replace(/~1/g, '/').replace(/~0/g, '~');
+    const name = unescapeToken(ref.slice(COMPONENT_REF.length));
     if (!Object.hasOwn(opts.components, name) || inlining.includes(name)) return undefined;
     const inlined = expanded(name, ref);
     if (inlined === undefined) return undefined;
@@ -141,15 +142,14 @@ export function prepareSchema(schema: JSONSchema, opts: PrepareOptions): JSONSch
     }
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(s)) {
-      const here = `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      const here = `${at}/${escapeToken(key)}`;
       // Recorded whatever branch the value takes below: `unevaluatedProperties: false` is a
       // sub-schema, and ajv tracks evaluated properties only when told the feature is in use.
       if (FEATURES.has(key)) opts.features?.add(key);
       if (namesPrototypeMember(key, value)) opts.features?.add(OWN_PROPERTIES);
       if (MAP_KEYS.has(key) && isPlainObject(value)) {
-        if (key === 'patternProperties')
-          for (const name of Object.keys(value)) if (!opts.patternAt?.has(name)) opts.patternAt?.set(name, `${here}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`);
-        out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, node(v, `${here}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`)]));
+        if (key === 'patternProperties') for (const name of Object.keys(value)) if (!opts.patternAt?.has(name)) opts.patternAt?.set(name, `${here}/${escapeToken(name)}`);
+        out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, node(v, `${here}/${escapeToken(k)}`)]));
       } else if (LIST_KEYS.has(key) && Array.isArray(value)) {
         out[key] = value.map((v, i) => node(v, `${here}/${i}`));
       } else if (ONE_KEYS.has(key) && (typeof value === 'boolean' || isPlainObject(value))) {
@@ -203,7 +203,7 @@ function componentName(pointer: string): string {
   } catch {
     // Not percent-encoded: the token as written.
   }
-  return decoded.replace(/~1/g, '/').replace(/~0/g, '~');
+  return unescapeToken(decoded);
 }
 
 /** OpenAPI 3.0 Schema Object → draft-07. */
@@ -247,7 +247,7 @@ export function componentsSchema(schemas: Record<string, JSONSchema>, opts: Prep
   const defs: Record<string, JSONSchema> = {};
   for (const name of Object.keys(schemas)) {
     // setKey: a component named `__proto__` is a definition, not the object's prototype.
-    setKey(defs, name, prepareSchema(schemas[name], { ...opts, at: `/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` }));
+    setKey(defs, name, prepareSchema(schemas[name], { ...opts, at: `/components/schemas/${escapeToken(name)}` }));
   }
   return { $id: COMPONENTS_ID, $defs: defs };
 }
