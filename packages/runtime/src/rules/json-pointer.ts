@@ -32,11 +32,10 @@ export function parsePointer(pointer: string): string[] {
 /** The reference tokens of a URI fragment (`#/components/schemas/A%20B`, RFC 6901 §6): each token
  * percent-decoded, then unescaped. */
 export function parseFragmentPointer(fragment: string): string[] {
-  const pointer = fragment.startsWith('#') ? fragment.slice(1) : fragment;
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
+  return fragment
+    .replace(/^#/, '')
     .split('/')
+    .slice(1)
     .map((t) => unescapeToken(decodeURIComponent(t)));
 }
 
