@@ -8,6 +8,7 @@
  */
 import type { SlipContext } from './normalize-slips.js';
 import { escapeToken, unescapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
+import { SUBSCHEMA_MAPS } from '../ir/subschemas.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -65,8 +66,6 @@ function repointed(ref: string, renamed: Map<string, Map<string, string>>): stri
   return p && to !== undefined ? `#/components/${p.section}/${escapeToken(to)}${p.rest}` : undefined;
 }
 
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
-
 function repointRefs(node: unknown, renamed: Map<string, Map<string, string>>, seen: Set<object>, parentKey = ''): void {
   if (node === null || typeof node !== 'object' || seen.has(node)) return;
   seen.add(node);
@@ -88,7 +87,7 @@ function repointRefs(node: unknown, renamed: Map<string, Map<string, string>>, s
   for (const [k, v] of Object.entries(o)) {
     // Example values are data (a schema's `examples` is a list of values; a map holds Example
     // Objects), unless `example` is a property's name.
-    if (!SCHEMA_MAPS.has(parentKey) && (k === 'example' || (k === 'examples' && Array.isArray(v)))) continue;
+    if (!SUBSCHEMA_MAPS.has(parentKey) && (k === 'example' || (k === 'examples' && Array.isArray(v)))) continue;
     repointRefs(v, renamed, seen, k);
   }
 }

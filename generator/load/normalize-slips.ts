@@ -11,26 +11,10 @@ import { repairComponentNames } from './component-names.js';
 import { repairDiscriminator } from './discriminator-mapping.js';
 import { hoistParameterRefs } from './hoist-parameter-refs.js';
 import { hoistSchemaRefs } from './hoist-schema-refs.js';
+import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_ONE } from '../ir/subschemas.js';
 
 type Obj = Record<string, unknown>;
 type Path = Array<string | number>;
-
-const MAP_KEYS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
-const LIST_KEYS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
-const ONE_KEYS = [
-  'items',
-  'additionalItems',
-  'additionalProperties',
-  'not',
-  'if',
-  'then',
-  'else',
-  'contains',
-  'propertyNames',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-  'contentSchema',
-];
 
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -86,15 +70,15 @@ function visitSchema(ctx: SlipContext, schema: unknown, path: Path, component: s
   if (!isObj(schema) || seen.has(schema)) return;
   seen.add(schema);
   repairKeywords(ctx, schema, path, component);
-  for (const key of MAP_KEYS) {
+  for (const key of SUBSCHEMA_MAPS) {
     const map = schema[key];
     if (isObj(map)) for (const name of Object.keys(map)) visitSchema(ctx, map[name], [...path, key, name], component, seen);
   }
-  for (const key of LIST_KEYS) {
+  for (const key of SUBSCHEMA_LISTS) {
     const list = schema[key];
     if (Array.isArray(list)) for (let i = 0; i < list.length; i++) visitSchema(ctx, list[i], [...path, key, i], component, seen);
   }
-  for (const key of ONE_KEYS) {
+  for (const key of SUBSCHEMA_ONE) {
     const one = schema[key];
     if (Array.isArray(one)) for (let i = 0; i < one.length; i++) visitSchema(ctx, one[i], [...path, key, i], component, seen);
     else visitSchema(ctx, one, [...path, key], component, seen);

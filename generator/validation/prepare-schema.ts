@@ -8,6 +8,7 @@ import { escapeToken, unescapeToken } from 'cross-border-payments-runtime/rules/
 import { CbpError } from '../../lib/errors.js';
 import type { JSONSchema } from '../ir/json-schema.js';
 import { setKey } from '../ir/refs.js';
+import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_ONE } from '../ir/subschemas.js';
 
 export const COMPONENTS_ID = 'https://cbp.invalid/components.json';
 const COMPONENT_REF = '#/components/schemas/';
@@ -21,22 +22,6 @@ const namesPrototypeMember = (key: string, value: unknown): boolean =>
   (key === 'properties' && isPlainObject(value) && Object.keys(value).some((k) => PROTOTYPE_MEMBERS.has(k))) ||
   (key === 'required' && Array.isArray(value) && value.some((k) => typeof k === 'string' && PROTOTYPE_MEMBERS.has(k)));
 const FEATURES = new Set(['unevaluatedProperties', 'unevaluatedItems', '$dynamicRef', '$dynamicAnchor', '$recursiveRef', '$recursiveAnchor']);
-const MAP_KEYS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
-const LIST_KEYS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-const ONE_KEYS = new Set([
-  'items',
-  'additionalItems',
-  'additionalProperties',
-  'not',
-  'if',
-  'then',
-  'else',
-  'contains',
-  'propertyNames',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-  'contentSchema',
-]);
 
 export interface PrepareOptions {
   openapi30: boolean;
@@ -147,12 +132,12 @@ export function prepareSchema(schema: JSONSchema, opts: PrepareOptions): JSONSch
       // sub-schema, and ajv tracks evaluated properties only when told the feature is in use.
       if (FEATURES.has(key)) opts.features?.add(key);
       if (namesPrototypeMember(key, value)) opts.features?.add(OWN_PROPERTIES);
-      if (MAP_KEYS.has(key) && isPlainObject(value)) {
+      if (SUBSCHEMA_MAPS.has(key) && isPlainObject(value)) {
         if (key === 'patternProperties') for (const name of Object.keys(value)) if (!opts.patternAt?.has(name)) opts.patternAt?.set(name, `${here}/${escapeToken(name)}`);
         out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, node(v, `${here}/${escapeToken(k)}`)]));
-      } else if (LIST_KEYS.has(key) && Array.isArray(value)) {
+      } else if (SUBSCHEMA_LISTS.has(key) && Array.isArray(value)) {
         out[key] = value.map((v, i) => node(v, `${here}/${i}`));
-      } else if (ONE_KEYS.has(key) && (typeof value === 'boolean' || isPlainObject(value))) {
+      } else if (SUBSCHEMA_ONE.has(key) && (typeof value === 'boolean' || isPlainObject(value))) {
         out[key] = node(value, here);
       } else if (key === 'items' && Array.isArray(value)) {
         out[key] = value.map((v, i) => node(v, `${here}/${i}`));
