@@ -7,7 +7,8 @@
  */
 
 /** Objects whose every member is a schema. */
-export const SUBSCHEMA_MAPS: ReadonlySet<string> = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+const MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+export const SUBSCHEMA_MAPS: ReadonlySet<string> = new Set(MAPS);
 
 /** Arrays of schemas. */
 export const SUBSCHEMA_LISTS: ReadonlySet<string> = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);

@@ -33,7 +33,7 @@ export interface AjvChoice {
   /** Let ajv copy small referenced schemas into each use (default true). Off for large
    * documents, where the copies dominate the output size. */
   inlineRefs?: boolean;
-  /** The rule keywords of the selected plugins (generator/keywords/ for the generic ones). */
+  /** The rule keywords of the selected plugins (generator/keywords/index.ts lists the generic ones). */
   keywords: readonly RuleKeyword[];
 }
 

@@ -12,7 +12,10 @@ const q = (v: unknown) => JSON.stringify(v);
 const registryName = (i: number) => `__statefulRules${i}`;
 
 export function statefulImports(stateful: readonly StatefulRuleSource[]): string[] {
-  return stateful.map((s, i) => `import { ${s.exportName} as ${registryName(i)}, type ${s.contextType} } from ${q(s.module)};`);
+  return stateful.map((s, i) => {
+    const names = `${s.exportName} as ${registryName(i)}, type ${s.contextType}`;
+    return `import { ${names} } from ${q(s.module)};`;
+  });
 }
 
 /** The registries as the validator set's `statefulRules` array. */

@@ -68,7 +68,9 @@ export function checkStatelessRule(rule: RuleDefinition, vocabulary: RuleVocabul
 
 export function checkStatefulRule(rule: RuleDefinition, vocabulary: RuleVocabulary): void {
   const implementation = vocabulary.stateful.get(rule.keyword);
-  if (implementation === undefined) fail(rule, `no stateful rule ${JSON.stringify(rule.keyword)}`, known(vocabulary.stateful.keys()));
+  if (implementation === undefined) {
+    fail(rule, `no stateful rule ${JSON.stringify(rule.keyword)}`, known(vocabulary.stateful.keys()));
+  }
   checkParams(rule, implementation.paramsSchema);
 }
 

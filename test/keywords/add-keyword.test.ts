@@ -31,7 +31,8 @@ export function createEvenLength(params: EvenLengthParams): RuleCheck {
   const at = parsePointerPattern(params.at);
   return (data) => {
     const v = getAt(data, at);
-    return typeof v === 'string' && v.length % 2 === 1 ? [{ pointer: params.at, message: params.at + ' must have an even length' }] : null;
+    if (typeof v !== 'string' || v.length % 2 === 0) return null;
+    return [{ pointer: params.at, message: params.at + ' must have an even length' }];
   };
 }
 
@@ -40,7 +41,9 @@ export const evenLength = defineRuleKeyword<EvenLengthParams>({
   factory: 'createEvenLength',
   create: createEvenLength,
   paramsSchema: { type: 'object', required: ['at'], properties: { at: POINTER }, additionalProperties: false },
-  violate: (valid, params) => [{ value: withValue(valid, params.at, 'odd'), pointer: params.at, description: 'odd length' }],
+  violate(valid, params) {
+    return [{ value: withValue(valid, params.at, 'odd'), pointer: params.at, description: 'odd length' }];
+  },
 });
 `;
 
@@ -68,13 +71,23 @@ async function generateWith(keywordSource: string, params = '{ at: /code }') {
   cpSync(join(ROOT, 'packages/runtime/src'), runtimeRoot, { recursive: true });
   writeFileSync(join(runtimeRoot, 'rules/even-length.ts'), keywordSource);
   writeFileSync(join(dir, 'openapi.yaml'), SPEC.replace('{ at: /code }', params));
-  const { evenLength } = (await import(pathToFileURL(join(runtimeRoot, 'rules/even-length.ts')).href)) as { evenLength: RuleKeyword };
+  const module = pathToFileURL(join(runtimeRoot, 'rules/even-length.ts')).href;
+  const { evenLength } = (await import(module)) as { evenLength: RuleKeyword };
   // The registry line (generator/keywords/index.ts), on a validators plugin whose runtime is the copy.
-  const plugins: Plugin[] = corePlugins.map((p) =>
-    p.name !== 'validators' ? p : { ...p, keywords: [...(p.keywords ?? []), evenLength], runtime: p.runtime.map((r) => ({ ...r, root: runtimeRoot })) },
-  );
+  const withKeyword = (p: Plugin): Plugin => {
+    const runtime = p.runtime.map((r) => ({ ...r, root: runtimeRoot }));
+    return { ...p, keywords: [...(p.keywords ?? []), evenLength], runtime };
+  };
+  const plugins = corePlugins.map((p) => (p.name === 'validators' ? withKeyword(p) : p));
   const out = join(dir, 'out');
-  const config = { spec: join(dir, 'openapi.yaml'), overlays: [], out, check: false, plugins: ['validators'], runtime: 'copy' as const };
+  const config = {
+    spec: join(dir, 'openapi.yaml'),
+    overlays: [],
+    out,
+    check: false,
+    plugins: ['validators'],
+    runtime: 'copy' as const,
+  };
   const result = await generate({ ...config, clientFactoryName: 'createApiClient' }, { cwd: dir, plugins });
   for (const f of result.files) {
     mkdirSync(join(out, f.path, '..'), { recursive: true });
@@ -93,10 +106,12 @@ describe('a throw-away rule keyword: one file plus one registry line', () => {
     };
     expect(api.validateRequest('createThing', { body: { code: 'ab' } }).violations).toEqual([]);
     const bad = api.validateRequest('createThing', { body: { code: 'abc' } }).violations;
-    expect(bad.map((v) => [v.rule, v.pointer, v.message])).toEqual([['thing.even-code', '/code', '/code must have an even length']]);
+    const seen = bad.map((v) => [v.rule, v.pointer, v.message]);
+    expect(seen).toEqual([['thing.even-code', '/code', '/code must have an even length']]);
     // Its negative case is reported by exactly that rule.
     const [m] = evenLength.violate({ code: 'ab' }, { at: '/code' });
-    expect(api.validateRequest('createThing', { body: m?.value }).violations.map((v) => v.rule)).toEqual(['thing.even-code']);
+    const mutated = api.validateRequest('createThing', { body: m?.value }).violations;
+    expect(mutated.map((v) => v.rule)).toEqual(['thing.even-code']);
   });
 
   it('checks the overlay params against the keyword schema at generate time', async () => {

@@ -53,8 +53,12 @@ export function outDir(label: string): string {
   cpSync(join(ROOT, 'packages', 'runtime', 'src'), join(dir, 'runtime'), { recursive: true });
   // What the emitted validators-runtime.ts holds with the payments plugin selected.
   const kit = relative(dir, join(ROOT, 'packages/runtime/src/payments/rules/index.js')).split(sep).join('/');
-  const generic = ruleKeywords.filter((k) => !paymentKeywords.includes(k)).map((k) => `export { ${k.factory} } from './runtime/rules/${k.name}.js';\n`);
-  writeFileSync(join(dir, 'validators-runtime.ts'), `export * from './runtime/rules/index.js';\n${generic.join('')}export * from '${kit}';\n`);
+  const lines = ["export * from './runtime/rules/index.js';"];
+  for (const k of ruleKeywords) {
+    if (!paymentKeywords.includes(k)) lines.push(`export { ${k.factory} } from './runtime/rules/${k.name}.js';`);
+  }
+  lines.push(`export * from '${kit}';`, '');
+  writeFileSync(join(dir, 'validators-runtime.ts'), lines.join('\n'));
   return dir;
 }
 
@@ -74,7 +78,9 @@ export async function standalone(schemas: Record<string, Record<string, unknown>
 
 /** The default path: validators-data as the emitter writes it for one schema, compiled on first use
  * by the copied runtime with the copied validators-runtime.ts as the factories' table. */
-export async function lazy(schemas: Record<string, Record<string, unknown>>, openapi31 = true): Promise<Record<string, Check>> {
+type Schemas = Record<string, Record<string, unknown>>;
+
+export async function lazy(schemas: Schemas, openapi31 = true): Promise<Record<string, Check>> {
   const dir = outDir('lazy');
   const url = (path: string) => pathToFileURL(join(dir, path)).href;
   const runtime = (await import(url('validators-runtime.ts'))) as Record<string, unknown>;

@@ -76,6 +76,8 @@ const validPayment = fc
   });
 
 /** A context that knows exactly what the body refers to. */
+const FAR = '2999-01-01T00:00:00Z';
+
 function truthfulContext(body: Record<string, unknown>): RuleContext {
   return {
     needsConversion: () => body.quote_id !== undefined,
@@ -177,8 +179,9 @@ describe('properties of the generated payment validators', () => {
             const used = rule.keyword === 'unique-client-reference';
             // A quote sent with a same-currency payment may well exist and be active: only
             // quote-required is broken by sending it.
-            const anyQuote: RuleContext['getQuote'] = (_c, id) => ({ quoteId: id, status: 'active', expiresAt: '2999-01-01T00:00:00Z' });
-            const state = { ...ctx, isClientReferenceUsed: () => used, ...(rule.keyword === 'quote-required' ? { getQuote: anyQuote } : {}) };
+            const anyQuote: RuleContext['getQuote'] = (_c, id) => ({ quoteId: id, status: 'active', expiresAt: FAR });
+            const state = { ...ctx, isClientReferenceUsed: () => used };
+            if (rule.keyword === 'quote-required') state.getQuote = anyQuote;
             const out = await api.checkStatefulRules('createPayment', { params, body: m.body }, state);
             expect(
               out.violations.map((v) => `${v.rule} ${v.pointer}`),

@@ -41,8 +41,10 @@ export const quoteRequired = defineStatefulRule<QuoteRequiredParams>({
   violate(validBody, params) {
     // The base body is valid for the target, so a quote in it means the payment needs a conversion.
     const at = params.quote;
-    return getAt(validBody, pattern(at)) !== undefined
-      ? [{ body: without(validBody, at), pointer: at, description: 'quote_id left out of a conversion payment' }]
-      : [{ body: withValue(validBody, at, 'cbp-unneeded-quote'), pointer: at, description: 'quote_id sent for a same-currency payment' }];
+    if (getAt(validBody, pattern(at)) !== undefined) {
+      return [{ body: without(validBody, at), pointer: at, description: 'quote_id left out of a conversion payment' }];
+    }
+    const body = withValue(validBody, at, 'cbp-unneeded-quote');
+    return [{ body, pointer: at, description: 'quote_id sent for a same-currency payment' }];
   },
 });

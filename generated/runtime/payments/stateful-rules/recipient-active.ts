@@ -56,6 +56,7 @@ export const recipientActive = defineStatefulRule<RecipientActiveParams>({
     const list = getAt(validBody, pattern(params.items));
     if (!Array.isArray(list) || list.length === 0) return [];
     const pointer = `${params.items}/0${params.id}`;
-    return [{ body: withValue(validBody, pointer, 'cbp-unknown-recipient'), pointer, description: 'unknown recipient_id' }];
+    const body = withValue(validBody, pointer, 'cbp-unknown-recipient');
+    return [{ body, pointer, description: 'unknown recipient_id' }];
   },
 });

@@ -16,7 +16,12 @@ export interface ThirdPartyKnownParams {
  * onboarded third party" (rule 4: "a valid client_customer_ref"). */
 export const thirdPartyKnown = defineStatefulRule<ThirdPartyKnownParams>({
   keyword: 'third-party-known',
-  paramsSchema: { type: 'object', required: ['ref'], properties: { when: WHEN, ref: POINTER }, additionalProperties: false },
+  paramsSchema: {
+    type: 'object',
+    required: ['ref'],
+    properties: { when: WHEN, ref: POINTER },
+    additionalProperties: false,
+  },
   needs: ['getThirdParty'],
   check(request, params, pre) {
     if (!condition(params.when)(request.body)) return [];
@@ -28,6 +33,7 @@ export const thirdPartyKnown = defineStatefulRule<ThirdPartyKnownParams>({
   },
   violate(validBody, params) {
     if (!condition(params.when)(validBody)) return [];
-    return [{ body: withValue(validBody, params.ref, 'cbp-unknown-third-party'), pointer: params.ref, description: 'client_customer_ref of no onboarded third party' }];
+    const body = withValue(validBody, params.ref, 'cbp-unknown-third-party');
+    return [{ body, pointer: params.ref, description: 'client_customer_ref of no onboarded third party' }];
   },
 });

@@ -66,7 +66,9 @@ export const caseSensitiveEnum = defineRuleKeyword<CaseSensitiveEnumParams>({
     for (const l of locations(valid, params.at)) {
       if (!l.present || typeof l.value !== 'string') continue;
       const lower = l.value.toLowerCase();
-      const at = (value: unknown, description: string) => out.push({ value: withValue(valid, l.pointer, value), pointer: l.pointer, description });
+      const at = (value: unknown, description: string) => {
+        out.push({ value: withValue(valid, l.pointer, value), pointer: l.pointer, description });
+      };
       if (lower !== l.value) at(lower, `${l.pointer} in lower case`);
       at('', `${l.pointer} empty`);
       at(null, `${l.pointer} null`);

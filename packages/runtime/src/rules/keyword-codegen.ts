@@ -24,7 +24,9 @@ function emitGet(gen: CodeGen, node: Code, tokens: readonly string[]): Name {
   for (const t of tokens) {
     // A member Object.prototype also has (constructor, toString, __proto__...) must be own,
     // as in the runtime check; other names read directly.
-    const read = t in Object.prototype ? _`Object.prototype.hasOwnProperty.call(${v}, ${t}) ? ${v}${property(t)} : undefined` : _`${v}${property(t)}`;
+    const member = _`${v}${property(t)}`;
+    const own = _`Object.prototype.hasOwnProperty.call(${v}, ${t})`;
+    const read = t in Object.prototype ? _`${own} ? ${member} : undefined` : member;
     gen.assign(v, _`${v} !== null && typeof ${v} == "object" ? ${read} : undefined`);
   }
   return v;
@@ -37,7 +39,10 @@ function emitVisit(gen: CodeGen, node: Code, tokens: readonly string[], onValue:
     return;
   }
   const list = emitGet(gen, node, tokens.slice(0, star));
-  gen.if(_`Array.isArray(${list})`, () => gen.forOf('cbpItem', list, (item) => emitVisit(gen, item, tokens.slice(star + 1), onValue)));
+  const rest = tokens.slice(star + 1);
+  gen.if(_`Array.isArray(${list})`, () => {
+    gen.forOf('cbpItem', list, (item) => emitVisit(gen, item, rest, onValue));
+  });
 }
 
 /** The inline success-path toolkit. ajv's speed comes from straight-line code with monomorphic
@@ -54,12 +59,17 @@ export function codegen<P>(cxt: KeywordCxt, params: P): KeywordCodegen<P> {
     and: (...codes) => join(codes, '&&'),
     lit: (value) => (value === null ? _`null` : _`${value}`),
     get: (node, pointer) => emitGet(gen, node, parsePointerPattern(pointer)),
-    all: (ok, node, pointer, check) => emitVisit(gen, node, parsePointerPattern(pointer), (v) => gen.if(_`!(${check(v)})`, () => gen.assign(ok, false))),
+    all(ok, node, pointer, check) {
+      emitVisit(gen, node, parsePointerPattern(pointer), (v) => {
+        gen.if(_`!(${check(v)})`, () => gen.assign(ok, false));
+      });
+    },
     pattern(source) {
       // The runtime check compiles its pattern in unicode mode; only share ajv's when it does too.
       if (cxt.it.opts.unicodeRegExp === false) return undefined;
       const rx = cxt.it.opts.code.regExp(source, 'u');
-      return gen.scopeValue('pattern', { key: rx.toString(), ref: rx, code: _`${RULES_RUNTIME}.regExp(${source}, "u")` });
+      const code = _`${RULES_RUNTIME}.regExp(${source}, "u")`;
+      return gen.scopeValue('pattern', { key: rx.toString(), ref: rx, code });
     },
   };
 }

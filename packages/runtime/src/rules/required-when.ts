@@ -60,10 +60,12 @@ export const requiredWhen = defineRuleKeyword<RequiredWhenParams>({
     for (const pointer of params.require) {
       const pattern = parsePointerPattern(pointer);
       if (!hasAt(base, pattern) || getAt(base, pattern) === null) {
-        if (base !== valid) out.push({ value: base, pointer, description: `condition made true while ${pointer} is absent` });
+        const description = `condition made true while ${pointer} is absent`;
+        if (base !== valid) out.push({ value: base, pointer, description });
         continue;
       }
-      out.push({ value: without(base, pointer), pointer, description: `${pointer} removed while ${params.when.pointer} matches` });
+      const description = `${pointer} removed while ${params.when.pointer} matches`;
+      out.push({ value: without(base, pointer), pointer, description });
     }
     return out;
   },

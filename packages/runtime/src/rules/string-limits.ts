@@ -89,7 +89,9 @@ export const stringLimits = defineRuleKeyword<StringLimitsParams>({
     for (const l of locations(valid, params.at)) {
       if (!l.present || typeof l.value !== 'string') continue;
       const current = l.value;
-      const at = (value: string, description: string) => out.push({ value: withValue(valid, l.pointer, value), pointer: l.pointer, description });
+      const at = (value: string, description: string) => {
+        out.push({ value: withValue(valid, l.pointer, value), pointer: l.pointer, description });
+      };
       const max = params.maxLength;
       if (max !== undefined) {
         const filler = [...current.slice(0, 1), ...FILLERS].find((f) => fits(f.repeat(max + 1)));

@@ -33,6 +33,7 @@ export const quoteUsable = defineStatefulRule<QuoteUsableParams>({
     // Only a quote the payment already uses can be swapped for an unknown one; adding a quote
     // to a same-currency payment would break quote-required instead.
     if (getAt(validBody, pattern(params.quote)) === undefined) return [];
-    return [{ body: withValue(validBody, params.quote, 'cbp-unknown-quote-0000'), pointer: params.quote, description: 'unknown quote_id' }];
+    const body = withValue(validBody, params.quote, 'cbp-unknown-quote-0000');
+    return [{ body, pointer: params.quote, description: 'unknown quote_id' }];
   },
 });

@@ -40,8 +40,11 @@ export function defineStatefulRule<P>(spec: PaymentRuleSpec<P>): StatefulRule<P>
   };
 }
 
+type Needs = ReadonlyArray<keyof PaymentsRuleContext>;
+type Preamble = NotChecked | RuleFacts;
+
 /** Common preamble: the context and its methods exist, and the request names its customer. */
-function precheck(request: StatefulRequest, ctx: PaymentsRuleContext | undefined, needs: ReadonlyArray<keyof PaymentsRuleContext>): NotChecked | RuleFacts {
+function precheck(request: StatefulRequest, ctx: PaymentsRuleContext | undefined, needs: Needs): Preamble {
   if (ctx === undefined) return { notChecked: 'no RuleContext given' };
   // A loop, not filter(): this runs for every rule of every request.
   for (const m of needs) {
