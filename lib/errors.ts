@@ -57,11 +57,6 @@ export function isCbpError(value: unknown): value is CbpError {
   return value instanceof CbpError;
 }
 
-/** RFC 6901 encoding of one reference token. */
-export function escapePointerToken(token: string | number): string {
-  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-export function toPointer(tokens: ReadonlyArray<string | number>): string {
-  return tokens.length === 0 ? '' : `/${tokens.map(escapePointerToken).join('/')}`;
-}
+// RFC 6901: the runtime's one implementation (the pointers of errors and findings).
+export { escapeToken as escapePointerToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
+export { formatPointer as toPointer } from 'cross-border-payments-runtime/rules/json-pointer.js';

@@ -4,15 +4,8 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export function getAt(value: unknown, path: ReadonlyArray<string | number>): unknown {
-  let node: unknown = value;
-  for (const key of path) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    if (!Object.hasOwn(node, key)) return undefined;
-    node = (node as Record<string, unknown>)[key as string];
-  }
-  return node;
-}
+/** The value at a list of tokens, own members only (RFC 6901's walk: the runtime's one module). */
+export { getAt } from 'cross-border-payments-runtime/rules/json-pointer.js';
 
 export function str(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;

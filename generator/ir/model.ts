@@ -121,8 +121,9 @@ export interface WebhookModel {
 
 /**
  * A business rule, as written in the overlay's `x-cbp-rules` (see spec/rules.overlay.yaml).
- * `keyword` names the implementation: a stateless ajv keyword in generator/keywords/ (emitted as
- * `x-cbp-<keyword>`), or a stateful check a kit's plugin declares (Plugin.statefulRules).
+ * `keyword` names the implementation: a stateless ajv keyword (`x-cbp-<keyword>`), one module of
+ * packages/runtime/src/rules/ listed in generator/keywords/index.ts (or a kit's), or a stateful
+ * check in packages/runtime/src/payments/stateful-rules/.
  */
 export interface RuleDefinition {
   id: string;

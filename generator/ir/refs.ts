@@ -2,6 +2,7 @@
  * Local `$ref` resolution for the bundled document (after bundling every $ref is internal).
  * Parameter, response, request body and header objects are resolved; schemas keep their $refs.
  */
+import { parseFragmentPointer } from 'cross-border-payments-runtime/rules/json-pointer.js';
 import { CbpError } from '../../lib/errors.js';
 
 export type Obj = Record<string, unknown>;
@@ -12,11 +13,7 @@ export function isObj(value: unknown): value is Obj {
 
 export function getPointer(doc: unknown, pointer: string): unknown {
   if (pointer === '' || pointer === '#') return doc;
-  const tokens = pointer
-    .replace(/^#/, '')
-    .split('/')
-    .slice(1)
-    .map((t) => decodeURIComponent(t).replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = parseFragmentPointer(pointer);
   let node: unknown = doc;
   for (const token of tokens) {
     if (Array.isArray(node)) node = node[Number(token)];

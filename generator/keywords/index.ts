@@ -1,16 +1,18 @@
 /**
  * The generic rule vocabulary: the stateless rule keywords any document may use, in one list
- * (ajv's own vocabularies are arrays of KeywordDefinitions the same way). Plugins add their own
- * keywords (Plugin.keywords); the validators plugin compiles with the selected plugins' union.
+ * (ajv's own vocabularies are arrays of keyword definitions the same way). Each keyword is one
+ * module of the runtime (packages/runtime/src/rules/<name>.ts: params schema, check, inline code,
+ * negative-case mutation); the validators plugin's output imports its factory from there. Plugins
+ * add their own keywords (Plugin.keywords); the validators compile with the selected plugins' union.
  */
-import { caseSensitiveEnum } from './case-sensitive-enum.js';
-import { nonEmpty } from './non-empty.js';
-import { requiredWhen } from './required-when.js';
-import type { RuleKeyword } from './rule-keyword.js';
-import { stringLimits } from './string-limits.js';
+import { caseSensitiveEnum } from 'cross-border-payments-runtime/rules/case-sensitive-enum.js';
+import type { RuleKeyword } from 'cross-border-payments-runtime/rules/keyword.js';
+import { nonEmpty } from 'cross-border-payments-runtime/rules/non-empty.js';
+import { requiredWhen } from 'cross-border-payments-runtime/rules/required-when.js';
+import { stringLimits } from 'cross-border-payments-runtime/rules/string-limits.js';
 
 export const ruleKeywords: readonly RuleKeyword[] = [nonEmpty, caseSensitiveEnum, requiredWhen, stringLimits];
 
 export const ruleKeywordsByName: ReadonlyMap<string, RuleKeyword> = new Map(ruleKeywords.map((k) => [k.name, k]));
 
-export type { Mutation, RuleKeyword } from './rule-keyword.js';
+export type { Mutation, RuleKeyword } from 'cross-border-payments-runtime/rules/keyword.js';

@@ -13,6 +13,7 @@
  * (TS2502). Each such pointer is rewritten to the written place; a pointer that resolves without
  * passing through a `$ref` is left byte for byte as it is.
  */
+import { unescapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -75,7 +76,7 @@ function walk(doc: Obj, ref: string, memo: Map<string, string | undefined>, acti
 
 function decode(token: string): string | undefined {
   try {
-    return decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~');
+    return unescapeToken(decodeURIComponent(token));
   } catch {
     return undefined;
   }

@@ -7,12 +7,13 @@
  * name) and, for a security scheme, every Security Requirement key is re-pointed.
  */
 import type { SlipContext } from './normalize-slips.js';
+import { escapeToken, unescapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
+import { SUBSCHEMA_MAPS } from '../ir/subschemas.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 const VALID = /^[a-zA-Z0-9._-]+$/;
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-const esc = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
 export function repairComponentNames(ctx: SlipContext): void {
   const components = ctx.doc.components;
@@ -56,16 +57,14 @@ function parse(ref: string): { section: string; name: string; rest: string } | u
   } catch {
     name = m[2];
   }
-  return { section: m[1], name: name.replace(/~1/g, '/').replace(/~0/g, '~'), rest: m[3] ?? '' };
+  return { section: m[1], name: unescapeToken(name), rest: m[3] ?? '' };
 }
 
 function repointed(ref: string, renamed: Map<string, Map<string, string>>): string | undefined {
   const p = parse(ref);
   const to = p && renamed.get(p.section)?.get(p.name);
-  return p && to !== undefined ? `#/components/${p.section}/${esc(to)}${p.rest}` : undefined;
+  return p && to !== undefined ? `#/components/${p.section}/${escapeToken(to)}${p.rest}` : undefined;
 }
-
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 
 function repointRefs(node: unknown, renamed: Map<string, Map<string, string>>, seen: Set<object>, parentKey = ''): void {
   if (node === null || typeof node !== 'object' || seen.has(node)) return;
@@ -88,7 +87,7 @@ function repointRefs(node: unknown, renamed: Map<string, Map<string, string>>, s
   for (const [k, v] of Object.entries(o)) {
     // Example values are data (a schema's `examples` is a list of values; a map holds Example
     // Objects), unless `example` is a property's name.
-    if (!SCHEMA_MAPS.has(parentKey) && (k === 'example' || (k === 'examples' && Array.isArray(v)))) continue;
+    if (!SUBSCHEMA_MAPS.has(parentKey) && (k === 'example' || (k === 'examples' && Array.isArray(v)))) continue;
     repointRefs(v, renamed, seen, k);
   }
 }

@@ -5,6 +5,7 @@
  * resolves in the bundled document, or dropped with a warning (OpenAPI 3.x, Discriminator
  * Object: a value is a schema name or a reference).
  */
+import { escapeToken, unescapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
 import { resolveLocal, type SlipContext } from './normalize-slips.js';
 
 type Obj = Record<string, unknown>;
@@ -30,7 +31,7 @@ export function repairDiscriminator(ctx: SlipContext, schema: Obj, path: Array<s
     if (value.startsWith('#') && resolveLocal(ctx.doc, value) !== undefined) continue;
     // A bare schema name (no `/`, `#` or file extension) names a component.
     if (!/[/#]|\.(ya?ml|json)$/i.test(value) && Object.hasOwn(schemas, value)) {
-      mapping[key] = COMPONENT + value.replace(/~/g, '~0').replace(/\//g, '~1');
+      mapping[key] = COMPONENT + escapeToken(value);
       continue;
     }
     const match = memberFor(value, members);
@@ -58,9 +59,5 @@ function memberFor(value: string, members: string[]): string | undefined {
 function lastName(ref: string): string {
   const [file, pointer] = ref.split('#');
   const token = pointer ? pointer.split('/').pop() : file.split('/').pop();
-  return (token ?? '')
-    .replace(/\.(ya?ml|json)$/i, '')
-    .replace(/~1/g, '/')
-    .replace(/~0/g, '~')
-    .toLowerCase();
+  return unescapeToken((token ?? '').replace(/\.(ya?ml|json)$/i, '')).toLowerCase();
 }

@@ -6,6 +6,7 @@
  * components.parameters under its own name (by reference) and every `$ref` to it re-pointed, as
  * hoist-schema-refs.ts does for schemas (OpenAPI 3.x, Components Object: reusable parameters).
  */
+import { escapeToken, unescapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
 import type { SlipContext } from './normalize-slips.js';
 import { resolveLocal } from './normalize-slips.js';
 
@@ -13,12 +14,7 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 /** A parameter of a path item or of an operation. */
 const IN_PATHS = /^#\/(?:paths|webhooks)\/[^/]+\/(?:[^/]+\/)?parameters\/\d+$/;
-const esc = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
-const tokens = (ref: string) =>
-  ref
-    .slice(2)
-    .split('/')
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+const tokens = (ref: string) => ref.slice(2).split('/').map(unescapeToken);
 
 export function hoistParameterRefs(ctx: SlipContext): void {
   const sites: Obj[] = [];
@@ -37,7 +33,7 @@ export function hoistParameterRefs(ctx: SlipContext): void {
     let name = base;
     for (let n = 2; Object.hasOwn(parameters, name); n++) name = `${base}${n}`;
     Object.defineProperty(parameters, name, { value: param, enumerable: true, writable: true, configurable: true });
-    moved.set(target, `#/components/parameters/${esc(name)}`);
+    moved.set(target, `#/components/parameters/${escapeToken(name)}`);
     ctx.warn(tokens(target), 'a Parameter Object referenced from elsewhere lives inside an operation', `components.parameters.${name} (the same parameter, moved by reference)`);
   }
   for (const site of sites) {

@@ -6,12 +6,12 @@
  */
 import type { SlipContext } from './normalize-slips.js';
 import { resolveLocal } from './normalize-slips.js';
+import { escapeToken, unescapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 const COMPONENT = '#/components/schemas/';
 const WHOLE_COMPONENT = /^#\/components\/[^/]+\/[^/]+$/;
-const esc = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Where a reference is written: a `$ref` or a discriminator mapping value. */
 interface RefSite {
@@ -66,12 +66,9 @@ function hoist(ctx: SlipContext, schemas: Obj, outside: RefSite[]): void {
     let name = base;
     for (let n = 2; Object.hasOwn(schemas, name); n++) name = `${base}${n}`;
     Object.defineProperty(schemas, name, { value: resolveLocal(ctx.doc, target), enumerable: true, writable: true, configurable: true });
-    moved.set(target, COMPONENT + esc(name));
+    moved.set(target, COMPONENT + escapeToken(name));
     ctx.warn(
-      target
-        .slice(2)
-        .split('/')
-        .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~')),
+      target.slice(2).split('/').map(unescapeToken),
       'a schema referenced from elsewhere lives outside components.schemas (or inside another schema)',
       `components.schemas.${name} (the same schema, moved by reference)`,
     );
@@ -101,7 +98,7 @@ function nameMappingTargets(ctx: SlipContext, schemas: Obj, refs: RefSite[]): vo
       let name = base;
       for (let n = 2; Object.hasOwn(schemas, name); n++) name = `${base}${n}`;
       Object.defineProperty(schemas, name, { value: target, enumerable: true, writable: true, configurable: true });
-      to = COMPONENT + esc(name);
+      to = COMPONENT + escapeToken(name);
       named.set(ref, to);
       ctx.warn(pointerTokens(ref), 'a discriminator mapping names a schema inside another', `components.schemas.${name} (the same schema, named by its mapping key)`);
     }
@@ -115,10 +112,7 @@ function intoComponentSchema(ref: string): boolean {
 }
 
 function pointerTokens(ref: string): string[] {
-  return ref
-    .slice(2)
-    .split('/')
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return ref.slice(2).split('/').map(unescapeToken);
 }
 
 function collectRefs(node: unknown, out: RefSite[], seen: Set<object>): void {
@@ -147,10 +141,7 @@ const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'pat
 /** A readable component name: the last meaningful pointer token, else the operation's id with
  * what the schema is to it (a status code, a method or a media type names nothing). */
 function nameFor(doc: Obj, ref: string): string {
-  const all = ref
-    .slice(2)
-    .split('/')
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const all = ref.slice(2).split('/').map(unescapeToken);
   const tokens = all.filter((t) => !STRUCTURAL.has(t) && !METHODS.has(t) && !/^([1-5]\d\d|[1-5]XX|\d+)$/i.test(t) && !t.includes('/'));
   let last = tokens.pop();
   if (last === undefined && all[0] === 'paths' && all.length > 2) {

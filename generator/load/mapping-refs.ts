@@ -9,6 +9,7 @@
  * re-pointed.
  */
 import { parseDocumentText } from './read-document.js';
+import { escapeToken, unescapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -123,7 +124,7 @@ function tokensOf(ref: string): string[] | undefined {
     return ref
       .slice(2)
       .split('/')
-      .map((t) => decodeURIComponent(t).replace(/~1/g, '/').replace(/~0/g, '~'));
+      .map((t) => unescapeToken(decodeURIComponent(t)));
   } catch {
     return undefined;
   }
@@ -132,8 +133,6 @@ function tokensOf(ref: string): string[] | undefined {
 function isBareName(value: string): boolean {
   return !/[/#]|\.(ya?ml|json)$/i.test(value);
 }
-
-const escapeToken = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** A component name from a mapping value: the file's base name or the pointer's last token. */
 function nameFrom(value: string): string {

@@ -5,31 +5,16 @@
  * components.schemas and under every `schema` key, then their subschemas), so a property named
  * `required` or `$ref` stays data.
  */
+import { escapeToken, unescapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
 import { toPointer } from '../../lib/errors.js';
 import { repairComponentNames } from './component-names.js';
 import { repairDiscriminator } from './discriminator-mapping.js';
 import { hoistParameterRefs } from './hoist-parameter-refs.js';
 import { hoistSchemaRefs } from './hoist-schema-refs.js';
+import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_ONE } from '../ir/subschemas.js';
 
 type Obj = Record<string, unknown>;
 type Path = Array<string | number>;
-
-const MAP_KEYS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
-const LIST_KEYS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
-const ONE_KEYS = [
-  'items',
-  'additionalItems',
-  'additionalProperties',
-  'not',
-  'if',
-  'then',
-  'else',
-  'contains',
-  'propertyNames',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-  'contentSchema',
-];
 
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -85,15 +70,15 @@ function visitSchema(ctx: SlipContext, schema: unknown, path: Path, component: s
   if (!isObj(schema) || seen.has(schema)) return;
   seen.add(schema);
   repairKeywords(ctx, schema, path, component);
-  for (const key of MAP_KEYS) {
+  for (const key of SUBSCHEMA_MAPS) {
     const map = schema[key];
     if (isObj(map)) for (const name of Object.keys(map)) visitSchema(ctx, map[name], [...path, key, name], component, seen);
   }
-  for (const key of LIST_KEYS) {
+  for (const key of SUBSCHEMA_LISTS) {
     const list = schema[key];
     if (Array.isArray(list)) for (let i = 0; i < list.length; i++) visitSchema(ctx, list[i], [...path, key, i], component, seen);
   }
-  for (const key of ONE_KEYS) {
+  for (const key of SUBSCHEMA_ONE) {
     const one = schema[key];
     if (Array.isArray(one)) for (let i = 0; i < one.length; i++) visitSchema(ctx, one[i], [...path, key, i], component, seen);
     else visitSchema(ctx, one, [...path, key], component, seen);
@@ -149,7 +134,7 @@ function repairKeywords(ctx: SlipContext, s: Obj, path: Path, component: string 
       delete s[old];
       continue;
     }
-    const target = component === undefined ? undefined : `#/components/schemas/${component.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const target = component === undefined ? undefined : `#/components/schemas/${escapeToken(component)}`;
     if (s[old] === '#' && target !== undefined && s.$ref === undefined) {
       ctx.warn([...path, old], `\`${old}\` is draft 2019-09, not OpenAPI 3.1`, `\`$ref: ${target}\` (the enclosing component, no dynamic scope)`);
       s.$ref = target;
@@ -190,7 +175,7 @@ export function resolveLocal(doc: Obj, ref: string): unknown {
   for (const raw of ref.slice(1).split('/').slice(1)) {
     let token: string;
     try {
-      token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+      token = unescapeToken(decodeURIComponent(raw));
     } catch {
       return undefined;
     }

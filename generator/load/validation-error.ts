@@ -3,6 +3,7 @@
  * instancePath, ignoring the noise of Reference-Object alternatives) as an RFC 6901 pointer.
  */
 import { CbpError } from '../../lib/errors.js';
+import { escapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
 
 interface AjvLikeError {
   instancePath?: string;
@@ -37,12 +38,12 @@ function fromAjvErrors(errors: AjvLikeError[], file: string): CbpError {
   let message = best.message ?? 'is invalid';
   const extra = best.params?.additionalProperty;
   if (typeof extra === 'string') {
-    pointer = `${pointer}/${extra.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    pointer = `${pointer}/${escapeToken(extra)}`;
     message = 'is not allowed here (unknown property)';
   }
   const key = best.propertyName ?? best.params?.propertyName;
   if (typeof key === 'string') {
-    pointer = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    pointer = `${pointer}/${escapeToken(key)}`;
     message = `name ${message}`;
   }
   const allowed = best.params?.allowedValues;

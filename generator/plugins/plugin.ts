@@ -7,7 +7,8 @@
  * in dependency order.
  */
 import type { Emitter } from '../emitters/emitter.js';
-import type { RuleKeyword } from '../keywords/rule-keyword.js';
+import type { RuleKeyword } from 'cross-border-payments-runtime/rules/keyword.js';
+import type { StatefulRuleRegistry } from 'cross-border-payments-runtime/rules/stateful.js';
 
 /** Files copied verbatim into <out>/runtime/<into>/: `paths` are files or folders under `root`. */
 export interface RuntimeSource {
@@ -64,8 +65,9 @@ export interface StatefulRuleSource {
   exportName: string;
   /** Type of `module` extending RuleContext with what the rules ask of the service state. */
   contextType: string;
-  /** The keywords it implements: overlay rules are checked against them at generate time. */
-  keywords: readonly string[];
+  /** The rules it implements by keyword: overlay rules are checked against them (keyword, and
+   * params against the rule's `paramsSchema`) at generate time. */
+  rules: StatefulRuleRegistry;
 }
 
 export interface Plugin {

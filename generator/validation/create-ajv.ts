@@ -1,23 +1,23 @@
 /**
- * The ajv instance validators are compiled with, at generate time: 2020-12 for OpenAPI 3.1,
- * draft-07 for 3.0; the options of packages/runtime/src/rules/validation-options.ts (first error
- * per part, linear-time patterns); formats: ajv-formats' full set (the runtime's ES module,
- * rules/formats.ts); the rule vocabulary; standalone ESM
- * output whose format and rule references go through the rules runtime import (`__cbpRules`,
- * validators-runtime.ts).
+ * The ajv instance validators are compiled with at generate time: the runtime's one instance
+ * (packages/runtime/src/rules/ajv-instance.ts, the same options and keywords as validators
+ * compiled on first use) with standalone ESM output, whose format and rule references go through
+ * the rules runtime import (`__cbpRules`, validators-runtime.ts).
  */
-import { _, Ajv, type Options } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import { formats } from 'cross-border-payments-runtime/rules/formats.js';
+import { _ } from 'ajv';
+import { createValidatorAjv, type AnyAjv } from 'cross-border-payments-runtime/rules/ajv-instance.js';
+import { RULES_RUNTIME, ruleKeywordDefinition } from 'cross-border-payments-runtime/rules/ajv-keyword.js';
+import type { RuleKeyword } from 'cross-border-payments-runtime/rules/keyword.js';
+import { codegen } from 'cross-border-payments-runtime/rules/keyword-codegen.js';
 import { useLinearEngine } from 'cross-border-payments-runtime/rules/regexp.js';
 import { re2Engine } from 'cross-border-payments-runtime/rules/regexp-re2.js';
-import { PATTERN_ENGINE, VALIDATION_OPTIONS } from 'cross-border-payments-runtime/rules/validation-options.js';
-import type { RuleKeyword } from '../keywords/rule-keyword.js';
+import type { CodeKeywordDefinition } from 'ajv';
 
 // ajv compiles standalone code by calling the pattern engine on every pattern: the generator
 // holds RE2 for the patterns of any document (the output installs it only where needed).
 useLinearEngine(re2Engine);
-import { RULES_RUNTIME } from '../keywords/rule-keyword.js';
+
+export type { AnyAjv };
 
 export interface AjvChoice {
   openapi31: boolean;
@@ -33,34 +33,23 @@ export interface AjvChoice {
   /** Let ajv copy small referenced schemas into each use (default true). Off for large
    * documents, where the copies dominate the output size. */
   inlineRefs?: boolean;
-  /** The rule keywords of the selected plugins (generator/keywords/ for the generic ones). */
+  /** The rule keywords of the selected plugins (generator/keywords/index.ts lists the generic ones). */
   keywords: readonly RuleKeyword[];
 }
 
-export type AnyAjv = Ajv | Ajv2020;
-
 export function createAjv(choice: AjvChoice): AnyAjv {
-  const options: Options = {
-    ...VALIDATION_OPTIONS,
-    inlineRefs: choice.inlineRefs ?? true,
-    unicodeRegExp: choice.unicodeRegExp,
-    coerceTypes: choice.coerce ? 'array' : false,
-    // A property named like an Object.prototype member (`valueOf`, `constructor`) is checked on the
-    // object itself: inherited members must neither satisfy `required` nor be validated.
-    ownProperties: choice.features?.has('ownProperties') ?? true,
-    // Patterns go through the runtime's engine (`__cbpRules.regExp`, exported by validators-runtime.ts).
-    code: { source: true, esm: true, lines: true, optimize: true, formats: _`${RULES_RUNTIME}.formats`, regExp: PATTERN_ENGINE },
-  };
-  const ajv: AnyAjv = choice.openapi31 ? new Ajv2020(options) : new Ajv(options);
-  if (choice.openapi31 && choice.features !== undefined) {
-    // Ajv2020 forces both on in its constructor; code generation reads them per compile, so a
-    // document that uses neither gets validators without the per-call bookkeeping.
-    const opts = ajv.opts as { unevaluated?: boolean; dynamicRef?: boolean };
-    opts.unevaluated = choice.features.has('unevaluatedProperties') || choice.features.has('unevaluatedItems');
-    opts.dynamicRef = [...choice.features].some((f) => /dynamic|recursive/i.test(f));
-  }
-  for (const [name, def] of Object.entries(formats)) ajv.addFormat(name, def as never);
-  for (const name of choice.unknownFormats) if (!(name in formats)) ajv.addFormat(name, true);
-  for (const k of choice.keywords) ajv.addKeyword(k.definition);
-  return ajv;
+  return createValidatorAjv(
+    { ...choice, inlineRefs: choice.inlineRefs ?? true, keywords: choice.keywords.map(keywordDefinition) },
+    { code: { source: true, esm: true, lines: true, optimize: true, formats: _`${RULES_RUNTIME}.formats` } },
+  );
+}
+
+/** The ajv keyword of a rule keyword, its params checked against the keyword's schema. */
+export function keywordDefinition(k: RuleKeyword): CodeKeywordDefinition {
+  const code = k.code;
+  return ruleKeywordDefinition({
+    ...k,
+    extra: k.extraArgs(),
+    ...(code === undefined ? {} : { inline: (cxt, params) => code(codegen(cxt, params)) }),
+  });
 }

@@ -4,6 +4,7 @@
  * per declared response (status × media type) and per webhook payload, with the stateless rules
  * of the operation attached at the root of the part they read (`in`).
  */
+import { escapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
 import type { JSONSchema } from '../ir/json-schema.js';
 import type { ApiModel, OperationModel, ParameterModel, RuleDefinition } from '../ir/model.js';
 import type { RuleRef } from 'cross-border-payments-runtime/rules/validator-set.js';
@@ -32,14 +33,12 @@ export interface ValidatorPlan {
   webhooks: Array<{ name: string; validator: string | null }>;
 }
 
-const esc = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
-
 export function planValidators(model: ApiModel, prep: Omit<PrepareOptions, 'at'>, vocabulary: RuleVocabulary): ValidatorPlan {
   const plan: ValidatorPlan = { schemas: [], paramSchemas: [], operations: [], webhooks: [] };
   const prepare = (s: JSONSchema, at: string) => prepareSchema(s, { ...prep, at, expansions: prep });
 
   for (const op of model.operations) {
-    const at = `/paths/${esc(op.path)}/${op.method}`;
+    const at = `/paths/${escapeToken(op.path)}/${op.method}`;
     const rules = byPart(op.rules, vocabulary);
     const entry: OperationPlan = { id: op.id, bodyRequired: op.requestBody?.required === true, responses: [], stateful: statefulRefs(op.rules, vocabulary) };
     for (const part of ['path', 'query'] as const) {
@@ -66,7 +65,11 @@ export function planValidators(model: ApiModel, prep: Omit<PrepareOptions, 'at'>
     const body = preferredBody(op);
     if (body !== undefined) {
       entry.body = `${op.id}_body`;
-      plan.schemas.push({ name: entry.body, at: `${at}/requestBody`, schema: withRules(prepare(body.schema, `${at}/requestBody/content/${esc(body.type)}/schema`), rules.body) });
+      plan.schemas.push({
+        name: entry.body,
+        at: `${at}/requestBody`,
+        schema: withRules(prepare(body.schema, `${at}/requestBody/content/${escapeToken(body.type)}/schema`), rules.body),
+      });
     } else if (rules.body.length > 0) {
       unsupportedPart(rules.body[0], 'the operation has no request body');
     }
@@ -79,7 +82,11 @@ export function planValidators(model: ApiModel, prep: Omit<PrepareOptions, 'at'>
           return;
         }
         const name = `${op.id}_res${i}_${j}`;
-        plan.schemas.push({ name, at: `${at}/responses/${esc(r.status)}`, schema: prepare(schema, `${at}/responses/${esc(r.status)}/content/${esc(type)}/schema`) });
+        plan.schemas.push({
+          name,
+          at: `${at}/responses/${escapeToken(r.status)}`,
+          schema: prepare(schema, `${at}/responses/${escapeToken(r.status)}/content/${escapeToken(type)}/schema`),
+        });
         content[type] = name;
       });
       entry.responses.push({ status: r.status, content });
@@ -95,7 +102,7 @@ export function planValidators(model: ApiModel, prep: Omit<PrepareOptions, 'at'>
       continue;
     }
     const name = `webhook_${wh.id}`;
-    const at = `/webhooks/${esc(wh.name)}/${wh.method}/requestBody`;
+    const at = `/webhooks/${escapeToken(wh.name)}/${wh.method}/requestBody`;
     plan.schemas.push({ name, at, schema: withRules(prepare(wh.payloadSchema, at), rules.webhook) });
     plan.webhooks.push({ name: wh.id, validator: name });
   }
@@ -133,7 +140,7 @@ function withRules(schema: JSONSchema, rules: RuleDefinition[]): JSONSchema {
 function paramsObject(ps: ParameterModel[], at: string, prepare: (s: JSONSchema, at: string) => JSONSchema): JSONSchema {
   const properties: Record<string, JSONSchema> = {};
   // setKey: a parameter named `__proto__` must become a property, not the object's prototype.
-  for (const p of ps) setKey(properties, p.name, prepare(p.schema, `${at}/parameters/${esc(p.name)}/schema`));
+  for (const p of ps) setKey(properties, p.name, prepare(p.schema, `${at}/parameters/${escapeToken(p.name)}/schema`));
   const required = ps.filter((p) => p.required || p.in === 'path').map((p) => p.name);
   return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
 }

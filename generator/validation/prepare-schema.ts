@@ -4,9 +4,11 @@
  * exclusiveMinimum/Maximum). Walks schema positions only, so a property named `nullable` or
  * `$ref` is data, not a keyword.
  */
+import { escapeToken, unescapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
 import { CbpError } from '../../lib/errors.js';
 import type { JSONSchema } from '../ir/json-schema.js';
 import { setKey } from '../ir/refs.js';
+import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_ONE } from '../ir/subschemas.js';
 
 export const COMPONENTS_ID = 'https://cbp.invalid/components.json';
 const COMPONENT_REF = '#/components/schemas/';
@@ -20,22 +22,6 @@ const namesPrototypeMember = (key: string, value: unknown): boolean =>
   (key === 'properties' && isPlainObject(value) && Object.keys(value).some((k) => PROTOTYPE_MEMBERS.has(k))) ||
   (key === 'required' && Array.isArray(value) && value.some((k) => typeof k === 'string' && PROTOTYPE_MEMBERS.has(k)));
 const FEATURES = new Set(['unevaluatedProperties', 'unevaluatedItems', '$dynamicRef', '$dynamicAnchor', '$recursiveRef', '$recursiveAnchor']);
-const MAP_KEYS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
-const LIST_KEYS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-const ONE_KEYS = new Set([
-  'items',
-  'additionalItems',
-  'additionalProperties',
-  'not',
-  'if',
-  'then',
-  'else',
-  'contains',
-  'propertyNames',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-  'contentSchema',
-]);
 
 export interface PrepareOptions {
   openapi30: boolean;
@@ -87,7 +73,7 @@ export function prepareSchema(schema: JSONSchema, opts: PrepareOptions): JSONSch
   function inlineRef(s: Record<string, unknown>, at: string): JSONSchema | undefined {
     const ref = s.$ref as string;
     if (!ref.startsWith(COMPONENT_REF) || opts.components === undefined) return undefined;
-    const name = ref.slice(COMPONENT_REF.length).replace(/~1/g, '/').replace(/~0/g, '~');
+    const name = unescapeToken(ref.slice(COMPONENT_REF.length));
     if (!Object.hasOwn(opts.components, name) || inlining.includes(name)) return undefined;
     const inlined = expanded(name, ref);
     if (inlined === undefined) return undefined;
@@ -141,18 +127,17 @@ export function prepareSchema(schema: JSONSchema, opts: PrepareOptions): JSONSch
     }
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(s)) {
-      const here = `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      const here = `${at}/${escapeToken(key)}`;
       // Recorded whatever branch the value takes below: `unevaluatedProperties: false` is a
       // sub-schema, and ajv tracks evaluated properties only when told the feature is in use.
       if (FEATURES.has(key)) opts.features?.add(key);
       if (namesPrototypeMember(key, value)) opts.features?.add(OWN_PROPERTIES);
-      if (MAP_KEYS.has(key) && isPlainObject(value)) {
-        if (key === 'patternProperties')
-          for (const name of Object.keys(value)) if (!opts.patternAt?.has(name)) opts.patternAt?.set(name, `${here}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`);
-        out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, node(v, `${here}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`)]));
-      } else if (LIST_KEYS.has(key) && Array.isArray(value)) {
+      if (SUBSCHEMA_MAPS.has(key) && isPlainObject(value)) {
+        if (key === 'patternProperties') for (const name of Object.keys(value)) if (!opts.patternAt?.has(name)) opts.patternAt?.set(name, `${here}/${escapeToken(name)}`);
+        out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, node(v, `${here}/${escapeToken(k)}`)]));
+      } else if (SUBSCHEMA_LISTS.has(key) && Array.isArray(value)) {
         out[key] = value.map((v, i) => node(v, `${here}/${i}`));
-      } else if (ONE_KEYS.has(key) && (typeof value === 'boolean' || isPlainObject(value))) {
+      } else if (SUBSCHEMA_ONE.has(key) && (typeof value === 'boolean' || isPlainObject(value))) {
         out[key] = node(value, here);
       } else if (key === 'items' && Array.isArray(value)) {
         out[key] = value.map((v, i) => node(v, `${here}/${i}`));
@@ -203,7 +188,7 @@ function componentName(pointer: string): string {
   } catch {
     // Not percent-encoded: the token as written.
   }
-  return decoded.replace(/~1/g, '/').replace(/~0/g, '~');
+  return unescapeToken(decoded);
 }
 
 /** OpenAPI 3.0 Schema Object → draft-07. */
@@ -247,7 +232,7 @@ export function componentsSchema(schemas: Record<string, JSONSchema>, opts: Prep
   const defs: Record<string, JSONSchema> = {};
   for (const name of Object.keys(schemas)) {
     // setKey: a component named `__proto__` is a definition, not the object's prototype.
-    setKey(defs, name, prepareSchema(schemas[name], { ...opts, at: `/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` }));
+    setKey(defs, name, prepareSchema(schemas[name], { ...opts, at: `/components/schemas/${escapeToken(name)}` }));
   }
   return { $id: COMPONENTS_ID, $defs: defs };
 }

@@ -6,13 +6,12 @@
  * validators.ts is the same few lines for every document.
  */
 import type { JSONSchema } from '../ir/json-schema.js';
-import type { RuleKeyword } from '../keywords/rule-keyword.js';
+import type { RuleKeyword } from 'cross-border-payments-runtime/rules/keyword.js';
 import type { StatefulRuleSource } from '../plugins/plugin.js';
 import type { ValidatorData } from 'cross-border-payments-runtime/rules/lazy-validators.js';
 import type { ValidatorPlan } from './plan.js';
+import { publicApi, ruleContextType, statefulImports, statefulRegistries } from './render-api.js';
 import { setKey } from '../ir/refs.js';
-
-const q = (v: unknown) => JSON.stringify(v);
 
 export interface DataChoice {
   openapi31: boolean;
@@ -102,8 +101,6 @@ export function singleQuoted(json: string): string {
   return `'${json.replace(/[\\'\u2028\u2029]/g, (c) => SINGLE_QUOTE_ESCAPES[c] as string)}'`;
 }
 
-const registryName = (i: number) => `__statefulRules${i}`;
-
 export function renderLazyValidatorsTs(header: string, stateful: readonly StatefulRuleSource[] = []): string {
   return [
     header.replace(/\n+$/, '\n'),
@@ -118,7 +115,7 @@ export function renderLazyValidatorsTs(header: string, stateful: readonly Statef
     "import type { RuleContext as BaseRuleContext, ValidationOutcome } from './runtime/rule-types.js';",
     "import { createValidatorSet, type AjvValidateFn, type RequestParts } from './runtime/rules/validator-set.js';",
     "import { createLazyValidators } from './runtime/rules/lazy-validators.js';",
-    ...stateful.map((s, i) => `import { ${s.exportName} as ${registryName(i)}, type ${s.contextType} } from ${q(s.module)};`),
+    ...statefulImports(stateful),
     "import { validatorData } from './validators-data.js';",
     "import * as rulesRuntime from './validators-runtime.js';",
     '',
@@ -127,33 +124,10 @@ export function renderLazyValidatorsTs(header: string, stateful: readonly Statef
     '/** Every validator by name (request parts, responses, webhooks), for benchmarks. */',
     'export const rawValidators: Readonly<Record<string, AjvValidateFn>> = lazy.raw;',
     '',
-    '/** What the stateful rules of the selected plugins may ask of the service state. */',
-    `export type RuleContext = ${['BaseRuleContext', ...stateful.map((s) => s.contextType)].join(' & ')};`,
+    ...ruleContextType(stateful),
     '',
-    `const set = createValidatorSet({ statefulRules: [${stateful.map((_, i) => registryName(i)).join(', ')}], ...lazy.spec });`,
+    `const set = createValidatorSet({ statefulRules: ${statefulRegistries(stateful)}, ...lazy.spec });`,
     '',
-    "/** Schema and stateless rules of one operation's request (sync). `notChecked` lists the",
-    " * operation's stateful rules: run checkStatefulRules for those. */",
-    'export const validateRequest: (operationId: string, req: RequestParts) => ValidationOutcome = set.validateRequest;',
-    '',
-    "/** The operation's stateful rules against a RuleContext; without one (or without the method a",
-    ' * rule needs) the rule is listed in `notChecked`, never passed. */',
-    'export const checkStatefulRules: (operationId: string, req: RequestParts, ctx?: RuleContext) => Promise<ValidationOutcome> =',
-    '  set.checkStatefulRules;',
-    '',
-    '/** checkStatefulRules, answered synchronously when every RuleContext answer is (not a Promise):',
-    ' * a promise is returned only when the context returned one. */',
-    'export const checkStatefulRulesEager: (operationId: string, req: RequestParts, ctx?: RuleContext) => ValidationOutcome | Promise<ValidationOutcome> =',
-    '  set.checkStatefulRulesEager;',
-    '',
-    '/** A response body against the declared response (status, then NXX range, then default). */',
-    'export const validateResponse: (operationId: string, status: number, contentType: string | undefined, body: unknown) => ValidationOutcome =',
-    '  set.validateResponse;',
-    '',
-    "/** A webhook payload, with the webhook's rules. */",
-    'export const validateWebhook: (webhookName: string, payload: unknown) => ValidationOutcome = set.validateWebhook;',
-    '',
-    'export type { RequestParts };',
-    '',
+    ...publicApi(),
   ].join('\n');
 }

@@ -5,6 +5,7 @@
 import type { RuleDefinition } from '../ir/model.js';
 import type { StatefulRuleSource } from '../plugins/plugin.js';
 import type { ValidatorPlan } from './plan.js';
+import { publicApi, ruleContextType, statefulImports, statefulRegistries } from './render-api.js';
 
 const q = (v: unknown) => JSON.stringify(v);
 // A member of the standalone module's namespace, never the namespace as a value: a bundler then
@@ -15,10 +16,6 @@ const ref = (ns: string, name: string | null | undefined) => {
   if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`not a validator export name: ${q(name)}`);
   return `(${ns}.${name} as AjvValidateFn)`;
 };
-
-/** The stateful registries are imported under these names (`__statefulRules0`, ...): identifiers
- * of ours, never document text. */
-const registryName = (i: number) => `__statefulRules${i}`;
 
 export function renderValidatorsTs(header: string, plan: ValidatorPlan, stateful: readonly StatefulRuleSource[] = []): string {
   const lines: string[] = [
@@ -32,7 +29,7 @@ export function renderValidatorsTs(header: string, plan: ValidatorPlan, stateful
     ' */',
     "import type { RuleContext as BaseRuleContext, ValidationOutcome } from './runtime/rule-types.js';",
     "import { createValidatorSet, type AjvValidateFn, type RequestParts } from './runtime/rules/validator-set.js';",
-    ...stateful.map((s, i) => `import { ${s.exportName} as ${registryName(i)}, type ${s.contextType} } from ${q(s.module)};`),
+    ...statefulImports(stateful),
     "import * as standalone from './validators-standalone.js';",
     // No parameter schema (a webhooks-only document): no unused import (noUnusedLocals).
     ...(plan.paramSchemas.length > 0 ? ["import * as standaloneParams from './validators-params-standalone.js';"] : []),
@@ -43,11 +40,10 @@ export function renderValidatorsTs(header: string, plan: ValidatorPlan, stateful
     ...plan.schemas.map((s) => `  ${q(s.name)}: ${ref('standalone', s.name)},`),
     '};',
     '',
-    '/** What the stateful rules of the selected plugins may ask of the service state. */',
-    `export type RuleContext = ${['BaseRuleContext', ...stateful.map((s) => s.contextType)].join(' & ')};`,
+    ...ruleContextType(stateful),
     '',
     'const set = createValidatorSet({',
-    `  statefulRules: [${stateful.map((_, i) => registryName(i)).join(', ')}],`,
+    `  statefulRules: ${statefulRegistries(stateful)},`,
     '  operations: {',
   ];
   for (const op of plan.operations) {
@@ -69,34 +65,7 @@ export function renderValidatorsTs(header: string, plan: ValidatorPlan, stateful
   }
   lines.push('  },', '  webhooks: {');
   for (const w of plan.webhooks) lines.push(`    ${q(w.name)}: ${ref('standalone', w.validator)},`);
-  lines.push(
-    '  },',
-    '});',
-    '',
-    "/** Schema and stateless rules of one operation's request (sync). `notChecked` lists the",
-    " * operation's stateful rules: run checkStatefulRules for those. */",
-    'export const validateRequest: (operationId: string, req: RequestParts) => ValidationOutcome = set.validateRequest;',
-    '',
-    "/** The operation's stateful rules against a RuleContext; without one (or without the method a",
-    ' * rule needs) the rule is listed in `notChecked`, never passed. */',
-    'export const checkStatefulRules: (operationId: string, req: RequestParts, ctx?: RuleContext) => Promise<ValidationOutcome> =',
-    '  set.checkStatefulRules;',
-    '',
-    '/** checkStatefulRules, answered synchronously when every RuleContext answer is (not a Promise):',
-    ' * a promise is returned only when the context returned one. */',
-    'export const checkStatefulRulesEager: (operationId: string, req: RequestParts, ctx?: RuleContext) => ValidationOutcome | Promise<ValidationOutcome> =',
-    '  set.checkStatefulRulesEager;',
-    '',
-    '/** A response body against the declared response (status, then NXX range, then default). */',
-    'export const validateResponse: (operationId: string, status: number, contentType: string | undefined, body: unknown) => ValidationOutcome =',
-    '  set.validateResponse;',
-    '',
-    "/** A webhook payload, with the webhook's rules. */",
-    'export const validateWebhook: (webhookName: string, payload: unknown) => ValidationOutcome = set.validateWebhook;',
-    '',
-    'export type { RequestParts };',
-    '',
-  );
+  lines.push('  },', '});', '', ...publicApi());
   return lines.join('\n');
 }
 

@@ -1,20 +1,22 @@
 /**
  * Checks each overlay rule against the implementation it names, at generate time: a stateless
- * rule needs a keyword of a selected plugin and params matching its meta-schema, a stateful one
- * a rule of a selected plugin's stateful vocabulary. A rule nobody implements would otherwise be
- * silently skipped.
+ * rule needs a keyword of a selected plugin, a stateful one a rule of a selected plugin's stateful
+ * vocabulary, and either's params must match the implementation's parameter schema (as ajv checks
+ * a keyword's value against its metaSchema). A rule nobody implements would otherwise be silently
+ * skipped.
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 import { CbpError } from '../../lib/errors.js';
 import { formats } from 'cross-border-payments-runtime/rules/formats.js';
 import type { RuleDefinition } from '../ir/model.js';
-import type { RuleKeyword } from '../keywords/rule-keyword.js';
+import type { RuleKeyword } from 'cross-border-payments-runtime/rules/keyword.js';
+import type { StatefulRule } from 'cross-border-payments-runtime/rules/stateful.js';
 import type { Plugin } from '../plugins/plugin.js';
 
 /** The rule keywords a generation knows: those of its selected plugins. */
 export interface RuleVocabulary {
   stateless: ReadonlyMap<string, RuleKeyword>;
-  stateful: readonly string[];
+  stateful: ReadonlyMap<string, StatefulRule<unknown, never>>;
   /** Keyword → the plugin of the registry defining it, for a hint when that plugin is not selected. */
   definedBy?: ReadonlyMap<string, string>;
 }
@@ -23,31 +25,40 @@ export interface RuleVocabulary {
 export function vocabularyOf(plugins: readonly Plugin[], registry: readonly Plugin[] = plugins): RuleVocabulary {
   const definedBy = new Map<string, string>();
   for (const p of registry) {
-    for (const keyword of [...(p.keywords ?? []).map((k) => k.name), ...(p.statefulRules?.keywords ?? [])]) {
+    for (const keyword of [...(p.keywords ?? []).map((k) => k.name), ...Object.keys(p.statefulRules?.rules ?? {})]) {
       if (!definedBy.has(keyword)) definedBy.set(keyword, p.name);
     }
   }
   return {
     stateless: new Map(plugins.flatMap((p) => p.keywords ?? []).map((k) => [k.name, k])),
-    stateful: plugins.flatMap((p) => p.statefulRules?.keywords ?? []),
+    stateful: new Map(plugins.flatMap((p) => Object.entries(p.statefulRules?.rules ?? {}))),
     definedBy,
   };
 }
 
-const paramCheckers = new WeakMap<RuleKeyword, ValidateFunction>();
+/** One compiled params checker per parameter schema (schemas are module constants). */
+const paramCheckers = new WeakMap<object, ValidateFunction>();
 let ajv: Ajv | undefined;
 
-function checkerFor(keyword: RuleKeyword): ValidateFunction {
-  let check = paramCheckers.get(keyword);
+function checkerFor(paramsSchema: object): ValidateFunction {
+  let check = paramCheckers.get(paramsSchema);
   if (check === undefined) {
     if (ajv === undefined) {
       ajv = new Ajv({ allErrors: true, strict: true });
       ajv.addFormat('regex', formats.regex as never);
     }
-    check = ajv.compile(keyword.paramsSchema);
-    paramCheckers.set(keyword, check);
+    check = ajv.compile(paramsSchema);
+    paramCheckers.set(paramsSchema, check);
   }
   return check;
+}
+
+function checkParams(rule: RuleDefinition, paramsSchema: object): void {
+  const check = checkerFor(paramsSchema);
+  if (!check(rule.params)) {
+    const e = check.errors?.[0];
+    fail(rule, `params${e?.instancePath ?? ''} ${e?.message ?? 'invalid'}`);
+  }
 }
 
 function fail(rule: RuleDefinition, message: string, hint?: string): never {
@@ -69,16 +80,16 @@ export function checkStatelessRule(rule: RuleDefinition, vocabulary: RuleVocabul
     const hint = known(rule.keyword, vocabulary.stateless.keys(), vocabulary);
     fail(rule, `no stateless keyword ${JSON.stringify(rule.keyword)}`, hint);
   }
-  const check = checkerFor(keyword);
-  if (!check(rule.params)) {
-    const e = check.errors?.[0];
-    fail(rule, `params${e?.instancePath ?? ''} ${e?.message ?? 'invalid'}`);
-  }
+  checkParams(rule, keyword.paramsSchema);
 }
 
 export function checkStatefulRule(rule: RuleDefinition, vocabulary: RuleVocabulary): void {
-  if (vocabulary.stateful.includes(rule.keyword)) return;
-  fail(rule, `no stateful rule ${JSON.stringify(rule.keyword)}`, known(rule.keyword, vocabulary.stateful, vocabulary));
+  const implementation = vocabulary.stateful.get(rule.keyword);
+  if (implementation === undefined) {
+    const hint = known(rule.keyword, vocabulary.stateful.keys(), vocabulary);
+    fail(rule, `no stateful rule ${JSON.stringify(rule.keyword)}`, hint);
+  }
+  checkParams(rule, implementation.paramsSchema);
 }
 
 export function unsupportedPart(rule: RuleDefinition, why: string): never {

@@ -58,7 +58,12 @@ export const paymentsPlugin: Plugin = {
   emitters: [webhooksEmitter],
   keywords: paymentKeywords,
   keywordRuntime: './runtime/payments/rules/index.js',
-  statefulRules: { module: './runtime/payments/stateful-rules/index.js', exportName: 'statefulRules', contextType: 'PaymentsRuleContext', keywords: Object.keys(statefulRules) },
+  statefulRules: {
+    module: './runtime/payments/stateful-rules/index.js',
+    exportName: 'statefulRules',
+    contextType: 'PaymentsRuleContext',
+    rules: statefulRules,
+  },
   // The SQLite webhook store loads it on first use (createRequire): only its users install it.
   optionalDependencies: ['node-sqlite3-wasm', 'pg'],
 };

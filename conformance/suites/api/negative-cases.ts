@@ -7,7 +7,6 @@ import type { OperationModel } from '../../../generator/ir/model.js';
 import { ruleKeywordsByName } from '../../../kits/payments/keywords/index.js';
 import { statefulRules } from './generated-runtime.js';
 import type { RunContext } from './context.js';
-import { fallbackViolations } from './fallback-violations.js';
 import { stableJson } from '../../engine/stable-json.js';
 import type { RequestCase } from './requests.js';
 import { schemaMutations } from './schema-mutations.js';
@@ -64,8 +63,7 @@ export function negativeCases(ctx: RunContext, base: RequestCase): NegativeCase[
           push({ rule: rule.id, source: rule.source, expect, pointer: m.pointer, description: m.description, request: { ...base, json: m.value } }, false);
         }
       } else {
-        const violate = statefulRules[rule.keyword]?.violate?.bind(statefulRules[rule.keyword]) ?? fallbackViolations[rule.keyword];
-        for (const m of violate?.(base.json, rule.params) ?? []) {
+        for (const m of statefulRules[rule.keyword]?.violate(base.json, rule.params) ?? []) {
           push(
             { rule: rule.id, source: rule.source, expect, pointer: m.pointer, description: m.description, request: { ...base, json: m.body } },
             stableJson(m.body) === stableJson(base.json),

@@ -9,6 +9,7 @@
 import type { JSONSchema } from '../../../generator/ir/json-schema.js';
 import { assumptionMap, type AssumptionMap } from './assumption-map.js';
 import { assumption, type Provenance, readAssumptionIds, seed } from '../../engine/provenance.js';
+import { unescapeToken } from '../../engine/json-pointer.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -131,7 +132,7 @@ export class SpecProvenance {
       const parent = chainAt(root, tokens.slice(0, n - 1), this.schemas);
       if (parent.nodes.length === 0) continue;
       if (chainAt(root, tokens.slice(0, n), this.schemas).nodes.length > 0) return undefined;
-      const name = tokens[n - 1].replace(/~1/g, '/').replace(/~0/g, '~');
+      const name = unescapeToken(tokens[n - 1]);
       const fromSandbox = parent.components.flatMap((c) => this.raw.sandboxProperties?.[`${c}.${name}`] ?? []);
       const fromRecord = parent.nodes.flatMap(idsOf).filter((id) => this.scope[id]?.length === 0);
       const ids = [...new Set(fromSandbox.length > 0 ? fromSandbox : fromRecord.length > 0 ? fromRecord : ['A-RECORD-FIELDS'])];
@@ -232,7 +233,7 @@ function expand(node: unknown, schemas: Record<string, JSONSchema>, depth = 0): 
   const out: Array<{ node: Obj; component?: string }> = [{ node }];
   const m = typeof node.$ref === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(node.$ref) : null;
   if (m) {
-    const name = decodeURIComponent(m[1]).replace(/~1/g, '/').replace(/~0/g, '~');
+    const name = unescapeToken(decodeURIComponent(m[1]));
     out.push(...expand(schemas[name], schemas, depth + 1).map((x) => ({ ...x, component: x.component ?? name })));
   }
   for (const k of ['allOf', 'anyOf', 'oneOf'] as const) {
@@ -245,7 +246,7 @@ function chainAt(root: JSONSchema, tokens: string[], schemas: Record<string, JSO
   let level = expand(root, schemas);
   const labels: string[] = [];
   for (const raw of tokens) {
-    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    const token = unescapeToken(raw);
     const next: Array<{ node: Obj; component?: string }> = [];
     for (const { node, component } of level) {
       const props = isObj(node.properties) ? node.properties : undefined;

@@ -9,10 +9,9 @@
  * operations it uses. ajv compiles to code with `new Function`: where that is forbidden (CSP
  * without 'unsafe-eval'), generate with the validators plugin's `standalone` option instead.
  */
-import { Ajv, type AnySchemaObject, type FuncKeywordDefinition, type Options, type ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import { formats } from './formats.js';
-import { PATTERN_ENGINE, VALIDATION_OPTIONS } from './validation-options.js';
+import type { AnySchemaObject, ValidateFunction } from 'ajv';
+import { createValidatorAjv, type AnyAjv } from './ajv-instance.js';
+import { ruleKeywordDefinition } from './ajv-keyword.js';
 import type { ResponseEntry } from './response-match.js';
 import type { RuleCheck } from './types.js';
 import type { AjvValidateFn, RuleRef, ValidatorSetSpec } from './validator-set.js';
@@ -60,8 +59,6 @@ export interface ValidatorData {
   operations: Record<string, OperationData>;
   webhooks: Record<string, string | null>;
 }
-
-type AnyAjv = Ajv | Ajv2020;
 
 export interface LazyValidators {
   /** The validator set's input, every validator compiling itself on first call. */
@@ -127,63 +124,16 @@ function lazy(compile: () => ValidateFunction): AjvValidateFn {
 }
 
 function createRuntimeAjv(data: ValidatorData, runtime: Readonly<Record<string, unknown>>, coerce: boolean): AnyAjv {
-  const options: Options = {
-    ...VALIDATION_OPTIONS,
-    code: { regExp: PATTERN_ENGINE },
-    // The schemas were checked when they were generated.
-    validateSchema: false,
-    inlineRefs: data.inlineRefs,
-    unicodeRegExp: data.unicodeRegExp,
-    coerceTypes: coerce ? 'array' : false,
-    // A property named like an Object.prototype member (`valueOf`, `constructor`) is checked on the
-    // object itself: inherited members must neither satisfy `required` nor be validated. Only then:
-    // it costs ~15% of throughput.
-    ownProperties: data.features.includes('ownProperties'),
-  };
-  const ajv: AnyAjv = data.openapi31 ? new Ajv2020(options) : new Ajv(options);
-  if (data.openapi31) {
-    // Ajv2020 forces both on in its constructor; code generation reads them per compile, so a
-    // document that uses neither gets validators without the per-call bookkeeping.
-    const opts = ajv.opts as { unevaluated?: boolean; dynamicRef?: boolean };
-    opts.unevaluated = data.features.some((f) => f.startsWith('unevaluated'));
-    opts.dynamicRef = data.features.some((f) => /dynamic|recursive/i.test(f));
-  }
-  for (const [name, format] of Object.entries(formats)) ajv.addFormat(name, format as never);
-  for (const name of data.unknownFormats) if (!Object.hasOwn(formats, name)) ajv.addFormat(name, true);
-  for (const k of data.keywords) ajv.addKeyword(ruleKeyword(k, runtime));
+  const keywords = data.keywords.map((k) => ruleKeywordDefinition({ ...k, create: factoryOf(k, runtime) }));
+  // The schemas were checked when they were generated.
+  const ajv = createValidatorAjv({ ...data, coerce, keywords }, { validateSchema: false });
   ajv.addSchema(data.components);
   return ajv;
 }
 
-interface RuleValue {
-  id: string;
-  source: string;
-  params: unknown;
-}
-
-/** The run-time form of a rule keyword (generator/keywords/rule-keyword.ts emits the same checks
- * and the same error objects as code): each hit is reported at the offending value's pointer
- * with the rule id and its source. */
-function ruleKeyword(k: KeywordData, runtime: Readonly<Record<string, unknown>>): FuncKeywordDefinition {
+/** The rule check factory a keyword names, from the rules runtime (validators-runtime.ts). */
+function factoryOf(k: KeywordData, runtime: Readonly<Record<string, unknown>>): (...args: unknown[]) => RuleCheck {
   const factory = runtime[k.factory];
   if (typeof factory !== 'function') throw new Error(`the rules runtime exports no ${k.factory} (keyword ${k.keyword})`);
-  const checks = new WeakMap<object, RuleCheck>();
-  const create = factory as (...args: unknown[]) => RuleCheck;
-  function validate(this: unknown, schema: RuleValue, value: unknown, _parent?: AnySchemaObject, cxt?: { instancePath: string }): boolean {
-    let check = checks.get(schema);
-    if (check === undefined) checks.set(schema, (check = create(schema.params, ...k.extra)));
-    const hits = check(value);
-    if (hits === null || hits.length === 0) return true;
-    const at = cxt?.instancePath ?? '';
-    validate.errors = hits.map((hit) => ({
-      instancePath: at + hit.pointer,
-      schemaPath: '',
-      keyword: k.keyword,
-      params: { rule: schema.id, source: schema.source, pointer: hit.pointer },
-      message: hit.message,
-    }));
-    return false;
-  }
-  validate.errors = null as object[] | null;
-  return { keyword: k.keyword, schemaType: 'object', validate: validate as NonNullable<FuncKeywordDefinition['validate']>, errors: true };
+  return factory as (...args: unknown[]) => RuleCheck;
 }

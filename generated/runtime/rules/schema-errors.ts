@@ -2,7 +2,7 @@
 // DO NOT EDIT: change the OpenAPI document, overlay or templates and run `cbp generate`.
 
 import type { RuleViolation } from '../rule-types.js';
-import { escapeToken } from './escape-token.js';
+import { escapeToken } from './json-pointer.js';
 import { MAX_VIOLATIONS } from './validation-options.js';
 
 /** The fields of an ajv ErrorObject this module reads. */

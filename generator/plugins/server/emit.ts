@@ -6,12 +6,13 @@ import type { ApiModel, OperationModel } from '../../ir/model.js';
 import type { Emitter } from '../../emitters/emitter.js';
 import { operationDoc, schemeViews, withValidators } from '../../emitters/client-view.js';
 import { routerParamView } from '../../ir/parameter-style.js';
+import { escapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
 
 export const PATH_ALIASES = 'x-cbp-path-aliases';
 
 /** `/a/{b}/c`: literal characters and whole `{name}` parameters, no query or fragment. */
 const TEMPLATE = /^\/(?:[^{}?#\s]|\{[^{}/?#\s]+\})*$/;
-const pointerOf = (op: OperationModel) => `#/paths/${op.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${op.method}/${PATH_ALIASES}`;
+const pointerOf = (op: OperationModel) => `#/paths/${escapeToken(op.path)}/${op.method}/${PATH_ALIASES}`;
 const paramNames = (template: string) => [...template.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]).sort();
 /** Templates that differ only in parameter names route the same requests (OpenAPI 3.1 §4.8.8). */
 const routeKey = (method: string, template: string) => `${method.toUpperCase()} ${template.replace(/\{[^{}]*\}/g, '{}')}`;

@@ -13,6 +13,7 @@ import type { Emitter } from '../../emitters/emitter.js';
 import { typeContentParametersBySchema } from './content-parameters.js';
 import { maskPrototypeKeys } from './prototype-keys.js';
 import { typesOnWorker } from './types-thread.js';
+import { unescapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
 
 type Obj = Record<string, unknown>;
 
@@ -38,7 +39,7 @@ export function withNormalizedOperationIds(document: Obj, model: ApiModel): Obj 
 
 function resolveLocal(doc: Obj, ref: string): Obj {
   let node: unknown = doc;
-  for (const t of ref.replace(/^#\//, '').split('/')) node = (node as Obj)?.[t.replace(/~1/g, '/').replace(/~0/g, '~')];
+  for (const t of ref.replace(/^#\//, '').split('/')) node = (node as Obj)?.[unescapeToken(t)];
   return (node ?? {}) as Obj;
 }
 

@@ -1,11 +1,10 @@
 import { addDecimal, formatDecimal, parseDecimal } from 'cross-border-payments-runtime/payments/rules/decimal.js';
 import { createDecimalSum, type DecimalSumParams } from 'cross-border-payments-runtime/payments/rules/decimal-sum.js';
 import { getAt, parsePointerPattern, toPointer } from 'cross-border-payments-runtime/rules/pointer.js';
-import { _, stringify } from 'ajv';
-import { emitGet } from '../../../generator/keywords/fast-path.js';
+import { POINTER, defineRuleKeyword, type Mutation } from 'cross-border-payments-runtime/rules/keyword.js';
+import { withValue } from 'cross-border-payments-runtime/rules/mutate.js';
+import { stringify } from 'ajv';
 import { minorUnitTable } from './minor-units.js';
-import { withValue } from '../../../generator/keywords/mutate.js';
-import { POINTER, defineRuleKeyword, type Mutation } from '../../../generator/keywords/rule-keyword.js';
 
 export const decimalSum = defineRuleKeyword<DecimalSumParams>({
   name: 'decimal-sum',
@@ -18,15 +17,16 @@ export const decimalSum = defineRuleKeyword<DecimalSumParams>({
     properties: { items: POINTER, itemAmount: POINTER, total: POINTER, minorUnits: { type: 'boolean' } },
     additionalProperties: false,
   },
-  fast(gen, data, params) {
+  code(k) {
+    const { _, gen, data, params } = k;
     // Plain numbers in a known currency, summed as safe integers of minor units: exact because
     // v has at most d decimals iff round(v·10^d)/10^d === v (see the runtime fast path).
     if (params.minorUnits === false) return undefined;
     const table = minorUnitTable();
     const digits = gen.scopeValue('obj', { ref: new Map(Object.entries(table)), code: _`new Map(Object.entries(${stringify(table)}))` });
     const ok = gen.let('cbpOk', true);
-    const total = emitGet(gen, data, parsePointerPattern(params.total));
-    const list = emitGet(gen, data, parsePointerPattern(params.items));
+    const total = k.get(data, params.total);
+    const list = k.get(data, params.items);
     gen.if(_`${total} !== null && typeof ${total} == "object" && Array.isArray(${list}) && ${list}.length > 0`, () => {
       gen.assign(ok, false);
       const d = gen.const('cbpDigits', _`${digits}.get(${total}.currency)`);
@@ -37,7 +37,7 @@ export const decimalSum = defineRuleKeyword<DecimalSumParams>({
           const sum = gen.let('cbpSum', 0);
           const good = gen.let('cbpGood', true);
           gen.forOf('cbpEntry', list, (entry) => {
-            const a = emitGet(gen, entry, parsePointerPattern(params.itemAmount));
+            const a = k.get(entry, params.itemAmount);
             gen.if(_`${a} === null || typeof ${a} != "object" || ${a}.currency !== ${total}.currency || typeof ${a}.value != "number"`, () => {
               gen.assign(good, false);
               gen.break();

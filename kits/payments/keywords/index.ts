@@ -4,7 +4,7 @@
  * kit: the generic keywords plus these.
  */
 import { ruleKeywords as genericKeywords } from '../../../generator/keywords/index.js';
-import type { RuleKeyword } from '../../../generator/keywords/rule-keyword.js';
+import type { RuleKeyword } from 'cross-border-payments-runtime/rules/keyword.js';
 import { decimalSum } from './decimal-sum.js';
 
 export const paymentKeywords: readonly RuleKeyword[] = [decimalSum];

@@ -3,7 +3,7 @@
 
 import { hasAt } from '../../rules/pointer.js';
 import { pattern } from './compiled.js';
-import { andThen, precheck, type StatefulRule } from './types.js';
+import { andThen, defineStatefulRule, POINTER } from './types.js';
 
 export interface ConfirmRecipientParams {
   at: string;
@@ -12,15 +12,17 @@ export interface ConfirmRecipientParams {
 /** Seed §Create payment (v3) rule 5 and §Payment request: confirm_recipient is "Required only
  * when the recipient name check (CoP/VoP) failed on the first attempt". Its inner fields are not
  * shown, so only its presence is checked. */
-export const confirmRecipientAfterFailure: StatefulRule<ConfirmRecipientParams> = {
+export const confirmRecipientAfterFailure = defineStatefulRule<ConfirmRecipientParams>({
   keyword: 'confirm-recipient-after-failure',
+  paramsSchema: { type: 'object', required: ['at'], properties: { at: POINTER }, additionalProperties: false },
   needs: ['hasFailedRecipientCheck'],
-  check(request, params, ctx) {
-    const pre = precheck(request, ctx, this.needs);
-    if ('notChecked' in pre) return pre;
+  check(request, params, pre) {
     if (hasAt(request.body, pattern(params.at))) return [];
     return andThen(pre.ctx.hasFailedRecipientCheck!(pre.customerId, request.body), (failed) =>
       failed ? [{ pointer: params.at, message: `${params.at} is required: the recipient name check (CoP/VoP) failed on an earlier attempt` }] : [],
     );
   },
-};
+  // Breaking it takes an earlier attempt whose recipient name check failed (the sandbox's
+  // recipientFailingNameCheck lever), not a changed body: a check of its own covers it.
+  violate: () => [],
+});

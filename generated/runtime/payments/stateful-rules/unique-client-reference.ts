@@ -5,7 +5,7 @@ import type { ClientReferenceScope } from './context.js';
 import { getAt } from '../../rules/pointer.js';
 import { condition, pattern } from './compiled.js';
 import type { WhenCondition } from '../../rules/types.js';
-import { andThen, precheck, type StatefulRule } from './types.js';
+import { andThen, defineStatefulRule, POINTER, WHEN } from './types.js';
 
 export interface UniqueClientReferenceParams {
   scope: ClientReferenceScope;
@@ -15,13 +15,16 @@ export interface UniqueClientReferenceParams {
 
 /** Seed §Errors rule 1 and §Limits: client_reference_id is unique per customer for third-party
  * payments and for sessions; not enforced for non-third-party API payments. */
-export const uniqueClientReference: StatefulRule<UniqueClientReferenceParams> = {
+export const uniqueClientReference = defineStatefulRule<UniqueClientReferenceParams>({
   keyword: 'unique-client-reference',
+  paramsSchema: {
+    type: 'object',
+    required: ['scope', 'ref'],
+    properties: { scope: { enum: ['session', 'third-party-payment'] }, when: WHEN, ref: POINTER },
+    additionalProperties: false,
+  },
   needs: ['isClientReferenceUsed'],
-  check(request, params, ctx) {
-    // Without a context the rule is reported as not checked, even where it would not apply.
-    const pre = precheck(request, ctx, this.needs);
-    if ('notChecked' in pre) return pre;
+  check(request, params, pre) {
     if (!condition(params.when)(request.body)) return [];
     const ref = getAt(request.body, pattern(params.ref));
     if (typeof ref !== 'string' || ref === '') return [];
@@ -34,4 +37,4 @@ export const uniqueClientReference: StatefulRule<UniqueClientReferenceParams> = 
     // The same body sent a second time reuses its reference.
     return [{ body: validBody, pointer: params.ref, description: 'send the same client_reference_id twice' }];
   },
-};
+});

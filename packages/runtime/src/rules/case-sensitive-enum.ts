@@ -1,3 +1,5 @@
+import { defineRuleKeyword, POINTERS, type Mutation } from './keyword.js';
+import { locations, withValue } from './mutate.js';
 import { parsePointerPattern, scan, type Found, type Test } from './pointer.js';
 import { regExp } from './regexp.js';
 import { describe, toList, type RuleCheck, type RuleHit } from './types.js';
@@ -30,3 +32,47 @@ export function createCaseSensitiveEnum(params: CaseSensitiveEnumParams): RuleCh
     return match ? `${base}; values are case sensitive: did you mean ${match}?` : base;
   }
 }
+
+/** `x-cbp-case-sensitive-enum`. */
+export const caseSensitiveEnum = defineRuleKeyword<CaseSensitiveEnumParams>({
+  name: 'case-sensitive-enum',
+  factory: 'createCaseSensitiveEnum',
+  create: createCaseSensitiveEnum,
+  paramsSchema: {
+    type: 'object',
+    required: ['at', 'known'],
+    properties: {
+      at: POINTERS,
+      known: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 },
+      pattern: { type: 'string', format: 'regex' },
+    },
+    additionalProperties: false,
+  },
+  code(k) {
+    const { _, gen, data, params } = k;
+    const ok = gen.let('cbpOk', true);
+    const regex = params.pattern === undefined ? undefined : k.pattern(params.pattern);
+    for (const p of toList(params.at)) {
+      k.all(ok, data, p, (v) => {
+        const alternatives = params.known.map((known) => _`${v} === ${known}`);
+        if (regex !== undefined) alternatives.push(_`(${v} !== "" && ${regex}.test(${v}))`);
+        return _`${v} === undefined || (typeof ${v} == "string" && (${k.or(...alternatives)}))`;
+      });
+    }
+    return ok;
+  },
+  violate(valid, params) {
+    const out: Mutation[] = [];
+    for (const l of locations(valid, params.at)) {
+      if (!l.present || typeof l.value !== 'string') continue;
+      const lower = l.value.toLowerCase();
+      const at = (value: unknown, description: string) => {
+        out.push({ value: withValue(valid, l.pointer, value), pointer: l.pointer, description });
+      };
+      if (lower !== l.value) at(lower, `${l.pointer} in lower case`);
+      at('', `${l.pointer} empty`);
+      at(null, `${l.pointer} null`);
+    }
+    return out;
+  },
+});

@@ -1,8 +1,5 @@
-/** What the generated standalone validators import (as `__cbpRules`), and the validator set. */
-export { createCaseSensitiveEnum } from './case-sensitive-enum.js';
-export { createNonEmpty } from './non-empty.js';
-export { createRequiredWhen } from './required-when.js';
-export { createStringLimits } from './string-limits.js';
+/** The formats, the pattern engine and the validator set. The rule keywords are one module each
+ * (<name>.ts); the output's validators-runtime.ts exports the factories of those it uses. */
 export { formats } from './formats.js';
 export { regExp } from './regexp.js';
 export { createValidatorSet, VALID } from './validator-set.js';

@@ -4,7 +4,7 @@
  * Parsed once when a rule is created, walked per call without allocating on the success path.
  */
 
-import { escapeToken } from './escape-token.js';
+import { escapeToken, unescapeToken } from './json-pointer.js';
 
 export { escapeToken };
 
@@ -13,10 +13,7 @@ export type PointerPattern = readonly string[];
 export function parsePointerPattern(pointer: string): PointerPattern {
   if (pointer === '') return [];
   if (!pointer.startsWith('/')) throw new Error(`rule pointer must start with "/": ${JSON.stringify(pointer)}`);
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer.slice(1).split('/').map(unescapeToken);
 }
 
 /**
@@ -144,6 +141,4 @@ export function hasAt(data: unknown, pattern: PointerPattern): boolean {
   return true;
 }
 
-export function toPointer(pattern: PointerPattern): string {
-  return pattern.map((t) => `/${escapeToken(t)}`).join('');
-}
+export { formatPointer as toPointer } from './json-pointer.js';

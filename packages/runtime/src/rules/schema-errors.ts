@@ -1,5 +1,5 @@
 import type { RuleViolation } from '../rule-types.js';
-import { escapeToken } from './escape-token.js';
+import { escapeToken } from './json-pointer.js';
 import { MAX_VIOLATIONS } from './validation-options.js';
 
 /** The fields of an ajv ErrorObject this module reads. */

@@ -33,12 +33,16 @@ export interface StatefulViolation {
 
 export interface StatefulRule<P = Record<string, unknown>, C extends RuleContext = RuleContext> {
   keyword: string;
+  /** Schema of the overlay rule's `params`, checked at generate time (as a stateless keyword's). */
+  paramsSchema: Readonly<Record<string, unknown>>;
   /** Context methods the rule needs; when one is missing the rule is "not checked". */
   needs: ReadonlyArray<keyof C>;
   /** Synchronous when every context answer it reads is: a promise per rule per request is a
    * measurable share of a busy server's CPU. */
   check(request: StatefulRequest, params: P, ctx: C | undefined): MaybePromise<RuleHit[] | NotChecked>;
-  violate?(validBody: unknown, params: P): StatefulViolation[];
+  /** Bodies that break the rule for a context that knows the service state, derived from a valid
+   * body (none when the violation needs more than a body, e.g. an earlier failed attempt). */
+  violate(validBody: unknown, params: P): StatefulViolation[];
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: one registry holds rules of every parameter and context type

@@ -1,6 +1,7 @@
+import { withValue } from '../../rules/mutate.js';
 import { getAt } from '../../rules/pointer.js';
 import { pattern } from './compiled.js';
-import { andThen, precheck, setAt, type StatefulRule } from './types.js';
+import { andThen, defineStatefulRule, POINTER } from './types.js';
 import type { RuleHit } from '../../rules/types.js';
 
 export interface QuoteUsableParams {
@@ -8,13 +9,11 @@ export interface QuoteUsableParams {
 }
 
 /** Seed §Create payment (v3) rule 1: the quote "must exist, be active, and not be expired". */
-export const quoteUsable: StatefulRule<QuoteUsableParams> = {
+export const quoteUsable = defineStatefulRule<QuoteUsableParams>({
   keyword: 'quote-usable',
+  paramsSchema: { type: 'object', required: ['quote'], properties: { quote: POINTER }, additionalProperties: false },
   needs: ['getQuote'],
-  check(request, params, ctx) {
-    // Without a context the rule is reported as not checked, even where it would not apply.
-    const pre = precheck(request, ctx, this.needs);
-    if ('notChecked' in pre) return pre;
+  check(request, params, pre) {
     const quoteId = getAt(request.body, pattern(params.quote));
     if (quoteId === undefined) return [];
     if (typeof quoteId !== 'string') return [{ pointer: params.quote, message: `${params.quote} must be a quote id` }];
@@ -34,6 +33,7 @@ export const quoteUsable: StatefulRule<QuoteUsableParams> = {
     // Only a quote the payment already uses can be swapped for an unknown one; adding a quote
     // to a same-currency payment would break quote-required instead.
     if (getAt(validBody, pattern(params.quote)) === undefined) return [];
-    return [{ body: setAt(validBody, params.quote, 'cbp-unknown-quote-0000'), pointer: params.quote, description: 'unknown quote_id' }];
+    const body = withValue(validBody, params.quote, 'cbp-unknown-quote-0000');
+    return [{ body, pointer: params.quote, description: 'unknown quote_id' }];
   },
-};
+});

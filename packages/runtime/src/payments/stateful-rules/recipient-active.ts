@@ -1,8 +1,9 @@
+import { withValue } from '../../rules/mutate.js';
 import { getAt } from '../../rules/pointer.js';
 import { pattern, pointerText } from './compiled.js';
 import type { RuleHit } from '../../rules/types.js';
 import type { RecipientFacts } from './context.js';
-import { isPromiseLike, precheck, setAt, type MaybePromise, type StatefulRule } from './types.js';
+import { defineStatefulRule, isPromiseLike, POINTER, type MaybePromise } from './types.js';
 
 export interface RecipientActiveParams {
   items: string;
@@ -10,13 +11,16 @@ export interface RecipientActiveParams {
 }
 
 /** Seed §Create payment (v3) rule 2: "Recipient details must be valid and active." */
-export const recipientActive: StatefulRule<RecipientActiveParams> = {
+export const recipientActive = defineStatefulRule<RecipientActiveParams>({
   keyword: 'recipient-active',
+  paramsSchema: {
+    type: 'object',
+    required: ['items', 'id'],
+    properties: { items: POINTER, id: POINTER },
+    additionalProperties: false,
+  },
   needs: ['getRecipient'],
-  check(request, params, ctx) {
-    // Without a context the rule is reported as not checked, even where it would not apply.
-    const pre = precheck(request, ctx, this.needs);
-    if ('notChecked' in pre) return pre;
+  check(request, params, pre) {
     const list = getAt(request.body, pattern(params.items));
     if (!Array.isArray(list) || list.length === 0) return [];
     const idAt = pattern(params.id);
@@ -49,6 +53,7 @@ export const recipientActive: StatefulRule<RecipientActiveParams> = {
     const list = getAt(validBody, pattern(params.items));
     if (!Array.isArray(list) || list.length === 0) return [];
     const pointer = `${params.items}/0${params.id}`;
-    return [{ body: setAt(validBody, pointer, 'cbp-unknown-recipient'), pointer, description: 'unknown recipient_id' }];
+    const body = withValue(validBody, pointer, 'cbp-unknown-recipient');
+    return [{ body, pointer, description: 'unknown recipient_id' }];
   },
-};
+});

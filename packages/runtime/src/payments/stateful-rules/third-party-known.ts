@@ -1,7 +1,8 @@
+import { withValue } from '../../rules/mutate.js';
 import { getAt } from '../../rules/pointer.js';
 import { condition, pattern } from './compiled.js';
 import type { WhenCondition } from '../../rules/types.js';
-import { andThen, precheck, setAt, type StatefulRule } from './types.js';
+import { andThen, defineStatefulRule, POINTER, WHEN } from './types.js';
 
 export interface ThirdPartyKnownParams {
   when?: WhenCondition;
@@ -10,13 +11,16 @@ export interface ThirdPartyKnownParams {
 
 /** Seed §Payment request: client_customer_ref "must match a client_customer_ref of a previously
  * onboarded third party" (rule 4: "a valid client_customer_ref"). */
-export const thirdPartyKnown: StatefulRule<ThirdPartyKnownParams> = {
+export const thirdPartyKnown = defineStatefulRule<ThirdPartyKnownParams>({
   keyword: 'third-party-known',
+  paramsSchema: {
+    type: 'object',
+    required: ['ref'],
+    properties: { when: WHEN, ref: POINTER },
+    additionalProperties: false,
+  },
   needs: ['getThirdParty'],
-  check(request, params, ctx) {
-    // Without a context the rule is reported as not checked, even where it would not apply.
-    const pre = precheck(request, ctx, this.needs);
-    if ('notChecked' in pre) return pre;
+  check(request, params, pre) {
     if (!condition(params.when)(request.body)) return [];
     const ref = getAt(request.body, pattern(params.ref));
     if (typeof ref !== 'string' || ref === '') return [];
@@ -26,6 +30,7 @@ export const thirdPartyKnown: StatefulRule<ThirdPartyKnownParams> = {
   },
   violate(validBody, params) {
     if (!condition(params.when)(validBody)) return [];
-    return [{ body: setAt(validBody, params.ref, 'cbp-unknown-third-party'), pointer: params.ref, description: 'client_customer_ref of no onboarded third party' }];
+    const body = withValue(validBody, params.ref, 'cbp-unknown-third-party');
+    return [{ body, pointer: params.ref, description: 'client_customer_ref of no onboarded third party' }];
   },
-};
+});
