@@ -7,20 +7,20 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningMock } from '../../sandbox/index.js';
-import { mockOn0, paymentBody, token } from '../sandbox/helpers.js';
+import type { RunningSandbox } from '../../sandbox/index.js';
+import { sandboxOn0, paymentBody, token } from '../sandbox/helpers.js';
 import type { AnyClient } from './helpers/client.js';
 import { generateInto } from './helpers/generated.js';
 
 type Create = (options: Record<string, unknown>) => AnyClient;
 
 let create: Create;
-let mock: RunningMock;
+let mock: RunningSandbox;
 
 beforeAll(async () => {
   const generated = await generateInto('client-access-token', { plugins: ['types', 'operations', 'client'], stubs: undefined });
   create = (await generated.load<{ createPaymentsClient: Create }>('client.ts')).createPaymentsClient;
-  mock = await mockOn0();
+  mock = await sandboxOn0();
 }, 60_000);
 
 afterAll(async () => {
