@@ -123,7 +123,7 @@ export interface WebhookModel {
  * A business rule, as written in the overlay's `x-cbp-rules` (see spec/rules.overlay.yaml).
  * `keyword` names the implementation: a stateless ajv keyword (`x-cbp-<keyword>`), one module of
  * packages/runtime/src/rules/ listed in generator/keywords/index.ts (or a kit's), or a stateful
- * check in packages/runtime/src/payments/stateful-rules/.
+ * check a kit's plugin declares (Plugin.statefulRules).
  */
 export interface RuleDefinition {
   id: string;
