@@ -85,7 +85,9 @@ const apiKeyClient = () => create({ baseUrl: api.url, apiKey: API_KEY, retry: fa
 
 /** Nothing the client surfaced or sent elsewhere carries a credential. */
 function expectNoSecret(value: unknown): void {
-  const text = typeof value === 'string' ? value : JSON.stringify(value, Object.getOwnPropertyNames(value ?? {}));
+  // An Error's message and stack are not enumerable: spelled out, at any depth.
+  const withErrors = (_key: string, v: unknown) => (v instanceof Error ? { ...v, name: v.name, message: v.message, stack: v.stack, cause: v.cause } : v);
+  const text = typeof value === 'string' ? value : JSON.stringify(value, withErrors);
   for (const secret of [CLIENT_SECRET, API_KEY, GOOD_TOKEN, 'evil-token']) expect(text).not.toContain(secret);
 }
 
@@ -167,6 +169,35 @@ describe('API calls follow same-origin redirects only', () => {
     expect(moved.headers.authorization).toBe(`Bearer ${GOOD_TOKEN}`);
     expect(JSON.parse(moved.body)).toEqual(body);
     expect(result.response?.status).toBe(200);
+  });
+});
+
+describe('credentials go to the base URL origin only', () => {
+  type RawGet = { GET: (path: string, init: unknown) => Promise<unknown> };
+
+  it('client.raw with a per-call baseUrl on another origin: no fetched token goes there, and the warning says why', async () => {
+    await setup();
+    api.handle = (req, res) => (req.url === '/auth/oauth/v2/token' ? tokenOk()(res) : json(res, 200, []));
+    const logs: Array<{ event: string; url?: string }> = [];
+    const client = create({ baseUrl: api.url, authUrl: api.url, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, retry: false, logger: (e: { event: string }) => logs.push(e) });
+    // A first call on the base URL gets the token, so one is live when the foreign call goes out.
+    await client.legacyReviewPayments({ params: { path: { customer_id: 'cust-1' } } });
+    await (client.raw as unknown as RawGet).GET('/v1/customers/{customer_id}/payments', { baseUrl: evil.url, params: { path: { customer_id: 'cust-1' } } });
+    expect(evil.seen.map((s) => [s.path, s.headers.authorization])).toEqual([[LEGACY, undefined]]);
+    expect(logs.filter((e) => e.event === 'auth-withheld')).toHaveLength(1);
+    expect(JSON.stringify(evil.seen)).not.toContain(GOOD_TOKEN);
+  });
+
+  it('client.raw with a per-call baseUrl on another origin: the API key stays home', async () => {
+    await setup();
+    const raw = apiKeyClient().raw as unknown as RawGet;
+    await raw.GET('/api/v1/customers/{customer_id}/third-parties/{client_customer_reference}', {
+      baseUrl: evil.url,
+      params: { path: { customer_id: 'cust-1', client_customer_reference: 'tp-1' } },
+    });
+    expect(evil.seen.map((s) => s.path)).toEqual([THIRD_PARTY]);
+    expect(JSON.stringify(evil.seen)).not.toContain(API_KEY);
+    expect(api.seen).toEqual([]);
   });
 });
 

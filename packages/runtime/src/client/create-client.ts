@@ -179,7 +179,8 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, clientOp
         return found.kind === 'found' ? found.value : undefined;
       };
     }));
-  const basePaths = [options.baseUrl, ...meta.operations.flatMap((op) => (op.server ? [resolveServerUrl(op.server, variables)] : []))].map(pathOf);
+  const serviceUrls = [options.baseUrl, ...meta.operations.flatMap((op) => (op.server ? [resolveServerUrl(op.server, variables)] : []))];
+  const basePaths = serviceUrls.map(pathOf);
 
   // A token URL resolves exactly when one is given or the document has a token endpoint
   // (token-url.ts); the provider resolves it when it loads.
@@ -225,9 +226,10 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, clientOp
     },
     schemes: meta.schemes,
     credentials: { oauth: tokens !== undefined, apiKey: options.apiKey },
-    // A token the app holds goes to the service's own origin only (RFC 6750 §5.3: tokens are
-    // bearer secrets): not to the token endpoint's, nor to a server another operation names.
-    tokenOrigin: held === undefined ? undefined : originOf(options.baseUrl),
+    // Every credential goes to the service's own origins only (RFC 6750 §5.3: tokens are bearer
+    // secrets; an API key is one too): the base URL's and those of the servers the document
+    // gives operations, never another a per-call baseUrl names.
+    credentialOrigins: originsOf(serviceUrls),
     apiKey: options.apiKey,
     tokens,
     retry,
@@ -333,9 +335,17 @@ function heldTokenProvider(source: AccessTokenSource, onToken: (token: string) =
 /** RFC 6750 §2.1 b64token (RFC 7235 token68), as auth/token-provider.ts checks the endpoint's. */
 const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 
+/** Undefined when the base URL has no origin to compare with (no restriction is possible). */
+function originsOf(urls: readonly string[]): ReadonlySet<string> | undefined {
+  const origins = urls.map(originOf);
+  if (origins[0] === undefined) return undefined;
+  return new Set(origins.filter((o): o is string => o !== undefined));
+}
+
 function originOf(url: string): string | undefined {
   try {
-    return new URL(url).origin;
+    // A relative baseUrl (a browser app calling its own host) is resolved as fetch resolves it.
+    return new URL(url, (globalThis as { location?: { href: string } }).location?.href).origin;
   } catch {
     return undefined;
   }

@@ -6,7 +6,7 @@
  */
 export interface ClientLogEntry {
   level: 'debug' | 'info' | 'warn';
-  event: 'request' | 'response' | 'redirect' | 'retry' | 'token-request' | 'token-response' | 'token-refresh' | 'auth-missing' | 'network-error';
+  event: 'request' | 'response' | 'redirect' | 'retry' | 'token-request' | 'token-response' | 'token-refresh' | 'auth-missing' | 'auth-withheld' | 'network-error';
   operationId?: string | undefined;
   method?: string | undefined;
   url?: string | undefined;

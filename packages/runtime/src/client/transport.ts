@@ -30,8 +30,9 @@ export interface TransportOptions {
   credentials: Credentials;
   apiKey?: string | undefined;
   tokens?: TokenProvider | undefined;
-  /** When set, a token goes only to requests of this origin (a token the app holds). */
-  tokenOrigin?: string | undefined;
+  /** When set, credentials (a token, fetched or held, and the API key) go only to requests of
+   * these origins: the service's, the ones they were issued for. */
+  credentialOrigins?: ReadonlySet<string> | undefined;
   retry: RetryPolicy;
   redactor: Redactor;
   log: (entry: ClientLogEntry) => void;
@@ -57,11 +58,15 @@ function createInnerTransport(options: TransportOptions): (request: Request) => 
 
   return async function transport(input: Request): Promise<Response> {
     const op = await options.resolve(input.method, input.url);
-    // A token the app holds is no credential for another origin: such a request plans without it.
-    const { tokenOrigin } = options;
-    const credentials = tokenOrigin && new URL(input.url).origin !== tokenOrigin ? { apiKey: options.apiKey, oauth: false } : options.credentials;
+    // Credentials are issued for the service's origin: a request to another one (client.raw with a
+    // per-call baseUrl) plans without any, as fetch drops Authorization on a cross-origin hop.
+    const { credentialOrigins } = options;
+    const foreign = credentialOrigins !== undefined && !credentialOrigins.has(new URL(input.url).origin);
+    const credentials = foreign ? { apiKey: undefined, oauth: false } : options.credentials;
     const plan = planSecurity(op?.security ?? [], options.schemes, credentials);
-    if (plan.unsatisfied) {
+    if (foreign) {
+      log({ level: 'warn', event: 'auth-withheld', method: input.method, url: redactor.url(input.url), message: 'another origin than baseUrl: sent without credentials' });
+    } else if (plan.unsatisfied) {
       log({ level: 'warn', event: 'auth-missing', operationId: op?.id, message: 'no credentials given satisfy this operation; sent without' });
     }
     const policy = IDEMPOTENT_METHODS.has(input.method.toUpperCase()) ? options.retry : noRetry;
