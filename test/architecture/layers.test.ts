@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { type Edge, folderCycles, renderTable, repositoryEdges, violations } from './layers.js';
+import { type Edge, folderCycles, renderTable, repositoryEdges, unusedEdges, violations } from './layers.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -15,6 +15,11 @@ describe('layers', () => {
 
   test('no import crosses a layer the wrong way', () => {
     expect(violations(edges)).toEqual([]);
+  });
+
+  test('every edge of the table is one some import uses', () => {
+    expect(unusedEdges(edges)).toEqual([]);
+    expect(unusedEdges(edges.filter((e) => !(e.from === 'cli' && e.to === 'api')))).toEqual(['cli -> api']);
   });
 
   test('no cycle between top-level folders', () => {

@@ -12,12 +12,12 @@ import ts from 'typescript';
 
 /** part → the parts it may import (besides itself). Order: top of the stack first. */
 export const LAYERS: Readonly<Record<string, readonly string[]>> = {
-  cli: ['api', 'conformance/suites', 'conformance/reporters', 'conformance/engine', 'sandbox', 'generator', 'generated', 'kits', 'lib'],
-  api: ['conformance/suites', 'conformance/reporters', 'conformance/engine', 'sandbox', 'generator', 'generated', 'kits', 'runtime/payments', 'lib'],
+  cli: ['api', 'conformance/suites', 'conformance/reporters', 'conformance/engine', 'sandbox', 'generator', 'kits', 'lib'],
+  api: ['conformance/suites', 'conformance/engine', 'sandbox', 'generator', 'kits', 'runtime/payments', 'lib'],
   'conformance/suites': ['conformance/engine', 'generated', 'generator', 'kits', 'lib'],
-  'conformance/reporters': ['conformance/engine', 'lib'],
+  'conformance/reporters': ['conformance/engine'],
   'conformance/engine': ['lib'],
-  sandbox: ['generated', 'generator', 'kits', 'runtime/payments', 'runtime', 'lib'],
+  sandbox: ['generated', 'kits', 'runtime', 'lib'],
   kits: ['generator', 'runtime/payments', 'runtime', 'lib'],
   generator: ['runtime', 'lib'],
   generated: [],
@@ -25,6 +25,12 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   runtime: [],
   lib: ['runtime'],
 };
+
+/** The table's edges no import uses (a permission no code needs is a hole in the table). */
+export function unusedEdges(edges: readonly Edge[]): string[] {
+  const used = new Set(edges.map((e) => `${e.from} -> ${e.to}`));
+  return Object.entries(LAYERS).flatMap(([from, tos]) => tos.map((to) => `${from} -> ${to}`).filter((e) => !used.has(e)));
+}
 
 /** Imports that break the table today, each with the reason and where it is going. Keep it short. */
 export const KNOWN_EXCEPTIONS: ReadonlyArray<{ from: string; to: string; why: string }> = [];
