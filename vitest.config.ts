@@ -19,7 +19,7 @@ const LONGEST: readonly string[] = [
   'test/generator/hostile.test.ts',
   'test/generator/bundle-refs.test.ts',
   'test/generator/strictest-output.test.ts',
-  'test/webhooks/crash-restart.test.ts',
+  'test/runtime/payments/webhooks/crash-restart.test.ts',
 ];
 
 class LongestFirst extends BaseSequencer {

@@ -22,7 +22,7 @@ for (const file of readdirSync(path.join(root, 'bench'))
   if (only.length > 0 && !only.includes(name)) continue;
   console.log(`\n== bench/${file}`);
   // The TS loader lets benchmarks import the TypeScript they generate on the fly (validators, client, server).
-  const loader = ['--import', path.join(root, 'test/webhooks/helpers/ts-register.mjs')];
+  const loader = ['--import', path.join(root, 'test/runtime/payments/webhooks/helpers/ts-register.mjs')];
   const run = spawnSync(process.execPath, [...loader, path.join(root, 'dist/bench', `${name}.js`)], { stdio: 'inherit', cwd: root });
   if (run.status !== 0) failed++;
 }

@@ -24,7 +24,7 @@ import {
 } from 'cross-border-payments-runtime/payments/webhooks/index.js';
 import { createSqliteStore } from 'cross-border-payments-runtime/payments/webhooks/sqlite-store.js';
 import { createPostgresStore } from 'cross-border-payments-runtime/payments/webhooks/postgres-store.js';
-import { deliverAll, paymentFlows, percentile, seededShuffle, startInstance, stopInstance } from '../test/webhooks/helpers/cluster.js';
+import { deliverAll, paymentFlows, percentile, seededShuffle, startInstance, stopInstance } from '../test/runtime/payments/webhooks/helpers/cluster.js';
 
 const table = loadStateTable();
 

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PartnerPage, startPartnerPage } from '../../examples/hosted-session/partner-page.js';
 import { runHostedSession } from '../../examples/hosted-session/run.js';
 import type { RunningSandbox } from '../../sandbox/index.js';
-import { hostileItems, HOSTILE_NAMES, sessionBody } from '../hosted/fixtures.js';
+import { hostileItems, HOSTILE_NAMES, sessionBody } from '../sandbox/hosted/fixtures.js';
 import { call, sandboxOn0, type Receiver, startReceiver, token } from '../sandbox/helpers.js';
 import { type Browser, launchChromium } from './chromium.js';
 

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { startConsumerCluster, type ConsumerCluster } from '../../examples/webhook-consumer/cluster.js';
 import { runConsumerConformance } from '../../conformance/suites/consumer/run-consumer.js';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index.js';
-import { dropSchema, freshSchema, postgresUrl } from '../webhooks/helpers/postgres.js';
+import { dropSchema, freshSchema, postgresUrl } from '../runtime/payments/webhooks/helpers/postgres.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -55,7 +55,7 @@ describe.skipIf(!postgresUrl)('examples/webhook-consumer/cluster (3 instances, o
       port,
       instanceCommand: {
         command: process.execPath,
-        args: ['--import', path.join(root, 'test/webhooks/helpers/ts-register.mjs'), path.join(root, 'examples/webhook-consumer/main.ts')],
+        args: ['--import', path.join(root, 'test/runtime/payments/webhooks/helpers/ts-register.mjs'), path.join(root, 'examples/webhook-consumer/main.ts')],
       },
     });
     delete process.env['DATABASE_SCHEMA'];

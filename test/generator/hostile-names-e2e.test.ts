@@ -8,7 +8,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateInto, type Generated } from '../client/helpers/generated.js';
+import { generateInto, type Generated } from '../runtime/client/helpers/generated.js';
 import { compileOutput } from './helpers/compile-output.js';
 
 type Result = { data?: Echo; error?: unknown; apiError?: unknown; response?: Response };

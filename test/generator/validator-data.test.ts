@@ -11,8 +11,8 @@ import { prepareSchema } from '../../generator/validation/prepare-schema.js';
 import { singleQuoted } from '../../generator/validation/render-lazy.js';
 import type { ValidationOutcome } from 'cross-border-payments-runtime/rule-types.js';
 import type { ValidatorData } from 'cross-border-payments-runtime/rules/lazy-validators.js';
-import { generateValidators, writeOut } from '../keywords/gen-helper.js';
-import { outDir, removeOutDirs } from '../keywords/harness.js';
+import { generateValidators, writeOut } from '../runtime/rules/gen-helper.js';
+import { outDir, removeOutDirs } from '../runtime/rules/harness.js';
 
 afterAll(removeOutDirs);
 

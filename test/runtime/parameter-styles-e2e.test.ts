@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateInto, type Generated } from '../client/helpers/generated.js';
+import { generateInto, type Generated } from './client/helpers/generated.js';
 
 type WireHeaders = Readonly<{ cookie?: string; 'x-color'?: string; 'x-ids'?: string }>;
 type Call = (init: unknown) => Promise<{ data?: unknown; error?: unknown; apiError?: unknown; response?: Response }>;

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../client/helpers/generated.js';
+import { ROOT } from './client/helpers/generated.js';
 
 const FILES = [
   'packages/runtime/src/client/parameter-serializer.ts',

@@ -5,7 +5,7 @@ import { waitForSandboxUrl } from './helpers/wait-for-url.js';
 
 describe('cbp mock: the process', () => {
   it('prints its URLs, credentials and fixtures, serves, and stops on SIGTERM', { timeout: 60_000 }, async () => {
-    const child = spawn(process.execPath, ['--import', './test/webhooks/helpers/ts-register.mjs', 'test/sandbox/helpers/mock-child.ts', '--port', '0'], {
+    const child = spawn(process.execPath, ['--import', './test/runtime/payments/webhooks/helpers/ts-register.mjs', 'test/sandbox/helpers/mock-child.ts', '--port', '0'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {

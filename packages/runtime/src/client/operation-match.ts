@@ -4,7 +4,7 @@
  * that trivial: every path segment is a literal or a whole `{param}`, and no two paths could
  * match the same URL (OpenAPI 3.1 §4.8.8: a concrete path wins over a templated one, which only
  * matters when two paths overlap). Then at most one path fits a URL, so a segment-by-segment
- * comparison gives what server/route-table.ts's tree gives (test/client/operation-match.test.ts
+ * comparison gives what server/route-table.ts's tree gives (test/runtime/client/operation-match.test.ts
  * checks it against the table). Any other document returns undefined here, and the client
  * loads the route table itself.
  */
