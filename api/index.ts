@@ -44,16 +44,33 @@ export type { RunningSandbox, SandboxOptions } from '../sandbox/index.js';
 /** @deprecated Renamed `startSandbox` (the sandbox's name everywhere else); this alias stays so existing code
  * compiles. */
 export const startMock: typeof startSandbox = startSandbox;
-export { createSandboxClient, SandboxError, type SandboxClient, type SandboxClientOptions } from '../sandbox/control-client.js';
+export {
+  createSandboxClient,
+  SandboxError,
+  type SandboxClient,
+  type SandboxClientOptions,
+} from '../sandbox/control-client.js';
 export { runConformance } from '../conformance/suites/api/run-conformance.js';
 export { suiteValidatorsOf } from '../conformance/suites/api/validators.js';
 export type { GeneratedValidatorModules, SuiteValidators } from '../conformance/suites/api/validators.js';
 export type { ConformanceDriver, PaymentRef, SessionRef } from '../conformance/suites/api/driver.js';
 export { NotPossible } from '../conformance/suites/api/driver.js';
 export { runSuite } from '../conformance/engine/run-suite.js';
-export { createWebhookConsumer, applyPaymentEvent, createMemoryStore, verifyWebhook, signWebhook } from 'cross-border-payments-runtime/payments/webhooks/index.js';
+export {
+  createWebhookConsumer,
+  applyPaymentEvent,
+  createMemoryStore,
+  verifyWebhook,
+  signWebhook,
+} from 'cross-border-payments-runtime/payments/webhooks/index.js';
 export { createSqliteStore } from 'cross-border-payments-runtime/payments/webhooks/sqlite-store.js';
-export { createPostgresStore, postgresMigrationSql } from 'cross-border-payments-runtime/payments/webhooks/postgres-store.js';
-export type { PostgresStoreOptions, PostgresWebhookStore } from 'cross-border-payments-runtime/payments/webhooks/postgres-store.js';
+export {
+  createPostgresStore,
+  postgresMigrationSql,
+} from 'cross-border-payments-runtime/payments/webhooks/postgres-store.js';
+export type {
+  PostgresStoreOptions,
+  PostgresWebhookStore,
+} from 'cross-border-payments-runtime/payments/webhooks/postgres-store.js';
 export { loadStateTable, tableFacts, type StateTable } from '../kits/payments/state-table/index.js';
 export { CbpError, isCbpError } from '../lib/errors.js';

@@ -74,26 +74,60 @@ async function measureAll(): Promise<void> {
   const { createPaymentsClient } = await load('client.ts');
 
   const handlers = {
-    requestAccessToken: () => ({ status: 200, body: { access_token: 'bench-token', token_type: 'bearer', expires_in: 3600 } }),
+    requestAccessToken: () => ({
+      status: 200,
+      body: { access_token: 'bench-token', token_type: 'bearer', expires_in: 3600 },
+    }),
     createPayment: ({ body: b }: { body: { amount: unknown } }) => ({
       status: 201,
-      body: { payment_id: 'p-1', instruction_number: 'i-1', amount: b.amount, recipient_details: [], status: 'AWAITING_FUNDS', created_datetime: '2026-01-01T00:00:00Z' },
+      body: {
+        payment_id: 'p-1',
+        instruction_number: 'i-1',
+        amount: b.amount,
+        recipient_details: [],
+        status: 'AWAITING_FUNDS',
+        created_datetime: '2026-01-01T00:00:00Z',
+      },
     }),
   };
   const authenticate = server.createAuthenticator({ bearer: (t: string) => (t === 'bench-token' ? { t } : undefined) });
   const router: Router = server.createRouter({ handlers, authenticate });
   const checked: Router = server.createRouter({ handlers, authenticate, validateResponses: true });
-  const request = { method: 'POST', url: '/v3/customers/c-1/payments', headers: { authorization: 'Bearer bench-token', 'content-type': 'application/json' }, body };
+  const request = {
+    method: 'POST',
+    url: '/v3/customers/c-1/payments',
+    headers: { authorization: 'Bearer bench-token', 'content-type': 'application/json' },
+    body,
+  };
 
   await measure('router.handle createPayment', async () => (await router.handle(request)).status === 201);
-  await measure('router.handle createPayment + response validation', async () => (await checked.handle(request)).status === 201);
-  const client = createPaymentsClient({ baseUrl: 'https://api.bench', authUrl: 'https://auth.bench', clientId: 'id', clientSecret: 'secret', fetch: toFetchHandler(router) });
+  await measure(
+    'router.handle createPayment + response validation',
+    async () => (await checked.handle(request)).status === 201,
+  );
+  const client = createPaymentsClient({
+    baseUrl: 'https://api.bench',
+    authUrl: 'https://auth.bench',
+    clientId: 'id',
+    clientSecret: 'secret',
+    fetch: toFetchHandler(router),
+  });
   const init = { params: { path: { customer_id: 'c-1' } }, body: JSON.parse(body) };
-  await measure('client.createPayment → in-process router', async () => (await client.createPayment(init)).apiError === undefined);
-  await measure('router.handle unknown path (404)', async () => (await router.handle({ method: 'GET', url: '/nope/x', headers: {}, body: undefined })).status === 404);
+  await measure(
+    'client.createPayment → in-process router',
+    async () => (await client.createPayment(init)).apiError === undefined,
+  );
+  await measure(
+    'router.handle unknown path (404)',
+    async () => (await router.handle({ method: 'GET', url: '/nope/x', headers: {}, body: undefined })).status === 404,
+  );
 }
 
-generateThenMeasure(import.meta.url, { prepare, measure: measureAll, cleanup: () => rmSync(OUT, { recursive: true, force: true }) }).catch((e) => {
+generateThenMeasure(import.meta.url, {
+  prepare,
+  measure: measureAll,
+  cleanup: () => rmSync(OUT, { recursive: true, force: true }),
+}).catch((e) => {
   console.error(e);
   process.exitCode = 1;
 });

@@ -23,4 +23,6 @@ for (let i = 0; i < runs; i++) {
   );
 }
 const sorted = [...times].sort((a, b) => a - b);
-console.log(`conformance full suite, embedded mock (instant): median ${(sorted[Math.floor(sorted.length / 2)] / 1000).toFixed(2)} s over ${runs} runs (target < 20 s)`);
+console.log(
+  `conformance full suite, embedded mock (instant): median ${(sorted[Math.floor(sorted.length / 2)] / 1000).toFixed(2)} s over ${runs} runs (target < 20 s)`,
+);

@@ -53,15 +53,20 @@ async function main(): Promise<void> {
       `${doc.padEnd(48)} ${ots.ms.toFixed(0).padStart(8)} ${ours.ms.toFixed(0).padStart(8)} ${r.time.toFixed(2)}x ${ots.maxRssMb.toFixed(0).padStart(7)} ${ours.maxRssMb.toFixed(0).padStart(7)} ${r.memory.toFixed(2)}x ${kB(ots.bytes)} ${kB(ours.bytes)} ${r.size.toFixed(2)}x  ${kB(copy.bytes)} ${r.sizeCopy.toFixed(2)}x`,
     );
   }
-  const line = (name: string, xs: number[], target: string) => `  ${name}: median ${median(xs).toFixed(2)}x, worst ${Math.max(...xs).toFixed(2)}x (target ${target})`;
+  const line = (name: string, xs: number[], target: string) =>
+    `  ${name}: median ${median(xs).toFixed(2)}x, worst ${Math.max(...xs).toFixed(2)}x (target ${target})`;
   console.log('cbp generate / openapi-typescript alone:');
   console.log(line('time', ratios.time, 'median <= 1.1x, worst <= 1.3x; GitHub REST <= 1.1x'));
   console.log(line('peak memory', ratios.memory, '<= 1.2x'));
   console.log(line('output size', ratios.size, '<= 3x'));
-  console.log(line('output size, --runtime copy (the runtime vendored into every output)', ratios.sizeCopy, 'none: opt-in'));
+  console.log(
+    line('output size, --runtime copy (the runtime vendored into every output)', ratios.sizeCopy, 'none: opt-in'),
+  );
   const runtimeKb = jsUnder(path.join(ROOT, 'packages/runtime/dist')) / 1024;
   const fetchKb = jsUnder(path.join(ROOT, 'node_modules/openapi-fetch/dist')) / 1024;
-  console.log(`runtime the package serves (dist/ .js, installed once, not per output): ${runtimeKb.toFixed(0)} kB; openapi-fetch's dist/ .js: ${fetchKb.toFixed(0)} kB`);
+  console.log(
+    `runtime the package serves (dist/ .js, installed once, not per output): ${runtimeKb.toFixed(0)} kB; openapi-fetch's dist/ .js: ${fetchKb.toFixed(0)} kB`,
+  );
 }
 
 /** Bytes of the .js files under `dir` (what a runtime import loads; no .d.ts, no maps). */

@@ -31,7 +31,9 @@ async function ourSpec(): Promise<void> {
     times.push(performance.now() - t);
   }
   console.log(`our spec (${config.spec} + ${config.overlays.join(', ')}), all emitters, ${files} files:`);
-  console.log(`  generate wall ms: median ${median(times).toFixed(0)}, min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)} (n=${runs})`);
+  console.log(
+    `  generate wall ms: median ${median(times).toFixed(0)}, min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)} (n=${runs})`,
+  );
 }
 
 /** The same generation as a user runs it: a fresh `cbp generate --check` process (node start-up,
@@ -44,7 +46,10 @@ async function cliWall(): Promise<void> {
   const times: Record<'noCache' | 'cached' | 'ots', number[]> = { noCache: [], cached: [], ots: [] };
   const cbp = async (env: NodeJS.ProcessEnv) => {
     const t = performance.now();
-    await promisify(execFile)(process.execPath, [path.join(ROOT, 'bin/cbp.js'), 'generate', '--check'], { cwd: ROOT, env });
+    await promisify(execFile)(process.execPath, [path.join(ROOT, 'bin/cbp.js'), 'generate', '--check'], {
+      cwd: ROOT,
+      env,
+    });
     return performance.now() - t;
   };
   for (let i = 0; i < runs; i++) {
@@ -53,7 +58,9 @@ async function cliWall(): Promise<void> {
     times.ots.push((await measureSide('ots', spec)).ms);
   }
   const ots = median(times.ots);
-  console.log(`  openapi-typescript CLI on ${path.relative(ROOT, spec)}, fresh process, wall ms: median ${ots.toFixed(0)} (n=${runs})`);
+  console.log(
+    `  openapi-typescript CLI on ${path.relative(ROOT, spec)}, fresh process, wall ms: median ${ots.toFixed(0)} (n=${runs})`,
+  );
   for (const [label, xs] of [
     ['no result cache', times.noCache],
     ['result cache hit', times.cached],
@@ -71,7 +78,9 @@ async function github(): Promise<void> {
   console.log(`GitHub REST (api.github.com.json), one fresh process each:`);
   console.log(row('openapi-typescript alone', ots));
   console.log(row(`cbp generate (${WANTED.join('+')})`, ours));
-  console.log(`  ratio cbp/openapi-typescript: time ${(ours.ms / ots.ms).toFixed(2)}x, peak memory ${(ours.maxRssMb / ots.maxRssMb).toFixed(2)}x`);
+  console.log(
+    `  ratio cbp/openapi-typescript: time ${(ours.ms / ots.ms).toFixed(2)}x, peak memory ${(ours.maxRssMb / ots.maxRssMb).toFixed(2)}x`,
+  );
 }
 
 await ourSpec();

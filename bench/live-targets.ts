@@ -22,7 +22,10 @@ const grace = process.env.BENCH_GRACE_SECONDS;
 /** Runs the CLI without blocking this process (the proxy and the mock of (a) answer from here). */
 async function timed(label: string, args: string[], env: Record<string, string>): Promise<void> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [cbp, 'conformance', ...args], { env: { ...process.env, ...env, CI: '1' }, cwd: root });
+  const child = spawn(process.execPath, [cbp, 'conformance', ...args], {
+    env: { ...process.env, ...env, CI: '1' },
+    cwd: root,
+  });
   const r = { stdout: '', stderr: '', status: null as number | null };
   child.stdout.on('data', (c: Buffer) => {
     r.stdout += c.toString();
@@ -41,14 +44,25 @@ async function timed(label: string, args: string[], env: Record<string, string>)
 try {
   // (a) hidden sandbox + partner driver
   const hidden = await startHiddenSandbox({ mode: 'instant' });
-  const file = { ...hidden.file, driver: path.join(root, 'examples/driver/driver.mjs'), webhooks: grace ? { grace_seconds: Number(grace) } : {} };
+  const file = {
+    ...hidden.file,
+    driver: path.join(root, 'examples/driver/driver.mjs'),
+    webhooks: grace ? { grace_seconds: Number(grace) } : {},
+  };
   const config = path.join(dir, 'hidden.json');
   writeFileSync(config, JSON.stringify(file));
-  await timed('(a) proxy hiding /_sandbox/, examples/driver/driver.mjs, --require all', ['--base-url', hidden.proxy.url, '--config', config, '--require', 'all'], hidden.env);
+  await timed(
+    '(a) proxy hiding /_sandbox/, examples/driver/driver.mjs, --require all',
+    ['--base-url', hidden.proxy.url, '--config', config, '--require', 'all'],
+    hidden.env,
+  );
   await hidden.close();
 
   // (b) cbp mock --mode realistic, default stage delay (2 s)
-  const mock = spawn(process.execPath, [cbp, 'mock', '--port', '0', '--mode', 'realistic'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const mock = spawn(process.execPath, [cbp, 'mock', '--port', '0', '--mode', 'realistic'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let out = '';
     mock.stdout.on('data', (c: Buffer) => {
@@ -60,13 +74,17 @@ try {
   });
   const realistic = path.join(dir, 'realistic.json');
   writeFileSync(realistic, JSON.stringify(grace ? { webhooks: { grace_seconds: Number(grace) } } : {}));
-  await timed('(b) cbp mock --mode realistic (2 s a stage), sandbox driver, --require all', ['--base-url', baseUrl, '--config', realistic, '--require', 'all'], {
-    CBP_CLIENT_ID: 'sandbox-client-a',
-    CBP_CLIENT_SECRET: 'sandbox-secret-a',
-    CBP_CLIENT_ID_2: 'sandbox-client-b',
-    CBP_CLIENT_SECRET_2: 'sandbox-secret-b',
-    CBP_API_KEY: 'sandbox-apikey-a',
-  });
+  await timed(
+    '(b) cbp mock --mode realistic (2 s a stage), sandbox driver, --require all',
+    ['--base-url', baseUrl, '--config', realistic, '--require', 'all'],
+    {
+      CBP_CLIENT_ID: 'sandbox-client-a',
+      CBP_CLIENT_SECRET: 'sandbox-secret-a',
+      CBP_CLIENT_ID_2: 'sandbox-client-b',
+      CBP_CLIENT_SECRET_2: 'sandbox-secret-b',
+      CBP_API_KEY: 'sandbox-apikey-a',
+    },
+  );
   mock.kill('SIGTERM');
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -15,9 +15,14 @@ import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 // autocannon ships no types; the part used here is typed locally.
-const autocannon = require('autocannon') as (
-  opts: Record<string, unknown>,
-) => Promise<{ requests: { average: number }; latency: { p99: number; p50: number }; non2xx: number; errors: number; timeouts: number; '2xx': number }>;
+const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<{
+  requests: { average: number };
+  latency: { p99: number; p50: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  '2xx': number;
+}>;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PRISM_VERSION = '5.14.2';
@@ -101,7 +106,9 @@ function okPerSecond(r: CannonResult): number {
 /** Figures of one autocannon run, with a warning when anything but 2xx came back. */
 function describeRun(r: CannonResult): string {
   const line = `${okPerSecond(r).toFixed(0)} 2xx/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms (2xx ${r['2xx']}, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts})`;
-  return r.non2xx + r.errors + r.timeouts > 0 ? `${line}  WARNING: not every request succeeded; this run's figures are doubtful` : line;
+  return r.non2xx + r.errors + r.timeouts > 0
+    ? `${line}  WARNING: not every request succeeded; this run's figures are doubtful`
+    : line;
 }
 
 function median(xs: number[]): number {
@@ -117,7 +124,8 @@ function benchHelp(): number {
   for (let i = 0; i < 5; i++) {
     const t0 = performance.now();
     const r = spawnSync(process.execPath, [cli, '--help'], { cwd: root, encoding: 'utf8' });
-    if (r.status !== 0 || !r.stdout.includes('cbp mock')) throw new Error(`cbp --help failed: ${r.stderr.slice(0, 300)}`);
+    if (r.status !== 0 || !r.stdout.includes('cbp mock'))
+      throw new Error(`cbp --help failed: ${r.stderr.slice(0, 300)}`);
     times.push(performance.now() - t0);
   }
   console.log(`cbp --help: ${median(times).toFixed(0)} ms (median of 5)`);
@@ -140,7 +148,9 @@ async function benchLibraryStart(): Promise<number> {
     readies.push(s.readyMs);
     await stop(s);
   }
-  console.log(`startSandbox in a bare node process: ${median(readies).toFixed(0)} ms to first HTTP answer (median of 5)`);
+  console.log(
+    `startSandbox in a bare node process: ${median(readies).toFixed(0)} ms to first HTTP answer (median of 5)`,
+  );
   return median(readies);
 }
 
@@ -151,7 +161,9 @@ async function benchCeiling(): Promise<number> {
   const s = await start(process.execPath, ['--input-type=module', '-e', script, String(port)], port);
   try {
     const r = await cannon(`${s.baseUrl}/`, { 'content-type': 'application/json' });
-    console.log(`reference: a trivial node:http JSON echo server: ${describeRun(r)} (the ceiling of this machine with autocannon on the same cores)`);
+    console.log(
+      `reference: a trivial node:http JSON echo server: ${describeRun(r)} (the ceiling of this machine with autocannon on the same cores)`,
+    );
     return okPerSecond(r);
   } finally {
     await stop(s);
@@ -178,9 +190,16 @@ async function benchCbp(): Promise<{ startMs: number; readyMs: number; rps: numb
       body: 'grant_type=client_credentials&client_id=sandbox-client-a&client_secret=sandbox-secret-a',
     });
     const { access_token } = (await tok.json()) as { access_token: string };
-    const r = await cannon(`${s.baseUrl}/v3/customers/cust-a-1/payments`, { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' });
-    console.log(`cbp mock: start-up ${median(starts).toFixed(0)} ms to printed URL, ${median(readies).toFixed(0)} ms to first HTTP answer (median of 5)`);
-    console.log(`cbp mock: POST /v3/customers/{id}/payments (${CONNECTIONS} connections, ${DURATION_S} s): ${describeRun(r)}`);
+    const r = await cannon(`${s.baseUrl}/v3/customers/cust-a-1/payments`, {
+      authorization: `Bearer ${access_token}`,
+      'content-type': 'application/json',
+    });
+    console.log(
+      `cbp mock: start-up ${median(starts).toFixed(0)} ms to printed URL, ${median(readies).toFixed(0)} ms to first HTTP answer (median of 5)`,
+    );
+    console.log(
+      `cbp mock: POST /v3/customers/{id}/payments (${CONNECTIONS} connections, ${DURATION_S} s): ${describeRun(r)}`,
+    );
     return { startMs: median(starts), readyMs: median(readies), rps: okPerSecond(r), p99: r.latency.p99 };
   } finally {
     await stop(s);
@@ -189,25 +208,41 @@ async function benchCbp(): Promise<{ startMs: number; readyMs: number; rps: numb
 
 /** Installs Prism into a temp dir (cached between runs), or says why it cannot. */
 function installPrism(): string | { skipped: string } {
-  const engines = spawnSync('npm', ['view', `@stoplight/prism-cli@${PRISM_VERSION}`, 'engines.node'], { encoding: 'utf8' });
+  const engines = spawnSync('npm', ['view', `@stoplight/prism-cli@${PRISM_VERSION}`, 'engines.node'], {
+    encoding: 'utf8',
+  });
   const range = engines.stdout.trim();
   const major = Number(process.versions.node.split('.')[0]);
   const wants = Number(/>=\s*(\d+)/.exec(range)?.[1] ?? Number.NaN);
   if (engines.status !== 0) return { skipped: `npm view failed: ${engines.stderr.trim().split('\n')[0]}` };
-  if (!(major >= wants)) return { skipped: `@stoplight/prism-cli@${PRISM_VERSION} needs node ${range}, this is ${process.versions.node}` };
+  if (!(major >= wants))
+    return { skipped: `@stoplight/prism-cli@${PRISM_VERSION} needs node ${range}, this is ${process.versions.node}` };
   const dir = path.join(tmpdir(), `cbp-bench-prism-${PRISM_VERSION}`);
   const bin = path.join(dir, 'node_modules/@stoplight/prism-cli/dist/index.js');
   if (!existsSync(bin)) {
     mkdirSync(dir, { recursive: true });
     console.log(`installing @stoplight/prism-cli@${PRISM_VERSION} into ${dir} (bench only, not a dependency)...`);
-    const r = spawnSync('npm', ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', `@stoplight/prism-cli@${PRISM_VERSION}`], { stdio: 'inherit' });
+    const r = spawnSync(
+      'npm',
+      ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', `@stoplight/prism-cli@${PRISM_VERSION}`],
+      { stdio: 'inherit' },
+    );
     if (r.status !== 0 || !existsSync(bin)) return { skipped: 'npm install of Prism failed' };
   }
   return bin;
 }
 
 async function benchPrism(bin: string, silent: boolean): Promise<{ readyMs: number; rps: number; p99: number }> {
-  const args = (port: number) => [bin, 'mock', path.join(root, 'spec/openapi.yaml'), '-h', '127.0.0.1', '-p', String(port), ...(silent ? ['-v', 'silent'] : [])];
+  const args = (port: number) => [
+    bin,
+    'mock',
+    path.join(root, 'spec/openapi.yaml'),
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(port),
+    ...(silent ? ['-v', 'silent'] : []),
+  ];
   const readies: number[] = [];
   for (let i = 0; i < 3; i++) {
     const port = await freePort();
@@ -218,7 +253,10 @@ async function benchPrism(bin: string, silent: boolean): Promise<{ readyMs: numb
   const port = await freePort();
   const s = await start(process.execPath, args(port), port);
   try {
-    const r = await cannon(`${s.baseUrl}/v3/customers/cust-a-1/payments`, { authorization: 'Bearer any-token', 'content-type': 'application/json' });
+    const r = await cannon(`${s.baseUrl}/v3/customers/cust-a-1/payments`, {
+      authorization: 'Bearer any-token',
+      'content-type': 'application/json',
+    });
     const label = silent ? 'prism -v silent' : 'prism (default logging, output to /dev/null)';
     console.log(`${label}: start-up ${median(readies).toFixed(0)} ms to first HTTP answer (median of 3)`);
     console.log(`${label}: ${describeRun(r)}`);
@@ -230,11 +268,15 @@ async function benchPrism(bin: string, silent: boolean): Promise<{ readyMs: numb
 
 async function main(): Promise<void> {
   if (!existsSync(path.join(root, 'dist/cli/main.js'))) {
-    console.log('bench/mock: dist/cli/main.js is missing; run `npm run build` first (bin/cbp.js runs the compiled CLI)');
+    console.log(
+      'bench/mock: dist/cli/main.js is missing; run `npm run build` first (bin/cbp.js runs the compiled CLI)',
+    );
     process.exitCode = 1;
     return;
   }
-  console.log(`machine: ${os.cpus().length} cores, node ${process.versions.node}, load average ${load()} (1/5/15 min); figures are noisy when other work shares the cores`);
+  console.log(
+    `machine: ${os.cpus().length} cores, node ${process.versions.node}, load average ${load()} (1/5/15 min); figures are noisy when other work shares the cores`,
+  );
   benchHelp();
   const cbp = await benchCbp();
   const library = await benchLibraryStart();
@@ -251,7 +293,11 @@ async function main(): Promise<void> {
   }
 }
 
-async function compareWithPrism(prism: string, cbp: { readyMs: number; rps: number; p99: number }, library: number): Promise<void> {
+async function compareWithPrism(
+  prism: string,
+  cbp: { readyMs: number; rps: number; p99: number },
+  library: number,
+): Promise<void> {
   for (const silent of [false, true]) {
     try {
       const p = await benchPrism(prism, silent);

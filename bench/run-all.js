@@ -11,7 +11,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
 const only = process.argv.slice(2);
 
-const compiled = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'bench/tsconfig.json')], { stdio: 'inherit', cwd: root });
+const compiled = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'bench/tsconfig.json')], {
+  stdio: 'inherit',
+  cwd: root,
+});
 if (compiled.status !== 0) console.error('bench: tsc reported errors (output emitted anyway); figures may be off');
 
 let failed = 0;
@@ -23,7 +26,10 @@ for (const file of readdirSync(path.join(root, 'bench'))
   console.log(`\n== bench/${file}`);
   // The TS loader lets benchmarks import the TypeScript they generate on the fly (validators, client, server).
   const loader = ['--import', path.join(root, 'test/runtime/payments/webhooks/helpers/ts-register.mjs')];
-  const run = spawnSync(process.execPath, [...loader, path.join(root, 'dist/bench', `${name}.js`)], { stdio: 'inherit', cwd: root });
+  const run = spawnSync(process.execPath, [...loader, path.join(root, 'dist/bench', `${name}.js`)], {
+    stdio: 'inherit',
+    cwd: root,
+  });
   if (run.status !== 0) failed++;
 }
 process.exitCode = failed > 0 ? 1 : 0;

@@ -42,7 +42,8 @@ try {
   };
   const row = (cells: string[]) => console.log(`| ${cells.join(' | ')} |`);
   const b = (x: Bundle) => `${kB(x.initialMin)} / ${kB(x.initialGzip)}`;
-  const v = (x: Bundle) => `${kB(x.validatedMin)} / ${kB(x.validatedGzip)} (${kB(x.initialMin)} / ${kB(x.initialGzip)} before the first call)`;
+  const v = (x: Bundle) =>
+    `${kB(x.validatedMin)} / ${kB(x.validatedGzip)} (${kB(x.initialMin)} / ${kB(x.initialGzip)} before the first call)`;
   row([
     'production cost of an app that imports the generated client',
     'cbp (cross-border-payments-runtime)',
@@ -72,9 +73,21 @@ try {
     b(bundles.heyApi),
     `<= ${kB(BUDGETS.bundleWithoutValidationGzip)} gzip`,
   ]);
-  row(['the same with validators generated, `validateRequests: false`', b(bundles.offWithValidators), '', '', `<= ${kB(BUDGETS.bundleWithoutValidationGzip)} gzip`]);
+  row([
+    'the same with validators generated, `validateRequests: false`',
+    b(bundles.offWithValidators),
+    '',
+    '',
+    `<= ${kB(BUDGETS.bundleWithoutValidationGzip)} gzip`,
+  ]);
   row(['`validateRequests: true` (validators compiled on first use)', v(bundles.validated), '', '', '']);
-  row(['`validateRequests: true`, validators option `standalone` (precompiled)', v(bundles.standalone), '', '', `<= ${kB(BUDGETS.bundleWithValidationGzip)} gzip`]);
+  row([
+    '`validateRequests: true`, validators option `standalone` (precompiled)',
+    v(bundles.standalone),
+    '',
+    '',
+    `<= ${kB(BUDGETS.bundleWithValidationGzip)} gzip`,
+  ]);
   const types = typesCheck(ws);
   console.log(`\nattw on the packed runtime package: ${types.ok ? 'ok' : 'PROBLEMS'}: ${types.report}`);
   console.log(`production install, no validation: ${installs.plain.names.join(', ')}`);

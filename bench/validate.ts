@@ -35,7 +35,9 @@ interface Backend {
 type BackendClass = new (options: { definition: unknown; quick: boolean; validate: boolean }) => Backend;
 function openapiBackend(): BackendClass | undefined {
   try {
-    return (createRequire(path.join(ROOT, 'tools', 'package.json'))('openapi-backend') as { OpenAPIBackend: BackendClass }).OpenAPIBackend;
+    return (
+      createRequire(path.join(ROOT, 'tools', 'package.json'))('openapi-backend') as { OpenAPIBackend: BackendClass }
+    ).OpenAPIBackend;
   } catch {
     return undefined;
   }
@@ -68,7 +70,8 @@ function measure(label: string, fn: () => boolean, ms = 1500, expectValid = true
     n += 1000;
     t = performance.now();
   }
-  if (ok !== n) throw new Error(`${label}: the ${expectValid ? 'valid request was rejected' : 'invalid request was accepted'}`);
+  if (ok !== n)
+    throw new Error(`${label}: the ${expectValid ? 'valid request was rejected' : 'invalid request was accepted'}`);
   const opsPerSec = n / ((t - t0) / 1000);
   console.log(`${label.padEnd(48)} ${Math.round(opsPerSec).toLocaleString('en-US').padStart(12)} ops/s`);
   return opsPerSec;
@@ -84,7 +87,14 @@ interface PreparedSchemas {
 /** Generates the validators into OUT and writes the schemas the plain ajv rows compile. */
 async function prepare(): Promise<void> {
   const result = await generate(
-    { spec: 'spec/openapi.yaml', overlays: ['spec/rules.overlay.yaml'], out: OUT, check: false, clientFactoryName: 'createApiClient', plugins: ['validators', 'payments'] },
+    {
+      spec: 'spec/openapi.yaml',
+      overlays: ['spec/rules.overlay.yaml'],
+      out: OUT,
+      check: false,
+      clientFactoryName: 'createApiClient',
+      plugins: ['validators', 'payments'],
+    },
     { cwd: ROOT },
   );
   rmSync(OUT, { recursive: true, force: true });
@@ -97,7 +107,10 @@ async function prepare(): Promise<void> {
   const schemas: PreparedSchemas = {
     components: componentsSchema(result.model.schemas, prep) as object,
     body: prepareSchema(op.requestBody!.schemas['application/json'], prep) as object,
-    inlinedBody: prepareSchema(op.requestBody!.schemas['application/json'], { ...prep, components: result.model.schemas }) as object,
+    inlinedBody: prepareSchema(op.requestBody!.schemas['application/json'], {
+      ...prep,
+      components: result.model.schemas,
+    }) as object,
   };
   writeFileSync(SCHEMAS, JSON.stringify(schemas));
 }
@@ -108,7 +121,14 @@ async function measureAll(): Promise<void> {
   };
   const schemas = JSON.parse(readFileSync(SCHEMAS, 'utf8')) as PreparedSchemas;
   // Same ajv options as the emitter (no unevaluated/dynamicRef bookkeeping: the spec uses neither).
-  const ajv = createAjv({ openapi31: true, coerce: false, unicodeRegExp: true, unknownFormats: [], features: new Set(), keywords: ruleKeywords });
+  const ajv = createAjv({
+    openapi31: true,
+    coerce: false,
+    unicodeRegExp: true,
+    unknownFormats: [],
+    features: new Set(),
+    keywords: ruleKeywords,
+  });
   ajv.addSchema(schemas.components);
   const plain = ajv.compile(schemas.body);
   const inlinedPlain = ajv.compile(schemas.inlinedBody);
@@ -119,13 +139,29 @@ async function measureAll(): Promise<void> {
   // 3.1 document) and compiles validators lazily (the warm-up compiles them).
   const backend = OpenAPIBackend && new OpenAPIBackend({ definition: doc, quick: true, validate: true });
   await backend?.init();
-  const request = { method: 'POST', path: '/v3/customers/cust-1/payments', body, headers: { 'content-type': 'application/json' }, query: {} };
+  const request = {
+    method: 'POST',
+    path: '/v3/customers/cust-1/payments',
+    body,
+    headers: { 'content-type': 'application/json' },
+    query: {},
+  };
 
-  const r1 = measure('cbp validateRequest (schema + stateless rules)', () => ours.validateRequest('createPayment', { params, body }).valid);
-  const r2 = backend ? measure('openapi-backend validateRequest', () => backend.validateRequest(request, 'createPayment').valid, 1000) : Number.NaN;
+  const r1 = measure(
+    'cbp validateRequest (schema + stateless rules)',
+    () => ours.validateRequest('createPayment', { params, body }).valid,
+  );
+  const r2 = backend
+    ? measure('openapi-backend validateRequest', () => backend.validateRequest(request, 'createPayment').valid, 1000)
+    : Number.NaN;
   if (!backend) console.log('openapi-backend validateRequest: not measured (npm ci --prefix tools installs it)');
   // What a hostile body costs: validation stops at its first violation (validation-options.ts).
-  measure('cbp validateRequest, 1,000 empty recipients', () => ours.validateRequest('createPayment', { params, body: invalidBody }).valid, 1000, false);
+  measure(
+    'cbp validateRequest, 1,000 empty recipients',
+    () => ours.validateRequest('createPayment', { params, body: invalidBody }).valid,
+    1000,
+    false,
+  );
   const r3 = measure('plain ajv (body schema, no rule keywords)', () => plain(body) as boolean);
   const r4 = measure('plain ajv, components inlined like ours', () => inlinedPlain(body) as boolean);
   console.log(`ratio cbp / openapi-backend: ${(r1 / r2).toFixed(1)}x (target >= 50x)`);
@@ -133,7 +169,11 @@ async function measureAll(): Promise<void> {
   console.log(`ratio cbp / inlined ajv:     ${(r1 / r4).toFixed(2)}x (cost of the rules and params alone)`);
 }
 
-generateThenMeasure(import.meta.url, { prepare, measure: measureAll, cleanup: () => rmSync(OUT, { recursive: true, force: true }) }).catch((e) => {
+generateThenMeasure(import.meta.url, {
+  prepare,
+  measure: measureAll,
+  cleanup: () => rmSync(OUT, { recursive: true, force: true }),
+}).catch((e) => {
   console.error(e);
   process.exitCode = 1;
 });

@@ -24,14 +24,26 @@ import {
 } from 'cross-border-payments-runtime/payments/webhooks/index.js';
 import { createSqliteStore } from 'cross-border-payments-runtime/payments/webhooks/sqlite-store.js';
 import { createPostgresStore } from 'cross-border-payments-runtime/payments/webhooks/postgres-store.js';
-import { deliverAll, paymentFlows, percentile, seededShuffle, startInstance, stopInstance } from '../test/runtime/payments/webhooks/helpers/cluster.js';
+import {
+  deliverAll,
+  paymentFlows,
+  percentile,
+  seededShuffle,
+  startInstance,
+  stopInstance,
+} from '../test/runtime/payments/webhooks/helpers/cluster.js';
 
 const table = loadStateTable();
 
 function events(payments: number): PaymentEvent[] {
   const out: PaymentEvent[] = [];
   for (let i = 0; i < payments; i++) {
-    const flow = paymentFlow({ paymentId: `pay-${i}`, recipients: 1 + (i % 3), eventPrefix: `evt-${i}`, startMs: Date.UTC(2026, 0, 1) });
+    const flow = paymentFlow({
+      paymentId: `pay-${i}`,
+      recipients: 1 + (i % 3),
+      eventPrefix: `evt-${i}`,
+      startMs: Date.UTC(2026, 0, 1),
+    });
     for (const p of i % 2 ? shuffled(flow) : flow) {
       const r = toPaymentEvent(p);
       if (r.ok) out.push(r.event);
@@ -46,7 +58,13 @@ async function reduceInto(store: WebhookStore, list: PaymentEvent[]): Promise<nu
     if (await store.hasEvent(e.eventId)) continue;
     const current = await store.getPayment(e.paymentId);
     const r = applyPaymentEvent(table, current, e);
-    await store.commit({ eventId: e.eventId, paymentId: e.paymentId, expectedVersion: current?.version ?? 0, state: r.state, effect: r.effect });
+    await store.commit({
+      eventId: e.eventId,
+      paymentId: e.paymentId,
+      expectedVersion: current?.version ?? 0,
+      state: r.state,
+      effect: r.effect,
+    });
   }
   return list.length / ((performance.now() - t0) / 1000);
 }
@@ -56,7 +74,9 @@ const fmt = (n: number) => `${Math.round(n).toLocaleString('en-US')} events/s`;
 async function main(): Promise<void> {
   const big = events(40_000);
   await reduceInto(createMemoryStore(), big.slice(0, 20_000)); // warm-up
-  console.log(`reducer + memory store:        ${fmt(await reduceInto(createMemoryStore(), big))} (${big.length} events)`);
+  console.log(
+    `reducer + memory store:        ${fmt(await reduceInto(createMemoryStore(), big))} (${big.length} events)`,
+  );
 
   const secret = generateWebhookSecret();
   const consumer = createWebhookConsumer({ table, store: createMemoryStore(), secret });
@@ -67,7 +87,9 @@ async function main(): Promise<void> {
   });
   let t0 = performance.now();
   for (const s of signed) await consumer.handle(s.body, s.headers);
-  console.log(`consumer.handle (verify+apply): ${fmt(signed.length / ((performance.now() - t0) / 1000))} (${signed.length} events, memory store)`);
+  console.log(
+    `consumer.handle (verify+apply): ${fmt(signed.length / ((performance.now() - t0) / 1000))} (${signed.length} events, memory store)`,
+  );
 
   const dir = mkdtempSync(path.join(tmpdir(), 'cbp-bench-'));
   try {
@@ -75,7 +97,9 @@ async function main(): Promise<void> {
     const small = events(400);
     t0 = performance.now();
     const rate = await reduceInto(store, small);
-    console.log(`reducer + SQLite store:        ${fmt(rate)} (${small.length} events, synchronous=FULL, one transaction each)`);
+    console.log(
+      `reducer + SQLite store:        ${fmt(rate)} (${small.length} events, synchronous=FULL, one transaction each)`,
+    );
     await store.close?.();
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -90,28 +114,40 @@ async function overHttp(): Promise<void> {
     42,
   );
   const line = (label: string, r: Awaited<ReturnType<typeof deliverAll>>) =>
-    console.log(`${label} ${fmt((r.acknowledged / r.elapsedMs) * 1000)}, p99 ack ${percentile(r.latencies, 99).toFixed(1)} ms (${r.acknowledged} deliveries)`);
+    console.log(
+      `${label} ${fmt((r.acknowledged / r.elapsedMs) * 1000)}, p99 ack ${percentile(r.latencies, 99).toFixed(1)} ms (${r.acknowledged} deliveries)`,
+    );
   const dir = mkdtempSync(path.join(tmpdir(), 'cbp-bench-'));
   const sqlite = [await startInstance('sqlite', path.join(dir, 'hooks.db'), secret)];
   try {
-    line('1 instance, SQLite:            ', await deliverAll({ deliveries, secret, instances: sqlite, concurrency: 24 }));
+    line(
+      '1 instance, SQLite:            ',
+      await deliverAll({ deliveries, secret, instances: sqlite, concurrency: 24 }),
+    );
   } finally {
     await stopInstance(sqlite[0]!);
     rmSync(dir, { recursive: true, force: true });
   }
   const url = process.env['CBP_TEST_POSTGRES_URL'];
   if (!url) {
-    console.log('3 instances, PostgreSQL:       skipped (set CBP_TEST_POSTGRES_URL; eval "$(scripts/test-postgres.sh start)")');
+    console.log(
+      '3 instances, PostgreSQL:       skipped (set CBP_TEST_POSTGRES_URL; eval "$(scripts/test-postgres.sh start)")',
+    );
     return;
   }
   const schema = `bench_${Date.now()}`;
   const setup = createPostgresStore({ connectionString: url, schema, max: 1 });
   await setup.withPaymentLock!('setup', async (tx) => {
-    await (tx.handle as { query(sql: string): Promise<unknown> }).query(`CREATE TABLE "${schema}".applied_changes (payment_id text, recipient_id text, to_status text)`);
+    await (tx.handle as { query(sql: string): Promise<unknown> }).query(
+      `CREATE TABLE "${schema}".applied_changes (payment_id text, recipient_id text, to_status text)`,
+    );
   });
   const pgInstances = await Promise.all([0, 1, 2].map(() => startInstance('postgres', `${url}#${schema}`, secret)));
   try {
-    line('3 instances, one PostgreSQL:   ', await deliverAll({ deliveries, secret, instances: pgInstances, concurrency: 24 }));
+    line(
+      '3 instances, one PostgreSQL:   ',
+      await deliverAll({ deliveries, secret, instances: pgInstances, concurrency: 24 }),
+    );
   } finally {
     await Promise.all(pgInstances.map((i) => stopInstance(i)));
     await setup.withPaymentLock!('teardown', async (tx) => {

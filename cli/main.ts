@@ -25,7 +25,8 @@ const defaultIO: CliIO = {
  * leaves the start to the generate command. */
 function prefetch(argv: string[]): void {
   const uncertain = ['--check', '--help', '--version', '--plugins', '--emitters', '--config'];
-  if (argv[0] === 'generate' && !argv.some((a) => uncertain.some((flag) => a === flag || a.startsWith(`${flag}=`)))) startTypesWorker();
+  if (argv[0] === 'generate' && !argv.some((a) => uncertain.some((flag) => a === flag || a.startsWith(`${flag}=`))))
+    startTypesWorker();
 }
 
 export async function main(argv: string[], io: CliIO = defaultIO): Promise<number> {

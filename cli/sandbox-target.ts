@@ -10,7 +10,10 @@ import { fixturesOf, liveTarget, type Target } from '../conformance/suites/api/t
 import type { SandboxOptions } from '../sandbox/index.js';
 
 /** Starts the sandbox; the caller closes the Target. */
-export async function startSandboxTarget(config?: ConformanceConfig, sandboxOptions: SandboxOptions = {}): Promise<Target & { close(): Promise<void> }> {
+export async function startSandboxTarget(
+  config?: ConformanceConfig,
+  sandboxOptions: SandboxOptions = {},
+): Promise<Target & { close(): Promise<void> }> {
   // Loaded on use: the sandbox imports generated/, which a run against a live target must not need.
   const { startSandbox, SANDBOX_CLIENTS } = await import('../sandbox/index.js');
   const mock = await startSandbox({ port: 0, host: '127.0.0.1', mode: 'instant', ...sandboxOptions });
@@ -19,7 +22,11 @@ export async function startSandboxTarget(config?: ConformanceConfig, sandboxOpti
     name: 'embedded mock',
     baseUrl: mock.baseUrl,
     authUrl: mock.authUrl,
-    credentials: { primary: { clientId: a.clientId, clientSecret: a.clientSecret }, secondary: { clientId: b.clientId, clientSecret: b.clientSecret }, apiKey: a.apiKey },
+    credentials: {
+      primary: { clientId: a.clientId, clientSecret: a.clientSecret },
+      secondary: { clientId: b.clientId, clientSecret: b.clientSecret },
+      apiKey: a.apiKey,
+    },
     fixtures: config ? fixturesOf(config) : undefined,
     driver: sandboxDriver,
     close: () => mock.close(),
@@ -32,7 +39,11 @@ export async function openTarget(config: ConformanceConfig, sandboxOptions?: San
 }
 
 /** Runs `body` against the config's target and closes whatever was started for it. */
-export async function withTarget<T>(config: ConformanceConfig, body: (target: Target) => Promise<T>, sandboxOptions?: SandboxOptions): Promise<T> {
+export async function withTarget<T>(
+  config: ConformanceConfig,
+  body: (target: Target) => Promise<T>,
+  sandboxOptions?: SandboxOptions,
+): Promise<T> {
   const target = await openTarget(config, sandboxOptions);
   try {
     return await body(target);

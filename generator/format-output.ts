@@ -19,7 +19,12 @@ const FORMATTED = /\.(?:[cm]?[jt]s|json)$/;
 /** Formatter processes at once (biome is one process per file, reading standard input). */
 const CONCURRENCY = 4;
 
-export async function formatFiles(files: GeneratedFile[], formatter: Formatter, outDir: string, cwd: string): Promise<GeneratedFile[]> {
+export async function formatFiles(
+  files: GeneratedFile[],
+  formatter: Formatter,
+  outDir: string,
+  cwd: string,
+): Promise<GeneratedFile[]> {
   const format = formatter === 'prettier' ? await prettierFormatter(cwd) : biomeFormatter(cwd);
   const out: GeneratedFile[] = files.map((f) => ({ ...f }));
   let next = 0;
@@ -46,7 +51,9 @@ function resolveFrom(cwd: string, id: string): string | undefined {
 }
 
 const notInstalled = (name: string, pkg: string) =>
-  new CbpError('E_CONFIG', `--format ${name}: ${pkg} is not installed`, { hint: `npm install -D ${pkg} (or drop --format / the config's "format")` });
+  new CbpError('E_CONFIG', `--format ${name}: ${pkg} is not installed`, {
+    hint: `npm install -D ${pkg} (or drop --format / the config's "format")`,
+  });
 
 async function prettierFormatter(cwd: string): Promise<(text: string, file: string) => Promise<string>> {
   const entry = resolveFrom(cwd, 'prettier');
@@ -67,10 +74,14 @@ function biomeFormatter(cwd: string): (text: string, file: string) => Promise<st
   // The platform binary itself (what bin/biome starts after a Node start-up of its own), else the wrapper.
   const exe = process.platform === 'win32' ? 'biome.exe' : 'biome';
   const native = process.env.BIOME_BINARY ?? resolveIn(pkg, `@biomejs/cli-${process.platform}-${process.arch}/${exe}`);
-  const [command, prefix] = native !== undefined ? [native, []] : [process.execPath, [path.join(path.dirname(pkg), 'bin/biome')]];
+  const [command, prefix] =
+    native !== undefined ? [native, []] : [process.execPath, [path.join(path.dirname(pkg), 'bin/biome')]];
   return (text, file) =>
     new Promise((resolve, reject) => {
-      const child = spawn(command, [...prefix, 'format', `--stdin-file-path=${file}`], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = spawn(command, [...prefix, 'format', `--stdin-file-path=${file}`], {
+        cwd,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
       const out: Buffer[] = [];
       const err: Buffer[] = [];
       child.stdout.on('data', (b: Buffer) => out.push(b));
@@ -85,7 +96,11 @@ function biomeFormatter(cwd: string): (text: string, file: string) => Promise<st
               .trim()
               .split('\n')
               .find((l) => l.trim() !== '') ?? `exit code ${code}`;
-          reject(new CbpError('E_CONFIG', `biome could not format ${path.relative(cwd, file)}: ${why}`, { hint: "check the project's biome.json(c)" }));
+          reject(
+            new CbpError('E_CONFIG', `biome could not format ${path.relative(cwd, file)}: ${why}`, {
+              hint: "check the project's biome.json(c)",
+            }),
+          );
         }
       });
       child.stdin.end(text);

@@ -19,7 +19,11 @@ import type { Plugin } from './plugins/plugin.js';
 import { resolvePlugins } from './plugins/resolve.js';
 import { packageRuntime } from './plugins/package-runtime.js';
 import { selectedPluginNames, STUBS_PLUGIN } from './plugins/selection.js';
-import { renderRuntimeDependencies, runtimeDependencies, type RuntimeDependencies } from './plugins/runtime-dependencies.js';
+import {
+  renderRuntimeDependencies,
+  runtimeDependencies,
+  type RuntimeDependencies,
+} from './plugins/runtime-dependencies.js';
 import { pluginTemplates } from './templates.js';
 import { startTypesWorker } from './plugins/types/types-thread.js';
 
@@ -102,24 +106,42 @@ export async function generate(config: GenerateConfig, options: GenerateOptions 
     // The first failure in plugin order is the one reported, as when emitters ran one by one.
     if (outcome.status === 'rejected') throw outcome.reason;
     const { plugin, emitter } = runs[i];
-    if (plugin.name === STUBS_PLUGIN) stubFiles.push(...outcome.value.map((f) => ({ path: checkPath(f.path, emitter.name), contents: normalizeText(f.contents) })));
+    if (plugin.name === STUBS_PLUGIN)
+      stubFiles.push(
+        ...outcome.value.map((f) => ({ path: checkPath(f.path, emitter.name), contents: normalizeText(f.contents) })),
+      );
     else files.push(...outcome.value.map((f) => finish(f, emitter.name, tsHeader)));
   }
   // Runtime files of features the output does not use (plugins mark them `prune`) are left out.
   const prunable = prunableRuntime(plugins);
   const reached = pruneRuntime(files, prunable);
-  files.splice(0, files.length, ...((config.runtime ?? 'package') === 'package' ? packageRuntime(reached, plugins, prunable, tsHeader) : reached));
+  files.splice(
+    0,
+    files.length,
+    ...((config.runtime ?? 'package') === 'package' ? packageRuntime(reached, plugins, prunable, tsHeader) : reached),
+  );
   // What the runtime imports is declared in both modes: installed at the same versions beside the
   // toolkit, npm keeps one copy of each, and the types that reach the app's code (openapi-fetch's,
   // hono's) are the ones the runtime was compiled against.
   const deps = runtimeDependencies([...reached, ...files], plugins);
   files.push(renderRuntimeDependencies(deps));
   const dangling = danglingImports(files);
-  if (dangling.length > 0) throw new Error(`plugin selection ${plugins.map((p) => p.name).join(', ')} leaves imports unresolved: ${dangling.join('; ')}`);
+  if (dangling.length > 0)
+    throw new Error(
+      `plugin selection ${plugins.map((p) => p.name).join(', ')} leaves imports unresolved: ${dangling.join('; ')}`,
+    );
   // Last: the project's formatter sees exactly what would be written (headers included).
   const sorted = sortAndCheck(files);
-  const output = config.format === undefined ? sorted : await formatFiles(sorted, config.format, path.resolve(cwd, config.out), cwd);
-  return { files: output, stubFiles: sortAndCheck(stubFiles), model, warnings, plugins: plugins.map((p) => p.name), runtimeDependencies: deps };
+  const output =
+    config.format === undefined ? sorted : await formatFiles(sorted, config.format, path.resolve(cwd, config.out), cwd);
+  return {
+    files: output,
+    stubFiles: sortAndCheck(stubFiles),
+    model,
+    warnings,
+    plugins: plugins.map((p) => p.name),
+    runtimeDependencies: deps,
+  };
 }
 
 /** Emitters do not know the file name; errors about the document get it here. */
@@ -127,7 +149,8 @@ async function runEmitter(emitter: Emitter, ctx: EmitContext, file: string): Pro
   try {
     return await emitter.emit(ctx);
   } catch (err) {
-    if (isCbpError(err) && err.details.file === undefined) throw new CbpError(err.code, err.message, { ...err.details, file });
+    if (isCbpError(err) && err.details.file === undefined)
+      throw new CbpError(err.code, err.message, { ...err.details, file });
     throw err;
   }
 }
@@ -146,8 +169,15 @@ function finish(file: GeneratedFile, emitter: string, tsHeader: string): Generat
 }
 
 function checkPath(p: string, emitter: string): string {
-  if (p === '' || p.startsWith('/') || p.includes('\\') || p.split('/').some((s) => s === '..' || s === '.' || s === '')) {
-    throw new Error(`emitter ${emitter} produced an invalid path ${JSON.stringify(p)} (must be relative, POSIX, inside the output)`);
+  if (
+    p === '' ||
+    p.startsWith('/') ||
+    p.includes('\\') ||
+    p.split('/').some((s) => s === '..' || s === '.' || s === '')
+  ) {
+    throw new Error(
+      `emitter ${emitter} produced an invalid path ${JSON.stringify(p)} (must be relative, POSIX, inside the output)`,
+    );
   }
   return p;
 }

@@ -29,7 +29,12 @@ export function packageInfo(): PackageInfo {
         dependencies?: Record<string, string>;
         peerDependencies?: Record<string, string>;
       };
-      cached = { root: dir, name: pkg.name, version: pkg.version, dependencies: { ...pkg.peerDependencies, ...pkg.dependencies } };
+      cached = {
+        root: dir,
+        name: pkg.name,
+        version: pkg.version,
+        dependencies: { ...pkg.peerDependencies, ...pkg.dependencies },
+      };
       return cached;
     }
     const parent = path.dirname(dir);

@@ -16,7 +16,16 @@ import type { PackagedContract, Plugin, PluginShorthand } from './plugins/plugin
 
 export const DEFAULT_SPEC = 'spec/openapi.yaml';
 export const DEFAULT_OVERLAY = 'spec/rules.overlay.yaml';
-export const CONFIG_FILE_NAMES = ['cbp.config.json', 'cbp.config.yaml', 'cbp.config.yml', 'cbp.config.js', 'cbp.config.mjs', 'cbp.config.ts', 'cbp.config.mts', 'cbp.config.cts'];
+export const CONFIG_FILE_NAMES = [
+  'cbp.config.json',
+  'cbp.config.yaml',
+  'cbp.config.yml',
+  'cbp.config.js',
+  'cbp.config.mjs',
+  'cbp.config.ts',
+  'cbp.config.mts',
+  'cbp.config.cts',
+];
 
 /** Flags as yargs gives them (all optional). */
 export interface GenerateArgv {
@@ -100,17 +109,27 @@ function shorthandsOf(registry: readonly Plugin[]): Map<string, Claim> {
 
 /** `registry`: the plugins a config may name (their path options are resolved like `spec`).
  * A config file that lists several outputs is refused here: use resolveGenerateConfigs. */
-export async function resolveGenerateConfig(argv: GenerateArgv, cwd: string, registry: readonly Plugin[] = corePlugins): Promise<GenerateConfig> {
+export async function resolveGenerateConfig(
+  argv: GenerateArgv,
+  cwd: string,
+  registry: readonly Plugin[] = corePlugins,
+): Promise<GenerateConfig> {
   const all = await resolveGenerateConfigs(argv, cwd, registry);
   if (all.length !== 1) {
-    throw new CbpError('E_CONFIG', `the config file lists ${all.length} outputs where one was expected`, { hint: 'call resolveGenerateConfigs to get every output' });
+    throw new CbpError('E_CONFIG', `the config file lists ${all.length} outputs where one was expected`, {
+      hint: 'call resolveGenerateConfigs to get every output',
+    });
   }
   return all[0];
 }
 
 /** Every output of the config file (one, or the entries of an exported array: e.g. the partner's
  * client and a test server from the same document), each with the flags applied over it. */
-export async function resolveGenerateConfigs(argv: GenerateArgv, cwd: string, registry: readonly Plugin[] = corePlugins): Promise<GenerateConfig[]> {
+export async function resolveGenerateConfigs(
+  argv: GenerateArgv,
+  cwd: string,
+  registry: readonly Plugin[] = corePlugins,
+): Promise<GenerateConfig[]> {
   const found = findConfigFile(argv.config, cwd);
   const fromFile = found ? await readConfigFile(found, cwd, registry) : [{}];
   const flags = flagConfig(argv, registry);
@@ -199,20 +218,29 @@ function resolveOne(fromFile: FileConfig, at: string, { flags, argv, cwd, found,
   }
   if (Object.keys(pluginOptions).length > 0) config.pluginOptions = pluginOptions;
   if (merged.overlayMissingTarget !== undefined) config.overlayMissingTarget = merged.overlayMissingTarget;
-  if (merged.allowRefOrigins !== undefined && merged.allowRefOrigins.length > 0) config.allowRefOrigins = merged.allowRefOrigins;
+  if (merged.allowRefOrigins !== undefined && merged.allowRefOrigins.length > 0)
+    config.allowRefOrigins = merged.allowRefOrigins;
   if (merged.runtime !== undefined) config.runtime = merged.runtime;
   if (merged.format !== undefined) config.format = merged.format;
   if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(config.clientFactoryName)) {
-    throw new CbpError('E_CONFIG', `clientFactoryName ${JSON.stringify(config.clientFactoryName)} is not a valid identifier`, {
-      file: found ? path.relative(cwd, found) : undefined,
-      pointer: fromFile.clientFactoryName !== undefined && flags.clientFactoryName === undefined ? `${at}/clientFactoryName` : undefined,
-    });
+    throw new CbpError(
+      'E_CONFIG',
+      `clientFactoryName ${JSON.stringify(config.clientFactoryName)} is not a valid identifier`,
+      {
+        file: found ? path.relative(cwd, found) : undefined,
+        pointer:
+          fromFile.clientFactoryName !== undefined && flags.clientFactoryName === undefined
+            ? `${at}/clientFactoryName`
+            : undefined,
+      },
+    );
   }
   return config;
 }
 
 /** A file of this package's spec/, relative to cwd. */
-const packaged = (cwd: string, file: string): string => path.relative(cwd, path.join(packageInfo().root, file)).split(path.sep).join('/');
+const packaged = (cwd: string, file: string): string =>
+  path.relative(cwd, path.join(packageInfo().root, file)).split(path.sep).join('/');
 
 /** A contract a plugin ships (Plugin.contract) when named, or the registry's first when nothing
  * names a document and cwd has no spec/openapi.yaml (a partner's project: `npx cbp generate --out
@@ -237,7 +265,8 @@ function packagedContract(given: ContractChoice, cwd: string, registry: Registry
 export function findConfigFile(explicit: string | undefined, cwd: string): string | undefined {
   if (explicit !== undefined) {
     const file = path.resolve(cwd, explicit);
-    if (!existsSync(file)) throw new CbpError('E_FILE_NOT_FOUND', `config file ${explicit} not found`, { file: explicit });
+    if (!existsSync(file))
+      throw new CbpError('E_FILE_NOT_FOUND', `config file ${explicit} not found`, { file: explicit });
     return file;
   }
   return CONFIG_FILE_NAMES.map((n) => path.join(cwd, n)).find((f) => existsSync(f));
@@ -251,13 +280,20 @@ async function readConfigFile(file: string, cwd: string, registry: readonly Plug
     try {
       raw = ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
     } catch (err) {
-      throw new CbpError('E_CONFIG', `cannot load ${shown}: ${String((err as Error).message).split('\n')[0]}`, { file: shown });
+      throw new CbpError('E_CONFIG', `cannot load ${shown}: ${String((err as Error).message).split('\n')[0]}`, {
+        file: shown,
+      });
     }
   } else {
     raw = await readDocumentFile(file, { cwd, kind: 'config file', parseErrorCode: 'E_CONFIG' });
   }
   if (Array.isArray(raw)) {
-    if (raw.length === 0) throw new CbpError('E_CONFIG', 'the config file lists no output', { file: shown, pointer: '', hint: 'export one config object, or a list of them' });
+    if (raw.length === 0)
+      throw new CbpError('E_CONFIG', 'the config file lists no output', {
+        file: shown,
+        pointer: '',
+        hint: 'export one config object, or a list of them',
+      });
     return raw.map((entry, i) => checkFileConfig(entry, shown, path.dirname(file), cwd, registry, `/${i}`));
   }
   return [checkFileConfig(raw, shown, path.dirname(file), cwd, registry, '')];
@@ -280,11 +316,23 @@ async function importTypeScript(file: string, shown: string): Promise<unknown> {
   }
 }
 
-function checkFileConfig(raw: unknown, shown: string, dir: string, cwd: string, registry: readonly Plugin[], at: string): FileConfig {
+function checkFileConfig(
+  raw: unknown,
+  shown: string,
+  dir: string,
+  cwd: string,
+  registry: readonly Plugin[],
+  at: string,
+): FileConfig {
   const fail = (message: string, key?: string, hint?: string): never => {
-    throw new CbpError('E_CONFIG', message, { file: shown, pointer: key === undefined ? at : `${at}${toPointer([key])}`, hint });
+    throw new CbpError('E_CONFIG', message, {
+      file: shown,
+      pointer: key === undefined ? at : `${at}${toPointer([key])}`,
+      hint,
+    });
   };
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail('a config file must hold an object or a list of objects (JS/TS: export default {...})');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return fail('a config file must hold an object or a list of objects (JS/TS: export default {...})');
   const out: Record<string, unknown> = {};
   const keys = fileKeys(registry);
   const shorthands = shorthandsOf(registry);
@@ -300,15 +348,21 @@ function checkFileConfig(raw: unknown, shown: string, dir: string, cwd: string, 
       claims[key] = value as string;
       continue;
     }
-    if (kind === 'strings' && !(Array.isArray(value) && value.every((v) => typeof v === 'string'))) fail(`${key} must be a list of strings`, key);
+    if (kind === 'strings' && !(Array.isArray(value) && value.every((v) => typeof v === 'string')))
+      fail(`${key} must be a list of strings`, key);
     if (kind === 'mode' && value !== 'error' && value !== 'warn') fail(`${key} must be "error" or "warn"`, key);
     if (kind === 'origins') {
-      if (!(Array.isArray(value) && value.every((v) => typeof v === 'string'))) fail(`${key} must be a list of origins`, key);
-      out[key] = (value as string[]).map((v, i) => parseOrigin(v, { code: 'E_CONFIG', file: shown, pointer: `${at}${toPointer([key, i])}` }));
+      if (!(Array.isArray(value) && value.every((v) => typeof v === 'string')))
+        fail(`${key} must be a list of origins`, key);
+      out[key] = (value as string[]).map((v, i) =>
+        parseOrigin(v, { code: 'E_CONFIG', file: shown, pointer: `${at}${toPointer([key, i])}` }),
+      );
       continue;
     }
-    if (kind === 'runtime' && !RUNTIME_MODES.includes(value as RuntimeMode)) fail(`${key} must be ${RUNTIME_MODES.map((m) => JSON.stringify(m)).join(' or ')}`, key);
-    if (kind === 'format' && !FORMATTERS.includes(value as Formatter)) fail(`${key} must be ${FORMATTERS.map((m) => JSON.stringify(m)).join(' or ')}`, key);
+    if (kind === 'runtime' && !RUNTIME_MODES.includes(value as RuntimeMode))
+      fail(`${key} must be ${RUNTIME_MODES.map((m) => JSON.stringify(m)).join(' or ')}`, key);
+    if (kind === 'format' && !FORMATTERS.includes(value as Formatter))
+      fail(`${key} must be ${FORMATTERS.map((m) => JSON.stringify(m)).join(' or ')}`, key);
     out[key] = value;
   }
   const rel = (p: string) => (isUrl(p) ? p : relPath(p));
@@ -328,7 +382,8 @@ function pluginEntries(
   registry: readonly Plugin[],
   rel: (p: string) => string,
 ): { plugins: string[]; pluginOptions: Record<string, Record<string, unknown>> } {
-  if (!Array.isArray(value)) return fail('plugins must be a list of plugin names or { name, ...options } objects', 'plugins');
+  if (!Array.isArray(value))
+    return fail('plugins must be a list of plugin names or { name, ...options } objects', 'plugins');
   const plugins: string[] = [];
   const pluginOptions: Record<string, Record<string, unknown>> = {};
   value.forEach((entry: unknown, i) => {
@@ -336,12 +391,18 @@ function pluginEntries(
       plugins.push(entry);
       return;
     }
-    if (typeof entry !== 'object' || entry === null || Array.isArray(entry) || typeof (entry as { name?: unknown }).name !== 'string') {
+    if (
+      typeof entry !== 'object' ||
+      entry === null ||
+      Array.isArray(entry) ||
+      typeof (entry as { name?: unknown }).name !== 'string'
+    ) {
       fail(`plugins/${i} must be a plugin name or an object with a name`, 'plugins');
     }
     const { name, ...options } = entry as { name: string } & Record<string, unknown>;
     const declared = registry.find((p) => p.name === name)?.options ?? {};
-    for (const [key, v] of Object.entries(options)) if (declared[key]?.kind === 'path' && typeof v === 'string') options[key] = rel(v);
+    for (const [key, v] of Object.entries(options))
+      if (declared[key]?.kind === 'path' && typeof v === 'string') options[key] = rel(v);
     plugins.push(name);
     pluginOptions[name] = options;
   });
@@ -376,10 +437,13 @@ function flagConfig(argv: GenerateArgv, registry: readonly Plugin[]): FileConfig
     out.overlayMissingTarget = argv.overlayMissingTarget;
   }
   if (argv.allowRefOrigin !== undefined) {
-    out.allowRefOrigins = (Array.isArray(argv.allowRefOrigin) ? argv.allowRefOrigin : [argv.allowRefOrigin]).map((o) => parseOrigin(String(o)));
+    out.allowRefOrigins = (Array.isArray(argv.allowRefOrigin) ? argv.allowRefOrigin : [argv.allowRefOrigin]).map((o) =>
+      parseOrigin(String(o)),
+    );
   }
   if (argv.runtime !== undefined) {
-    if (!RUNTIME_MODES.includes(argv.runtime as RuntimeMode)) throw new CbpError('E_USAGE', `--runtime must be ${RUNTIME_MODES.map((m) => JSON.stringify(m)).join(' or ')}`);
+    if (!RUNTIME_MODES.includes(argv.runtime as RuntimeMode))
+      throw new CbpError('E_USAGE', `--runtime must be ${RUNTIME_MODES.map((m) => JSON.stringify(m)).join(' or ')}`);
     out.runtime = argv.runtime as RuntimeMode;
   }
   if (argv.format !== undefined) {

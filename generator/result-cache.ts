@@ -47,14 +47,30 @@ const sha256 = (data: string | Buffer) => createHash('sha256').update(data).dige
 export function cacheKey(config: GenerateConfig, cwd: string, registry: readonly Plugin[]): string | undefined {
   // A formatted output also depends on the formatter's version and the project's formatter
   // config, which the key does not follow: such a check always generates.
-  if (process.env.CBP_NO_CACHE === '1' || /^https?:/i.test(config.spec) || config.format !== undefined) return undefined;
+  if (process.env.CBP_NO_CACHE === '1' || /^https?:/i.test(config.spec) || config.format !== undefined)
+    return undefined;
   // Nowhere to keep a result (writeCachedResult needs node_modules/): no key to compute.
   if (!existsSync(path.join(cwd, 'node_modules'))) return undefined;
   const hash = createHash('sha256');
   const { root, version, dependencies } = packageInfo();
-  hash.update(JSON.stringify({ format: FORMAT, version, dependencies, runtime: runtimePackage(), cwd: path.resolve(cwd), config }));
-  for (const f of generationInputs(config, cwd, registry)) hash.update(`\0${f}\0${existsSync(f) ? sha256(readFileSync(f)) : 'missing'}`);
-  const code = [path.join(root, 'templates'), path.join(root, 'kits'), path.join(root, 'packages/runtime/src'), codeDir()];
+  hash.update(
+    JSON.stringify({
+      format: FORMAT,
+      version,
+      dependencies,
+      runtime: runtimePackage(),
+      cwd: path.resolve(cwd),
+      config,
+    }),
+  );
+  for (const f of generationInputs(config, cwd, registry))
+    hash.update(`\0${f}\0${existsSync(f) ? sha256(readFileSync(f)) : 'missing'}`);
+  const code = [
+    path.join(root, 'templates'),
+    path.join(root, 'kits'),
+    path.join(root, 'packages/runtime/src'),
+    codeDir(),
+  ];
   for (const dir of code) for (const f of listFiles(dir)) hash.update(`\0${f}\0${sha256(readFileSync(f))}`);
   return hash.digest('hex');
 }
@@ -69,7 +85,8 @@ export function generationInputs(config: GenerateConfig, cwd: string, registry: 
   const plugins = resolvePlugins(selectedPluginNames(config), registry);
   for (const [name, options] of pluginOptions(plugins, config.pluginOptions ?? {}, cwd)) {
     const declared = plugins.find((p) => p.name === name)?.options ?? {};
-    for (const [key, value] of Object.entries(options)) if (declared[key]?.kind === 'path' && typeof value === 'string') inputs.add(value);
+    for (const [key, value] of Object.entries(options))
+      if (declared[key]?.kind === 'path' && typeof value === 'string') inputs.add(value);
   }
   return [...inputs].sort();
 }

@@ -13,7 +13,10 @@ export interface UnsafeMustache {
   line: number;
 }
 
-export function findUnsafeMustaches(source: string, safeHelpers: Iterable<string> = Object.keys(SAFE_HELPERS)): UnsafeMustache[] {
+export function findUnsafeMustaches(
+  source: string,
+  safeHelpers: Iterable<string> = Object.keys(SAFE_HELPERS),
+): UnsafeMustache[] {
   const safe = new Set(safeHelpers);
   const found: UnsafeMustache[] = [];
   const ast = Handlebars.parse(source);

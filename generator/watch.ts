@@ -72,7 +72,8 @@ export async function watchGenerate(options: WatchOptions): Promise<Watcher> {
   let closed = false;
 
   const rel = (f: string) => path.relative(cwd, f).split(path.sep).join('/') || f;
-  const fingerprint = (f: string) => (existsSync(f) ? createHash('sha256').update(readFileSync(f)).digest('hex') : 'missing');
+  const fingerprint = (f: string) =>
+    existsSync(f) ? createHash('sha256').update(readFileSync(f)).digest('hex') : 'missing';
 
   const runOnce = async (changed: string[]): Promise<void> => {
     const started = performance.now();
@@ -98,7 +99,13 @@ export async function watchGenerate(options: WatchOptions): Promise<Watcher> {
       warnings.push(...result.warnings);
       const written = writeGenerated(result.files, path.resolve(cwd, config.out), { prune: true });
       const stubs = config.stubs ? writeStubs(result.stubFiles, path.resolve(cwd, config.stubs)) : { created: [] };
-      outputs.push({ out: config.out, written: written.written, removed: written.removed, unchanged: written.unchanged.length, stubsCreated: stubs.created });
+      outputs.push({
+        out: config.out,
+        written: written.written,
+        removed: written.removed,
+        unchanged: written.unchanged.length,
+        stubsCreated: stubs.created,
+      });
     }
     options.onRun({ changed, outputs, warnings, ms: Math.round(performance.now() - started) });
   };
@@ -115,7 +122,8 @@ export async function watchGenerate(options: WatchOptions): Promise<Watcher> {
     for (const dir of dirs) {
       if (dirWatchers.has(dir) || !existsSync(dir)) continue;
       const w = fsWatch(dir, { persistent: true }, (_event, name) => {
-        if (name === null || watched.some((f) => path.dirname(f) === dir && path.basename(f) === name.toString())) schedule();
+        if (name === null || watched.some((f) => path.dirname(f) === dir && path.basename(f) === name.toString()))
+          schedule();
       });
       // A directory removed under us: the next run sets up the watchers again.
       w.on('error', () => {

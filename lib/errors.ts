@@ -46,7 +46,9 @@ export class CbpError extends Error {
 
   /** One line (plus an optional hint line) for a terminal. */
   format(): string {
-    const where = [this.details.file, this.details.pointer ? `#${this.details.pointer}` : undefined].filter(Boolean).join('');
+    const where = [this.details.file, this.details.pointer ? `#${this.details.pointer}` : undefined]
+      .filter(Boolean)
+      .join('');
     const rule = this.details.rule ? ` [${this.details.rule}]` : '';
     const head = `${this.code}: ${this.message}${where ? ` (at ${where})` : ''}${rule}`;
     return this.details.hint ? `${head}\n  hint: ${this.details.hint}` : head;

@@ -28,10 +28,19 @@ export function oauthError<S extends 400 | 401>(status: S, error: OAuthErrorCode
 }
 
 /** The token endpoint over the raw request (RFC 6749 §4.4.2): form body, RFC 6749 errors. */
-export function tokenEndpoint(store: SandboxStore, contentType: string | undefined, raw: Buffer, ttl: number): TokenAnswer {
+export function tokenEndpoint(
+  store: SandboxStore,
+  contentType: string | undefined,
+  raw: Buffer,
+  ttl: number,
+): TokenAnswer {
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/x-www-form-urlencoded') {
-    return oauthError(400, 'invalid_request', 'send the token request as application/x-www-form-urlencoded (RFC 6749 §4.4.2)');
+    return oauthError(
+      400,
+      'invalid_request',
+      'send the token request as application/x-www-form-urlencoded (RFC 6749 §4.4.2)',
+    );
   }
   const form = new URLSearchParams(raw.toString('utf8'));
   for (const name of ['grant_type', 'client_id', 'client_secret']) {
@@ -53,18 +62,28 @@ interface TokenIssued {
 export function issueToken(store: SandboxStore, body: unknown, ttlSeconds: number): TokenAnswer {
   const form = isObject(body) ? body : {};
   const grant = str(form.grant_type);
-  if (grant === undefined || grant === '') return oauthError(400, 'invalid_request', 'grant_type is required (client_credentials)');
-  if (grant !== 'client_credentials') return oauthError(400, 'unsupported_grant_type', 'grant_type must be client_credentials');
+  if (grant === undefined || grant === '')
+    return oauthError(400, 'invalid_request', 'grant_type is required (client_credentials)');
+  if (grant !== 'client_credentials')
+    return oauthError(400, 'unsupported_grant_type', 'grant_type must be client_credentials');
   const clientId = str(form.client_id) ?? '';
   const secret = str(form.client_secret) ?? '';
-  if (clientId === '' || secret === '') return oauthError(400, 'invalid_request', 'client_id and client_secret are required');
+  if (clientId === '' || secret === '')
+    return oauthError(400, 'invalid_request', 'client_id and client_secret are required');
   const client = store.clients.get(clientId);
   if (client === undefined || !sameSecret(client.clientSecret, secret)) {
     return oauthError(401, 'invalid_client', 'client authentication failed');
   }
   const token = randomBytes(24).toString('base64url');
-  store.tokens.set(token, { clientId: client.clientId, expiresAtMs: store.clockOf(client.clientId).now() + ttlSeconds * 1000 });
-  return { status: 200, body: { access_token: token, token_type: 'bearer', expires_in: ttlSeconds }, headers: { 'cache-control': 'no-store' } };
+  store.tokens.set(token, {
+    clientId: client.clientId,
+    expiresAtMs: store.clockOf(client.clientId).now() + ttlSeconds * 1000,
+  });
+  return {
+    status: 200,
+    body: { access_token: token, token_type: 'bearer', expires_in: ttlSeconds },
+    headers: { 'cache-control': 'no-store' },
+  };
 }
 
 export type HeaderMap = Record<string, string | string[] | undefined>;
@@ -85,10 +104,13 @@ export function authenticate(store: SandboxStore, headers: HeaderMap, allowApiKe
   }
   const key = one(headers.apikey);
   if (key !== undefined && allowApiKey) {
-    for (const c of store.clients.values()) if (c.apiKey !== undefined && sameSecret(c.apiKey, key)) return { clientId: c.clientId, method: 'apiKey' };
+    for (const c of store.clients.values())
+      if (c.apiKey !== undefined && sameSecret(c.apiKey, key)) return { clientId: c.clientId, method: 'apiKey' };
     return unauthorized('unknown API key');
   }
-  return unauthorized(allowApiKey ? 'send Authorization: Bearer <token> or the apikey header' : 'send Authorization: Bearer <token>');
+  return unauthorized(
+    allowApiKey ? 'send Authorization: Bearer <token> or the apikey header' : 'send Authorization: Bearer <token>',
+  );
 }
 
 export function isAuthInfo(v: AuthInfo | Unauthorized): v is AuthInfo {

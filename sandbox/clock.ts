@@ -72,7 +72,8 @@ export function createClock(startOffsetMs = 0): SandboxClock {
       return lastIso;
     },
     advance(seconds) {
-      if (!Number.isFinite(seconds) || seconds < 0 || seconds > MAX_ADVANCE_SECONDS) throw new RangeError(`seconds must be between 0 and ${MAX_ADVANCE_SECONDS}`);
+      if (!Number.isFinite(seconds) || seconds < 0 || seconds > MAX_ADVANCE_SECONDS)
+        throw new RangeError(`seconds must be between 0 and ${MAX_ADVANCE_SECONDS}`);
       if (now() + seconds * 1000 > MAX_SANDBOX_MS) throw new RangeError('the sandbox clock cannot pass year 9899');
       // Step through the timers in due order, each seeing the time it was due at, so a timer
       // that schedules the next stage (realistic mode) is run too when it falls in the window.

@@ -10,7 +10,14 @@ import type { PaymentEvent } from './types.js';
 export interface SandboxFixtures {
   customers: Array<{ customer_id: string; wallet_currency: string; status: string }>;
   recipients: Array<{ recipient_id: string; customer_id: string; currency: string; status: string; name: string }>;
-  quotes: Array<{ quote_id: string; customer_id: string; sell_currency: string; buy_currency: string; status: string; expires_at: string }>;
+  quotes: Array<{
+    quote_id: string;
+    customer_id: string;
+    sell_currency: string;
+    buy_currency: string;
+    status: string;
+    expires_at: string;
+  }>;
   third_parties: Array<{ customer_id: string; client_customer_ref: string }>;
 }
 
@@ -85,9 +92,15 @@ export interface SandboxClientOptions {
 export interface SandboxClient {
   fixtures(): Promise<SandboxFixtures>;
   /** Stands in for the service's "Create a quote". */
-  createQuote(customerId: string, body: { sell_currency: string; buy_currency: string; expires_in_seconds?: number }): Promise<SandboxQuote>;
+  createQuote(
+    customerId: string,
+    body: { sell_currency: string; buy_currency: string; expires_in_seconds?: number },
+  ): Promise<SandboxQuote>;
   /** Stands in for the service's "Add a recipient". */
-  addRecipient(customerId: string, body: { currency: string; name: string; status?: 'active' | 'inactive' }): Promise<SandboxRecipient>;
+  addRecipient(
+    customerId: string,
+    body: { currency: string; name: string; status?: 'active' | 'inactive' },
+  ): Promise<SandboxRecipient>;
   subscribeWebhooks(url: string): Promise<SandboxSubscriptionCreated>;
   webhookSubscriptions(): Promise<{ subscriptions: SandboxSubscription[] }>;
   unsubscribeWebhooks(subscriptionId: string): Promise<void>;
@@ -115,7 +128,10 @@ export function createSandboxClient(options: SandboxClientOptions): SandboxClien
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const response = await fetcher(`${baseUrl}/_sandbox${path}`, {
       method,
-      headers: { authorization: `Bearer ${options.accessToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${options.accessToken}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await response.text();
@@ -129,14 +145,16 @@ export function createSandboxClient(options: SandboxClientOptions): SandboxClien
     addRecipient: (customerId, body) => call('POST', `/customers/${id(customerId)}/recipients`, body),
     subscribeWebhooks: (url) => call('POST', '/webhook-subscriptions', { url }),
     webhookSubscriptions: () => call('GET', '/webhook-subscriptions'),
-    unsubscribeWebhooks: async (subscriptionId) => void (await call('DELETE', `/webhook-subscriptions/${id(subscriptionId)}`)),
+    unsubscribeWebhooks: async (subscriptionId) =>
+      void (await call('DELETE', `/webhook-subscriptions/${id(subscriptionId)}`)),
     deliverFunds: (paymentId) => call('POST', `/payments/${id(paymentId)}/deliver-funds`),
     cancelPayment: (paymentId) => call('POST', `/payments/${id(paymentId)}/cancel`),
     bounceBack: (paymentId) => call('POST', `/payments/${id(paymentId)}/bounce-back`),
     holdPayment: (paymentId) => call('POST', `/payments/${id(paymentId)}/hold`),
     releasePayment: (paymentId) => call('POST', `/payments/${id(paymentId)}/release`),
     failNameCheck: (recipientId) => call('POST', `/recipients/${id(recipientId)}/fail-name-check`),
-    nextPayment: (customerId, firstStatus) => call('POST', `/customers/${id(customerId)}/next-payment`, { first_status: firstStatus }),
+    nextPayment: (customerId, firstStatus) =>
+      call('POST', `/customers/${id(customerId)}/next-payment`, { first_status: firstStatus }),
     paySession: (sessionId) => call('POST', `/sessions/${id(sessionId)}/pay`),
     sessionStatus: (sessionId) => call('GET', `/hosted/${id(sessionId)}/status`),
     advanceClock: (seconds) => call('POST', '/clock/advance', { seconds }),

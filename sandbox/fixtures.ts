@@ -11,8 +11,20 @@ export const SANDBOX_CLIENTS: readonly ClientRecord[] = Object.freeze([
 
 export interface FixtureSeed {
   customers: Array<{ customer_id: string; clientId: string; wallet_currency: string; status: 'active' | 'inactive' }>;
-  recipients: Array<{ recipient_id: string; customer_id: string; currency: string; status: 'active' | 'inactive'; name: string }>;
-  quotes: Array<{ quote_id: string; customer_id: string; sell_currency: string; buy_currency: string; expiresInSeconds: number }>;
+  recipients: Array<{
+    recipient_id: string;
+    customer_id: string;
+    currency: string;
+    status: 'active' | 'inactive';
+    name: string;
+  }>;
+  quotes: Array<{
+    quote_id: string;
+    customer_id: string;
+    sell_currency: string;
+    buy_currency: string;
+    expiresInSeconds: number;
+  }>;
   thirdParties: Array<{ customer_id: string; client_customer_ref: string; data: Record<string, unknown> }>;
 }
 
@@ -28,9 +40,27 @@ const CUSTOMERS: FixtureSeed['customers'] = [
 function recipientsOf(customerId: string): FixtureSeed['recipients'] {
   const short = customerId.replace(/^cust-/, '');
   return [
-    { recipient_id: `rcp-${short}-gbp`, customer_id: customerId, currency: 'GBP', status: 'active', name: `Recipient ${short} GBP Ltd` },
-    { recipient_id: `rcp-${short}-eur`, customer_id: customerId, currency: 'EUR', status: 'active', name: `Recipient ${short} EUR GmbH` },
-    { recipient_id: `rcp-${short}-inactive`, customer_id: customerId, currency: 'GBP', status: 'inactive', name: `Recipient ${short} Closed` },
+    {
+      recipient_id: `rcp-${short}-gbp`,
+      customer_id: customerId,
+      currency: 'GBP',
+      status: 'active',
+      name: `Recipient ${short} GBP Ltd`,
+    },
+    {
+      recipient_id: `rcp-${short}-eur`,
+      customer_id: customerId,
+      currency: 'EUR',
+      status: 'active',
+      name: `Recipient ${short} EUR GmbH`,
+    },
+    {
+      recipient_id: `rcp-${short}-inactive`,
+      customer_id: customerId,
+      currency: 'GBP',
+      status: 'inactive',
+      name: `Recipient ${short} Closed`,
+    },
   ];
 }
 
@@ -38,9 +68,21 @@ export function fixtureSeed(): FixtureSeed {
   return {
     customers: CUSTOMERS.map((c) => ({ ...c })),
     recipients: CUSTOMERS.filter((c) => c.status === 'active').flatMap((c) => recipientsOf(c.customer_id)),
-    quotes: [{ quote_id: 'quote-a-1-gbp-eur', customer_id: 'cust-a-1', sell_currency: 'GBP', buy_currency: 'EUR', expiresInSeconds: 15 * 60 }],
+    quotes: [
+      {
+        quote_id: 'quote-a-1-gbp-eur',
+        customer_id: 'cust-a-1',
+        sell_currency: 'GBP',
+        buy_currency: 'EUR',
+        expiresInSeconds: 15 * 60,
+      },
+    ],
     thirdParties: [
-      { customer_id: 'cust-a-1', client_customer_ref: 'tp-a-1', data: { client_customer_ref: 'tp-a-1', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.invalid' } },
+      {
+        customer_id: 'cust-a-1',
+        client_customer_ref: 'tp-a-1',
+        data: { client_customer_ref: 'tp-a-1', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.invalid' },
+      },
     ],
   };
 }

@@ -1,5 +1,10 @@
 /** Public API of the embedded mock sandbox. */
-export { createSandboxContext, startSandbox, type RunningSandboxFixtures, type RunningSandbox } from './start-sandbox.js';
+export {
+  createSandboxContext,
+  startSandbox,
+  type RunningSandboxFixtures,
+  type RunningSandbox,
+} from './start-sandbox.js';
 export type { SandboxContext } from './context.js';
 export { createApiHandlers, type ApiHandlers } from './handlers/index.js';
 export type { SandboxOptions } from './options.js';

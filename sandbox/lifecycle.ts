@@ -40,7 +40,9 @@ export class LifecycleEngine {
   /** The `from: null` row's status, looked up once (it ran on every create). */
   private get initialStatus(): string {
     if (this.initial === undefined) {
-      const t = this.table.transitions.find((x) => x.from === null && x.trigger === 'payment-created') ?? this.table.transitions.find((x) => x.from === null);
+      const t =
+        this.table.transitions.find((x) => x.from === null && x.trigger === 'payment-created') ??
+        this.table.transitions.find((x) => x.from === null);
       this.initial = t?.to ?? this.table.initial[0]!.status;
     }
     return this.initial;
@@ -76,7 +78,11 @@ export class LifecycleEngine {
 
   bounceBack(payment: PaymentRecord): LifecycleResult {
     if (!BOUNCE_FROM.has(payment.status))
-      return { ok: false, status: 409, message: `cannot bounce back a payment in ${payment.status} (A-STATE-4: only from ${[...BOUNCE_FROM].join(', ')})` };
+      return {
+        ok: false,
+        status: 409,
+        message: `cannot bounce back a payment in ${payment.status} (A-STATE-4: only from ${[...BOUNCE_FROM].join(', ')})`,
+      };
     this.stop(payment);
     payment.status = BOUNCED_BACK;
     this.event(payment, BOUNCED_BACK);
@@ -102,7 +108,8 @@ export class LifecycleEngine {
   private fire(payment: PaymentRecord, trigger: string): LifecycleResult {
     const from = this.movesAs(payment.status);
     const t = this.table.transitions.find((x) => x.from === from && x.trigger === trigger);
-    if (t === undefined) return { ok: false, status: 409, message: `no ${trigger} transition from ${payment.status} in the state table` };
+    if (t === undefined)
+      return { ok: false, status: 409, message: `no ${trigger} transition from ${payment.status} in the state table` };
     payment.status = t.to;
     this.event(payment, t.to);
     return { ok: true, payment };
@@ -125,10 +132,16 @@ export class LifecycleEngine {
     const next = (): void => {
       this.timers.delete(payment.payment_id);
       if (!payment.held && this.step(payment))
-        this.timers.set(payment.payment_id, this.store.clockOfCustomer(payment.customer_id).schedule(this.options.stageDelayMs ?? 2000, next));
+        this.timers.set(
+          payment.payment_id,
+          this.store.clockOfCustomer(payment.customer_id).schedule(this.options.stageDelayMs ?? 2000, next),
+        );
     };
     this.stop(payment);
-    this.timers.set(payment.payment_id, this.store.clockOfCustomer(payment.customer_id).schedule(this.options.stageDelayMs ?? 2000, next));
+    this.timers.set(
+      payment.payment_id,
+      this.store.clockOfCustomer(payment.customer_id).schedule(this.options.stageDelayMs ?? 2000, next),
+    );
   }
 
   /** Applies one stage; false when no automatic transition applies any more. */
@@ -146,7 +159,8 @@ export class LifecycleEngine {
         return true;
       }
       if (t.from !== payment.status) continue;
-      if (t.requiresAllRecipients && !payment.recipient_details.every((r) => r.status === t.requiresAllRecipients)) continue;
+      if (t.requiresAllRecipients && !payment.recipient_details.every((r) => r.status === t.requiresAllRecipients))
+        continue;
       payment.status = t.to;
       this.event(payment, t.to);
       return true;
@@ -165,7 +179,12 @@ export class LifecycleEngine {
     const clock = this.store.clockOfCustomer(payment.customer_id);
     const ms = Math.max(clock.now(), (payment.lastEventMs ?? 0) + 1);
     payment.lastEventMs = ms;
-    const e: PaymentEvent = { event_id: this.store.newId('evt'), event_timestamp: clock.iso(ms), payment_id: payment.payment_id, status };
+    const e: PaymentEvent = {
+      event_id: this.store.newId('evt'),
+      event_timestamp: clock.iso(ms),
+      payment_id: payment.payment_id,
+      status,
+    };
     if (payment.client_reference_id !== undefined) e.client_reference_id = payment.client_reference_id;
     if (payment.client_customer_ref !== undefined) e.client_customer_ref = payment.client_customer_ref;
     if (payment.session_id !== undefined) e.session_id = payment.session_id;

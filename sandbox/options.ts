@@ -65,8 +65,19 @@ export interface SandboxTimeouts {
 
 export const DEFAULT_TIMEOUTS: SandboxTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5000 };
 
-export type ResolvedSandboxOptions = Required<Omit<SandboxOptions, OptionalKeys>> & Pick<SandboxOptions, Exclude<OptionalKeys, 'timeouts'>> & { timeouts: SandboxTimeouts };
-type OptionalKeys = 'authPort' | 'chaos' | 'webhookScheme' | 'stateTable' | 'retry' | 'validateResponses' | 'onError' | 'log' | 'timeouts' | 'controlRoutes';
+export type ResolvedSandboxOptions = Required<Omit<SandboxOptions, OptionalKeys>> &
+  Pick<SandboxOptions, Exclude<OptionalKeys, 'timeouts'>> & { timeouts: SandboxTimeouts };
+type OptionalKeys =
+  | 'authPort'
+  | 'chaos'
+  | 'webhookScheme'
+  | 'stateTable'
+  | 'retry'
+  | 'validateResponses'
+  | 'onError'
+  | 'log'
+  | 'timeouts'
+  | 'controlRoutes';
 
 export function resolveSandboxOptions(o: SandboxOptions = {}): ResolvedSandboxOptions {
   return {

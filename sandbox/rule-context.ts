@@ -17,12 +17,21 @@ export function storeRuleContext(store: SandboxStore, clientId: string): RuleCon
     getQuote(customerId, quoteId) {
       const q = store.quote(customerId, quoteId);
       if (q === undefined) return undefined;
-      return { quoteId: q.quote_id, status: q.status, expiresAt: clock.iso(q.expiresAtMs), sellCurrency: q.sell_currency, buyCurrency: q.buy_currency };
+      return {
+        quoteId: q.quote_id,
+        status: q.status,
+        expiresAt: clock.iso(q.expiresAtMs),
+        sellCurrency: q.sell_currency,
+        buyCurrency: q.buy_currency,
+      };
     },
     getThirdParty(customerId, ref) {
       const t = store.thirdParty(customerId, ref);
       if (t === undefined) return undefined;
-      return { clientCustomerRef: t.client_customer_ref, complianceStatus: complianceStatus(t.verifiedAtMs, clock.now()) };
+      return {
+        clientCustomerRef: t.client_customer_ref,
+        complianceStatus: complianceStatus(t.verifiedAtMs, clock.now()),
+      };
     },
     getRecipient(customerId, recipientId) {
       const r = store.recipient(customerId, recipientId);

@@ -24,9 +24,20 @@ import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { createTargetPolicy } from './webhooks/target-policy.js';
 
 export interface RunningSandboxFixtures {
-  clients: Array<{ client_id: string; client_secret: string; api_key?: string; customers: Array<{ customer_id: string; wallet_currency: string; status: string }> }>;
+  clients: Array<{
+    client_id: string;
+    client_secret: string;
+    api_key?: string;
+    customers: Array<{ customer_id: string; wallet_currency: string; status: string }>;
+  }>;
   recipients: Array<{ recipient_id: string; customer_id: string; currency: string; status: string; name: string }>;
-  quotes: Array<{ quote_id: string; customer_id: string; sell_currency: string; buy_currency: string; expires_at: string }>;
+  quotes: Array<{
+    quote_id: string;
+    customer_id: string;
+    sell_currency: string;
+    buy_currency: string;
+    expires_at: string;
+  }>;
   third_parties: Array<{ customer_id: string; client_customer_ref: string }>;
 }
 
@@ -185,9 +196,14 @@ function listenError(err: NodeJS.ErrnoException, port: number, host: string, fla
       hint: `stop what listens there or choose another port with ${flag} (0 = any free port; 4010 is also Prism's default)`,
     });
   }
-  if (err.code === 'EACCES') return new CbpError('E_LISTEN', `not allowed to listen on ${where}`, { hint: `ports below 1024 need privileges: choose another with ${flag}` });
+  if (err.code === 'EACCES')
+    return new CbpError('E_LISTEN', `not allowed to listen on ${where}`, {
+      hint: `ports below 1024 need privileges: choose another with ${flag}`,
+    });
   if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') {
-    return new CbpError('E_LISTEN', `cannot listen on ${host}: no such local address`, { hint: 'pass an address of this machine with --host (default 127.0.0.1)' });
+    return new CbpError('E_LISTEN', `cannot listen on ${host}: no such local address`, {
+      hint: 'pass an address of this machine with --host (default 127.0.0.1)',
+    });
   }
   return err;
 }
@@ -198,9 +214,17 @@ function describeFixtures(store: SandboxStore): RunningSandboxFixtures {
       client_id: c.clientId,
       client_secret: c.clientSecret,
       ...(c.apiKey ? { api_key: c.apiKey } : {}),
-      customers: store.customersOf(c.clientId).map((x) => ({ customer_id: x.customer_id, wallet_currency: x.wallet_currency, status: x.status })),
+      customers: store
+        .customersOf(c.clientId)
+        .map((x) => ({ customer_id: x.customer_id, wallet_currency: x.wallet_currency, status: x.status })),
     })),
-    recipients: [...store.recipients.values()].map(({ recipient_id, customer_id, currency, status, name }) => ({ recipient_id, customer_id, currency, status, name })),
+    recipients: [...store.recipients.values()].map(({ recipient_id, customer_id, currency, status, name }) => ({
+      recipient_id,
+      customer_id,
+      currency,
+      status,
+      name,
+    })),
     quotes: [...store.quotes.values()].map((q) => ({
       quote_id: q.quote_id,
       customer_id: q.customer_id,
@@ -208,6 +232,9 @@ function describeFixtures(store: SandboxStore): RunningSandboxFixtures {
       buy_currency: q.buy_currency,
       expires_at: store.clockOfCustomer(q.customer_id).iso(q.expiresAtMs),
     })),
-    third_parties: [...store.thirdParties.values()].map((t) => ({ customer_id: t.customer_id, client_customer_ref: t.client_customer_ref })),
+    third_parties: [...store.thirdParties.values()].map((t) => ({
+      customer_id: t.customer_id,
+      client_customer_ref: t.client_customer_ref,
+    })),
   };
 }

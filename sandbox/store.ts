@@ -56,7 +56,12 @@ export class SandboxStore {
     for (const t of seed.thirdParties) {
       const clock = this.clockOfCustomer(t.customer_id);
       const now = clock.iso();
-      this.thirdParties.set(tpKey(t.customer_id, t.client_customer_ref), { ...t, verifiedAtMs: clock.now(), created_at: now, updated_at: now });
+      this.thirdParties.set(tpKey(t.customer_id, t.client_customer_ref), {
+        ...t,
+        verifiedAtMs: clock.now(),
+        created_at: now,
+        updated_at: now,
+      });
     }
   }
 
@@ -119,7 +124,9 @@ export class SandboxStore {
 
   /** Sessions of a customer with this reference, newest first (lookup's sessions[0] is the latest). */
   sessionsByReference(customerId: string, ref: string): SessionRecord[] {
-    return [...this.sessions.values()].filter((s) => s.customer_id === customerId && s.client_reference_id === ref).sort((a, b) => b.createdAtMs - a.createdAtMs);
+    return [...this.sessions.values()]
+      .filter((s) => s.customer_id === customerId && s.client_reference_id === ref)
+      .sort((a, b) => b.createdAtMs - a.createdAtMs);
   }
 
   /** A reference blocks a new session unless every earlier session with it expired unpaid: that

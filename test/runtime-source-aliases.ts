@@ -8,10 +8,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const NAME = (JSON.parse(readFileSync(path.join(ROOT, 'packages/runtime/package.json'), 'utf8')) as { name: string }).name;
+const NAME = (JSON.parse(readFileSync(path.join(ROOT, 'packages/runtime/package.json'), 'utf8')) as { name: string })
+  .name;
 
 /** The runtime package's module prefix and its sources (the payments kit is its payments/ folder). */
-export const RUNTIME_SOURCES: ReadonlyArray<{ specifier: string; dir: string }> = [{ specifier: `${NAME}/`, dir: path.join(ROOT, 'packages/runtime/src/') }];
+export const RUNTIME_SOURCES: ReadonlyArray<{ specifier: string; dir: string }> = [
+  { specifier: `${NAME}/`, dir: path.join(ROOT, 'packages/runtime/src/') },
+];
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
@@ -22,4 +25,6 @@ export const runtimeSourceAliases = RUNTIME_SOURCES.map(({ specifier, dir }) => 
 }));
 
 /** tsconfig `compilerOptions.paths` entries with the same mapping. */
-export const runtimeSourcePaths: Record<string, string[]> = Object.fromEntries(RUNTIME_SOURCES.map(({ specifier, dir }) => [`${specifier}*`, [`${dir}*`]]));
+export const runtimeSourcePaths: Record<string, string[]> = Object.fromEntries(
+  RUNTIME_SOURCES.map(({ specifier, dir }) => [`${specifier}*`, [`${dir}*`]]),
+);

@@ -15,11 +15,16 @@ const MEASURE_FLAG = '--measure';
  * again with the same Node flags (the TypeScript loader `npm run bench` passes), where
  * `measure()` runs instead; `cleanup()` after it, whatever happened.
  */
-export async function generateThenMeasure(scriptUrl: string, steps: { prepare(): Promise<void>; measure(): Promise<void>; cleanup(): void }): Promise<void> {
+export async function generateThenMeasure(
+  scriptUrl: string,
+  steps: { prepare(): Promise<void>; measure(): Promise<void>; cleanup(): void },
+): Promise<void> {
   if (process.argv.includes(MEASURE_FLAG)) return steps.measure();
   try {
     await steps.prepare();
-    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(scriptUrl), MEASURE_FLAG], { stdio: 'inherit' });
+    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(scriptUrl), MEASURE_FLAG], {
+      stdio: 'inherit',
+    });
     if (child.status !== 0) throw new Error(`the measuring process exited with ${child.status ?? child.signal}`);
   } finally {
     steps.cleanup();

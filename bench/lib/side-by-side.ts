@@ -34,16 +34,33 @@ function bytesUnder(target: string): number {
 }
 
 /** One side on `spec` (plugins: cbp's selection, its default when absent; extra: more cbp flags). */
-export async function measureSide(side: Side, spec: string, plugins?: string[], extra: string[] = []): Promise<Figures> {
+export async function measureSide(
+  side: Side,
+  spec: string,
+  plugins?: string[],
+  extra: string[] = [],
+): Promise<Figures> {
   const cwd = mkdtempSync(path.join(os.tmpdir(), `cbp-bench-${side}-`));
   try {
     const out = path.join(cwd, side === 'ots' ? 'types.ts' : 'out');
     const args =
       side === 'ots'
         ? [path.join(ROOT, 'node_modules/openapi-typescript/bin/cli.js'), spec, '--output', out, '--silent']
-        : [path.join(ROOT, 'bin/cbp.js'), 'generate', '--spec', spec, '--out', out, ...(plugins ? ['--plugins', ...plugins] : []), ...extra];
+        : [
+            path.join(ROOT, 'bin/cbp.js'),
+            'generate',
+            '--spec',
+            spec,
+            '--out',
+            out,
+            ...(plugins ? ['--plugins', ...plugins] : []),
+            ...extra,
+          ];
     const start = performance.now();
-    const { stderr } = await promisify(execFile)(process.execPath, ['--import', REPORT_USAGE, ...args], { cwd, maxBuffer: 64 << 20 });
+    const { stderr } = await promisify(execFile)(process.execPath, ['--import', REPORT_USAGE, ...args], {
+      cwd,
+      maxBuffer: 64 << 20,
+    });
     const ms = performance.now() - start;
     const usage = /BENCH_USAGE (\{.*\})/.exec(stderr);
     if (!usage) throw new Error(`${side}: no usage report (stderr: ${stderr.slice(0, 300)})`);

@@ -50,7 +50,10 @@ const camel = (flag: string) => flag.replace(/-([a-z0-9])/g, (_, c: string) => c
 
 /** --check, --only and --skip → the consumer checks to run, in registry order (`registry`: the
  * consumer suite's checks, loaded by run()). */
-export function consumerSelection(argv: ConsumerArgv, registry: readonly Pick<ConsumerCheck, 'id' | 'tags'>[]): string[] | undefined {
+export function consumerSelection(
+  argv: ConsumerArgv,
+  registry: readonly Pick<ConsumerCheck, 'id' | 'tags'>[],
+): string[] | undefined {
   const flat = (v: string[] | undefined) =>
     (v ?? [])
       .flatMap((x) => String(x).split(','))
@@ -60,27 +63,43 @@ export function consumerSelection(argv: ConsumerArgv, registry: readonly Pick<Co
   const skip = flat(argv.skip);
   if (only.length === 0 && skip.length === 0) return undefined;
   const selected = selectChecks(registry, only, skip);
-  if (selected.length === 0) throw new CbpError('E_USAGE', '--only/--skip leave no consumer check to run', { hint: `consumer checks: ${registry.map((c) => c.id).join(', ')}` });
+  if (selected.length === 0)
+    throw new CbpError('E_USAGE', '--only/--skip leave no consumer check to run', {
+      hint: `consumer checks: ${registry.map((c) => c.id).join(', ')}`,
+    });
   return selected.map((c) => c.id);
 }
 
 /** argv (+ environment) → options; pure, so tests call it directly. */
-export function consumerOptionsFromArgv(argv: ConsumerArgv, env: Record<string, string | undefined>): ConsumerRunOptions {
+export function consumerOptionsFromArgv(
+  argv: ConsumerArgv,
+  env: Record<string, string | undefined>,
+): ConsumerRunOptions {
   const given = API_ONLY.filter((flag) => (argv as Record<string, unknown>)[camel(flag)] !== undefined);
   if (given.length > 0) {
-    throw new CbpError('E_USAGE', `--${given[0]} is an option of \`cbp conformance\` (the API suite), not of \`cbp conformance consumer\``, {
-      hint: 'cbp conformance consumer --url URL [--only ID|TAG] [--skip ID|TAG] [--check ID] [--state-url URL] [--strict] [--report KIND=PATH]',
-    });
+    throw new CbpError(
+      'E_USAGE',
+      `--${given[0]} is an option of \`cbp conformance\` (the API suite), not of \`cbp conformance consumer\``,
+      {
+        hint: 'cbp conformance consumer --url URL [--only ID|TAG] [--skip ID|TAG] [--check ID] [--state-url URL] [--strict] [--report KIND=PATH]',
+      },
+    );
   }
   // `--url` repeated names every instance of an endpoint behind a load balancer.
-  const urls = (Array.isArray(argv.url) ? argv.url : argv.url === undefined ? [] : [argv.url]).map((u) => httpUrl(u, '--url'));
+  const urls = (Array.isArray(argv.url) ? argv.url : argv.url === undefined ? [] : [argv.url]).map((u) =>
+    httpUrl(u, '--url'),
+  );
   const url = urls[0] ?? httpUrl(undefined, '--url');
   const secret = argv.secret ?? env.CBP_WEBHOOK_SECRET;
   if (!secret) {
-    throw new CbpError('E_USAGE', 'no webhook signing secret', { hint: 'set CBP_WEBHOOK_SECRET (preferred: flags show in process lists) or pass --secret whsec_...' });
+    throw new CbpError('E_USAGE', 'no webhook signing secret', {
+      hint: 'set CBP_WEBHOOK_SECRET (preferred: flags show in process lists) or pass --secret whsec_...',
+    });
   }
   if (!/^(whsec_)?[A-Za-z0-9+/]+={0,2}$/.test(secret)) {
-    throw new CbpError('E_USAGE', 'the webhook secret is not "whsec_" followed by base64 (value not shown)', { hint: 'use the secret your endpoint verifies with' });
+    throw new CbpError('E_USAGE', 'the webhook secret is not "whsec_" followed by base64 (value not shown)', {
+      hint: 'use the secret your endpoint verifies with',
+    });
   }
   const options: ConsumerRunOptions = { url, secret, ...(urls.length > 1 ? { urls } : {}) };
   if (argv.stateUrl !== undefined) options.stateUrl = httpUrl(argv.stateUrl, '--state-url');
@@ -98,7 +117,8 @@ function httpUrl(value: string | undefined, flag: string): string {
   } catch {
     throw new CbpError('E_USAGE', `${flag} ${JSON.stringify(value)} is not a URL`);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new CbpError('E_USAGE', `${flag} must be an http(s) URL`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new CbpError('E_USAGE', `${flag} must be an http(s) URL`);
   return value;
 }
 
@@ -107,24 +127,43 @@ export const conformanceConsumerCommand: CbpCommand = {
   describe: "Test a partner's webhook endpoint: flows, duplicates, ordering, unknown payments, signatures",
   builder: (y) =>
     API_ONLY.reduce((h, flag) => h.hide(flag), y)
-      .option('url', { type: 'string', array: true, describe: 'Webhook endpoint to test; repeat it for each instance behind a load balancer' })
+      .option('url', {
+        type: 'string',
+        array: true,
+        describe: 'Webhook endpoint to test; repeat it for each instance behind a load balancer',
+      })
       .option('secret', { type: 'string', describe: 'whsec_ signing secret (default: $CBP_WEBHOOK_SECRET)' })
-      .option('state-url', { type: 'string', describe: 'Base URL answering GET <state-url>/<payment_id> with {"status"} or 404' })
+      .option('state-url', {
+        type: 'string',
+        describe: 'Base URL answering GET <state-url>/<payment_id> with {"status"} or 404',
+      })
       .option('check', { type: 'string', array: true, describe: 'Run only these consumer check ids (as --only)' })
-      .option('only', { type: 'string', array: true, describe: 'Run only these consumer check ids or tags (flow, idempotency, ordering, security)' })
+      .option('only', {
+        type: 'string',
+        array: true,
+        describe: 'Run only these consumer check ids or tags (flow, idempotency, ordering, security)',
+      })
       .option('skip', { type: 'string', array: true, describe: 'Skip these consumer check ids or tags' })
-      .option('strict', { type: 'boolean', describe: 'Findings resting on an assumption fail instead of warn (default: false)' })
+      .option('strict', {
+        type: 'boolean',
+        describe: 'Findings resting on an assumption fail instead of warn (default: false)',
+      })
       .option('timeout', { type: 'number', describe: 'Per-request timeout in ms (default: 10000)' })
-      .option('report', { type: 'string', array: true, describe: reportHelp(summaryReportKinds(), { repeatable: true }) }),
+      .option('report', {
+        type: 'string',
+        array: true,
+        describe: reportHelp(summaryReportKinds(), { repeatable: true }),
+      }),
   async run(argv, io) {
     const args = argv as ConsumerArgv;
     // Loaded on use, so that `cbp --help` and the other commands do not pay for them.
-    const [{ runConsumerConformance }, { consoleReporter, fileReporters }, { parseReportTargets }, { consumerChecks }] = await Promise.all([
-      import('../../conformance/suites/consumer/run-consumer.js'),
-      import('../../conformance/reporters/index.js'),
-      import('../../conformance/engine/report-targets.js'),
-      import('../../conformance/suites/consumer/checks/index.js'),
-    ]);
+    const [{ runConsumerConformance }, { consoleReporter, fileReporters }, { parseReportTargets }, { consumerChecks }] =
+      await Promise.all([
+        import('../../conformance/suites/consumer/run-consumer.js'),
+        import('../../conformance/reporters/index.js'),
+        import('../../conformance/engine/report-targets.js'),
+        import('../../conformance/suites/consumer/checks/index.js'),
+      ]);
     const options = consumerOptionsFromArgv(args, process.env);
     // --check, --only and --skip together, checked against the suite's registry.
     const checks = consumerSelection(args, consumerChecks);
@@ -134,7 +173,10 @@ export const conformanceConsumerCommand: CbpCommand = {
       reportKinds(),
     );
     if (reports.some((r) => r.kind === 'har'))
-      throw new CbpError('E_USAGE', '--report har=PATH records a run of `cbp conformance` against a service; use junit, json or markdown here');
+      throw new CbpError(
+        'E_USAGE',
+        '--report har=PATH records a run of `cbp conformance` against a service; use junit, json or markdown here',
+      );
     // The shared reporters of `cbp conformance` (conformance/reporters/).
     options.reporters = [consoleReporter({ write: io.out }), ...(await fileReporters(reports))];
     const summary = await runConsumerConformance(options);

@@ -18,7 +18,9 @@ function readText(file: string, what: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (err) {
-    throw new CbpError('E_FILE_NOT_FOUND', `cannot read ${what} ${file} (${(err as NodeJS.ErrnoException).code})`, { file });
+    throw new CbpError('E_FILE_NOT_FOUND', `cannot read ${what} ${file} (${(err as NodeJS.ErrnoException).code})`, {
+      file,
+    });
   }
 }
 
@@ -50,15 +52,30 @@ const exitFor = (s: SuiteSummary) => (s.failed > 0 ? EXIT_FAILURE : EXIT_OK);
 
 export const conformanceEventsCommand: CbpCommand = {
   command: 'events <log>',
-  describe: 'Judge captured webhook deliveries (NDJSON in arrival order, or the HAR of a run) against the state table, offline',
+  describe:
+    'Judge captured webhook deliveries (NDJSON in arrival order, or the HAR of a run) against the state table, offline',
   builder: (y) =>
     y
-      .positional('log', { type: 'string', describe: 'NDJSON file (one received event, or {payload}, per line) or a HAR from --report har=PATH' })
-      .option('strict', { type: 'boolean', default: false, describe: 'Moves the seed does not show fail instead of warn' })
+      .positional('log', {
+        type: 'string',
+        describe: 'NDJSON file (one received event, or {payload}, per line) or a HAR from --report har=PATH',
+      })
+      .option('strict', {
+        type: 'boolean',
+        default: false,
+        describe: 'Moves the seed does not show fail instead of warn',
+      })
       .option('report', { type: 'string', array: true, describe: reportHelp(summaryReportKinds()) }),
   async run(argv, io) {
     const file = String(argv.log);
-    const [{ parseReportTargets }, { loadStateTable }, { runEventLog, parseEventLog }, { fileReporters }, { generatedValidators }, har] = await Promise.all([
+    const [
+      { parseReportTargets },
+      { loadStateTable },
+      { runEventLog, parseEventLog },
+      { fileReporters },
+      { generatedValidators },
+      har,
+    ] = await Promise.all([
       import('../../conformance/engine/report-targets.js'),
       import('../../kits/payments/state-table/index.js'),
       import('../../conformance/suites/events/event-log.js'),
@@ -70,7 +87,11 @@ export const conformanceEventsCommand: CbpCommand = {
       ((argv.report as string[] | undefined) ?? []).flatMap((r) => r.split(',')),
       reportKinds(),
     );
-    if (reports.some((r) => r.kind === 'har')) throw new CbpError('E_USAGE', '--report har=PATH records a run of `cbp conformance`; an event log has no exchanges to record');
+    if (reports.some((r) => r.kind === 'har'))
+      throw new CbpError(
+        'E_USAGE',
+        '--report har=PATH records a run of `cbp conformance`; an event log has no exchanges to record',
+      );
     const text = readText(file, 'event log');
     const events = har.looksLikeHar(text) ? har.parseHarEvents(text, file) : parseEventLog(text, file);
     const summary = await runEventLog(events, {
@@ -89,31 +110,72 @@ export const conformanceCommand: CbpCommand = {
   describe: 'Check an implementation (default: the embedded mock) against the spec, the rules and the state table',
   builder: (y) =>
     y
-      .option('base-url', { type: 'string', describe: 'API base URL of a live implementation (default: start the embedded mock)' })
+      .option('base-url', {
+        type: 'string',
+        describe: 'API base URL of a live implementation (default: start the embedded mock)',
+      })
       .option('auth-url', { type: 'string', describe: 'Authorization server URL (default: --base-url)' })
-      .option('config', { type: 'string', describe: 'conformance.yaml: customers, recipients, quotes, third parties, webhook receiver, and run options (run:)' })
+      .option('config', {
+        type: 'string',
+        describe:
+          'conformance.yaml: customers, recipients, quotes, third parties, webhook receiver, and run options (run:)',
+      })
       .option('only', { type: 'string', array: true, describe: 'Run only these check ids or tags' })
       .option('skip', { type: 'string', array: true, describe: 'Skip these check ids or tags' })
-      .option('include-operation', { type: 'string', array: true, describe: 'Judge only these operations (operation ids; repeatable or comma-separated)' })
-      .option('exclude-operation', { type: 'string', array: true, describe: 'Leave these operations out of the verdicts (operation ids)' })
-      .option('include-tag', { type: 'string', array: true, describe: "Judge only the operations with one of these tags (the document's tags)" })
-      .option('exclude-tag', { type: 'string', array: true, describe: 'Leave out the operations with one of these tags' })
-      .option('max-failures', { type: 'number', describe: 'Stop after N failures: the checks not yet run are reported as skipped' })
-      .option('strict', { type: 'boolean', describe: 'Moves the seed does not show fail instead of warn (default: false)' })
+      .option('include-operation', {
+        type: 'string',
+        array: true,
+        describe: 'Judge only these operations (operation ids; repeatable or comma-separated)',
+      })
+      .option('exclude-operation', {
+        type: 'string',
+        array: true,
+        describe: 'Leave these operations out of the verdicts (operation ids)',
+      })
+      .option('include-tag', {
+        type: 'string',
+        array: true,
+        describe: "Judge only the operations with one of these tags (the document's tags)",
+      })
+      .option('exclude-tag', {
+        type: 'string',
+        array: true,
+        describe: 'Leave out the operations with one of these tags',
+      })
+      .option('max-failures', {
+        type: 'number',
+        describe: 'Stop after N failures: the checks not yet run are reported as skipped',
+      })
+      .option('strict', {
+        type: 'boolean',
+        describe: 'Moves the seed does not show fail instead of warn (default: false)',
+      })
       .option('report', { type: 'string', array: true, describe: reportHelp(reportKinds(), { repeatable: true }) })
       .option('driver', {
         type: 'string',
         describe: `How payments are moved on the target: ${Object.keys(BUILTIN_DRIVERS).join(', ')}, or the path of an ES module (see examples/driver/); default: sandbox when the target answers /_sandbox/, else passive`,
       })
-      .option('require', { type: 'string', array: true, describe: 'Check ids or tags (or "all") whose skips are failures, e.g. --require lifecycle,sessions' })
+      .option('require', {
+        type: 'string',
+        array: true,
+        describe: 'Check ids or tags (or "all") whose skips are failures, e.g. --require lifecycle,sessions',
+      })
       .option('rate', { type: 'number', describe: 'Most requests per second sent to the target (default: unlimited)' })
       .option('timeout', { type: 'number', describe: 'Per-request timeout in ms (default 10000)' })
       .option('client-id', { type: 'string', describe: 'Client id (default: $CBP_CLIENT_ID)' })
-      .option('client-secret', { type: 'string', describe: 'Client secret (prefer $CBP_CLIENT_SECRET: flags show in process lists)' })
-      .option('client-id-2', { type: 'string', describe: 'Second client id, for the cross-tenant case (default: $CBP_CLIENT_ID_2)' })
+      .option('client-secret', {
+        type: 'string',
+        describe: 'Client secret (prefer $CBP_CLIENT_SECRET: flags show in process lists)',
+      })
+      .option('client-id-2', {
+        type: 'string',
+        describe: 'Second client id, for the cross-tenant case (default: $CBP_CLIENT_ID_2)',
+      })
       .option('client-secret-2', { type: 'string', describe: 'Second client secret (default: $CBP_CLIENT_SECRET_2)' })
       .option('api-key', { type: 'string', describe: 'API key (default: $CBP_API_KEY)' })
-      .epilog('Credentials: CBP_CLIENT_ID, CBP_CLIENT_SECRET, CBP_CLIENT_ID_2, CBP_CLIENT_SECRET_2, CBP_API_KEY, CBP_WEBHOOK_SECRET, CBP_EXPIRED_TOKEN (never printed).'),
+      .epilog(
+        'Credentials: CBP_CLIENT_ID, CBP_CLIENT_SECRET, CBP_CLIENT_ID_2, CBP_CLIENT_SECRET_2, CBP_API_KEY, CBP_WEBHOOK_SECRET, CBP_EXPIRED_TOKEN (never printed).',
+      ),
   subcommands: [conformanceEventsCommand, conformanceConsumerCommand],
   async run(argv, io) {
     const [{ conformanceConfigFromArgv }, { runConformance }, { withTarget }, { fileReporters }] = await Promise.all([

@@ -46,18 +46,25 @@ export const generateCommand: CbpCommand = {
       .option('check', {
         type: 'boolean',
         default: false,
-        describe: 'Compare with the output directory instead of writing, and check that the nearest package.json declares the runtime dependencies; exit 1 otherwise',
+        describe:
+          'Compare with the output directory instead of writing, and check that the nearest package.json declares the runtime dependencies; exit 1 otherwise',
       })
-      .option('config', { type: 'string', describe: 'Config file (default: cbp.config.{json,yaml,yml,js,mjs,ts,mts,cts} in cwd); a list of configs generates each output' })
+      .option('config', {
+        type: 'string',
+        describe:
+          'Config file (default: cbp.config.{json,yaml,yml,js,mjs,ts,mts,cts} in cwd); a list of configs generates each output',
+      })
       .option('watch', {
         type: 'boolean',
         default: false,
-        describe: 'Generate, then regenerate on every change of the document, the files it references, the overlays, the state table or the config (Ctrl-C stops, exit 0)',
+        describe:
+          'Generate, then regenerate on every change of the document, the files it references, the overlays, the state table or the config (Ctrl-C stops, exit 0)',
       })
       .option('format', {
         type: 'string',
         // Checked by resolve-config.ts (one line and a hint) rather than by yargs' choices (the whole help).
-        describe: "prettier or biome: format the output with the project's formatter and its config; --check compares against the formatted output",
+        describe:
+          "prettier or biome: format the output with the project's formatter and its config; --check compares against the formatted output",
       })
       .option('stubs', { type: 'string', describe: 'Write handler stubs into this directory (never overwrites)' })
       .option('client-factory-name', {
@@ -68,8 +75,15 @@ export const generateCommand: CbpCommand = {
     for (const { key, describe } of shorthands) built = built.option(flagOf(key), { type: 'string', describe });
     return built
       .option('plugins', { type: 'string', array: true, alias: 'emitters', describe: pluginsHelp(registry) })
-      .option('tool-profile', { type: 'string', describe: 'Also write the tool profile (explicit status codes, examples) to this file (.yaml or .json)' })
-      .option('overlay-missing-target', { type: 'string', choices: ['error', 'warn'], describe: 'An overlay target matching nothing fails (default) or warns' })
+      .option('tool-profile', {
+        type: 'string',
+        describe: 'Also write the tool profile (explicit status codes, examples) to this file (.yaml or .json)',
+      })
+      .option('overlay-missing-target', {
+        type: 'string',
+        choices: ['error', 'warn'],
+        describe: 'An overlay target matching nothing fails (default) or warns',
+      })
       .option('allow-ref-origin', {
         type: 'string',
         array: true,
@@ -107,32 +121,51 @@ export const generateCommand: CbpCommand = {
       io.out(`no spec/openapi.yaml here: ${what}; --spec names another document`);
     }
     let code = EXIT_OK;
-    for (const [i, config] of configs.entries()) code = Math.max(code, await generateOne(config, i === 0 ? (argv as { toolProfile?: string }).toolProfile : undefined, io));
+    for (const [i, config] of configs.entries())
+      code = Math.max(
+        code,
+        await generateOne(config, i === 0 ? (argv as { toolProfile?: string }).toolProfile : undefined, io),
+      );
     return code;
   },
 };
 
 async function generateOne(config: GenerateConfig, toolProfile: string | undefined, io: CliIO): Promise<number> {
-  const [{ checkGenerated, writeGenerated, writeStubs }, { plugins }, { checkHostDependencies }, cache, typesThread, { resolvePlugins }, { selectedPluginNames }] =
-    await Promise.all([
-      import('../../generator/output-files.js'),
-      import('../../api/plugins.js'),
-      import('../../generator/host-dependencies.js'),
-      import('../../generator/result-cache.js'),
-      import('../../generator/plugins/types/types-thread.js'),
-      import('../../generator/plugins/resolve.js'),
-      import('../../generator/plugins/selection.js'),
-    ]);
+  const [
+    { checkGenerated, writeGenerated, writeStubs },
+    { plugins },
+    { checkHostDependencies },
+    cache,
+    typesThread,
+    { resolvePlugins },
+    { selectedPluginNames },
+  ] = await Promise.all([
+    import('../../generator/output-files.js'),
+    import('../../api/plugins.js'),
+    import('../../generator/host-dependencies.js'),
+    import('../../generator/result-cache.js'),
+    import('../../generator/plugins/types/types-thread.js'),
+    import('../../generator/plugins/resolve.js'),
+    import('../../generator/plugins/selection.js'),
+  ]);
   // A generation that will run needs openapi-typescript: its worker starts loading it now, beside
   // the cache key, the generator's own modules and the document (generate() would start it too).
   const startTypes = () => {
-    if (resolvePlugins(selectedPluginNames(config), plugins).some((p) => p.name === 'types')) typesThread.startTypesWorker();
+    if (resolvePlugins(selectedPluginNames(config), plugins).some((p) => p.name === 'types'))
+      typesThread.startTypesWorker();
   };
   if (!config.check) startTypes();
   const outDir = path.resolve(io.cwd, config.out);
   const key = cache.cacheKey(config, io.cwd, plugins);
   const cached = config.check && key !== undefined ? cache.readCachedResult(io.cwd, outDir, key) : undefined;
-  let result: { files: GeneratedFile[]; stubFiles: GeneratedFile[]; warnings: string[]; runtimeDependencies: RuntimeDependencies } | undefined;
+  let result:
+    | {
+        files: GeneratedFile[];
+        stubFiles: GeneratedFile[];
+        warnings: string[];
+        runtimeDependencies: RuntimeDependencies;
+      }
+    | undefined;
   if (cached === undefined) {
     startTypes();
     const { generate } = await import('../../generator/generate.js');
@@ -143,12 +176,23 @@ async function generateOne(config: GenerateConfig, toolProfile: string | undefin
   const needed = (result?.runtimeDependencies ?? cached!.runtimeDependencies).dependencies;
   const host = checkHostDependencies(outDir, needed);
   if (config.check) {
-    const { stale, missing, extra } = result !== undefined ? checkGenerated(result.files, outDir, { prune: true }) : cache.checkCachedResult(cached!, outDir);
-    const lines = [...stale.map((p) => `stale: ${p}`), ...missing.map((p) => `missing: ${p}`), ...extra.map((p) => `extra: ${p}`)];
+    const { stale, missing, extra } =
+      result !== undefined
+        ? checkGenerated(result.files, outDir, { prune: true })
+        : cache.checkCachedResult(cached!, outDir);
+    const lines = [
+      ...stale.map((p) => `stale: ${p}`),
+      ...missing.map((p) => `missing: ${p}`),
+      ...extra.map((p) => `extra: ${p}`),
+    ];
     if (lines.length > 0) {
-      io.err(`E_STALE_OUTPUT: ${config.out} is out of date with ${config.spec} (${lines.length} ${lines.length === 1 ? 'file' : 'files'})`);
+      io.err(
+        `E_STALE_OUTPUT: ${config.out} is out of date with ${config.spec} (${lines.length} ${lines.length === 1 ? 'file' : 'files'})`,
+      );
       for (const line of lines) io.err(`  ${line}`);
-      io.err(`  hint: run \`cbp generate\`${config.format ? ` (it formats with ${config.format})` : ''} and commit the result`);
+      io.err(
+        `  hint: run \`cbp generate\`${config.format ? ` (it formats with ${config.format})` : ''} and commit the result`,
+      );
       return EXIT_FAILURE;
     }
     if (host.missing.length > 0) {
@@ -172,9 +216,13 @@ async function generateOne(config: GenerateConfig, toolProfile: string | undefin
   }
   const written = writeGenerated(result.files, outDir, { prune: true });
   if (key !== undefined) cache.writeCachedResult(io.cwd, outDir, key, result);
-  io.out(`${config.out}: ${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed`);
+  io.out(
+    `${config.out}: ${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed`,
+  );
   const list = Object.entries(needed).map(([n, v]) => `${n}@${v}`);
-  io.out(`runtime dependencies: ${list.length > 0 ? list.join(' ') : 'none'} (${path.posix.join(config.out, 'runtime-dependencies.json')})`);
+  io.out(
+    `runtime dependencies: ${list.length > 0 ? list.join(' ') : 'none'} (${path.posix.join(config.out, 'runtime-dependencies.json')})`,
+  );
   if (host.missing.length > 0) reportMissing(io, host, 'warning');
   if (config.stubs) {
     const stubs = writeStubs(result.stubFiles, path.resolve(io.cwd, config.stubs));
@@ -186,11 +234,18 @@ async function generateOne(config: GenerateConfig, toolProfile: string | undefin
 /** --watch: generate, then again on every change of an input, until SIGINT/SIGTERM (exit 0). A
  * failed run prints its error and keeps watching. */
 async function watch(argv: GenerateArgv, io: CliIO): Promise<number> {
-  if (argv.check === true) throw new CbpError('E_USAGE', '--watch and --check cannot be combined', { hint: 'use --check in CI and --watch while editing the document' });
-  const [{ watchGenerate }, { plugins }] = await Promise.all([import('../../generator/watch.js'), import('../../api/plugins.js')]);
+  if (argv.check === true)
+    throw new CbpError('E_USAGE', '--watch and --check cannot be combined', {
+      hint: 'use --check in CI and --watch while editing the document',
+    });
+  const [{ watchGenerate }, { plugins }] = await Promise.all([
+    import('../../generator/watch.js'),
+    import('../../api/plugins.js'),
+  ]);
   let first = true;
   let firstError: unknown;
-  const list = (names: string[], max = 6) => (names.length > max ? `${names.slice(0, max).join(', ')}, +${names.length - max} more` : names.join(', '));
+  const list = (names: string[], max = 6) =>
+    names.length > max ? `${names.slice(0, max).join(', ')}, +${names.length - max} more` : names.join(', ');
   const watcher = await watchGenerate({
     argv,
     cwd: io.cwd,
@@ -200,7 +255,9 @@ async function watch(argv: GenerateArgv, io: CliIO): Promise<number> {
       for (const w of run.warnings) io.err(`warning: ${w}`);
       for (const o of run.outputs) {
         const what = [...o.written.map((p) => `${p}`), ...o.removed.map((p) => `-${p}`)];
-        io.out(`${o.out}: ${o.written.length} written, ${o.unchanged} unchanged, ${o.removed.length} removed${what.length > 0 ? ` (${list(what)})` : ''} in ${run.ms} ms`);
+        io.out(
+          `${o.out}: ${o.written.length} written, ${o.unchanged} unchanged, ${o.removed.length} removed${what.length > 0 ? ` (${list(what)})` : ''} in ${run.ms} ms`,
+        );
         if (o.stubsCreated.length > 0) io.out(`  stubs created: ${list(o.stubsCreated)}`);
       }
     },
@@ -221,7 +278,11 @@ async function watch(argv: GenerateArgv, io: CliIO): Promise<number> {
       watcher.close();
       throw firstError;
     }
-    io.err(isCbpError(firstError) ? firstError.format() : `internal error: ${(firstError as Error)?.stack ?? String(firstError)}`);
+    io.err(
+      isCbpError(firstError)
+        ? firstError.format()
+        : `internal error: ${(firstError as Error)?.stack ?? String(firstError)}`,
+    );
     io.err('  still watching: fix the input and save');
   }
   io.out(`watching ${watcher.files().length} ${watcher.files().length === 1 ? 'file' : 'files'} (Ctrl-C to stop)`);
@@ -238,16 +299,23 @@ async function watch(argv: GenerateArgv, io: CliIO): Promise<number> {
   return EXIT_OK;
 }
 
-function reportMissing(io: CliIO, host: { packageJson?: string; missing: string[]; devOnly: string[] }, label: string): void {
+function reportMissing(
+  io: CliIO,
+  host: { packageJson?: string; missing: string[]; devOnly: string[] },
+  label: string,
+): void {
   const where =
     host.packageJson === undefined
       ? 'there is no package.json above the output to declare them'
       : `${path.relative(io.cwd, host.packageJson) || 'package.json'} does not declare them as dependencies`;
   io.err(`${label}: the generated code imports ${host.missing.join(' ')} at run time, and ${where}`);
-  if (host.devOnly.length > 0) io.err(`  devDependencies only (removed by npm prune --omit=dev): ${host.devOnly.join(' ')}`);
+  if (host.devOnly.length > 0)
+    io.err(`  devDependencies only (removed by npm prune --omit=dev): ${host.devOnly.join(' ')}`);
   io.err(`  hint: npm install ${host.missing.join(' ')}`);
   const runtime = runtimePackage().name;
   if (host.missing.some((m) => m.startsWith(`${runtime}@`))) {
-    io.err(`  hint: or generate with --runtime copy (config: "runtime": "copy") to vendor the runtime into <out>/runtime/ instead of importing it from ${runtime}`);
+    io.err(
+      `  hint: or generate with --runtime copy (config: "runtime": "copy") to vendor the runtime into <out>/runtime/ instead of importing it from ${runtime}`,
+    );
   }
 }

@@ -36,7 +36,8 @@ const MAX_TTL_SECONDS = 366 * 24 * 3600;
 export function sandboxOptionsFromArgv(argv: MockArgv, write?: (line: string) => void): SandboxOptions {
   const o: SandboxOptions = { port: port(argv.port ?? 4010, '--port'), host: argv.host ?? '127.0.0.1' };
   if (argv.mode !== undefined) {
-    if (argv.mode !== 'instant' && argv.mode !== 'realistic') throw new CbpError('E_USAGE', `--mode must be instant or realistic, not ${JSON.stringify(argv.mode)}`);
+    if (argv.mode !== 'instant' && argv.mode !== 'realistic')
+      throw new CbpError('E_USAGE', `--mode must be instant or realistic, not ${JSON.stringify(argv.mode)}`);
     o.mode = argv.mode;
   }
   if (argv.authPort !== undefined) o.authPort = port(argv.authPort, '--auth-port');
@@ -68,12 +69,14 @@ export function sandboxOptionsFromArgv(argv: MockArgv, write?: (line: string) =>
 }
 
 function port(v: number, flag: string): number {
-  if (!Number.isInteger(v) || v < 0 || v > 65535) throw new CbpError('E_USAGE', `${flag} must be a port number (0-65535; 0 = any free port)`);
+  if (!Number.isInteger(v) || v < 0 || v > 65535)
+    throw new CbpError('E_USAGE', `${flag} must be a port number (0-65535; 0 = any free port)`);
   return v;
 }
 
 function lifetime(v: number, flag: string): number {
-  if (!Number.isFinite(v) || v < 0 || v > MAX_TTL_SECONDS) throw new CbpError('E_USAGE', `${flag} must be a number of seconds from 0 to ${MAX_TTL_SECONDS} (a year)`);
+  if (!Number.isFinite(v) || v < 0 || v > MAX_TTL_SECONDS)
+    throw new CbpError('E_USAGE', `${flag} must be a number of seconds from 0 to ${MAX_TTL_SECONDS} (a year)`);
   return v;
 }
 
@@ -92,12 +95,18 @@ export function describeSandbox(m: RunningSandbox): string[] {
     '  sandbox-only credentials (open nothing but this mock):',
   ];
   for (const c of m.fixtures.clients) {
-    lines.push(`    client_id=${c.client_id} client_secret=${c.client_secret}${c.api_key ? ` apikey=${c.api_key}` : ''}`);
-    for (const cu of c.customers) lines.push(`      customer ${cu.customer_id} (wallet ${cu.wallet_currency}${cu.status === 'active' ? '' : `, ${cu.status}`})`);
+    lines.push(
+      `    client_id=${c.client_id} client_secret=${c.client_secret}${c.api_key ? ` apikey=${c.api_key}` : ''}`,
+    );
+    for (const cu of c.customers)
+      lines.push(
+        `      customer ${cu.customer_id} (wallet ${cu.wallet_currency}${cu.status === 'active' ? '' : `, ${cu.status}`})`,
+      );
   }
   lines.push('  recipients:');
   for (const r of m.fixtures.recipients) lines.push(`    ${r.recipient_id} ${r.customer_id} ${r.currency} ${r.status}`);
-  for (const q of m.fixtures.quotes) lines.push(`  quote ${q.quote_id} ${q.customer_id} ${q.sell_currency}->${q.buy_currency} expires ${q.expires_at}`);
+  for (const q of m.fixtures.quotes)
+    lines.push(`  quote ${q.quote_id} ${q.customer_id} ${q.sell_currency}->${q.buy_currency} expires ${q.expires_at}`);
   for (const t of m.fixtures.third_parties) lines.push(`  third party ${t.client_customer_ref} of ${t.customer_id}`);
   lines.push(`  control API: ${m.baseUrl}/_sandbox/ (see sandbox/README.md); Ctrl-C to stop`);
   return lines;
@@ -115,23 +124,46 @@ export const mockCommand: CbpCommand = {
         choices: ['instant', 'realistic'],
         describe: 'instant: the flow runs at once after deliver-funds; realistic: stages spaced out (default: instant)',
       })
-      .option('auth-port', { type: 'number', describe: 'Serve the token endpoint on its own port (default: same origin as the API)' })
-      .option('stage-delay', { type: 'number', describe: 'Realistic mode: ms of sandbox time between stages (default: 2000)' })
+      .option('auth-port', {
+        type: 'number',
+        describe: 'Serve the token endpoint on its own port (default: same origin as the API)',
+      })
+      .option('stage-delay', {
+        type: 'number',
+        describe: 'Realistic mode: ms of sandbox time between stages (default: 2000)',
+      })
       .option('token-ttl', { type: 'number', describe: 'expires_in of tokens, seconds (default: 3600)' })
       .option('session-ttl', { type: 'number', describe: 'Hosted session lifetime, seconds (default: 1800)' })
-      .option('chaos-duplicate', { type: 'number', describe: 'Webhook chaos: probability of delivering an event twice' })
-      .option('chaos-reorder', { type: 'number', describe: 'Webhook chaos: hold deliveries this many ms and send them shuffled' })
+      .option('chaos-duplicate', {
+        type: 'number',
+        describe: 'Webhook chaos: probability of delivering an event twice',
+      })
+      .option('chaos-reorder', {
+        type: 'number',
+        describe: 'Webhook chaos: hold deliveries this many ms and send them shuffled',
+      })
       .option('chaos-delay', { type: 'number', describe: 'Webhook chaos: random extra delay up to this many ms' })
       .option('chaos-seed', { type: 'number', describe: 'Webhook chaos: random seed (default: 1)' })
-      .option('retry-initial', { type: 'number', describe: 'Webhook retries: first delay in ms, doubling (default: 500)' })
-      .option('retry-max-attempts', { type: 'number', describe: 'Webhook retries: attempts per delivery (default: 30)' })
+      .option('retry-initial', {
+        type: 'number',
+        describe: 'Webhook retries: first delay in ms, doubling (default: 500)',
+      })
+      .option('retry-max-attempts', {
+        type: 'number',
+        describe: 'Webhook retries: attempts per delivery (default: 30)',
+      })
       .option('allow-webhook-target', {
         type: 'string',
         array: true,
-        describe: 'Allow webhooks to this link-local or cloud metadata target anyway: CIDR, address or host name (repeatable; refused by default)',
+        describe:
+          'Allow webhooks to this link-local or cloud metadata target anyway: CIDR, address or host name (repeatable; refused by default)',
       })
       .option('quiet', { type: 'boolean', describe: 'Do not log requests' })
-      .option('log-format', { type: 'string', choices: ['text', 'json'], describe: 'Request log on stderr: text (default) or json, one object per line' }),
+      .option('log-format', {
+        type: 'string',
+        choices: ['text', 'json'],
+        describe: 'Request log on stderr: text (default) or json, one object per line',
+      }),
   async run(argv, io) {
     const options = sandboxOptionsFromArgv(argv as MockArgv, (line) => io.err(line));
     const { startSandbox } = await loadSandbox();

@@ -19,7 +19,14 @@ export const rulesCommand: CbpCommand = {
       io.out(JSON.stringify(entries, null, 2));
       return EXIT_OK;
     }
-    for (const kind of ['overlay rule', 'decision branch', 'schema keyword rule', 'event rule', 'check rule', 'assumption'] as const) {
+    for (const kind of [
+      'overlay rule',
+      'decision branch',
+      'schema keyword rule',
+      'event rule',
+      'check rule',
+      'assumption',
+    ] as const) {
       io.out(`${kind}s:`);
       for (const e of entries.filter((x) => x.kind === kind)) io.out(`  ${e.id}\n    ${e.title}\n    ${e.source}`);
     }

@@ -25,7 +25,11 @@ export class CaseBook {
   /** The case failed: its failure gets the case's rule and provenance unless it names its own. */
   fail(c: CaseInfo, failure: Failure): void {
     const provenance = failure.provenance ?? c.provenance;
-    this.cases.push({ ...c, provenance, verdict: failure.severity === 'warning' && !provenance ? 'warning' : 'failed' });
+    this.cases.push({
+      ...c,
+      provenance,
+      verdict: failure.severity === 'warning' && !provenance ? 'warning' : 'failed',
+    });
     this.failures.push({ ...failure, rule: failure.rule ?? c.rule, ...(provenance ? { provenance } : {}) });
   }
 
@@ -34,7 +38,13 @@ export class CaseBook {
    * not judged, never passed or failed (a 429 is no refusal of bad input either).
    */
   notJudged(c: CaseInfo, why: string): void {
-    this.cases.push({ ...c, verdict: 'skipped', notJudged: true, reason: `not judged: ${why}`, enable: 'run again (lower --rate if the target throttles)' });
+    this.cases.push({
+      ...c,
+      verdict: 'skipped',
+      notJudged: true,
+      reason: `not judged: ${why}`,
+      enable: 'run again (lower --rate if the target throttles)',
+    });
   }
 
   /** A finding that is not a case of its own (e.g. a note-worthy refusal). */

@@ -27,8 +27,10 @@ interface HarHeader {
   value: string;
 }
 
-const headerList = (h: Record<string, string> = {}): HarHeader[] => Object.entries(h).map(([name, value]) => ({ name, value }));
-const text = (body: unknown): string | undefined => (body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body));
+const headerList = (h: Record<string, string> = {}): HarHeader[] =>
+  Object.entries(h).map(([name, value]) => ({ name, value }));
+const text = (body: unknown): string | undefined =>
+  body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
 const iso = (ms: number | undefined) => new Date(ms ?? 0).toISOString();
 
 function exchangeEntry(x: RecordedExchange, judged: boolean) {
@@ -61,7 +63,9 @@ function exchangeEntry(x: RecordedExchange, judged: boolean) {
         size: resText === undefined ? 0 : Buffer.byteLength(resText),
         mimeType: x.response?.headers['content-type'] ?? '',
         ...(resText !== undefined ? { text: resText } : {}),
-        ...(x.response?.truncatedAt !== undefined ? { comment: `truncated: the answer exceeded ${x.response.truncatedAt} bytes; only those were read` } : {}),
+        ...(x.response?.truncatedAt !== undefined
+          ? { comment: `truncated: the answer exceeded ${x.response.truncatedAt} bytes; only those were read` }
+          : {}),
       },
       redirectURL: '',
       headersSize: -1,
@@ -122,7 +126,10 @@ export function renderHar(r: Recording, creator = { name: 'cbp conformance', ver
   const entries = [
     ...r.exchanges.map((x) => ({ at: x.startedAt ?? 0, e: exchangeEntry(x, true) as object })),
     ...r.unjudged.map((x) => ({ at: x.startedAt ?? 0, e: exchangeEntry(x, false) as object })),
-    ...r.webhooks.map((w) => ({ at: w.receivedAt, e: webhookEntry(w, r.webhookUrl ?? 'http://127.0.0.1/webhooks') as object })),
+    ...r.webhooks.map((w) => ({
+      at: w.receivedAt,
+      e: webhookEntry(w, r.webhookUrl ?? 'http://127.0.0.1/webhooks') as object,
+    })),
   ]
     .sort((a, b) => a.at - b.at)
     .map((x) => (r.redactor ? r.redactor.value(x.e) : x.e));
@@ -143,7 +150,14 @@ export function harReporter(file: string, recording: Omit<Recording, 'webhookUrl
       if (e.type === 'suite-finish') finished = true;
     },
     finish() {
-      if (finished) writeHar(file, { exchanges: recording.exchanges, unjudged: recording.unjudged, webhooks: recording.webhooks, webhookUrl, redactor: recording.redactor });
+      if (finished)
+        writeHar(file, {
+          exchanges: recording.exchanges,
+          unjudged: recording.unjudged,
+          webhooks: recording.webhooks,
+          webhookUrl,
+          redactor: recording.redactor,
+        });
     },
   };
 }

@@ -140,7 +140,11 @@ export class Http<T extends TokenSource = TokenSource> {
    * Sends a read until `done` holds or `timeoutMs` passes (e.g. a virtual account whose creation
    * was only "initiated"). Only the last answer is judged; the earlier ones are kept as evidence.
    */
-  async poll(req: SendRequest, done: (res: SendResult) => boolean, opts: { timeoutMs: number; intervalMs: number }): Promise<SendResult> {
+  async poll(
+    req: SendRequest,
+    done: (res: SendResult) => boolean,
+    opts: { timeoutMs: number; intervalMs: number },
+  ): Promise<SendResult> {
     const deadline = Date.now() + opts.timeoutMs;
     for (;;) {
       await this.limiter.slot();
@@ -226,7 +230,12 @@ export class Http<T extends TokenSource = TokenSource> {
       const parsed = parseBody(text, contentType);
       // A token answer's access_token, a subscription's signing secret: learnt as they are issued.
       redactor.learnFields(parsed);
-      exchange.response = { status: res.status, headers: redactor.headers(resHeaders), body: redactor.body(parsed), durationMs: Date.now() - started };
+      exchange.response = {
+        status: res.status,
+        headers: redactor.headers(resHeaders),
+        body: redactor.body(parsed),
+        durationMs: Date.now() - started,
+      };
       const result: SendResult = { status: res.status, headers: resHeaders, contentType, body: parsed, exchange };
       if (truncated) {
         exchange.response.truncatedAt = cap;
@@ -234,7 +243,10 @@ export class Http<T extends TokenSource = TokenSource> {
       }
       return result;
     } catch (err) {
-      const message = (err as Error).name === 'TimeoutError' ? `no answer within ${this.options.timeoutMs} ms` : String((err as Error).message ?? err);
+      const message =
+        (err as Error).name === 'TimeoutError'
+          ? `no answer within ${this.options.timeoutMs} ms`
+          : String((err as Error).message ?? err);
       exchange.error = redactor.text(message);
       return { status: 0, headers: {}, body: undefined, exchange, error: exchange.error };
     }
@@ -242,7 +254,10 @@ export class Http<T extends TokenSource = TokenSource> {
 }
 
 /** The answer's text, at most `cap` bytes of it; the rest of the stream is cancelled, not read. */
-export async function readCapped(res: Response, cap: number = MAX_ANSWER_BYTES): Promise<{ text: string; truncated: boolean }> {
+export async function readCapped(
+  res: Response,
+  cap: number = MAX_ANSWER_BYTES,
+): Promise<{ text: string; truncated: boolean }> {
   if (!res.body) return { text: '', truncated: false };
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -50,16 +50,22 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * not shown", so this is a note, never a failure): how many answers were 429/503, that reads were
  * retried, and how many requests that are not safe to repeat were left unjudged.
  */
-export function throttleNote(unjudged: ReadonlyArray<{ request: { method: string }; response?: { status: number }; indeterminate?: string }>): string | undefined {
+export function throttleNote(
+  unjudged: ReadonlyArray<{ request: { method: string }; response?: { status: number }; indeterminate?: string }>,
+): string | undefined {
   const hits = unjudged.filter((x) => x.response !== undefined && THROTTLE_STATUSES.has(x.response.status));
   if (hits.length === 0) return undefined;
-  const per = [...THROTTLE_STATUSES].map((s) => [s, hits.filter((x) => x.response!.status === s).length] as const).filter(([, n]) => n > 0);
+  const per = [...THROTTLE_STATUSES]
+    .map((s) => [s, hits.filter((x) => x.response!.status === s).length] as const)
+    .filter(([, n]) => n > 0);
   const notResent = hits.filter((x) => /not resent/.test(x.indeterminate ?? '')).length;
   const retried = hits.filter((x) => /retried after/.test(x.indeterminate ?? '')).length;
   const counts = per.map(([s, n]) => `${n}× HTTP ${s}`).join(', ');
   const what = [
     retried > 0 ? `${retried} retried after Retry-After` : '',
-    notResent > 0 ? `${notResent} not resent (a create has no idempotency key), so ${notResent === 1 ? 'its case is' : 'their cases are'} not judged` : '',
+    notResent > 0
+      ? `${notResent} not resent (a create has no idempotency key), so ${notResent === 1 ? 'its case is' : 'their cases are'} not judged`
+      : '',
   ].filter(Boolean);
   return `the target throttled ${hits.length} request${hits.length === 1 ? '' : 's'} (${counts})${what.length > 0 ? `: ${what.join('; ')}` : ''}. Rate limits are not shown in the seed, so this is no failure; lower --rate to avoid it`;
 }

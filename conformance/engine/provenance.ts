@@ -9,7 +9,11 @@ import type { CaseRecord, Failure, Provenance, Severity } from './types.js';
 
 export type { Provenance };
 
-export const seed = (section: string, quote?: string): Provenance => ({ kind: 'seed', section, ...(quote ? { quote } : {}) });
+export const seed = (section: string, quote?: string): Provenance => ({
+  kind: 'seed',
+  section,
+  ...(quote ? { quote } : {}),
+});
 export const assumption = (ids: string | string[], section?: string): Provenance => ({
   kind: 'assumption',
   ids: Array.isArray(ids) ? ids : [ids],
@@ -30,7 +34,8 @@ export function severityOf(p: Provenance, strict: boolean): Severity {
   return isSoft(p) && !strict ? 'warning' : 'error';
 }
 
-/** One line naming the source, e.g. `seed: Create payment (v3), rule 2 "Recipient details must be valid and active."`. */
+/** One line naming the source, e.g. `seed: Create payment (v3), rule 2 "Recipient details must be valid and active."`.
+ */
 export function describeProvenance(p: Provenance): string {
   const q = (s?: string) => (s ? ` "${s}"` : '');
   switch (p.kind) {
@@ -52,7 +57,8 @@ export function describeProvenance(p: Provenance): string {
 export function readAssumptionIds(value: unknown): string[] {
   if (typeof value === 'string') return value.trim() ? [value.trim()] : [];
   if (Array.isArray(value)) return value.flatMap(readAssumptionIds);
-  if (value !== null && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string') return [(value as { id: string }).id];
+  if (value !== null && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string')
+    return [(value as { id: string }).id];
   return [];
 }
 

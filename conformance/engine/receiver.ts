@@ -17,7 +17,11 @@ export interface WebhookReceiver {
 }
 
 /** Checks one delivery's signature over the raw bytes with the known secrets. */
-export type DeliveryVerifier = (raw: Buffer, headers: IncomingHttpHeaders, secrets: readonly string[]) => { ok: true; payload: unknown } | { ok: false; reason: string };
+export type DeliveryVerifier = (
+  raw: Buffer,
+  headers: IncomingHttpHeaders,
+  secrets: readonly string[],
+) => { ok: true; payload: unknown } | { ok: false; reason: string };
 
 export async function startReceiver(options: {
   host: string;
@@ -49,7 +53,9 @@ export async function startReceiver(options: {
         receivedAt: Date.now(),
         headers: options.recorder.redactor.headers(headers),
       });
-      res.writeHead(413, { 'content-type': 'application/json', connection: 'close' }).end('{"received":false}', () => req.destroy());
+      res
+        .writeHead(413, { 'content-type': 'application/json', connection: 'close' })
+        .end('{"received":false}', () => req.destroy());
     });
     req.on('end', () => {
       if (size < 0) return;

@@ -6,7 +6,16 @@
  * reporters see passes the redactor once more (engine/run-suite.ts), and the HAR when written.
  */
 const SECRET_HEADERS = new Set(['authorization', 'apikey', 'cookie', 'set-cookie', 'proxy-authorization']);
-const SECRET_FIELDS = new Set(['client_secret', 'access_token', 'refresh_token', 'secret', 'webhook_secret', 'apikey', 'api_key', 'password']);
+const SECRET_FIELDS = new Set([
+  'client_secret',
+  'access_token',
+  'refresh_token',
+  'secret',
+  'webhook_secret',
+  'apikey',
+  'api_key',
+  'password',
+]);
 export const REDACTED = '[redacted]';
 
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
@@ -33,7 +42,12 @@ function redactJson(body: unknown): unknown {
   if (body !== null && typeof body === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(body))
-      Object.defineProperty(out, k, { value: SECRET_FIELDS.has(k.toLowerCase()) ? REDACTED : redactJson(v), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, k, {
+        value: SECRET_FIELDS.has(k.toLowerCase()) ? REDACTED : redactJson(v),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     return out;
   }
   return body;
@@ -80,7 +94,13 @@ export class Redactor {
       if (typeof v !== 'string' || v.length < MIN_SECRET_LENGTH || this.secrets.has(v)) continue;
       // A Standard Webhooks secret is `whsec_` + base64 key material: the key alone is secret too.
       const bare = /^whsec_(.{4,})$/.exec(v)?.[1];
-      for (const form of [v, encodeURIComponent(v), new URLSearchParams({ v }).toString().slice(2), JSON.stringify(v).slice(1, -1), bare]) {
+      for (const form of [
+        v,
+        encodeURIComponent(v),
+        new URLSearchParams({ v }).toString().slice(2),
+        JSON.stringify(v).slice(1, -1),
+        bare,
+      ]) {
         if (form !== undefined && form.length >= MIN_SECRET_LENGTH) this.secrets.add(form);
       }
       this.pattern = undefined;
@@ -152,6 +172,12 @@ function walk(v: unknown, f: (s: string) => string, depth: number): unknown {
   if (proto !== Object.prototype && proto !== null) return v;
   const out: Record<string, unknown> = {};
   // defineProperty: a target's `__proto__` key stays a key, never the copy's prototype.
-  for (const [k, x] of Object.entries(v)) Object.defineProperty(out, f(k), { value: walk(x, f, depth + 1), enumerable: true, writable: true, configurable: true });
+  for (const [k, x] of Object.entries(v))
+    Object.defineProperty(out, f(k), {
+      value: walk(x, f, depth + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   return out;
 }

@@ -21,7 +21,11 @@ const VIRTUAL_ROOTS = ['/proc', '/sys', '/dev'];
  * without it any kind passes here and the reporters' table refuses an unknown one
  * (`unknownReportKind`) before anything runs.
  */
-export function parseReportTargets(values: readonly string[], kinds?: readonly string[], cwd: string = process.cwd()): ReportTarget[] {
+export function parseReportTargets(
+  values: readonly string[],
+  kinds?: readonly string[],
+  cwd: string = process.cwd(),
+): ReportTarget[] {
   return values.map((v) => {
     const eq = v.indexOf('=');
     const kind = eq > 0 ? v.slice(0, eq) : '';
@@ -54,7 +58,11 @@ export function checkReportPath(file: string, cwd: string = process.cwd()): void
   }
   const target = statOrUndefined(absolute);
   if (target !== undefined) {
-    if (!target.isFile()) refuse(target.isDirectory() ? 'it is a directory' : 'it is not a regular file', 'name a file, e.g. --report junit=reports/conformance.xml');
+    if (!target.isFile())
+      refuse(
+        target.isDirectory() ? 'it is a directory' : 'it is not a regular file',
+        'name a file, e.g. --report junit=reports/conformance.xml',
+      );
     if (!writable(absolute)) refuse('the file is not writable', 'fix its permissions or choose another path');
     return;
   }
@@ -64,11 +72,17 @@ export function checkReportPath(file: string, cwd: string = process.cwd()): void
   if (parentStat === undefined) {
     let up = path.dirname(parent);
     while (statOrUndefined(up) === undefined && up !== path.dirname(up)) up = path.dirname(up);
-    if (statOrUndefined(up)?.isFile()) refuse(`${up} is a file, not a directory`, 'choose a path whose parent directories are directories');
-    refuse(`the directory ${parent} does not exist`, `create it first (mkdir -p ${parent}) or choose an existing directory`);
+    if (statOrUndefined(up)?.isFile())
+      refuse(`${up} is a file, not a directory`, 'choose a path whose parent directories are directories');
+    refuse(
+      `the directory ${parent} does not exist`,
+      `create it first (mkdir -p ${parent}) or choose an existing directory`,
+    );
   }
-  if (!parentStat!.isDirectory()) refuse(`${parent} is a file, not a directory`, 'choose a path whose parent is a directory');
-  if (!writable(parent)) refuse(`the directory ${parent} is not writable`, 'fix its permissions or choose another directory');
+  if (!parentStat!.isDirectory())
+    refuse(`${parent} is a file, not a directory`, 'choose a path whose parent is a directory');
+  if (!writable(parent))
+    refuse(`the directory ${parent} is not writable`, 'fix its permissions or choose another directory');
 }
 
 function statOrUndefined(p: string): Stats | undefined {

@@ -18,7 +18,10 @@ export interface CauseRelation {
 const subjectOf = (f: Failure) => f.subject?.replace(/^.*\((.+)\)$/, '$1');
 
 /** Marks each likely consequence with the message of its cause (outcomes are returned as new objects). */
-export function groupRootCauses(outcomes: readonly CheckOutcome[], relations: readonly CauseRelation[]): CheckOutcome[] {
+export function groupRootCauses(
+  outcomes: readonly CheckOutcome[],
+  relations: readonly CauseRelation[],
+): CheckOutcome[] {
   const all = outcomes.flatMap((o) => o.failures.map((f) => ({ f, checkId: o.checkId })));
   const causeOf = (f: Failure, checkId: string): Failure | undefined => {
     for (const r of relations) {

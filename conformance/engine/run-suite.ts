@@ -10,7 +10,16 @@ import { gradeFailure, gradeRecord } from './provenance.js';
 import { type CauseRelation, groupRootCauses } from './root-causes.js';
 import { mapStrings } from './redact.js';
 import { isRequired } from './skips.js';
-import type { CaseRecord, CheckOutcome, CoverageLine, Failure, Reporter, ReportSection, RunnerEvent, SuiteSummary } from './types.js';
+import type {
+  CaseRecord,
+  CheckOutcome,
+  CoverageLine,
+  Failure,
+  Reporter,
+  ReportSection,
+  RunnerEvent,
+  SuiteSummary,
+} from './types.js';
 
 export interface SuiteOptions<C> {
   /** Shown by reporters: the base URL, the webhook endpoint, the log file... */
@@ -44,7 +53,11 @@ export interface SuiteOptions<C> {
   finishOutcome?: (outcome: CheckOutcome) => CheckOutcome;
 }
 
-export async function runSuite<C>(checks: readonly Check<C>[], ctx: C, options: SuiteOptions<C>): Promise<SuiteSummary> {
+export async function runSuite<C>(
+  checks: readonly Check<C>[],
+  ctx: C,
+  options: SuiteOptions<C>,
+): Promise<SuiteSummary> {
   const ordered = [...checks.filter((c) => c.phase !== 'after'), ...checks.filter((c) => c.phase === 'after')];
   const reporters = options.reporters ?? [];
   // The one choke point of what reporters see: a check may quote a target's answer (which may
@@ -65,7 +78,10 @@ export async function runSuite<C>(checks: readonly Check<C>[], ctx: C, options: 
     const t0 = Date.now();
     const result = await runAsCheck(check.id, () => runOne(check, checkCtx, options.scrub ?? ((t) => t)));
     const graded = toOutcome(check, notJudged(result), Date.now() - t0, options.strict === true);
-    const outcome = requireOutcome(options.finishOutcome ? options.finishOutcome(graded) : graded, options.require ?? []);
+    const outcome = requireOutcome(
+      options.finishOutcome ? options.finishOutcome(graded) : graded,
+      options.require ?? [],
+    );
     outcomes.push(outcome);
     await emit({ type: 'check-finish', outcome });
   }
@@ -87,7 +103,10 @@ async function runOne<C>(check: Check<C>, ctx: C, scrub: (text: string) => strin
     return await check.run(ctx);
   } catch (err) {
     // One line: a report line is one value (the hint follows after a semicolon).
-    const text = (isCbpError(err) ? err.format() : `internal error: ${(err as Error)?.message ?? String(err)}`).replace(/\r?\n\s*/g, '; ');
+    const text = (isCbpError(err) ? err.format() : `internal error: ${(err as Error)?.message ?? String(err)}`).replace(
+      /\r?\n\s*/g,
+      '; ',
+    );
     return { cases: 0, failures: [{ checkId: check.id, message: scrub(text), severity: 'error' }] };
   }
 }
@@ -140,15 +159,23 @@ function notJudged(r: CheckResult): CheckResult {
  * shows no rate limit (§Limits), so it never becomes a failure, even required.
  */
 function requireOutcome(o: CheckOutcome, required: readonly string[]): CheckOutcome {
-  if ((o.status !== 'skipped' && o.status !== 'partial') || !isRequired(required, { id: o.checkId, tags: o.tags })) return o;
+  if ((o.status !== 'skipped' && o.status !== 'partial') || !isRequired(required, { id: o.checkId, tags: o.tags }))
+    return o;
   const missing =
     o.status === 'skipped'
       ? [`${o.skippedReason ?? 'skipped'}${o.skipEnable ? ` (to enable: ${o.skipEnable})` : ''}`]
       : (o.records ?? [])
           .filter((x) => x.verdict === 'skipped' && !x.notJudged)
-          .map((x) => `${x.subject ?? 'a case'}: ${x.reason ?? 'skipped'}${x.enable ? ` (to enable: ${x.enable})` : ''}`);
+          .map(
+            (x) => `${x.subject ?? 'a case'}: ${x.reason ?? 'skipped'}${x.enable ? ` (to enable: ${x.enable})` : ''}`,
+          );
   if (missing.length === 0) return o;
-  const failures: Failure[] = missing.map((m) => ({ checkId: o.checkId, message: `required (--require) but did not run: ${m}`, severity: 'error', rule: '--require' }));
+  const failures: Failure[] = missing.map((m) => ({
+    checkId: o.checkId,
+    message: `required (--require) but did not run: ${m}`,
+    severity: 'error',
+    rule: '--require',
+  }));
   return { ...o, status: 'failed', failures: [...o.failures, ...failures] };
 }
 
@@ -182,7 +209,12 @@ export function groupWarnings(failures: readonly Failure[]): Failure[] {
   return out;
 }
 
-export function summarize(target: string, outcomes: CheckOutcome[], durationMs: number, sections: ReportSection[] = []): SuiteSummary {
+export function summarize(
+  target: string,
+  outcomes: CheckOutcome[],
+  durationMs: number,
+  sections: ReportSection[] = [],
+): SuiteSummary {
   const count = (s: CheckOutcome['status']) => outcomes.filter((o) => o.status === s).length;
   const summary: SuiteSummary = {
     target,

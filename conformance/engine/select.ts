@@ -1,6 +1,6 @@
 /**
- * `--only` / `--skip`: by check id or tag; the operation filters and `--max-failures` below. An unknown name is a usage error listing the valid
- * ones, so a typo never runs an empty suite green.
+ * `--only` / `--skip`: by check id or tag; the operation filters and `--max-failures` below. An unknown name is a usage
+ * error listing the valid ones, so a typo never runs an empty suite green.
  */
 import { CbpError } from '../../lib/errors.js';
 import type { Check, CheckResult } from './check.js';
@@ -8,7 +8,11 @@ import type { Failure } from './types.js';
 
 type Selectable = Pick<Check<never>, 'id' | 'tags'>;
 
-export function selectChecks<T extends Selectable>(all: readonly T[], only: readonly string[], skip: readonly string[]): T[] {
+export function selectChecks<T extends Selectable>(
+  all: readonly T[],
+  only: readonly string[],
+  skip: readonly string[],
+): T[] {
   const ids = all.map((c) => c.id);
   const tags = [...new Set(all.flatMap((c) => c.tags))].sort();
   for (const [flag, names] of [
@@ -17,9 +21,13 @@ export function selectChecks<T extends Selectable>(all: readonly T[], only: read
   ] as const) {
     const unknown = names.filter((n) => !ids.includes(n) && !tags.includes(n));
     if (unknown.length > 0) {
-      throw new CbpError('E_CHECK_UNKNOWN', `${flag}: unknown check ${unknown.map((u) => JSON.stringify(u)).join(', ')}`, {
-        hint: `valid check ids: ${ids.join(', ')}; tags: ${tags.join(', ')}`,
-      });
+      throw new CbpError(
+        'E_CHECK_UNKNOWN',
+        `${flag}: unknown check ${unknown.map((u) => JSON.stringify(u)).join(', ')}`,
+        {
+          hint: `valid check ids: ${ids.join(', ')}; tags: ${tags.join(', ')}`,
+        },
+      );
     }
   }
   const matches = (c: T, names: readonly string[]) => names.includes(c.id) || c.tags.some((t) => names.includes(t));
@@ -45,7 +53,10 @@ interface SelectableOperation {
 
 /** The ids of the selected operations, or undefined when no filter is set. An unknown id or tag
  * is a usage error listing the valid ones (a typo never runs an empty suite green). */
-export function selectOperations(all: readonly SelectableOperation[], filter: OperationFilter): Set<string> | undefined {
+export function selectOperations(
+  all: readonly SelectableOperation[],
+  filter: OperationFilter,
+): Set<string> | undefined {
   const { include = [], exclude = [], includeTags = [], excludeTags = [] } = filter;
   if (include.length + exclude.length + includeTags.length + excludeTags.length === 0) return undefined;
   const names = (o: SelectableOperation) => [o.id, ...(o.operationId !== undefined ? [o.operationId] : [])];
@@ -59,9 +70,13 @@ export function selectOperations(all: readonly SelectableOperation[], filter: Op
   ] as const) {
     const unknown = values.filter((v) => !known.has(v));
     if (unknown.length > 0) {
-      throw new CbpError('E_USAGE', `${flag}: unknown ${kind === 'tags' ? 'tag' : 'operation'} ${unknown.map((u) => JSON.stringify(u)).join(', ')}`, {
-        hint: `valid ${kind}: ${[...known].sort().join(', ') || '(none in the document)'}`,
-      });
+      throw new CbpError(
+        'E_USAGE',
+        `${flag}: unknown ${kind === 'tags' ? 'tag' : 'operation'} ${unknown.map((u) => JSON.stringify(u)).join(', ')}`,
+        {
+          hint: `valid ${kind}: ${[...known].sort().join(', ') || '(none in the document)'}`,
+        },
+      );
     }
   }
   const selected = all.filter(
@@ -72,7 +87,9 @@ export function selectOperations(all: readonly SelectableOperation[], filter: Op
       !o.tags.some((t) => excludeTags.includes(t)),
   );
   if (selected.length === 0)
-    throw new CbpError('E_USAGE', 'the operation filters leave no operation to check', { hint: 'loosen --include-operation/--include-tag or --exclude-*' });
+    throw new CbpError('E_USAGE', 'the operation filters leave no operation to check', {
+      hint: 'loosen --include-operation/--include-tag or --exclude-*',
+    });
   return new Set(selected.map((o) => o.id));
 }
 
@@ -95,12 +112,17 @@ export function withLimits<C>(checks: readonly Check<C>[], limits: Limits): Chec
   const { operations, maxFailures } = limits;
   if (operations === undefined && maxFailures === undefined) return [...checks];
   let failed = 0;
-  const outside = (subject: string | undefined): boolean => subject !== undefined && operations?.all.has(subject) === true && !operations.selected.has(subject);
+  const outside = (subject: string | undefined): boolean =>
+    subject !== undefined && operations?.all.has(subject) === true && !operations.selected.has(subject);
   return checks.map((check) => ({
     ...check,
     async run(ctx: C): Promise<CheckResult> {
       if (maxFailures !== undefined && failed >= maxFailures) {
-        return { cases: 0, failures: [], skipped: `stopped early: ${failed} ${failed === 1 ? 'failure' : 'failures'} reached --max-failures ${maxFailures}` };
+        return {
+          cases: 0,
+          failures: [],
+          skipped: `stopped early: ${failed} ${failed === 1 ? 'failure' : 'failures'} reached --max-failures ${maxFailures}`,
+        };
       }
       let result = await check.run(ctx);
       if (operations !== undefined && result.skipped === undefined) {
@@ -110,7 +132,11 @@ export function withLimits<C>(checks: readonly Check<C>[], limits: Limits): Chec
         const cases = Math.max(0, result.cases - dropped);
         result = { ...result, failures, cases, ...(records !== undefined ? { records } : {}) };
         if (result.cases === 0 && failures.length === 0 && (result.records?.length ?? 0) === 0 && dropped > 0) {
-          result = { ...result, skipped: 'no case about a selected operation (--include-operation/--exclude-operation/--include-tag/--exclude-tag)' };
+          result = {
+            ...result,
+            skipped:
+              'no case about a selected operation (--include-operation/--exclude-operation/--include-tag/--exclude-tag)',
+          };
         }
       }
       failed += result.failures.filter((f) => limits.counts?.(f) ?? f.severity !== 'warning').length;

@@ -6,13 +6,20 @@
 import { CbpError } from '../../lib/errors.js';
 
 /** `--require` names must exist, like `--only` ones: a typo must not quietly require nothing. */
-export function checkRequired(all: ReadonlyArray<{ id: string; tags: readonly string[] }>, required: readonly string[]): void {
+export function checkRequired(
+  all: ReadonlyArray<{ id: string; tags: readonly string[] }>,
+  required: readonly string[],
+): void {
   const names = new Set(['all', ...all.map((c) => c.id), ...all.flatMap((c) => c.tags)]);
   const unknown = required.filter((r) => !names.has(r));
   if (unknown.length > 0) {
-    throw new CbpError('E_CHECK_UNKNOWN', `--require: unknown check ${unknown.map((u) => JSON.stringify(u)).join(', ')}`, {
-      hint: `all, or check ids: ${all.map((c) => c.id).join(', ')}`,
-    });
+    throw new CbpError(
+      'E_CHECK_UNKNOWN',
+      `--require: unknown check ${unknown.map((u) => JSON.stringify(u)).join(', ')}`,
+      {
+        hint: `all, or check ids: ${all.map((c) => c.id).join(', ')}`,
+      },
+    );
   }
 }
 

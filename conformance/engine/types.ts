@@ -25,7 +25,13 @@ export type Provenance =
 export interface ExchangeEvidence {
   request: { method: string; url: string; headers: Record<string, string>; body?: unknown };
   /** `truncatedAt`: the answer was longer than this many bytes; only those were read and kept. */
-  response?: { status: number; headers: Record<string, string>; body?: unknown; durationMs?: number; truncatedAt?: number };
+  response?: {
+    status: number;
+    headers: Record<string, string>;
+    body?: unknown;
+    durationMs?: number;
+    truncatedAt?: number;
+  };
   error?: string;
   /** Set when the answer says nothing about the contract (throttled, lost and not resent):
    * a failure built on this exchange becomes a case not judged, with this reason. */
@@ -77,7 +83,8 @@ export interface CaseRecord {
   enable?: string;
   /** How far a case that ran only part of the way got (e.g. "judged up to AWAITING_FUNDS"). */
   reached?: string;
-  /** Skipped because the target's answer said nothing (throttled, or lost and not resent): never a failure, even with --require. */
+  /** Skipped because the target's answer said nothing (throttled, or lost and not resent): never a failure, even with
+   * --require. */
   notJudged?: boolean;
 }
 

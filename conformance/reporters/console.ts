@@ -37,7 +37,10 @@ export function consoleReporter(options: ConsoleOptions): Reporter {
         lastPlain = Date.now();
         if (progress) progress(`… ${e.checkId}: ${e.title}`);
       } else if (e.type === 'check-progress' && e.lines.length > 0) {
-        if (progress) progress(`… ${e.checkId}: ${clipText(e.lines.length > 1 ? `${e.lines.length} waiting: ${e.lines.join('; ')}` : e.lines[0], 160)}`);
+        if (progress)
+          progress(
+            `… ${e.checkId}: ${clipText(e.lines.length > 1 ? `${e.lines.length} waiting: ${e.lines.join('; ')}` : e.lines[0], 160)}`,
+          );
         else if (Date.now() - lastPlain >= PLAIN_PROGRESS_EVERY_MS) {
           lastPlain = Date.now();
           for (const l of e.lines) write(`  … ${e.checkId}: ${l}`);
@@ -45,7 +48,11 @@ export function consoleReporter(options: ConsoleOptions): Reporter {
       } else if (e.type === 'check-finish') {
         const o = e.outcome;
         const skippedCases = (o.records ?? []).filter((r) => r.verdict === 'skipped').length;
-        const why = o.skippedReason ? `: ${o.skippedReason}` : skippedCases > 0 ? `: ${skippedCases} case${skippedCases > 1 ? 's' : ''} skipped` : '';
+        const why = o.skippedReason
+          ? `: ${o.skippedReason}`
+          : skippedCases > 0
+            ? `: ${skippedCases} case${skippedCases > 1 ? 's' : ''} skipped`
+            : '';
         const line = `${MARK[o.status]} ${o.checkId} (${o.cases} cases, ${o.durationMs} ms)${why}`;
         if (progress) progress('');
         write(line);
@@ -80,18 +87,23 @@ export function summaryLines(s: SuiteSummary, maxPerCheck = 20): string[] {
     const shown = ordered.slice(0, maxPerCheck);
     let cause: string | undefined;
     for (const f of shown) {
-      if (f.likelyConsequenceOf && f.likelyConsequenceOf !== cause) lines.push('', `likely consequence of: ${f.likelyConsequenceOf}`);
+      if (f.likelyConsequenceOf && f.likelyConsequenceOf !== cause)
+        lines.push('', `likely consequence of: ${f.likelyConsequenceOf}`);
       cause = f.likelyConsequenceOf ?? cause;
       lines.push('', ...failureLines(f).map((l) => (f.likelyConsequenceOf ? `  ${l}` : l)));
     }
-    if (ordered.length > shown.length) lines.push(`  … and ${ordered.length - shown.length} more in ${o.checkId} (see --report json=PATH)`);
+    if (ordered.length > shown.length)
+      lines.push(`  … and ${ordered.length - shown.length} more in ${o.checkId} (see --report json=PATH)`);
   }
   lines.push(...skipLines(s));
   for (const n of s.notes ?? []) lines.push('', `note: ${n}`);
   if (s.coverage) lines.push('', ...coverageLines(s.coverage));
   const total = s.outcomes.reduce((n, o) => n + o.cases, 0);
   const partial = s.partial ? `${s.partial} partial, ` : '';
-  lines.push('', `${s.failed} failed, ${s.warnings} with warnings, ${s.passed} passed, ${partial}${s.skipped} skipped; ${total} cases in ${(s.durationMs / 1000).toFixed(1)} s`);
+  lines.push(
+    '',
+    `${s.failed} failed, ${s.warnings} with warnings, ${s.passed} passed, ${partial}${s.skipped} skipped; ${total} cases in ${(s.durationMs / 1000).toFixed(1)} s`,
+  );
   return lines;
 }
 
@@ -104,12 +116,16 @@ export function skipLines(s: SuiteSummary): string[] {
       if (o.skipEnable) out.push(`    to enable: ${o.skipEnable}`);
     }
     for (const r of (o.records ?? []).filter((x) => x.verdict === 'skipped')) {
-      out.push(`  ${o.checkId} › ${r.subject ?? 'a case'}${r.reached ? ` (${r.reached})` : ''}: ${r.reason ?? 'skipped'}`);
+      out.push(
+        `  ${o.checkId} › ${r.subject ?? 'a case'}${r.reached ? ` (${r.reached})` : ''}: ${r.reason ?? 'skipped'}`,
+      );
       if (r.enable) out.push(`    to enable: ${r.enable}`);
     }
   }
   const notJudged = s.outcomes.flatMap((o) =>
-    (o.records ?? []).filter((x) => x.verdict === 'not-judged').map((r) => `  ${o.checkId} › ${r.name ?? r.subject ?? 'a case'}: ${r.reason ?? 'not judged'}`),
+    (o.records ?? [])
+      .filter((x) => x.verdict === 'not-judged')
+      .map((r) => `  ${o.checkId} › ${r.name ?? r.subject ?? 'a case'}: ${r.reason ?? 'not judged'}`),
   );
   return [
     ...(out.length > 0 ? ['', 'Skipped (did not run, or ran only part of the way):', ...out] : []),
@@ -122,12 +138,16 @@ function clipText(s: string, max: number): string {
 }
 
 export function failureLines(f: Failure): string[] {
-  const out = [`${f.severity === 'error' ? 'FAIL' : 'WARN'} [${f.checkId}]${f.subject ? ` ${f.subject}:` : ''} ${f.message}`];
+  const out = [
+    `${f.severity === 'error' ? 'FAIL' : 'WARN'} [${f.checkId}]${f.subject ? ` ${f.subject}:` : ''} ${f.message}`,
+  ];
   if (f.rule) out.push(`  rule: ${f.rule}`);
   if (f.provenance) out.push(`  source: ${describeProvenance(f.provenance)}`);
   const x = f.evidence?.exchanges?.[0];
   if (x) {
-    out.push(`  sent: ${x.request.method} ${x.request.url}${x.request.body !== undefined ? ` ${clip(x.request.body)}` : ''}`);
+    out.push(
+      `  sent: ${x.request.method} ${x.request.url}${x.request.body !== undefined ? ` ${clip(x.request.body)}` : ''}`,
+    );
     out.push(`  got:  ${x.response ? `${x.response.status} ${clip(x.response.body)}` : (x.error ?? 'no answer')}`);
   }
   for (const ev of (f.evidence?.events ?? []).slice(0, 3)) out.push(`  event: ${clip(ev)}`);

@@ -21,7 +21,8 @@ export function printable(s: string): string {
  * U+FFFF; surrogates not in a pair) as visible escapes, so the document always parses. C1
  * controls are allowed but "discouraged" (§2.2): escaped too, as a CI page would show them raw.
  */
-const XML_UNSAFE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const XML_UNSAFE =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export function xmlSafe(s: string): string {
   return s.replace(XML_UNSAFE, escapeChar);

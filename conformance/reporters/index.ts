@@ -15,7 +15,10 @@ export { REPORT_KINDS, reportHelp, reportKinds, summaryReportKinds, type ReportK
  * its own). A kind without a writer (`har`) is skipped: the suite holding the recording writes it.
  * An unknown kind is E_USAGE listing the table's kinds.
  */
-export async function fileReporters(targets: readonly ReportTarget[], table: Record<string, ReportKindEntry> = REPORT_KINDS): Promise<Reporter[]> {
+export async function fileReporters(
+  targets: readonly ReportTarget[],
+  table: Record<string, ReportKindEntry> = REPORT_KINDS,
+): Promise<Reporter[]> {
   const unknown = targets.find((t) => !Object.hasOwn(table, t.kind));
   if (unknown !== undefined) throw unknownReportKind(`${unknown.kind}=${unknown.path}`, reportKinds(table));
   const out: Reporter[] = [];

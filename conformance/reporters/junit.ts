@@ -12,7 +12,8 @@ import { xmlSafe } from './escape.js';
 import type { CaseRecord, CheckOutcome, Failure, Reporter, SuiteSummary } from '../engine/types.js';
 
 /** Markup escaped, and what XML 1.0 forbids made a visible escape (reporters/escape.ts): the report always parses. */
-const esc = (s: string) => xmlSafe(s).replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+const esc = (s: string) =>
+  xmlSafe(s).replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 interface TestCase {
   classname: string;
@@ -40,23 +41,38 @@ function casesOf(o: CheckOutcome): TestCase[] {
   const claimed = new Set<Failure>();
   const match = (c: CaseRecord) =>
     o.failures.filter(
-      (f) => !claimed.has(f) && c.verdict !== 'passed' && f.rule === c.rule && (c.subject === undefined || f.subject === undefined || f.subject.includes(c.subject)),
+      (f) =>
+        !claimed.has(f) &&
+        c.verdict !== 'passed' &&
+        f.rule === c.rule &&
+        (c.subject === undefined || f.subject === undefined || f.subject.includes(c.subject)),
     );
   const rows: TestCase[] = o.records.map((c) => {
     const mine = match(c).slice(0, 1);
     for (const f of mine) claimed.add(f);
     const name = `${c.rule ?? o.checkId}${c.subject ? ` @ ${c.subject}` : ''}: ${c.name ?? c.reason ?? o.title}`;
-    return { classname, name, time: 0, ...(c.verdict === 'skipped' || c.verdict === 'not-judged' ? { skipped: withEnable(c.reason, c.enable) } : {}), ...split(mine) };
+    return {
+      classname,
+      name,
+      time: 0,
+      ...(c.verdict === 'skipped' || c.verdict === 'not-judged' ? { skipped: withEnable(c.reason, c.enable) } : {}),
+      ...split(mine),
+    };
   });
   const rest = o.failures.filter((f) => !claimed.has(f));
-  if (rest.length > 0) rows.push({ classname, name: `${o.checkId}: ${o.title}`, time: o.durationMs / 1000, ...split(rest) });
+  if (rest.length > 0)
+    rows.push({ classname, name: `${o.checkId}: ${o.title}`, time: o.durationMs / 1000, ...split(rest) });
   return rows;
 }
 
 /** A skip says why and what would enable it. */
-const withEnable = (reason: string | undefined, enable: string | undefined) => `${reason ?? 'skipped'}${enable ? `; to enable: ${enable}` : ''}`;
+const withEnable = (reason: string | undefined, enable: string | undefined) =>
+  `${reason ?? 'skipped'}${enable ? `; to enable: ${enable}` : ''}`;
 
-const split = (fs: Failure[]) => ({ errors: fs.filter((f) => f.severity === 'error'), warnings: fs.filter((f) => f.severity === 'warning') });
+const split = (fs: Failure[]) => ({
+  errors: fs.filter((f) => f.severity === 'error'),
+  warnings: fs.filter((f) => f.severity === 'warning'),
+});
 
 export function renderJunit(s: SuiteSummary): string {
   const rows = s.outcomes.flatMap(casesOf);
@@ -65,9 +81,14 @@ export function renderJunit(s: SuiteSummary): string {
     const body: string[] = [];
     if (t.skipped !== undefined) body.push(`<skipped message="${esc(t.skipped)}"/>`);
     if (t.errors.length > 0)
-      body.push(`<failure message="${esc(`${t.errors.length} failure(s): ${t.errors[0].message}`)}">${esc(t.errors.flatMap(failureLines).join('\n'))}</failure>`);
-    if (t.warnings.length > 0) body.push(`<system-out>${esc(t.warnings.flatMap(failureLines).join('\n'))}</system-out>`);
-    return body.length ? `    <testcase ${attrs}>\n      ${body.join('\n      ')}\n    </testcase>` : `    <testcase ${attrs}/>`;
+      body.push(
+        `<failure message="${esc(`${t.errors.length} failure(s): ${t.errors[0].message}`)}">${esc(t.errors.flatMap(failureLines).join('\n'))}</failure>`,
+      );
+    if (t.warnings.length > 0)
+      body.push(`<system-out>${esc(t.warnings.flatMap(failureLines).join('\n'))}</system-out>`);
+    return body.length
+      ? `    <testcase ${attrs}>\n      ${body.join('\n      ')}\n    </testcase>`
+      : `    <testcase ${attrs}/>`;
   });
   const failures = rows.filter((t) => t.errors.length > 0).length;
   const skipped = rows.filter((t) => t.skipped !== undefined).length;

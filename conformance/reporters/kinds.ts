@@ -37,7 +37,11 @@ export function summaryReportKinds(table: Record<string, ReportKindEntry> = REPO
  * The `--report` help: `junit=PATH, json=PATH or markdown=PATH`, then the notes of the kinds listed
  * and `repeatable` when asked for.
  */
-export function reportHelp(kinds: readonly string[], options: { repeatable?: boolean } = {}, table: Record<string, ReportKindEntry> = REPORT_KINDS): string {
+export function reportHelp(
+  kinds: readonly string[],
+  options: { repeatable?: boolean } = {},
+  table: Record<string, ReportKindEntry> = REPORT_KINDS,
+): string {
   const forms = kinds.map((k) => `${k}=PATH`);
   const list = forms.length > 1 ? `${forms.slice(0, -1).join(', ')} or ${forms.at(-1)}` : (forms[0] ?? '');
   const notes = kinds.flatMap((k) => (table[k]?.note ? [table[k].note] : []));

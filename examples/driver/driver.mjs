@@ -18,8 +18,13 @@ import { createSandboxClient, SandboxError } from 'cross-border-payments-toolkit
 
 /** Where the run goes, as connect() was told. */
 let target;
-const base = () => (process.env.CBP_DRIVER_BASE_URL || target?.baseUrl || required('CBP_DRIVER_BASE_URL')).replace(/\/+$/, '');
-const authBase = () => (process.env.CBP_DRIVER_AUTH_URL || (process.env.CBP_DRIVER_BASE_URL ? base() : target?.authUrl) || base()).replace(/\/+$/, '');
+const base = () =>
+  (process.env.CBP_DRIVER_BASE_URL || target?.baseUrl || required('CBP_DRIVER_BASE_URL')).replace(/\/+$/, '');
+const authBase = () =>
+  (process.env.CBP_DRIVER_AUTH_URL || (process.env.CBP_DRIVER_BASE_URL ? base() : target?.authUrl) || base()).replace(
+    /\/+$/,
+    '',
+  );
 
 function required(name) {
   const value = process.env[name];
@@ -34,7 +39,11 @@ async function accessToken() {
   const res = await fetch(`${authBase()}/auth/oauth/v2/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: required('CBP_CLIENT_ID'), client_secret: required('CBP_CLIENT_SECRET') }),
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: required('CBP_CLIENT_ID'),
+      client_secret: required('CBP_CLIENT_SECRET'),
+    }),
   });
   if (!res.ok) throw new Error(`token request answered ${res.status}`);
   return res.json();
@@ -49,14 +58,16 @@ async function accessToken() {
  */
 async function control(call) {
   for (const renew of [false, true]) {
-    if (!sandbox || renew) sandbox = createSandboxClient({ baseUrl: base(), accessToken: (await accessToken()).access_token });
+    if (!sandbox || renew)
+      sandbox = createSandboxClient({ baseUrl: base(), accessToken: (await accessToken()).access_token });
     try {
       return await call(sandbox);
     } catch (error) {
       if (error instanceof SandboxError && error.status === 401 && !renew) continue;
       // A 409: the payment is not in a state this action applies to (e.g. a funded wallet paid it
       // at once, so it never awaited funds). The typed answer NotPossible skips the case with this reason.
-      if (error instanceof SandboxError && error.status === 409) throw Object.assign(new Error(`not possible for this payment (${error.message})`), { name: 'NotPossible' });
+      if (error instanceof SandboxError && error.status === 409)
+        throw Object.assign(new Error(`not possible for this payment (${error.message})`), { name: 'NotPossible' });
       throw error;
     }
   }
@@ -102,7 +113,9 @@ export default {
   },
 
   async recipientFailingNameCheck({ customerId, currency }) {
-    const r = await control((sandbox) => sandbox.addRecipient(customerId, { currency: currency ?? 'GBP', name: 'Name Check Fails' }));
+    const r = await control((sandbox) =>
+      sandbox.addRecipient(customerId, { currency: currency ?? 'GBP', name: 'Name Check Fails' }),
+    );
     await control((sandbox) => sandbox.failNameCheck(r.recipient_id));
     return r.recipient_id;
   },
@@ -113,7 +126,8 @@ export default {
     return { quoteId: q.quote_id };
   },
 
-  /** A token the sandbox has expired: taken, then outlived on its clock (a provider may offer a revoke endpoint instead). */
+  /** A token the sandbox has expired: taken, then outlived on its clock (a provider may offer a revoke endpoint
+   * instead). */
   async expiredToken() {
     const { access_token, expires_in } = await accessToken();
     await control((sandbox) => sandbox.advanceClock(expires_in + 1));
@@ -121,6 +135,7 @@ export default {
   },
 
   async close() {
-    for (const id of subscriptions.splice(0)) await control((sandbox) => sandbox.unsubscribeWebhooks(id)).catch(() => undefined);
+    for (const id of subscriptions.splice(0))
+      await control((sandbox) => sandbox.unsubscribeWebhooks(id)).catch(() => undefined);
   },
 };

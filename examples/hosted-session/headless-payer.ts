@@ -8,7 +8,10 @@ export async function payWithoutJavaScript(sessionUrl: string): Promise<void> {
   const page = await fetch(sessionUrl);
   const html = await page.text();
   if (page.status !== 200) throw new Error(`the checkout answered ${page.status}`);
-  const form = /<form id="pay-form" method="post" action="([^"]+)"><input type="hidden" name="csrf_token" value="([^"]+)">/.exec(html);
+  const form =
+    /<form id="pay-form" method="post" action="([^"]+)"><input type="hidden" name="csrf_token" value="([^"]+)">/.exec(
+      html,
+    );
   if (!form) throw new Error('the checkout shows no Pay form');
   const action = new URL(form[1].replaceAll('&amp;', '&'), sessionUrl);
   const posted = await fetch(action, {

@@ -38,12 +38,19 @@ export async function startPartnerPage(onMessage: (m: CheckoutMessage) => void =
   const waiters = new Set<(m: CheckoutMessage) => void>();
   const server = createServer((req, res) => {
     const send = (status: number, type: string, body: string): void => {
-      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'content-security-policy': PAGE_CSP }).end(body);
+      res
+        .writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'content-security-policy': PAGE_CSP })
+        .end(body);
     };
     if (req.method === 'GET' && req.url === '/') return send(200, 'text/html; charset=utf-8', shopPage(sessionUrl));
-    if (req.method === 'GET' && req.url === '/partner.js') return send(200, 'text/javascript; charset=utf-8', PARTNER_JS);
+    if (req.method === 'GET' && req.url === '/partner.js')
+      return send(200, 'text/javascript; charset=utf-8', PARTNER_JS);
     if (req.method === 'GET' && req.url?.startsWith('/done'))
-      return send(200, 'text/html; charset=utf-8', '<!doctype html><title>Back at the shop</title><h1>Back at the shop</h1>');
+      return send(
+        200,
+        'text/html; charset=utf-8',
+        '<!doctype html><title>Back at the shop</title><h1>Back at the shop</h1>',
+      );
     if (req.method === 'POST' && req.url === '/messages') {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
@@ -72,7 +79,9 @@ export async function startPartnerPage(onMessage: (m: CheckoutMessage) => void =
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           waiters.delete(waiter);
-          reject(new Error(`no matching message from the checkout within ${timeoutMs} ms (${messages.length} received)`));
+          reject(
+            new Error(`no matching message from the checkout within ${timeoutMs} ms (${messages.length} received)`),
+          );
         }, timeoutMs);
         const waiter = (m: CheckoutMessage): void => {
           if (!match(m)) return;
@@ -91,7 +100,8 @@ export async function startPartnerPage(onMessage: (m: CheckoutMessage) => void =
   };
 }
 
-const PAGE_CSP = "default-src 'none'; script-src 'self'; connect-src 'self'; frame-src http: https:; style-src 'unsafe-inline'";
+const PAGE_CSP =
+  "default-src 'none'; script-src 'self'; connect-src 'self'; frame-src http: https:; style-src 'unsafe-inline'";
 
 function shopPage(sessionUrl: string): string {
   const frame = sessionUrl

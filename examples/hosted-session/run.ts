@@ -57,13 +57,18 @@ export async function runHostedSession(options: HostedSessionOptions = {}): Prom
   const timeoutMs = options.timeoutMs ?? 600_000;
 
   const client = createPaymentsClient({ baseUrl, authUrl: baseUrl, clientId, clientSecret, validateRequests: true });
-  const token = await client.requestAccessToken({ body: { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret } });
-  if (token.apiError?.kind === 'network') throw new Error(`cannot reach ${baseUrl}: is \`npx cbp mock\` running? (it prints the base URL to pass)`);
+  const token = await client.requestAccessToken({
+    body: { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret },
+  });
+  if (token.apiError?.kind === 'network')
+    throw new Error(`cannot reach ${baseUrl}: is \`npx cbp mock\` running? (it prints the base URL to pass)`);
   if (token.apiError) throw new Error(`token request failed: ${token.apiError.message}`);
   const sandbox = createSandboxClient({ baseUrl, accessToken: token.data.access_token });
 
   const receiver = await startReceiver((d) => log(describeWebhook(d)));
-  const partner = await startPartnerPage((m) => log(`postMessage ${m.type} ${m.status ?? ''} ${m.payment_id ?? ''}`.trimEnd()));
+  const partner = await startPartnerPage((m) =>
+    log(`postMessage ${m.type} ${m.status ?? ''} ${m.payment_id ?? ''}`.trimEnd()),
+  );
   let subscriptionId: string | undefined;
   try {
     const sub = await sandbox.subscribeWebhooks(receiver.url);
@@ -80,7 +85,9 @@ export async function runHostedSession(options: HostedSessionOptions = {}): Prom
       const now = Date.parse((await sandbox.clock()).now);
       const d = decideSessionAction(found.data, now);
       decisions.push(d);
-      log(`lookup ${reference}: rule ${d.rule ?? '-'}, ${d.action}${'sessionId' in d && d.sessionId ? ` ${d.sessionId}` : ''}${'paymentId' in d ? ` ${d.paymentId}` : ''}`);
+      log(
+        `lookup ${reference}: rule ${d.rule ?? '-'}, ${d.action}${'sessionId' in d && d.sessionId ? ` ${d.sessionId}` : ''}${'paymentId' in d ? ` ${d.paymentId}` : ''}`,
+      );
       return d;
     };
     const create = async (): Promise<{ session_id: string; session_url: string; session_expires_at: string }> => {
@@ -137,7 +144,10 @@ export async function runHostedSession(options: HostedSessionOptions = {}): Prom
 }
 
 /** Rule 2 appears once the payer has paid: until then the session is reused (rule 3). */
-async function waitForPayment(decide: () => Promise<SessionDecision>, timeoutMs: number): Promise<{ paymentId: string }> {
+async function waitForPayment(
+  decide: () => Promise<SessionDecision>,
+  timeoutMs: number,
+): Promise<{ paymentId: string }> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const d = await decide();
@@ -152,7 +162,10 @@ function expectAction(d: SessionDecision, action: SessionDecision['action']): vo
   if (d.action !== action) throw new Error(`expected the lookup to say ${action}, it said ${d.action}`);
 }
 
-async function recipientOf(sandbox: SandboxClient, customerId: string): Promise<{ recipient_id: string; currency: string }> {
+async function recipientOf(
+  sandbox: SandboxClient,
+  customerId: string,
+): Promise<{ recipient_id: string; currency: string }> {
   const f = await sandbox.fixtures();
   const r = f.recipients.find((x) => x.customer_id === customerId && x.status === 'active');
   if (!r) throw new Error(`no active recipient for ${customerId}`);
@@ -170,7 +183,14 @@ function sessionRequest(reference: string, origin: string, r: { recipient_id: st
       { item_name: 'Deposit, flat 4B', item_ref: 'dep-4b', item_type: 'deposit', amount: amount(1200) },
       { item_name: 'Platform fee', item_type: 'platform_fee', amount: amount(50) },
     ],
-    recipient_details: [{ recipient_id: r.recipient_id, amount: amount(1250), purpose_of_transaction: 'PROPERTY_PURCHASE', payment_reference: reference }],
+    recipient_details: [
+      {
+        recipient_id: r.recipient_id,
+        amount: amount(1250),
+        purpose_of_transaction: 'PROPERTY_PURCHASE',
+        payment_reference: reference,
+      },
+    ],
     allowed_origins: [origin],
     return_url: `${origin}/done`,
   };

@@ -3,4 +3,7 @@
  * client's procedure implements them. One import line, so the example follows the procedure if
  * the generator moves it.
  */
-export { decideSessionAction, type SessionDecision } from '../../generated/runtime/payments/procedures/session-decision.js';
+export {
+  decideSessionAction,
+  type SessionDecision,
+} from '../../generated/runtime/payments/procedures/session-decision.js';

@@ -16,7 +16,8 @@ interface NaiveRecord {
 export function createNaiveConsumer({ secret }: { secret: string }): Server {
   const records = new Map<string, NaiveRecord>();
   return createServer(async (req, res) => {
-    const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const send = (status: number, body: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (req.method === 'GET' && url.pathname.startsWith('/payments/')) {
       const record = records.get(decodeURIComponent(url.pathname.slice('/payments/'.length)));

@@ -9,7 +9,13 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMemoryStore, createWebhookConsumer, parseJsonExact, type PaymentState, type WebhookConsumer } from '../../generated/webhooks.js';
+import {
+  createMemoryStore,
+  createWebhookConsumer,
+  parseJsonExact,
+  type PaymentState,
+  type WebhookConsumer,
+} from '../../generated/webhooks.js';
 import { readRawBody } from '../../generated/runtime/payments/webhooks/node-http.js';
 
 /** One delivery as the receiver saw it. Event fields are set only for verified deliveries. */

@@ -52,8 +52,11 @@ export async function runQuickstart(options: QuickstartOptions = {}): Promise<Qu
   const client = createPaymentsClient({ baseUrl, authUrl: baseUrl, clientId, clientSecret, validateRequests: true });
 
   // 2. Take a token explicitly too: the /_sandbox/ control API needs the same Bearer token.
-  const token = await client.requestAccessToken({ body: { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret } });
-  if (token.apiError?.kind === 'network') throw new Error(`cannot reach ${baseUrl}: is \`npx cbp mock\` running? (it prints the base URL to pass)`);
+  const token = await client.requestAccessToken({
+    body: { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret },
+  });
+  if (token.apiError?.kind === 'network')
+    throw new Error(`cannot reach ${baseUrl}: is \`npx cbp mock\` running? (it prints the base URL to pass)`);
   if (token.apiError) throw new Error(`token request failed: ${token.apiError.message}`);
   log(`token: ${token.data.token_type}, expires in ${token.data.expires_in} s`);
   const sandbox = createSandboxClient({ baseUrl, accessToken: token.data.access_token });
@@ -73,20 +76,31 @@ export async function runQuickstart(options: QuickstartOptions = {}): Promise<Qu
     const body = {
       purpose_of_transaction: 'BILL_PAYMENTS',
       amount: { currency, value: 120.5 }, // the sum of the shares, checked as decimals by the service
-      recipient_details: recipientIds.map((recipient_id, i) => ({ recipient_id, amount: { currency, value: shares[i] } })),
+      recipient_details: recipientIds.map((recipient_id, i) => ({
+        recipient_id,
+        amount: { currency, value: shares[i] },
+      })),
     };
     const created = await client.createPayment({ params: { path: { customer_id: customerId } }, body });
-    if (created.apiError) throw new Error(`createPayment failed: ${created.apiError.message}${detail(created.apiError)}`);
+    if (created.apiError)
+      throw new Error(`createPayment failed: ${created.apiError.message}${detail(created.apiError)}`);
     const paymentId = created.data.payment_id;
-    log(`payment ${paymentId} created: ${created.data.status}, ${currency} ${body.amount.value} to ${recipientIds.join(', ')}`);
+    log(
+      `payment ${paymentId} created: ${created.data.status}, ${currency} ${body.amount.value} to ${recipientIds.join(', ')}`,
+    );
 
     // 5. The customer's funds arrive: the mock walks the state table to PAYMENT_COMPLETED.
     const delivered = await sandbox.deliverFunds(paymentId);
     log(`funds delivered: ${delivered.status}`);
-    await receiver.waitFor((d) => d.payment_id === paymentId && d.status === 'PAYMENT_COMPLETED', options.timeoutMs ?? 30_000);
+    await receiver.waitFor(
+      (d) => d.payment_id === paymentId && d.status === 'PAYMENT_COMPLETED',
+      options.timeoutMs ?? 30_000,
+    );
 
     const state = await receiver.payment(paymentId);
-    const recipientStatuses = Object.fromEntries(Object.entries(state?.recipients ?? {}).map(([id, r]) => [id, r.status]));
+    const recipientStatuses = Object.fromEntries(
+      Object.entries(state?.recipients ?? {}).map(([id, r]) => [id, r.status]),
+    );
     log(
       `done: ${paymentId} ${state?.status}; ${Object.entries(recipientStatuses)
         .map(([id, s]) => `${id} ${s}`)
@@ -111,7 +125,10 @@ async function pickRecipients(sandbox: SandboxClient, customerId: string, count:
     .map((r) => r.recipient_id)
     .slice(0, count);
   while (recipientIds.length < count) {
-    const added = await sandbox.addRecipient(customerId, { currency, name: `Quickstart recipient ${recipientIds.length + 1}` });
+    const added = await sandbox.addRecipient(customerId, {
+      currency,
+      name: `Quickstart recipient ${recipientIds.length + 1}`,
+    });
     recipientIds.push(added.recipient_id);
   }
   return { currency, recipientIds };

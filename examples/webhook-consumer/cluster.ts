@@ -66,7 +66,9 @@ function roundRobinProxy(targets: string[]): Server {
 }
 
 export async function startConsumerCluster(options: ClusterOptions): Promise<ConsumerCluster> {
-  const started = await Promise.all(Array.from({ length: options.instances ?? 3 }, (_, n) => startInstance(options, n)));
+  const started = await Promise.all(
+    Array.from({ length: options.instances ?? 3 }, (_, n) => startInstance(options, n)),
+  );
   const proxy = roundRobinProxy(started.map((s) => s.url));
   await new Promise<void>((r) => proxy.listen(options.port ?? 8787, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;

@@ -7,7 +7,14 @@
  * output: the payment state table is already bound there.
  */
 import { createServer, type Server } from 'node:http';
-import { createMemoryStore, createWebhookConsumer, createWebhookListener, type PaymentState, type WebhookLogger, type WebhookStore } from '../../generated/webhooks.js';
+import {
+  createMemoryStore,
+  createWebhookConsumer,
+  createWebhookListener,
+  type PaymentState,
+  type WebhookLogger,
+  type WebhookStore,
+} from '../../generated/webhooks.js';
 
 export interface ExampleConsumerOptions {
   secret: string;
@@ -17,7 +24,9 @@ export interface ExampleConsumerOptions {
 }
 
 /** The state contract body: 404 unless the payment is a known record. */
-export function paymentRecord(state: PaymentState | undefined): { status: string | null; events_applied: number; recipients: Record<string, string> } | undefined {
+export function paymentRecord(
+  state: PaymentState | undefined,
+): { status: string | null; events_applied: number; recipients: Record<string, string> } | undefined {
   if (!state?.known) return undefined;
   const recipients = Object.fromEntries(Object.entries(state.recipients).map(([id, r]) => [id, r.status]));
   return { status: state.status, events_applied: state.eventIds.length, recipients };

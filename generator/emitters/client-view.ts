@@ -5,7 +5,11 @@
 import type { ApiModel, OperationModel, SecuritySchemeModel, ServerModel } from '../ir/model.js';
 import type { EmitContext } from './emitter.js';
 
-export type SchemeView = { type: 'oauth2' } | { type: 'http'; scheme: string } | { type: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string } | { type: 'other' };
+export type SchemeView =
+  | { type: 'oauth2' }
+  | { type: 'http'; scheme: string }
+  | { type: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string }
+  | { type: 'other' };
 
 export function schemeViews(model: ApiModel): Record<string, SchemeView> {
   const out: Record<string, SchemeView> = {};
@@ -34,7 +38,9 @@ export function serverView(server: ServerModel): { url: string; variables: Recor
  * own server serves (our `POST {auth_url}/auth/oauth/v2/token`), that server and path; otherwise
  * the tokenUrl as written.
  */
-export function tokenEndpointView(model: ApiModel): { server: ReturnType<typeof serverView>; path: string } | { url: string } | undefined {
+export function tokenEndpointView(
+  model: ApiModel,
+): { server: ReturnType<typeof serverView>; path: string } | { url: string } | undefined {
   const tokenUrl = Object.keys(model.securitySchemes)
     .sort()
     .map((n) => model.securitySchemes[n])

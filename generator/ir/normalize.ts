@@ -1,6 +1,7 @@
 /**
  * Builds the ApiModel (model.ts) from the bundled, overlaid, validated document: the one place
- * that reads the raw document, so emitters never meet $ref, 3.0/3.1 differences or raw keys. Works for OpenAPI 3.0 and 3.1.
+ * that reads the raw document, so emitters never meet $ref, 3.0/3.1 differences or raw keys. Works for OpenAPI 3.0 and
+ * 3.1.
  */
 import { createHash } from 'node:crypto';
 import { toPointer } from '../../lib/errors.js';
@@ -123,7 +124,12 @@ function normalizeWebhooks(doc: Obj, file: string): WebhookModel[] {
       const base = toIdentifier(methods.length > 1 ? `${name} ${method}` : name);
       const id = registry.claim(base);
       const body = requestBody(doc, op, ['webhooks', name, method], file);
-      const hook: WebhookModel = { name, id, method, rules: collectRules(op['x-cbp-rules'], ['webhooks', name, method, 'x-cbp-rules'], `webhook:${name}`, file) };
+      const hook: WebhookModel = {
+        name,
+        id,
+        method,
+        rules: collectRules(op['x-cbp-rules'], ['webhooks', name, method, 'x-cbp-rules'], `webhook:${name}`, file),
+      };
       if (str(op.summary) !== undefined) hook.summary = str(op.summary);
       if (str(op.description) !== undefined) hook.description = str(op.description);
       const contentType = body?.contentTypes.find((t) => /json/i.test(t)) ?? body?.contentTypes[0];

@@ -44,7 +44,8 @@ export function mergeParameters(doc: Obj, pathItem: Obj, op: Obj, at: Path, file
       const param = deref(doc, p, file, toPointer([...base, 'parameters', i]));
       if (!isObj(param)) return;
       const f = fields(param);
-      if (typeof f.name === 'string' && LOCATIONS.includes(f.in as never)) byKey.set(`${String(f.in)} ${f.name}`, param);
+      if (typeof f.name === 'string' && LOCATIONS.includes(f.in as never))
+        byKey.set(`${String(f.in)} ${f.name}`, param);
     });
   };
   collect(fields(pathItem).parameters, at.slice(0, -1));
@@ -124,7 +125,8 @@ export function responses(doc: Obj, op: Obj, at: Path, file: string): ResponseMo
     const r = deref(doc, all[status], file, toPointer([...at, 'responses', status]));
     const res = fields(isObj(r) ? r : {});
     const content: Record<string, JSONSchema | undefined> = {};
-    if (isObj(res.content)) for (const type of Object.keys(res.content)) setKey(content, type, mediaSchema(res.content[type]));
+    if (isObj(res.content))
+      for (const type of Object.keys(res.content)) setKey(content, type, mediaSchema(res.content[type]));
     const headers: Record<string, JSONSchema> = {};
     if (isObj(res.headers)) {
       for (const name of Object.keys(res.headers)) {

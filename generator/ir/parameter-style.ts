@@ -74,7 +74,8 @@ export function parameterShape(doc: unknown, schema: unknown): ParameterShape {
       const props = resolve(doc, node(s).properties);
       if (props === undefined) continue;
       // setKey: a property named `__proto__` must become a key, not the object's prototype.
-      for (const name of Object.keys(props)) setKey(properties, name, schemaType(resolve(doc, props[name]) as JSONSchema) ?? 'string');
+      for (const name of Object.keys(props))
+        setKey(properties, name, schemaType(resolve(doc, props[name]) as JSONSchema) ?? 'string');
     }
     if (Object.keys(properties).length > 0) shape.properties = properties;
   }
@@ -102,19 +103,35 @@ export function nonDefaultStyle(p: ParameterModel): { style?: string; explode?: 
 /** One parameter as the generated router reads it (packages/runtime/src/server/coerce.ts ParamMeta). */
 export function routerParamView(p: ParameterModel) {
   const shape = p.shape ?? parameterShape({}, p.schema);
-  return { name: p.name, in: p.in, required: p.required, ...shape, ...nonDefaultStyle(p), ...(p.contentType !== undefined ? { json: true } : {}) };
+  return {
+    name: p.name,
+    in: p.in,
+    required: p.required,
+    ...shape,
+    ...nonDefaultStyle(p),
+    ...(p.contentType !== undefined ? { json: true } : {}),
+  };
 }
 
 /** How the client writes one parameter, or undefined for the location's default. */
-function clientParamStyle(p: ParameterModel): { style: string; explode: boolean; json?: true; allowReserved?: true } | undefined {
+function clientParamStyle(
+  p: ParameterModel,
+): { style: string; explode: boolean; json?: true; allowReserved?: true } | undefined {
   const own = nonDefaultStyle(p);
-  if (own.style === undefined && own.explode === undefined && p.contentType === undefined && p.allowReserved !== true) return undefined;
-  return { ...effectiveStyle(p), ...(p.contentType !== undefined ? { json: true as const } : {}), ...(p.allowReserved === true ? { allowReserved: true as const } : {}) };
+  if (own.style === undefined && own.explode === undefined && p.contentType === undefined && p.allowReserved !== true)
+    return undefined;
+  return {
+    ...effectiveStyle(p),
+    ...(p.contentType !== undefined ? { json: true as const } : {}),
+    ...(p.allowReserved === true ? { allowReserved: true as const } : {}),
+  };
 }
 
 /** An operation's non-default styles by location and name, for the generated client
  * (packages/runtime/src/client/parameter-serializer.ts OperationStyles); undefined when none. */
-export function clientParamStyles(parameters: readonly ParameterModel[]): Record<string, Record<string, NonNullable<ReturnType<typeof clientParamStyle>>>> | undefined {
+export function clientParamStyles(
+  parameters: readonly ParameterModel[],
+): Record<string, Record<string, NonNullable<ReturnType<typeof clientParamStyle>>>> | undefined {
   let out: Record<string, Record<string, NonNullable<ReturnType<typeof clientParamStyle>>>> | undefined;
   for (const p of parameters) {
     const style = clientParamStyle(p);

@@ -32,7 +32,8 @@ export function deref(doc: unknown, value: unknown, file: string, at: string): u
       throw new CbpError('E_SPEC_INVALID', `cannot resolve $ref ${JSON.stringify(ref)}`, { file, pointer: at });
     }
     const next = getPointer(doc, ref);
-    if (next === undefined) throw new CbpError('E_SPEC_INVALID', `$ref ${JSON.stringify(ref)} points to nothing`, { file, pointer: at });
+    if (next === undefined)
+      throw new CbpError('E_SPEC_INVALID', `$ref ${JSON.stringify(ref)} points to nothing`, { file, pointer: at });
     node = next;
   }
   return node;

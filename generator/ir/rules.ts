@@ -10,7 +10,12 @@ import { isObj } from './refs.js';
 const STATES = ['stateless', 'stateful', 'procedure'] as const;
 const INS = ['body', 'params', 'query', 'response', 'webhook'] as const;
 
-export function collectRules(value: unknown, at: Array<string | number>, target: string, file: string): RuleDefinition[] {
+export function collectRules(
+  value: unknown,
+  at: Array<string | number>,
+  target: string,
+  file: string,
+): RuleDefinition[] {
   if (value === undefined) return [];
   const fail = (message: string, path: Array<string | number>): never => {
     throw new CbpError('E_RULE_INVALID', message, { file, pointer: toPointer(path), rule: 'x-cbp-rules' });
@@ -20,17 +25,22 @@ export function collectRules(value: unknown, at: Array<string | number>, target:
     const here = [...at, i];
     if (!isObj(raw)) return fail('a rule must be an object', here);
     for (const key of ['id', 'title', 'source', 'keyword'] as const) {
-      if (typeof raw[key] !== 'string' || raw[key] === '') fail(`rule field \`${key}\` must be a non-empty string`, [...here, key]);
+      if (typeof raw[key] !== 'string' || raw[key] === '')
+        fail(`rule field \`${key}\` must be a non-empty string`, [...here, key]);
     }
-    if (!/^[A-Za-z0-9._-]+$/.test(raw.id as string)) fail('rule `id` may only use letters, digits, `.`, `_` and `-`', [...here, 'id']);
-    if (!/^[a-z][a-z0-9-]*$/.test(raw.keyword as string)) fail('rule `keyword` must be kebab-case (it names a keyword module)', [...here, 'keyword']);
-    if (!STATES.includes(raw.state as never)) fail(`rule \`state\` must be one of ${STATES.join(', ')}`, [...here, 'state']);
+    if (!/^[A-Za-z0-9._-]+$/.test(raw.id as string))
+      fail('rule `id` may only use letters, digits, `.`, `_` and `-`', [...here, 'id']);
+    if (!/^[a-z][a-z0-9-]*$/.test(raw.keyword as string))
+      fail('rule `keyword` must be kebab-case (it names a keyword module)', [...here, 'keyword']);
+    if (!STATES.includes(raw.state as never))
+      fail(`rule \`state\` must be one of ${STATES.join(', ')}`, [...here, 'state']);
     if (!INS.includes(raw.in as never)) fail(`rule \`in\` must be one of ${INS.join(', ')}`, [...here, 'in']);
     if (raw.params !== undefined && !isObj(raw.params)) fail('rule `params` must be an object', [...here, 'params']);
     if (raw.status !== undefined && typeof raw.status !== 'string' && !Number.isInteger(raw.status)) {
       fail('rule `status` must be a status code or a range like "4XX"', [...here, 'status']);
     }
-    if (raw.assumption !== undefined && typeof raw.assumption !== 'string') fail('rule `assumption` must be a string', [...here, 'assumption']);
+    if (raw.assumption !== undefined && typeof raw.assumption !== 'string')
+      fail('rule `assumption` must be a string', [...here, 'assumption']);
     const rule: RuleDefinition = {
       id: raw.id as string,
       title: raw.title as string,

@@ -48,9 +48,15 @@ function requiredWhenParams(cond: unknown, then: unknown): Obj | undefined {
   if (names.length !== 1 || Object.keys(cond).some((k) => k !== 'properties' && k !== 'required')) return undefined;
   const name = names[0] as string;
   const subject = props[name];
-  if (!isObj(subject) || !Array.isArray(cond.required) || cond.required.length !== 1 || cond.required[0] !== name) return undefined;
+  if (!isObj(subject) || !Array.isArray(cond.required) || cond.required.length !== 1 || cond.required[0] !== name)
+    return undefined;
   const pointer = `/${escapePointerToken(name)}`;
-  const when = 'const' in subject ? { pointer, equals: subject.const } : Array.isArray(subject.enum) ? { pointer, in: subject.enum } : undefined;
+  const when =
+    'const' in subject
+      ? { pointer, equals: subject.const }
+      : Array.isArray(subject.enum)
+        ? { pointer, in: subject.enum }
+        : undefined;
   if (!when || Object.keys(subject).length !== 1) return undefined;
   return { when, require: then.required.map((r) => `/${escapePointerToken(String(r))}`) };
 }
@@ -71,7 +77,9 @@ function attach(items: unknown, lifted: Lifted[], part: 'body' | 'webhook'): unk
       const refs = Object.entries(content)
         .filter(([type]) => /json/i.test(type))
         .map(([, media]) => (isObj(media) && isObj(media.schema) ? media.schema.$ref : undefined));
-      const rules = lifted.filter((l) => refs.includes(`#/components/schemas/${l.schema}`)).map((l) => ({ ...l.rule, in: part }));
+      const rules = lifted
+        .filter((l) => refs.includes(`#/components/schemas/${l.schema}`))
+        .map((l) => ({ ...l.rule, in: part }));
       if (rules.length === 0) continue;
       const existing = Array.isArray(op['x-cbp-rules']) ? op['x-cbp-rules'] : [];
       next[method] = { ...op, 'x-cbp-rules': [...existing, ...rules] };

@@ -14,7 +14,11 @@ export function normalizeSecuritySchemes(doc: Obj, file: string): Record<string,
     const withDescription = <T extends SecuritySchemeModel>(m: T): T => (description ? { ...m, description } : m);
     switch (s.type) {
       case 'apiKey':
-        setKey(out, name, withDescription({ kind: 'apiKey', name: str(s.name) ?? '', in: (str(s.in) ?? 'header') as 'header' }));
+        setKey(
+          out,
+          name,
+          withDescription({ kind: 'apiKey', name: str(s.name) ?? '', in: (str(s.in) ?? 'header') as 'header' }),
+        );
         break;
       case 'http': {
         const m: SecuritySchemeModel = { kind: 'http', scheme: (str(s.scheme) ?? '').toLowerCase() };
@@ -27,8 +31,14 @@ export function normalizeSecuritySchemes(doc: Obj, file: string): Record<string,
         const names = Object.keys(flows);
         // Prefer the client-credentials token URL: machine-to-machine is what a generated client does.
         const order = ['clientCredentials', ...names.filter((n) => n !== 'clientCredentials')];
-        const tokenUrl = order.map((n) => (isObj(flows[n]) ? str((flows[n] as Obj).tokenUrl) : undefined)).find(Boolean);
-        setKey(out, name, withDescription(tokenUrl ? { kind: 'oauth2', tokenUrl, flows: names } : { kind: 'oauth2', flows: names }));
+        const tokenUrl = order
+          .map((n) => (isObj(flows[n]) ? str((flows[n] as Obj).tokenUrl) : undefined))
+          .find(Boolean);
+        setKey(
+          out,
+          name,
+          withDescription(tokenUrl ? { kind: 'oauth2', tokenUrl, flows: names } : { kind: 'oauth2', flows: names }),
+        );
         break;
       }
       case 'openIdConnect':

@@ -76,11 +76,15 @@ function update(match: Match, value: unknown, file: string, index: number): void
   if (Array.isArray(match.value)) appendTo(match.value, value);
   else if (isPlainObject(match.value) && isPlainObject(value)) mergeInto(match.value, value);
   else
-    throw new CbpError('E_OVERLAY_INVALID', `action ${index}: update needs an object target and an object value (or an array target)`, {
-      file,
-      pointer: `/actions/${index}/update`,
-      rule: 'Overlay 1.0: update',
-    });
+    throw new CbpError(
+      'E_OVERLAY_INVALID',
+      `action ${index}: update needs an object target and an object value (or an array target)`,
+      {
+        file,
+        pointer: `/actions/${index}/update`,
+        rule: 'Overlay 1.0: update',
+      },
+    );
 }
 
 function remove(matches: Match[], file: string, index: number): void {
@@ -88,7 +92,10 @@ function remove(matches: Match[], file: string, index: number): void {
   const ordered = [...matches].sort((a, b) => Number(b.parentProperty) - Number(a.parentProperty));
   for (const m of ordered) {
     if (m.parent === null || m.parent === undefined || m.parentProperty === null) {
-      throw new CbpError('E_OVERLAY_INVALID', `action ${index} cannot remove the document root`, { file, pointer: `/actions/${index}/target` });
+      throw new CbpError('E_OVERLAY_INVALID', `action ${index} cannot remove the document root`, {
+        file,
+        pointer: `/actions/${index}/target`,
+      });
     }
     if (Array.isArray(m.parent)) m.parent.splice(Number(m.parentProperty), 1);
     else delete (m.parent as Record<string, unknown>)[m.parentProperty];
@@ -103,18 +110,26 @@ function checkOverlay(overlay: unknown, file: string): Action[] {
   if (typeof overlay.overlay !== 'string' || !/^1\.0\.\d+$/.test(overlay.overlay)) {
     fail('unsupported overlay version (expected `overlay: 1.0.0`)', '/overlay');
   }
-  if (!isPlainObject(overlay.info) || typeof overlay.info.title !== 'string' || typeof overlay.info.version !== 'string') {
+  if (
+    !isPlainObject(overlay.info) ||
+    typeof overlay.info.title !== 'string' ||
+    typeof overlay.info.version !== 'string'
+  ) {
     fail('`info` needs a `title` and a `version` (strings)', '/info');
   }
-  if (!Array.isArray(overlay.actions) || overlay.actions.length === 0) fail('`actions` must be a non-empty list', '/actions');
+  if (!Array.isArray(overlay.actions) || overlay.actions.length === 0)
+    fail('`actions` must be a non-empty list', '/actions');
   (overlay.actions as unknown[]).forEach((action, i) => {
     if (!isPlainObject(action)) {
       fail(`action ${i} must be an object`, `/actions/${i}`);
       return;
     }
-    if (typeof action.target !== 'string' || action.target === '') fail(`action ${i} needs a JSONPath \`target\``, `/actions/${i}/target`);
-    if (action.remove !== undefined && typeof action.remove !== 'boolean') fail(`action ${i}: \`remove\` must be a boolean`, `/actions/${i}/remove`);
-    if (action.update === undefined && action.remove !== true) fail(`action ${i} needs \`update\` or \`remove: true\``, `/actions/${i}`);
+    if (typeof action.target !== 'string' || action.target === '')
+      fail(`action ${i} needs a JSONPath \`target\``, `/actions/${i}/target`);
+    if (action.remove !== undefined && typeof action.remove !== 'boolean')
+      fail(`action ${i}: \`remove\` must be a boolean`, `/actions/${i}/remove`);
+    if (action.update === undefined && action.remove !== true)
+      fail(`action ${i} needs \`update\` or \`remove: true\``, `/actions/${i}`);
   });
   return overlay.actions as Action[];
 }

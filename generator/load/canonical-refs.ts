@@ -36,13 +36,19 @@ export function canonicalizeRefs(doc: Obj): void {
       const written = canonical(doc, o.$ref, memo, new Set());
       if (written !== undefined && written !== o.$ref) o.$ref = written;
     }
-    for (const [k, v] of Object.entries(o)) if (k !== 'example' && k !== 'examples' && v !== null && typeof v === 'object') stack.push(v);
+    for (const [k, v] of Object.entries(o))
+      if (k !== 'example' && k !== 'examples' && v !== null && typeof v === 'object') stack.push(v);
   }
 }
 
 /** The pointer of the place `ref` resolves to, following `$ref`s met on the way; `ref` itself when
  * it met none; undefined when it does not resolve (left for validation to report). */
-function canonical(doc: Obj, ref: string, memo: Map<string, string | undefined>, active: Set<string>): string | undefined {
+function canonical(
+  doc: Obj,
+  ref: string,
+  memo: Map<string, string | undefined>,
+  active: Set<string>,
+): string | undefined {
   if (memo.has(ref)) return memo.get(ref);
   if (active.has(ref)) return undefined; // a loop of references names no place
   active.add(ref);

@@ -34,7 +34,11 @@ export function repairComponentNames(ctx: SlipContext): void {
         for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
         taken.add(name);
         names.set(key, name);
-        ctx.warn(['components', section, key], 'a component name has characters outside ^[a-zA-Z0-9._-]+$', `\`${name}\`, references re-pointed`);
+        ctx.warn(
+          ['components', section, key],
+          'a component name has characters outside ^[a-zA-Z0-9._-]+$',
+          `\`${name}\`, references re-pointed`,
+        );
       }
       Object.defineProperty(rebuilt, name, { value: map[key], enumerable: true, writable: true, configurable: true });
     }
@@ -66,7 +70,12 @@ function repointed(ref: string, renamed: Map<string, Map<string, string>>): stri
   return p && to !== undefined ? `#/components/${p.section}/${escapeToken(to)}${p.rest}` : undefined;
 }
 
-function repointRefs(node: unknown, renamed: Map<string, Map<string, string>>, seen: Set<object>, parentKey = ''): void {
+function repointRefs(
+  node: unknown,
+  renamed: Map<string, Map<string, string>>,
+  seen: Set<object>,
+  parentKey = '',
+): void {
   if (node === null || typeof node !== 'object' || seen.has(node)) return;
   seen.add(node);
   if (Array.isArray(node)) {
@@ -96,7 +105,9 @@ function repointRefs(node: unknown, renamed: Map<string, Map<string, string>>, s
 function renameSecurity(doc: Obj, schemes: Map<string, string>): void {
   const fix = (holder: unknown) => {
     if (!isObj(holder) || !Array.isArray(holder.security)) return;
-    holder.security = holder.security.map((req: unknown) => (isObj(req) ? Object.fromEntries(Object.entries(req).map(([k, v]) => [schemes.get(k) ?? k, v])) : req));
+    holder.security = holder.security.map((req: unknown) =>
+      isObj(req) ? Object.fromEntries(Object.entries(req).map(([k, v]) => [schemes.get(k) ?? k, v])) : req,
+    );
   };
   fix(doc);
   for (const group of [doc.paths, doc.webhooks]) {

@@ -16,7 +16,9 @@ export function repairDiscriminator(ctx: SlipContext, schema: Obj, path: Array<s
   const discriminator = schema.discriminator as Obj;
   const mapping = discriminator.mapping;
   if (!isObj(mapping)) return;
-  const schemas = (isObj(ctx.doc.components) && isObj(ctx.doc.components.schemas) ? ctx.doc.components.schemas : {}) as Obj;
+  const schemas = (
+    isObj(ctx.doc.components) && isObj(ctx.doc.components.schemas) ? ctx.doc.components.schemas : {}
+  ) as Obj;
   const members = [...listOf(schema.oneOf), ...listOf(schema.anyOf)]
     .map((m) => (isObj(m) && typeof m.$ref === 'string' ? m.$ref : undefined))
     .filter((r): r is string => r !== undefined);
@@ -36,10 +38,18 @@ export function repairDiscriminator(ctx: SlipContext, schema: Obj, path: Array<s
     }
     const match = memberFor(value, members);
     if (match !== undefined) {
-      ctx.warn(at, `mapping value ${JSON.stringify(value)} does not resolve in the bundled document`, `${match} (the member with the same name)`);
+      ctx.warn(
+        at,
+        `mapping value ${JSON.stringify(value)} does not resolve in the bundled document`,
+        `${match} (the member with the same name)`,
+      );
       mapping[key] = match;
     } else {
-      ctx.warn(at, `mapping value ${JSON.stringify(value)} does not resolve in the bundled document`, 'no mapping for this value');
+      ctx.warn(
+        at,
+        `mapping value ${JSON.stringify(value)} does not resolve in the bundled document`,
+        'no mapping for this value',
+      );
       delete mapping[key];
     }
   }

@@ -34,7 +34,11 @@ export function hoistParameterRefs(ctx: SlipContext): void {
     for (let n = 2; Object.hasOwn(parameters, name); n++) name = `${base}${n}`;
     Object.defineProperty(parameters, name, { value: param, enumerable: true, writable: true, configurable: true });
     moved.set(target, `#/components/parameters/${escapeToken(name)}`);
-    ctx.warn(tokens(target), 'a Parameter Object referenced from elsewhere lives inside an operation', `components.parameters.${name} (the same parameter, moved by reference)`);
+    ctx.warn(
+      tokens(target),
+      'a Parameter Object referenced from elsewhere lives inside an operation',
+      `components.parameters.${name} (the same parameter, moved by reference)`,
+    );
   }
   for (const site of sites) {
     const ref = site.$ref as string;
@@ -57,5 +61,6 @@ function collect(node: unknown, out: Obj[], seen: Set<object>, parentKey: string
   const o = node as Obj;
   if (typeof o.$ref === 'string') out.push(o);
   // Example values are data (unless `example` names a property).
-  for (const k of Object.keys(o)) if (parentKey === 'properties' || (k !== 'example' && k !== 'examples')) collect(o[k], out, seen, k);
+  for (const k of Object.keys(o))
+    if (parentKey === 'properties' || (k !== 'example' && k !== 'examples')) collect(o[k], out, seen, k);
 }

@@ -40,7 +40,12 @@ export function hoistSchemaRefs(ctx: SlipContext): void {
   // which fails through an optional property and, written inside A, names A's own type (TS2502).
   // Each round moves the outermost of them; one inside those is re-pointed into it, moved next.
   for (;;) {
-    const inside = refs.filter((r) => r.key === '$ref' && intoComponentSchema(r.holder.$ref as string) && isSchemaLike(resolveLocal(ctx.doc, r.holder.$ref as string)));
+    const inside = refs.filter(
+      (r) =>
+        r.key === '$ref' &&
+        intoComponentSchema(r.holder.$ref as string) &&
+        isSchemaLike(resolveLocal(ctx.doc, r.holder.$ref as string)),
+    );
     if (inside.length === 0) break;
     hoist(ctx, schemas, inside);
   }
@@ -65,7 +70,12 @@ function hoist(ctx: SlipContext, schemas: Obj, outside: RefSite[]): void {
     const base = nameFor(ctx.doc, target);
     let name = base;
     for (let n = 2; Object.hasOwn(schemas, name); n++) name = `${base}${n}`;
-    Object.defineProperty(schemas, name, { value: resolveLocal(ctx.doc, target), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(schemas, name, {
+      value: resolveLocal(ctx.doc, target),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
     moved.set(target, COMPONENT + escapeToken(name));
     ctx.warn(
       target.slice(2).split('/').map(unescapeToken),
@@ -77,7 +87,9 @@ function hoist(ctx: SlipContext, schemas: Obj, outside: RefSite[]): void {
     const ref = r.holder[r.key] as string;
     // The innermost moved target the reference reaches (every target was moved: itself).
     let best: [string, string] | undefined;
-    for (const [from, to] of moved) if ((ref === from || ref.startsWith(`${from}/`)) && (best === undefined || from.length > best[0].length)) best = [from, to];
+    for (const [from, to] of moved)
+      if ((ref === from || ref.startsWith(`${from}/`)) && (best === undefined || from.length > best[0].length))
+        best = [from, to];
     if (best !== undefined) r.holder[r.key] = best[1] + ref.slice(best[0].length);
   }
 }
@@ -100,11 +112,16 @@ function nameMappingTargets(ctx: SlipContext, schemas: Obj, refs: RefSite[]): vo
       Object.defineProperty(schemas, name, { value: target, enumerable: true, writable: true, configurable: true });
       to = COMPONENT + escapeToken(name);
       named.set(ref, to);
-      ctx.warn(pointerTokens(ref), 'a discriminator mapping names a schema inside another', `components.schemas.${name} (the same schema, named by its mapping key)`);
+      ctx.warn(
+        pointerTokens(ref),
+        'a discriminator mapping names a schema inside another',
+        `components.schemas.${name} (the same schema, named by its mapping key)`,
+      );
     }
     r.holder[r.key] = to;
   }
-  for (const r of refs) if (r.key === '$ref' && named.has(r.holder.$ref as string)) r.holder.$ref = named.get(r.holder.$ref as string);
+  for (const r of refs)
+    if (r.key === '$ref' && named.has(r.holder.$ref as string)) r.holder.$ref = named.get(r.holder.$ref as string);
 }
 
 function intoComponentSchema(ref: string): boolean {
@@ -125,29 +142,59 @@ function collectRefs(node: unknown, out: RefSite[], seen: Set<object>): void {
   const o = node as Obj;
   if (typeof o.$ref === 'string') out.push({ holder: o, key: '$ref' });
   const mapping = isObj(o.discriminator) ? o.discriminator.mapping : undefined;
-  if (isObj(mapping)) for (const k of Object.keys(mapping)) if (typeof mapping[k] === 'string') out.push({ holder: mapping, key: k });
+  if (isObj(mapping))
+    for (const k of Object.keys(mapping)) if (typeof mapping[k] === 'string') out.push({ holder: mapping, key: k });
   for (const k of Object.keys(o)) if (k !== 'example' && k !== 'examples') collectRefs(o[k], out, seen);
 }
 
 function isSchemaLike(v: unknown): boolean {
   if (typeof v === 'boolean') return true;
   if (!isObj(v)) return false;
-  return ['type', 'properties', 'items', 'allOf', 'oneOf', 'anyOf', 'enum', '$ref', 'additionalProperties', 'format', 'const', 'not'].some((k) => k in v);
+  return [
+    'type',
+    'properties',
+    'items',
+    'allOf',
+    'oneOf',
+    'anyOf',
+    'enum',
+    '$ref',
+    'additionalProperties',
+    'format',
+    'const',
+    'not',
+  ].some((k) => k in v);
 }
 
-const STRUCTURAL = new Set(['schema', 'content', 'properties', 'items', 'responses', 'requestBody', 'parameters', 'paths', 'default', 'allOf', 'anyOf', 'oneOf']);
+const STRUCTURAL = new Set([
+  'schema',
+  'content',
+  'properties',
+  'items',
+  'responses',
+  'requestBody',
+  'parameters',
+  'paths',
+  'default',
+  'allOf',
+  'anyOf',
+  'oneOf',
+]);
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
 /** A readable component name: the last meaningful pointer token, else the operation's id with
  * what the schema is to it (a status code, a method or a media type names nothing). */
 function nameFor(doc: Obj, ref: string): string {
   const all = ref.slice(2).split('/').map(unescapeToken);
-  const tokens = all.filter((t) => !STRUCTURAL.has(t) && !METHODS.has(t) && !/^([1-5]\d\d|[1-5]XX|\d+)$/i.test(t) && !t.includes('/'));
+  const tokens = all.filter(
+    (t) => !STRUCTURAL.has(t) && !METHODS.has(t) && !/^([1-5]\d\d|[1-5]XX|\d+)$/i.test(t) && !t.includes('/'),
+  );
   let last = tokens.pop();
   if (last === undefined && all[0] === 'paths' && all.length > 2) {
     const operation = resolveLocal(doc, `#/paths/${ref.slice(2).split('/').slice(1, 3).join('/')}`);
     const id = isObj(operation) && typeof operation.operationId === 'string' ? operation.operationId : undefined;
-    if (id !== undefined) last = `${id}${all[3] === 'requestBody' ? 'Body' : all[3] === 'responses' ? `Response${all[4] === 'default' ? '' : all[4]}` : 'Parameter'}`;
+    if (id !== undefined)
+      last = `${id}${all[3] === 'requestBody' ? 'Body' : all[3] === 'responses' ? `Response${all[4] === 'default' ? '' : all[4]}` : 'Parameter'}`;
   }
   last ??= 'Schema';
   const clean = last.replace(/[^A-Za-z0-9_.-]/g, '_');

@@ -61,7 +61,11 @@ export async function loadDocument(spec: string, options: LoadOptions = {}): Pro
  * as it is: swagger-parser would only crawl it (1.8 s on the GitHub description) to return the
  * same structure. (Refs into other places, e.g. #/paths/..., are re-pointed by bundling, which
  * the validators rely on.) */
-async function bundle(raw: unknown, where: { file: string; absolutePath: string }, guard: RefGuard): Promise<OpenApiDocument> {
+async function bundle(
+  raw: unknown,
+  where: { file: string; absolutePath: string },
+  guard: RefGuard,
+): Promise<OpenApiDocument> {
   checkVersion(raw, where.file);
   copyMappingRefs(raw, true);
   if (!needsBundling(raw)) return raw as OpenApiDocument;
@@ -74,7 +78,11 @@ async function bundle(raw: unknown, where: { file: string; absolutePath: string 
     // Loaded only here: with its ajv dialect and the OpenAPI schemas it requires, it is ~0.1 s
     // and some MB that a single-file document never needs.
     const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
-    bundled = (await SwaggerParser.bundle(where.absolutePath, raw as never, options as never)) as unknown as OpenApiDocument;
+    bundled = (await SwaggerParser.bundle(
+      where.absolutePath,
+      raw as never,
+      options as never,
+    )) as unknown as OpenApiDocument;
   } catch (err) {
     throw guard.violation?.error ?? toSpecInvalidError(err, where.file);
   }
@@ -107,11 +115,15 @@ function checkVersion(raw: unknown, file: string): void {
   const version = (raw as Record<string, unknown>).openapi;
   if (typeof version !== 'string' || !/^3\.[01]\.\d+$/.test(version)) {
     const swagger = (raw as Record<string, unknown>).swagger !== undefined;
-    throw new CbpError('E_SPEC_INVALID', `unsupported document version ${JSON.stringify(version ?? (raw as Record<string, unknown>).swagger ?? null)}`, {
-      file,
-      pointer: swagger ? '/swagger' : '/openapi',
-      hint: swagger ? 'convert Swagger 2.0 to OpenAPI 3.x first' : 'set `openapi: 3.1.0` (or a 3.0.x version)',
-      rule: 'OpenAPI: openapi field',
-    });
+    throw new CbpError(
+      'E_SPEC_INVALID',
+      `unsupported document version ${JSON.stringify(version ?? (raw as Record<string, unknown>).swagger ?? null)}`,
+      {
+        file,
+        pointer: swagger ? '/swagger' : '/openapi',
+        hint: swagger ? 'convert Swagger 2.0 to OpenAPI 3.x first' : 'set `openapi: 3.1.0` (or a 3.0.x version)',
+        rule: 'OpenAPI: openapi field',
+      },
+    );
   }
 }

@@ -33,7 +33,8 @@ export function copyMappingRefs(node: unknown, rootFile: boolean): void {
         }
         if (Object.keys(copies).length > 0) d[COPY] = copies;
       }
-      for (const [k, v] of Object.entries(n)) if (k !== 'example' && k !== 'examples' && v !== null && typeof v === 'object') stack.push(v);
+      for (const [k, v] of Object.entries(n))
+        if (k !== 'example' && k !== 'examples' && v !== null && typeof v === 'object') stack.push(v);
     }
   }
 }
@@ -80,11 +81,17 @@ export function restoreMappingRefs(doc: Obj): void {
   if (moved.length > 0) repoint(doc, moved, new Set());
   for (const { discriminator } of found) {
     const mapping = discriminator.mapping as Obj;
-    for (const [key, value] of Object.entries(mapping)) if (typeof value === 'string') mapping[key] = repointed(value, moved) ?? value;
+    for (const [key, value] of Object.entries(mapping))
+      if (typeof value === 'string') mapping[key] = repointed(value, moved) ?? value;
   }
 }
 
-function collect(node: unknown, path: string[], out: Array<{ discriminator: Obj; path: string[] }>, seen: Set<object>): void {
+function collect(
+  node: unknown,
+  path: string[],
+  out: Array<{ discriminator: Obj; path: string[] }>,
+  seen: Set<object>,
+): void {
   if (node === null || typeof node !== 'object' || seen.has(node)) return;
   seen.add(node);
   if (Array.isArray(node)) {
@@ -92,7 +99,8 @@ function collect(node: unknown, path: string[], out: Array<{ discriminator: Obj;
     return;
   }
   const o = node as Obj;
-  if (isObj(o.discriminator) && isObj(o.discriminator[COPY]) && isObj(o.discriminator.mapping)) out.push({ discriminator: o.discriminator, path: [...path, 'discriminator'] });
+  if (isObj(o.discriminator) && isObj(o.discriminator[COPY]) && isObj(o.discriminator.mapping))
+    out.push({ discriminator: o.discriminator, path: [...path, 'discriminator'] });
   for (const [k, v] of Object.entries(o)) if (k !== 'example' && k !== 'examples') collect(v, [...path, k], out, seen);
 }
 
@@ -113,7 +121,8 @@ function repointed(ref: string, moved: Array<{ from: string[]; to: string }>): s
   if (tokens === undefined) return undefined;
   // Longest first: a target moved from inside another moved one.
   for (const { from, to } of [...moved].sort((a, b) => b.from.length - a.from.length)) {
-    if (tokens.length >= from.length && from.every((t, i) => tokens[i] === t)) return [to, ...tokens.slice(from.length).map(escapeToken)].join('/');
+    if (tokens.length >= from.length && from.every((t, i) => tokens[i] === t))
+      return [to, ...tokens.slice(from.length).map(escapeToken)].join('/');
   }
   return undefined;
 }

@@ -37,7 +37,9 @@ export function normalizeSlips(doc: Obj, file: string): string[] {
   const components = isObj(doc.components) ? doc.components : undefined;
   const schemas = components && isObj(components.schemas) ? components.schemas : undefined;
   const seen = new Set<object>();
-  if (schemas) for (const name of Object.keys(schemas)) visitSchema(ctx, schemas[name], ['components', 'schemas', name], name, seen);
+  if (schemas)
+    for (const name of Object.keys(schemas))
+      visitSchema(ctx, schemas[name], ['components', 'schemas', name], name, seen);
   findSchemaKeys(doc, [], (schema, path) => visitSchema(ctx, schema, path, undefined, seen), ctx);
   hoistSchemaRefs(ctx);
   hoistParameterRefs(ctx);
@@ -45,7 +47,12 @@ export function normalizeSlips(doc: Obj, file: string): string[] {
 }
 
 /** Every value under a `schema` key outside components.schemas (parameters, media types, headers). */
-function findSchemaKeys(node: unknown, path: Path, onSchema: (schema: unknown, path: Path) => void, ctx: SlipContext): void {
+function findSchemaKeys(
+  node: unknown,
+  path: Path,
+  onSchema: (schema: unknown, path: Path) => void,
+  ctx: SlipContext,
+): void {
   if (Array.isArray(node)) {
     for (let i = 0; i < node.length; i++) findSchemaKeys(node[i], [...path, i], onSchema, ctx);
     return;
@@ -54,33 +61,45 @@ function findSchemaKeys(node: unknown, path: Path, onSchema: (schema: unknown, p
   for (const key of Object.keys(node)) {
     if (path.length === 0 && key === 'components') {
       const c = node[key];
-      if (isObj(c)) for (const k of Object.keys(c)) if (k !== 'schemas') findSchemaKeys(c[k], ['components', k], onSchema, ctx);
+      if (isObj(c))
+        for (const k of Object.keys(c)) if (k !== 'schemas') findSchemaKeys(c[k], ['components', k], onSchema, ctx);
       continue;
     }
     if (key === 'schema' && node[key] === null && path.length > 0) {
       // `schema: null` (seen in generated documents): a Media Type or Parameter without a schema.
       ctx.warn([...path, key], '`schema` is null', 'no schema (any value)');
       delete node[key];
-    } else if (key === 'schema' && (isObj(node[key]) || typeof node[key] === 'boolean')) onSchema(node[key], [...path, key]);
-    else if (key !== 'example' && key !== 'examples' && !key.startsWith('x-')) findSchemaKeys(node[key], [...path, key], onSchema, ctx);
+    } else if (key === 'schema' && (isObj(node[key]) || typeof node[key] === 'boolean'))
+      onSchema(node[key], [...path, key]);
+    else if (key !== 'example' && key !== 'examples' && !key.startsWith('x-'))
+      findSchemaKeys(node[key], [...path, key], onSchema, ctx);
   }
 }
 
-function visitSchema(ctx: SlipContext, schema: unknown, path: Path, component: string | undefined, seen: Set<object>): void {
+function visitSchema(
+  ctx: SlipContext,
+  schema: unknown,
+  path: Path,
+  component: string | undefined,
+  seen: Set<object>,
+): void {
   if (!isObj(schema) || seen.has(schema)) return;
   seen.add(schema);
   repairKeywords(ctx, schema, path, component);
   for (const key of SUBSCHEMA_MAPS) {
     const map = schema[key];
-    if (isObj(map)) for (const name of Object.keys(map)) visitSchema(ctx, map[name], [...path, key, name], component, seen);
+    if (isObj(map))
+      for (const name of Object.keys(map)) visitSchema(ctx, map[name], [...path, key, name], component, seen);
   }
   for (const key of SUBSCHEMA_LISTS) {
     const list = schema[key];
-    if (Array.isArray(list)) for (let i = 0; i < list.length; i++) visitSchema(ctx, list[i], [...path, key, i], component, seen);
+    if (Array.isArray(list))
+      for (let i = 0; i < list.length; i++) visitSchema(ctx, list[i], [...path, key, i], component, seen);
   }
   for (const key of SUBSCHEMA_ONE) {
     const one = schema[key];
-    if (Array.isArray(one)) for (let i = 0; i < one.length; i++) visitSchema(ctx, one[i], [...path, key, i], component, seen);
+    if (Array.isArray(one))
+      for (let i = 0; i < one.length; i++) visitSchema(ctx, one[i], [...path, key, i], component, seen);
     else visitSchema(ctx, one, [...path, key], component, seen);
   }
 }
@@ -108,7 +127,11 @@ function repairKeywords(ctx: SlipContext, s: Obj, path: Path, component: string 
     ] as const) {
       if (typeof s[bound] !== 'boolean') continue;
       if (s[bound] === true && typeof s[limit] === 'number') {
-        ctx.warn([...path, bound], `boolean \`${bound}\` is OpenAPI 3.0 syntax`, `\`${bound}: ${s[limit]}\` (the value of \`${limit}\`)`);
+        ctx.warn(
+          [...path, bound],
+          `boolean \`${bound}\` is OpenAPI 3.0 syntax`,
+          `\`${bound}: ${s[limit]}\` (the value of \`${limit}\`)`,
+        );
         s[bound] = s[limit];
         delete s[limit];
       } else {
@@ -119,7 +142,11 @@ function repairKeywords(ctx: SlipContext, s: Obj, path: Path, component: string 
   } else if (s.type === 'null' || (Array.isArray(s.type) && s.type.includes('null'))) {
     // `type: 'null'` is JSON Schema 2020-12 (OpenAPI 3.1); 3.0 says `nullable: true`.
     const rest = Array.isArray(s.type) ? s.type.filter((t) => t !== 'null') : [];
-    ctx.warn([...path, 'type'], '`type: null` is not OpenAPI 3.0', rest.length === 1 ? `\`type: ${rest[0]}\` with \`nullable: true\`` : '`nullable: true`');
+    ctx.warn(
+      [...path, 'type'],
+      '`type: null` is not OpenAPI 3.0',
+      rest.length === 1 ? `\`type: ${rest[0]}\` with \`nullable: true\`` : '`nullable: true`',
+    );
     if (rest.length === 1) s.type = rest[0];
     else delete s.type;
     s.nullable = true;
@@ -136,7 +163,11 @@ function repairKeywords(ctx: SlipContext, s: Obj, path: Path, component: string 
     }
     const target = component === undefined ? undefined : `#/components/schemas/${escapeToken(component)}`;
     if (s[old] === '#' && target !== undefined && s.$ref === undefined) {
-      ctx.warn([...path, old], `\`${old}\` is draft 2019-09, not OpenAPI 3.1`, `\`$ref: ${target}\` (the enclosing component, no dynamic scope)`);
+      ctx.warn(
+        [...path, old],
+        `\`${old}\` is draft 2019-09, not OpenAPI 3.1`,
+        `\`$ref: ${target}\` (the enclosing component, no dynamic scope)`,
+      );
       s.$ref = target;
     } else {
       ctx.warn([...path, old], `\`${old}\` is draft 2019-09, not OpenAPI 3.1`, 'any value (removed)');
@@ -147,8 +178,16 @@ function repairKeywords(ctx: SlipContext, s: Obj, path: Path, component: string 
     // A schema $ref naming a Parameter or Header Object (whose own `schema` is what was meant):
     // openapi-typescript follows it to the parameter's type; a schema cannot be a parameter.
     const target = resolveLocal(ctx.doc, s.$ref);
-    if (isObj(target) && isObj(target.schema) && (typeof target.in === 'string' || /^#\/components\/(parameters|headers)\/[^/]+$/.test(s.$ref))) {
-      ctx.warn([...path, '$ref'], `a schema $ref names a ${typeof target.in === 'string' ? 'Parameter' : 'Header'} Object`, `its \`schema\` (${s.$ref}/schema)`);
+    if (
+      isObj(target) &&
+      isObj(target.schema) &&
+      (typeof target.in === 'string' || /^#\/components\/(parameters|headers)\/[^/]+$/.test(s.$ref))
+    ) {
+      ctx.warn(
+        [...path, '$ref'],
+        `a schema $ref names a ${typeof target.in === 'string' ? 'Parameter' : 'Header'} Object`,
+        `its \`schema\` (${s.$ref}/schema)`,
+      );
       s.$ref = `${s.$ref}/schema`;
     }
   }
@@ -158,10 +197,18 @@ function repairKeywords(ctx: SlipContext, s: Obj, path: Path, component: string 
     // named `$ref` would have to be an object), but openapi-typescript follows it.
     const target = resolveLocal(ctx.doc, props.$ref);
     if (isObj(target) && Object.values(target).every((v) => isObj(v) || typeof v === 'boolean')) {
-      ctx.warn([...path, 'properties'], '`properties` is a $ref to a map of schemas', `the map at ${props.$ref} inlined`);
+      ctx.warn(
+        [...path, 'properties'],
+        '`properties` is a $ref to a map of schemas',
+        `the map at ${props.$ref} inlined`,
+      );
       s.properties = { ...target };
     } else {
-      ctx.warn([...path, 'properties'], '`properties` is a $ref that does not resolve to a map of schemas', 'no properties');
+      ctx.warn(
+        [...path, 'properties'],
+        '`properties` is a $ref that does not resolve to a map of schemas',
+        'no properties',
+      );
       delete s.properties;
     }
   }

@@ -59,7 +59,11 @@ export function parseDocumentText(text: string, shown: string, options: ReadOpti
       if (shown.endsWith('.json')) {
         const pos = /position (\d+)/.exec(String((err as Error).message));
         const where = pos ? lineCol(trimmed, Number(pos[1])) : undefined;
-        throw new CbpError(code, `invalid JSON${where ? ` at line ${where.line}, column ${where.col}` : ''}: ${firstLine((err as Error).message)}`, { file: shown });
+        throw new CbpError(
+          code,
+          `invalid JSON${where ? ` at line ${where.line}, column ${where.col}` : ''}: ${firstLine((err as Error).message)}`,
+          { file: shown },
+        );
       }
     }
   }
@@ -79,7 +83,10 @@ export function parseDocumentText(text: string, shown: string, options: ReadOpti
     return doc.toJS({ maxAliasCount: 1000 });
   } catch (err) {
     // `yaml` refuses to expand aliases past the limit (an alias bomb): a user-facing parse error.
-    throw new CbpError(code, `invalid YAML: ${firstLine((err as Error).message)}`, { file: shown, hint: 'expand the aliases by hand, or use fewer of them' });
+    throw new CbpError(code, `invalid YAML: ${firstLine((err as Error).message)}`, {
+      file: shown,
+      hint: 'expand the aliases by hand, or use fewer of them',
+    });
   }
 }
 
@@ -113,10 +120,16 @@ async function fetchText(url: string, kind: string): Promise<string> {
     response = await fetch(url, { redirect: 'follow', signal: AbortSignal.timeout(60_000) });
   } catch (err) {
     const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
-    throw new CbpError('E_FILE_NOT_FOUND', `cannot fetch ${kind} ${url} (${cause})`, { file: url, hint: 'check the URL and the network' });
+    throw new CbpError('E_FILE_NOT_FOUND', `cannot fetch ${kind} ${url} (${cause})`, {
+      file: url,
+      hint: 'check the URL and the network',
+    });
   }
   if (!response.ok) {
-    throw new CbpError('E_FILE_NOT_FOUND', `cannot fetch ${kind} ${url} (HTTP ${response.status})`, { file: url, hint: 'check the URL' });
+    throw new CbpError('E_FILE_NOT_FOUND', `cannot fetch ${kind} ${url} (HTTP ${response.status})`, {
+      file: url,
+      hint: 'check the URL',
+    });
   }
   return response.text();
 }

@@ -23,7 +23,10 @@ const MAX_REDIRECTS = 5;
 const FETCH_TIMEOUT_MS = 60_000;
 
 /** `https://host[:port]` (a trailing `/` allowed): the origin it names. Anything else throws. */
-export function parseOrigin(value: string, where: { file?: string; pointer?: string; code?: 'E_USAGE' | 'E_CONFIG' } = {}): string {
+export function parseOrigin(
+  value: string,
+  where: { file?: string; pointer?: string; code?: 'E_USAGE' | 'E_CONFIG' } = {},
+): string {
   let url: URL | undefined;
   try {
     url = new URL(value);
@@ -111,7 +114,8 @@ export class RefGuard {
       // first whenever it saw the `$ref`).
       cbpRefused: {
         order: 1,
-        canRead: (file: { url: string }) => (isHttpUrl(file.url) ? !this.allowed.has(originOf(file.url)) : this.rootOrigin !== undefined),
+        canRead: (file: { url: string }) =>
+          isHttpUrl(file.url) ? !this.allowed.has(originOf(file.url)) : this.rootOrigin !== undefined,
         read: (file: { url: string }) => {
           const error = this.violation?.error ?? this.refusal(file.url, undefined, undefined);
           this.violation ??= { error };
@@ -174,7 +178,9 @@ export class RefGuard {
     while (stack.length > 0) {
       const { node, path } = stack.pop()!;
       if (node === null || typeof node !== 'object') continue;
-      const entries = Array.isArray(node) ? node.map((v, i) => [String(i), v] as const) : Object.entries(node as Record<string, unknown>);
+      const entries = Array.isArray(node)
+        ? node.map((v, i) => [String(i), v] as const)
+        : Object.entries(node as Record<string, unknown>);
       for (const [key, value] of entries) {
         if (key === '$ref' && typeof value === 'string' && !value.startsWith('#')) {
           const target = resolveTarget(value, where, fromHttp);
@@ -194,7 +200,13 @@ export class RefGuard {
     return !fromHttp && this.rootOrigin === undefined;
   }
 
-  private refusal(target: string, file: string | undefined, pointer: string | undefined, why?: string, fromHttp = this.rootOrigin !== undefined): CbpError {
+  private refusal(
+    target: string,
+    file: string | undefined,
+    pointer: string | undefined,
+    why?: string,
+    fromHttp = this.rootOrigin !== undefined,
+  ): CbpError {
     const local = !isHttpUrl(target);
     const reason = local
       ? 'a document fetched by URL may not reference local files'
@@ -265,6 +277,7 @@ function shownTarget(target: string): string {
 function pointerOf(tokens: string[]): string {
   // Copies of discriminator mapping values (mapping-refs.ts) are reported at the mapping entry.
   const i = tokens.indexOf('x-cbp-mapping-refs');
-  if (i > 0 && tokens[i - 1] === 'discriminator' && tokens.length === i + 3) return toPointer([...tokens.slice(0, i), 'mapping', tokens[i + 1]!]);
+  if (i > 0 && tokens[i - 1] === 'discriminator' && tokens.length === i + 3)
+    return toPointer([...tokens.slice(0, i), 'mapping', tokens[i + 1]!]);
   return toPointer(tokens);
 }

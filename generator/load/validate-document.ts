@@ -36,7 +36,10 @@ function validatorFor(minor: '3.0' | '3.1'): Promise<SchemaValidator> {
 export async function validateDocument(bundled: Record<string, unknown>, where: ValidationTarget): Promise<void> {
   const validate = await validatorFor(String(bundled.openapi).startsWith('3.0') ? '3.0' : '3.1');
   if (!validate(bundled)) {
-    throw toSpecInvalidError(Object.assign(new Error('OpenAPI schema validation failed'), { details: validate.errors ?? [] }), where.file);
+    throw toSpecInvalidError(
+      Object.assign(new Error('OpenAPI schema validation failed'), { details: validate.errors ?? [] }),
+      where.file,
+    );
   }
   const unresolved = firstUnresolvedRef(bundled);
   if (unresolved) {
@@ -69,7 +72,8 @@ function firstUnresolvedRef(root: unknown): { ref: string; at: string } | undefi
     if (node === null || typeof node !== 'object') continue;
     const ref = Array.isArray(node) ? undefined : refs(node);
     if (ref !== undefined && broken(ref)) any = true;
-    for (const value of Array.isArray(node) ? node : Object.values(node)) if (value !== null && typeof value === 'object') stack.push(value);
+    for (const value of Array.isArray(node) ? node : Object.values(node))
+      if (value !== null && typeof value === 'object') stack.push(value);
   }
   if (!any) return undefined;
   const located: Array<[unknown, string]> = [[root, '']];

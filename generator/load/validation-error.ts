@@ -31,7 +31,12 @@ export function toSpecInvalidError(err: unknown, file: string): CbpError {
 }
 
 function fromAjvErrors(errors: AjvLikeError[], file: string): CbpError {
-  const useful = errors.filter((e) => !COMBINATORS.has(e.keyword ?? '') && e.params?.missingProperty !== '$ref' && e.params?.additionalProperty !== '$ref');
+  const useful = errors.filter(
+    (e) =>
+      !COMBINATORS.has(e.keyword ?? '') &&
+      e.params?.missingProperty !== '$ref' &&
+      e.params?.additionalProperty !== '$ref',
+  );
   const pool = useful.length > 0 ? useful : errors;
   const best = [...pool].sort((a, b) => depth(b) - depth(a))[0];
   let pointer = best.instancePath ?? '';

@@ -14,15 +14,18 @@ interface Copied extends GeneratedFile {
   plugin: string;
 }
 
-export const RELATIVE_IMPORT = /((?:^|\n)(?:import|export)\b[^;]*?\bfrom\s+|(?:^|\n)\}\s*from\s+|(?:^|\n)import\s+|\bimport\(\s*)(['"])(\.\.?\/[^'"]+)\2/g;
+export const RELATIVE_IMPORT =
+  /((?:^|\n)(?:import|export)\b[^;]*?\bfrom\s+|(?:^|\n)\}\s*from\s+|(?:^|\n)import\s+|\bimport\(\s*)(['"])(\.\.?\/[^'"]+)\2/g;
 
 export function copyRuntime(plugins: readonly Plugin[]): GeneratedFile[] {
   const byOutput = new Map<string, Copied>();
   const outputOf = new Map<string, string>();
   for (const { out, file, plugin } of runtimeFiles(plugins)) {
     const seen = byOutput.get(out);
-    if (seen !== undefined && seen.source !== file) throw new Error(`plugins ${seen.plugin} and ${plugin} both copy runtime file ${out}`);
-    if (seen === undefined) byOutput.set(out, { path: out, contents: readFileSync(file, 'utf8'), source: file, plugin });
+    if (seen !== undefined && seen.source !== file)
+      throw new Error(`plugins ${seen.plugin} and ${plugin} both copy runtime file ${out}`);
+    if (seen === undefined)
+      byOutput.set(out, { path: out, contents: readFileSync(file, 'utf8'), source: file, plugin });
     outputOf.set(file, out);
   }
   return [...byOutput.values()].map((f) => ({ path: f.path, contents: repoint(f, outputOf) }));
@@ -32,7 +35,13 @@ function walk(target: string): string[] {
   if (!statSync(target).isDirectory()) return [target];
   return readdirSync(target, { withFileTypes: true })
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .flatMap((e) => (e.isDirectory() ? walk(path.join(target, e.name)) : e.isFile() && !/\.test\.ts$/.test(e.name) ? [path.join(target, e.name)] : []));
+    .flatMap((e) =>
+      e.isDirectory()
+        ? walk(path.join(target, e.name))
+        : e.isFile() && !/\.test\.ts$/.test(e.name)
+          ? [path.join(target, e.name)]
+          : [],
+    );
 }
 
 function repoint(file: Copied, outputOf: Map<string, string>): string {
@@ -40,7 +49,9 @@ function repoint(file: Copied, outputOf: Map<string, string>): string {
     const target = path.resolve(path.dirname(file.source), specifier.replace(/\.js$/, '.ts'));
     const out = outputOf.get(target);
     if (out === undefined) {
-      throw new Error(`runtime file ${file.path} (plugin ${file.plugin}) imports ${specifier}, which no selected plugin copies: add it to a plugin's runtime or its dependencies`);
+      throw new Error(
+        `runtime file ${file.path} (plugin ${file.plugin}) imports ${specifier}, which no selected plugin copies: add it to a plugin's runtime or its dependencies`,
+      );
     }
     let rel = path.posix.relative(path.posix.dirname(file.path), out).replace(/\.ts$/, '.js');
     if (!rel.startsWith('.')) rel = `./${rel}`;
@@ -67,7 +78,13 @@ export function runtimeFiles(plugins: readonly Plugin[]): RuntimeFile[] {
       for (const p of source.paths) {
         for (const file of walk(path.join(source.root, p))) {
           const rel = path.relative(source.root, file).split(path.sep).join('/');
-          files.push({ out: path.posix.join('runtime', source.into ?? '', rel), rel, file, source, plugin: plugin.name });
+          files.push({
+            out: path.posix.join('runtime', source.into ?? '', rel),
+            rel,
+            file,
+            source,
+            plugin: plugin.name,
+          });
         }
       }
     }

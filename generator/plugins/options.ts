@@ -10,18 +10,26 @@ import type { Plugin } from './plugin.js';
 
 export type PluginOptionValues = Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 
-export function pluginOptions(plugins: readonly Plugin[], given: PluginOptionValues, cwd: string): Map<string, Record<string, unknown>> {
+export function pluginOptions(
+  plugins: readonly Plugin[],
+  given: PluginOptionValues,
+  cwd: string,
+): Map<string, Record<string, unknown>> {
   const out = new Map<string, Record<string, unknown>>();
   for (const plugin of plugins) {
     const declared = plugin.options ?? {};
     const values: Record<string, unknown> = {};
-    for (const [key, option] of Object.entries(declared)) if (option.default !== undefined) values[key] = option.default;
+    for (const [key, option] of Object.entries(declared))
+      if (option.default !== undefined) values[key] = option.default;
     for (const [key, value] of Object.entries(given[plugin.name] ?? {})) {
       const option = declared[key];
       const fail = (message: string): never => {
         throw new CbpError('E_CONFIG', `plugin ${plugin.name}: ${message}`, {
           pointer: '/plugins',
-          hint: Object.keys(declared).length > 0 ? `options of ${plugin.name}: ${Object.keys(declared).join(', ')}` : `${plugin.name} takes no options`,
+          hint:
+            Object.keys(declared).length > 0
+              ? `options of ${plugin.name}: ${Object.keys(declared).join(', ')}`
+              : `${plugin.name} takes no options`,
         });
       };
       if (option === undefined) fail(`unknown option ${JSON.stringify(key)}`);
@@ -30,7 +38,8 @@ export function pluginOptions(plugins: readonly Plugin[], given: PluginOptionVal
       values[key] = value;
     }
     for (const [key, option] of Object.entries(declared)) {
-      if (option.kind === 'path' && typeof values[key] === 'string') values[key] = path.resolve(cwd, values[key] as string);
+      if (option.kind === 'path' && typeof values[key] === 'string')
+        values[key] = path.resolve(cwd, values[key] as string);
     }
     out.set(plugin.name, values);
   }

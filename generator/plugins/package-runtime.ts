@@ -29,13 +29,19 @@ export function packagedRuntime(plugins: readonly Plugin[]): Map<string, string>
  * `prunable` is prunableRuntime(plugins), which the caller already computed to prune `files`;
  * `header` is the generated-file header the re-exports start with.
  */
-export function packageRuntime(files: readonly GeneratedFile[], plugins: readonly Plugin[], prunable: ReadonlySet<string>, header: string): GeneratedFile[] {
+export function packageRuntime(
+  files: readonly GeneratedFile[],
+  plugins: readonly Plugin[],
+  prunable: ReadonlySet<string>,
+  header: string,
+): GeneratedFile[] {
   const served = packagedRuntime(plugins);
   const out: GeneratedFile[] = [];
   for (const file of files) {
     const specifier = served.get(file.path);
     if (specifier === undefined) out.push({ path: file.path, contents: pointAtPackage(file, served) });
-    else if (!prunable.has(file.path)) out.push({ path: file.path, contents: `${header}export * from ${JSON.stringify(specifier)};\n` });
+    else if (!prunable.has(file.path))
+      out.push({ path: file.path, contents: `${header}export * from ${JSON.stringify(specifier)};\n` });
   }
   return out;
 }

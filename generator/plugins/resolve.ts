@@ -12,9 +12,13 @@ export function resolvePlugins(selected: readonly string[], available: readonly 
   const visit = (name: string, wantedBy?: string): void => {
     const plugin = byName.get(name);
     if (plugin === undefined) {
-      throw new CbpError('E_CONFIG', `unknown plugin ${JSON.stringify(name)}${wantedBy ? ` (a dependency of ${wantedBy})` : ''}`, {
-        hint: `known plugins: ${available.map((p) => p.name).join(', ')}`,
-      });
+      throw new CbpError(
+        'E_CONFIG',
+        `unknown plugin ${JSON.stringify(name)}${wantedBy ? ` (a dependency of ${wantedBy})` : ''}`,
+        {
+          hint: `known plugins: ${available.map((p) => p.name).join(', ')}`,
+        },
+      );
     }
     if (state.get(name) === 'done') return;
     if (state.get(name) === 'visiting') throw new Error(`plugin dependency cycle through ${name}`);

@@ -15,7 +15,8 @@ export interface RuntimeDependencies {
   optionalDependencies: Record<string, string>;
 }
 
-const BARE_IMPORT = /(?:(?:^|\n)(?:import|export)\b[^;]*?\bfrom\s+|(?:^|\n)\}\s*from\s+|(?:^|\n)import\s+|\bimport\(\s*)['"]([^'".][^'"]*)['"]/g;
+const BARE_IMPORT =
+  /(?:(?:^|\n)(?:import|export)\b[^;]*?\bfrom\s+|(?:^|\n)\}\s*from\s+|(?:^|\n)import\s+|\bimport\(\s*)['"]([^'".][^'"]*)['"]/g;
 
 export function packageName(specifier: string): string {
   const parts = specifier.split('/');
@@ -31,7 +32,10 @@ export function runtimeDependencies(files: readonly GeneratedFile[], plugins: re
     // The 'package' runtime mode imports the runtime package, at the version this toolkit ships with.
     if (name === runtime.name) return runtime.version;
     const v = ours[name];
-    if (v === undefined) throw new Error(`${where} imports ${name}, which is not a dependency of ${packageInfo().name} or ${runtime.name}`);
+    if (v === undefined)
+      throw new Error(
+        `${where} imports ${name}, which is not a dependency of ${packageInfo().name} or ${runtime.name}`,
+      );
     return v;
   };
   const dependencies: Record<string, string> = {};
@@ -44,7 +48,8 @@ export function runtimeDependencies(files: readonly GeneratedFile[], plugins: re
     }
   }
   const optionalDependencies: Record<string, string> = {};
-  for (const p of plugins) for (const name of p.optionalDependencies ?? []) optionalDependencies[name] = version(name, `plugin ${p.name}`);
+  for (const p of plugins)
+    for (const name of p.optionalDependencies ?? []) optionalDependencies[name] = version(name, `plugin ${p.name}`);
   return { dependencies: sorted(dependencies), optionalDependencies: sorted(optionalDependencies) };
 }
 

@@ -25,7 +25,12 @@ export function runtimePackage(): RuntimePackageInfo {
     dependencies?: Record<string, string>;
     peerDependencies?: Record<string, string>;
   };
-  cached = { name: pkg.name, version: pkg.version, dependencies: pkg.dependencies ?? {}, peerDependencies: pkg.peerDependencies ?? {} };
+  cached = {
+    name: pkg.name,
+    version: pkg.version,
+    dependencies: pkg.dependencies ?? {},
+    peerDependencies: pkg.peerDependencies ?? {},
+  };
   return cached;
 }
 

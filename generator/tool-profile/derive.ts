@@ -32,9 +32,15 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 export function deriveToolProfile(document: Obj, options: ToolProfileOptions = {}): Obj {
   const doc = structuredClone(document);
   const success = { ...options.successStatus };
-  const ranges: Record<string, string[]> = { '4XX': options.clientErrors ?? CLIENT_ERRORS, '5XX': options.serverErrors ?? SERVER_ERRORS };
+  const ranges: Record<string, string[]> = {
+    '4XX': options.clientErrors ?? CLIENT_ERRORS,
+    '5XX': options.serverErrors ?? SERVER_ERRORS,
+  };
   info(doc);
-  for (const item of [...Object.values(isObj(doc.paths) ? doc.paths : {}), ...Object.values(isObj(doc.webhooks) ? doc.webhooks : {})]) {
+  for (const item of [
+    ...Object.values(isObj(doc.paths) ? doc.paths : {}),
+    ...Object.values(isObj(doc.webhooks) ? doc.webhooks : {}),
+  ]) {
     if (!isObj(item)) continue;
     const shared = Array.isArray(item.parameters) ? item.parameters : [];
     delete item.parameters;
@@ -45,7 +51,9 @@ export function deriveToolProfile(document: Obj, options: ToolProfileOptions = {
       // body and response examples use: Specmatic builds one request per example name.
       pairExamples(op);
       const names = exampleNames(op);
-      const parameters = [...shared, ...(Array.isArray(op.parameters) ? op.parameters : [])].map((p) => namedParameter(resolveParameter(p, doc), names));
+      const parameters = [...shared, ...(Array.isArray(op.parameters) ? op.parameters : [])].map((p) =>
+        namedParameter(resolveParameter(p, doc), names),
+      );
       for (const p of parameters) singleExample(p);
       op.parameters = parameters;
       if (isObj(op.requestBody)) {
@@ -59,9 +67,11 @@ export function deriveToolProfile(document: Obj, options: ToolProfileOptions = {
     }
   }
   const components = isObj(doc.components) ? doc.components : {};
-  for (const r of Object.values(isObj(components.responses) ? components.responses : {})) if (isObj(r)) mediaExamples(r);
+  for (const r of Object.values(isObj(components.responses) ? components.responses : {}))
+    if (isObj(r)) mediaExamples(r);
   if (isObj(components.schemas)) mergeAllOf(components.schemas);
-  for (const part of [doc.paths, doc.webhooks, components.schemas, components.responses, components.parameters]) openObjects(part);
+  for (const part of [doc.paths, doc.webhooks, components.schemas, components.responses, components.parameters])
+    openObjects(part);
   return doc;
 }
 
@@ -82,10 +92,16 @@ function explicitResponses(responses: Obj, successCode: string, ranges: Record<s
   for (const [key, response] of Object.entries(responses)) {
     const upper = key.toUpperCase();
     if (upper === '2XX') {
-      if (!explicit.has(successCode)) out[successCode] = tag(response, 'A-SUCCESS-STATUS', `Success status not shown; ${successCode} is what the sandbox answers.`);
+      if (!explicit.has(successCode))
+        out[successCode] = tag(
+          response,
+          'A-SUCCESS-STATUS',
+          `Success status not shown; ${successCode} is what the sandbox answers.`,
+        );
     } else if (ranges[upper]) {
       for (const code of ranges[upper])
-        if (!explicit.has(code) && out[code] === undefined) out[code] = tag(response, 'A-ERROR-STATUS', `One of the codes the ${upper} range stands for.`);
+        if (!explicit.has(code) && out[code] === undefined)
+          out[code] = tag(response, 'A-ERROR-STATUS', `One of the codes the ${upper} range stands for.`);
     } else out[key] = response;
   }
   for (const r of Object.values(out)) if (isObj(r)) mediaExamples(r);
@@ -141,13 +157,15 @@ function namedParameter(p: Obj, names: string[]): Obj {
 function formExamples(holder: Obj, doc: Obj): void {
   const content = isObj(holder.content) ? holder.content : {};
   for (const [type, media] of Object.entries(content)) {
-    if (!/x-www-form-urlencoded/i.test(type) || !isObj(media) || !isObj(media.examples) || !isObj(media.schema)) continue;
+    if (!/x-www-form-urlencoded/i.test(type) || !isObj(media) || !isObj(media.examples) || !isObj(media.schema))
+      continue;
     const first = Object.values(media.examples)[0];
     const value = isObj(first) && isObj(first.value) ? first.value : undefined;
     const schema = resolveSchema(media.schema, doc);
     if (!value || !isObj(schema.properties)) continue;
     const properties: Obj = {};
-    for (const [name, sub] of Object.entries(schema.properties)) properties[name] = name in value && isObj(sub) ? { ...sub, example: value[name] } : sub;
+    for (const [name, sub] of Object.entries(schema.properties))
+      properties[name] = name in value && isObj(sub) ? { ...sub, example: value[name] } : sub;
     media.schema = { ...schema, properties };
     // Specmatic 2.x cannot read a form body's example, as an object or as the encoded string ("Expected
     // json value"); it sends generated field values instead, so the token request stays out of its run.
@@ -170,7 +188,8 @@ function resolveSchema(schema: Obj, doc: Obj): Obj {
 function mediaExamples(holder: Obj): void {
   const content = isObj(holder.content) ? holder.content : {};
   for (const media of Object.values(content)) {
-    if (!isObj(media) || !isObj(media.examples) || !isObj(media.schema) || media.schema.examples !== undefined) continue;
+    if (!isObj(media) || !isObj(media.examples) || !isObj(media.schema) || media.schema.examples !== undefined)
+      continue;
     const values = Object.values(media.examples).flatMap((e) => (isObj(e) && 'value' in e ? [e.value] : []));
     if (values.length > 0) media.schema = { ...media.schema, examples: values };
   }

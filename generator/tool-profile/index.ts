@@ -16,7 +16,11 @@ export async function buildToolProfile(
   overlays: string[],
   options: ToolProfileOptions & { cwd?: string; allowRefOrigins?: readonly string[] } = {},
 ): Promise<Record<string, unknown>> {
-  const loaded = await loadDocument(spec, { cwd: options.cwd, overlays, ...(options.allowRefOrigins ? { allowRefOrigins: options.allowRefOrigins } : {}) });
+  const loaded = await loadDocument(spec, {
+    cwd: options.cwd,
+    overlays,
+    ...(options.allowRefOrigins ? { allowRefOrigins: options.allowRefOrigins } : {}),
+  });
   return deriveToolProfile(loaded.document as unknown as Record<string, unknown>, options);
 }
 
@@ -33,6 +37,11 @@ export async function writeToolProfile(
   const profile = await buildToolProfile(spec, overlays, { ...options, cwd, ...origins });
   const target = path.resolve(cwd, outFile);
   mkdirSync(path.dirname(target), { recursive: true });
-  writeFileSync(target, /\.json$/i.test(target) ? `${JSON.stringify(profile, null, 2)}\n` : stringify(profile, { lineWidth: 0, aliasDuplicateObjects: false }));
+  writeFileSync(
+    target,
+    /\.json$/i.test(target)
+      ? `${JSON.stringify(profile, null, 2)}\n`
+      : stringify(profile, { lineWidth: 0, aliasDuplicateObjects: false }),
+  );
   return target;
 }

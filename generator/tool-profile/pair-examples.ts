@@ -11,7 +11,9 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !
 
 const jsonMedia = (holder: unknown): Obj | undefined => {
   const content = isObj(holder) && isObj(holder.content) ? holder.content : {};
-  const entry = Object.entries(content).find(([type, media]) => /json/i.test(type) && isObj(media) && isObj(media.examples));
+  const entry = Object.entries(content).find(
+    ([type, media]) => /json/i.test(type) && isObj(media) && isObj(media.examples),
+  );
   return entry && isObj(entry[1]) ? entry[1] : undefined;
 };
 
@@ -39,8 +41,14 @@ export function openObjects(node: unknown): void {
     return;
   }
   if (!isObj(node)) return;
-  if ((isObj(node.properties) || node.type === 'object') && node.additionalProperties === undefined && node.unevaluatedProperties === undefined) node.additionalProperties = true;
-  for (const [key, value] of Object.entries(node)) if (key !== 'example' && key !== 'examples' && !key.startsWith('x-')) openObjects(value);
+  if (
+    (isObj(node.properties) || node.type === 'object') &&
+    node.additionalProperties === undefined &&
+    node.unevaluatedProperties === undefined
+  )
+    node.additionalProperties = true;
+  for (const [key, value] of Object.entries(node))
+    if (key !== 'example' && key !== 'examples' && !key.startsWith('x-')) openObjects(value);
 }
 
 /**
@@ -57,10 +65,28 @@ export function mergeAllOf(schemas: Obj): void {
   for (const [name, schema] of Object.entries(schemas)) {
     if (!isObj(schema) || !Array.isArray(schema.allOf)) continue;
     const parts = schema.allOf.map(resolve);
-    if (parts.some((p) => !p || p.allOf !== undefined || p.additionalProperties === false || (p.type !== undefined && p.type !== 'object'))) continue;
+    if (
+      parts.some(
+        (p) =>
+          !p ||
+          p.allOf !== undefined ||
+          p.additionalProperties === false ||
+          (p.type !== undefined && p.type !== 'object'),
+      )
+    )
+      continue;
     const { allOf: _allOf, ...own } = schema;
-    const properties = Object.assign({}, ...parts.map((p) => (isObj(p?.properties) ? p.properties : {})), isObj(own.properties) ? own.properties : {});
-    const required = [...new Set([...parts.flatMap((p) => (Array.isArray(p?.required) ? p.required : [])), ...(Array.isArray(own.required) ? own.required : [])])];
+    const properties = Object.assign(
+      {},
+      ...parts.map((p) => (isObj(p?.properties) ? p.properties : {})),
+      isObj(own.properties) ? own.properties : {},
+    );
+    const required = [
+      ...new Set([
+        ...parts.flatMap((p) => (Array.isArray(p?.required) ? p.required : [])),
+        ...(Array.isArray(own.required) ? own.required : []),
+      ]),
+    ];
     schemas[name] = { ...own, type: 'object', properties, ...(required.length ? { required } : {}) };
   }
 }

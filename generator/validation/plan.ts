@@ -33,20 +33,33 @@ export interface ValidatorPlan {
   webhooks: Array<{ name: string; validator: string | null }>;
 }
 
-export function planValidators(model: ApiModel, prep: Omit<PrepareOptions, 'at'>, vocabulary: RuleVocabulary): ValidatorPlan {
+export function planValidators(
+  model: ApiModel,
+  prep: Omit<PrepareOptions, 'at'>,
+  vocabulary: RuleVocabulary,
+): ValidatorPlan {
   const plan: ValidatorPlan = { schemas: [], paramSchemas: [], operations: [], webhooks: [] };
   const prepare = (s: JSONSchema, at: string) => prepareSchema(s, { ...prep, at, expansions: prep });
 
   for (const op of model.operations) {
     const at = `/paths/${escapeToken(op.path)}/${op.method}`;
     const rules = byPart(op.rules, vocabulary);
-    const entry: OperationPlan = { id: op.id, bodyRequired: op.requestBody?.required === true, responses: [], stateful: statefulRefs(op.rules, vocabulary) };
+    const entry: OperationPlan = {
+      id: op.id,
+      bodyRequired: op.requestBody?.required === true,
+      responses: [],
+      stateful: statefulRefs(op.rules, vocabulary),
+    };
     for (const part of ['path', 'query'] as const) {
       const ps = op.parameters.filter((p) => p.in === part);
       const partRules = rules[part === 'path' ? 'params' : 'query'];
       if (ps.length === 0 && partRules.length === 0) continue;
       const name = `${op.id}_${part === 'path' ? 'params' : 'query'}`;
-      plan.paramSchemas.push({ name, at: `${at}/parameters`, schema: withRules(paramsObject(ps, at, prepare), partRules) });
+      plan.paramSchemas.push({
+        name,
+        at: `${at}/parameters`,
+        schema: withRules(paramsObject(ps, at, prepare), partRules),
+      });
       entry[part === 'path' ? 'params' : 'query'] = name;
     }
     const headers = op.parameters.filter((p) => p.in === 'header' && !IGNORED_HEADER_PARAMS.has(p.name.toLowerCase()));
@@ -60,7 +73,11 @@ export function planValidators(model: ApiModel, prep: Omit<PrepareOptions, 'at'>
     const cookies = op.parameters.filter((p) => p.in === 'cookie');
     if (cookies.length > 0) {
       entry.cookies = `${op.id}_cookies`;
-      plan.paramSchemas.push({ name: entry.cookies, at: `${at}/parameters`, schema: paramsObject(cookies, at, prepare) });
+      plan.paramSchemas.push({
+        name: entry.cookies,
+        at: `${at}/parameters`,
+        schema: paramsObject(cookies, at, prepare),
+      });
     }
     const body = preferredBody(op);
     if (body !== undefined) {
@@ -68,7 +85,10 @@ export function planValidators(model: ApiModel, prep: Omit<PrepareOptions, 'at'>
       plan.schemas.push({
         name: entry.body,
         at: `${at}/requestBody`,
-        schema: withRules(prepare(body.schema, `${at}/requestBody/content/${escapeToken(body.type)}/schema`), rules.body),
+        schema: withRules(
+          prepare(body.schema, `${at}/requestBody/content/${escapeToken(body.type)}/schema`),
+          rules.body,
+        ),
       });
     } else if (rules.body.length > 0) {
       unsupportedPart(rules.body[0], 'the operation has no request body');
@@ -109,8 +129,16 @@ export function planValidators(model: ApiModel, prep: Omit<PrepareOptions, 'at'>
   return plan;
 }
 
-function byPart(rules: RuleDefinition[], vocabulary: RuleVocabulary): Record<'body' | 'params' | 'query' | 'webhook', RuleDefinition[]> {
-  const out = { body: [] as RuleDefinition[], params: [] as RuleDefinition[], query: [] as RuleDefinition[], webhook: [] as RuleDefinition[] };
+function byPart(
+  rules: RuleDefinition[],
+  vocabulary: RuleVocabulary,
+): Record<'body' | 'params' | 'query' | 'webhook', RuleDefinition[]> {
+  const out = {
+    body: [] as RuleDefinition[],
+    params: [] as RuleDefinition[],
+    query: [] as RuleDefinition[],
+    webhook: [] as RuleDefinition[],
+  };
   for (const r of rules) {
     if (r.state !== 'stateless') continue;
     checkStatelessRule(r, vocabulary);
@@ -134,10 +162,19 @@ function statefulRefs(rules: RuleDefinition[], vocabulary: RuleVocabulary): Rule
  * siblings draft-07 ignores) still gets them. */
 function withRules(schema: JSONSchema, rules: RuleDefinition[]): JSONSchema {
   if (rules.length === 0) return schema;
-  return { allOf: [schema, ...rules.map((r) => ({ [`x-cbp-${r.keyword}`]: { id: r.id, source: r.source, params: r.params } }))] };
+  return {
+    allOf: [
+      schema,
+      ...rules.map((r) => ({ [`x-cbp-${r.keyword}`]: { id: r.id, source: r.source, params: r.params } })),
+    ],
+  };
 }
 
-function paramsObject(ps: ParameterModel[], at: string, prepare: (s: JSONSchema, at: string) => JSONSchema): JSONSchema {
+function paramsObject(
+  ps: ParameterModel[],
+  at: string,
+  prepare: (s: JSONSchema, at: string) => JSONSchema,
+): JSONSchema {
   const properties: Record<string, JSONSchema> = {};
   // setKey: a parameter named `__proto__` must become a property, not the object's prototype.
   for (const p of ps) setKey(properties, p.name, prepare(p.schema, `${at}/parameters/${escapeToken(p.name)}/schema`));

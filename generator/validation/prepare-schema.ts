@@ -21,7 +21,14 @@ const PROTOTYPE_MEMBERS: ReadonlySet<string> = new Set(Object.getOwnPropertyName
 const namesPrototypeMember = (key: string, value: unknown): boolean =>
   (key === 'properties' && isPlainObject(value) && Object.keys(value).some((k) => PROTOTYPE_MEMBERS.has(k))) ||
   (key === 'required' && Array.isArray(value) && value.some((k) => typeof k === 'string' && PROTOTYPE_MEMBERS.has(k)));
-const FEATURES = new Set(['unevaluatedProperties', 'unevaluatedItems', '$dynamicRef', '$dynamicAnchor', '$recursiveRef', '$recursiveAnchor']);
+const FEATURES = new Set([
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  '$dynamicRef',
+  '$dynamicAnchor',
+  '$recursiveRef',
+  '$recursiveAnchor',
+]);
 
 export interface PrepareOptions {
   openapi30: boolean;
@@ -52,7 +59,17 @@ export interface PrepareOptions {
 /** Components larger than this (JSON characters) stay behind a $ref, so big documents do not
  * blow up the generated code. */
 const INLINE_LIMIT = 4000;
-const ANNOTATIONS = new Set(['description', 'title', 'examples', 'example', 'deprecated', 'readOnly', 'writeOnly', 'default', '$comment']);
+const ANNOTATIONS = new Set([
+  'description',
+  'title',
+  'examples',
+  'example',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'default',
+  '$comment',
+]);
 /** Keywords no validator reads (ajv's own `discriminator` support is off): dropped with
  * `stripAnnotations`. */
 const NOT_VALIDATED = new Set([...ANNOTATIONS, 'externalDocs', 'xml', 'discriminator']);
@@ -78,7 +95,9 @@ export function prepareSchema(schema: JSONSchema, opts: PrepareOptions): JSONSch
     const inlined = expanded(name, ref);
     if (inlined === undefined) return undefined;
     // OpenAPI 3.0 ignores $ref siblings; in 3.1 they apply too (annotations aside).
-    const siblings = opts.openapi30 ? [] : Object.keys(s).filter((k) => k !== '$ref' && !ANNOTATIONS.has(k) && !k.startsWith('x-'));
+    const siblings = opts.openapi30
+      ? []
+      : Object.keys(s).filter((k) => k !== '$ref' && !ANNOTATIONS.has(k) && !k.startsWith('x-'));
     if (siblings.length === 0) return inlined;
     const rest: Record<string, unknown> = {};
     for (const k of siblings) rest[k] = s[k];
@@ -119,7 +138,10 @@ export function prepareSchema(schema: JSONSchema, opts: PrepareOptions): JSONSch
   function node(s: unknown, at: string): JSONSchema {
     if (typeof s === 'boolean') return s;
     if (s === null || typeof s !== 'object' || Array.isArray(s)) {
-      throw new CbpError('E_SPEC_INVALID', 'a schema must be an object or a boolean', { pointer: at, rule: 'JSON Schema' });
+      throw new CbpError('E_SPEC_INVALID', 'a schema must be an object or a boolean', {
+        pointer: at,
+        rule: 'JSON Schema',
+      });
     }
     if (typeof (s as Record<string, unknown>).$ref === 'string') {
       const inlined = inlineRef(s as Record<string, unknown>, at);
@@ -133,7 +155,9 @@ export function prepareSchema(schema: JSONSchema, opts: PrepareOptions): JSONSch
       if (FEATURES.has(key)) opts.features?.add(key);
       if (namesPrototypeMember(key, value)) opts.features?.add(OWN_PROPERTIES);
       if (SUBSCHEMA_MAPS.has(key) && isPlainObject(value)) {
-        if (key === 'patternProperties') for (const name of Object.keys(value)) if (!opts.patternAt?.has(name)) opts.patternAt?.set(name, `${here}/${escapeToken(name)}`);
+        if (key === 'patternProperties')
+          for (const name of Object.keys(value))
+            if (!opts.patternAt?.has(name)) opts.patternAt?.set(name, `${here}/${escapeToken(name)}`);
         out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, node(v, `${here}/${escapeToken(k)}`)]));
       } else if (SUBSCHEMA_LISTS.has(key) && Array.isArray(value)) {
         out[key] = value.map((v, i) => node(v, `${here}/${i}`));
@@ -168,7 +192,11 @@ function rewriteRef(ref: string, at: string, components?: Record<string, JSONSch
     // would surface far from the document.
     const name = componentName(ref.slice(COMPONENT_REF.length));
     if (components !== undefined && !Object.hasOwn(components, name)) {
-      throw new CbpError('E_SPEC_INVALID', `schema $ref ${JSON.stringify(ref)} points to no schema under #/components/schemas`, { pointer: at, rule: 'JSON Schema' });
+      throw new CbpError(
+        'E_SPEC_INVALID',
+        `schema $ref ${JSON.stringify(ref)} points to no schema under #/components/schemas`,
+        { pointer: at, rule: 'JSON Schema' },
+      );
     }
     return `${COMPONENTS_ID}#/$defs/${ref.slice(COMPONENT_REF.length)}`;
   }

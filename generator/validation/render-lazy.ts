@@ -22,19 +22,26 @@ export interface DataChoice {
   keywords: readonly RuleKeyword[];
 }
 
-export function renderValidatorData(header: string, plan: ValidatorPlan, components: JSONSchema, choice: DataChoice): string {
+export function renderValidatorData(
+  header: string,
+  plan: ValidatorPlan,
+  components: JSONSchema,
+  choice: DataChoice,
+): string {
   const schemas = shared(plan.schemas);
   const paramSchemas = shared(plan.paramSchemas);
   const operations: ValidatorData['operations'] = {};
   for (const op of plan.operations) {
     const { id, bodyRequired, stateful, responses, ...parts } = op;
     const entry: ValidatorData['operations'][string] = { responses: [] };
-    for (const part of ['params', 'query', 'headers', 'cookies'] as const) if (parts[part] !== undefined) entry[part] = paramSchemas.nameOf(parts[part]);
+    for (const part of ['params', 'query', 'headers', 'cookies'] as const)
+      if (parts[part] !== undefined) entry[part] = paramSchemas.nameOf(parts[part]);
     if (parts.body !== undefined) entry.body = schemas.nameOf(parts.body);
     if (bodyRequired) entry.bodyRequired = true;
     entry.responses = responses.map((r) => {
       const content: Record<string, string | null> = {};
-      for (const [type, name] of Object.entries(r.content)) setKey(content, type, name === null ? null : schemas.nameOf(name));
+      for (const [type, name] of Object.entries(r.content))
+        setKey(content, type, name === null ? null : schemas.nameOf(name));
       return { status: r.status, content };
     });
     if (stateful.length > 0) entry.stateful = stateful;
@@ -67,7 +74,10 @@ export function renderValidatorData(header: string, plan: ValidatorPlan, compone
 
 /** Identical schemas once, under the first name they appear with: real documents answer the same
  * error schema on every operation and the same schema under JSON and XML media types. */
-function shared(list: ValidatorPlan['schemas']): { table: Record<string, JSONSchema>; nameOf: (name: string) => string } {
+function shared(list: ValidatorPlan['schemas']): {
+  table: Record<string, JSONSchema>;
+  nameOf: (name: string) => string;
+} {
   const table: Record<string, JSONSchema> = {};
   const byText = new Map<string, string>();
   const canonical = new Map<string, string>();
@@ -92,7 +102,12 @@ function shared(list: ValidatorPlan['schemas']): { table: Record<string, JSONSch
   };
 }
 
-const SINGLE_QUOTE_ESCAPES: Readonly<Record<string, string>> = { '\\': '\\\\', "'": "\\'", '\u2028': '\\u2028', '\u2029': '\\u2029' };
+const SINGLE_QUOTE_ESCAPES: Readonly<Record<string, string>> = {
+  '\\': '\\\\',
+  "'": "\\'",
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
 
 /** JSON text as a single-quoted string literal: JSON's double quotes need no escape there, which
  * is about a sixth of the data's size. JSON.stringify leaves no raw control character in its

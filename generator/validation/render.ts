@@ -17,7 +17,11 @@ const ref = (ns: string, name: string | null | undefined) => {
   return `(${ns}.${name} as AjvValidateFn)`;
 };
 
-export function renderValidatorsTs(header: string, plan: ValidatorPlan, stateful: readonly StatefulRuleSource[] = []): string {
+export function renderValidatorsTs(
+  header: string,
+  plan: ValidatorPlan,
+  stateful: readonly StatefulRuleSource[] = [],
+): string {
   const lines: string[] = [
     header.replace(/\n+$/, '\n'),
     '/**',
@@ -90,7 +94,10 @@ export function renderRulesTs(header: string, rules: RuleDefinition[]): string {
 /** validators-runtime.ts: the formats and the keyword factories the validators call, imported by
  * the standalone validators as `__cbpRules` (by the lazy ones as the factories' table). Each
  * entry exports `names` from `module`, or the whole module. */
-export function renderValidatorsRuntime(exports: ReadonlyArray<{ module: string; names?: readonly string[] }>, options: { linearEngine?: boolean } = {}): string {
+export function renderValidatorsRuntime(
+  exports: ReadonlyArray<{ module: string; names?: readonly string[] }>,
+  options: { linearEngine?: boolean } = {},
+): string {
   return [
     '/** The runtime the validators call: formats, the rule checks the document uses. */',
     "export { formats } from './runtime/rules/formats.js';",
@@ -105,7 +112,9 @@ export function renderValidatorsRuntime(exports: ReadonlyArray<{ module: string;
           'useLinearEngine(re2Engine);',
         ]
       : []),
-    ...exports.map((e) => (e.names === undefined ? `export * from ${q(e.module)};` : `export { ${e.names.join(', ')} } from ${q(e.module)};`)),
+    ...exports.map((e) =>
+      e.names === undefined ? `export * from ${q(e.module)};` : `export { ${e.names.join(', ')} } from ${q(e.module)};`,
+    ),
     '',
   ].join('\n');
 }

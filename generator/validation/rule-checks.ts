@@ -62,7 +62,10 @@ function checkParams(rule: RuleDefinition, paramsSchema: object): void {
 }
 
 function fail(rule: RuleDefinition, message: string, hint?: string): never {
-  throw new CbpError('E_RULE_INVALID', `rule ${rule.id} (on ${rule.target}): ${message}`, { rule: 'x-cbp-rules', ...(hint ? { hint } : {}) });
+  throw new CbpError('E_RULE_INVALID', `rule ${rule.id} (on ${rule.target}): ${message}`, {
+    rule: 'x-cbp-rules',
+    ...(hint ? { hint } : {}),
+  });
 }
 
 /** The hint for a keyword the selected plugins lack: the plugin that defines it, and the known ones. */

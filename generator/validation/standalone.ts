@@ -2,9 +2,9 @@
  * Compiles named schemas once, at generate time, into one ESM module (ajv standalone). ajv's
  * standalone output still `require`s its small runtime helpers (ucs2length, equal, ...); those
  * become ESM imports here: `ucs2length` (every maxLength/minLength) from the runtime's ES module,
- * the others from ajv (CommonJS, which a bundler wraps in helpers every chunk of a page loads). Every other reference (formats, rule checks) already goes through the
- * `__cbpRules` import. Spec strings only appear inside ajv-escaped string literals, so the
- * `require("` text searched for below can only be ajv's own.
+ * the others from ajv (CommonJS, which a bundler wraps in helpers every chunk of a page loads). Every other reference
+ * (formats, rule checks) already goes through the `__cbpRules` import. Spec strings only appear inside ajv-escaped
+ * string literals, so the `require("` text searched for below can only be ajv's own.
  */
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import { CbpError } from '../../lib/errors.js';
@@ -31,7 +31,10 @@ export function compileStandalone(ajv: AnyAjv, schemas: NamedSchema[], rulesImpo
       ajv.addSchema(s.schema as object, id);
       ajv.getSchema(id);
     } catch (e) {
-      throw new CbpError('E_SPEC_INVALID', `schema cannot be compiled: ${(e as Error).message}`, { pointer: s.at, rule: 'JSON Schema' });
+      throw new CbpError('E_SPEC_INVALID', `schema cannot be compiled: ${(e as Error).message}`, {
+        pointer: s.at,
+        rule: 'JSON Schema',
+      });
     }
     refs[s.name] = id;
   }
@@ -44,7 +47,8 @@ export function compileStandalone(ajv: AnyAjv, schemas: NamedSchema[], rulesImpo
   });
   if (body.includes('require(')) {
     const at = body.indexOf('require(');
-    if (body.slice(at, at + 9) === 'require("') throw new Error(`ajv standalone output has an unexpected require: ${body.slice(at, at + 80)}`);
+    if (body.slice(at, at + 9) === 'require("')
+      throw new Error(`ajv standalone output has an unexpected require: ${body.slice(at, at + 80)}`);
   }
   return `${imports(rulesImport, [...helpers].sort())}${body.replace(/^"use strict";\n?/, '')}\n`;
 }

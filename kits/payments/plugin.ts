@@ -21,7 +21,8 @@ export interface PaymentsShorthands {
 
 export const paymentsPlugin: Plugin = {
   name: 'payments',
-  describe: 'the payments kit: payment rules, procedures, webhook consumer and stores, typed state table (runtime/payments/)',
+  describe:
+    'the payments kit: payment rules, procedures, webhook consumer and stores, typed state table (runtime/payments/)',
   dependencies: ['validators', 'webhook-signing'],
   templates: 'kits/payments/templates',
   // packages/runtime/src/payments/, served by the runtime package as `<runtime>/payments/…`; found

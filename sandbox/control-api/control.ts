@@ -43,14 +43,32 @@ export function controlHandlers(ctx: SandboxContext) {
     },
     payForSession({ params, auth }): SandboxResponse {
       const s = store.sessions.get(params.session_id ?? '');
-      if (s === undefined || store.customer(auth.clientId, s.customer_id) === undefined) return fail(404, 'not-found.session', 'session not found', '/session_id');
+      if (s === undefined || store.customer(auth.clientId, s.customer_id) === undefined)
+        return fail(404, 'not-found.session', 'session not found', '/session_id');
       if (store.clockOfCustomer(s.customer_id).now() >= s.expiresAtMs)
-        return fail(410, 'session.expired', 'the session has expired; create a new one', '/session_id', 'Session states');
-      if (s.payment_id !== undefined) return fail(409, 'session.already-paid', 'the session already has a payment', '/session_id');
+        return fail(
+          410,
+          'session.expired',
+          'the session has expired; create a new one',
+          '/session_id',
+          'Session states',
+        );
+      if (s.payment_id !== undefined)
+        return fail(409, 'session.already-paid', 'the session already has a payment', '/session_id');
       if (s.recipient_details.length === 0 || s.amount === undefined)
         return fail(409, 'session.incomplete', 'the session has no amount or recipient_details to pay', '/session_id');
-      const body = { amount: s.amount, recipient_details: s.recipient_details, client_reference_id: s.client_reference_id, client_customer_ref: s.client_customer_ref };
-      const created = createPaymentRecord(ctx, { customerId: s.customer_id, body, via: 'session', sessionId: s.session_id });
+      const body = {
+        amount: s.amount,
+        recipient_details: s.recipient_details,
+        client_reference_id: s.client_reference_id,
+        client_customer_ref: s.client_customer_ref,
+      };
+      const created = createPaymentRecord(ctx, {
+        customerId: s.customer_id,
+        body,
+        via: 'session',
+        sessionId: s.session_id,
+      });
       if (!isPayment(created)) return created;
       s.payment_id = created.payment_id;
       return ok({ payment_id: created.payment_id, session_id: s.session_id, status: created.status }, 201);
@@ -77,10 +95,20 @@ export function controlHandlers(ctx: SandboxContext) {
       const clock = clocks.of(auth.clientId);
       const seconds = getAt(body, ['seconds']);
       if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || seconds > MAX_ADVANCE_SECONDS) {
-        return fail(400, 'sandbox.clock', `seconds must be a number from 0 to ${MAX_ADVANCE_SECONDS} (10 years) per advance`, '/seconds');
+        return fail(
+          400,
+          'sandbox.clock',
+          `seconds must be a number from 0 to ${MAX_ADVANCE_SECONDS} (10 years) per advance`,
+          '/seconds',
+        );
       }
       if (clock.now() + seconds * 1000 > MAX_SANDBOX_MS) {
-        return fail(400, 'sandbox.clock-range', `the sandbox clock stops at ${new Date(MAX_SANDBOX_MS).toISOString()} (RFC 3339 years end at 9999); advance less`, '/seconds');
+        return fail(
+          400,
+          'sandbox.clock-range',
+          `the sandbox clock stops at ${new Date(MAX_SANDBOX_MS).toISOString()} (RFC 3339 years end at 9999); advance less`,
+          '/seconds',
+        );
       }
       clock.advance(seconds);
       return ok({ now: clock.iso() });

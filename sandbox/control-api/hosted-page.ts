@@ -36,24 +36,57 @@ export async function hostedPage(ctx: SandboxContext, r: HostedRequest): Promise
   const sessionId = decodeSafe(rawId);
   const s = ctx.store.sessions.get(sessionId);
   const wantsJson = accepts(r.headers.accept, 'application/json');
-  if (s === undefined || extra.length > 0) return message(404, [], 'Session not found', 'No such payment session.', wantsJson);
+  if (s === undefined || extra.length > 0)
+    return message(404, [], 'Session not found', 'No such payment session.', wantsJson);
   const allowed = ACTIONS[action];
   if (allowed === undefined) return message(404, s.allowed_origins, 'Not found', 'No such page.', wantsJson);
-  if (r.method !== allowed && !(allowed === 'GET' && r.method === 'HEAD')) return { ...fail(405, 'request.method-not-allowed', `use ${allowed}`), headers: { allow: allowed } };
+  if (r.method !== allowed && !(allowed === 'GET' && r.method === 'HEAD'))
+    return { ...fail(405, 'request.method-not-allowed', `use ${allowed}`), headers: { allow: allowed } };
   // A paid session stays viewable after expiry: the payer may still follow its payment.
   if (sessionClock(ctx, s).now() >= s.expiresAtMs && s.payment_id === undefined) {
-    return message(410, s.allowed_origins, 'Session expired', 'This payment session has expired; ask the merchant for a new one.', wantsJson);
+    return message(
+      410,
+      s.allowed_origins,
+      'Session expired',
+      'This payment session has expired; ask the merchant for a new one.',
+      wantsJson,
+    );
   }
   const pagePath = `${HOSTED_PREFIX}${encodeURIComponent(s.session_id)}`;
-  if (action === 'status') return { status: 200, body: JSON.stringify(sessionStatus(ctx, s)), headers: resourceHeaders('application/json', 'no-store') };
+  if (action === 'status')
+    return {
+      status: 200,
+      body: JSON.stringify(sessionStatus(ctx, s)),
+      headers: resourceHeaders('application/json', 'no-store'),
+    };
   if (action === '') return page(ctx, s, pagePath);
 
   const token = new URLSearchParams(r.body.toString('utf8')).get('csrf_token');
   const verdict = checkCsrf(ctx, { sessionId: s.session_id, token, headers: r.headers });
-  if (!verdict.ok) return message(403, s.allowed_origins, 'Request refused', `${verdict.reason}; reload the checkout page and try again.`, wantsJson, 'hosted.csrf');
+  if (!verdict.ok)
+    return message(
+      403,
+      s.allowed_origins,
+      'Request refused',
+      `${verdict.reason}; reload the checkout page and try again.`,
+      wantsJson,
+      'hosted.csrf',
+    );
   const done = action === 'pay' ? await pay(ctx, s) : abandon(ctx, s);
-  if (wantsJson) return { status: done.status, body: JSON.stringify(done.body), headers: resourceHeaders('application/json', 'no-store') };
-  if (done.status === 410) return message(410, s.allowed_origins, 'Session expired', 'This payment session has expired; ask the merchant for a new one.', false);
+  if (wantsJson)
+    return {
+      status: done.status,
+      body: JSON.stringify(done.body),
+      headers: resourceHeaders('application/json', 'no-store'),
+    };
+  if (done.status === 410)
+    return message(
+      410,
+      s.allowed_origins,
+      'Session expired',
+      'This payment session has expired; ask the merchant for a new one.',
+      false,
+    );
   // A refused payment (e.g. a rule of the payment request) is shown on the page itself.
   if (done.status >= 400 && done.status !== 409) return page(ctx, s, pagePath, done.status, errorMessage(done.body));
   // POST/redirect/GET: the page then shows the payment's status.
@@ -64,7 +97,15 @@ const ACTIONS: Record<string, string> = { '': 'GET', status: 'GET', pay: 'POST',
 
 function page(ctx: SandboxContext, s: SessionRecord, pagePath: string, status = 200, notice?: string): SandboxResponse {
   const payment = s.payment_id ? ctx.store.payments.get(s.payment_id) : undefined;
-  const html = checkoutPage({ session: s, payment, now: sessionClock(ctx, s).now(), pagePath, assetsPath: ASSETS, csrfToken: csrfToken(ctx, s.session_id), notice });
+  const html = checkoutPage({
+    session: s,
+    payment,
+    now: sessionClock(ctx, s).now(),
+    pagePath,
+    assetsPath: ASSETS,
+    csrfToken: csrfToken(ctx, s.session_id),
+    notice,
+  });
   return { status, body: html, headers: pageHeaders(s.allowed_origins) };
 }
 
@@ -75,13 +116,25 @@ function errorMessage(body: unknown): string {
 
 /** An HTML page for browsers, the API's error body for the script. The allowed origins may still
  * frame it, so an embedded expired session shows why instead of a blocked frame. */
-function message(status: number, origins: readonly string[], title: string, text: string, json: boolean, rule = `hosted.${status}`): SandboxResponse {
-  if (json) return { ...fail(status, rule, text, '/session_id', 'Hosted payment session'), headers: resourceHeaders('application/json', 'no-store') };
+function message(
+  status: number,
+  origins: readonly string[],
+  title: string,
+  text: string,
+  json: boolean,
+  rule = `hosted.${status}`,
+): SandboxResponse {
+  if (json)
+    return {
+      ...fail(status, rule, text, '/session_id', 'Hosted payment session'),
+      headers: resourceHeaders('application/json', 'no-store'),
+    };
   return { status, body: messagePage(title, text, ASSETS), headers: pageHeaders(origins) };
 }
 
 function asset(method: string, text: string, contentType: string): SandboxResponse {
-  if (method !== 'GET' && method !== 'HEAD') return { ...fail(405, 'request.method-not-allowed', 'use GET'), headers: { allow: 'GET' } };
+  if (method !== 'GET' && method !== 'HEAD')
+    return { ...fail(405, 'request.method-not-allowed', 'use GET'), headers: { allow: 'GET' } };
   return { status: 200, body: text, headers: resourceHeaders(contentType, 'public, max-age=300') };
 }
 

@@ -31,10 +31,20 @@ export function resourceHandlers(ctx: SandboxContext) {
       const customers = store.customersOf(auth.clientId);
       const ids = new Set(customers.map((c) => c.customer_id));
       return ok({
-        customers: customers.map((c) => ({ customer_id: c.customer_id, wallet_currency: c.wallet_currency, status: c.status })),
+        customers: customers.map((c) => ({
+          customer_id: c.customer_id,
+          wallet_currency: c.wallet_currency,
+          status: c.status,
+        })),
         recipients: [...store.recipients.values()]
           .filter((r) => ids.has(r.customer_id))
-          .map(({ recipient_id, customer_id, currency, status, name }) => ({ recipient_id, customer_id, currency, status, name })),
+          .map(({ recipient_id, customer_id, currency, status, name }) => ({
+            recipient_id,
+            customer_id,
+            currency,
+            status,
+            name,
+          })),
         quotes: [...store.quotes.values()].filter((q) => ids.has(q.customer_id)).map((q) => quoteView(ctx, q.quote_id)),
         third_parties: [...store.thirdParties.values()]
           .filter((t) => ids.has(t.customer_id))
@@ -46,17 +56,32 @@ export function resourceHandlers(ctx: SandboxContext) {
       if (customer === undefined) return customerNotFound();
       const sell = str(getAt(body, ['sell_currency'])) ?? '';
       const buy = str(getAt(body, ['buy_currency'])) ?? '';
-      if (!CURRENCY.test(sell)) return fail(400, 'sandbox.quote', 'sell_currency must be a 3-letter ISO 4217 code', '/sell_currency');
-      if (!CURRENCY.test(buy)) return fail(400, 'sandbox.quote', 'buy_currency must be a 3-letter ISO 4217 code', '/buy_currency');
+      if (!CURRENCY.test(sell))
+        return fail(400, 'sandbox.quote', 'sell_currency must be a 3-letter ISO 4217 code', '/sell_currency');
+      if (!CURRENCY.test(buy))
+        return fail(400, 'sandbox.quote', 'buy_currency must be a 3-letter ISO 4217 code', '/buy_currency');
       const ttl = getAt(body, ['expires_in_seconds']) ?? 900;
       const { min, max } = L.quoteExpiresInSeconds;
       if (typeof ttl !== 'number' || !Number.isFinite(ttl) || ttl < min || ttl > max) {
-        return fail(400, 'sandbox.quote-expiry', `expires_in_seconds must be a number from ${min} to ${max} (a year)`, '/expires_in_seconds');
+        return fail(
+          400,
+          'sandbox.quote-expiry',
+          `expires_in_seconds must be a number from ${min} to ${max} (a year)`,
+          '/expires_in_seconds',
+        );
       }
-      if (countOf(store.quotes.values(), customer.customer_id) >= L.quotesPerCustomer) return limit('quotes of one customer', L.quotesPerCustomer);
+      if (countOf(store.quotes.values(), customer.customer_id) >= L.quotesPerCustomer)
+        return limit('quotes of one customer', L.quotesPerCustomer);
       const quote_id = store.newId('quote');
       const expiresAtMs = store.clockOfCustomer(customer.customer_id).now() + Math.round(ttl * 1000);
-      store.quotes.set(quote_id, { quote_id, customer_id: customer.customer_id, sell_currency: sell, buy_currency: buy, status: 'active', expiresAtMs });
+      store.quotes.set(quote_id, {
+        quote_id,
+        customer_id: customer.customer_id,
+        sell_currency: sell,
+        buy_currency: buy,
+        status: 'active',
+        expiresAtMs,
+      });
       return ok(quoteView(ctx, quote_id), 201);
     },
     createRecipient({ params, body, auth }) {
@@ -65,31 +90,54 @@ export function resourceHandlers(ctx: SandboxContext) {
       const currency = str(getAt(body, ['currency'])) ?? '';
       const name = str(getAt(body, ['name'])) ?? '';
       const status = getAt(body, ['status']) ?? 'active';
-      if (!CURRENCY.test(currency)) return fail(400, 'sandbox.recipient', 'currency must be a 3-letter ISO 4217 code', '/currency');
-      if (name.trim() === '' || name.length > L.recipientNameLength) return fail(400, 'sandbox.recipient', `name is required, 1 to ${L.recipientNameLength} characters`, '/name');
-      if (status !== 'active' && status !== 'inactive') return fail(400, 'sandbox.recipient', 'status is active or inactive', '/status');
-      if (countOf(store.recipients.values(), customer.customer_id) >= L.recipientsPerCustomer) return limit('recipients of one customer', L.recipientsPerCustomer);
+      if (!CURRENCY.test(currency))
+        return fail(400, 'sandbox.recipient', 'currency must be a 3-letter ISO 4217 code', '/currency');
+      if (name.trim() === '' || name.length > L.recipientNameLength)
+        return fail(400, 'sandbox.recipient', `name is required, 1 to ${L.recipientNameLength} characters`, '/name');
+      if (status !== 'active' && status !== 'inactive')
+        return fail(400, 'sandbox.recipient', 'status is active or inactive', '/status');
+      if (countOf(store.recipients.values(), customer.customer_id) >= L.recipientsPerCustomer)
+        return limit('recipients of one customer', L.recipientsPerCustomer);
       const recipient_id = store.newId('rcp');
-      store.recipients.set(recipient_id, { recipient_id, customer_id: customer.customer_id, currency, name, status, nameCheck: 'pass' });
+      store.recipients.set(recipient_id, {
+        recipient_id,
+        customer_id: customer.customer_id,
+        currency,
+        name,
+        status,
+        nameCheck: 'pass',
+      });
       return ok({ recipient_id, customer_id: customer.customer_id, currency, name, status }, 201);
     },
     failNameCheck({ params, auth }) {
       const r = store.recipients.get(params.recipient_id ?? '');
-      if (r === undefined || store.customer(auth.clientId, r.customer_id) === undefined) return fail(404, 'not-found.recipient', 'recipient not found', '/recipient_id');
+      if (r === undefined || store.customer(auth.clientId, r.customer_id) === undefined)
+        return fail(404, 'not-found.recipient', 'recipient not found', '/recipient_id');
       r.nameCheck = 'fail-next';
       return ok({ recipient_id: r.recipient_id, name_check: 'fail-next' });
     },
     createSubscription({ body, auth }) {
       const url = str(getAt(body, ['url'])) ?? '';
       if (url.length > L.webhookUrlLength || !isHttpUrl(url))
-        return fail(400, 'sandbox.webhook-url', `url must be an absolute http(s) URL of at most ${L.webhookUrlLength} characters`, '/url');
+        return fail(
+          400,
+          'sandbox.webhook-url',
+          `url must be an absolute http(s) URL of at most ${L.webhookUrlLength} characters`,
+          '/url',
+        );
       // Link-local and metadata targets are refused (webhooks/target-policy.ts says why).
       const refusal = ctx.webhooks.targets.refuseUrl(new URL(url));
       if (refusal !== undefined) {
-        return fail(400, 'sandbox.webhook-target', `url is refused: ${refusal}; start the mock with --allow-webhook-target to allow it`, '/url');
+        return fail(
+          400,
+          'sandbox.webhook-target',
+          `url is refused: ${refusal}; start the mock with --allow-webhook-target to allow it`,
+          '/url',
+        );
       }
       const own = [...store.subscriptions.values()].filter((s) => s.clientId === auth.clientId).length;
-      if (own >= L.subscriptionsPerTenant) return limit('webhook subscriptions of one client', L.subscriptionsPerTenant);
+      if (own >= L.subscriptionsPerTenant)
+        return limit('webhook subscriptions of one client', L.subscriptionsPerTenant);
       const subscription_id = store.newId('sub');
       const secret = store.newWebhookSecret();
       store.subscriptions.set(subscription_id, { subscription_id, clientId: auth.clientId, url, secret });
@@ -110,7 +158,8 @@ export function resourceHandlers(ctx: SandboxContext) {
     },
     deleteSubscription({ params, auth }) {
       const s = store.subscriptions.get(params.subscription_id ?? '');
-      if (s === undefined || s.clientId !== auth.clientId) return fail(404, 'not-found.subscription', 'webhook subscription not found', '/subscription_id');
+      if (s === undefined || s.clientId !== auth.clientId)
+        return fail(404, 'not-found.subscription', 'webhook subscription not found', '/subscription_id');
       s.deleted = true;
       store.subscriptions.delete(s.subscription_id);
       return { status: 204 };

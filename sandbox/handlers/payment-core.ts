@@ -25,7 +25,11 @@ export type PaymentView = components['schemas']['Payment'];
  * store answers the rules synchronously, so this does too (no promise per payment);
  * a promise only if the rule context is ever given an asynchronous context. */
 export function paymentPreconditions(ctx: SandboxContext, customerId: string, body: unknown): MaybeRefused {
-  const outcome = checkStatefulRulesEager('createPayment', { params: { customer_id: customerId }, body }, ctx.rulesFor(ctx.store.customers.get(customerId)?.clientId ?? ''));
+  const outcome = checkStatefulRulesEager(
+    'createPayment',
+    { params: { customer_id: customerId }, body },
+    ctx.rulesFor(ctx.store.customers.get(customerId)?.clientId ?? ''),
+  );
   if (isPromiseLike(outcome)) return Promise.resolve(outcome).then((o) => afterRules(ctx, customerId, body, o));
   return afterRules(ctx, customerId, body, outcome);
 }
@@ -149,7 +153,14 @@ export function paymentView(p: PaymentRecord): PaymentView {
     created_datetime: p.created_datetime,
     is_third_party_payment: p.is_third_party_payment,
   };
-  for (const k of ['purpose_of_transaction', 'quote_id', 'client_reference_id', 'client_customer_ref', 'payment_reference', 'session_id'] as const) {
+  for (const k of [
+    'purpose_of_transaction',
+    'quote_id',
+    'client_reference_id',
+    'client_customer_ref',
+    'payment_reference',
+    'session_id',
+  ] as const) {
     if (p[k] !== undefined) view[k] = p[k];
   }
   return view;

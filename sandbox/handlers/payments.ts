@@ -53,7 +53,9 @@ export function paymentHandlers(ctx: SandboxContext): ApiHandlersOf<PaymentOpera
     legacyReviewPayments({ params, auth }) {
       const customer = ctx.store.customer(auth.clientId, params.customer_id);
       if (customer === undefined) return customerNotFound();
-      const payments = [...ctx.store.payments.values()].filter((p) => p.customer_id === customer.customer_id).map(paymentView);
+      const payments = [...ctx.store.payments.values()]
+        .filter((p) => p.customer_id === customer.customer_id)
+        .map(paymentView);
       return ok({ payments });
     },
     legacyViewPayment({ params, auth }) {

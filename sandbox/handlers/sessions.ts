@@ -23,7 +23,11 @@ export function sessionHandlers(ctx: SandboxContext): ApiHandlersOf<'createSessi
       if (customer === undefined) return customerNotFound();
       const origins = allowedOrigins(body);
       if (!Array.isArray(origins)) return origins;
-      const outcome = await checkStatefulRules('createSession', { params: { customer_id: customer.customer_id }, body }, ctx.rulesFor(customer.clientId));
+      const outcome = await checkStatefulRules(
+        'createSession',
+        { params: { customer_id: customer.customer_id }, body },
+        ctx.rulesFor(customer.clientId),
+      );
       if (!outcome.valid) return violations(400, outcome.violations);
       const ref = str(getAt(body, ['client_reference_id']));
       // Re-checked synchronously: other requests ran while the rules were awaited.
@@ -65,7 +69,9 @@ export function sessionHandlers(ctx: SandboxContext): ApiHandlersOf<'createSessi
       const customer = ctx.store.customer(auth.clientId, params.customer_id);
       if (customer === undefined) return customerNotFound();
       const ref = typeof query.client_reference_id === 'string' ? query.client_reference_id : '';
-      return ok({ sessions: ctx.store.sessionsByReference(customer.customer_id, ref).map((s) => lookupRecord(ctx, s)) });
+      return ok({
+        sessions: ctx.store.sessionsByReference(customer.customer_id, ref).map((s) => lookupRecord(ctx, s)),
+      });
     },
   };
 }
@@ -87,7 +93,8 @@ export function lookupRecord(ctx: SandboxContext, s: SessionRecord): components[
 function allowedOrigins(body: unknown): string[] | ErrorResponse<400> {
   const list = getAt(body, ['allowed_origins']);
   if (list === undefined) return [];
-  if (!Array.isArray(list)) return fail(400, 'session.allowed-origins', 'allowed_origins must be a list of origins', '/allowed_origins');
+  if (!Array.isArray(list))
+    return fail(400, 'session.allowed-origins', 'allowed_origins must be a list of origins', '/allowed_origins');
   for (const [i, o] of list.entries()) {
     if (typeof o !== 'string' || !ORIGIN.test(o)) {
       return fail(

@@ -33,16 +33,30 @@ const SOURCE = 'Endpoints › Third-party customer operations';
 type ThirdPartyOperations = 'createThirdParty' | 'getThirdParty' | 'updateThirdParty';
 
 export function thirdPartyHandlers(ctx: SandboxContext): ApiHandlersOf<ThirdPartyOperations> {
-  const verifyAt = (customerId: string): number => ctx.store.clockOfCustomer(customerId).now() + ctx.options.thirdPartyVerificationSeconds * 1000;
+  const verifyAt = (customerId: string): number =>
+    ctx.store.clockOfCustomer(customerId).now() + ctx.options.thirdPartyVerificationSeconds * 1000;
   return {
     createThirdParty({ params, body, auth }) {
       const customer = ctx.store.customer(auth.clientId, params.customer_id);
       if (customer === undefined) return customerNotFound();
       const data: Record<string, unknown> = isObject(body) ? body : {};
       const ref = str(data.client_customer_ref);
-      if (!ref) return fail(400, 'third-party.client-customer-ref', 'client_customer_ref (your identifier of the end user) is required', '/client_customer_ref', SOURCE);
+      if (!ref)
+        return fail(
+          400,
+          'third-party.client-customer-ref',
+          'client_customer_ref (your identifier of the end user) is required',
+          '/client_customer_ref',
+          SOURCE,
+        );
       if (ctx.store.thirdParty(customer.customer_id, ref))
-        return fail(409, 'third-party.duplicate', `third party ${JSON.stringify(ref)} already exists for this customer`, '/client_customer_ref', SOURCE);
+        return fail(
+          409,
+          'third-party.duplicate',
+          `third party ${JSON.stringify(ref)} already exists for this customer`,
+          '/client_customer_ref',
+          SOURCE,
+        );
       const now = ctx.store.clockOfCustomer(customer.customer_id).iso();
       const record: ThirdPartyRecord = {
         customer_id: customer.customer_id,
@@ -65,9 +79,17 @@ export function thirdPartyHandlers(ctx: SandboxContext): ApiHandlersOf<ThirdPart
       const data: Record<string, unknown> = isObject(body) ? body : {};
       const ref = str(data.client_customer_ref);
       if (ref !== undefined && ref !== record.client_customer_ref) {
-        return fail(400, 'third-party.client-customer-ref', 'client_customer_ref cannot be changed: it must match the path', '/client_customer_ref', SOURCE);
+        return fail(
+          400,
+          'third-party.client-customer-ref',
+          'client_customer_ref cannot be changed: it must match the path',
+          '/client_customer_ref',
+          SOURCE,
+        );
       }
-      const changed = IDENTITY_FIELDS.some((f) => f in data && JSON.stringify(data[f]) !== JSON.stringify(record.data[f]));
+      const changed = IDENTITY_FIELDS.some(
+        (f) => f in data && JSON.stringify(data[f]) !== JSON.stringify(record.data[f]),
+      );
       record.data = { ...record.data, ...data, client_customer_ref: record.client_customer_ref };
       record.updated_at = ctx.store.clockOfCustomer(record.customer_id).iso();
       if (changed) record.verifiedAtMs = verifyAt(record.customer_id);

@@ -21,7 +21,13 @@ export function virtualAccountHandlers(ctx: SandboxContext): ApiHandlersOf<Virtu
       const customer = ctx.store.customer(auth.clientId, params.customer_id);
       if (customer === undefined) return customerNotFound();
       if (customer.status !== 'active') {
-        return fail(400, 'virtual-account.customer-active', 'virtual accounts are available for registered and active customers only', '/customer_id', 'What the service does');
+        return fail(
+          400,
+          'virtual-account.customer-active',
+          'virtual accounts are available for registered and active customers only',
+          '/customer_id',
+          'What the service does',
+        );
       }
       const currency = str(getAt(body, ['currency'])) ?? '';
       const account = String(randomInt(10_000_000, 99_999_999));
@@ -32,7 +38,8 @@ export function virtualAccountHandlers(ctx: SandboxContext): ApiHandlersOf<Virtu
         vban_country: str(getAt(body, ['vban_country'])),
         account_number: account,
         bank_details: bankDetails(currency, account),
-        activeAtMs: ctx.store.clockOfCustomer(customer.customer_id).now() + ctx.options.virtualAccountActivationSeconds * 1000,
+        activeAtMs:
+          ctx.store.clockOfCustomer(customer.customer_id).now() + ctx.options.virtualAccountActivationSeconds * 1000,
         created_at: ctx.store.clockOfCustomer(customer.customer_id).iso(),
       };
       ctx.store.virtualAccounts.set(record.unique_identifier, record);
@@ -43,7 +50,8 @@ export function virtualAccountHandlers(ctx: SandboxContext): ApiHandlersOf<Virtu
       if (customer === undefined) return customerNotFound();
       const ref = typeof query['unique-ref'] === 'string' ? query['unique-ref'] : '';
       const r = ctx.store.virtualAccounts.get(ref);
-      if (r === undefined || r.customer_id !== customer.customer_id) return fail(404, 'not-found.virtual-account', 'virtual account not found', '/unique-ref');
+      if (r === undefined || r.customer_id !== customer.customer_id)
+        return fail(404, 'not-found.virtual-account', 'virtual account not found', '/unique-ref');
       return ok({
         unique_identifier: r.unique_identifier,
         currency: r.currency,
@@ -61,7 +69,11 @@ type BankDetails = NonNullable<components['schemas']['VirtualAccount']['bank_det
 
 /** Obviously fake routing details (sandbox only). */
 function bankDetails(currency: string, account: string): BankDetails {
-  const details: BankDetails = { bank_name: 'CBP Sandbox Bank', bank_address: '1 Sandbox Street, Nowhere', account_holder: 'CBP Sandbox Client Funds' };
+  const details: BankDetails = {
+    bank_name: 'CBP Sandbox Bank',
+    bank_address: '1 Sandbox Street, Nowhere',
+    account_holder: 'CBP Sandbox Client Funds',
+  };
   if (currency === 'GBP') details.sort_code = '00-00-00';
   if (currency === 'EUR' || currency === 'GBP') details.iban = `XX00SBOX${account}`;
   details.bic = 'SBOXXXXX';

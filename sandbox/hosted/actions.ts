@@ -33,7 +33,12 @@ export function sessionStatus(ctx: SandboxContext, s: SessionRecord): Record<str
 export async function pay(ctx: SandboxContext, s: SessionRecord): Promise<SandboxResponse> {
   const clientId = ctx.store.customers.get(s.customer_id)?.clientId;
   if (clientId === undefined) return fail(404, 'not-found.session', 'session not found', '/session_id');
-  const paid = await lifecycleHandlers(ctx).payForSession({ params: { session_id: s.session_id }, query: {}, body: undefined, auth: { clientId, method: 'none' } });
+  const paid = await lifecycleHandlers(ctx).payForSession({
+    params: { session_id: s.session_id },
+    query: {},
+    body: undefined,
+    auth: { clientId, method: 'none' },
+  });
   if (paid.status !== 201) return paid;
   if (s.hosted) s.hosted.abandoned = false;
   return { status: 201, body: sessionStatus(ctx, s) };
@@ -42,7 +47,8 @@ export async function pay(ctx: SandboxContext, s: SessionRecord): Promise<Sandbo
 /** The payer left: nothing changes in the session (no such session status is shown,
  * A-SESSION-RETURN-URL); the page says so and offers Pay again until expiry. */
 export function abandon(ctx: SandboxContext, s: SessionRecord): SandboxResponse {
-  if (s.payment_id !== undefined) return fail(409, 'session.already-paid', 'the session already has a payment', '/session_id');
+  if (s.payment_id !== undefined)
+    return fail(409, 'session.already-paid', 'the session already has a payment', '/session_id');
   if (s.hosted) s.hosted.abandoned = true;
   return { status: 200, body: sessionStatus(ctx, s) };
 }

@@ -37,13 +37,16 @@ export interface FormRequest {
 
 export function checkCsrf(owner: object, r: FormRequest): CsrfVerdict {
   const site = header(r.headers, 'sec-fetch-site');
-  if (site !== undefined && site !== 'same-origin') return { ok: false, reason: `the request came from another site (Sec-Fetch-Site: ${site})` };
+  if (site !== undefined && site !== 'same-origin')
+    return { ok: false, reason: `the request came from another site (Sec-Fetch-Site: ${site})` };
   const origin = header(r.headers, 'origin');
   const host = header(r.headers, 'host');
-  if (origin !== undefined && (host === undefined || !sameHost(origin, host))) return { ok: false, reason: 'the request came from another origin' };
+  if (origin !== undefined && (host === undefined || !sameHost(origin, host)))
+    return { ok: false, reason: 'the request came from another origin' };
   const expected = Buffer.from(csrfToken(owner, r.sessionId));
   const given = Buffer.from(r.token ?? '');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'the form token is missing or not valid for this session' };
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    return { ok: false, reason: 'the form token is missing or not valid for this session' };
   return { ok: true };
 }
 

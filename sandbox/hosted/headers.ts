@@ -27,8 +27,16 @@ export function pageHeaders(allowedOrigins: readonly string[]): Record<string, s
 }
 
 /** For the status JSON and the static files: same-origin readers only (no CORS headers). */
-export function resourceHeaders(contentType: string, cache: 'no-store' | 'public, max-age=300'): Record<string, string> {
-  return { 'content-type': contentType, ...COMMON, 'cache-control': cache, 'cross-origin-resource-policy': 'same-origin' };
+export function resourceHeaders(
+  contentType: string,
+  cache: 'no-store' | 'public, max-age=300',
+): Record<string, string> {
+  return {
+    'content-type': contentType,
+    ...COMMON,
+    'cache-control': cache,
+    'cross-origin-resource-policy': 'same-origin',
+  };
 }
 
 const COMMON = {

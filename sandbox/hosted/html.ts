@@ -12,7 +12,15 @@ export function esc(value: unknown): string {
 
 // U+2028/2029 are harmless in HTML but end a line in older JavaScript string literals: escaped
 // too, so markup copied into a script later cannot break out.
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '\u2028': '&#x2028;', '\u2029': '&#x2029;' };
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+  '\u2028': '&#x2028;',
+  '\u2029': '&#x2029;',
+};
 
 /** Human amount: "GBP 120.5". The value is shown as sent (decimal text), never recomputed. */
 export function money(amount: { currency?: unknown; value?: unknown } | undefined): string {

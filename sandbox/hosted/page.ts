@@ -82,5 +82,9 @@ export function statusLine(status: string, paymentId: string | undefined, abando
 
 /** 404 / 410 / 403 pages: a title and one sentence, same stylesheet, no script. */
 export function messagePage(title: string, text: string, assetsPath: string): string {
-  return document(title, `<main class="checkout"><h1>${esc(title)}</h1><p role="alert">${esc(text)}</p></main>`, assetsPath);
+  return document(
+    title,
+    `<main class="checkout"><h1>${esc(title)}</h1><p role="alert">${esc(text)}</p></main>`,
+    assetsPath,
+  );
 }

@@ -12,7 +12,11 @@ export class BodyTooLarge extends Error {}
 
 /** Calls `done` once with the raw body, or with BodyTooLarge once more than `limit` bytes arrived
  * (or the stream's error). A callback, not a promise: this runs on every request. */
-export function readBody(req: IncomingMessage, limit: number, done: (error: Error | undefined, raw: Buffer) => void): void {
+export function readBody(
+  req: IncomingMessage,
+  limit: number,
+  done: (error: Error | undefined, raw: Buffer) => void,
+): void {
   const chunks: Buffer[] = [];
   let size = 0;
   let finished = false;
@@ -70,7 +74,12 @@ export function isJsonType(type: string): boolean {
 }
 
 /** Parses `raw` as the declared media type; undefined value for an empty body. */
-export function parseBody(raw: Buffer, contentType: string | undefined, accepted: readonly string[], maxDepth: number): ParsedBody {
+export function parseBody(
+  raw: Buffer,
+  contentType: string | undefined,
+  accepted: readonly string[],
+  maxDepth: number,
+): ParsedBody {
   if (raw.length === 0) return { ok: true, value: undefined };
   const type = mediaType(contentType);
   const wantsJson = accepted.some((a) => isJsonType(a));
@@ -81,15 +90,29 @@ export function parseBody(raw: Buffer, contentType: string | undefined, accepted
     return { ok: false, response: fail(400, 'request.encoding', 'the request body is not valid UTF-8') };
   }
   if (wantsJson && isJsonType(type)) {
-    if (jsonDepthExceeds(text, maxDepth)) return { ok: false, response: fail(400, 'request.json-depth', `the JSON body is nested deeper than ${maxDepth} levels`) };
+    if (jsonDepthExceeds(text, maxDepth))
+      return {
+        ok: false,
+        response: fail(400, 'request.json-depth', `the JSON body is nested deeper than ${maxDepth} levels`),
+      };
     try {
       return { ok: true, value: parseJsonSafe(text) };
     } catch (err) {
-      return { ok: false, response: fail(400, 'request.malformed-json', `the request body is not valid JSON: ${(err as Error).message}`) };
+      return {
+        ok: false,
+        response: fail(400, 'request.malformed-json', `the request body is not valid JSON: ${(err as Error).message}`),
+      };
     }
   }
   const expected = accepted.length > 0 ? accepted.join(' or ') : 'no body';
-  return { ok: false, response: fail(415, 'request.content-type', `unsupported Content-Type ${JSON.stringify(type || '(none)')}; send ${expected}`) };
+  return {
+    ok: false,
+    response: fail(
+      415,
+      'request.content-type',
+      `unsupported Content-Type ${JSON.stringify(type || '(none)')}; send ${expected}`,
+    ),
+  };
 }
 
 export function parseQuery(search: URLSearchParams): Record<string, string | string[]> {

@@ -6,7 +6,13 @@
  * (handlers/index.ts), so tsc checks them against the document; this file only wires the store in.
  */
 import { authenticate, isAuthInfo } from '../auth.js';
-import { createRouter, type AuthenticateInput, type AuthenticateResult, type EagerHandle, type Router } from '../generated-api.js';
+import {
+  createRouter,
+  type AuthenticateInput,
+  type AuthenticateResult,
+  type EagerHandle,
+  type Router,
+} from '../generated-api.js';
 import type { ApiHandlers } from '../handlers/index.js';
 import type { SandboxStore } from '../store.js';
 import type { AuthInfo } from './responses.js';
@@ -34,7 +40,9 @@ export interface ApiRouterOptions {
   onError?: (error: unknown, context: { operationId?: string; phase: string }) => void;
 }
 
-export function createApiRouter(o: ApiRouterOptions): Router & { readonly bodyLimit: number; handleEager: EagerHandle } {
+export function createApiRouter(
+  o: ApiRouterOptions,
+): Router & { readonly bodyLimit: number; handleEager: EagerHandle } {
   return createRouter<AuthInfo>({
     handlers: o.handlers,
     authenticate: storeAuthenticator(o.store),

@@ -41,7 +41,9 @@ export function createRequestLog(options: RequestLogOptions | undefined): Reques
     .padStart(4, '0');
   let seq = 0;
   const emit = (record: Record<string, unknown>, text: string): void =>
-    options.write(json ? JSON.stringify({ time: new Date().toISOString(), ...record }) : `${new Date().toISOString()} ${text}`);
+    options.write(
+      json ? JSON.stringify({ time: new Date().toISOString(), ...record }) : `${new Date().toISOString()} ${text}`,
+    );
   return {
     nextId: () => `${prefix}-${(++seq).toString(36)}`,
     request(e) {
@@ -49,7 +51,15 @@ export function createRequestLog(options: RequestLogOptions | undefined): Reques
       const ms = Math.round(e.ms * 10) / 10;
       const rules = e.rules && e.rules.length > 0 ? e.rules : undefined;
       emit(
-        { level: e.status >= 500 ? 'error' : e.status >= 400 ? 'warn' : 'info', id: e.id, method: e.method, path, status: e.status, ms, ...(rules ? { rules } : {}) },
+        {
+          level: e.status >= 500 ? 'error' : e.status >= 400 ? 'warn' : 'info',
+          id: e.id,
+          method: e.method,
+          path,
+          status: e.status,
+          ms,
+          ...(rules ? { rules } : {}),
+        },
         `${e.id} ${e.method} ${path} ${e.status} ${ms}ms${rules ? ` rules=${rules.join(',')}` : ''}`,
       );
     },
@@ -58,13 +68,25 @@ export function createRequestLog(options: RequestLogOptions | undefined): Reques
       const message = oneLine(error instanceof Error ? error.message : String(error));
       const frame = error instanceof Error ? oneLine(error.stack?.split('\n')[1]?.trim() ?? '') : '';
       emit(
-        { level: 'error', id, event: '5xx-cause', where, error: `${name}: ${message}`, ...(frame ? { at: frame } : {}) },
+        {
+          level: 'error',
+          id,
+          event: '5xx-cause',
+          where,
+          error: `${name}: ${message}`,
+          ...(frame ? { at: frame } : {}),
+        },
         `${id ?? '-'} 5xx cause${where ? ` (${where})` : ''}: ${name}: ${message}${frame ? ` ${frame}` : ''}`,
       );
     },
     subscriptionDisabled(sub) {
       emit(
-        { level: 'warn', event: 'webhook-subscription-disabled', subscription_id: sub.subscription_id, reason: sub.disabled?.reason },
+        {
+          level: 'warn',
+          event: 'webhook-subscription-disabled',
+          subscription_id: sub.subscription_id,
+          reason: sub.disabled?.reason,
+        },
         `webhook subscription ${sub.subscription_id} disabled: ${sub.disabled?.reason ?? ''}`,
       );
     },
@@ -92,7 +114,10 @@ export function ruleIdsOf(body: unknown): string[] {
   }
   if (value === null || typeof value !== 'object') return [];
   const errors = (value as { errors?: unknown }).errors;
-  if (Array.isArray(errors)) return errors.flatMap((e) => (e && typeof (e as { rule?: unknown }).rule === 'string' ? [(e as { rule: string }).rule] : []));
+  if (Array.isArray(errors))
+    return errors.flatMap((e) =>
+      e && typeof (e as { rule?: unknown }).rule === 'string' ? [(e as { rule: string }).rule] : [],
+    );
   const oauth = (value as { error?: unknown }).error;
   return typeof oauth === 'string' ? [`oauth.${oauth}`] : [];
 }

@@ -50,12 +50,21 @@ export function errorBody(errors: ErrorEntry[]): ErrorBody {
   return { errors };
 }
 
-export function fail<S extends number>(status: S, rule: string, message: string, pointer = '', source = 'cbp mock'): ErrorResponse<S> {
+export function fail<S extends number>(
+  status: S,
+  rule: string,
+  message: string,
+  pointer = '',
+  source = 'cbp mock',
+): ErrorResponse<S> {
   return { status, body: errorBody([{ rule, pointer, message, source }]) };
 }
 
 export function violations<S extends number>(status: S, list: RuleViolation[]): ErrorResponse<S> {
-  return { status, body: errorBody(list.map(({ rule, pointer, message, source }) => ({ rule, pointer, message, source }))) };
+  return {
+    status,
+    body: errorBody(list.map(({ rule, pointer, message, source }) => ({ rule, pointer, message, source }))),
+  };
 }
 
 /** One body for "no such customer" and "another client's customer", so nothing is revealed. */

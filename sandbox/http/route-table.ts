@@ -27,7 +27,12 @@ export class RouteTable<H> {
     this.routes = routes
       .map((r) => {
         const segments = r.path.split('/').slice(1);
-        return { method: r.method.toUpperCase(), segments, handler: r.handler, staticCount: segments.filter((s) => !s.startsWith('{')).length };
+        return {
+          method: r.method.toUpperCase(),
+          segments,
+          handler: r.handler,
+          staticCount: segments.filter((s) => !s.startsWith('{')).length,
+        };
       })
       .sort((a, b) => b.staticCount - a.staticCount);
   }

@@ -68,7 +68,10 @@ export function createFront(o: FrontOptions): Server {
       };
       readBody(req, limit, (error, raw) => {
         if (error instanceof BodyTooLarge)
-          return send(res, { ...fail(413, 'request.body-too-large', `the request body exceeds ${limit} bytes`), headers: { connection: 'close' } });
+          return send(res, {
+            ...fail(413, 'request.body-too-large', `the request body exceeds ${limit} bytes`),
+            headers: { connection: 'close' },
+          });
         if (error) return send(res, fail(400, 'request.aborted', 'the request body could not be read'));
         // No promise when the answer is synchronous (every API call on the mock's own store): one
         // promise and microtask fewer per request.
@@ -96,7 +99,10 @@ export function createFront(o: FrontOptions): Server {
   );
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     const timedOut = err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
-    if (socket.writable) socket.end(`HTTP/1.1 ${timedOut ? '408 Request Timeout' : '400 Bad Request'}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+    if (socket.writable)
+      socket.end(
+        `HTTP/1.1 ${timedOut ? '408 Request Timeout' : '400 Bad Request'}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`,
+      );
     else socket.destroy();
   });
   return server;
@@ -112,22 +118,40 @@ function route(o: FrontOptions, req: IncomingMessage, raw: Buffer): Answer | Pro
   const pathname = pathOf(req.url ?? '/');
   if (pathname === undefined) return fail(400, 'request.url', 'the request URL cannot be parsed');
   const method = (req.method ?? 'GET').toUpperCase();
-  if (o.authOnly && pathname !== TOKEN_PATH) return fail(404, 'request.unknown-path', 'this origin serves only the token endpoint');
-  if (pathname === TOKEN_PATH && method === 'POST') return tokenEndpoint(o.ctx.store, req.headers['content-type'], raw, o.ctx.options.tokenTtlSeconds);
-  if (pathname.startsWith(HOSTED)) return hostedPage(o.ctx, { method, rest: pathname.slice(HOSTED.length), headers: req.headers, body: raw });
+  if (o.authOnly && pathname !== TOKEN_PATH)
+    return fail(404, 'request.unknown-path', 'this origin serves only the token endpoint');
+  if (pathname === TOKEN_PATH && method === 'POST')
+    return tokenEndpoint(o.ctx.store, req.headers['content-type'], raw, o.ctx.options.tokenTtlSeconds);
+  if (pathname.startsWith(HOSTED))
+    return hostedPage(o.ctx, { method, rest: pathname.slice(HOSTED.length), headers: req.headers, body: raw });
   if (pathname.startsWith(SANDBOX_PREFIX)) return sandbox(o, req, pathname, method, raw);
   // The nesting limit of API bodies is the generated router's own (maxJsonDepth, 400
   // request.too-deep), checked on the text before anything recursive sees it.
-  return o.router.handleEager({ method, url: req.url ?? '/', headers: req.headers, body: raw.length > 0 ? raw : undefined });
+  return o.router.handleEager({
+    method,
+    url: req.url ?? '/',
+    headers: req.headers,
+    body: raw.length > 0 ? raw : undefined,
+  });
 }
 
-function sandbox(o: FrontOptions, req: IncomingMessage, pathname: string, method: string, raw: Buffer): SandboxResponse | Promise<SandboxResponse> {
+function sandbox(
+  o: FrontOptions,
+  req: IncomingMessage,
+  pathname: string,
+  method: string,
+  raw: Buffer,
+): SandboxResponse | Promise<SandboxResponse> {
   const url = new URL(req.url ?? '/', 'http://mock.invalid');
   const who = authenticate(o.ctx.store, req.headers, false);
   if (!isAuthInfo(who)) return who;
   const m = o.sandbox.match(method, pathname);
   if (m === 'no-path') return fail(404, 'request.unknown-path', `no sandbox endpoint at ${pathname}`);
-  if ('allowed' in m) return { ...fail(405, 'request.method-not-allowed', `use ${m.allowed.join(', ')}`), headers: { allow: m.allowed.join(', ') } };
+  if ('allowed' in m)
+    return {
+      ...fail(405, 'request.method-not-allowed', `use ${m.allowed.join(', ')}`),
+      headers: { allow: m.allowed.join(', ') },
+    };
   const body = parseBody(raw, req.headers['content-type'], ['application/json'], o.ctx.options.maxJsonDepth);
   if (!body.ok) return body.response;
   return m.handler({ params: m.params, query: parseQuery(url.searchParams), body: body.value, auth: who });

@@ -43,7 +43,8 @@ export function checkedLookup(policy: WebhookTargetPolicy): LookupFunction {
       if (error) return callback(error, '', 0);
       const refusal = addresses.map((a) => policy.refuseAddress(hostname, a.address)).find((r) => r !== undefined);
       if (refusal !== undefined) return callback(new RefusedTarget(refusal), '', 0);
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+      if ((options as { all?: boolean }).all)
+        return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
       const first = addresses[0];
       if (first === undefined) return callback(new Error(`${hostname} has no address`), '', 0);
       callback(null, first.address, first.family);
@@ -51,7 +52,12 @@ export function checkedLookup(policy: WebhookTargetPolicy): LookupFunction {
   };
 }
 
-export function deliver(url: string, headers: Record<string, string>, body: string, o: DeliverOptions): Promise<DeliveryOutcome> {
+export function deliver(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  o: DeliverOptions,
+): Promise<DeliveryOutcome> {
   const target = new URL(url);
   const refusal = o.policy.refuseUrl(target);
   if (refusal !== undefined) return Promise.resolve({ error: `refused: ${refusal}`, refused: true });
@@ -79,7 +85,10 @@ export function deliver(url: string, headers: Record<string, string>, body: stri
     }, o.timeoutMs);
     request.on('error', (error) => {
       if (outcome.status === undefined && outcome.error === undefined) {
-        outcome.error = error instanceof RefusedTarget ? `refused: ${error.message}` : String((error as { code?: string }).code ?? error.message);
+        outcome.error =
+          error instanceof RefusedTarget
+            ? `refused: ${error.message}`
+            : String((error as { code?: string }).code ?? error.message);
         if (error instanceof RefusedTarget) outcome.refused = true;
       }
       finish();

@@ -171,13 +171,25 @@ export class WebhookDispatcher {
     const headers = {
       'content-type': 'application/json',
       'user-agent': 'cbp-mock-webhooks',
-      ...signWebhook(body, { id: job.event.event_id, timestamp: Math.floor(Date.now() / 1000), secret: job.sub.secret }, { scheme: this.options.scheme }),
+      ...signWebhook(
+        body,
+        { id: job.event.event_id, timestamp: Math.floor(Date.now() / 1000), secret: job.sub.secret },
+        { scheme: this.options.scheme },
+      ),
     };
-    const entry: DeliveryAttempt = { subscription_id: job.sub.subscription_id, event_id: job.event.event_id, attempt: job.attempt, at: new Date().toISOString() };
+    const entry: DeliveryAttempt = {
+      subscription_id: job.sub.subscription_id,
+      event_id: job.event.event_id,
+      attempt: job.attempt,
+      at: new Date().toISOString(),
+    };
     this.inFlight++;
     let refused = false;
     try {
-      const outcome = await deliver(job.sub.url, headers, body, { ...this.delivery, timeoutMs: retry.timeoutMs ?? 5000 });
+      const outcome = await deliver(job.sub.url, headers, body, {
+        ...this.delivery,
+        timeoutMs: retry.timeoutMs ?? 5000,
+      });
       if (outcome.status !== undefined) entry.status = outcome.status;
       if (outcome.error !== undefined) entry.error = outcome.error;
       if (outcome.truncated) entry.truncated = true;
@@ -198,7 +210,10 @@ export class WebhookDispatcher {
     }
     // A refused target stays refused: no retry.
     if (!delivered && !refused && !job.sub.disabled && !this.closed && job.attempt < (retry.maxAttempts ?? 30)) {
-      const delay = Math.min((retry.initialDelayMs ?? 500) * (retry.factor ?? 2) ** (job.attempt - 1), retry.maxDelayMs ?? 60_000);
+      const delay = Math.min(
+        (retry.initialDelayMs ?? 500) * (retry.factor ?? 2) ** (job.attempt - 1),
+        retry.maxDelayMs ?? 60_000,
+      );
       this.later(delay, () => void this.send({ ...job, attempt: job.attempt + 1 }));
     }
     this.settle();

@@ -14,7 +14,13 @@ import { BlockList, isIP } from 'node:net';
 import { CbpError } from '../../lib/errors.js';
 
 /** Host names of cloud metadata services (GCP; AWS and Azure-style short names). */
-const METADATA_HOSTS: ReadonlySet<string> = new Set(['metadata.google.internal', 'metadata.goog', 'metadata', 'instance-data', 'instance-data.ec2.internal']);
+const METADATA_HOSTS: ReadonlySet<string> = new Set([
+  'metadata.google.internal',
+  'metadata.goog',
+  'metadata',
+  'instance-data',
+  'instance-data.ec2.internal',
+]);
 
 function refusedAddresses(): BlockList {
   const list = new BlockList();
@@ -71,9 +77,13 @@ export function createTargetPolicy(allow: readonly string[] = []): WebhookTarget
 
 function addAllowEntry(entry: string, allowed: BlockList, hosts: Set<string>): void {
   const bad = () =>
-    new CbpError('E_USAGE', `--allow-webhook-target ${JSON.stringify(entry)} is not a CIDR block, an IP address or a host name`, {
-      hint: 'e.g. --allow-webhook-target 169.254.0.0/16 or --allow-webhook-target metadata.google.internal',
-    });
+    new CbpError(
+      'E_USAGE',
+      `--allow-webhook-target ${JSON.stringify(entry)} is not a CIDR block, an IP address or a host name`,
+      {
+        hint: 'e.g. --allow-webhook-target 169.254.0.0/16 or --allow-webhook-target metadata.google.internal',
+      },
+    );
   const slash = entry.indexOf('/');
   if (slash !== -1) {
     const address = entry.slice(0, slash);

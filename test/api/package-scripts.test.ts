@@ -10,11 +10,14 @@ import { ROOT } from '../generator/helpers/compile-output.js';
 
 const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepare'];
 
-test.each(['package.json', 'packages/runtime/package.json'])('%s: no install-time script, the build in prepack', (file) => {
-  const pkg = JSON.parse(readFileSync(path.join(ROOT, file), 'utf8')) as { scripts: Record<string, string> };
-  for (const name of INSTALL_SCRIPTS) expect(pkg.scripts[name], name).toBeUndefined();
-  expect(pkg.scripts['prepack']).toBe('npm run build');
-});
+test.each(['package.json', 'packages/runtime/package.json'])(
+  '%s: no install-time script, the build in prepack',
+  (file) => {
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, file), 'utf8')) as { scripts: Record<string, string> };
+    for (const name of INSTALL_SCRIPTS) expect(pkg.scripts[name], name).toBeUndefined();
+    expect(pkg.scripts['prepack']).toBe('npm run build');
+  },
+);
 
 test('the README and CI build a clone explicitly after npm ci', () => {
   const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');

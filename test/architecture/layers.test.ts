@@ -28,12 +28,19 @@ describe('layers', () => {
 
   test('a wrong-way import and a folder cycle are both reported', () => {
     const bad: Edge[] = [
-      { file: 'conformance/engine/x.ts', specifier: '../suites/api/context.js', from: 'conformance/engine', to: 'conformance/suites' },
+      {
+        file: 'conformance/engine/x.ts',
+        specifier: '../suites/api/context.js',
+        from: 'conformance/engine',
+        to: 'conformance/suites',
+      },
       { file: 'lib/y.ts', specifier: '../cli/main.js', from: 'lib', to: 'cli' },
       { file: 'cli/z.ts', specifier: '../lib/y.js', from: 'cli', to: 'lib' },
     ];
     expect(violations(bad)).toEqual([
-      expect.stringContaining("conformance/engine/x.ts: '../suites/api/context.js' crosses conformance/engine -> conformance/suites"),
+      expect.stringContaining(
+        "conformance/engine/x.ts: '../suites/api/context.js' crosses conformance/engine -> conformance/suites",
+      ),
       expect.stringContaining("lib/y.ts: '../cli/main.js' crosses lib -> cli"),
     ]);
     expect(folderCycles(bad)).toEqual(['cli -> lib -> cli']);

@@ -12,7 +12,16 @@ import ts from 'typescript';
 
 /** part → the parts it may import (besides itself). Order: top of the stack first. */
 export const LAYERS: Readonly<Record<string, readonly string[]>> = {
-  cli: ['api', 'conformance/suites', 'conformance/reporters', 'conformance/engine', 'sandbox', 'generator', 'kits', 'lib'],
+  cli: [
+    'api',
+    'conformance/suites',
+    'conformance/reporters',
+    'conformance/engine',
+    'sandbox',
+    'generator',
+    'kits',
+    'lib',
+  ],
   api: ['conformance/suites', 'conformance/engine', 'sandbox', 'generator', 'kits', 'runtime/payments', 'lib'],
   'conformance/suites': ['conformance/engine', 'generated', 'generator', 'kits', 'lib'],
   'conformance/reporters': ['conformance/engine'],
@@ -29,17 +38,32 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
 /** The table's edges no import uses (a permission no code needs is a hole in the table). */
 export function unusedEdges(edges: readonly Edge[]): string[] {
   const used = new Set(edges.map((e) => `${e.from} -> ${e.to}`));
-  return Object.entries(LAYERS).flatMap(([from, tos]) => tos.map((to) => `${from} -> ${to}`).filter((e) => !used.has(e)));
+  return Object.entries(LAYERS).flatMap(([from, tos]) =>
+    tos.map((to) => `${from} -> ${to}`).filter((e) => !used.has(e)),
+  );
 }
 
 /** Imports that break the table today, each with the reason and where it is going. Keep it short. */
 export const KNOWN_EXCEPTIONS: ReadonlyArray<{ from: string; to: string; why: string }> = [];
 
 /** The folders whose imports are checked (those that exist). */
-export const CHECKED_ROOTS = ['cli', 'api', 'conformance', 'sandbox', 'generator', 'packages/runtime/src', 'lib', 'kits'];
+export const CHECKED_ROOTS = [
+  'cli',
+  'api',
+  'conformance',
+  'sandbox',
+  'generator',
+  'packages/runtime/src',
+  'lib',
+  'kits',
+];
 
 const RUNTIME_DIR = 'packages/runtime/src/';
-const RUNTIME_NAME = (JSON.parse(readFileSync(path.join(import.meta.dirname, '../../packages/runtime/package.json'), 'utf8')) as { name: string }).name;
+const RUNTIME_NAME = (
+  JSON.parse(readFileSync(path.join(import.meta.dirname, '../../packages/runtime/package.json'), 'utf8')) as {
+    name: string;
+  }
+).name;
 
 export interface Edge {
   file: string;
@@ -52,7 +76,8 @@ export interface Edge {
 export function partOf(file: string): string | undefined {
   if (file.startsWith(RUNTIME_DIR)) return file.startsWith(`${RUNTIME_DIR}payments/`) ? 'runtime/payments' : 'runtime';
   const [top, second] = file.split('/');
-  if (top === 'conformance') return second && ['engine', 'reporters', 'suites'].includes(second) ? `conformance/${second}` : 'conformance';
+  if (top === 'conformance')
+    return second && ['engine', 'reporters', 'suites'].includes(second) ? `conformance/${second}` : 'conformance';
   return top in LAYERS ? top : undefined;
 }
 
@@ -72,10 +97,17 @@ export function repositoryEdges(root: string): Edge[] {
     const info = ts.preProcessFile(readFileSync(path.join(root, file), 'utf8'), true, true);
     for (const { fileName: specifier } of info.importedFiles) {
       // The runtime package by name: the same edge as a relative import of its sources.
-      const bare = specifier.startsWith(`${RUNTIME_NAME}/`) ? `${RUNTIME_DIR}${specifier.slice(RUNTIME_NAME.length + 1)}` : undefined;
+      const bare = specifier.startsWith(`${RUNTIME_NAME}/`)
+        ? `${RUNTIME_DIR}${specifier.slice(RUNTIME_NAME.length + 1)}`
+        : undefined;
       if (!specifier.startsWith('.') && bare === undefined) continue;
       const target = bare ?? path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
-      edges.push({ file, specifier, from: partOf(file) ?? file.split('/')[0], to: partOf(target) ?? target.split('/')[0] });
+      edges.push({
+        file,
+        specifier,
+        from: partOf(file) ?? file.split('/')[0],
+        to: partOf(target) ?? target.split('/')[0],
+      });
     }
   }
   return edges;
@@ -91,7 +123,9 @@ export function violations(edges: readonly Edge[]): string[] {
     const allowed = LAYERS[e.from];
     if (allowed?.includes(e.to)) continue;
     if (isKnownException(e)) continue;
-    const why = allowed ? `${e.from} may import only ${allowed.join(', ') || 'nothing outside itself'}` : `${e.from} is not a layer (ARCHITECTURE.md)`;
+    const why = allowed
+      ? `${e.from} may import only ${allowed.join(', ') || 'nothing outside itself'}`
+      : `${e.from} is not a layer (ARCHITECTURE.md)`;
     out.push(`${e.file}: '${e.specifier}' crosses ${e.from} -> ${e.to} (${why})`);
   }
   return out;

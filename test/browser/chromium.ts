@@ -28,9 +28,13 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function launchChromium(options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {}): Promise<Browser> {
+export async function launchChromium(
+  options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {},
+): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`no Chromium at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\` (Debian), or set CBP_CHROMIUM to its path`);
+    throw new Error(
+      `no Chromium at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\` (Debian), or set CBP_CHROMIUM to its path`,
+    );
   }
   const profile = await mkdtemp(join(tmpdir(), 'cbp-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {

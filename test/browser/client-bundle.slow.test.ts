@@ -29,7 +29,11 @@ const runtimeFromSources: Plugin = {
   name: 'runtime-from-sources',
   setup(b) {
     b.onResolve({ filter: /^cross-border-payments-runtime\/.*\.js$/ }, (args) => ({
-      path: path.join(ROOT, 'packages/runtime/src', `${args.path.slice('cross-border-payments-runtime/'.length, -'.js'.length)}.ts`),
+      path: path.join(
+        ROOT,
+        'packages/runtime/src',
+        `${args.path.slice('cross-border-payments-runtime/'.length, -'.js'.length)}.ts`,
+      ),
     }));
   },
 };
@@ -52,7 +56,8 @@ const PAGE_ENTRY = `import { createApiClient } from './src/api/client.js';
 };
 `;
 
-const PAGE_HTML = '<!doctype html><meta charset="utf-8"><title>cbp client</title><script type="module" src="/app/entry.js"></script>';
+const PAGE_HTML =
+  '<!doctype html><meta charset="utf-8"><title>cbp client</title><script type="module" src="/app/entry.js"></script>';
 
 interface Site {
   origin: string;
@@ -78,17 +83,28 @@ async function startSite(bundleDir: string, sandboxUrl: string): Promise<Site> {
     if (req.method === 'GET' && asset) {
       assets.push(asset[1]!);
       try {
-        res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(readFileSync(path.join(bundleDir, asset[1]!)));
+        res
+          .writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' })
+          .end(readFileSync(path.join(bundleDir, asset[1]!)));
       } catch {
         res.writeHead(404).end();
       }
       return;
     }
     apiRequests.push(`${req.method} ${url}`);
-    const proxied = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: url, headers: { ...req.headers, host: upstream.host } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const proxied = httpRequest(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: url,
+        headers: { ...req.headers, host: upstream.host },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     proxied.on('error', () => res.writeHead(502).end());
     req.pipe(proxied);
   });
@@ -138,9 +154,13 @@ beforeAll(async () => {
     logLevel: 'silent',
   });
   const outputs = Object.entries(result.metafile.outputs);
-  validatorsChunk = path.basename(outputs.find(([, o]) => Object.keys(o.inputs).some((i) => /\/src\/api\/validators\.ts$/.test(i)))?.[0] ?? '');
+  validatorsChunk = path.basename(
+    outputs.find(([, o]) => Object.keys(o.inputs).some((i) => /\/src\/api\/validators\.ts$/.test(i)))?.[0] ?? '',
+  );
   expect(validatorsChunk).toMatch(/\.js$/);
-  tokenProviderChunk = path.basename(outputs.find(([, o]) => Object.keys(o.inputs).some((i) => /\/auth\/token-provider\.ts$/.test(i)))?.[0] ?? '');
+  tokenProviderChunk = path.basename(
+    outputs.find(([, o]) => Object.keys(o.inputs).some((i) => /\/auth\/token-provider\.ts$/.test(i)))?.[0] ?? '',
+  );
   expect(tokenProviderChunk).toMatch(/\.js$/);
   expect(path.basename(outputs.find(([, o]) => o.entryPoint !== undefined)?.[0] ?? '')).toBe('entry.js');
   mock = await sandboxOn0();
@@ -156,7 +176,11 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-type PageResult = { status?: number; data?: { payment_id?: string; status?: string }; error?: { kind: string; status?: number; rules?: string[] } };
+type PageResult = {
+  status?: number;
+  data?: { payment_id?: string; status?: string };
+  error?: { kind: string; status?: number; rules?: string[] };
+};
 
 async function openPage(): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.context.newPage();
@@ -169,16 +193,28 @@ async function openPage(): Promise<{ page: Page; errors: string[] }> {
 }
 
 const pay = (page: Page, validateRequests: boolean, body: unknown): Promise<PageResult> =>
-  page.evaluate((o) => (window as unknown as { pay: (o: unknown) => Promise<PageResult> }).pay(o), { token: tok, validateRequests, body });
+  page.evaluate((o) => (window as unknown as { pay: (o: unknown) => Promise<PageResult> }).pay(o), {
+    token: tok,
+    validateRequests,
+    body,
+  });
 
 describe('the generated client, bundled for the browser, in Chromium against `cbp mock`', () => {
   it('without validation: the payment is created and its answer reaches the page; the validators are never loaded', async () => {
     const { page, errors } = await openPage();
     const before = site.apiRequests.length;
-    const r = await pay(page, false, paymentBody('GBP', [['rcp-a-1-gbp', 12.5]], { client_reference_id: 'browser-plain' }));
+    const r = await pay(
+      page,
+      false,
+      paymentBody('GBP', [['rcp-a-1-gbp', 12.5]], { client_reference_id: 'browser-plain' }),
+    );
     expect(r.error).toBeUndefined();
     expect(r.status).toBe(201);
-    expect(r.data).toMatchObject({ payment_id: expect.stringMatching(/^pay_/), status: 'AWAITING_FUNDS', client_reference_id: 'browser-plain' });
+    expect(r.data).toMatchObject({
+      payment_id: expect.stringMatching(/^pay_/),
+      status: 'AWAITING_FUNDS',
+      client_reference_id: 'browser-plain',
+    });
     expect(site.apiRequests.slice(before)).toEqual(['POST /v3/customers/cust-a-1/payments']);
     // The page loaded the entry and what it imports statically, not the validators' chunk.
     expect(site.assets).toContain('entry.js');
@@ -192,7 +228,11 @@ describe('the generated client, bundled for the browser, in Chromium against `cb
   it('with validateRequests: a valid payment is created; an invalid one is refused in the page and never sent', async () => {
     const { page, errors } = await openPage();
     const before = site.apiRequests.length;
-    const ok = await pay(page, true, paymentBody('GBP', [['rcp-a-1-gbp', 20]], { client_reference_id: 'browser-validated' }));
+    const ok = await pay(
+      page,
+      true,
+      paymentBody('GBP', [['rcp-a-1-gbp', 20]], { client_reference_id: 'browser-validated' }),
+    );
     expect(ok.error).toBeUndefined();
     expect(ok.status).toBe(201);
     expect(ok.data?.payment_id).toMatch(/^pay_/);

@@ -44,13 +44,22 @@ afterAll(async () => {
 
 let n = 0;
 async function newSession(extra: Record<string, unknown> = {}): Promise<{ id: string; url: string }> {
-  const r = await call(mock, tok, 'POST', '/v1/customers/cust-a-1/sessions', sessionBody(`browser-${++n}`, [shop.origin], { return_url: `${shop.origin}/done`, ...extra }));
+  const r = await call(
+    mock,
+    tok,
+    'POST',
+    '/v1/customers/cust-a-1/sessions',
+    sessionBody(`browser-${++n}`, [shop.origin], { return_url: `${shop.origin}/done`, ...extra }),
+  );
   expect(r.status).toBe(201);
   return { id: r.body.session_id, url: r.body.session_url };
 }
 
 /** The shop page with the session embedded, and the checkout's frame once it has loaded. */
-async function openEmbedded(partner: PartnerPage, sessionUrl: string): Promise<{ page: Page; console: string[]; checkout: () => Frame | undefined }> {
+async function openEmbedded(
+  partner: PartnerPage,
+  sessionUrl: string,
+): Promise<{ page: Page; console: string[]; checkout: () => Frame | undefined }> {
   partner.show(sessionUrl);
   const page = await browser.context.newPage();
   const console: string[] = [];
@@ -60,7 +69,8 @@ async function openEmbedded(partner: PartnerPage, sessionUrl: string): Promise<{
 }
 
 type Received = { type: string; session_id: string; payment_id?: string; status?: string };
-const receivedBy = (page: Page): Promise<Received[]> => page.evaluate(() => (window as unknown as { received: Received[] }).received);
+const receivedBy = (page: Page): Promise<Received[]> =>
+  page.evaluate(() => (window as unknown as { received: Received[] }).received);
 
 describe('hosted checkout in Chromium', () => {
   it('embedded on an allowed origin: Pay, the postMessage to the shop, the webhook with session_id, live status', async () => {
@@ -77,17 +87,31 @@ describe('hosted checkout in Chromium', () => {
     await expect.poll(async () => (await receivedBy(page)).length, { timeout: 15_000 }).toBeGreaterThan(0);
     const [first] = await receivedBy(page);
     const paymentId = mock.store.sessions.get(s.id)?.payment_id;
-    expect(first).toEqual({ type: 'cbp.hosted-session.status', session_id: s.id, payment_id: paymentId, status: 'AWAITING_FUNDS' });
-    await expect.poll(() => checkout.getByRole('status').textContent()).toBe(`Payment created: waiting for funds (payment ${paymentId})`);
+    expect(first).toEqual({
+      type: 'cbp.hosted-session.status',
+      session_id: s.id,
+      payment_id: paymentId,
+      status: 'AWAITING_FUNDS',
+    });
+    await expect
+      .poll(() => checkout.getByRole('status').textContent())
+      .toBe(`Payment created: waiting for funds (payment ${paymentId})`);
     await expect.poll(() => checkout.getByRole('button', { name: /Pay/ }).count()).toBe(0);
 
     const webhooks = await receiver.waitFor((all) => all.some((r) => r.payload.payment_id === paymentId));
-    expect(webhooks.find((r) => r.payload.payment_id === paymentId)).toMatchObject({ verified: true, payload: { session_id: s.id, status: 'AWAITING_FUNDS' } });
+    expect(webhooks.find((r) => r.payload.payment_id === paymentId)).toMatchObject({
+      verified: true,
+      payload: { session_id: s.id, status: 'AWAITING_FUNDS' },
+    });
 
     // The stages run: the page polls its status, announces each change and tells the shop.
     await call(mock, tok, 'POST', `/_sandbox/payments/${paymentId}/deliver-funds`);
-    await expect.poll(() => checkout.getByRole('status').textContent(), { timeout: 15_000 }).toBe(`Payment completed (payment ${paymentId})`);
-    await expect.poll(async () => (await receivedBy(page)).at(-1)?.status, { timeout: 15_000 }).toBe('PAYMENT_COMPLETED');
+    await expect
+      .poll(() => checkout.getByRole('status').textContent(), { timeout: 15_000 })
+      .toBe(`Payment completed (payment ${paymentId})`);
+    await expect
+      .poll(async () => (await receivedBy(page)).at(-1)?.status, { timeout: 15_000 })
+      .toBe('PAYMENT_COMPLETED');
     expect((await receivedBy(page)).every((m) => m.session_id === s.id && m.payment_id === paymentId)).toBe(true);
     await page.close();
   });
@@ -114,7 +138,9 @@ describe('hosted checkout in Chromium', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Session expired');
     await page.close();
     const embedded = await openEmbedded(shop, s.url);
-    await expect.poll(() => embedded.page.frameLocator('#checkout').getByRole('heading', { level: 1 }).textContent()).toBe('Session expired');
+    await expect
+      .poll(() => embedded.page.frameLocator('#checkout').getByRole('heading', { level: 1 }).textContent())
+      .toBe('Session expired');
     await embedded.page.close();
   });
 
@@ -126,7 +152,9 @@ describe('hosted checkout in Chromium', () => {
     const frame = page.frames().find((f) => f.url() === s.url)!;
     // Hover and click every cell: an injected handler would fire now.
     for (const cell of await frame.locator('td').all()) await cell.hover();
-    const names = await frame.locator('td.item-name').evaluateAll((cells) => cells.map((c) => c.firstChild?.textContent ?? ''));
+    const names = await frame
+      .locator('td.item-name')
+      .evaluateAll((cells) => cells.map((c) => c.firstChild?.textContent ?? ''));
     expect(names.map((t) => t.trimEnd())).toEqual(HOSTILE_NAMES.map((t) => t.trimEnd()));
     const state = await frame.evaluate(() => ({
       pwned: (window as unknown as { __pwned?: unknown }).__pwned,
@@ -153,8 +181,12 @@ describe('hosted checkout in Chromium', () => {
       await Promise.all([page.waitForURL(s.url), page.getByRole('button', { name: 'Pay GBP 1250' }).click()]);
       const paymentId = mock.store.sessions.get(s.id)?.payment_id;
       expect(paymentId).toMatch(/^pay_/);
-      expect(await page.getByRole('status').textContent()).toBe(`Payment created: waiting for funds (payment ${paymentId})`);
-      expect(await page.getByRole('link', { name: 'Back to the merchant' }).getAttribute('href')).toBe(`${shop.origin}/done`);
+      expect(await page.getByRole('status').textContent()).toBe(
+        `Payment created: waiting for funds (payment ${paymentId})`,
+      );
+      expect(await page.getByRole('link', { name: 'Back to the merchant' }).getAttribute('href')).toBe(
+        `${shop.origin}/done`,
+      );
     } finally {
       await noJs.close();
     }
@@ -174,11 +206,20 @@ describe('hosted checkout in Chromium', () => {
       },
     });
     await page?.close();
-    expect(result.messages.map((m) => m.status)).toEqual(expect.arrayContaining(['AWAITING_FUNDS', 'PAYMENT_COMPLETED']));
-    expect(result.messages.every((m) => m.session_id === result.sessionIds[1] && m.payment_id === result.paymentId)).toBe(true);
+    expect(result.messages.map((m) => m.status)).toEqual(
+      expect.arrayContaining(['AWAITING_FUNDS', 'PAYMENT_COMPLETED']),
+    );
+    expect(
+      result.messages.every((m) => m.session_id === result.sessionIds[1] && m.payment_id === result.paymentId),
+    ).toBe(true);
     expect(lines).toContain(`postMessage cbp.hosted-session.status AWAITING_FUNDS ${result.paymentId}`);
     expect(lines.filter((l) => l.startsWith('webhook ') && l.includes('PAYMENT_COMPLETED'))).toHaveLength(1);
-    expect(result.decisions.map((d) => d.action)).toEqual(['create', 'reuse', 'replace', ...result.decisions.slice(3).map(() => expect.stringMatching(/^(reuse|track-payment)$/))]);
+    expect(result.decisions.map((d) => d.action)).toEqual([
+      'create',
+      'reuse',
+      'replace',
+      ...result.decisions.slice(3).map(() => expect.stringMatching(/^(reuse|track-payment)$/)),
+    ]);
     expect(result.decisions.at(-1)?.action).toBe('track-payment');
   });
 });

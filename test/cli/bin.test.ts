@@ -64,17 +64,25 @@ describe.runIf(built)('bin/cbp.js (the bundled CLI)', () => {
     } finally {
       child.kill('SIGTERM');
     }
-    const code = await new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (c) => resolve(c))));
+    const code = await new Promise<number | null>((resolve) =>
+      child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (c) => resolve(c)),
+    );
     expect(code).toBe(0);
   });
 
-  it('runs `cbp generate --watch`: regenerates on a save, keeps going after a broken one, exits 0 on SIGINT', { timeout: 60_000 }, async () => {
+  it('runs `cbp generate --watch`: regenerates on a save, keeps going after a broken one, exits 0 on SIGINT', {
+    timeout: 60_000,
+  }, async () => {
     const cwd = mkdtempSync(path.join(os.tmpdir(), 'cbp-bin-watch-'));
     copyFileSync('test/fixtures/generator/small-3.1.yaml', path.join(cwd, 'api.yaml'));
-    const child = spawn(process.execPath, [path.resolve(BIN), 'generate', '--watch', '--spec', 'api.yaml', '--out', 'out', '--plugins', 'operations'], {
-      cwd,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [path.resolve(BIN), 'generate', '--watch', '--spec', 'api.yaml', '--out', 'out', '--plugins', 'operations'],
+      {
+        cwd,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (b: Buffer) => (stdout += b.toString()));
@@ -97,7 +105,9 @@ describe.runIf(built)('bin/cbp.js (the bundled CLI)', () => {
     } finally {
       child.kill('SIGINT');
     }
-    const code = await new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (c) => resolve(c))));
+    const code = await new Promise<number | null>((resolve) =>
+      child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (c) => resolve(c)),
+    );
     rmSync(cwd, { recursive: true, force: true });
     expect(code).toBe(0);
     expect(stderr).not.toMatch(/\n\s+at /);
@@ -105,5 +115,7 @@ describe.runIf(built)('bin/cbp.js (the bundled CLI)', () => {
 });
 
 it.skipIf(built)('bin/cbp.js needs the build: run `npm run build`', () => {
-  expect.fail('dist/cli-bundle/main.js is missing: run `npm run build` (after npm ci in a clone; prepack before publishing)');
+  expect.fail(
+    'dist/cli-bundle/main.js is missing: run `npm run build` (after npm ci in a clone; prepack before publishing)',
+  );
 });

@@ -77,7 +77,16 @@ describe('report paths are checked before the run starts', () => {
   });
 
   it('cbp conformance consumer checks them too', async () => {
-    const r = await cbp('conformance', 'consumer', '--url', 'http://127.0.0.1:9/hook', '--secret', 'whsec_dGVzdA==', '--report', `json=${path.join(dir, 'a-file', 'r.json')}`);
+    const r = await cbp(
+      'conformance',
+      'consumer',
+      '--url',
+      'http://127.0.0.1:9/hook',
+      '--secret',
+      'whsec_dGVzdA==',
+      '--report',
+      `json=${path.join(dir, 'a-file', 'r.json')}`,
+    );
     expect(r.code).toBe(2);
     expectOneLineAndHint(r.err, 'E_REPORT_PATH');
   });
@@ -90,7 +99,19 @@ describe('report paths are checked before the run starts', () => {
 
 describe('unreachable target and bad config', () => {
   it('an unreachable target: E_TARGET_UNREACHABLE, one line and a hint, exit 2', async () => {
-    const r = await cbp('conformance', '--base-url', 'http://127.0.0.1:9', '--client-id', 'x', '--client-secret', 'y', '--client-id-2', 'b', '--client-secret-2', 'c');
+    const r = await cbp(
+      'conformance',
+      '--base-url',
+      'http://127.0.0.1:9',
+      '--client-id',
+      'x',
+      '--client-secret',
+      'y',
+      '--client-id-2',
+      'b',
+      '--client-secret-2',
+      'c',
+    );
     expect(r.code).toBe(2);
     expectOneLineAndHint(r.err, 'E_TARGET_UNREACHABLE');
   });

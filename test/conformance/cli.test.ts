@@ -48,7 +48,15 @@ describe('cbp conformance', () => {
 
   test('no arguments: the whole suite against the embedded mock passes, with reports and no secrets', async () => {
     const files = { json: path.join(dir, 'r.json'), junit: path.join(dir, 'r.xml'), markdown: path.join(dir, 'r.md') };
-    const r = await cbp('conformance', '--report', `json=${files.json}`, '--report', `junit=${files.junit}`, '--report', `markdown=${files.markdown}`);
+    const r = await cbp(
+      'conformance',
+      '--report',
+      `json=${files.json}`,
+      '--report',
+      `junit=${files.junit}`,
+      '--report',
+      `markdown=${files.markdown}`,
+    );
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toContain(`0 failed, 0 with warnings, ${checks.length} passed, 0 skipped`);
@@ -59,7 +67,12 @@ describe('cbp conformance', () => {
     // Every case is listed with its rule, provenance and verdict; every report ends with coverage.
     const negative = json.outcomes.find((o: { checkId: string }) => o.checkId === 'negative');
     expect(negative.records).toContainEqual(
-      expect.objectContaining({ subject: 'createPayment', rule: 'payment.recipient-sum', provenance: expect.objectContaining({ kind: 'seed' }), verdict: 'passed' }),
+      expect.objectContaining({
+        subject: 'createPayment',
+        rule: 'payment.recipient-sum',
+        provenance: expect.objectContaining({ kind: 'seed' }),
+        verdict: 'passed',
+      }),
     );
     const coverage = Object.fromEntries(json.coverage.map((l: { id: string }) => [l.id, l]));
     // Every rule id of spec/ is exercised: overlay rules, the lookup's four decision branches, the
@@ -81,14 +94,26 @@ describe('cbp conformance', () => {
     );
     expect(coverage.procedures.covered).toEqual(['webhook.reconciliation-key']);
     // A schema keyword's case cites the seed rule it implements, not schema.pattern.
-    expect(negative.records).toContainEqual(expect.objectContaining({ rule: 'payment.purpose-case', name: expect.stringContaining('does not match') }));
-    expect(coverage.transitions.covered).toEqual(['created', 'funds-received', 'fx-completed', 'payout-initiated', 'payout-credited', 'payment-completed', 'cancelled']);
+    expect(negative.records).toContainEqual(
+      expect.objectContaining({ rule: 'payment.purpose-case', name: expect.stringContaining('does not match') }),
+    );
+    expect(coverage.transitions.covered).toEqual([
+      'created',
+      'funds-received',
+      'fx-completed',
+      'payout-initiated',
+      'payout-credited',
+      'payment-completed',
+      'cancelled',
+    ]);
     expect(r.out).toMatch(
       /coverage:\n {2}rules exercised (\d+)\/\1\n {2}procedures of a webhook receiver, which no API case can exercise \(cbp conformance consumer\): webhook\.reconciliation-key\n {2}operations 12\/12\n {2}state-table transitions observed 7\/7\n {2}statuses seen: AWAITING_FUNDS/,
     );
     const junit = readFileSync(files.junit, 'utf8');
     expect(junit).toMatch(/<testsuites name="cbp conformance" tests="\d{3,}" failures="0"/);
-    expect(junit).toContain('name="payment.recipient-sum @ createPayment: same-currency base: total off by one minor unit"');
+    expect(junit).toContain(
+      'name="payment.recipient-sum @ createPayment: same-currency base: total off by one minor unit"',
+    );
     const md = readFileSync(files.markdown, 'utf8');
     expect(md).toContain('PAYOUT_CREDITED --> PAYMENT_COMPLETED : observed');
     expect(md).toContain('AWAITING_FUNDS --> CANCELLED : observed');

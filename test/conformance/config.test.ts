@@ -36,8 +36,15 @@ describe('conformanceConfigFromArgv', () => {
   });
 
   test('live: URLs from flags, credentials from the environment, auth URL defaults to the base URL', () => {
-    const c = conformanceConfigFromArgv({ baseUrl: 'https://api.partner.example/', only: ['auth,spec'], report: ['junit=j.xml'] }, LIVE_ENV);
-    expect(c.target).toEqual({ kind: 'live', baseUrl: 'https://api.partner.example', authUrl: 'https://api.partner.example' });
+    const c = conformanceConfigFromArgv(
+      { baseUrl: 'https://api.partner.example/', only: ['auth,spec'], report: ['junit=j.xml'] },
+      LIVE_ENV,
+    );
+    expect(c.target).toEqual({
+      kind: 'live',
+      baseUrl: 'https://api.partner.example',
+      authUrl: 'https://api.partner.example',
+    });
     expect(c.credentials.primary).toEqual({ clientId: 'partner-id', clientSecret: 'partner-secret-value' });
     expect(c.only).toEqual(['auth', 'spec']);
     expect(c.reports).toEqual([{ kind: 'junit', path: 'j.xml' }]);
@@ -52,14 +59,25 @@ describe('conformanceConfigFromArgv', () => {
   });
 
   test('credential flags override the environment', () => {
-    const c = conformanceConfigFromArgv({ baseUrl: 'https://x.example', clientId: 'flag-id', clientSecret: 'flag-secret', clientId2: 'id2', clientSecret2: 's2' }, LIVE_ENV);
+    const c = conformanceConfigFromArgv(
+      {
+        baseUrl: 'https://x.example',
+        clientId: 'flag-id',
+        clientSecret: 'flag-secret',
+        clientId2: 'id2',
+        clientSecret2: 's2',
+      },
+      LIVE_ENV,
+    );
     expect(c.credentials.primary).toEqual({ clientId: 'flag-id', clientSecret: 'flag-secret' });
     expect(c.credentials.secondary).toEqual({ clientId: 'id2', clientSecret: 's2' });
   });
 
   test('a bad report target or URL is a usage error', async () => {
     // The kinds are the reporters' table: the CLI passes them; without them the reporters refuse.
-    expect(thrown(() => conformanceConfigFromArgv({ report: ['html=x'] }, {}, undefined, reportKinds())).code).toBe('E_USAGE');
+    expect(thrown(() => conformanceConfigFromArgv({ report: ['html=x'] }, {}, undefined, reportKinds())).code).toBe(
+      'E_USAGE',
+    );
     expect(thrown(() => conformanceConfigFromArgv({ report: ['json='] }, {})).code).toBe('E_USAGE');
     const lax = conformanceConfigFromArgv({ report: ['html=x'] }, {});
     await expect(fileReporters(lax.reports)).rejects.toThrow(/KIND=PATH/);
@@ -67,10 +85,18 @@ describe('conformanceConfigFromArgv', () => {
   });
 
   test('the config file is checked with a JSON pointer to the problem', () => {
-    const e = thrown(() => conformanceConfigFromArgv({}, {}, { name: 'conformance.yaml', value: { customers: [{ wallet_currency: 'GBP' }] } }));
+    const e = thrown(() =>
+      conformanceConfigFromArgv(
+        {},
+        {},
+        { name: 'conformance.yaml', value: { customers: [{ wallet_currency: 'GBP' }] } },
+      ),
+    );
     expect(e.code).toBe('E_CONFIG');
     expect(e.details.pointer).toBe('/customers/0');
-    const e2 = thrown(() => conformanceConfigFromArgv({}, {}, { name: 'c.yaml', value: { webhooks: { listen: 'nope' } } }));
+    const e2 = thrown(() =>
+      conformanceConfigFromArgv({}, {}, { name: 'c.yaml', value: { webhooks: { listen: 'nope' } } }),
+    );
     expect(e2.details.pointer).toBe('/webhooks/listen');
   });
 
@@ -86,7 +112,14 @@ describe('conformanceConfigFromArgv', () => {
         },
       },
     );
-    expect(c.webhooks).toEqual({ listenHost: '0.0.0.0', listenPort: 8787, publicUrl: 'https://hooks.partner.example/cbp', secret: 'whsec_AAAA', waitMs: 5000, graceMs: 30_000 });
+    expect(c.webhooks).toEqual({
+      listenHost: '0.0.0.0',
+      listenPort: 8787,
+      publicUrl: 'https://hooks.partner.example/cbp',
+      secret: 'whsec_AAAA',
+      waitMs: 5000,
+      graceMs: 30_000,
+    });
     expect(c.file?.customers).toEqual([{ customer_id: 'c1', wallet_currency: 'GBP' }]);
   });
 });
@@ -125,7 +158,10 @@ test('the documented example config file is valid', async () => {
   const { readFileSync } = await import('node:fs');
   const { parse } = await import('yaml');
   const file = 'conformance/suites/api/conformance.example.yaml';
-  const c = conformanceConfigFromArgv({ baseUrl: 'https://api.partner.example' }, LIVE_ENV, { name: file, value: parse(readFileSync(file, 'utf8')) });
+  const c = conformanceConfigFromArgv({ baseUrl: 'https://api.partner.example' }, LIVE_ENV, {
+    name: file,
+    value: parse(readFileSync(file, 'utf8')),
+  });
   expect(c.file?.third_parties).toEqual([{ customer_id: 'cust-123', client_customer_ref: 'buyer-42' }]);
   expect(c.webhooks.listenPort).toBe(8787);
 });

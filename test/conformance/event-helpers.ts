@@ -4,7 +4,11 @@ import type { ReceivedEvent } from '../../conformance/engine/recorder.js';
 let n = 0;
 const T0 = Date.parse('2026-01-01T10:00:00Z');
 
-export function flow(paymentId: string, recipients: string[], extra: Record<string, unknown> = {}): Array<Record<string, unknown>> {
+export function flow(
+  paymentId: string,
+  recipients: string[],
+  extra: Record<string, unknown> = {},
+): Array<Record<string, unknown>> {
   const steps: Array<[string, string | undefined]> = [
     ['AWAITING_FUNDS', undefined],
     ['RECEIVED_FUNDS', undefined],
@@ -16,7 +20,13 @@ export function flow(paymentId: string, recipients: string[], extra: Record<stri
   return steps.map(([status, recipient], i) => event(paymentId, status, i, recipient, extra));
 }
 
-export function event(paymentId: string, status: string, second: number, recipient?: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function event(
+  paymentId: string,
+  status: string,
+  second: number,
+  recipient?: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     event_id: `evt-${++n}`,
     event_timestamp: new Date(T0 + second * 1000).toISOString(),
@@ -27,4 +37,5 @@ export function event(paymentId: string, status: string, second: number, recipie
   };
 }
 
-export const received = (events: Array<Record<string, unknown>>): ReceivedEvent[] => events.map((payload) => ({ payload }));
+export const received = (events: Array<Record<string, unknown>>): ReceivedEvent[] =>
+  events.map((payload) => ({ payload }));

@@ -21,34 +21,58 @@ describe('judgeEvents: what the seed states is a failure', () => {
   test('a repeated event_id carrying another status fails (consumer rule 1)', () => {
     const events = flow('p', ['r1']);
     const r = judgeEvents(received([...events, { ...events[2], status: 'CANCELLED' }]), table);
-    expect(errors(r).map((f) => [f.rule, f.message])).toEqual([['events.event-id-same-event', expect.stringContaining('delivered as FX_COMPLETED and again as CANCELLED')]]);
+    expect(errors(r).map((f) => [f.rule, f.message])).toEqual([
+      ['events.event-id-same-event', expect.stringContaining('delivered as FX_COMPLETED and again as CANCELLED')],
+    ]);
   });
 
   test.each([
-    ['a missing PAYOUT_CREDITED', (e: Events) => e.filter((x) => !(x.status === 'PAYOUT_CREDITED' && x.recipient_id === 'b')), /no PAYOUT_CREDITED for recipient b/],
+    [
+      'a missing PAYOUT_CREDITED',
+      (e: Events) => e.filter((x) => !(x.status === 'PAYOUT_CREDITED' && x.recipient_id === 'b')),
+      /no PAYOUT_CREDITED for recipient b/,
+    ],
     [
       'PAYMENT_COMPLETED stamped before the last credit',
-      (e: Events) => e.map((x) => (x.status === 'PAYMENT_COMPLETED' ? { ...x, event_timestamp: '2026-01-01T10:00:05.500Z' } : x)),
+      (e: Events) =>
+        e.map((x) => (x.status === 'PAYMENT_COMPLETED' ? { ...x, event_timestamp: '2026-01-01T10:00:05.500Z' } : x)),
       /PAYMENT_COMPLETED \(.*\) before PAYOUT_CREDITED of b/,
     ],
-    ['a second PAYOUT_INITIATED for one recipient', (e: Events) => [...e, event('p', 'PAYOUT_INITIATED', 5.5, 'a')], /2 PAYOUT_INITIATED events for recipient a/],
+    [
+      'a second PAYOUT_INITIATED for one recipient',
+      (e: Events) => [...e, event('p', 'PAYOUT_INITIATED', 5.5, 'a')],
+      /2 PAYOUT_INITIATED events for recipient a/,
+    ],
     [
       'a payout without recipient_id',
-      (e: Events) => e.map((x) => (x.status === 'PAYOUT_INITIATED' && x.recipient_id === 'a' ? { ...x, recipient_id: undefined } : x)),
+      (e: Events) =>
+        e.map((x) =>
+          x.status === 'PAYOUT_INITIATED' && x.recipient_id === 'a' ? { ...x, recipient_id: undefined } : x,
+        ),
       /PAYOUT_INITIATED \(.*\) without recipient_id/,
     ],
     [
       'a credit stamped before its payout started',
-      (e: Events) => e.map((x) => (x.status === 'PAYOUT_CREDITED' && x.recipient_id === 'a' ? { ...x, event_timestamp: '2026-01-01T10:00:02.500Z' } : x)),
+      (e: Events) =>
+        e.map((x) =>
+          x.status === 'PAYOUT_CREDITED' && x.recipient_id === 'a'
+            ? { ...x, event_timestamp: '2026-01-01T10:00:02.500Z' }
+            : x,
+        ),
       /PAYOUT_CREDITED of a .* precedes its PAYOUT_INITIATED/,
     ],
     [
       'PAYMENT_COMPLETED more than 5 minutes after the last credit',
-      (e: Events) => e.map((x) => (x.status === 'PAYMENT_COMPLETED' ? { ...x, event_timestamp: '2026-01-01T10:06:00Z' } : x)),
+      (e: Events) =>
+        e.map((x) => (x.status === 'PAYMENT_COMPLETED' ? { ...x, event_timestamp: '2026-01-01T10:06:00Z' } : x)),
       /s after the last PAYOUT_CREDITED/,
     ],
     ['two PAYMENT_COMPLETED', (e: Events) => [...e, event('p', 'PAYMENT_COMPLETED', 9)], /a second PAYMENT_COMPLETED/],
-    ['the first webhook without payment_id', (e: Events) => e.map((x, i) => (i === 0 ? { ...x, payment_id: undefined } : x)), /AWAITING_FUNDS without payment_id/],
+    [
+      'the first webhook without payment_id',
+      (e: Events) => e.map((x, i) => (i === 0 ? { ...x, payment_id: undefined } : x)),
+      /AWAITING_FUNDS without payment_id/,
+    ],
   ])('%s fails', (_name, mutate, message) => {
     const r = judgeEvents(received(mutate(flow('p', ['a', 'b']))), table, { expectations: two });
     expect(
@@ -61,20 +85,29 @@ describe('judgeEvents: what the seed states is a failure', () => {
   test('nothing may follow CANCELLED (by event_timestamp)', () => {
     const events = [event('c', 'AWAITING_FUNDS', 0), event('c', 'CANCELLED', 1), event('c', 'RECEIVED_FUNDS', 2)];
     const r = judgeEvents(received(events), table);
-    expect(errors(r)).toEqual([expect.objectContaining({ rule: 'events.nothing-after-cancelled', message: expect.stringContaining('RECEIVED_FUNDS') })]);
+    expect(errors(r)).toEqual([
+      expect.objectContaining({
+        rule: 'events.nothing-after-cancelled',
+        message: expect.stringContaining('RECEIVED_FUNDS'),
+      }),
+    ]);
     expect(errors(r)[0].provenance).toMatchObject({ kind: 'seed', quote: 'No further webhooks follow' });
   });
 
   test('identifiers that differ from the request fail; session_id on an API payment fails', () => {
     const api = flow('p', ['a'], { client_reference_id: 'ref-1', session_id: 'ses-1' });
-    const r = judgeEvents(received(api), table, { expectations: { p: { clientReferenceId: 'ref-2', sessionId: null } } });
+    const r = judgeEvents(received(api), table, {
+      expectations: { p: { clientReferenceId: 'ref-2', sessionId: null } },
+    });
     const messages = errors(r).map((f) => f.message);
     expect(messages.some((m) => m.includes('client_reference_id "ref-1", the request sent "ref-2"'))).toBe(true);
     expect(messages.some((m) => m.includes('of an API payment carries session_id'))).toBe(true);
   });
 
   test('an expected flow that never completed fails', () => {
-    const r = judgeEvents(received(flow('p', ['a']).slice(0, 3)), table, { expectations: { p: { recipients: ['a'], complete: true } } });
+    const r = judgeEvents(received(flow('p', ['a']).slice(0, 3)), table, {
+      expectations: { p: { recipients: ['a'], complete: true } },
+    });
     expect(errors(r).map((f) => f.message)).toContain('no PAYMENT_COMPLETED received');
   });
 });
@@ -107,16 +140,24 @@ describe('judgeEvents: what the seed allows or leaves open is not a failure', ()
   });
 
   test('fields under data are found, with a warning naming the field', () => {
-    const nested = flow('p', ['a']).map(({ recipient_id, ...rest }) => ({ ...rest, data: { recipient_id: recipient_id ?? null } }));
+    const nested = flow('p', ['a']).map(({ recipient_id, ...rest }) => ({
+      ...rest,
+      data: { recipient_id: recipient_id ?? null },
+    }));
     const r = clean(nested, { p: { recipients: ['a'], complete: true } });
-    expect(warnings(r).map((f) => [f.rule, f.message])).toEqual([['events.field-under-data', expect.stringContaining('recipient_id is under data')]]);
+    expect(warnings(r).map((f) => [f.rule, f.message])).toEqual([
+      ['events.field-under-data', expect.stringContaining('recipient_id is under data')],
+    ]);
   });
 
   test('event ids reused across payments warn about the consumer risk', () => {
     const a = flow('p1', ['a']);
     const b = flow('p2', ['a']).map((e, i) => ({ ...e, event_id: a[i].event_id }));
     const r = clean([...a, ...b]);
-    expect(warnings(r)[0]).toMatchObject({ rule: 'events.event-id-across-payments', message: expect.stringContaining('deduplicates on event_id alone') });
+    expect(warnings(r)[0]).toMatchObject({
+      rule: 'events.event-id-across-payments',
+      message: expect.stringContaining('deduplicates on event_id alone'),
+    });
     expect(r.cases).toBe(12);
   });
 
@@ -130,7 +171,11 @@ describe('judgeEvents: what the seed allows or leaves open is not a failure', ()
     'PROCESSING moves': [event('q', 'PROCESSING', 0), event('q', 'RECEIVED_FUNDS', 1)],
     'an unlisted status': [event('u', 'AWAITING_FUNDS', 0), event('u', 'ON_HOLD', 1)],
     'BOUNCED_BACK after completion': [...flow('b', ['a']), event('b', 'BOUNCED_BACK', 60)],
-    'a cancellation after funds arrived (not in the table)': [event('x', 'AWAITING_FUNDS', 0), event('x', 'RECEIVED_FUNDS', 1), event('x', 'CANCELLED', 2)],
+    'a cancellation after funds arrived (not in the table)': [
+      event('x', 'AWAITING_FUNDS', 0),
+      event('x', 'RECEIVED_FUNDS', 1),
+      event('x', 'CANCELLED', 2),
+    ],
     'interleaved payouts (A-STATE-1)': [
       ...flow('i', []).slice(0, 3),
       event('i', 'PAYOUT_INITIATED', 3, 'a'),
@@ -150,13 +195,21 @@ describe('judgeEvents: what the seed allows or leaves open is not a failure', ()
   test('a delivery whose signature did not verify rests on the assumed scheme (A-WEBHOOK-SIGNATURE)', () => {
     const input = [{ payload: flow('p', ['a'])[0], signatureValid: false, signatureError: 'bad-signature' }];
     expect(warnings(judgeEvents(input, table))[0].message).toContain('signature did not verify');
-    expect(errors(judgeEvents(input, table, { strict: true }))[0].provenance).toMatchObject({ kind: 'assumption', ids: ['A-WEBHOOK-SIGNATURE'] });
+    expect(errors(judgeEvents(input, table, { strict: true }))[0].provenance).toMatchObject({
+      kind: 'assumption',
+      ids: ['A-WEBHOOK-SIGNATURE'],
+    });
   });
 
   test('observed transitions carry their state-table id', () => {
     const r = judgeEvents(received(flow('p', ['a'])), table);
     expect(r.transitions).toContainEqual({ from: null, to: 'AWAITING_FUNDS', count: 1, id: 'created' });
-    expect(r.transitions).toContainEqual({ from: 'PAYOUT_CREDITED', to: 'PAYMENT_COMPLETED', count: 1, id: 'payment-completed' });
+    expect(r.transitions).toContainEqual({
+      from: 'PAYOUT_CREDITED',
+      to: 'PAYMENT_COMPLETED',
+      count: 1,
+      id: 'payment-completed',
+    });
     expect(r.statuses).toMatchObject({ AWAITING_FUNDS: 1, PAYMENT_COMPLETED: 1 });
   });
 });
@@ -188,21 +241,29 @@ describe('judgeEvents: equal event_timestamps determine no order', () => {
     const r = judgeEvents(received([cancelled, awaiting]), table, { expectations: { pc: { cancelled: true } } });
     expect(errors(r)).toEqual([]);
     expect(warnings(r).map((f) => f.rule)).toEqual(['events.timestamp-ties']);
-    expect(warnings(r)[0].message).toMatch(/^event_timestamp ties: AWAITING_FUNDS, CANCELLED share .* arrived in another order/);
+    expect(warnings(r)[0].message).toMatch(
+      /^event_timestamp ties: AWAITING_FUNDS, CANCELLED share .* arrived in another order/,
+    );
   });
 
   test('the same tie after PAYMENT_COMPLETED is judged the same way (no "follows PAYMENT_COMPLETED")', () => {
     const events = flow('pt', ['r1']);
     const last = events.at(-1)!;
-    const tied = events.map((e) => (e.status === 'PAYOUT_CREDITED' ? { ...e, event_timestamp: last.event_timestamp } : e));
+    const tied = events.map((e) =>
+      e.status === 'PAYOUT_CREDITED' ? { ...e, event_timestamp: last.event_timestamp } : e,
+    );
     const credited = tied.find((e) => e.status === 'PAYOUT_CREDITED')!;
-    const r = judgeEvents(received([...tied.filter((e) => e !== credited), credited]), table, { expectations: { pt: { recipients: ['r1'], complete: true } } });
+    const r = judgeEvents(received([...tied.filter((e) => e !== credited), credited]), table, {
+      expectations: { pt: { recipients: ['r1'], complete: true } },
+    });
     expect(errors(r)).toEqual([]);
     expect(warnings(r).map((f) => f.rule)).toEqual(['events.timestamp-ties']);
   });
 
   test('a tie in arrival order that already fits the table says nothing', () => {
     const events = flow('pa', ['r1']).map((e) => ({ ...e, event_timestamp: '2026-01-01T10:00:00Z' }));
-    expect(judgeEvents(received(events), table, { expectations: { pa: { recipients: ['r1'], complete: true } } }).findings).toEqual([]);
+    expect(
+      judgeEvents(received(events), table, { expectations: { pa: { recipients: ['r1'], complete: true } } }).findings,
+    ).toEqual([]);
   });
 });

@@ -65,7 +65,8 @@ describe('a target that echoes the credentials it was sent', () => {
     // token request's body, and the webhook signing secret it issued.
     const proxy = await startProxy(mock.baseUrl, {
       request: (r) => {
-        if (r.path === '/auth/oauth/v2/token') tokenRequest = new URLSearchParams(r.body as Record<string, string>).toString();
+        if (r.path === '/auth/oauth/v2/token')
+          tokenRequest = new URLSearchParams(r.body as Record<string, string>).toString();
         return r;
       },
       response: (req, res) => {
@@ -92,15 +93,34 @@ describe('a target that echoes the credentials it was sent', () => {
       CBP_API_KEY: a.api_key ?? '',
       CBP_EXPIRED_TOKEN: expired,
     };
-    const files = { json: path.join(dir, 'echo.json'), junit: path.join(dir, 'echo.xml'), markdown: path.join(dir, 'echo.md'), har: path.join(dir, 'echo.har') };
+    const files = {
+      json: path.join(dir, 'echo.json'),
+      junit: path.join(dir, 'echo.xml'),
+      markdown: path.join(dir, 'echo.md'),
+      har: path.join(dir, 'echo.har'),
+    };
     const config = conformanceConfigFromArgv(
-      { baseUrl: proxy.url, only: ['auth', 'firm-statements', 'spec-content-type'], report: Object.entries(files).map(([k, v]) => `${k}=${v}`) },
+      {
+        baseUrl: proxy.url,
+        only: ['auth', 'firm-statements', 'spec-content-type'],
+        report: Object.entries(files).map(([k, v]) => `${k}=${v}`),
+      },
       env,
     );
     const out: string[] = [];
-    const summary = await runConformance(config, { reporters: [consoleReporter({ write: (t) => out.push(t) }), ...(await fileReporters(config.reports))] });
+    const summary = await runConformance(config, {
+      reporters: [consoleReporter({ write: (t) => out.push(t) }), ...(await fileReporters(config.reports))],
+    });
 
-    const secrets = [a.client_secret, b.client_secret, a.api_key ?? '', expired, ...issued.tokens, ...issued.signing, ...[...issued.signing].map((s) => s.replace(/^whsec_/, ''))];
+    const secrets = [
+      a.client_secret,
+      b.client_secret,
+      a.api_key ?? '',
+      expired,
+      ...issued.tokens,
+      ...issued.signing,
+      ...[...issued.signing].map((s) => s.replace(/^whsec_/, '')),
+    ];
     expect(issued.tokens.size).toBeGreaterThanOrEqual(1);
     expect(issued.signing.size).toBe(1);
     expect(a.api_key).toBeTruthy();
@@ -112,7 +132,10 @@ describe('a target that echoes the credentials it was sent', () => {
     expect(har).toContain('client_secret=[redacted]; your signing secret: [redacted]');
     expect(har).toContain('apikey: [redacted]');
     expect(har).toContain(`you sent Authorization: Bearer [redacted], apikey: -`);
-    for (const [name, text] of [['console', console], ...Object.entries(files).map(([k, f]) => [k, readFileSync(f, 'utf8')])]) {
+    for (const [name, text] of [
+      ['console', console],
+      ...Object.entries(files).map(([k, f]) => [k, readFileSync(f, 'utf8')]),
+    ]) {
       for (const s of secrets) expect(text.includes(s), `${name} holds a secret ${s.slice(0, 6)}…`).toBe(false);
     }
   }, 60_000);
@@ -123,7 +146,11 @@ describe('a target that echoes the credentials it was sent', () => {
       checkId: 'c',
       path: '/v1/x',
       request: { method: 'GET', url: 'http://127.0.0.1/v1/x', headers: {} },
-      response: { status: 200, headers: { 'x-next-token': 'tok-issued-later-1234' }, body: 'soon: tok-issued-later-1234' },
+      response: {
+        status: 200,
+        headers: { 'x-next-token': 'tok-issued-later-1234' },
+        body: 'soon: tok-issued-later-1234',
+      },
     });
     recorder.redactor.learn('tok-issued-later-1234');
     const har = renderHar({ ...recorder });
@@ -145,7 +172,8 @@ describe('a target that echoes the credentials it was sent', () => {
   });
 });
 
-const forged = '\x1b[2J\x1b]0;owned\x07\x1b]8;;http://evil.invalid\x07click\x1b]8;;\x07\nPASS everything (1 cases, 0 ms)\r\u009b31m\u202eevil';
+const forged =
+  '\x1b[2J\x1b]0;owned\x07\x1b]8;;http://evil.invalid\x07click\x1b]8;;\x07\nPASS everything (1 cases, 0 ms)\r\u009b31m\u202eevil';
 
 function failingSummary(message: string, body: unknown): SuiteSummary {
   const failure: Failure = {
@@ -154,12 +182,28 @@ function failingSummary(message: string, body: unknown): SuiteSummary {
     message,
     severity: 'error',
     evidence: {
-      exchanges: [{ request: { method: 'GET', url: 'http://127.0.0.1/v1/thing', headers: {} }, response: { status: 200, headers: { 'content-type': 'text/plain' }, body } }],
+      exchanges: [
+        {
+          request: { method: 'GET', url: 'http://127.0.0.1/v1/thing', headers: {} },
+          response: { status: 200, headers: { 'content-type': 'text/plain' }, body },
+        },
+      ],
     },
   };
   return {
     target: 'http://127.0.0.1',
-    outcomes: [{ checkId: 'spec-content-type', title: 't', source: 's', tags: [], status: 'failed', failures: [failure], cases: 1, durationMs: 1 }],
+    outcomes: [
+      {
+        checkId: 'spec-content-type',
+        title: 't',
+        source: 's',
+        tags: [],
+        status: 'failed',
+        failures: [failure],
+        cases: 1,
+        durationMs: 1,
+      },
+    ],
     passed: 0,
     failed: 1,
     warnings: 0,
@@ -171,9 +215,18 @@ function failingSummary(message: string, body: unknown): SuiteSummary {
 describe('a webhook endpoint that echoes the signing secret (consumer suite)', () => {
   test('the secret is redacted in every failure the run reports', async () => {
     const secret = generateWebhookSecret();
-    const url = await serve((res, _closed, body) => res.writeHead(500, { 'content-type': 'text/plain', 'x-echo': secret }).end(`cannot verify ${body} with ${secret}`));
+    const url = await serve((res, _closed, body) =>
+      res
+        .writeHead(500, { 'content-type': 'text/plain', 'x-echo': secret })
+        .end(`cannot verify ${body} with ${secret}`),
+    );
     const out: string[] = [];
-    const summary = await runConsumerConformance({ url, secret, checks: ['consumer.single-recipient'], reporters: [consoleReporter({ write: (t) => out.push(t) })] });
+    const summary = await runConsumerConformance({
+      url,
+      secret,
+      checks: ['consumer.single-recipient'],
+      reporters: [consoleReporter({ write: (t) => out.push(t) })],
+    });
     expect(summary.failed).toBe(1);
     const text = `${JSON.stringify(summary)}\n${out.join('\n')}`;
     expect(text).toContain('with [redacted]');
@@ -205,7 +258,13 @@ describe('terminal control from a target', () => {
 function assertWellFormed(xml: string): void {
   for (const ch of xml) {
     const c = ch.codePointAt(0)!;
-    const ok = c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd) || (c >= 0x10000 && c <= 0x10ffff);
+    const ok =
+      c === 0x9 ||
+      c === 0xa ||
+      c === 0xd ||
+      (c >= 0x20 && c <= 0xd7ff) ||
+      (c >= 0xe000 && c <= 0xfffd) ||
+      (c >= 0x10000 && c <= 0x10ffff);
     expect(ok, `character U+${c.toString(16).toUpperCase().padStart(4, '0')} is not allowed in XML 1.0`).toBe(true);
   }
   const stack: string[] = [];
@@ -263,13 +322,17 @@ describe('answers with no end', () => {
     expect(closedAt).toBeDefined();
     expect(closedAt!).toBeLessThan(8 * 1024 * 1024);
     const entry = JSON.parse(renderHar(recorder)).log.entries[0];
-    expect(entry.response.content.comment).toBe(`truncated: the answer exceeded ${MAX_ANSWER_BYTES} bytes; only those were read`);
+    expect(entry.response.content.comment).toBe(
+      `truncated: the answer exceeded ${MAX_ANSWER_BYTES} bytes; only those were read`,
+    );
     expect(entry._cbp.truncatedAt).toBe(MAX_ANSWER_BYTES);
   });
 
   test('a check judging a cut answer reports a case not judged, not a schema failure', async () => {
     const url = await serve((res) =>
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ items: Array.from({ length: 400 }, (_, i) => ({ id: `item-${i}` })) })),
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ items: Array.from({ length: 400 }, (_, i) => ({ id: `item-${i}` })) })),
     );
     const recorder = new Recorder();
     const http = new Http({ baseUrl: url, authUrl: url, recorder, timeoutMs: 4000, maxAnswerBytes: 1024 });
@@ -282,10 +345,22 @@ describe('answers with no end', () => {
           tags: [],
           async run() {
             const res = await http.send({ operationId: 'listThings', method: 'GET', path: '/v1/things', auth: 'none' });
-            const ok = typeof res.body === 'object' && res.body !== null && Array.isArray((res.body as { items?: unknown }).items);
+            const ok =
+              typeof res.body === 'object' &&
+              res.body !== null &&
+              Array.isArray((res.body as { items?: unknown }).items);
             return {
               cases: 1,
-              failures: ok ? [] : [{ checkId: 'shape', message: 'the answer is not the documented object', severity: 'error', evidence: { exchanges: [res.exchange] } }],
+              failures: ok
+                ? []
+                : [
+                    {
+                      checkId: 'shape',
+                      message: 'the answer is not the documented object',
+                      severity: 'error',
+                      evidence: { exchanges: [res.exchange] },
+                    },
+                  ],
             };
           },
         },
@@ -296,7 +371,10 @@ describe('answers with no end', () => {
     const outcome = summary.outcomes[0];
     expect(outcome.failures).toEqual([]);
     expect(outcome.status).toBe('partial');
-    expect(outcome.records?.[0]).toMatchObject({ verdict: 'skipped', reason: 'not judged: answer exceeded 1024 bytes (the rest was not read)' });
+    expect(outcome.records?.[0]).toMatchObject({
+      verdict: 'skipped',
+      reason: 'not judged: answer exceeded 1024 bytes (the rest was not read)',
+    });
   });
 
   test('the spec checks over every exchange do not judge a cut answer either', () => {
@@ -310,20 +388,33 @@ describe('answers with no end', () => {
       response: { status: 200, headers: {}, body: '{"items":[{"id":"item-0"},', truncatedAt: 1024 },
     });
     const ctx = { model: { operations: [{ id: 'listThings' }] }, recorder } as unknown as RunContext;
-    const result = overExchanges(ctx, 'spec-schema', () => ({ message: 'the body does not match the schema', rule: 'schema' }));
+    const result = overExchanges(ctx, 'spec-schema', () => ({
+      message: 'the body does not match the schema',
+      rule: 'schema',
+    }));
     expect(result.failures).toEqual([]);
-    expect(result.records).toEqual([expect.objectContaining({ verdict: 'skipped', reason: 'not judged: answer exceeded 1024 bytes (the rest was not read)' })]);
+    expect(result.records).toEqual([
+      expect.objectContaining({
+        verdict: 'skipped',
+        reason: 'not judged: answer exceeded 1024 bytes (the rest was not read)',
+      }),
+    ]);
   });
 
   test('a webhook delivery larger than the cap is not read: 413, and the record says so', async () => {
     const recorder = new Recorder();
     const receiver = await startReceiver({ host: '127.0.0.1', port: 0, recorder });
     closers.push(() => void receiver.close());
-    const res = await fetch(receiver.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"pad":"${'x'.repeat(MAX_ANSWER_BYTES + 10)}"}` }).catch(
-      (err: Error) => ({ status: `connection closed: ${err.message}` }),
-    );
+    const res = await fetch(receiver.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"pad":"${'x'.repeat(MAX_ANSWER_BYTES + 10)}"}`,
+    }).catch((err: Error) => ({ status: `connection closed: ${err.message}` }));
     expect([413, 'connection closed: fetch failed']).toContain(res.status);
     expect(recorder.webhooks).toHaveLength(1);
-    expect(recorder.webhooks[0]).toMatchObject({ truncatedAt: MAX_ANSWER_BYTES, payload: `not read: the delivery exceeded ${MAX_ANSWER_BYTES} bytes` });
+    expect(recorder.webhooks[0]).toMatchObject({
+      truncatedAt: MAX_ANSWER_BYTES,
+      payload: `not read: the delivery exceeded ${MAX_ANSWER_BYTES} bytes`,
+    });
   });
 });

@@ -11,7 +11,9 @@ describe('the whole suite against each legitimate variation ends with 0 failures
   for (const v of legitimateVariants) {
     test(`${v.name} (${v.seed})`, async () => {
       const summary = await runAgainst(v, [], { require: v.require });
-      const failures = summary.outcomes.flatMap((o) => o.failures.filter((f) => f.severity === 'error').map((f) => `${o.checkId}: ${f.message} [${f.rule}]`));
+      const failures = summary.outcomes.flatMap((o) =>
+        o.failures.filter((f) => f.severity === 'error').map((f) => `${o.checkId}: ${f.message} [${f.rule}]`),
+      );
       expect(failures).toEqual([]);
       expect(summary.failed).toBe(0);
       if (v.note) expect((summary.notes ?? []).join('\n')).toMatch(v.note);

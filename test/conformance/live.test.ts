@@ -19,8 +19,14 @@ test('without /_sandbox/ and without a driver, what needs one is skipped or part
     const f = mock.fixtures;
     const a = f.clients[0];
     // A quote that has expired on the target, listed as such in the config (Create payment rule 1).
-    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: a.client_id, client_secret: a.client_secret });
-    const token = ((await (await fetch(mock.tokenUrl, { method: 'POST', body: form })).json()) as { access_token: string }).access_token;
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: a.client_id,
+      client_secret: a.client_secret,
+    });
+    const token = (
+      (await (await fetch(mock.tokenUrl, { method: 'POST', body: form })).json()) as { access_token: string }
+    ).access_token;
     const made = await fetch(`${mock.baseUrl}/_sandbox/customers/cust-a-1/quotes`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -35,7 +41,9 @@ test('without /_sandbox/ and without a driver, what needs one is skipped or part
       third_parties: f.third_parties,
     };
     const env = { CBP_CLIENT_ID: a.client_id, CBP_CLIENT_SECRET: a.client_secret };
-    const summary = await runConformance(conformanceConfigFromArgv({ baseUrl: proxy.url }, env, { name: 'conformance.yaml', value: file }));
+    const summary = await runConformance(
+      conformanceConfigFromArgv({ baseUrl: proxy.url }, env, { name: 'conformance.yaml', value: file }),
+    );
     const status = Object.fromEntries(summary.outcomes.map((o) => [o.checkId, o.status]));
     // What needs a driver, a webhook or a payload the seed does not show; every other check passes.
     const needsMore: Record<string, string> = {
@@ -47,13 +55,18 @@ test('without /_sandbox/ and without a driver, what needs one is skipped or part
       auth: 'partial',
     };
     expect(status).toEqual(Object.fromEntries(checks.map((c) => [c.id, needsMore[c.id] ?? 'passed'])));
-    expect(summary.outcomes.find((o) => o.checkId === 'lifecycle')?.skippedReason).toContain('no webhook can reach the runner');
+    expect(summary.outcomes.find((o) => o.checkId === 'lifecycle')?.skippedReason).toContain(
+      'no webhook can reach the runner',
+    );
     const positive = summary.outcomes.find((o) => o.checkId === 'positive')?.records?.map((r) => r.subject);
     expect(positive).toEqual(['createThirdParty', 'updateThirdParty', 'legacyMakePayment']);
     expect(summary.outcomes.find((o) => o.checkId === 'negative')!.cases).toBeGreaterThan(100);
     // Firm statements a config file enables on a live target: an expired quote, a customer that is not active.
     const firm = summary.outcomes.find((o) => o.checkId === 'firm-statements')?.records ?? [];
-    expect(firm.find((r) => r.rule === 'payment.quote-usable')).toMatchObject({ name: `a conversion payment on the expired quote ${expired}`, verdict: 'passed' });
+    expect(firm.find((r) => r.rule === 'payment.quote-usable')).toMatchObject({
+      name: `a conversion payment on the expired quote ${expired}`,
+      verdict: 'passed',
+    });
     expect(firm.find((r) => r.rule === 'virtual-account.customer-active')).toMatchObject({ verdict: 'passed' });
   } finally {
     await proxy.close();

@@ -14,7 +14,9 @@ beforeAll(async () => {
 const payment = {
   purpose_of_transaction: 'PROPERTY_PURCHASE',
   amount: { currency: 'GBP', value: 100.5 },
-  recipient_details: [{ recipient_id: 'r1', amount: { currency: 'GBP', value: 100.5 }, purpose_of_transaction: 'BILL_PAYMENTS' }],
+  recipient_details: [
+    { recipient_id: 'r1', amount: { currency: 'GBP', value: 100.5 }, purpose_of_transaction: 'BILL_PAYMENTS' },
+  ],
   client_reference_id: 'ref-1',
 };
 
@@ -23,11 +25,19 @@ describe('schemaMutations', () => {
     const ms = schemaMutations({ $ref: '#/components/schemas/PaymentRequest' }, payment, model.schemas);
     const byRule = (rule: string) => ms.filter((m) => m.rule === rule).map((m) => m.pointer);
     expect(byRule('schema.required')).toEqual(
-      expect.arrayContaining(['/purpose_of_transaction', '/amount', '/recipient_details', '/amount/currency', '/recipient_details/0/recipient_id']),
+      expect.arrayContaining([
+        '/purpose_of_transaction',
+        '/amount',
+        '/recipient_details',
+        '/amount/currency',
+        '/recipient_details/0/recipient_id',
+      ]),
     );
     expect(byRule('schema.minItems')).toEqual(['/recipient_details']);
     expect(byRule('schema.maxLength')).toEqual(expect.arrayContaining(['/client_reference_id', '/amount/currency']));
-    expect(byRule('schema.pattern')).toEqual(expect.arrayContaining(['/purpose_of_transaction', '/recipient_details/0/purpose_of_transaction']));
+    expect(byRule('schema.pattern')).toEqual(
+      expect.arrayContaining(['/purpose_of_transaction', '/recipient_details/0/purpose_of_transaction']),
+    );
     const lower = ms.find((m) => m.rule === 'schema.pattern' && m.pointer === '/purpose_of_transaction')!;
     expect((lower.value as typeof payment).purpose_of_transaction).toBe('property_purchase');
     const long = ms.find((m) => m.rule === 'schema.maxLength' && m.pointer === '/client_reference_id')!;
@@ -36,7 +46,11 @@ describe('schemaMutations', () => {
   });
 
   test('a const is broken by changing its case', () => {
-    const ms = schemaMutations({ $ref: '#/components/schemas/TokenRequest' }, { grant_type: 'client_credentials', client_id: 'a', client_secret: 'b' }, model.schemas);
+    const ms = schemaMutations(
+      { $ref: '#/components/schemas/TokenRequest' },
+      { grant_type: 'client_credentials', client_id: 'a', client_secret: 'b' },
+      model.schemas,
+    );
     expect(ms.find((m) => m.rule === 'schema.const')?.value).toMatchObject({ grant_type: 'CLIENT_CREDENTIALS' });
   });
 });
@@ -71,7 +85,13 @@ describe('negativeCases', () => {
 
   test('session duplicates must be exactly 400, other rules any 4xx', () => {
     const ctx = { model } as RunContext;
-    const base: RequestCase = { operationId: 'createSession', name: 's', method: 'POST', path: '/v1/customers/c/sessions', json: { client_reference_id: 'abc' } };
+    const base: RequestCase = {
+      operationId: 'createSession',
+      name: 's',
+      method: 'POST',
+      path: '/v1/customers/c/sessions',
+      json: { client_reference_id: 'abc' },
+    };
     expect(negativeCases(ctx, base).find((c) => c.rule === 'session.client-reference-unique')?.expect).toBe('400');
     expect(statusMatches(400, '400')).toBe(true);
     expect(statusMatches(422, '400')).toBe(false);

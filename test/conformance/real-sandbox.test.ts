@@ -21,16 +21,27 @@ const ENV = { CBP_CLIENT_ID: 'sandbox-client-a', CBP_CLIENT_SECRET: 'sandbox-sec
 const PAYMENTS = /^\/v3\/customers\/[^/]+\/payments$/;
 
 /** Runs `only` against the mock behind `hooks`, with a config file and optionally a driver wrapping the sandbox's. */
-async function run(hooks: ProxyHooks, only: string[], file: Record<string, unknown> = {}, wrap?: (d: Driver) => Driver) {
+async function run(
+  hooks: ProxyHooks,
+  only: string[],
+  file: Record<string, unknown> = {},
+  wrap?: (d: Driver) => Driver,
+) {
   const running = await startVariant({ hooks: () => hooks });
   try {
     const value = { ...file, webhooks: { wait_seconds: 3, grace_seconds: 0.25, ...(file.webhooks as object) } };
-    const config = conformanceConfigFromArgv({ baseUrl: running.baseUrl, only }, ENV, { name: 'conformance.yaml', value });
+    const config = conformanceConfigFromArgv({ baseUrl: running.baseUrl, only }, ENV, {
+      name: 'conformance.yaml',
+      value,
+    });
     const driver: DriverChoice = async (session) => {
       const d = await probeSandboxDriver(session);
       return d && wrap ? wrap(d) : d;
     };
-    return { summary: await runConformance(config, { target: { ...liveTarget(config), driver } }), baseUrl: running.baseUrl };
+    return {
+      summary: await runConformance(config, { target: { ...liveTarget(config), driver } }),
+      baseUrl: running.baseUrl,
+    };
   } finally {
     await running.close();
   }
@@ -44,30 +55,58 @@ function echoedCheckId(seen: unknown[]): ProxyHooks {
       if (r.method !== 'POST' || !PAYMENTS.test(r.path) || confirm === undefined) return r;
       seen.push(confirm);
       if (confirm.request_id === 'cop-42') return r;
-      return { status: 400, headers: {}, body: { errors: [{ rule: 'provider.confirm', pointer: '/confirm_recipient', message: 'unknown request_id', source: 'provider' }] } };
+      return {
+        status: 400,
+        headers: {},
+        body: {
+          errors: [
+            {
+              rule: 'provider.confirm',
+              pointer: '/confirm_recipient',
+              message: 'unknown request_id',
+              source: 'provider',
+            },
+          ],
+        },
+      };
     },
     response(r, res) {
       const refusal = /payment\.confirm-recipient-after-failure|name check/.test(JSON.stringify(res.body ?? ''));
-      return r.method === 'POST' && PAYMENTS.test(r.path) && refusal ? { ...res, body: { ...(res.body as object), request_id: 'cop-42' } } : res;
+      return r.method === 'POST' && PAYMENTS.test(r.path) && refusal
+        ? { ...res, body: { ...(res.body as object), request_id: 'cop-42' } }
+        : res;
     },
   };
 }
 
 describe('confirm_recipient built from the refused answer', () => {
   test('fillFromAnswer: a whole placeholder keeps the value, an embedded one is text, a missing path is named', () => {
-    const failed = { status: 409, headers: { 'x-request-id': 'abc' }, body: { request_id: 'cop-1', checks: [{ id: 7 }] } };
-    expect(fillFromAnswer({ id: '{{failed.body.request_id}}', n: '{{failed.body.checks.0.id}}', note: 'req {{failed.headers.x-request-id}} ({{failed.status}})' }, failed)).toEqual(
-      {
-        value: { id: 'cop-1', n: 7, note: 'req abc (409)' },
-        missing: [],
-      },
-    );
+    const failed = {
+      status: 409,
+      headers: { 'x-request-id': 'abc' },
+      body: { request_id: 'cop-1', checks: [{ id: 7 }] },
+    };
+    expect(
+      fillFromAnswer(
+        {
+          id: '{{failed.body.request_id}}',
+          n: '{{failed.body.checks.0.id}}',
+          note: 'req {{failed.headers.x-request-id}} ({{failed.status}})',
+        },
+        failed,
+      ),
+    ).toEqual({
+      value: { id: 'cop-1', n: 7, note: 'req abc (409)' },
+      missing: [],
+    });
     expect(fillFromAnswer({ id: '{{failed.body.event_id}}' }, failed).missing).toEqual(['failed.body.event_id']);
   });
 
   test('payloads.confirm_recipient reads the request id of the refusal; a provider that needs it is passed', async () => {
     const seen: unknown[] = [];
-    const file = { payloads: { confirm_recipient: { body: { request_id: '{{failed.body.request_id}}', accept_suggestion: true } } } };
+    const file = {
+      payloads: { confirm_recipient: { body: { request_id: '{{failed.body.request_id}}', accept_suggestion: true } } },
+    };
     const { summary } = await run(echoedCheckId(seen), ['recipient-check'], file);
     expect(summary.outcomes[0]).toMatchObject({ checkId: 'recipient-check', status: 'passed', cases: 3 });
     expect(seen).toEqual([{ request_id: 'cop-42', accept_suggestion: true }]);
@@ -78,7 +117,9 @@ describe('confirm_recipient built from the refused answer', () => {
     const { summary } = await run({}, ['recipient-check'], file);
     const o = summary.outcomes[0];
     expect(o.status).toBe('partial');
-    expect(o.records?.find((r) => r.verdict === 'skipped')?.reason).toMatch(/reads failed\.body\.event_id, which the refused answer \(HTTP 400\) does not hold/);
+    expect(o.records?.find((r) => r.verdict === 'skipped')?.reason).toMatch(
+      /reads failed\.body\.event_id, which the refused answer \(HTTP 400\) does not hold/,
+    );
   });
 });
 
@@ -122,7 +163,9 @@ describe('driver hooks', () => {
     // auth is partial only for the cross-tenant case (no second client here); the expired-token case ran.
     const auth = summary.outcomes.find((o) => o.checkId === 'auth')!;
     expect(auth.failures).toEqual([]);
-    expect((auth.records ?? []).filter((r) => r.verdict === 'skipped').map((r) => r.subject)).toEqual(["another client cannot reach this client's customers"]);
+    expect((auth.records ?? []).filter((r) => r.verdict === 'skipped').map((r) => r.subject)).toEqual([
+      "another client cannot reach this client's customers",
+    ]);
   });
 
   test("a driver's expiredToken() that throws is a driver error naming the driver, not a verdict on the target", async () => {
@@ -146,7 +189,15 @@ describe('quotes per run', () => {
       request(r) {
         const q = (r.body as { quote_id?: unknown } | undefined)?.quote_id;
         if (r.method !== 'POST' || !PAYMENTS.test(r.path) || typeof q !== 'string' || !used.has(q)) return r;
-        return { status: 400, headers: {}, body: { errors: [{ rule: 'provider.quote-used', pointer: '/quote_id', message: 'quote already used', source: 'provider' }] } };
+        return {
+          status: 400,
+          headers: {},
+          body: {
+            errors: [
+              { rule: 'provider.quote-used', pointer: '/quote_id', message: 'quote already used', source: 'provider' },
+            ],
+          },
+        };
       },
       response(r, res) {
         const q = (r.body as { quote_id?: unknown } | undefined)?.quote_id;
@@ -165,9 +216,15 @@ describe('quotes per run', () => {
   });
 
   test('without createQuote the one configured quote is used up, and the warning says what would help', async () => {
-    const { summary } = await run(singleUse(), ['positive', 'negative'], {}, (d) => ({ ...d, kind: 'module', createQuote: undefined }));
+    const { summary } = await run(singleUse(), ['positive', 'negative'], {}, (d) => ({
+      ...d,
+      kind: 'module',
+      createQuote: undefined,
+    }));
     const negative = summary.outcomes.find((o) => o.checkId === 'negative')!;
-    expect(negative.note).toMatch(/createPayment\/conversion \(\d+ cases; base answered HTTP 400; if the quote expired or was used, give the driver createQuote\(\)/);
+    expect(negative.note).toMatch(
+      /createPayment\/conversion \(\d+ cases; base answered HTTP 400; if the quote expired or was used, give the driver createQuote\(\)/,
+    );
   });
 });
 
@@ -180,7 +237,11 @@ describe('payloads.createSession', () => {
         return r;
       },
     };
-    const file = { payloads: { createSession: { body: { callback_url: 'https://partner.example/cb/{{unique}}', allowed_origins: null } } } };
+    const file = {
+      payloads: {
+        createSession: { body: { callback_url: 'https://partner.example/cb/{{unique}}', allowed_origins: null } },
+      },
+    };
     const { summary } = await run(hooks, ['positive'], file);
     expect(summary.outcomes[0].status).toBe('passed');
     expect(bodies.length).toBeGreaterThan(0);
@@ -193,23 +254,33 @@ describe('payloads.createSession', () => {
 describe('webhook signature schemes', () => {
   const secret = generateWebhookSecret();
   const body = Buffer.from('{"event_id":"e1","status":"AWAITING_FUNDS"}');
-  const lower = (h: Record<string, string>) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
+  const lower = (h: Record<string, string>) =>
+    Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
 
   test('svix-id/svix-timestamp/svix-signature verify by default and when pinned; pinned Standard Webhooks says the headers are missing', () => {
     const headers = lower(svixScheme.sign(body, { id: 'msg_1', timestamp: Math.floor(Date.now() / 1000), secret }));
     expect(Object.keys(headers).sort()).toEqual(['svix-id', 'svix-signature', 'svix-timestamp']);
     expect(deliveryVerifier()(body, headers, [secret])).toMatchObject({ ok: true, payload: { event_id: 'e1' } });
     expect(deliveryVerifier('svix')(body, headers, [secret]).ok).toBe(true);
-    expect(deliveryVerifier('standard-webhooks')(body, headers, [secret])).toEqual({ ok: false, reason: 'missing-headers (standard-webhooks)' });
+    expect(deliveryVerifier('standard-webhooks')(body, headers, [secret])).toEqual({
+      ok: false,
+      reason: 'missing-headers (standard-webhooks)',
+    });
     const std = lower(standardWebhooks.sign(body, { id: 'msg_1', timestamp: Math.floor(Date.now() / 1000), secret }));
     expect(deliveryVerifier()(body, std, [secret]).ok).toBe(true);
-    expect(deliveryVerifier('svix')(Buffer.from('{"tampered":true}'), headers, [secret])).toEqual({ ok: false, reason: 'bad-signature (svix)' });
+    expect(deliveryVerifier('svix')(Buffer.from('{"tampered":true}'), headers, [secret])).toEqual({
+      ok: false,
+      reason: 'bad-signature (svix)',
+    });
   });
 
   test('webhooks.scheme is checked by the config schema', () => {
-    expect(() => conformanceConfigFromArgv({ baseUrl: 'http://127.0.0.1:1' }, ENV, { name: 'c.yaml', value: { webhooks: { scheme: 'github' } } })).toThrow(
-      /invalid conformance config/,
-    );
+    expect(() =>
+      conformanceConfigFromArgv({ baseUrl: 'http://127.0.0.1:1' }, ENV, {
+        name: 'c.yaml',
+        value: { webhooks: { scheme: 'github' } },
+      }),
+    ).toThrow(/invalid conformance config/);
   });
 });
 

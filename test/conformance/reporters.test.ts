@@ -21,16 +21,33 @@ const exchange: RecordedExchange = {
   request: {
     method: 'POST',
     url: 'http://127.0.0.1:1/v3/customers/c1/payments',
-    headers: redactHeaders({ authorization: 'Bearer tok-SECRET-123', apikey: 'key-SECRET', 'content-type': 'application/json' }),
+    headers: redactHeaders({
+      authorization: 'Bearer tok-SECRET-123',
+      apikey: 'key-SECRET',
+      'content-type': 'application/json',
+    }),
     body: redactBody({ amount: { currency: 'GBP', value: 1 }, note: '<b>&"</b>' }),
   },
-  response: { status: 201, headers: {}, body: redactBody({ access_token: 'tok-SECRET-456', client_secret: 'x-SECRET' }) },
+  response: {
+    status: 201,
+    headers: {},
+    body: redactBody({ access_token: 'tok-SECRET-456', client_secret: 'x-SECRET' }),
+  },
 };
 
 const summary: SuiteSummary = {
   target: 'embedded mock',
   outcomes: [
-    { checkId: 'positive', title: 'ok', source: 's', tags: [], status: 'passed', failures: [], cases: 3, durationMs: 5 },
+    {
+      checkId: 'positive',
+      title: 'ok',
+      source: 's',
+      tags: [],
+      status: 'passed',
+      failures: [],
+      cases: 3,
+      durationMs: 5,
+    },
     {
       checkId: 'negative',
       title: 'neg',
@@ -51,7 +68,17 @@ const summary: SuiteSummary = {
         },
       ],
     },
-    { checkId: 'lifecycle', title: 'lc', source: 's', tags: [], status: 'skipped', failures: [], cases: 0, skippedReason: 'needs the sandbox', durationMs: 0 },
+    {
+      checkId: 'lifecycle',
+      title: 'lc',
+      source: 's',
+      tags: [],
+      status: 'skipped',
+      failures: [],
+      cases: 0,
+      skippedReason: 'needs the sandbox',
+      durationMs: 0,
+    },
   ],
   passed: 1,
   failed: 1,
@@ -63,18 +90,32 @@ const summary: SuiteSummary = {
 
 describe('secrets never reach a report', () => {
   test('tokens, API keys, client secrets are redacted in every format', () => {
-    const outputs = [summaryLines(summary).join('\n'), renderJunit(summary), renderMarkdown(summary), JSON.stringify(summary)];
+    const outputs = [
+      summaryLines(summary).join('\n'),
+      renderJunit(summary),
+      renderMarkdown(summary),
+      JSON.stringify(summary),
+    ];
     for (const text of outputs) expect(text).not.toMatch(/SECRET/);
   });
 
   test('form bodies (the token request) are redacted too', () => {
-    expect(redactBody('grant_type=client_credentials&client_id=a&client_secret=s3cr3t')).toBe('grant_type=client_credentials&client_id=a&client_secret=[redacted]');
-    expect(redactHeaders({ Authorization: 'Basic abc', apikey: 'k' })).toEqual({ Authorization: '[redacted]', apikey: '[redacted]' });
+    expect(redactBody('grant_type=client_credentials&client_id=a&client_secret=s3cr3t')).toBe(
+      'grant_type=client_credentials&client_id=a&client_secret=[redacted]',
+    );
+    expect(redactHeaders({ Authorization: 'Basic abc', apikey: 'k' })).toEqual({
+      Authorization: '[redacted]',
+      apikey: '[redacted]',
+    });
   });
 
   test('values are kept exactly as received: a URL with a query string inside a JSON body is not a form', () => {
     const url = 'https://host.example/hosted/pay/ses_1?t=a.b/c+d%3D';
-    expect(redactBody({ session_id: 'ses_1', payment_page_url: url, nested: [{ link: url }] })).toEqual({ session_id: 'ses_1', payment_page_url: url, nested: [{ link: url }] });
+    expect(redactBody({ session_id: 'ses_1', payment_page_url: url, nested: [{ link: url }] })).toEqual({
+      session_id: 'ses_1',
+      payment_page_url: url,
+      nested: [{ link: url }],
+    });
     // A form keeps every pair as sent (no re-encoding), only the secret value is replaced.
     expect(redactBody('scope=a%20b+c&client_secret=s3cr3t&x=%2F')).toBe('scope=a%20b+c&client_secret=[redacted]&x=%2F');
   });

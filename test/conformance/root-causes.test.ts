@@ -17,5 +17,7 @@ test('a payout without recipient_id: the root cause comes first, its consequence
   const roots = lifecycle.failures.filter((f) => !f.likelyConsequenceOf && f.severity === 'error');
   expect(roots.length).toBeGreaterThan(0);
   expect(lifecycle.failures.filter((f) => f.likelyConsequenceOf).length).toBeGreaterThan(0);
-  expect(lines.join('\n')).toContain('source: seed: States and transitions, row 4 "One webhook per recipient, with recipient_id"');
+  expect(lines.join('\n')).toContain(
+    'source: seed: States and transitions, row 4 "One webhook per recipient, with recipient_id"',
+  );
 });

@@ -45,16 +45,24 @@ describe('selectOperations', () => {
   test('by id (the model id or the operationId as written) and by tag; exclusions win', () => {
     expect(selectOperations(OPS, {})).toBeUndefined();
     expect([...selectOperations(OPS, { include: ['getPayment', 'get-token'] })!]).toEqual(['getPayment', 'getToken']);
-    expect([...selectOperations(OPS, { includeTags: ['Payments'], exclude: ['createPayment'] })!]).toEqual(['getPayment']);
+    expect([...selectOperations(OPS, { includeTags: ['Payments'], exclude: ['createPayment'] })!]).toEqual([
+      'getPayment',
+    ]);
     expect([...selectOperations(OPS, { excludeTags: ['Auth'] })!]).toEqual(['createPayment', 'getPayment']);
   });
 
   test('an unknown id or tag, or nothing left, is a usage error with the valid names', () => {
     const e = thrown(() => selectOperations(OPS, { include: ['getPaymnt'] }));
     expect(e.code).toBe('E_USAGE');
-    expect(e.format()).toBe('E_USAGE: --include-operation: unknown operation "getPaymnt"\n  hint: valid operation ids: createPayment, get-token, getPayment, getToken');
-    expect(thrown(() => selectOperations(OPS, { excludeTags: ['Nope'] })).format()).toContain('valid tags: Auth, Payments');
-    expect(thrown(() => selectOperations(OPS, { include: ['getToken'], excludeTags: ['Auth'] })).message).toBe('the operation filters leave no operation to check');
+    expect(e.format()).toBe(
+      'E_USAGE: --include-operation: unknown operation "getPaymnt"\n  hint: valid operation ids: createPayment, get-token, getPayment, getToken',
+    );
+    expect(thrown(() => selectOperations(OPS, { excludeTags: ['Nope'] })).format()).toContain(
+      'valid tags: Auth, Payments',
+    );
+    expect(thrown(() => selectOperations(OPS, { include: ['getToken'], excludeTags: ['Auth'] })).message).toBe(
+      'the operation filters leave no operation to check',
+    );
   });
 });
 
@@ -67,7 +75,12 @@ describe('withLimits over the engine loop', () => {
     run: async () => ({
       cases: subjects.length + extra.length,
       records: subjects.map((subject) => ({ subject, verdict: 'failed' as const })),
-      failures: [...subjects, ...extra].map((subject) => ({ checkId: id, subject, message: `${subject} broke`, severity: 'error' as const })),
+      failures: [...subjects, ...extra].map((subject) => ({
+        checkId: id,
+        subject,
+        message: `${subject} broke`,
+        severity: 'error' as const,
+      })),
     }),
   });
   const all = new Set(OPS.map((o) => o.id));
@@ -92,7 +105,14 @@ describe('withLimits over the engine loop', () => {
         return c.run(ctx);
       },
     });
-    const checks = withLimits([counting(check('a', ['createPayment', 'getPayment'])), counting(check('b', ['getToken'])), counting(check('c', ['getToken']))], { maxFailures: 2 });
+    const checks = withLimits(
+      [
+        counting(check('a', ['createPayment', 'getPayment'])),
+        counting(check('b', ['getToken'])),
+        counting(check('c', ['getToken'])),
+      ],
+      { maxFailures: 2 },
+    );
     const s = await runSuite(checks, {}, { target: 't' });
     expect(ran).toBe(1);
     expect(s.outcomes.map((o) => o.status)).toEqual(['failed', 'skipped', 'skipped']);
@@ -100,7 +120,13 @@ describe('withLimits over the engine loop', () => {
   });
 
   test('warnings do not count towards --max-failures', async () => {
-    const warn: Check<object> = { id: 'w', title: 'w', source: 's', tags: [], run: async () => ({ cases: 1, failures: [{ checkId: 'w', message: 'hm', severity: 'warning' }] }) };
+    const warn: Check<object> = {
+      id: 'w',
+      title: 'w',
+      source: 's',
+      tags: [],
+      run: async () => ({ cases: 1, failures: [{ checkId: 'w', message: 'hm', severity: 'warning' }] }),
+    };
     const s = await runSuite(withLimits([warn, check('a', ['getToken'])], { maxFailures: 1 }), {}, { target: 't' });
     expect(s.outcomes.map((o) => o.status)).toEqual(['warning', 'failed']);
   });
@@ -133,7 +159,12 @@ describe('conformance options: flags over the config file run: section', () => {
       target: { kind: 'live', baseUrl: 'https://api.partner.example', authUrl: 'https://api.partner.example' },
       only: ['positive'],
       skip: ['auth'],
-      operations: { include: ['createPayment'], exclude: ['getPayment'], includeTags: ['Payments'], excludeTags: ['Auth'] },
+      operations: {
+        include: ['createPayment'],
+        exclude: ['getPayment'],
+        includeTags: ['Payments'],
+        excludeTags: ['Auth'],
+      },
       maxFailures: 3,
       strict: true,
       require: ['lifecycle'],
@@ -147,7 +178,11 @@ describe('conformance options: flags over the config file run: section', () => {
   });
 
   test('a flag wins over the file', () => {
-    const c = conformanceConfigFromArgv({ maxFailures: 1, strict: false, only: ['auth'] }, {}, file({ max_failures: 3, strict: true, only: ['positive'] }));
+    const c = conformanceConfigFromArgv(
+      { maxFailures: 1, strict: false, only: ['auth'] },
+      {},
+      file({ max_failures: 3, strict: true, only: ['positive'] }),
+    );
     expect([c.maxFailures, c.strict, c.only]).toEqual([1, false, ['auth']]);
   });
 
@@ -155,7 +190,9 @@ describe('conformance options: flags over the config file run: section', () => {
     const e = thrown(() => conformanceConfigFromArgv({}, {}, file({ max_failures: 0 })));
     expect(e.code).toBe('E_CONFIG');
     expect(e.details.pointer).toBe('/run/max_failures');
-    expect(thrown(() => conformanceConfigFromArgv({}, {}, file({ include_operation: ['x'] }))).details.pointer).toBe('/run');
+    expect(thrown(() => conformanceConfigFromArgv({}, {}, file({ include_operation: ['x'] }))).details.pointer).toBe(
+      '/run',
+    );
     expect(thrown(() => conformanceConfigFromArgv({ maxFailures: 0 }, {})).format()).toBe(
       'E_USAGE: --max-failures must be a whole number of at least 1\n  hint: --max-failures 1 stops at the first failure',
     );
@@ -167,12 +204,22 @@ describe('cbp conformance (CLI)', () => {
     const r = await cbp('conformance', '--include-operation', 'createPaymnt');
     expect(r.code).toBe(2);
     expect(r.err).toHaveLength(1);
-    expect(r.err[0]).toMatch(/^E_USAGE: --include-operation: unknown operation "createPaymnt"\n {2}hint: valid operation ids: .*createPayment/);
+    expect(r.err[0]).toMatch(
+      /^E_USAGE: --include-operation: unknown operation "createPaymnt"\n {2}hint: valid operation ids: .*createPayment/,
+    );
   });
 
   test('against the embedded mock: only the selected operation is judged, from flags and from the config file', async () => {
     const json = path.join(dir, 'r.json');
-    const r = await cbp('conformance', '--only', 'positive,spec-status', '--include-operation', 'lookupSessions', '--report', `json=${json}`);
+    const r = await cbp(
+      'conformance',
+      '--only',
+      'positive,spec-status',
+      '--include-operation',
+      'lookupSessions',
+      '--report',
+      `json=${json}`,
+    );
     expect(r.err).toEqual([]);
     expect(r.code).toBe(0);
     type Report = { outcomes: Array<{ checkId: string; cases: number; records?: Array<{ subject?: string }> }> };
@@ -187,7 +234,10 @@ describe('cbp conformance (CLI)', () => {
     expect(positive(report)).toBeLessThan(positive(JSON.parse(readFileSync(all, 'utf8')) as Report));
     // The same selection from the config file's run: section.
     const config = path.join(dir, 'conformance.yaml');
-    writeFileSync(config, `run:\n  only: [positive]\n  exclude_tags: [Payments, Hosted sessions]\n  reports: [json=r2.json]\n`);
+    writeFileSync(
+      config,
+      `run:\n  only: [positive]\n  exclude_tags: [Payments, Hosted sessions]\n  reports: [json=r2.json]\n`,
+    );
     const fromFile = await cbp('conformance', '--config', config);
     expect(fromFile.code).toBe(0);
     const report2 = JSON.parse(readFileSync(path.join(dir, 'r2.json'), 'utf8')) as Report;
@@ -207,15 +257,31 @@ describe('cbp conformance consumer: --only, --skip, and what it does not take', 
     expect(consumerSelection({ check: [ids[0]] }, consumerChecks)).toEqual([ids[0]]);
     expect(consumerSelection({}, consumerChecks)).toBeUndefined();
     expect(thrown(() => consumerSelection({ only: ['nope'] }, consumerChecks)).code).toBe('E_CHECK_UNKNOWN');
-    expect(thrown(() => consumerSelection({ skip: ['consumer'] }, consumerChecks)).message).toBe('--only/--skip leave no consumer check to run');
+    expect(thrown(() => consumerSelection({ skip: ['consumer'] }, consumerChecks)).message).toBe(
+      '--only/--skip leave no consumer check to run',
+    );
   });
 
   test('an API-suite option is refused (exit 2, one line), not silently ignored; --strict is passed on', async () => {
-    expect(() => consumerOptionsFromArgv({ url: 'http://127.0.0.1:1/h', baseUrl: 'http://x' } as never, { CBP_WEBHOOK_SECRET: 'whsec_AAAA' })).toThrow(
-      /^--base-url is an option of `cbp conformance`/,
+    expect(() =>
+      consumerOptionsFromArgv({ url: 'http://127.0.0.1:1/h', baseUrl: 'http://x' } as never, {
+        CBP_WEBHOOK_SECRET: 'whsec_AAAA',
+      }),
+    ).toThrow(/^--base-url is an option of `cbp conformance`/);
+    expect(
+      consumerOptionsFromArgv({ url: 'http://127.0.0.1:1/h', strict: true }, { CBP_WEBHOOK_SECRET: 'whsec_AAAA' })
+        .strict,
+    ).toBe(true);
+    const r = await cbp(
+      'conformance',
+      'consumer',
+      '--url',
+      'http://127.0.0.1:1/h',
+      '--secret',
+      'whsec_AAAA',
+      '--max-failures',
+      '2',
     );
-    expect(consumerOptionsFromArgv({ url: 'http://127.0.0.1:1/h', strict: true }, { CBP_WEBHOOK_SECRET: 'whsec_AAAA' }).strict).toBe(true);
-    const r = await cbp('conformance', 'consumer', '--url', 'http://127.0.0.1:1/h', '--secret', 'whsec_AAAA', '--max-failures', '2');
     expect(r.code).toBe(2);
     expect(r.err).toHaveLength(1);
     expect(r.err[0]).toMatch(/^E_USAGE: --max-failures is an option of `cbp conformance`/);
@@ -224,7 +290,9 @@ describe('cbp conformance consumer: --only, --skip, and what it does not take', 
   test('its help lists --only, --skip and --check, and not the API-suite options', async () => {
     const r = await cbp('conformance', 'consumer', '--help');
     expect(r.code).toBe(0);
-    for (const flag of ['--only', '--skip', '--check', '--url', '--state-url', '--strict']) expect(r.out).toContain(flag);
-    for (const flag of ['--base-url', '--driver', '--client-secret', '--max-failures', '--include-operation']) expect(r.out).not.toContain(flag);
+    for (const flag of ['--only', '--skip', '--check', '--url', '--state-url', '--strict'])
+      expect(r.out).toContain(flag);
+    for (const flag of ['--base-url', '--driver', '--client-secret', '--max-failures', '--include-operation'])
+      expect(r.out).not.toContain(flag);
   });
 });

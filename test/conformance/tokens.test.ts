@@ -9,7 +9,12 @@ import { Tokens } from '../../conformance/suites/api/tokens.js';
 
 function tokens(expiresIn: unknown) {
   let n = 0;
-  const http = { send: async () => ({ status: 200, body: { access_token: `token-${++n}`, token_type: 'bearer', expires_in: expiresIn } }) } as unknown as Http;
+  const http = {
+    send: async () => ({
+      status: 200,
+      body: { access_token: `token-${++n}`, token_type: 'bearer', expires_in: expiresIn },
+    }),
+  } as unknown as Http;
   return new Tokens(http, { primary: { clientId: 'id', clientSecret: 'secret' } });
 }
 

@@ -22,15 +22,29 @@ export interface RunOptions {
   file?: Record<string, unknown>;
 }
 
-export async function runAgainst(variant: Pick<Variant, 'hooks' | 'publicHost'>, only: string[], options: RunOptions = {}): Promise<SuiteSummary> {
+export async function runAgainst(
+  variant: Pick<Variant, 'hooks' | 'publicHost'>,
+  only: string[],
+  options: RunOptions = {},
+): Promise<SuiteSummary> {
   const running = await startVariant(variant);
   try {
     // The variants wrap the instant sandbox (seed §Events rule 5: delivered at once): short waits.
-    const file = { name: 'conformance.yaml', value: { webhooks: { wait_seconds: 3, grace_seconds: 0.25 }, ...options.file } };
+    const file = {
+      name: 'conformance.yaml',
+      value: { webhooks: { wait_seconds: 3, grace_seconds: 0.25 }, ...options.file },
+    };
     const host = variant.publicHost;
     const baseUrl = host ? running.baseUrl.replace('//127.0.0.1:', `//${host}:`) : running.baseUrl;
-    const config = conformanceConfigFromArgv({ baseUrl, only, strict: options.strict, require: options.require }, SANDBOX_ENV, file);
-    return await runConformance(config, host ? { target: { ...liveTarget(config), fetch: mapHost(host, '127.0.0.1') } } : {});
+    const config = conformanceConfigFromArgv(
+      { baseUrl, only, strict: options.strict, require: options.require },
+      SANDBOX_ENV,
+      file,
+    );
+    return await runConformance(
+      config,
+      host ? { target: { ...liveTarget(config), fetch: mapHost(host, '127.0.0.1') } } : {},
+    );
   } finally {
     await running.close();
   }

@@ -20,24 +20,32 @@ const EXPECTED: Record<string, RegExp> = {
   'lifecycle/bad-signature': /signature did not verify: bad-signature/,
   'auth/answers-without-token': /no token answered HTTP 2\d\d, expected 401/,
   'auth/ignores-tenant': /another client's token reached customer/,
-  'uniqueness/accepts-duplicate-session-reference': /session: the same client_reference_id again for the same customer: answered HTTP 2\d\d, expected 400/,
-  'uniqueness/rejects-non-third-party-duplicate': /non-third-party payment: the same client_reference_id again .* expected 2xx/,
-  'recipient-check/ignores-confirm-recipient': /the resubmission with confirm_recipient .*answered HTTP 400, expected 2xx/,
+  'uniqueness/accepts-duplicate-session-reference':
+    /session: the same client_reference_id again for the same customer: answered HTTP 2\d\d, expected 400/,
+  'uniqueness/rejects-non-third-party-duplicate':
+    /non-third-party payment: the same client_reference_id again .* expected 2xx/,
+  'recipient-check/ignores-confirm-recipient':
+    /the resubmission with confirm_recipient .*answered HTTP 400, expected 2xx/,
   'sessions/lookup-hides-payment': /after payment the record is .* expected has_payment true/,
   'spec-status/undocumented-status': /answered 303, which the document does not list/,
   'spec-content-type/json-as-text': /200 answered content-type text\/plain, documented: application\/json/,
   'spec-schema/wrong-field-type': /instruction_number must be string/,
-  'firm-statements/accepts-inactive-recipient': /payment to the inactive recipient .* answered HTTP 2\d\d, expected 4xx payment\.recipient-active/,
-  'firm-statements/accepts-expired-quote': /conversion payment on the expired quote .* answered HTTP 2\d\d, expected 4xx payment\.quote-usable/,
-  'firm-statements/eur-account-without-vban-country': /EUR virtual account without vban_country: answered HTTP 2\d\d, expected 4xx virtual-account\.vban-country/,
+  'firm-statements/accepts-inactive-recipient':
+    /payment to the inactive recipient .* answered HTTP 2\d\d, expected 4xx payment\.recipient-active/,
+  'firm-statements/accepts-expired-quote':
+    /conversion payment on the expired quote .* answered HTTP 2\d\d, expected 4xx payment\.quote-usable/,
+  'firm-statements/eur-account-without-vban-country':
+    /EUR virtual account without vban_country: answered HTTP 2\d\d, expected 4xx virtual-account\.vban-country/,
   'lifecycle/payout-without-recipient-id': /PAYOUT_INITIATED \(.*\) without recipient_id events\.payout-recipient-id/,
   'firm-statements/virtual-account-for-inactive-customer':
     /a virtual account for the inactive customer cust-a-inactive: answered HTTP 2\d\d, expected 4xx virtual-account\.customer-active/,
-  'firm-statements/float-sum': /decimal sums, two amounts: 10\.10 \+ 20\.20 = 30\.30 GBP: answered HTTP 400, expected 2xx .*payment\.recipient-sum/,
+  'firm-statements/float-sum':
+    /decimal sums, two amounts: 10\.10 \+ 20\.20 = 30\.30 GBP: answered HTTP 400, expected 2xx .*payment\.recipient-sum/,
   'firm-statements/plain-http': /the base URL http:\/\/sandbox\.provider\.example:\d+ is plain http.* auth\.https/,
   'firm-statements/payments-served-on-the-apikey-alone':
     /legacyReviewPayments with the apikey header alone \(a Bearer token is required\): answered HTTP 2\d\d, expected 4xx auth\.bearer-required/,
-  'firm-statements/unknown-customer-answered-2xx': /createPayment for an unknown customer_id: answered HTTP 2\d\d, expected 404 errors\.unknown-customer/,
+  'firm-statements/unknown-customer-answered-2xx':
+    /createPayment for an unknown customer_id: answered HTTP 2\d\d, expected 404 errors\.unknown-customer/,
 };
 
 describe('each broken variant is caught by the check it is named after', () => {
@@ -50,9 +58,12 @@ describe('each broken variant is caught by the check it is named after', () => {
       const summary = await runAgainst(v, [v.check, ...(v.with ?? [])], { strict: v.strict !== undefined });
       const outcome = summary.outcomes.find((o) => o.checkId === v.check)!;
       expect(outcome.status).toBe('failed');
-      const messages = outcome.failures.filter((f) => f.severity === 'error').map((f) => `${f.message} ${f.rule ?? ''}`);
+      const messages = outcome.failures
+        .filter((f) => f.severity === 'error')
+        .map((f) => `${f.message} ${f.rule ?? ''}`);
       expect(messages.join('\n')).toMatch(EXPECTED[v.name]);
-      for (const o of summary.outcomes.filter((x) => x.checkId !== v.check && !v.alsoCaughtBy?.includes(x.checkId))) expect(o.status, o.checkId).toBe('passed');
+      for (const o of summary.outcomes.filter((x) => x.checkId !== v.check && !v.alsoCaughtBy?.includes(x.checkId)))
+        expect(o.status, o.checkId).toBe('passed');
     });
   }
 

@@ -16,8 +16,10 @@ import { Tokens } from '../../conformance/suites/api/tokens.js';
 import { fundedWallet } from '../variants/legitimate.js';
 import { runAgainst } from './variant-helpers.js';
 
-const failuresOf = (s: SuiteSummary) => s.outcomes.flatMap((o) => o.failures.filter((f) => f.severity === 'error').map((f) => `${o.checkId}: ${f.message}`));
-const skipsOf = (s: SuiteSummary) => s.outcomes.flatMap((o) => (o.records ?? []).filter((r) => r.verdict === 'skipped'));
+const failuresOf = (s: SuiteSummary) =>
+  s.outcomes.flatMap((o) => o.failures.filter((f) => f.severity === 'error').map((f) => `${o.checkId}: ${f.message}`));
+const skipsOf = (s: SuiteSummary) =>
+  s.outcomes.flatMap((o) => (o.records ?? []).filter((r) => r.verdict === 'skipped'));
 
 describe('properties the published contract does not declare', () => {
   test('a Create payment answer whose quote_id (typed only by the sandbox overlay) is a number: a warning naming the assumption, never a seed failure', async () => {
@@ -25,14 +27,19 @@ describe('properties the published contract does not declare', () => {
       {
         hooks: () => ({
           response: (r, res) =>
-            r.method === 'POST' && /^\/v3\/customers\/[^/]+\/payments$/.test(r.path) && res.status < 300 ? { ...res, body: { ...(res.body as object), quote_id: 42 } } : res,
+            r.method === 'POST' && /^\/v3\/customers\/[^/]+\/payments$/.test(r.path) && res.status < 300
+              ? { ...res, body: { ...(res.body as object), quote_id: 42 } }
+              : res,
         }),
       },
       ['positive', 'spec-schema'],
     );
     expect(failuresOf(summary)).toEqual([]);
     const warning = summary.outcomes.find((o) => o.checkId === 'spec-schema')!.failures[0];
-    expect(warning).toMatchObject({ severity: 'warning', provenance: { kind: 'assumption', ids: ['A-PAYMENT-FIELDS'] } });
+    expect(warning).toMatchObject({
+      severity: 'warning',
+      provenance: { kind: 'assumption', ids: ['A-PAYMENT-FIELDS'] },
+    });
     expect(warning.message).toMatch(/\/quote_id is not in the published contract/);
   });
 });
@@ -45,14 +52,19 @@ describe('an explicit null is an absent optional property, never a missing requi
           response(r, res) {
             const body = res.body as { sessions?: Array<Record<string, unknown>> } | undefined;
             if (r.method !== 'GET' || !/\/sessions$/.test(r.path) || !Array.isArray(body?.sessions)) return res;
-            return { ...res, body: { sessions: body.sessions.map((x) => (x.has_payment === true ? { ...x, payment_id: null } : x)) } };
+            return {
+              ...res,
+              body: { sessions: body.sessions.map((x) => (x.has_payment === true ? { ...x, payment_id: null } : x)) },
+            };
           },
         }),
       },
       ['sessions', 'spec-schema'],
     );
     const schema = summary.outcomes.find((o) => o.checkId === 'spec-schema')!.failures;
-    expect(schema.filter((f) => f.severity === 'error').map((f) => f.message)).toEqual([expect.stringMatching(/\/sessions\/0\/payment_id/)]);
+    expect(schema.filter((f) => f.severity === 'error').map((f) => f.message)).toEqual([
+      expect.stringMatching(/\/sessions\/0\/payment_id/),
+    ]);
   });
 });
 
@@ -71,7 +83,8 @@ describe("which customer awaits funds is the config's to say", () => {
     };
     const summary = await runAgainst({ hooks: (ctx) => fundedWallet(ctx, ['cust-a-1']) }, ['lifecycle'], { file });
     expect(failuresOf(summary)).toEqual([]);
-    // This config lists no recipient in another currency than its customer's wallet: the conversion flow has nothing to pay.
+    // This config lists no recipient in another currency than its customer's wallet: the conversion flow has nothing to
+    // pay.
     expect(skipsOf(summary).filter((s) => s.subject !== 'api payment with a conversion, 1 recipient')).toEqual([]);
     const cancelled = summary.outcomes[0].records?.find((r) => r.subject === 'api payment, 1 recipient, cancelled');
     expect(cancelled?.verdict).toBe('passed');
@@ -105,7 +118,9 @@ describe("a driver's own problems are never a verdict on the target", () => {
       const summary = await runConformance(config, { target: { ...target, driver } });
       expect(failuresOf(summary)).toEqual([]);
       const skipped = skipsOf(summary).find((r) => r.subject === 'decision rule 4 (an expired, unpaid session)');
-      expect(skipped?.reason).toMatch(/partner-test driver's expireSession\(\) returned while the session is unexpired by the runner's clock .* answered no `now`/);
+      expect(skipped?.reason).toMatch(
+        /partner-test driver's expireSession\(\) returned while the session is unexpired by the runner's clock .* answered no `now`/,
+      );
       expect(skipped?.enable).toMatch(/answers \{ now \}/);
     } finally {
       await target.close();

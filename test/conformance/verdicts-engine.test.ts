@@ -28,16 +28,26 @@ describe('reproduce lines', () => {
           path: `/v1/customers/${ctx.fixtures.customers[0].customer_id}/sessions`,
           query: { client_reference_id: 'x' },
         });
-        return { cases: 1, failures: [exchangeFailure('positive', res.exchange, 'a made-up failure', { rule: 'test.rule' })] };
+        return {
+          cases: 1,
+          failures: [exchangeFailure('positive', res.exchange, 'a made-up failure', { rule: 'test.rule' })],
+        };
       },
     };
     const config = conformanceConfigFromArgv({}, {});
     const target = await startSandboxTarget(config);
     const lines: string[] = [];
     const finished: Failure[] = [];
-    const capture = { name: 'capture', handle: (e: RunnerEvent) => void (e.type === 'check-finish' && finished.push(...e.outcome.failures)) };
+    const capture = {
+      name: 'capture',
+      handle: (e: RunnerEvent) => void (e.type === 'check-finish' && finished.push(...e.outcome.failures)),
+    };
     try {
-      const summary = await runConformance(config, { target, checks: [failing], reporters: [consoleReporter({ write: (t) => lines.push(t) }), capture] });
+      const summary = await runConformance(config, {
+        target,
+        checks: [failing],
+        reporters: [consoleReporter({ write: (t) => lines.push(t) }), capture],
+      });
       const returned = summary.outcomes[0].failures[0].reproduce;
       expect(returned).toBe('cbp conformance --only positive');
       expect(finished.map((f) => f.reproduce)).toEqual([returned]);
@@ -79,7 +89,10 @@ describe('warnings grouped by cause', () => {
     const failures = summary.outcomes[0].failures;
     const grouped = failures.filter((f) => f.rule === 'events.event-id-across-payments');
     expect(grouped).toHaveLength(1);
-    expect(grouped[0]).toMatchObject({ count: 21, message: expect.stringContaining('and 20 more with the same cause') });
+    expect(grouped[0]).toMatchObject({
+      count: 21,
+      message: expect.stringContaining('and 20 more with the same cause'),
+    });
     expect(grouped[0].evidence?.note).toContain('payment 1: event_id evt-1 is used by payments p1 and p2');
     expect(failures.filter((f) => f.severity === 'warning')).toHaveLength(2);
     expect(failures.filter((f) => f.severity === 'error')).toHaveLength(2);
@@ -98,7 +111,15 @@ describe('throttling is never a failure, even required', () => {
         [
           check('negative', async () => ({
             cases: 2,
-            failures: [{ checkId: 'negative', message: 'answered HTTP 429; expected 4XX', severity: 'error', rule: 'payment.recipient-sum', evidence: { exchanges: [throttled] } }],
+            failures: [
+              {
+                checkId: 'negative',
+                message: 'answered HTTP 429; expected 4XX',
+                severity: 'error',
+                rule: 'payment.recipient-sum',
+                evidence: { exchanges: [throttled] },
+              },
+            ],
             records: [{ subject: 'createPayment', verdict: 'passed' }, ...records],
           })),
         ],
@@ -108,9 +129,14 @@ describe('throttling is never a failure, even required', () => {
     const summary = await run();
     expect(summary.failed).toBe(0);
     expect(summary.outcomes[0].status).toBe('partial');
-    expect(summary.outcomes[0].records?.find((r) => r.verdict === 'skipped')).toMatchObject({ notJudged: true, reason: expect.stringMatching(/^not judged: throttled/) });
+    expect(summary.outcomes[0].records?.find((r) => r.verdict === 'skipped')).toMatchObject({
+      notJudged: true,
+      reason: expect.stringMatching(/^not judged: throttled/),
+    });
     const missing = await run([{ subject: 'a case', verdict: 'skipped', reason: 'needs deliverFunds()' }]);
     expect(missing.failed).toBe(1);
-    expect(missing.outcomes[0].failures.map((f) => f.message)).toEqual(['required (--require) but did not run: a case: needs deliverFunds()']);
+    expect(missing.outcomes[0].failures.map((f) => f.message)).toEqual([
+      'required (--require) but did not run: a case: needs deliverFunds()',
+    ]);
   });
 });

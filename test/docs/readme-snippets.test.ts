@@ -34,8 +34,14 @@ describe('README.md TypeScript snippets', () => {
     mkdirSync(dir, { recursive: true });
     const files = blocks.map((code, i) => {
       const file = path.join(dir, `snippet-${i + 1}.ts`);
-      const used = Object.entries(FREE).filter(([name]) => new RegExp(`\\b${name}\\b`).test(code) && !new RegExp(`\\b(const|function|let)\\s+${name}\\b`).test(code));
-      writeFileSync(file, `${code.replaceAll("'./generated/", "'../generated/")}\n${used.map(([, d]) => d).join('\n')}\nexport {};\n`);
+      const used = Object.entries(FREE).filter(
+        ([name]) =>
+          new RegExp(`\\b${name}\\b`).test(code) && !new RegExp(`\\b(const|function|let)\\s+${name}\\b`).test(code),
+      );
+      writeFileSync(
+        file,
+        `${code.replaceAll("'./generated/", "'../generated/")}\n${used.map(([, d]) => d).join('\n')}\nexport {};\n`,
+      );
       return file;
     });
     const { options, errors } = ts.convertCompilerOptionsFromJson(

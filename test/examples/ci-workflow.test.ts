@@ -28,7 +28,11 @@ interface Job {
 }
 
 const FILE = 'examples/ci/github-actions.yml';
-const workflow = parse(readFileSync(FILE, 'utf8'), { prettyErrors: true }) as { name: string; on: Record<string, unknown>; jobs: Record<string, Job> };
+const workflow = parse(readFileSync(FILE, 'utf8'), { prettyErrors: true }) as {
+  name: string;
+  on: Record<string, unknown>;
+  jobs: Record<string, Job>;
+};
 const dir = mkdtempSync(path.join(tmpdir(), 'cbp-ci-example-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -54,7 +58,8 @@ describe('the GitHub Actions example', () => {
     for (const job of Object.values(workflow.jobs)) {
       expect(job['runs-on']).toBe('ubuntu-latest');
       expect(Array.isArray(job.steps)).toBe(true);
-      for (const step of job.steps) expect(Object.keys(step).filter((k) => k === 'uses' || k === 'run')).toHaveLength(1);
+      for (const step of job.steps)
+        expect(Object.keys(step).filter((k) => k === 'uses' || k === 'run')).toHaveLength(1);
       const uses = job.steps.map((s) => s.uses?.split('@')[0]);
       expect(uses.slice(0, 2)).toEqual(['actions/checkout', 'actions/setup-node']);
       expect(job.steps[1].with?.['node-version']).toBe(20);
@@ -100,7 +105,11 @@ describe('the GitHub Actions example', () => {
       for (const step of job.steps) {
         for (const args of cbpCommands(step)) {
           const out: string[] = [];
-          const code = await main([args[0], '--help'], { out: (t) => out.push(t), err: (t) => out.push(t), cwd: process.cwd() });
+          const code = await main([args[0], '--help'], {
+            out: (t) => out.push(t),
+            err: (t) => out.push(t),
+            cwd: process.cwd(),
+          });
           expect(code).toBe(0);
           for (const flag of args.filter((a) => a.startsWith('--'))) expect(out.join('\n')).toContain(flag);
         }

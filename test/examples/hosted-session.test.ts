@@ -13,15 +13,32 @@ describe('examples/hosted-session (headless payer)', () => {
   const sandboxErrors: unknown[] = [];
 
   beforeAll(async () => {
-    mock = await startSandbox({ port: 0, host: '127.0.0.1', sessionTtlSeconds: 600, validateResponses: true, onError: (error) => sandboxErrors.push(error) });
-    result = await runHostedSession({ baseUrl: mock.baseUrl, payer: 'headless', log: (l) => lines.push(l), timeoutMs: 10_000 });
+    mock = await startSandbox({
+      port: 0,
+      host: '127.0.0.1',
+      sessionTtlSeconds: 600,
+      validateResponses: true,
+      onError: (error) => sandboxErrors.push(error),
+    });
+    result = await runHostedSession({
+      baseUrl: mock.baseUrl,
+      payer: 'headless',
+      log: (l) => lines.push(l),
+      timeoutMs: 10_000,
+    });
   });
   afterAll(async () => {
     await mock?.close();
   });
 
   it('follows the session decision rules on one order: create, reuse, replace after expiry, track once paid', () => {
-    expect(result.decisions.map((d) => d.action)).toEqual(['create', 'reuse', 'replace', 'track-payment', 'track-payment']);
+    expect(result.decisions.map((d) => d.action)).toEqual([
+      'create',
+      'reuse',
+      'replace',
+      'track-payment',
+      'track-payment',
+    ]);
     const [, reuse, replace, track] = result.decisions;
     expect(reuse).toMatchObject({ rule: 3, sessionId: result.sessionIds[0] });
     expect(replace).toMatchObject({ rule: 4, expiredSessionId: result.sessionIds[0] });
@@ -32,15 +49,25 @@ describe('examples/hosted-session (headless payer)', () => {
   it('pays the replacement session through its page: webhooks carry its session_id up to PAYMENT_COMPLETED', () => {
     const mine = result.webhooks.filter((d) => d.payment_id === result.paymentId);
     expect(mine.every((d) => d.verified && d.session_id === result.sessionIds[1])).toBe(true);
-    expect(mine.map((d) => d.status)).toEqual(['AWAITING_FUNDS', 'RECEIVED_FUNDS', 'FX_COMPLETED', 'PAYOUT_INITIATED', 'PAYOUT_CREDITED', 'PAYMENT_COMPLETED']);
+    expect(mine.map((d) => d.status)).toEqual([
+      'AWAITING_FUNDS',
+      'RECEIVED_FUNDS',
+      'FX_COMPLETED',
+      'PAYOUT_INITIATED',
+      'PAYOUT_CREDITED',
+      'PAYMENT_COMPLETED',
+    ]);
     expect(mock.store.payments.get(result.paymentId)?.session_id).toBe(result.sessionIds[1]);
   });
 
   it('logs each decision and webhook, never a secret or token', () => {
     expect(lines).toContain(`lookup ${result.reference}: rule 4, replace`);
-    expect(lines.filter((l) => l.startsWith('webhook ') && l.includes(`session ${result.sessionIds[1]}`))).toHaveLength(6);
+    expect(lines.filter((l) => l.startsWith('webhook ') && l.includes(`session ${result.sessionIds[1]}`))).toHaveLength(
+      6,
+    );
     const text = lines.join('\n');
-    for (const secret of ['sandbox-secret-a', 'whsec_', ...mock.store.tokens.keys()]) expect(text).not.toContain(secret);
+    for (const secret of ['sandbox-secret-a', 'whsec_', ...mock.store.tokens.keys()])
+      expect(text).not.toContain(secret);
   });
 
   it('gets only answers that conform to the document, and stops its servers', async () => {

@@ -14,9 +14,20 @@ describe('examples/quickstart', () => {
   const sandboxErrors: unknown[] = [];
 
   beforeAll(async () => {
-    mock = await startSandbox({ port: 0, host: '127.0.0.1', validateResponses: true, onError: (error) => sandboxErrors.push(error) });
+    mock = await startSandbox({
+      port: 0,
+      host: '127.0.0.1',
+      validateResponses: true,
+      onError: (error) => sandboxErrors.push(error),
+    });
     const client = mock.fixtures.clients[0];
-    result = await runQuickstart({ baseUrl: mock.baseUrl, clientId: client.client_id, clientSecret: client.client_secret, log: (l) => lines.push(l), timeoutMs: 10_000 });
+    result = await runQuickstart({
+      baseUrl: mock.baseUrl,
+      clientId: client.client_id,
+      clientSecret: client.client_secret,
+      log: (l) => lines.push(l),
+      timeoutMs: 10_000,
+    });
   });
   afterAll(async () => {
     await mock?.close();
@@ -61,12 +72,15 @@ describe('examples/quickstart', () => {
     const webhookLines = lines.filter((l) => l.startsWith('webhook '));
     expect(webhookLines).toHaveLength(10);
     const initiated = result.webhooks.find((d) => d.status === 'PAYOUT_INITIATED');
-    expect(webhookLines).toContain(`webhook ${initiated?.event_timestamp}  PAYOUT_INITIATED  ${initiated?.recipient_id}  (signature ok)`);
+    expect(webhookLines).toContain(
+      `webhook ${initiated?.event_timestamp}  PAYOUT_INITIATED  ${initiated?.recipient_id}  (signature ok)`,
+    );
     expect(lines.at(-1)).toMatch(new RegExp(`^done: ${result.paymentId} PAYMENT_COMPLETED;`));
     const text = lines.join('\n');
     const tokens = [...mock.store.tokens.keys()];
     expect(tokens.length).toBeGreaterThan(0);
-    for (const secret of [mock.fixtures.clients[0].client_secret, 'whsec_', 'v1,', ...tokens]) expect(text).not.toContain(secret);
+    for (const secret of [mock.fixtures.clients[0].client_secret, 'whsec_', 'v1,', ...tokens])
+      expect(text).not.toContain(secret);
   });
 
   it('gets only answers that conform to the document', () => {

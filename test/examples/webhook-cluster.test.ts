@@ -43,11 +43,21 @@ describe.skipIf(!postgresUrl)('examples/webhook-consumer/cluster (3 instances, o
 
   beforeAll(async () => {
     mock = await startSandbox({ port: 0, host: '127.0.0.1' });
-    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: 'sandbox-client-a', client_secret: 'sandbox-secret-a' });
-    token = ((await (await fetch(`${mock.baseUrl}/auth/oauth/v2/token`, { method: 'POST', body: form })).json()) as { access_token: string }).access_token;
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: 'sandbox-client-a',
+      client_secret: 'sandbox-secret-a',
+    });
+    token = (
+      (await (await fetch(`${mock.baseUrl}/auth/oauth/v2/token`, { method: 'POST', body: form })).json()) as {
+        access_token: string;
+      }
+    ).access_token;
     // The subscription issues the signing secret the instances verify with, so it comes first.
     const port = await freePort();
-    ({ secret } = await api<{ secret: string }>('POST', '/_sandbox/webhook-subscriptions', { url: `http://127.0.0.1:${port}/webhooks` }));
+    ({ secret } = await api<{ secret: string }>('POST', '/_sandbox/webhook-subscriptions', {
+      url: `http://127.0.0.1:${port}/webhooks`,
+    }));
     process.env['DATABASE_SCHEMA'] = schema; // the instances inherit the environment
     cluster = await startConsumerCluster({
       secret,
@@ -55,7 +65,11 @@ describe.skipIf(!postgresUrl)('examples/webhook-consumer/cluster (3 instances, o
       port,
       instanceCommand: {
         command: process.execPath,
-        args: ['--import', path.join(root, 'test/runtime/payments/webhooks/helpers/ts-register.mjs'), path.join(root, 'examples/webhook-consumer/main.ts')],
+        args: [
+          '--import',
+          path.join(root, 'test/runtime/payments/webhooks/helpers/ts-register.mjs'),
+          path.join(root, 'examples/webhook-consumer/main.ts'),
+        ],
       },
     });
     delete process.env['DATABASE_SCHEMA'];
@@ -80,7 +94,11 @@ describe.skipIf(!postgresUrl)('examples/webhook-consumer/cluster (3 instances, o
       const res = await fetch(`${cluster.url}/payments/${payment_id}`);
       record = res.status === 200 ? ((await res.json()) as { status?: string }) : {};
     }
-    expect(record).toMatchObject({ status: 'PAYMENT_COMPLETED', events_applied: 6, recipients: { 'rcp-a-1-gbp': 'PAYOUT_CREDITED' } });
+    expect(record).toMatchObject({
+      status: 'PAYMENT_COMPLETED',
+      events_applied: 6,
+      recipients: { 'rcp-a-1-gbp': 'PAYOUT_CREDITED' },
+    });
   });
 
   it('passes every consumer check with the concurrent scenario spread over the three instances', async () => {
@@ -91,6 +109,8 @@ describe.skipIf(!postgresUrl)('examples/webhook-consumer/cluster (3 instances, o
       secret,
     });
     expect(summary.outcomes.flatMap((o) => o.failures)).toEqual([]);
-    expect(summary.outcomes.find((o) => o.checkId === 'consumer.concurrent-instances')).toMatchObject({ status: 'passed' });
+    expect(summary.outcomes.find((o) => o.checkId === 'consumer.concurrent-instances')).toMatchObject({
+      status: 'passed',
+    });
   });
 });

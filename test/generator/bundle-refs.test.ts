@@ -13,7 +13,12 @@ import { compileOutput, ROOT, type CompiledOutput } from './helpers/compile-outp
 const SPEC = path.join(ROOT, 'test/fixtures/generator/into-hoisted/openapi.yaml');
 
 /** Every `$ref` string in `node` with the pointer of the object holding it. */
-function refsOf(node: unknown, at = '#', out: Array<[string, string]> = [], seen = new Set<object>()): Array<[string, string]> {
+function refsOf(
+  node: unknown,
+  at = '#',
+  out: Array<[string, string]> = [],
+  seen = new Set<object>(),
+): Array<[string, string]> {
   if (node === null || typeof node !== 'object' || seen.has(node)) return out;
   seen.add(node);
   const o = node as Record<string, unknown>;
@@ -27,7 +32,10 @@ function written(doc: unknown, ref: string): unknown {
   let node = doc;
   for (const t of ref.slice(2).split('/')) {
     const key = decodeURIComponent(t).replace(/~1/g, '/').replace(/~0/g, '~');
-    node = node !== null && typeof node === 'object' && Object.hasOwn(node, key) ? (node as Record<string, unknown>)[key] : undefined;
+    node =
+      node !== null && typeof node === 'object' && Object.hasOwn(node, key)
+        ? (node as Record<string, unknown>)[key]
+        : undefined;
   }
   return node;
 }
@@ -58,7 +66,10 @@ describe('a multi-file document whose bundling points through a $ref into a hois
   let strictest: CompiledOutput;
   let warnings: string[] = [];
   beforeAll(async () => {
-    const result = await generate({ spec: SPEC, overlays: [], out: 'gen', check: false, clientFactoryName: 'createApiClient' }, { cwd: ROOT });
+    const result = await generate(
+      { spec: SPEC, overlays: [], out: 'gen', check: false, clientFactoryName: 'createApiClient' },
+      { cwd: ROOT },
+    );
     warnings = result.warnings;
     compiled = await compileOutput({ gen: result.files });
     strictest = await compileOutput({ gen: result.files }, { strictest: true });

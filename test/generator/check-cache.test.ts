@@ -14,14 +14,30 @@ import { recordingIO } from './helpers/io.js';
 const cwd = mkdtempSync(path.join(os.tmpdir(), 'cbp-cache-'));
 cpSync(path.join(ROOT, 'test/fixtures/generator/multi-file'), path.join(cwd, 'api'), { recursive: true });
 mkdirSync(path.join(cwd, 'node_modules'));
-const runtime = JSON.parse(readFileSync(path.join(ROOT, 'packages/runtime/package.json'), 'utf8')) as { name: string; version: string };
-const toolkit = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+const runtime = JSON.parse(readFileSync(path.join(ROOT, 'packages/runtime/package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+};
+const toolkit = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+};
 // The output imports its runtime from the runtime package (the default 'package' mode).
 writeFileSync(
   path.join(cwd, 'package.json'),
-  JSON.stringify({ name: 'app', dependencies: { [runtime.name]: runtime.version, ajv: '8.20.0', 'ajv-formats': '3.0.1', re2js: toolkit.dependencies.re2js! } }),
+  JSON.stringify({
+    name: 'app',
+    dependencies: {
+      [runtime.name]: runtime.version,
+      ajv: '8.20.0',
+      'ajv-formats': '3.0.1',
+      re2js: toolkit.dependencies.re2js!,
+    },
+  }),
 );
-writeFileSync(path.join(cwd, 'cbp.config.json'), JSON.stringify({ spec: 'api/openapi.yaml', out: 'out', plugins: ['operations', 'validators'] }));
+writeFileSync(
+  path.join(cwd, 'cbp.config.json'),
+  JSON.stringify({ spec: 'api/openapi.yaml', out: 'out', plugins: ['operations', 'validators'] }),
+);
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
 async function cbp(...args: string[]) {
@@ -32,7 +48,8 @@ async function cbp(...args: string[]) {
 
 const cacheDir = path.join(cwd, 'node_modules/.cache/cbp');
 const cacheFile = () => path.join(cacheDir, readdirSync(cacheDir)[0]!);
-const edit = (rel: string, change: (text: string) => string) => writeFileSync(path.join(cwd, rel), change(readFileSync(path.join(cwd, rel), 'utf8')));
+const edit = (rel: string, change: (text: string) => string) =>
+  writeFileSync(path.join(cwd, rel), change(readFileSync(path.join(cwd, rel), 'utf8')));
 
 describe('generate --check with the result cache', () => {
   test('a hit answers from the recorded hashes, and still catches hand edits, deletions and extra files', async () => {

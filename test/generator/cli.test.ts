@@ -9,7 +9,10 @@ import { recordingIO } from './helpers/io.js';
 
 const cwd = mkdtempSync(path.join(os.tmpdir(), 'cbp-cli-'));
 copyFileSync(path.join(ROOT, 'test/fixtures/generator/small-3.1.yaml'), path.join(cwd, 'api.yaml'));
-writeFileSync(path.join(cwd, 'cbp.config.json'), JSON.stringify({ spec: 'api.yaml', out: 'out', plugins: ['operations', 'webhook-signing'], runtime: 'copy' }));
+writeFileSync(
+  path.join(cwd, 'cbp.config.json'),
+  JSON.stringify({ spec: 'api.yaml', out: 'out', plugins: ['operations', 'webhook-signing'], runtime: 'copy' }),
+);
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
 async function cbp(...args: string[]) {
@@ -46,7 +49,10 @@ describe('cbp CLI', () => {
   });
 
   test('an invalid document exits 1 with one line: code, file#pointer, no stack trace', async () => {
-    writeFileSync(path.join(cwd, 'bad.yaml'), 'openapi: 3.1.0\ninfo: { title: T, version: "1" }\npaths:\n  /a:\n    get:\n      responses:\n        "200": {}\n');
+    writeFileSync(
+      path.join(cwd, 'bad.yaml'),
+      'openapi: 3.1.0\ninfo: { title: T, version: "1" }\npaths:\n  /a:\n    get:\n      responses:\n        "200": {}\n',
+    );
     const { code, io } = await cbp('generate', '--spec', 'bad.yaml');
     expect(code).toBe(1);
     expect(io.stderr[0]).toMatch(/^E_SPEC_INVALID: .*\(at bad\.yaml#\/paths\/~1a\/get\/responses\/200\)/);
@@ -62,30 +68,48 @@ describe('cbp CLI', () => {
 
   test('--check fails when the nearest package.json lacks a runtime dependency (a devDependency does not count)', async () => {
     const out = 'client-out';
-    expect((await cbp('generate', '--plugins', 'client', '--out', out)).io.stderr.join('\n')).toContain('hint: npm install openapi-fetch@');
-    writeFileSync(path.join(cwd, 'package.json'), JSON.stringify({ name: 'app', devDependencies: { 'openapi-fetch': '0.17.0' } }));
+    expect((await cbp('generate', '--plugins', 'client', '--out', out)).io.stderr.join('\n')).toContain(
+      'hint: npm install openapi-fetch@',
+    );
+    writeFileSync(
+      path.join(cwd, 'package.json'),
+      JSON.stringify({ name: 'app', devDependencies: { 'openapi-fetch': '0.17.0' } }),
+    );
     const dev = await cbp('generate', '--plugins', 'client', '--out', out, '--check');
     expect(dev.code).toBe(1);
     expect(dev.io.stderr.join('\n')).toMatch(
       /^E_RUNTIME_DEPENDENCIES: the generated code imports openapi-fetch@\S+ at run time, and package\.json does not declare them as dependencies$/m,
     );
-    expect(dev.io.stderr.join('\n')).toContain('devDependencies only (removed by npm prune --omit=dev): openapi-fetch@');
-    writeFileSync(path.join(cwd, 'package.json'), JSON.stringify({ name: 'app', dependencies: { 'openapi-fetch': '0.17.0' } }));
+    expect(dev.io.stderr.join('\n')).toContain(
+      'devDependencies only (removed by npm prune --omit=dev): openapi-fetch@',
+    );
+    writeFileSync(
+      path.join(cwd, 'package.json'),
+      JSON.stringify({ name: 'app', dependencies: { 'openapi-fetch': '0.17.0' } }),
+    );
     expect((await cbp('generate', '--plugins', 'client', '--out', out, '--check')).code).toBe(0);
     rmSync(path.join(cwd, 'package.json'));
   });
 
   test("--runtime package (over the config file's copy): the runtime package is a run-time dependency, and the hint offers the copy", async () => {
     const out = 'package-out';
-    const { version } = JSON.parse(readFileSync(path.join(ROOT, 'packages/runtime/package.json'), 'utf8')) as { version: string };
+    const { version } = JSON.parse(readFileSync(path.join(ROOT, 'packages/runtime/package.json'), 'utf8')) as {
+      version: string;
+    };
     const runtime = `cross-border-payments-runtime@${version}`;
     const written = await cbp('generate', '--plugins', 'client', '--out', out, '--runtime', 'package');
     expect(written.io.stdout.join('\n')).toContain(`runtime dependencies: ${runtime} openapi-fetch@`);
-    expect(readFileSync(path.join(cwd, out, 'client.ts'), 'utf8')).toContain("from 'cross-border-payments-runtime/client/create-client.js'");
+    expect(readFileSync(path.join(cwd, out, 'client.ts'), 'utf8')).toContain(
+      "from 'cross-border-payments-runtime/client/create-client.js'",
+    );
     // A codegen tool is usually a devDependency: with this mode it has to be a dependency.
     writeFileSync(
       path.join(cwd, 'package.json'),
-      JSON.stringify({ name: 'app', dependencies: { 'openapi-fetch': '0.17.0' }, devDependencies: { 'cross-border-payments-runtime': version } }),
+      JSON.stringify({
+        name: 'app',
+        dependencies: { 'openapi-fetch': '0.17.0' },
+        devDependencies: { 'cross-border-payments-runtime': version },
+      }),
     );
     const dev = await cbp('generate', '--plugins', 'client', '--out', out, '--runtime', 'package', '--check');
     expect(dev.code).toBe(1);
@@ -93,8 +117,16 @@ describe('cbp CLI', () => {
     expect(err).toContain(`E_RUNTIME_DEPENDENCIES: the generated code imports ${runtime} at run time`);
     expect(err).toContain(`devDependencies only (removed by npm prune --omit=dev): ${runtime}`);
     expect(err).toContain('hint: or generate with --runtime copy (config: "runtime": "copy")');
-    writeFileSync(path.join(cwd, 'package.json'), JSON.stringify({ name: 'app', dependencies: { 'openapi-fetch': '0.17.0', 'cross-border-payments-runtime': version } }));
-    expect((await cbp('generate', '--plugins', 'client', '--out', out, '--runtime', 'package', '--check')).code).toBe(0);
+    writeFileSync(
+      path.join(cwd, 'package.json'),
+      JSON.stringify({
+        name: 'app',
+        dependencies: { 'openapi-fetch': '0.17.0', 'cross-border-payments-runtime': version },
+      }),
+    );
+    expect((await cbp('generate', '--plugins', 'client', '--out', out, '--runtime', 'package', '--check')).code).toBe(
+      0,
+    );
     // The same output directory, switched back to the config file's copy: the copy is stale until written.
     expect((await cbp('generate', '--plugins', 'client', '--out', out, '--check')).code).toBe(1);
     rmSync(path.join(cwd, 'package.json'));
@@ -131,7 +163,10 @@ describe('cbp generate with a typed config listing several outputs', () => {
   test('each output is written, then --check passes for both and names the stale one', async () => {
     const written = await run('generate');
     expect(written.code).toBe(0);
-    expect(written.io.stdout.filter((l) => / written, /.test(l)).map((l) => l.split(':')[0])).toEqual(['client', 'server']);
+    expect(written.io.stdout.filter((l) => / written, /.test(l)).map((l) => l.split(':')[0])).toEqual([
+      'client',
+      'server',
+    ]);
     expect(existsSync(path.join(dir, 'client/operations.ts'))).toBe(true);
     expect(readdirSync(path.join(dir, 'server/runtime'), { recursive: true }).length).toBeGreaterThan(0);
     expect(existsSync(path.join(dir, 'client/runtime'))).toBe(false);
@@ -146,14 +181,18 @@ describe('cbp generate with a typed config listing several outputs', () => {
   test('--out with several outputs exits 2 with one line and a hint; --watch with --check too', async () => {
     const out = await run('generate', '--out', 'x');
     expect(out.code).toBe(2);
-    expect(out.io.stderr).toEqual(['E_USAGE: --out cannot apply to the 2 outputs the config file lists\n  hint: set out in each entry of cbp.config.ts instead']);
+    expect(out.io.stderr).toEqual([
+      'E_USAGE: --out cannot apply to the 2 outputs the config file lists\n  hint: set out in each entry of cbp.config.ts instead',
+    ]);
     const watch = await run('generate', '--watch', '--check');
     expect(watch.code).toBe(2);
     expect(watch.io.stderr[0]).toMatch(/^E_USAGE: --watch and --check cannot be combined\n {2}hint: /);
     // A flag mistake cannot be fixed by saving a file: --watch exits 2 at once, as without it.
     const format = await run('generate', '--watch', '--format', 'gofmt');
     expect(format.code).toBe(2);
-    expect(format.io.stderr).toEqual([expect.stringMatching(/^E_USAGE: --format must be "prettier" or "biome"\n {2}hint: /)]);
+    expect(format.io.stderr).toEqual([
+      expect.stringMatching(/^E_USAGE: --format must be "prettier" or "biome"\n {2}hint: /),
+    ]);
     const missing = await run('generate', '--watch', '--config', 'nope.config.ts');
     expect(missing.code).toBe(2);
     expect(missing.io.stderr[0]).toMatch(/^E_FILE_NOT_FOUND: config file nope\.config\.ts not found/);

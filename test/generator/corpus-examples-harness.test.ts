@@ -17,15 +17,25 @@ const FIXTURES = path.join(ROOT, 'test/fixtures/generator/corpus-examples');
 
 async function verdicts(file: string) {
   const spec = path.join(FIXTURES, file);
-  const result = await generate({ spec, overlays: [], out: 'unused', check: false, clientFactoryName: 'createApiClient' }, { cwd: ROOT });
+  const result = await generate(
+    { spec, overlays: [], out: 'unused', check: false, clientFactoryName: 'createApiClient' },
+    { cwd: ROOT },
+  );
   const generated = await importGenerated(result.files);
   const { document } = await loadDocument(spec, { cwd: ROOT });
-  const operationIds = new Map(Object.values(generated.operations).map((o) => [`${o.method.toLowerCase()} ${o.path}`, o.id]));
+  const operationIds = new Map(
+    Object.values(generated.operations).map((o) => [`${o.method.toLowerCase()} ${o.path}`, o.id]),
+  );
   const webhookIds = new Map(Object.values(generated.webhooks).map((w) => [w.name, w.id]));
   const { sites } = collectExamples(document, operationIds, webhookIds);
   const judge = exampleJudge(generated, sites, document);
   const plainAjv = independentValidator(document);
-  return sites.map((s) => ({ where: s.where, kind: s.target.kind, ours: judge(s) !== undefined, plain: plainAjv(s.schemaPointer, s.value) !== undefined }));
+  return sites.map((s) => ({
+    where: s.where,
+    kind: s.target.kind,
+    ours: judge(s) !== undefined,
+    plain: plainAjv(s.schemaPointer, s.value) !== undefined,
+  }));
 }
 
 describe('corpus examples harness', () => {
@@ -39,7 +49,10 @@ describe('corpus examples harness', () => {
         [`${item}/post/parameters/0/example`, 'parameter'],
         ['#/components/parameters/Limit/example', 'parameter'],
         [`${body}/examples/bad`, 'request-body'],
-        [`${item}/post/callbacks/onDone/{$request.body#~1callback}/post/requestBody/content/application~1json/example`, 'schema'],
+        [
+          `${item}/post/callbacks/onDone/{$request.body#~1callback}/post/requestBody/content/application~1json/example`,
+          'schema',
+        ],
         [`${item}/post/responses/201/headers/X-Rate/example`, 'schema'],
         [`${item}/post/responses/201/content/application~1json/example`, 'response'],
         ['#/webhooks/itemChanged/post/requestBody/content/application~1json/example', 'webhook'],
@@ -50,7 +63,11 @@ describe('corpus examples harness', () => {
     );
     expect(found.filter((f) => f.ours)).toHaveLength(11);
     expect(found.filter((f) => !f.ours).map((f) => f.where)).toEqual(
-      expect.arrayContaining([`${item}/parameters/0/examples/good`, `${body}/examples/good`, '#/components/schemas/Item/properties/name/examples/0']),
+      expect.arrayContaining([
+        `${item}/parameters/0/examples/good`,
+        `${body}/examples/good`,
+        '#/components/schemas/Item/properties/name/examples/0',
+      ]),
     );
     expect(found.filter((f) => f.ours !== f.plain)).toEqual([]);
   }, 60_000);

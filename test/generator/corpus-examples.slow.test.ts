@@ -40,15 +40,22 @@ const LIST = path.join(ROOT, 'test/fixtures/generator/corpus-examples/provider-e
 type ProviderErrors = Record<string, Record<string, string>>;
 const readList = (): ProviderErrors => JSON.parse(readFileSync(LIST, 'utf8')) as ProviderErrors;
 /** Document → example pointer → our defect that rejects it (reported, not fixed yet). */
-const KNOWN_DEFECTS = JSON.parse(readFileSync(path.join(path.dirname(LIST), 'known-defects.json'), 'utf8')) as ProviderErrors;
+const KNOWN_DEFECTS = JSON.parse(
+  readFileSync(path.join(path.dirname(LIST), 'known-defects.json'), 'utf8'),
+) as ProviderErrors;
 
 describe.each(CORPUS)('examples of %s', (file) => {
   test('every example the generated validators reject is a listed provider error that plain ajv confirms', async () => {
     const spec = path.join(ROOT, 'node_modules', file);
-    const result = await generate({ spec, overlays: [], out: 'unused', check: false, clientFactoryName: 'createApiClient' }, { cwd: ROOT });
+    const result = await generate(
+      { spec, overlays: [], out: 'unused', check: false, clientFactoryName: 'createApiClient' },
+      { cwd: ROOT },
+    );
     const generated = await importGenerated(result.files);
     const { document } = await loadDocument(spec, { cwd: ROOT });
-    const operationIds = new Map(Object.values(generated.operations).map((o) => [`${o.method.toLowerCase()} ${o.path}`, o.id]));
+    const operationIds = new Map(
+      Object.values(generated.operations).map((o) => [`${o.method.toLowerCase()} ${o.path}`, o.id]),
+    );
     const webhookIds = new Map(Object.values(generated.webhooks).map((w) => [w.name, w.id]));
     const { sites, external } = collectExamples(document, operationIds, webhookIds);
     const judge = exampleJudge(generated, sites, document);
@@ -69,23 +76,33 @@ describe.each(CORPUS)('examples of %s', (file) => {
       }
       const theirs = plainAjv(site.schemaPointer, site.value);
       if (theirs === undefined) defects.push(`${site.where}: generated validators say ${ours}; plain ajv accepts`);
-      else if (theirs.startsWith('unjudged')) defects.push(`${site.where}: generated validators say ${ours}; ${theirs}`);
+      else if (theirs.startsWith('unjudged'))
+        defects.push(`${site.where}: generated validators say ${ours}; ${theirs}`);
       else confirmed[site.where] = theirs;
     }
 
     if (process.env.CBP_UPDATE_PROVIDER_ERRORS === '1') {
       const list = readList();
-      if (Object.keys(confirmed).length > 0) list[file] = Object.fromEntries(Object.entries(confirmed).sort(([a], [b]) => a.localeCompare(b)));
+      if (Object.keys(confirmed).length > 0)
+        list[file] = Object.fromEntries(Object.entries(confirmed).sort(([a], [b]) => a.localeCompare(b)));
       else delete list[file];
-      writeFileSync(LIST, `${JSON.stringify(Object.fromEntries(Object.entries(list).sort(([a], [b]) => a.localeCompare(b))), null, 2)}\n`);
+      writeFileSync(
+        LIST,
+        `${JSON.stringify(Object.fromEntries(Object.entries(list).sort(([a], [b]) => a.localeCompare(b))), null, 2)}\n`,
+      );
     }
     const listed = readList()[file] ?? {};
     const unlisted = Object.keys(confirmed).filter((w) => !Object.hasOwn(listed, w));
-    const noLongerRejected = [...Object.keys(listed).filter((w) => !Object.hasOwn(confirmed, w)), ...Object.keys(knownDefects).filter((w) => !knownSeen.includes(w))];
+    const noLongerRejected = [
+      ...Object.keys(listed).filter((w) => !Object.hasOwn(confirmed, w)),
+      ...Object.keys(knownDefects).filter((w) => !knownSeen.includes(w)),
+    ];
     console.log(
       `${file}: ${sites.length} examples checked (${Object.entries(kinds)
         .map(([k, n]) => `${n} ${k}`)
-        .join(', ')}), ${Object.keys(confirmed).length} provider errors, ${defects.length} defects (${knownSeen.length} known), ${external.length} externalValue not fetched`,
+        .join(
+          ', ',
+        )}), ${Object.keys(confirmed).length} provider errors, ${defects.length} defects (${knownSeen.length} known), ${external.length} externalValue not fetched`,
     );
     expect({ defects, unlisted, noLongerRejected }).toEqual({ defects: [], unlisted: [], noLongerRejected: [] });
   }, 600_000);

@@ -13,13 +13,22 @@ import { normalizeSlips } from '../../generator/load/normalize-slips.js';
 import { compileOutput, ROOT, type CompiledOutput } from './helpers/compile-output.js';
 
 const FIXTURES = path.join(ROOT, 'test/fixtures/generator');
-const doc31 = (schemas: Record<string, unknown>) => ({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: {}, components: { schemas } });
+const doc31 = (schemas: Record<string, unknown>) => ({
+  openapi: '3.1.0',
+  info: { title: 'T', version: '1' },
+  paths: {},
+  components: { schemas },
+});
 
 describe('normalizeSlips', () => {
   test('duplicate required and enum entries are kept once', () => {
     const doc = doc31({ A: { type: 'object', required: ['a', 'a'], properties: { a: { enum: ['x', 'x', 'y'] } } } });
     const warnings = normalizeSlips(doc, 'f.yaml');
-    expect(doc.components.schemas.A).toEqual({ type: 'object', required: ['a'], properties: { a: { enum: ['x', 'y'] } } });
+    expect(doc.components.schemas.A).toEqual({
+      type: 'object',
+      required: ['a'],
+      properties: { a: { enum: ['x', 'y'] } },
+    });
     expect(warnings).toEqual([
       'f.yaml#/components/schemas/A/required: duplicate entries in `required`; assumed each name once',
       'f.yaml#/components/schemas/A/properties/a/enum: duplicate entries in `enum`; assumed each value once',
@@ -27,7 +36,9 @@ describe('normalizeSlips', () => {
   });
 
   test('boolean exclusive bounds in 3.1 take the value of the bound they qualify', () => {
-    const doc = doc31({ N: { type: 'number', minimum: 1, exclusiveMinimum: true, exclusiveMaximum: false, maximum: 5 } });
+    const doc = doc31({
+      N: { type: 'number', minimum: 1, exclusiveMinimum: true, exclusiveMaximum: false, maximum: 5 },
+    });
     const warnings = normalizeSlips(doc, 'f.yaml');
     expect(doc.components.schemas.N).toEqual({ type: 'number', exclusiveMinimum: 1, maximum: 5 });
     expect(warnings).toHaveLength(2);
@@ -35,9 +46,18 @@ describe('normalizeSlips', () => {
   });
 
   test('$recursiveRef becomes a $ref to the enclosing component; $recursiveAnchor is dropped', () => {
-    const doc = doc31({ Tree: { $recursiveAnchor: true, type: 'object', properties: { kids: { type: 'array', items: { $recursiveRef: '#' } } } } });
+    const doc = doc31({
+      Tree: {
+        $recursiveAnchor: true,
+        type: 'object',
+        properties: { kids: { type: 'array', items: { $recursiveRef: '#' } } },
+      },
+    });
     const warnings = normalizeSlips(doc, 'f.yaml');
-    expect(doc.components.schemas.Tree).toEqual({ type: 'object', properties: { kids: { type: 'array', items: { $ref: '#/components/schemas/Tree' } } } });
+    expect(doc.components.schemas.Tree).toEqual({
+      type: 'object',
+      properties: { kids: { type: 'array', items: { $ref: '#/components/schemas/Tree' } } },
+    });
     expect(warnings).toHaveLength(2);
   });
 
@@ -45,13 +65,18 @@ describe('normalizeSlips', () => {
     const doc = { ...doc31({ M: { anyOf: [{ type: 'string' }, { type: 'null' }] } }), openapi: '3.0.3' };
     const warnings = normalizeSlips(doc, 'f.yaml');
     expect(doc.components.schemas.M).toEqual({ anyOf: [{ type: 'string' }, { nullable: true }] });
-    expect(warnings).toEqual(['f.yaml#/components/schemas/M/anyOf/1/type: `type: null` is not OpenAPI 3.0; assumed `nullable: true`']);
+    expect(warnings).toEqual([
+      'f.yaml#/components/schemas/M/anyOf/1/type: `type: null` is not OpenAPI 3.0; assumed `nullable: true`',
+    ]);
   });
 
   test('properties given as a $ref to a map are inlined; a bare mapping name becomes a pointer', () => {
     const doc = doc31({
       P: { type: 'object', properties: { $ref: '#/components/x-props' } },
-      U: { oneOf: [{ $ref: '#/components/schemas/P' }], discriminator: { propertyName: 'k', mapping: { p: 'P', gone: './other.yaml#/Q' } } },
+      U: {
+        oneOf: [{ $ref: '#/components/schemas/P' }],
+        discriminator: { propertyName: 'k', mapping: { p: 'P', gone: './other.yaml#/Q' } },
+      },
     }) as Record<string, any>;
     doc.components['x-props'] = { k: { type: 'string' } };
     const warnings = normalizeSlips(doc, 'f.yaml');
@@ -64,10 +89,16 @@ describe('normalizeSlips', () => {
   });
 
   test('a null media-type schema is removed (any value)', () => {
-    const doc = { openapi: '3.0.1', info: { title: 'T', version: '1' }, paths: { '/a': { post: { requestBody: { content: { 'application/json': { schema: null } } } } } } };
+    const doc = {
+      openapi: '3.0.1',
+      info: { title: 'T', version: '1' },
+      paths: { '/a': { post: { requestBody: { content: { 'application/json': { schema: null } } } } } },
+    };
     const warnings = normalizeSlips(doc, 'f.json');
     expect(doc.paths['/a'].post.requestBody.content['application/json']).toEqual({});
-    expect(warnings).toEqual(['f.json#/paths/~1a/post/requestBody/content/application~1json/schema: `schema` is null; assumed no schema (any value)']);
+    expect(warnings).toEqual([
+      'f.json#/paths/~1a/post/requestBody/content/application~1json/schema: `schema` is null; assumed no schema (any value)',
+    ]);
   });
 
   test('component names outside ^[a-zA-Z0-9._-]+$ are renamed, references and mappings re-pointed', async () => {
@@ -75,13 +106,23 @@ describe('normalizeSlips', () => {
     const file = path.join(FIXTURES, 'odd-component-names.yaml');
     const doc = parseDocumentText(await readFile(file, 'utf8'), file) as Record<string, any>;
     const warnings = normalizeSlips(doc, 'odd.yaml');
-    expect(Object.keys(doc.components.schemas)).toEqual(['Odd_Name-With.Dots', 'Odd_Name-With.Dots2', 'Pet_Union', 'Dog_v1', 'Cat', 'Problem__RFC_9457_']);
+    expect(Object.keys(doc.components.schemas)).toEqual([
+      'Odd_Name-With.Dots',
+      'Odd_Name-With.Dots2',
+      'Pet_Union',
+      'Dog_v1',
+      'Cat',
+      'Problem__RFC_9457_',
+    ]);
     expect(doc.components.schemas['Odd_Name-With.Dots2'].properties).toEqual({
       pet: { $ref: '#/components/schemas/Pet_Union' },
       example: { $ref: '#/components/schemas/Odd_Name-With.Dots2/properties/pet' },
     });
     expect(doc.components.schemas.Pet_Union.oneOf[0]).toEqual({ $ref: '#/components/schemas/Dog_v1' });
-    expect(doc.components.schemas.Pet_Union.discriminator.mapping).toEqual({ dog: '#/components/schemas/Dog_v1', cat: '#/components/schemas/Cat' });
+    expect(doc.components.schemas.Pet_Union.discriminator.mapping).toEqual({
+      dog: '#/components/schemas/Dog_v1',
+      cat: '#/components/schemas/Cat',
+    });
     expect(doc.paths['/pets/{pet id}'].get.responses['404']).toEqual({ $ref: '#/components/responses/Not_Found' });
     expect(doc.paths['/pets/{pet id}'].get.parameters).toEqual([{ $ref: '#/components/parameters/Pet_Id' }]);
     expect(doc.security).toEqual([{ Api_Key: [] }]);
@@ -98,7 +139,12 @@ describe('normalizeSlips', () => {
   });
 
   test('a property named like a keyword is data, not a slip', () => {
-    const doc = doc31({ D: { type: 'object', properties: { required: { type: 'array', items: { enum: ['a', 'b'] } }, exclusiveMinimum: { type: 'boolean' } } } });
+    const doc = doc31({
+      D: {
+        type: 'object',
+        properties: { required: { type: 'array', items: { enum: ['a', 'b'] } }, exclusiveMinimum: { type: 'boolean' } },
+      },
+    });
     const before = structuredClone(doc);
     expect(normalizeSlips(doc, 'f.yaml')).toEqual([]);
     expect(doc).toEqual(before);
@@ -130,8 +176,14 @@ describe('multi-file by URL and hostile names, generated and type-checked', () =
     const nullable = await generate({ ...config, spec: path.join(FIXTURES, 'nullable-allof.yaml') }, { cwd: ROOT });
     const inside = await generate({ ...config, spec: path.join(FIXTURES, 'refs-inside.yaml') }, { cwd: ROOT });
     const odd = await generate({ ...config, spec: path.join(FIXTURES, 'odd-component-names.yaml') }, { cwd: ROOT });
-    const hoisted = await generate({ ...config, spec: path.join(FIXTURES, 'refs-inside-hoisted/api.yaml') }, { cwd: ROOT });
-    const params = await generate({ ...config, spec: path.join(FIXTURES, 'shared-parameters/api.yaml') }, { cwd: ROOT });
+    const hoisted = await generate(
+      { ...config, spec: path.join(FIXTURES, 'refs-inside-hoisted/api.yaml') },
+      { cwd: ROOT },
+    );
+    const params = await generate(
+      { ...config, spec: path.join(FIXTURES, 'shared-parameters/api.yaml') },
+      { cwd: ROOT },
+    );
     paramWarnings = params.warnings;
     oddWarnings = odd.warnings;
     insideWarnings = inside.warnings;
@@ -150,7 +202,10 @@ describe('multi-file by URL and hostile names, generated and type-checked', () =
       hoisted: hoisted.files,
       params: params.files,
       pets: byUrl.files,
-      names: [...names.files.map((f) => ({ ...f, path: `gen/${f.path}` })), ...names.stubFiles.map((f) => ({ ...f, path: `stubs/${f.path}` }))],
+      names: [
+        ...names.files.map((f) => ({ ...f, path: `gen/${f.path}` })),
+        ...names.stubFiles.map((f) => ({ ...f, path: `stubs/${f.path}` })),
+      ],
     };
     compiled = await compileOutput(files);
   }, 300_000);
@@ -160,14 +215,18 @@ describe('multi-file by URL and hostile names, generated and type-checked', () =
   });
 
   test('the document is fetched with its other files, and every repair is reported', () => {
-    expect(warnings.some((w) => w.startsWith('http://127.0.0.1:') && w.includes('duplicate entries in `required`'))).toBe(true);
+    expect(
+      warnings.some((w) => w.startsWith('http://127.0.0.1:') && w.includes('duplicate entries in `required`')),
+    ).toBe(true);
     expect(files.pets.find((f) => f.path === 'types.ts')?.contents).toContain('good?: boolean');
   });
 
   test('discriminator mappings into other files survive bundling, subtypes reached only through them included', () => {
     expect(warnings.filter((w) => w.includes('does not resolve'))).toEqual([]);
     const types = files.pets.find((f) => f.path === 'types.ts')!.contents;
-    expect(types).toMatch(/"card-payment": Omit<components\["schemas"\]\["getPaymentResponse200"\], "method"> & \{\s+last4: string;/);
+    expect(types).toMatch(
+      /"card-payment": Omit<components\["schemas"\]\["getPaymentResponse200"\], "method"> & \{\s+last4: string;/,
+    );
     expect(types).toMatch(/BankPayment: [^;]+\{\s+iban: string;[\s\S]*?method: "bank";/);
     expect(types).toMatch(/ {4}dog: \{[\s\S]*?kind: "dog";\s+good\?: boolean;/);
   });
@@ -183,7 +242,9 @@ describe('multi-file by URL and hostile names, generated and type-checked', () =
   });
 
   test("openapi-typescript's WithRequired over a nullable allOf base type-checks and still requires the name", () => {
-    expect(files.nullable.find((f) => f.path === 'types.ts')?.contents).toContain('Thing: WithRequired<components["schemas"]["Base"], "id">');
+    expect(files.nullable.find((f) => f.path === 'types.ts')?.contents).toContain(
+      'Thing: WithRequired<components["schemas"]["Base"], "id">',
+    );
     expect(compiled.diagnostics).not.toContain('src/nullable/');
   });
 
@@ -195,8 +256,12 @@ describe('multi-file by URL and hostile names, generated and type-checked', () =
       expect.stringMatching(
         /refs-inside\.yaml#\/paths\/~1limits\/get\/responses\/200\/content\/application~1json\/schema\/properties\/signature\/\$ref: a schema \$ref names a Parameter Object; assumed its `schema`/,
       ),
-      expect.stringMatching(/refs-inside\.yaml#\/components\/parameters\/signature\/schema: a schema referenced from elsewhere lives outside components.schemas/),
-      expect.stringMatching(/refs-inside\.yaml#\/components\/schemas\/limits-outgoing\/anyOf\/0\/properties\/receiver: a schema referenced from elsewhere/),
+      expect.stringMatching(
+        /refs-inside\.yaml#\/components\/parameters\/signature\/schema: a schema referenced from elsewhere lives outside components.schemas/,
+      ),
+      expect.stringMatching(
+        /refs-inside\.yaml#\/components\/schemas\/limits-outgoing\/anyOf\/0\/properties\/receiver: a schema referenced from elsewhere/,
+      ),
     ]);
     expect(compiled.diagnostics).not.toContain('src/inside/');
   });

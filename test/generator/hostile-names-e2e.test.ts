@@ -12,9 +12,23 @@ import { generateInto, type Generated } from '../runtime/client/helpers/generate
 import { compileOutput } from './helpers/compile-output.js';
 
 type Result = { data?: Echo; error?: unknown; apiError?: unknown; response?: Response };
-type Echo = { operation: string; params?: unknown; query?: unknown; cookies?: unknown; headers?: Record<string, string>; body?: unknown };
+type Echo = {
+  operation: string;
+  params?: unknown;
+  query?: unknown;
+  cookies?: unknown;
+  headers?: Record<string, string>;
+  body?: unknown;
+};
 type Call = (init?: unknown) => Promise<Result>;
-type HandlerRequest = { operationId: string; params: unknown; query: unknown; headers: Record<string, string>; cookies: unknown; body: unknown };
+type HandlerRequest = {
+  operationId: string;
+  params: unknown;
+  query: unknown;
+  headers: Record<string, string>;
+  cookies: unknown;
+  body: unknown;
+};
 
 /** A query object with an own `__proto__` key (a literal `{ __proto__: x }` sets the prototype). */
 const withProto = (value: string, rest: Record<string, unknown>) =>
@@ -34,7 +48,10 @@ const CALLS: Record<string, { init?: Record<string, unknown>; method: string; ex
   proto: {
     method: 'POST',
     init: {
-      params: { path: { constructor: 'ctor', toString: 7 }, query: withProto('p', { hasOwnProperty: true, valueOf: [1, 2], constructor: 'qc' }) },
+      params: {
+        path: { constructor: 'ctor', toString: 7 },
+        query: withProto('p', { hasOwnProperty: true, valueOf: [1, 2], constructor: 'qc' }),
+      },
       body: { toString: 's', '123': 'n', valueOf: 3, hasOwnProperty: true, isPrototypeOf: 'toLocaleString' },
     },
   },
@@ -58,14 +75,23 @@ const CALLS: Record<string, { init?: Record<string, unknown>; method: string; ex
   thingsRead: {
     method: 'GET',
     init: {
-      params: { path: { 'item.id': 'a.b', 'item-id': 5 }, query: { 'sort-by': ['a', 'b'] }, header: { 'X-Request-ID': 'req 1' }, cookie: { 'session.id': 's 1;x' } },
+      params: {
+        path: { 'item.id': 'a.b', 'item-id': 5 },
+        query: { 'sort-by': ['a', 'b'] },
+        header: { 'X-Request-ID': 'req 1' },
+        cookie: { 'session.id': 's 1;x' },
+      },
     },
     expect: { headers: { 'x-request-id': 'req 1' } },
   },
   readFiltered: {
     method: 'GET',
     init: {
-      params: { query: { filter: { status: 'open', min: 2 }, q: 'a/b?c:d@e,f=g' }, header: { 'X-Filter': { status: 'closed' } }, cookie: { 'pref.json': [1, 2] } },
+      params: {
+        query: { filter: { status: 'open', min: 2 }, q: 'a/b?c:d@e,f=g' },
+        header: { 'X-Filter': { status: 'closed' } },
+        cookie: { 'pref.json': [1, 2] },
+      },
     },
     // Headers reach handlers as text (HandlerRequest.headers); the validators read the JSON.
     expect: { headers: { 'x-filter': '{"status":"closed"}' } },
@@ -105,13 +131,23 @@ beforeAll(async () => {
   });
   ({ operationIds: ids } = await generated.load<{ operationIds: string[] }>('operations.ts'));
   const { createRouter } = await generated.load<{ createRouter: (o: unknown) => typeof stubRouter }>('server.ts');
-  const { toNodeListener } = await generated.load<{ toNodeListener: (r: unknown) => (q: unknown, s: unknown) => void }>('runtime/server/node-http.ts');
+  const { toNodeListener } = await generated.load<{ toNodeListener: (r: unknown) => (q: unknown, s: unknown) => void }>(
+    'runtime/server/node-http.ts',
+  );
   const handlers = Object.fromEntries(
     ids.map((id) => [
       id,
       (r: HandlerRequest) => ({
         status: 200,
-        body: { operation: id, seenAs: r.operationId, params: r.params, query: r.query, cookies: r.cookies, headers: pick(r.headers, ['x-request-id', 'x-filter']), body: r.body },
+        body: {
+          operation: id,
+          seenAs: r.operationId,
+          params: r.params,
+          query: r.query,
+          cookies: r.cookies,
+          headers: pick(r.headers, ['x-request-id', 'x-filter']),
+          body: r.body,
+        },
       }),
     ]),
   );
@@ -122,7 +158,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const { createHostileClient } = await generated.load<{ createHostileClient: (o: unknown) => typeof client }>('client.ts');
+  const { createHostileClient } = await generated.load<{ createHostileClient: (o: unknown) => typeof client }>(
+    'client.ts',
+  );
   client = createHostileClient({ baseUrl, retry: false });
   const stubs = await import(`${generated.dir}/handlers/index.ts`);
   stubRouter = createRouter({ handlers: stubs.handlers });
@@ -183,7 +221,11 @@ describe('every operation of the hostile-names document, client → router → h
 
 describe('schema and property names that are Object.prototype members', () => {
   it('are validated as declared: a body without the required `valueOf` is a 400 pointing at it', async () => {
-    const res = await fetch(`${baseUrl}/proto/a/1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hasOwnProperty: 'no' }) });
+    const res = await fetch(`${baseUrl}/proto/a/1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ hasOwnProperty: 'no' }),
+    });
     expect(res.status).toBe(400);
     const { errors } = (await res.json()) as { errors: Array<{ rule: string; pointer: string }> };
     expect(errors.map((e) => `${e.pointer} ${e.rule}`)).toEqual(['/valueOf schema.required']);
@@ -209,11 +251,17 @@ describe('content parameters (JSON) and allowReserved, on the wire', () => {
 
   const raw = async (path: string, headers: Record<string, string> = {}) => {
     const res = await fetch(`${baseUrl}${path}`, { headers });
-    return { status: res.status, body: (await res.json()) as { errors?: Array<{ rule: string; pointer: string; in?: string; message: string }> } };
+    return {
+      status: res.status,
+      body: (await res.json()) as { errors?: Array<{ rule: string; pointer: string; in?: string; message: string }> },
+    };
   };
 
   it('malformed JSON in a query, header or cookie content parameter is a 400 naming the parameter', async () => {
-    const r = await raw(`/content?filter=${encodeURIComponent('{"status":')}`, { 'x-filter': '[1,', cookie: 'pref.json=%7B' });
+    const r = await raw(`/content?filter=${encodeURIComponent('{"status":')}`, {
+      'x-filter': '[1,',
+      cookie: 'pref.json=%7B',
+    });
     expect(r.status).toBe(400);
     expect(r.body.errors?.map((e) => `${e.in} ${e.pointer} ${e.rule}`).sort()).toEqual([
       'cookies /pref.json request.malformed-parameter',
@@ -224,10 +272,15 @@ describe('content parameters (JSON) and allowReserved, on the wire', () => {
   });
 
   it('well-formed JSON that breaks the schema is a 400 with the pointer inside the parameter', async () => {
-    const r = await raw(`/content?filter=${encodeURIComponent('{"status":"lost","min":-1}')}`, { cookie: `pref.json=${encodeURIComponent('["x"]')}` });
+    const r = await raw(`/content?filter=${encodeURIComponent('{"status":"lost","min":-1}')}`, {
+      cookie: `pref.json=${encodeURIComponent('["x"]')}`,
+    });
     expect(r.status).toBe(400);
     // Validation stops at the first violation of each part.
-    expect(r.body.errors?.map((e) => `${e.in} ${e.pointer} ${e.rule}`).sort()).toEqual(['cookies /pref.json/0 schema.type', 'query /filter/status schema.enum']);
+    expect(r.body.errors?.map((e) => `${e.in} ${e.pointer} ${e.rule}`).sort()).toEqual([
+      'cookies /pref.json/0 schema.type',
+      'query /filter/status schema.enum',
+    ]);
     const min = await raw(`/content?filter=${encodeURIComponent('{"min":-1}')}`, {});
     expect(min.body.errors?.map((e) => `${e.in} ${e.pointer} ${e.rule}`)).toEqual(['query /filter/min schema.minimum']);
   });
@@ -245,8 +298,15 @@ describe('the generated stubs', () => {
     for (const id of ids) {
       const request = sent.get(id)!;
       const body = CALLS[id]!.init?.body;
-      const response = await stubRouter.handle({ ...request, body: body === undefined ? undefined : JSON.stringify(body) });
-      expect([id, response.status, String(response.body)]).toEqual([id, 501, expect.stringContaining(`Operation ${id} is not implemented yet`)]);
+      const response = await stubRouter.handle({
+        ...request,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      expect([id, response.status, String(response.body)]).toEqual([
+        id,
+        501,
+        expect.stringContaining(`Operation ${id} is not implemented yet`),
+      ]);
     }
   });
 });

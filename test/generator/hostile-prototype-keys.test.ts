@@ -13,11 +13,18 @@ const document = () => ({
   paths: {},
   components: {
     schemas: {
-      valueOf: { type: 'object', required: ['hasOwnProperty'], properties: { hasOwnProperty: { type: 'string', enum: ['isPrototypeOf', 'x'] }, kind: { type: 'string' } } },
+      valueOf: {
+        type: 'object',
+        required: ['hasOwnProperty'],
+        properties: { hasOwnProperty: { type: 'string', enum: ['isPrototypeOf', 'x'] }, kind: { type: 'string' } },
+      },
       toLocaleString: { type: 'object', properties: { kind: { type: 'string' } } },
       Either: {
         oneOf: [{ $ref: '#/components/schemas/valueOf' }, { $ref: '#/components/schemas/toLocaleString' }],
-        discriminator: { propertyName: 'kind', mapping: { a: '#/components/schemas/valueOf', b: '#/components/schemas/toLocaleString' } },
+        discriminator: {
+          propertyName: 'kind',
+          mapping: { a: '#/components/schemas/valueOf', b: '#/components/schemas/toLocaleString' },
+        },
       },
     },
   },

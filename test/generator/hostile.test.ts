@@ -24,7 +24,8 @@ function identifiersNamed(file: GeneratedFile, name: string): string[] {
   const source = ts.createSourceFile(file.path, file.contents, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
   const hits: string[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node) && node.text === name) hits.push(`${file.path}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
+    if (ts.isIdentifier(node) && node.text === name)
+      hits.push(`${file.path}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -36,7 +37,14 @@ async function generateAll(emitters?: string[]): Promise<Record<string, Generate
   const outputs: Record<string, GeneratedFile[]> = {};
   for (const doc of documents) {
     const result = await generate(
-      { spec: path.join(FIXTURES, doc), overlays: [], out: 'unused', check: false, clientFactoryName: 'createApiClient', plugins: emitters },
+      {
+        spec: path.join(FIXTURES, doc),
+        overlays: [],
+        out: 'unused',
+        check: false,
+        clientFactoryName: 'createApiClient',
+        plugins: emitters,
+      },
       { cwd: ROOT },
     );
     outputs[doc.replace(/\W/g, '_')] = result.files;
@@ -82,7 +90,9 @@ describe('hostile documents, core plugins (types, operations)', () => {
   });
 
   test('importing every generated module does not run document text', async () => {
-    const jsFiles = readdirSync(path.join(compiled.dir, 'js'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
+    const jsFiles = readdirSync(path.join(compiled.dir, 'js'), { recursive: true, encoding: 'utf8' }).filter((f) =>
+      f.endsWith('.js'),
+    );
     expect(jsFiles.length).toBeGreaterThan(0);
     const script = `for (const f of ${JSON.stringify(jsFiles)}) await import('./js/' + f);\nprocess.stdout.write(String(globalThis.__pwned));`;
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: compiled.dir });

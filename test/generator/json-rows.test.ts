@@ -34,7 +34,11 @@ describe('jsonRows', () => {
   });
 
   test('document strings stay data', () => {
-    const hostile = { ['__proto__']: { polluted: true }, rows: [{ path: '</script>\u2028"); globalThis.__pwned = 1; ("' }], s: 'x' };
+    const hostile = {
+      ['__proto__']: { polluted: true },
+      rows: [{ path: '</script>\u2028"); globalThis.__pwned = 1; ("' }],
+      s: 'x',
+    };
     const value = JSON.parse(JSON.stringify(hostile)) as Record<string, unknown>;
     const text = jsonRows(value);
     expect(text).not.toContain('</');

@@ -15,7 +15,11 @@ function largeDocument(brokenPath?: number): string {
   for (let i = 0; i < 450; i++) {
     const responses = i === brokenPath ? { '200': { content: {} } } : { '200': { description: 'ok' } };
     paths[`/items${i}/{id}`] = {
-      get: { operationId: `getItem${i}`, parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses },
+      get: {
+        operationId: `getItem${i}`,
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        responses,
+      },
     };
   }
   return JSON.stringify({ openapi: '3.1.0', info: { title: 'Large', version: '1' }, paths });
@@ -23,7 +27,17 @@ function largeDocument(brokenPath?: number): string {
 
 async function run(name: string, text: string) {
   writeFileSync(path.join(dir, name), text);
-  return generate({ spec: name, overlays: [], out: 'out', check: false, clientFactoryName: 'createApiClient', plugins: ['types', 'operations'] }, { cwd: dir });
+  return generate(
+    {
+      spec: name,
+      overlays: [],
+      out: 'out',
+      check: false,
+      clientFactoryName: 'createApiClient',
+      plugins: ['types', 'operations'],
+    },
+    { cwd: dir },
+  );
 }
 
 describe('a large document (450 operations)', () => {

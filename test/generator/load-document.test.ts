@@ -96,7 +96,10 @@ paths: {}
   });
 
   test('Swagger 2.0 and unknown versions are rejected at /swagger or /openapi', async () => {
-    expect((await failure(file('swagger.yaml', 'swagger: "2.0"\ninfo: { title: T, version: "1" }\npaths: {}\n'))).details.pointer).toBe('/swagger');
+    expect(
+      (await failure(file('swagger.yaml', 'swagger: "2.0"\ninfo: { title: T, version: "1" }\npaths: {}\n'))).details
+        .pointer,
+    ).toBe('/swagger');
     const err = await failure(file('v4.yaml', 'openapi: 4.0.0\ninfo: { title: T, version: "1" }\npaths: {}\n'));
     expect(err.code).toBe('E_SPEC_INVALID');
     expect(err.details.pointer).toBe('/openapi');

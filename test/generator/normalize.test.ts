@@ -25,7 +25,9 @@ describe('names', () => {
   ])('toIdentifier(%j) = %j', (input, expected) => expect(toIdentifier(input)).toBe(expected));
 
   test('route-derived identifiers name path parameters with By', () => {
-    expect(identifierFromRoute('get', '/v1/customers/{customer_id}/sessions')).toBe('getV1CustomersByCustomerIdSessions');
+    expect(identifierFromRoute('get', '/v1/customers/{customer_id}/sessions')).toBe(
+      'getV1CustomersByCustomerIdSessions',
+    );
   });
 });
 
@@ -49,12 +51,17 @@ describe('normalize: operation ids', () => {
   });
 
   test('reserved words become valid identifiers', () => {
-    const doc = base('3.1.0', { '/x': { delete: { operationId: 'delete', responses: ok }, get: { operationId: 'new', responses: ok } } });
+    const doc = base('3.1.0', {
+      '/x': { delete: { operationId: 'delete', responses: ok }, get: { operationId: 'new', responses: ok } },
+    });
     expect(ids(doc).sort()).toEqual(['delete_', 'new_']);
   });
 
   test('ids are deterministic', () => {
-    const doc = base('3.1.0', { '/b': { get: { responses: ok } }, '/a': { get: { operationId: 'getB', responses: ok } } });
+    const doc = base('3.1.0', {
+      '/b': { get: { responses: ok } },
+      '/a': { get: { operationId: 'getB', responses: ok } },
+    });
     expect(ids(doc)).toEqual(ids(structuredClone(doc)));
   });
 });
@@ -69,9 +76,21 @@ describe('normalize: operation parts', () => {
           { name: 'X-Trace', in: 'header', schema: { type: 'string' }, description: 'path level' },
         ],
         get: {
-          parameters: [{ $ref: '#/components/parameters/PageSize' }, { name: 'X-Trace', in: 'header', required: true, schema: { type: 'string' }, description: 'operation level' }],
+          parameters: [
+            { $ref: '#/components/parameters/PageSize' },
+            {
+              name: 'X-Trace',
+              in: 'header',
+              required: true,
+              schema: { type: 'string' },
+              description: 'operation level',
+            },
+          ],
           responses: {
-            '2XX': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Page' } } } },
+            '2XX': {
+              description: 'ok',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Page' } } },
+            },
             default: { $ref: '#/components/responses/Error' },
           },
         },
@@ -88,9 +107,14 @@ describe('normalize: operation parts', () => {
         schemas: { Page: { type: 'object' }, Pay: { type: 'object', nullable: true } },
         parameters: { PageSize: { name: 'page-size', in: 'query', schema: { type: 'integer' } } },
         requestBodies: {
-          Pay: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Pay' } }, 'text/plain': {} } },
+          Pay: {
+            required: true,
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Pay' } }, 'text/plain': {} },
+          },
         },
-        responses: { Error: { description: 'error', content: { 'application/problem+json': { schema: { type: 'object' } } } } },
+        responses: {
+          Error: { description: 'error', content: { 'application/problem+json': { schema: { type: 'object' } } } },
+        },
         securitySchemes: {
           oauth: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://auth.test/token', scopes: {} } } },
           apiKey: { type: 'apiKey', name: 'X-Api-Key', in: 'header' },
@@ -126,7 +150,11 @@ describe('normalize: operation parts', () => {
   test('effective security: global unless the operation overrides it ([] = anonymous)', () => {
     expect(get.security).toEqual([['oauth'], ['apiKey', 'mtls']]);
     expect(post.security).toEqual([]);
-    expect(model.securitySchemes.oauth).toEqual({ kind: 'oauth2', tokenUrl: 'https://auth.test/token', flows: ['clientCredentials'] });
+    expect(model.securitySchemes.oauth).toEqual({
+      kind: 'oauth2',
+      tokenUrl: 'https://auth.test/token',
+      flows: ['clientCredentials'],
+    });
     expect(model.securitySchemes.mtls).toEqual({ kind: 'http', scheme: 'bearer' });
   });
 
@@ -182,13 +210,18 @@ describe('normalize: 3.1 webhooks, rules, unmapped operations, hash', () => {
       ['webhook.first', 'webhook:paymentStatus', '400'],
     ]);
     expect(model.operations[0].rules[0].params).toEqual({ items: '/recipient_details' });
-    expect(model.unmappedOperations).toEqual([{ name: 'Get virtual account', note: 'path not shown' }, { name: 'Other' }]);
+    expect(model.unmappedOperations).toEqual([
+      { name: 'Get virtual account', note: 'path not shown' },
+      { name: 'Other' },
+    ]);
   });
 
   test('documentHash ignores key order and changes with content', () => {
     const shuffled = { ...Object.fromEntries(Object.entries(doc).reverse()) };
     expect(normalize(shuffled).documentHash).toBe(normalize(doc).documentHash);
-    expect(normalize({ ...doc, info: { title: 'T', version: '2' } }).documentHash).not.toBe(normalize(doc).documentHash);
+    expect(normalize({ ...doc, info: { title: 'T', version: '2' } }).documentHash).not.toBe(
+      normalize(doc).documentHash,
+    );
   });
 
   test.each([

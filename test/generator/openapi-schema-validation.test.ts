@@ -52,11 +52,17 @@ async function weAccept(file: string): Promise<boolean> {
 describe('OpenAPI schema validation', () => {
   test('the committed precompiled validators are what the script compiles from the installed schemas', () => {
     const sources = JSON.parse(
-      execFileSync(process.execPath, [path.join(ROOT, 'scripts/compile-openapi-schemas.mjs'), '--print'], { encoding: 'utf8', maxBuffer: 16 << 20 }),
+      execFileSync(process.execPath, [path.join(ROOT, 'scripts/compile-openapi-schemas.mjs'), '--print'], {
+        encoding: 'utf8',
+        maxBuffer: 16 << 20,
+      }),
     ) as Record<string, string>;
     expect(Object.keys(sources).length).toBe(2);
     for (const [file, source] of Object.entries(sources)) {
-      expect(readFileSync(path.join(ROOT, file), 'utf8') === source, `${file} is stale: run node scripts/compile-openapi-schemas.mjs`).toBe(true);
+      expect(
+        readFileSync(path.join(ROOT, file), 'utf8') === source,
+        `${file} is stale: run node scripts/compile-openapi-schemas.mjs`,
+      ).toBe(true);
     }
   });
 
@@ -67,14 +73,15 @@ describe('OpenAPI schema validation', () => {
     expect(await weAccept(file)).toBe(false);
   });
 
-  test.each(['spec/openapi.yaml', 'node_modules/@readme/oas-examples/3.1/yaml/train-travel.yaml', 'node_modules/@readme/oas-examples/3.0/yaml/petstore.yaml'])(
-    '%s: accepted, as swagger-parser accepts it',
-    async (rel) => {
-      const file = path.join(ROOT, rel);
-      expect(await swaggerParserAccepts(file)).toBe(true);
-      expect(await weAccept(file)).toBe(true);
-    },
-  );
+  test.each([
+    'spec/openapi.yaml',
+    'node_modules/@readme/oas-examples/3.1/yaml/train-travel.yaml',
+    'node_modules/@readme/oas-examples/3.0/yaml/petstore.yaml',
+  ])('%s: accepted, as swagger-parser accepts it', async (rel) => {
+    const file = path.join(ROOT, rel);
+    expect(await swaggerParserAccepts(file)).toBe(true);
+    expect(await weAccept(file)).toBe(true);
+  });
 
   test('a $ref that names nothing is refused with the pointer of the $ref', async () => {
     const file = path.join(dir, 'dangling.yaml');

@@ -30,7 +30,12 @@ describe('applyOverlay (OpenAPI Overlay 1.0)', () => {
   test('update merges objects recursively and appends to arrays', () => {
     const { document } = applyOverlay(
       doc(),
-      overlay([{ target: "$.paths['/v1/payments'].post", update: { summary: 'Create', tags: ['v3'], responses: { '400': { description: 'bad' } } } }]),
+      overlay([
+        {
+          target: "$.paths['/v1/payments'].post",
+          update: { summary: 'Create', tags: ['v3'], responses: { '400': { description: 'bad' } } },
+        },
+      ]),
     );
     const post = (document as ReturnType<typeof doc>).paths['/v1/payments'].post as Record<string, unknown>;
     expect(post.summary).toBe('Create');
@@ -46,7 +51,10 @@ describe('applyOverlay (OpenAPI Overlay 1.0)', () => {
   });
 
   test('filter expressions select by content', () => {
-    const { document } = applyOverlay(doc(), overlay([{ target: "$.paths.*[?(@['x-internal'] == true)]", remove: true }]));
+    const { document } = applyOverlay(
+      doc(),
+      overlay([{ target: "$.paths.*[?(@['x-internal'] == true)]", remove: true }]),
+    );
     expect((document as ReturnType<typeof doc>).paths['/v1/payments']).not.toHaveProperty('get');
   });
 
@@ -78,7 +86,10 @@ describe('applyOverlay (OpenAPI Overlay 1.0)', () => {
 
   test('applying the same overlay twice gives the same document', () => {
     const o = overlay([
-      { target: "$.paths['/v1/payments'].post", update: { 'x-cbp-rules': [{ id: 'r1', title: 'sum', params: { at: '/amount' } }], tags: ['v3'] } },
+      {
+        target: "$.paths['/v1/payments'].post",
+        update: { 'x-cbp-rules': [{ id: 'r1', title: 'sum', params: { at: '/amount' } }], tags: ['v3'] },
+      },
       { target: "$.paths['/v1/payments'].post['x-cbp-rules']", update: { id: 'r2', title: 'two' } },
       { target: '$.info', update: { 'x-notes': ['one'] } },
     ]);
@@ -132,9 +143,18 @@ describe('applyOverlay (OpenAPI Overlay 1.0)', () => {
     [{ overlay: '1.0.0', info: { title: 't', version: '1' }, actions: [] }, '/actions'],
     [{ overlay: '1.0.0', info: { title: 't', version: '1' }, actions: [{ update: {} }] }, '/actions/0/target'],
     [{ overlay: '1.0.0', info: { title: 't', version: '1' }, actions: [{ target: '$.info' }] }, '/actions/0'],
-    [{ overlay: '1.0.0', info: { title: 't', version: '1' }, actions: [{ target: '$.paths[?(', update: {} }] }, '/actions/0/target'],
-    [{ overlay: '1.0.0', info: { title: 't', version: '1' }, actions: [{ target: '$.info.title', update: { a: 1 } }] }, '/actions/0/update'],
-    [{ overlay: '1.0.0', info: { title: 't', version: '1' }, actions: [{ target: '$', remove: true }] }, '/actions/0/target'],
+    [
+      { overlay: '1.0.0', info: { title: 't', version: '1' }, actions: [{ target: '$.paths[?(', update: {} }] },
+      '/actions/0/target',
+    ],
+    [
+      { overlay: '1.0.0', info: { title: 't', version: '1' }, actions: [{ target: '$.info.title', update: { a: 1 } }] },
+      '/actions/0/update',
+    ],
+    [
+      { overlay: '1.0.0', info: { title: 't', version: '1' }, actions: [{ target: '$', remove: true }] },
+      '/actions/0/target',
+    ],
   ])('an invalid overlay is E_OVERLAY_INVALID at the right pointer (%#)', (bad, pointer) => {
     const err = errorOf(() => applyOverlay(doc(), bad));
     expect(err.code).toBe('E_OVERLAY_INVALID');

@@ -27,12 +27,23 @@ describe('the partner flow', () => {
     expect(io.stderr.filter((l) => l.startsWith('E_'))).toEqual([]);
     expect(code).toBe(0);
     expect(io.stdout[0]).toContain('no spec/openapi.yaml here: generating the contract this package ships');
-    for (const file of ['client.ts', 'validators.ts', 'payment-states.ts', 'webhooks.ts']) expect(existsSync(path.join(cwd, 'src/api', file)), file).toBe(true);
-    expect(readFileSync(path.join(cwd, 'src/api/client.ts'), 'utf8')).toContain('export function createPaymentsClient(');
+    for (const file of ['client.ts', 'validators.ts', 'payment-states.ts', 'webhooks.ts'])
+      expect(existsSync(path.join(cwd, 'src/api', file)), file).toBe(true);
+    expect(readFileSync(path.join(cwd, 'src/api/client.ts'), 'utf8')).toContain(
+      'export function createPaymentsClient(',
+    );
   }, 60_000);
 
   test('--contract cross-border-payments --plugins client,payments: the packaged state table is found', async () => {
-    const { code, io } = await cbp('generate', '--contract', 'cross-border-payments', '--plugins', 'client,payments', '--out', 'src/chosen');
+    const { code, io } = await cbp(
+      'generate',
+      '--contract',
+      'cross-border-payments',
+      '--plugins',
+      'client,payments',
+      '--out',
+      'src/chosen',
+    );
     expect(io.stderr.filter((l) => l.startsWith('E_'))).toEqual([]);
     expect(code).toBe(0);
     expect(existsSync(path.join(cwd, 'src/chosen/payment-states.ts'))).toBe(true);

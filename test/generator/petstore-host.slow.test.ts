@@ -16,27 +16,56 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ROOT } from './helpers/compile-output.js';
 
 const PETSTORE = path.join(ROOT, 'node_modules/@readme/oas-examples/3.0/yaml/petstore-expanded.yaml');
-const rootPackage = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; devDependencies: Record<string, string> };
-const runtimePackage = JSON.parse(readFileSync(path.join(ROOT, 'packages/runtime/package.json'), 'utf8')) as { name: string; version: string };
+const rootPackage = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  devDependencies: Record<string, string>;
+};
+const runtimePackage = JSON.parse(readFileSync(path.join(ROOT, 'packages/runtime/package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+};
 const dir = mkdtempSync(path.join(os.tmpdir(), 'cbp-petstore-host-'));
-const cbp = (args: string[]) => execFileSync(process.execPath, [path.join(ROOT, 'bin/cbp.js'), ...args], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const cbp = (args: string[]) =>
+  execFileSync(process.execPath, [path.join(ROOT, 'bin/cbp.js'), ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 let declared: Record<string, string> = {};
 
 beforeAll(() => {
   cbp(['generate', '--spec', PETSTORE, '--out', 'src/api']);
-  declared = (JSON.parse(readFileSync(path.join(dir, 'src/api/runtime-dependencies.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies;
+  declared = (
+    JSON.parse(readFileSync(path.join(dir, 'src/api/runtime-dependencies.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    }
+  ).dependencies;
   // The runtime package at the declared version is not on the registry: the tarball of this
   // checkout is. It packs dist/ as built (`npm ci` builds it); building again would take a while.
-  if (!existsSync(path.join(ROOT, 'packages/runtime/dist/server/router.js'))) throw new Error('packages/runtime/dist/ is missing: run `npm run build` first');
-  const tarball = execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', dir], { cwd: path.join(ROOT, 'packages/runtime'), encoding: 'utf8' })
+  if (!existsSync(path.join(ROOT, 'packages/runtime/dist/server/router.js')))
+    throw new Error('packages/runtime/dist/ is missing: run `npm run build` first');
+  const tarball = execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', dir], {
+    cwd: path.join(ROOT, 'packages/runtime'),
+    encoding: 'utf8',
+  })
     .trim()
     .split('\n')
     .pop()!;
   const dependencies = { ...declared, [runtimePackage.name]: `file:./${tarball}` };
-  const host = { name: 'petstore-host', private: true, type: 'module', dependencies, devDependencies: { '@types/node': rootPackage.devDependencies['@types/node'] } };
+  const host = {
+    name: 'petstore-host',
+    private: true,
+    type: 'module',
+    dependencies,
+    devDependencies: { '@types/node': rootPackage.devDependencies['@types/node'] },
+  };
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify(host, null, 2));
   // Every declared version is one our own lockfile holds, so npm's cache (filled by `npm ci`) serves it.
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }, 600_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -47,10 +76,21 @@ const files = (sub: string): string[] =>
 
 /** tsc over src/ with these compiler options (over a strict base): its diagnostics, '' when none. */
 function typeCheck(options: Record<string, unknown>): string {
-  const compilerOptions = { target: 'ES2022', lib: ['ES2023', 'DOM'], strict: true, skipLibCheck: true, types: ['node'], ...options };
+  const compilerOptions = {
+    target: 'ES2022',
+    lib: ['ES2023', 'DOM'],
+    strict: true,
+    skipLibCheck: true,
+    types: ['node'],
+    ...options,
+  };
   writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src'] }));
   try {
-    execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], {
+      cwd: dir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     return '';
   } catch (err) {
     return String((err as { stdout?: string }).stdout ?? err);
@@ -63,21 +103,42 @@ describe('a petstore in a host project with only the declared runtime packages',
     expect(Object.keys(declared)).not.toContain(rootPackage.name);
     // Nothing of the generator reaches the app: no toolkit, no build tool.
     const installed = readdirSync(path.join(dir, 'node_modules'));
-    for (const tool of [rootPackage.name, 'typescript', 'openapi-typescript', '@redocly', '@apidevtools', 'handlebars', 'esbuild']) expect(installed, tool).not.toContain(tool);
-    expect(files('src/api/runtime').sort()).toEqual(['server/fetch.ts', 'server/node-http.ts', 'server/not-implemented.ts']);
+    for (const tool of [
+      rootPackage.name,
+      'typescript',
+      'openapi-typescript',
+      '@redocly',
+      '@apidevtools',
+      'handlebars',
+      'esbuild',
+    ])
+      expect(installed, tool).not.toContain(tool);
+    expect(files('src/api/runtime').sort()).toEqual([
+      'server/fetch.ts',
+      'server/node-http.ts',
+      'server/not-implemented.ts',
+    ]);
   });
 
   test('writes no payment-domain file and declares no server framework it does not use', () => {
     expect(files('src/api').filter((p) => /payment|webhook|procedure|stateful-rules|decimal|hono/.test(p))).toEqual([]);
     expect(Object.keys(declared)).not.toContain('hono');
     // hono is an optional peer of the runtime package, for its Hono adapter; nothing of this output loads it.
-    const imports = files('src/api').flatMap((f) => [...readFileSync(path.join(dir, 'src/api', f), 'utf8').matchAll(/from ['"]([^'"]+)['"]/g)].map((m) => m[1]));
-    expect(imports.filter((s) => s === 'hono' || s?.startsWith('hono/') || s?.includes('/runtime/server/hono'))).toEqual([]);
+    const imports = files('src/api').flatMap((f) =>
+      [...readFileSync(path.join(dir, 'src/api', f), 'utf8').matchAll(/from ['"]([^'"]+)['"]/g)].map((m) => m[1]),
+    );
+    expect(
+      imports.filter((s) => s === 'hono' || s?.startsWith('hono/') || s?.includes('/runtime/server/hono')),
+    ).toEqual([]);
   });
 
   test('type-checks with them, and `cbp generate --check` finds them declared', () => {
     expect(typeCheck({ module: 'NodeNext', moduleResolution: 'NodeNext', rootDir: 'src', outDir: 'js' })).toBe('');
-    const check = spawnSync(process.execPath, [path.join(ROOT, 'bin/cbp.js'), 'generate', '--spec', PETSTORE, '--out', 'src/api', '--check'], { cwd: dir, encoding: 'utf8' });
+    const check = spawnSync(
+      process.execPath,
+      [path.join(ROOT, 'bin/cbp.js'), 'generate', '--spec', PETSTORE, '--out', 'src/api', '--check'],
+      { cwd: dir, encoding: 'utf8' },
+    );
     expect(check.stderr).not.toMatch(/does not declare/);
     expect(check.status).toBe(0);
   });

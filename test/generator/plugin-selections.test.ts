@@ -25,7 +25,11 @@ const SELECTIONS: Record<string, [string, string[], string[] | undefined]> = {
   hono: [PETSTORE, [], ['hono']],
   signing: [PETSTORE, [], ['webhook-signing']],
   payments: ['spec/openapi.yaml', ['spec/rules.overlay.yaml'], ['payments']],
-  everything: ['spec/openapi.yaml', ['spec/rules.overlay.yaml'], ['types', 'operations', 'validators', 'client', 'server', 'node-http', 'fetch', 'hono', 'payments']],
+  everything: [
+    'spec/openapi.yaml',
+    ['spec/rules.overlay.yaml'],
+    ['types', 'operations', 'validators', 'client', 'server', 'node-http', 'fetch', 'hono', 'payments'],
+  ],
 };
 
 const outputs: Record<string, GeneratedFile[]> = {};
@@ -35,7 +39,15 @@ let compiled: CompiledOutput;
 beforeAll(async () => {
   for (const [name, [spec, overlays, plugins]] of Object.entries(SELECTIONS)) {
     const result = await generate(
-      { spec, overlays, out: 'unused', check: false, clientFactoryName: 'createApiClient', runtime: 'copy', ...(plugins ? { plugins } : {}) },
+      {
+        spec,
+        overlays,
+        out: 'unused',
+        check: false,
+        clientFactoryName: 'createApiClient',
+        runtime: 'copy',
+        ...(plugins ? { plugins } : {}),
+      },
       { cwd: ROOT },
     );
     outputs[name] = result.files;
@@ -53,7 +65,11 @@ describe('plugin selections', () => {
   });
 
   test('client alone pulls types and its runtime: no server code, no validators, needs only openapi-fetch', () => {
-    expect(paths('client').filter((p) => !p.startsWith('runtime/'))).toEqual(['client.ts', 'runtime-dependencies.json', 'types.ts']);
+    expect(paths('client').filter((p) => !p.startsWith('runtime/'))).toEqual([
+      'client.ts',
+      'runtime-dependencies.json',
+      'types.ts',
+    ]);
     expect(paths('client').filter((p) => p.startsWith('runtime/server/'))).toEqual(['runtime/server/route-table.ts']);
     expect(deps.client).toEqual({ 'openapi-fetch': expect.any(String) });
   });
@@ -69,10 +85,17 @@ describe('plugin selections', () => {
   });
 
   test('payment-domain files appear only with the payments plugin', () => {
-    const domain = (name: string) => paths(name).filter((p) => /payment|^webhooks\.ts$|procedures|stateful-rules|decimal/.test(p));
-    for (const name of Object.keys(SELECTIONS).filter((n) => n !== 'payments' && n !== 'everything')) expect(domain(name), name).toEqual([]);
+    const domain = (name: string) =>
+      paths(name).filter((p) => /payment|^webhooks\.ts$|procedures|stateful-rules|decimal/.test(p));
+    for (const name of Object.keys(SELECTIONS).filter((n) => n !== 'payments' && n !== 'everything'))
+      expect(domain(name), name).toEqual([]);
     expect(domain('payments')).toEqual(
-      expect.arrayContaining(['payment-states.ts', 'webhooks.ts', 'runtime/payments/stateful-rules/index.ts', 'runtime/payments/procedures/reconciliation.ts']),
+      expect.arrayContaining([
+        'payment-states.ts',
+        'webhooks.ts',
+        'runtime/payments/stateful-rules/index.ts',
+        'runtime/payments/procedures/reconciliation.ts',
+      ]),
     );
   });
 });

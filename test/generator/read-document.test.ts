@@ -24,21 +24,37 @@ function parseError(text: string): CbpError {
 }
 
 describe('parseDocumentText (YAML)', () => {
-  test.each(['spec/openapi.yaml', 'node_modules/@readme/oas-examples/3.1/yaml/train-travel.yaml', 'test/fixtures/generator/hostile-names.yaml'])(
-    '%s: the same values as the YAML 1.2 document model',
-    (file) => {
-      const text = readFileSync(path.join(ROOT, file), 'utf8');
-      expect(parseDocumentText(text, file)).toEqual(parseDocument(text).toJS({ maxAliasCount: 1000 }));
-    },
-  );
+  test.each([
+    'spec/openapi.yaml',
+    'node_modules/@readme/oas-examples/3.1/yaml/train-travel.yaml',
+    'test/fixtures/generator/hostile-names.yaml',
+  ])('%s: the same values as the YAML 1.2 document model', (file) => {
+    const text = readFileSync(path.join(ROOT, file), 'utf8');
+    expect(parseDocumentText(text, file)).toEqual(parseDocument(text).toJS({ maxAliasCount: 1000 }));
+  });
 
   test('core-schema scalars read as YAML 1.2 says, not as YAML 1.1 or JSON', () => {
-    const value = parseDocumentText('a: ~\nb: True\nc: 0x1F\nd: 2024-01-01\ne: yes\nf: "<<"\ng: .inf\nh: 010\n', 'doc.yaml');
-    expect(value).toEqual({ a: null, b: true, c: 31, d: '2024-01-01', e: 'yes', f: '<<', g: Number.POSITIVE_INFINITY, h: 10 });
+    const value = parseDocumentText(
+      'a: ~\nb: True\nc: 0x1F\nd: 2024-01-01\ne: yes\nf: "<<"\ng: .inf\nh: 010\n',
+      'doc.yaml',
+    );
+    expect(value).toEqual({
+      a: null,
+      b: true,
+      c: 31,
+      d: '2024-01-01',
+      e: 'yes',
+      f: '<<',
+      g: Number.POSITIVE_INFINITY,
+      h: 10,
+    });
   });
 
   test('aliases are expanded (by the limited parser)', () => {
-    expect(parseDocumentText('base: &b { type: string }\nuse: *b\n', 'doc.yaml')).toEqual({ base: { type: 'string' }, use: { type: 'string' } });
+    expect(parseDocumentText('base: &b { type: string }\nuse: *b\n', 'doc.yaml')).toEqual({
+      base: { type: 'string' },
+      use: { type: 'string' },
+    });
   });
 
   test('an alias bomb is refused, not expanded', () => {
@@ -52,10 +68,14 @@ describe('parseDocumentText (YAML)', () => {
   });
 
   test('a duplicate key is an error with its position', () => {
-    expect(parseError('openapi: 3.1.0\ninfo: {}\ninfo: {}\n').message).toMatch(/^invalid YAML at line 3, column 1: .*[Mm]ap keys must be unique/);
+    expect(parseError('openapi: 3.1.0\ninfo: {}\ninfo: {}\n').message).toMatch(
+      /^invalid YAML at line 3, column 1: .*[Mm]ap keys must be unique/,
+    );
   });
 
   test('a syntax error names its line and column', () => {
-    expect(parseError('openapi: 3.1.0\ninfo:\n  title: [unclosed\n').message).toMatch(/^invalid YAML at line \d+, column \d+/);
+    expect(parseError('openapi: 3.1.0\ninfo:\n  title: [unclosed\n').message).toMatch(
+      /^invalid YAML at line \d+, column \d+/,
+    );
   });
 });

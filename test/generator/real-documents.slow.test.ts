@@ -6,7 +6,14 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { compileOutput, ROOT, type CompiledOutput } from './helpers/compile-output.js';
-import { CORE_OUTPUTS, coreOnly, diagnosticsFor, generateAndCompile, setName, type RealRun } from './helpers/real-document-run.js';
+import {
+  CORE_OUTPUTS,
+  coreOnly,
+  diagnosticsFor,
+  generateAndCompile,
+  setName,
+  type RealRun,
+} from './helpers/real-document-run.js';
 import { readmeExamples } from './helpers/readme-examples.js';
 
 /** Documents swagger-parser accepts (it does not validate schemas inside the document) that a

@@ -31,7 +31,19 @@ function doc(schemas: Record<string, unknown>): string {
   return JSON.stringify({
     openapi: '3.1.0',
     info: { title: 'T', version: '1' },
-    paths: { '/a': { get: { operationId: 'getA', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/A' } } } } } } } },
+    paths: {
+      '/a': {
+        get: {
+          operationId: 'getA',
+          responses: {
+            '200': {
+              description: 'ok',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/A' } } },
+            },
+          },
+        },
+      },
+    },
     components: { schemas },
   });
 }
@@ -55,7 +67,9 @@ function serve(docs: Docs, log: string[]): Promise<Server> {
     if (req.url === '/moved.json') return void res.writeHead(307, { location: `${otherOrigin}/leak.json` }).end();
     const body = docs[req.url ?? ''];
     if (body === undefined) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'application/json' }).end(body.replaceAll('{other}', otherOrigin).replaceAll('{secret}', pathToFileURL(secretFile).href));
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(body.replaceAll('{other}', otherOrigin).replaceAll('{secret}', pathToFileURL(secretFile).href));
   });
   servers.push(server);
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
@@ -103,7 +117,9 @@ describe('which $refs a document fetched by URL may reach', () => {
     const before = requests.other!.length;
     const { code, text } = await cbp('--spec', `${mainOrigin}/other-ref.json`, '--out', 'out-other');
     expect(code).toBe(2);
-    expect(text).toContain(`E_REF_REFUSED: $ref to ${otherOrigin}/leak.json refused: a document fetched by URL may reference only its own origin`);
+    expect(text).toContain(
+      `E_REF_REFUSED: $ref to ${otherOrigin}/leak.json refused: a document fetched by URL may reference only its own origin`,
+    );
     expect(text).toContain('#/components/schemas/A/properties/leak/$ref');
     expect(text).toContain(`--allow-ref-origin ${otherOrigin}`);
     expect(text).not.toContain(SECRET);
@@ -113,7 +129,10 @@ describe('which $refs a document fetched by URL may reach', () => {
 
   test('a same-origin file that references a local file is refused at its own pointer', async () => {
     const err = await loadDocument(`${mainOrigin}/nested.json`).catch((e: unknown) => e);
-    expect(err).toMatchObject({ code: 'E_REF_REFUSED', details: { file: `${mainOrigin}/sibling.json`, pointer: '/properties/leak/$ref' } });
+    expect(err).toMatchObject({
+      code: 'E_REF_REFUSED',
+      details: { file: `${mainOrigin}/sibling.json`, pointer: '/properties/leak/$ref' },
+    });
     expect(String((err as Error).message)).not.toContain(SECRET);
   });
 
@@ -128,11 +147,25 @@ describe('which $refs a document fetched by URL may reach', () => {
   test('its own origin is reached as before, and --allow-ref-origin lets a listed origin in', async () => {
     const ok = await cbp('--spec', `${mainOrigin}/ok.json`, '--out', 'out-ok');
     expect(ok.code).toBe(0);
-    const allowed = await cbp('--spec', `${mainOrigin}/other-ref.json`, '--out', 'out-allowed', '--allow-ref-origin', otherOrigin);
+    const allowed = await cbp(
+      '--spec',
+      `${mainOrigin}/other-ref.json`,
+      '--out',
+      'out-allowed',
+      '--allow-ref-origin',
+      otherOrigin,
+    );
     expect(allowed.code).toBe(0);
     expect(written('out-allowed')).toContain(SECRET);
     // The opt-in never opens local files to a fetched document.
-    const still = await cbp('--spec', `${mainOrigin}/file-ref.json`, '--out', 'out-still', '--allow-ref-origin', otherOrigin);
+    const still = await cbp(
+      '--spec',
+      `${mainOrigin}/file-ref.json`,
+      '--out',
+      'out-still',
+      '--allow-ref-origin',
+      otherOrigin,
+    );
     expect(still.code).toBe(2);
   });
 
@@ -148,7 +181,14 @@ describe('which $refs a document fetched by URL may reach', () => {
   });
 
   test('--allow-ref-origin takes an origin only', async () => {
-    const { code, text } = await cbp('--spec', `${mainOrigin}/ok.json`, '--out', 'out-bad', '--allow-ref-origin', `${otherOrigin}/path`);
+    const { code, text } = await cbp(
+      '--spec',
+      `${mainOrigin}/ok.json`,
+      '--out',
+      'out-bad',
+      '--allow-ref-origin',
+      `${otherOrigin}/path`,
+    );
     expect(code).toBe(2);
     expect(text).toMatch(/^E_USAGE: ".*\/path" is not an origin/m);
   });

@@ -41,7 +41,12 @@ describe('resolveGenerateConfig: defaults < config file < flags', () => {
   test('no spec/openapi.yaml and no spec named (a partner project): the packaged contract, its overlay, state table and the payments kit', async () => {
     const shipped = (f: string) => path.relative(cwd, path.join(ROOT, f)).split(path.sep).join('/');
     const c = await resolveGenerateConfig({ out: 'src/api' }, cwd, plugins);
-    expect(c).toMatchObject({ spec: shipped('spec/openapi.yaml'), overlays: [shipped('spec/rules.overlay.yaml')], out: 'src/api', clientFactoryName: 'createPaymentsClient' });
+    expect(c).toMatchObject({
+      spec: shipped('spec/openapi.yaml'),
+      overlays: [shipped('spec/rules.overlay.yaml')],
+      out: 'src/api',
+      clientFactoryName: 'createPaymentsClient',
+    });
     expect(c.plugins).toContain('payments');
     expect(c.pluginOptions).toEqual({ payments: { stateTable: shipped('spec/payment-states.yaml') } });
     // The same by name, and chosen plugins are kept (the packaged state table still found).
@@ -71,28 +76,64 @@ describe('resolveGenerateConfig: defaults < config file < flags', () => {
   });
 
   test('plugins: names or { name, ...options }, path options relative to the config file; --state-table selects payments', async () => {
-    write('conf/cbp.config.json', JSON.stringify({ plugins: ['client', { name: 'payments', stateTable: 'states.yaml' }] }));
+    write(
+      'conf/cbp.config.json',
+      JSON.stringify({ plugins: ['client', { name: 'payments', stateTable: 'states.yaml' }] }),
+    );
     const c = await resolveGenerateConfig({ config: 'conf/cbp.config.json' }, cwd, plugins);
-    expect(c).toMatchObject({ plugins: ['client', 'payments'], pluginOptions: { payments: { stateTable: 'conf/states.yaml' } } });
+    expect(c).toMatchObject({
+      plugins: ['client', 'payments'],
+      pluginOptions: { payments: { stateTable: 'conf/states.yaml' } },
+    });
     const flag = await resolveGenerateConfig({ spec: 'other.yaml', stateTable: 't.yaml' }, cwd, plugins);
     expect(flag.plugins).toContain('payments');
     expect(flag.pluginOptions).toEqual({ payments: { stateTable: 't.yaml' } });
     write('conf/bad.json', JSON.stringify({ plugins: [{ stateTable: 'x' }] }));
-    expect(await failure({ config: 'conf/bad.json' })).toMatchObject({ code: 'E_CONFIG', details: { pointer: '/plugins' } });
+    expect(await failure({ config: 'conf/bad.json' })).toMatchObject({
+      code: 'E_CONFIG',
+      details: { pointer: '/plugins' },
+    });
   });
 
   test('a discovered cbp.config.json overrides defaults; flags override it', async () => {
-    write('cbp.config.json', JSON.stringify({ spec: 'api/doc.yaml', overlays: ['api/o.yaml'], out: 'gen', clientFactoryName: 'createPaymentsClient' }));
-    expect(await resolveGenerateConfig({}, cwd)).toMatchObject({ spec: 'api/doc.yaml', overlays: ['api/o.yaml'], out: 'gen', clientFactoryName: 'createPaymentsClient' });
+    write(
+      'cbp.config.json',
+      JSON.stringify({
+        spec: 'api/doc.yaml',
+        overlays: ['api/o.yaml'],
+        out: 'gen',
+        clientFactoryName: 'createPaymentsClient',
+      }),
+    );
+    expect(await resolveGenerateConfig({}, cwd)).toMatchObject({
+      spec: 'api/doc.yaml',
+      overlays: ['api/o.yaml'],
+      out: 'gen',
+      clientFactoryName: 'createPaymentsClient',
+    });
     const flagged = await resolveGenerateConfig({ out: 'elsewhere', overlay: ['a.yaml', 'b.yaml'], check: true }, cwd);
-    expect(flagged).toMatchObject({ spec: 'api/doc.yaml', overlays: ['a.yaml', 'b.yaml'], out: 'elsewhere', check: true, clientFactoryName: 'createPaymentsClient' });
+    expect(flagged).toMatchObject({
+      spec: 'api/doc.yaml',
+      overlays: ['a.yaml', 'b.yaml'],
+      out: 'elsewhere',
+      check: true,
+      clientFactoryName: 'createPaymentsClient',
+    });
     expect((await resolveGenerateConfig({ overlay: [false] }, cwd)).overlays).toEqual([]);
   });
 
   test('paths in a config file are relative to that file (--config PATH)', async () => {
-    write('conf/cbp.config.yaml', 'spec: ../api/doc.yaml\nout: ../gen\nstubs: handlers\nemitters: [types, operations]\n');
+    write(
+      'conf/cbp.config.yaml',
+      'spec: ../api/doc.yaml\nout: ../gen\nstubs: handlers\nemitters: [types, operations]\n',
+    );
     const c = await resolveGenerateConfig({ config: 'conf/cbp.config.yaml' }, cwd);
-    expect(c).toMatchObject({ spec: 'api/doc.yaml', out: 'gen', stubs: 'conf/handlers', plugins: ['types', 'operations'] });
+    expect(c).toMatchObject({
+      spec: 'api/doc.yaml',
+      out: 'gen',
+      stubs: 'conf/handlers',
+      plugins: ['types', 'operations'],
+    });
   });
 
   test('a .mjs config file is imported (default export)', async () => {
@@ -133,9 +174,17 @@ describe('resolveGenerateConfig: defaults < config file < flags', () => {
   });
 
   test('allowRefOrigins: origins from the config file, normalized; the flag overrides; anything else is E_CONFIG at its entry', async () => {
-    write('cbp.config.json', JSON.stringify({ allowRefOrigins: ['https://Schemas.Example.com/', 'http://127.0.0.1:8080'] }));
-    expect((await resolveGenerateConfig({}, cwd)).allowRefOrigins).toEqual(['https://schemas.example.com', 'http://127.0.0.1:8080']);
-    expect((await resolveGenerateConfig({ allowRefOrigin: ['https://other.example'] }, cwd)).allowRefOrigins).toEqual(['https://other.example']);
+    write(
+      'cbp.config.json',
+      JSON.stringify({ allowRefOrigins: ['https://Schemas.Example.com/', 'http://127.0.0.1:8080'] }),
+    );
+    expect((await resolveGenerateConfig({}, cwd)).allowRefOrigins).toEqual([
+      'https://schemas.example.com',
+      'http://127.0.0.1:8080',
+    ]);
+    expect((await resolveGenerateConfig({ allowRefOrigin: ['https://other.example'] }, cwd)).allowRefOrigins).toEqual([
+      'https://other.example',
+    ]);
     write('cbp.config.json', JSON.stringify({ allowRefOrigins: ['https://ok.example', 'file:///etc'] }));
     const err = await failure({});
     expect(err.code).toBe('E_CONFIG');
@@ -194,9 +243,15 @@ describe('typed config (cbp.config.ts / .mts) and several outputs', () => {
       ['test/server', ['server', 'node-http'], 'test/handlers', 'copy'],
     ]);
     // One output expected: a list is refused with a hint.
-    await expect(resolveGenerateConfig({}, cwd)).rejects.toMatchObject({ code: 'E_CONFIG', details: { hint: expect.stringContaining('resolveGenerateConfigs') } });
+    await expect(resolveGenerateConfig({}, cwd)).rejects.toMatchObject({
+      code: 'E_CONFIG',
+      details: { hint: expect.stringContaining('resolveGenerateConfigs') },
+    });
     // --out cannot name one directory for several outputs.
-    await expect(resolveGenerateConfigs({ out: 'x' }, cwd)).rejects.toMatchObject({ code: 'E_USAGE', message: '--out cannot apply to the 2 outputs the config file lists' });
+    await expect(resolveGenerateConfigs({ out: 'x' }, cwd)).rejects.toMatchObject({
+      code: 'E_USAGE',
+      message: '--out cannot apply to the 2 outputs the config file lists',
+    });
   });
 
   test('a typed config that does not load is one E_CONFIG line naming the file', async () => {

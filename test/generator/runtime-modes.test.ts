@@ -29,19 +29,32 @@ const pkg = JSON.parse(readFileSync(path.join(RUNTIME_DIR, 'package.json'), 'utf
   peerDependenciesMeta: Record<string, { optional?: boolean }>;
   files: string[];
 };
-const toolkit = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; workspaces: string[] };
+const toolkit = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+  workspaces: string[];
+};
 const RUNTIME_IMPORT = new RegExp(`(['"])${pkg.name.replace(/[-/]/g, '\\$&')}/([^'"]+)\\1`, 'g');
 
 const petstore = (runtime: GenerateConfig['runtime']): Promise<GenerateResult> =>
-  generate({ spec: PETSTORE, overlays: [], out: 'unused', check: false, clientFactoryName: 'createApiClient', runtime }, { cwd: ROOT });
+  generate(
+    { spec: PETSTORE, overlays: [], out: 'unused', check: false, clientFactoryName: 'createApiClient', runtime },
+    { cwd: ROOT },
+  );
 
 /** Node's "exports" pattern matching (longest prefix before `*` wins) for one condition. */
 function resolveExport(subpath: string, condition: 'types' | 'default'): string | undefined {
   let best: { key: string; star: string } | undefined;
   for (const key of Object.keys(pkg.exports)) {
     const [prefix, suffix = ''] = key.split('*');
-    if (!key.includes('*') || !subpath.startsWith(prefix!) || !subpath.endsWith(suffix) || subpath.length < key.length - 1) continue;
-    if (best === undefined || prefix!.length > best.key.split('*')[0]!.length) best = { key, star: subpath.slice(prefix!.length, subpath.length - suffix.length) };
+    if (
+      !key.includes('*') ||
+      !subpath.startsWith(prefix!) ||
+      !subpath.endsWith(suffix) ||
+      subpath.length < key.length - 1
+    )
+      continue;
+    if (best === undefined || prefix!.length > best.key.split('*')[0]!.length)
+      best = { key, star: subpath.slice(prefix!.length, subpath.length - suffix.length) };
   }
   const target = best === undefined ? undefined : pkg.exports[best.key];
   const pattern = typeof target === 'string' ? target : target?.[condition];
@@ -54,7 +67,9 @@ function resolveTypesVersions(subpath: string): string | undefined {
   const key = Object.keys(map)
     .filter((k) => subpath.startsWith(k.split('*')[0]!))
     .sort((a, b) => b.length - a.length)[0];
-  return key === undefined ? undefined : `./${map[key]![0]!.replace('*', subpath.slice(key.split('*')[0]!.length)).replace(/\.js$/, '.d.ts')}`;
+  return key === undefined
+    ? undefined
+    : `./${map[key]![0]!.replace('*', subpath.slice(key.split('*')[0]!.length)).replace(/\.js$/, '.d.ts')}`;
 }
 
 describe("'package' runtime mode (the default)", () => {
@@ -67,7 +82,11 @@ describe("'package' runtime mode (the default)", () => {
   test('holds no runtime code: only a one-line re-export per module users import themselves', () => {
     const runtime = packaged.files.filter((f) => f.path.startsWith('runtime/'));
     // The adapters, and what handler stubs written by earlier versions import.
-    expect(runtime.map((f) => f.path)).toEqual(['runtime/server/fetch.ts', 'runtime/server/node-http.ts', 'runtime/server/not-implemented.ts']);
+    expect(runtime.map((f) => f.path)).toEqual([
+      'runtime/server/fetch.ts',
+      'runtime/server/node-http.ts',
+      'runtime/server/not-implemented.ts',
+    ]);
     for (const f of runtime) {
       const body = f.contents.split('\n').filter((l) => l !== '' && !l.startsWith('//'));
       expect(body).toEqual([`export * from "${pkg.name}/${f.path.slice('runtime/'.length).replace(/\.ts$/, '.js')}";`]);
@@ -84,7 +103,10 @@ describe("'package' runtime mode (the default)", () => {
       ajv: expect.any(String),
       'openapi-fetch': expect.any(String),
     });
-    expect(packaged.runtimeDependencies.dependencies).toEqual({ ...copied.runtimeDependencies.dependencies, [pkg.name]: pkg.version });
+    expect(packaged.runtimeDependencies.dependencies).toEqual({
+      ...copied.runtimeDependencies.dependencies,
+      [pkg.name]: pkg.version,
+    });
     const json = packaged.files.find((f) => f.path === 'runtime-dependencies.json')!;
     expect(JSON.parse(json.contents).dependencies[pkg.name]).toBe(pkg.version);
   });
@@ -93,7 +115,10 @@ describe("'package' runtime mode (the default)", () => {
     const copies = new Map(copied.files.map((f) => [f.path, f.contents]));
     for (const f of packaged.files.filter((f) => !f.path.startsWith('runtime') && f.path.endsWith('.ts'))) {
       const depth = f.path.split('/').length - 1;
-      const back = f.contents.replace(RUNTIME_IMPORT, (_m, q: string, rest: string) => `${q}${depth === 0 ? './' : '../'.repeat(depth)}runtime/${rest}${q}`);
+      const back = f.contents.replace(
+        RUNTIME_IMPORT,
+        (_m, q: string, rest: string) => `${q}${depth === 0 ? './' : '../'.repeat(depth)}runtime/${rest}${q}`,
+      );
       expect(back, f.path).toBe(copies.get(f.path));
     }
   });
@@ -107,14 +132,21 @@ describe("'package' runtime mode (the default)", () => {
     const sourceOf = new Map(runtimeFiles(plugins).map((r) => [r.out, r.file]));
     for (const [out, specifier] of served) {
       const subpath = `.${specifier.slice(pkg.name.length)}`;
-      const compiled = path.relative(path.join(RUNTIME_DIR, 'src'), sourceOf.get(out)!).split(path.sep).join('/').replace(/\.ts$/, '');
+      const compiled = path
+        .relative(path.join(RUNTIME_DIR, 'src'), sourceOf.get(out)!)
+        .split(path.sep)
+        .join('/')
+        .replace(/\.ts$/, '');
       expect(resolveExport(subpath, 'default'), specifier).toBe(`./dist/${compiled}.js`);
       expect(resolveExport(subpath, 'types'), specifier).toBe(`./dist/${compiled}.d.ts`);
       expect(resolveTypesVersions(subpath.slice(2)), specifier).toBe(`./dist/${compiled}.d.ts`);
     }
     for (const rest of imported) expect([...served.values()]).toContain(`${pkg.name}/${rest}`);
     // The runtime package's build compiles src/ (the payments kit included) into the dist/ it publishes.
-    const build = JSON.parse(readFileSync(path.join(RUNTIME_DIR, 'tsconfig.json'), 'utf8')) as { include: string[]; compilerOptions: { rootDir: string; outDir: string } };
+    const build = JSON.parse(readFileSync(path.join(RUNTIME_DIR, 'tsconfig.json'), 'utf8')) as {
+      include: string[];
+      compilerOptions: { rootDir: string; outDir: string };
+    };
     expect(build.compilerOptions).toMatchObject({ rootDir: 'src', outDir: 'dist' });
     expect(build.include).toEqual(['src']);
     expect(pkg.files).toEqual(['dist', 'README.md']);
@@ -122,7 +154,10 @@ describe("'package' runtime mode (the default)", () => {
 
   test('the runtime package depends on exactly what its sources import: openapi-fetch; ajv, hono and the SQLite driver as optional peers', () => {
     const imported = new Set<string>();
-    const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+    const walk = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)],
+      );
     for (const file of walk(path.join(RUNTIME_DIR, 'src'))) {
       const text = readFileSync(file, 'utf8');
       for (const m of text.matchAll(/(?:from\s+|import\(\s*|createRequire\(import\.meta\.url\)\(\s*)'([^'.][^']*)'/g)) {
@@ -130,9 +165,12 @@ describe("'package' runtime mode (the default)", () => {
         imported.add(m[1]!.startsWith('@') ? m[1]!.split('/').slice(0, 2).join('/') : m[1]!.split('/')[0]!);
       }
     }
-    expect([...imported].sort()).toEqual([...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)].sort());
+    expect([...imported].sort()).toEqual(
+      [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)].sort(),
+    );
     expect(Object.keys(pkg.dependencies)).toEqual(['openapi-fetch']);
-    for (const peer of Object.keys(pkg.peerDependencies)) expect(pkg.peerDependenciesMeta[peer]?.optional, peer).toBe(true);
+    for (const peer of Object.keys(pkg.peerDependencies))
+      expect(pkg.peerDependenciesMeta[peer]?.optional, peer).toBe(true);
     // The toolkit depends on the runtime package at this version, from this repository's workspace.
     expect(toolkit.dependencies[pkg.name]).toBe(pkg.version);
     expect(toolkit.workspaces).toContain('packages/runtime');
@@ -144,7 +182,9 @@ describe("'package' runtime mode (the default)", () => {
     const kitShims = spec.files.filter((f) => f.path.startsWith('runtime/payments/'));
     expect(kitShims.length).toBeGreaterThan(5);
     for (const f of kitShims) expect(f.contents).toContain(`from "${pkg.name}/payments/`);
-    expect(spec.files.filter((f) => f.path.startsWith('runtime/') && !/^export \* from /m.test(f.contents))).toEqual([]);
+    expect(spec.files.filter((f) => f.path.startsWith('runtime/') && !/^export \* from /m.test(f.contents))).toEqual(
+      [],
+    );
     const compiled = await compileOutput({ packaged: packaged.files, copied: copied.files, spec: spec.files });
     try {
       expect(compiled.diagnostics).toBe('');

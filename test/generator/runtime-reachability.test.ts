@@ -28,7 +28,8 @@ function unreached(files: readonly GeneratedFile[], entryPoints: readonly string
     if (reached.has(at) || !byPath.has(at)) continue;
     reached.add(at);
     for (const imported of ts.preProcessFile(byPath.get(at)!.contents, true, true).importedFiles) {
-      if (imported.fileName.startsWith('.')) queue.push(path.posix.join(path.posix.dirname(at), imported.fileName.replace(/\.js$/, '.ts')));
+      if (imported.fileName.startsWith('.'))
+        queue.push(path.posix.join(path.posix.dirname(at), imported.fileName.replace(/\.js$/, '.ts')));
     }
   }
   return files.map((f) => f.path).filter((p) => p.startsWith('runtime/') && !reached.has(p));
@@ -36,14 +37,31 @@ function unreached(files: readonly GeneratedFile[], entryPoints: readonly string
 
 describe('runtime files in the output', () => {
   test('a document without rules: every runtime file is reached, no rule keyword check is copied', async () => {
-    const { files } = await generate({ spec: PETSTORE, overlays: [], out: 'unused', check: false, clientFactoryName: 'createApiClient', runtime: 'copy' }, { cwd: ROOT });
+    const { files } = await generate(
+      {
+        spec: PETSTORE,
+        overlays: [],
+        out: 'unused',
+        check: false,
+        clientFactoryName: 'createApiClient',
+        runtime: 'copy',
+      },
+      { cwd: ROOT },
+    );
     const paths = files.map((f) => f.path);
     expect(unreached(files, ENTRY_POINTS)).toEqual([]);
     for (const check of ['non-empty', 'required-when', 'string-limits', 'case-sensitive-enum', 'pointer', 'index']) {
       expect(paths).not.toContain(`runtime/rules/${check}.ts`);
     }
     // The features every output uses are all there.
-    expect(paths).toEqual(expect.arrayContaining(['runtime/rules/lazy-validators.ts', 'runtime/server/router.ts', 'runtime/client/create-client.ts', ...ENTRY_POINTS]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'runtime/rules/lazy-validators.ts',
+        'runtime/server/router.ts',
+        'runtime/client/create-client.ts',
+        ...ENTRY_POINTS,
+      ]),
+    );
   }, 60_000);
 
   test('spec/: the generic keyword its rules use is copied with what it imports, the others are not', async () => {
@@ -52,7 +70,13 @@ describe('runtime files in the output', () => {
     const paths = files.map((f) => f.path);
     const kit = paths.filter((p) => p.startsWith('runtime/payments/') || p.startsWith('runtime/webhooks/'));
     expect(unreached(files, [...ENTRY_POINTS, 'runtime/server/hono.ts', ...kit])).toEqual([]);
-    expect(paths).toEqual(expect.arrayContaining(['runtime/rules/required-when.ts', 'runtime/rules/condition.ts', 'runtime/rules/pointer.ts']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'runtime/rules/required-when.ts',
+        'runtime/rules/condition.ts',
+        'runtime/rules/pointer.ts',
+      ]),
+    );
     expect(paths).not.toContain('runtime/rules/non-empty.ts');
     expect(files.find((f) => f.path === 'validators-runtime.ts')?.contents).toContain('createRequiredWhen');
   }, 60_000);
@@ -76,7 +100,14 @@ describe('runtime files in the output', () => {
       file('runtime/f.ts', "import { a } from './a.js';"),
     ];
     const prunable = new Set(files.filter((f) => f.path.startsWith('runtime/')).map((f) => f.path));
-    expect(pruneRuntime(files, prunable).map((f) => f.path)).toEqual(['entry.ts', 'runtime/a.ts', 'runtime/b.ts', 'runtime/c.ts', 'runtime/d.ts', 'runtime/e.ts']);
+    expect(pruneRuntime(files, prunable).map((f) => f.path)).toEqual([
+      'entry.ts',
+      'runtime/a.ts',
+      'runtime/b.ts',
+      'runtime/c.ts',
+      'runtime/d.ts',
+      'runtime/e.ts',
+    ]);
     expect(unreached(pruneRuntime(files, prunable), [])).toEqual([]);
   });
 });

@@ -24,7 +24,10 @@ describe('generated output under @tsconfig/strictest', () => {
   let compiled: CompiledOutput;
   beforeAll(async () => {
     compiled = await compileOutput(
-      { spec: readTree(path.join(ROOT, 'generated')), petstore: readTree(path.join(ROOT, 'test/generator/golden/petstore-expanded')) },
+      {
+        spec: readTree(path.join(ROOT, 'generated')),
+        petstore: readTree(path.join(ROOT, 'test/generator/golden/petstore-expanded')),
+      },
       { strictest: true },
     );
   }, 300_000);

@@ -65,7 +65,9 @@ describe('template engine', () => {
 
   test('strict mode: a missing field fails loudly', () => {
     const render = createTemplateEngine(dir);
-    expect(() => render('strict', { name: 'x' })).toThrow(/str: its argument is undefined \(template line 1, column 23\)/);
+    expect(() => render('strict', { name: 'x' })).toThrow(
+      /str: its argument is undefined \(template line 1, column 23\)/,
+    );
     writeFileSync(path.join(dir, 'block.hbs'), '{{#each items}}{{str this}}{{/each}}');
     expect(() => createTemplateEngine(dir)('block', {})).toThrow(/#each: its argument is undefined/);
   });
@@ -73,7 +75,8 @@ describe('template engine', () => {
   test('a precompiled template is used only while its source is unchanged, with the same strictness', () => {
     const source = 'const {{ident name}} = {{str value}};\n';
     const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-    const spec = (text: string) => new Function(`return ${Handlebars.precompile(text, { strict: true, noEscape: true })}`)();
+    const spec = (text: string) =>
+      new Function(`return ${Handlebars.precompile(text, { strict: true, noEscape: true })}`)();
     const key = templateKey(path.join(dir, 'strict.hbs'));
     const fresh = { [key]: { sha256: sha256(source), spec: spec('fresh {{str value}}\n') } };
     expect(createTemplateEngine(dir, fresh)('strict', { name: 'n', value: 'v' })).toBe('fresh "v"\n');
@@ -86,7 +89,9 @@ describe('template engine', () => {
 
 describe("every plugin's templates and the shared partials use a safe helper for every value", () => {
   test('the scanner flags bare mustaches', () => {
-    const found = findUnsafeMustaches('{{#each ops}}\n  {{propKey id}}: {{name}},\n  {{{raw}}}\n{{/each}}\n{{@index}}\n');
+    const found = findUnsafeMustaches(
+      '{{#each ops}}\n  {{propKey id}}: {{name}},\n  {{{raw}}}\n{{/each}}\n{{@index}}\n',
+    );
     expect(found.map((f) => f.text)).toEqual(['{{name}}', '{{{raw}}}']);
   });
 

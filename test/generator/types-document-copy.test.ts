@@ -8,7 +8,11 @@ import { describe, expect, test } from 'vitest';
 import { withNormalizedOperationIds } from '../../generator/plugins/types/emit.js';
 import type { ApiModel } from '../../generator/ir/model.js';
 
-const jsonParam = (name: string, where: string) => ({ name, in: where, content: { 'application/json': { schema: { type: 'object', properties: { a: { type: 'string' } } } } } });
+const jsonParam = (name: string, where: string) => ({
+  name,
+  in: where,
+  content: { 'application/json': { schema: { type: 'object', properties: { a: { type: 'string' } } } } },
+});
 
 function document() {
   return {
@@ -17,7 +21,11 @@ function document() {
     paths: {
       '/things': {
         parameters: [jsonParam('pathLevel', 'query')],
-        get: { operationId: 'list-things', parameters: [jsonParam('filter', 'query'), { $ref: '#/components/parameters/shared' }], responses: { '200': { description: 'ok' } } },
+        get: {
+          operationId: 'list-things',
+          parameters: [jsonParam('filter', 'query'), { $ref: '#/components/parameters/shared' }],
+          responses: { '200': { description: 'ok' } },
+        },
       },
       '/other': { $ref: '#/components/pathItems/other' },
     },
@@ -42,9 +50,16 @@ describe('withNormalizedOperationIds', () => {
     expect(original).toEqual(before);
     expect(view.paths['/things'].get.operationId).toBe('listThings');
     expect(view.paths['/other'].get.operationId).toBe('getOther');
-    expect(view.paths['/things'].parameters[0]).toEqual({ name: 'pathLevel', in: 'query', schema: { type: 'object', properties: { a: { type: 'string' } } } });
+    expect(view.paths['/things'].parameters[0]).toEqual({
+      name: 'pathLevel',
+      in: 'query',
+      schema: { type: 'object', properties: { a: { type: 'string' } } },
+    });
     expect(view.paths['/things'].get.parameters[0].content).toBeUndefined();
-    expect(view.paths['/things'].get.parameters[0].schema).toEqual({ type: 'object', properties: { a: { type: 'string' } } });
+    expect(view.paths['/things'].get.parameters[0].schema).toEqual({
+      type: 'object',
+      properties: { a: { type: 'string' } },
+    });
     expect(view.components.parameters.shared.schema).toBeDefined();
     // What did not change is shared, not copied.
     expect(view.components.pathItems).toBe(original.components.pathItems);

@@ -17,14 +17,35 @@ import { outDir, removeOutDirs } from '../runtime/rules/harness.js';
 afterAll(removeOutDirs);
 
 const problem = { type: 'object', required: ['title'], properties: { title: { type: 'string' } } };
-const errors = { '400': { description: 'bad', content: { 'application/problem+json': { schema: problem }, 'application/problem+xml': { schema: problem } } } };
+const errors = {
+  '400': {
+    description: 'bad',
+    content: { 'application/problem+json': { schema: problem }, 'application/problem+xml': { schema: problem } },
+  },
+};
 /** Two operations answering the same error schema under two media types, and distinct 200s. */
 const sharedErrorsDoc = {
   openapi: '3.1.0',
   info: { title: 'shared', version: '1' },
   paths: {
-    '/a': { get: { operationId: 'getA', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'integer' } } } }, ...errors } } },
-    '/b': { get: { operationId: 'getB', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'string' } } } }, ...errors } } },
+    '/a': {
+      get: {
+        operationId: 'getA',
+        responses: {
+          '200': { description: 'ok', content: { 'application/json': { schema: { type: 'integer' } } } },
+          ...errors,
+        },
+      },
+    },
+    '/b': {
+      get: {
+        operationId: 'getB',
+        responses: {
+          '200': { description: 'ok', content: { 'application/json': { schema: { type: 'string' } } } },
+          ...errors,
+        },
+      },
+    },
   },
 };
 
@@ -49,7 +70,10 @@ describe('validator data', () => {
       discriminator: { propertyName: 'kind' },
       'x-cbp-non-empty': { id: 'r', source: 's', params: { at: '/description' } },
       required: ['description'],
-      properties: { description: { type: 'string', maxLength: 3, title: 'Description', examples: ['abc'] }, 'x-internal': { type: 'integer' } },
+      properties: {
+        description: { type: 'string', maxLength: 3, title: 'Description', examples: ['abc'] },
+        'x-internal': { type: 'integer' },
+      },
     };
     expect(prepareSchema(schema, opts())).toEqual({
       type: 'object',
@@ -62,10 +86,15 @@ describe('validator data', () => {
   test('a $ref to a schema that does not exist is an E_SPEC_INVALID with its pointer', () => {
     const schema = { properties: { owner: { $ref: '#/components/schemas/Missing' } } };
     expect(() => prepareSchema(schema, opts({ Thing: {} }))).toThrow(
-      expect.objectContaining({ code: 'E_SPEC_INVALID', details: expect.objectContaining({ pointer: '/components/schemas/Thing/properties/owner/$ref' }) }),
+      expect.objectContaining({
+        code: 'E_SPEC_INVALID',
+        details: expect.objectContaining({ pointer: '/components/schemas/Thing/properties/owner/$ref' }),
+      }),
     );
     // Percent-encoded and escaped names resolve, and a pointer deeper into a component is kept.
-    const ok = { allOf: [{ $ref: '#/components/schemas/a~1b%20c' }, { $ref: '#/components/schemas/Thing/properties/id' }] };
+    const ok = {
+      allOf: [{ $ref: '#/components/schemas/a~1b%20c' }, { $ref: '#/components/schemas/Thing/properties/id' }],
+    };
     expect(() => prepareSchema(ok, opts({ Thing: {}, 'a/b c': {} }))).not.toThrow();
   });
 });
@@ -76,7 +105,9 @@ describe('validators-data.ts', () => {
     const spec = join(dir, 'shared.json');
     writeFileSync(spec, JSON.stringify(sharedErrorsDoc));
     const out = writeOut(await generateValidators(spec, []), 'shared');
-    const { validatorData } = (await import(pathToFileURL(join(out, 'validators-data.ts')).href)) as { validatorData: ValidatorData };
+    const { validatorData } = (await import(pathToFileURL(join(out, 'validators-data.ts')).href)) as {
+      validatorData: ValidatorData;
+    };
     // Two distinct 200 bodies and one problem schema for four (operation, media type) pairs.
     expect(Object.keys(validatorData.schemas)).toHaveLength(3);
     const api = (await import(pathToFileURL(join(out, 'validators.ts')).href)) as {
@@ -93,7 +124,15 @@ describe('validators-data.ts', () => {
   });
 
   test('the data literal reads back as the same JSON whatever the document strings hold', () => {
-    const hostile = { q: "it's", b: 'back\\slash\\', d: '"quoted"', ls: '\u2028\u2029', nl: 'a\nb', s: '\ud800', code: "'); globalThis.__pwned = 1; ('" };
+    const hostile = {
+      q: "it's",
+      b: 'back\\slash\\',
+      d: '"quoted"',
+      ls: '\u2028\u2029',
+      nl: 'a\nb',
+      s: '\ud800',
+      code: "'); globalThis.__pwned = 1; ('",
+    };
     const json = JSON.stringify(hostile);
     const literal = singleQuoted(json);
     expect(literal.length).toBeLessThan(JSON.stringify(json).length);

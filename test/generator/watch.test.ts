@@ -69,8 +69,15 @@ describe('watchGenerate', () => {
     const first = events[0] as Extract<Event, { kind: 'run' }>;
     expect(first.kind).toBe('run');
     expect(first.run.changed).toEqual([]);
-    expect(first.run.outputs[0]).toMatchObject({ out: 'out', written: expect.arrayContaining(['types.ts', 'operations.ts']) });
-    expect(watcher.files().map((f) => path.relative(cwd, f))).toEqual(['api.yaml', 'cbp.config.json', path.join('schemas', 'pet.yaml')]);
+    expect(first.run.outputs[0]).toMatchObject({
+      out: 'out',
+      written: expect.arrayContaining(['types.ts', 'operations.ts']),
+    });
+    expect(watcher.files().map((f) => path.relative(cwd, f))).toEqual([
+      'api.yaml',
+      'cbp.config.json',
+      path.join('schemas', 'pet.yaml'),
+    ]);
   });
 
   test('saving a referenced file regenerates exactly once and says what changed', async () => {

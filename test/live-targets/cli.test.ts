@@ -30,11 +30,17 @@ describe('cbp conformance against the embedded sandbox', () => {
     expect(r.out).toContain('0 failed, 0 with warnings, 0 passed, 2 skipped');
     const xml = readFileSync(junit, 'utf8');
     expect(xml).toContain('skipped="2"');
-    expect(xml).toContain('<skipped message="needs recipientFailingNameCheck(), which the passive driver does not have; to enable: --driver PATH');
+    expect(xml).toContain(
+      '<skipped message="needs recipientFailingNameCheck(), which the passive driver does not have; to enable: --driver PATH',
+    );
     const required = await cbp(...args, '--require', 'all', '--report', `junit=${junit}`);
     expect(required.code).toBe(1);
-    expect(required.out).toContain('FAIL [lifecycle] required (--require) but did not run: no webhook can reach the runner');
-    expect(readFileSync(junit, 'utf8')).toContain('<failure message="1 failure(s): required (--require) but did not run');
+    expect(required.out).toContain(
+      'FAIL [lifecycle] required (--require) but did not run: no webhook can reach the runner',
+    );
+    expect(readFileSync(junit, 'utf8')).toContain(
+      '<failure message="1 failure(s): required (--require) but did not run',
+    );
   });
 
   test('--report har=PATH records exchanges and webhooks, redacted; `conformance events` judges it again', async () => {
@@ -42,7 +48,10 @@ describe('cbp conformance against the embedded sandbox', () => {
     const r = await cbp('conformance', '--only', 'lifecycle', '--report', `har=${har}`);
     expect(r.code).toBe(0);
     const text = readFileSync(har, 'utf8');
-    const log = JSON.parse(text).log as { version: string; entries: Array<{ request: { url: string }; _cbpWebhook?: unknown }> };
+    const log = JSON.parse(text).log as {
+      version: string;
+      entries: Array<{ request: { url: string }; _cbpWebhook?: unknown }>;
+    };
     expect(log.version).toBe('1.2');
     expect(log.entries.some((e) => e.request.url.includes('/v3/customers/'))).toBe(true);
     expect(log.entries.filter((e) => e._cbpWebhook).length).toBeGreaterThanOrEqual(20);

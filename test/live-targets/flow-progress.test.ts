@@ -10,7 +10,14 @@ const complete = { complete: true, recipients: ['r1', 'r2'] };
 
 describe('tableShape reads the state table as data', () => {
   test('the documented chain, the per-recipient statuses, completion and its 5-minute allowance', () => {
-    expect(shape.chain).toEqual(['AWAITING_FUNDS', 'RECEIVED_FUNDS', 'FX_COMPLETED', 'PAYOUT_INITIATED', 'PAYOUT_CREDITED', 'PAYMENT_COMPLETED']);
+    expect(shape.chain).toEqual([
+      'AWAITING_FUNDS',
+      'RECEIVED_FUNDS',
+      'FX_COMPLETED',
+      'PAYOUT_INITIATED',
+      'PAYOUT_CREDITED',
+      'PAYMENT_COMPLETED',
+    ]);
     expect(shape.perRecipient).toEqual(['PAYOUT_INITIATED', 'PAYOUT_CREDITED']);
     expect(shape.completion).toBe('PAYMENT_COMPLETED');
     expect(shape.completionAllowanceSeconds).toBe(300);
@@ -21,31 +28,75 @@ describe('tableShape reads the state table as data', () => {
 describe('flowProgress', () => {
   test('a completing flow waits for every recipient, then for PAYMENT_COMPLETED under its own allowance', () => {
     expect(flowProgress([], complete, shape)).toMatchObject({ settled: false, reached: null });
-    const oneCredited = [...head, ev('PAYOUT_INITIATED', 'r1'), ev('PAYOUT_INITIATED', 'r2'), ev('PAYOUT_CREDITED', 'r1')];
-    expect(flowProgress(oneCredited, complete, shape)).toMatchObject({ settled: false, waitingFor: 'PAYOUT_CREDITED for r2', awaitingCompletion: false });
+    const oneCredited = [
+      ...head,
+      ev('PAYOUT_INITIATED', 'r1'),
+      ev('PAYOUT_INITIATED', 'r2'),
+      ev('PAYOUT_CREDITED', 'r1'),
+    ];
+    expect(flowProgress(oneCredited, complete, shape)).toMatchObject({
+      settled: false,
+      waitingFor: 'PAYOUT_CREDITED for r2',
+      awaitingCompletion: false,
+    });
     const allCredited = [...oneCredited, ev('PAYOUT_CREDITED', 'r2')];
-    expect(flowProgress(allCredited, complete, shape)).toMatchObject({ settled: false, waitingFor: 'PAYMENT_COMPLETED', awaitingCompletion: true });
-    expect(flowProgress([...allCredited, ev('PAYMENT_COMPLETED')], complete, shape)).toMatchObject({ settled: true, reached: 'PAYMENT_COMPLETED' });
+    expect(flowProgress(allCredited, complete, shape)).toMatchObject({
+      settled: false,
+      waitingFor: 'PAYMENT_COMPLETED',
+      awaitingCompletion: true,
+    });
+    expect(flowProgress([...allCredited, ev('PAYMENT_COMPLETED')], complete, shape)).toMatchObject({
+      settled: true,
+      reached: 'PAYMENT_COMPLETED',
+    });
   });
 
   test('PAYMENT_COMPLETED delivered before a PAYOUT_CREDITED (order is not guaranteed) keeps the flow waiting', () => {
-    const early = [...head, ev('PAYOUT_INITIATED', 'r1'), ev('PAYOUT_INITIATED', 'r2'), ev('PAYOUT_CREDITED', 'r1'), ev('PAYMENT_COMPLETED')];
-    expect(flowProgress(early, complete, shape)).toMatchObject({ settled: false, waitingFor: 'PAYOUT_CREDITED for r2' });
+    const early = [
+      ...head,
+      ev('PAYOUT_INITIATED', 'r1'),
+      ev('PAYOUT_INITIATED', 'r2'),
+      ev('PAYOUT_CREDITED', 'r1'),
+      ev('PAYMENT_COMPLETED'),
+    ];
+    expect(flowProgress(early, complete, shape)).toMatchObject({
+      settled: false,
+      waitingFor: 'PAYOUT_CREDITED for r2',
+    });
   });
 
   test('a cancelled flow settles at CANCELLED; CANCELLED in a completing flow is a dead end', () => {
-    expect(flowProgress([ev('AWAITING_FUNDS')], { cancelled: true }, shape)).toMatchObject({ settled: false, waitingFor: 'CANCELLED' });
-    expect(flowProgress([ev('AWAITING_FUNDS'), ev('CANCELLED')], { cancelled: true }, shape)).toMatchObject({ settled: true, reached: 'CANCELLED' });
-    expect(flowProgress([ev('AWAITING_FUNDS'), ev('CANCELLED')], complete, shape)).toMatchObject({ settled: true, deadEnd: 'CANCELLED' });
+    expect(flowProgress([ev('AWAITING_FUNDS')], { cancelled: true }, shape)).toMatchObject({
+      settled: false,
+      waitingFor: 'CANCELLED',
+    });
+    expect(flowProgress([ev('AWAITING_FUNDS'), ev('CANCELLED')], { cancelled: true }, shape)).toMatchObject({
+      settled: true,
+      reached: 'CANCELLED',
+    });
+    expect(flowProgress([ev('AWAITING_FUNDS'), ev('CANCELLED')], complete, shape)).toMatchObject({
+      settled: true,
+      deadEnd: 'CANCELLED',
+    });
   });
 
   test('a flow nothing drove is never met, only over at a dead end; it says how far it got', () => {
-    expect(flowProgress([ev('AWAITING_FUNDS')], {}, shape)).toMatchObject({ settled: false, reached: 'AWAITING_FUNDS', waitingFor: 'whatever follows AWAITING_FUNDS' });
-    expect(flowProgress([...head, ev('BOUNCED_BACK')], {}, shape)).toMatchObject({ settled: true, deadEnd: 'BOUNCED_BACK', reached: 'BOUNCED_BACK' });
+    expect(flowProgress([ev('AWAITING_FUNDS')], {}, shape)).toMatchObject({
+      settled: false,
+      reached: 'AWAITING_FUNDS',
+      waitingFor: 'whatever follows AWAITING_FUNDS',
+    });
+    expect(flowProgress([...head, ev('BOUNCED_BACK')], {}, shape)).toMatchObject({
+      settled: true,
+      deadEnd: 'BOUNCED_BACK',
+      reached: 'BOUNCED_BACK',
+    });
   });
 
   test('a same-currency flow without FX_COMPLETED (A-STATE-2) is not held up by it', () => {
     const noFx = [ev('AWAITING_FUNDS'), ev('RECEIVED_FUNDS'), ev('PAYOUT_INITIATED', 'r1')];
-    expect(flowProgress(noFx, { complete: true, recipients: ['r1'] }, shape)).toMatchObject({ waitingFor: 'PAYOUT_CREDITED for r1' });
+    expect(flowProgress(noFx, { complete: true, recipients: ['r1'] }, shape)).toMatchObject({
+      waitingFor: 'PAYOUT_CREDITED for r1',
+    });
   });
 });

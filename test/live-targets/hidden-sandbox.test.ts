@@ -19,16 +19,25 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const statuses = (s: SuiteSummary) => Object.fromEntries(s.outcomes.map((o) => [o.checkId, o.status]));
 const skippedCases = (s: SuiteSummary) =>
-  s.outcomes.flatMap((o) => (o.records ?? []).filter((r) => r.verdict === 'skipped').map((r) => `${o.checkId} › ${r.subject}: ${r.reason}`));
+  s.outcomes.flatMap((o) =>
+    (o.records ?? []).filter((r) => r.verdict === 'skipped').map((r) => `${o.checkId} › ${r.subject}: ${r.reason}`),
+  );
 
 type Prepare = (target: HiddenSandbox) => Promise<Record<string, string>>;
 
-async function run(mode: { mode: 'instant' | 'realistic'; stageDelayMs?: number }, argv: ConformanceArgv = {}, prepare?: Prepare) {
+async function run(
+  mode: { mode: 'instant' | 'realistic'; stageDelayMs?: number },
+  argv: ConformanceArgv = {},
+  prepare?: Prepare,
+) {
   const target = await startHiddenSandbox(mode);
   const extraEnv = prepare ? await prepare(target) : {};
   const restore = withEnv({ ...target.env, ...extraEnv });
   try {
-    const config = conformanceConfigFromArgv({ baseUrl: target.proxy.url, ...argv }, process.env, { name: path.join(dir, 'conformance.yaml'), value: target.file });
+    const config = conformanceConfigFromArgv({ baseUrl: target.proxy.url, ...argv }, process.env, {
+      name: path.join(dir, 'conformance.yaml'),
+      value: target.file,
+    });
     return await runConformance(config);
   } finally {
     restore();
@@ -39,7 +48,11 @@ async function run(mode: { mode: 'instant' | 'realistic'; stageDelayMs?: number 
 describe('a partner-style driver against a target without /_sandbox/', () => {
   test.each([
     ['instant: the whole suite', { mode: 'instant' as const }, []],
-    ['realistic, 150 ms a stage: the stateful checks', { mode: 'realistic' as const, stageDelayMs: 150 }, ['lifecycle', 'sessions', 'recipient-check']],
+    [
+      'realistic, 150 ms a stage: the stateful checks',
+      { mode: 'realistic' as const, stageDelayMs: 150 },
+      ['lifecycle', 'sessions', 'recipient-check'],
+    ],
   ])('%s runs and passes, nothing skipped', async (_name, mode, only) => {
     const summary = await run(mode, { only, require: ['all'] });
     const failures = summary.outcomes.flatMap((o) => o.failures.map((f) => `${o.checkId}: ${f.message}`));
@@ -50,13 +63,21 @@ describe('a partner-style driver against a target without /_sandbox/', () => {
     const cases = Object.fromEntries(summary.outcomes.map((o) => [o.checkId, o.cases]));
     expect(cases['recipient-check']).toBe(3);
     expect(cases.sessions).toBeGreaterThanOrEqual(4);
-    // Seven flows: two API payments, two sessions (1 and 3 recipients), one cancellation, a conversion, a third-party payment.
-    expect(summary.outcomes.find((o) => o.checkId === 'lifecycle')?.records?.filter((r) => r.verdict === 'passed' && r.rule !== 'webhook.payout-recipient-id')).toHaveLength(7);
+    // Seven flows: two API payments, two sessions (1 and 3 recipients), one cancellation, a conversion, a third-party
+    // payment.
+    expect(
+      summary.outcomes
+        .find((o) => o.checkId === 'lifecycle')
+        ?.records?.filter((r) => r.verdict === 'passed' && r.rule !== 'webhook.payout-recipient-id'),
+    ).toHaveLength(7);
   });
 
   test('a driver without cancelPayment skips exactly the cancelled flow, naming the method', async () => {
     const partial = path.join(dir, 'no-cancel.mjs');
-    writeFileSync(partial, `import base from ${JSON.stringify(EXAMPLE_DRIVER)};\nconst { cancelPayment, ...rest } = base;\nexport default { ...rest, name: 'no-cancel' };\n`);
+    writeFileSync(
+      partial,
+      `import base from ${JSON.stringify(EXAMPLE_DRIVER)};\nconst { cancelPayment, ...rest } = base;\nexport default { ...rest, name: 'no-cancel' };\n`,
+    );
     const summary = await run({ mode: 'instant' }, { only: ['lifecycle'], driver: partial }, async (target) => {
       // The undriven flow is followed until the per-stage timeout: short here.
       target.file.webhooks = { wait_seconds: 2, grace_seconds: 0.2 };
@@ -64,7 +85,9 @@ describe('a partner-style driver against a target without /_sandbox/', () => {
     });
     const lifecycle = summary.outcomes[0];
     expect(lifecycle.status).toBe('partial');
-    expect(skippedCases(summary)).toEqual(['lifecycle › api payment, 1 recipient, cancelled: not driven: needs cancelPayment(), which the no-cancel driver does not have']);
+    expect(skippedCases(summary)).toEqual([
+      'lifecycle › api payment, 1 recipient, cancelled: not driven: needs cancelPayment(), which the no-cancel driver does not have',
+    ]);
     expect(lifecycle.records?.find((r) => r.verdict === 'skipped')?.reached).toBe('judged up to AWAITING_FUNDS');
   });
 });
@@ -85,7 +108,9 @@ describe('the passive driver: nothing driven, never green by omission', () => {
     expect(statuses(summary)).toEqual({ 'recipient-check': 'skipped', lifecycle: 'partial', sessions: 'partial' });
     expect(summary.failed).toBe(0);
     const skips = skippedCases(summary).join('\n');
-    expect(skips).toContain('lifecycle › api payment, 1 recipient: not driven: needs deliverFunds(), which the passive driver does not have');
+    expect(skips).toContain(
+      'lifecycle › api payment, 1 recipient: not driven: needs deliverFunds(), which the passive driver does not have',
+    );
     expect(skips).toContain('lifecycle › session payment, 1 recipient: needs payHostedSession()');
     expect(skips).toContain('sessions › decision rule 4 (an expired, unpaid session): needs expireSession()');
     expect(summary.outcomes.find((o) => o.checkId === 'recipient-check')?.skipEnable).toContain('--driver PATH');

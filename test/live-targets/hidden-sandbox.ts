@@ -11,7 +11,10 @@ import { fileURLToPath } from 'node:url';
 import { startSandbox, type SandboxOptions, type RunningSandbox } from '../../sandbox/index.js';
 import { startProxy, type RunningProxy } from '../variants/proxy.js';
 
-export const EXAMPLE_DRIVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../examples/driver/driver.mjs');
+export const EXAMPLE_DRIVER = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../examples/driver/driver.mjs',
+);
 
 export interface HiddenSandbox {
   mock: RunningSandbox;
@@ -28,13 +31,24 @@ export interface HiddenSandbox {
 export async function startHiddenSandbox(options: SandboxOptions = {}): Promise<HiddenSandbox> {
   const mock = await startSandbox({ port: 0, ...options });
   const proxy = await startProxy(mock.baseUrl, {
-    request: (r) => (r.path.startsWith('/_sandbox/') ? { status: 404, headers: {}, body: { errors: [{ rule: 'not-found', pointer: '', message: 'not found', source: '' }] } } : r),
+    request: (r) =>
+      r.path.startsWith('/_sandbox/')
+        ? {
+            status: 404,
+            headers: {},
+            body: { errors: [{ rule: 'not-found', pointer: '', message: 'not found', source: '' }] },
+          }
+        : r,
   });
   const [a, b] = mock.fixtures.clients;
   const token = async () => {
     const res = await fetch(`${mock.authUrl}/auth/oauth/v2/token`, {
       method: 'POST',
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: a.client_id, client_secret: a.client_secret }),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: a.client_id,
+        client_secret: a.client_secret,
+      }),
     });
     return ((await res.json()) as { access_token: string }).access_token;
   };
@@ -50,14 +64,24 @@ export async function startHiddenSandbox(options: SandboxOptions = {}): Promise<
   const expired = await token();
   await control('POST', '/_sandbox/clock/advance', { seconds: 3601 });
   const extra = [];
-  for (const name of ['Second Recipient Ltd', 'Third Recipient Ltd']) extra.push(await control('POST', '/_sandbox/customers/cust-a-1/recipients', { currency: 'GBP', name }));
-  const quote = await control('POST', '/_sandbox/customers/cust-a-1/quotes', { sell_currency: 'GBP', buy_currency: 'EUR', expires_in_seconds: 86_400 });
+  for (const name of ['Second Recipient Ltd', 'Third Recipient Ltd'])
+    extra.push(await control('POST', '/_sandbox/customers/cust-a-1/recipients', { currency: 'GBP', name }));
+  const quote = await control('POST', '/_sandbox/customers/cust-a-1/quotes', {
+    sell_currency: 'GBP',
+    buy_currency: 'EUR',
+    expires_in_seconds: 86_400,
+  });
   const ids = new Set(a.customers.map((c) => c.customer_id));
   const file = {
     customers: a.customers,
     recipients: [
       ...mock.fixtures.recipients.filter((r) => ids.has(r.customer_id)),
-      ...extra.map((r) => ({ recipient_id: r.recipient_id, customer_id: 'cust-a-1', currency: 'GBP', status: 'active' })),
+      ...extra.map((r) => ({
+        recipient_id: r.recipient_id,
+        customer_id: 'cust-a-1',
+        currency: 'GBP',
+        status: 'active',
+      })),
     ],
     quotes: [{ quote_id: quote.quote_id, customer_id: 'cust-a-1', sell_currency: 'GBP', buy_currency: 'EUR' }],
     third_parties: mock.fixtures.third_parties,

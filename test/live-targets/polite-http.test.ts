@@ -49,7 +49,11 @@ describe('retryAfterMs (RFC 9110 §10.2.3)', () => {
 describe('Http', () => {
   test('a throttled read is waited out and retried; only the final answer is judged', async () => {
     const s = await serve((_req, res, n) =>
-      n === 1 ? json(res, 429, { errors: [] }, { 'retry-after': '0' }) : n === 2 ? json(res, 503, {}, { 'retry-after': '1' }) : json(res, 200, { ok: true }),
+      n === 1
+        ? json(res, 429, { errors: [] }, { 'retry-after': '0' })
+        : n === 2
+          ? json(res, 503, {}, { 'retry-after': '1' })
+          : json(res, 200, { ok: true }),
     );
     const recorder = new Recorder();
     const http = new Http({ baseUrl: s.url, authUrl: s.url, recorder, timeoutMs: 5000 });
@@ -66,7 +70,13 @@ describe('Http', () => {
     const s = await serve((_req, res) => json(res, 429, {}, { 'retry-after': '0' }));
     const recorder = new Recorder();
     const http = new Http({ baseUrl: s.url, authUrl: s.url, recorder, timeoutMs: 5000 });
-    const res = await http.send({ operationId: 'createPayment', method: 'POST', path: '/v3/customers/c/payments', json: {}, auth: 'none' });
+    const res = await http.send({
+      operationId: 'createPayment',
+      method: 'POST',
+      path: '/v3/customers/c/payments',
+      json: {},
+      auth: 'none',
+    });
     expect(s.hits).toHaveLength(1);
     expect(res.indeterminate).toMatch(/throttled \(HTTP 429\); a POST is not resent/);
     expect(recorder.exchanges).toHaveLength(0);
@@ -81,7 +91,13 @@ describe('Http', () => {
     const recorder = new Recorder();
     const { createLookups } = await import('../../conformance/suites/api/live/lookups.js');
     const http = new Http({ baseUrl: s.url, authUrl: s.url, recorder, timeoutMs: 300, lookups: createLookups });
-    const res = await http.send({ operationId: 'createSession', method: 'POST', path: '/v1/customers/c/sessions', json: { client_reference_id: 'ref-1' }, auth: 'none' });
+    const res = await http.send({
+      operationId: 'createSession',
+      method: 'POST',
+      path: '/v1/customers/c/sessions',
+      json: { client_reference_id: 'ref-1' },
+      auth: 'none',
+    });
     expect(s.hits).toEqual(['POST /v1/customers/c/sessions', 'GET /v1/customers/c/sessions?client_reference_id=ref-1']);
     expect(res.recovered).toEqual({ session_id: 'ses-1', has_payment: false });
     expect(res.indeterminate).toMatch(/no answer within 300 ms; not resent .*a lookup found it was created/);
@@ -97,10 +113,15 @@ describe('Http', () => {
   });
 
   test('a poll keeps only its last answer for judging', async () => {
-    const s = await serve((_req, res, n) => (n < 3 ? json(res, 404, { errors: [] }) : json(res, 200, { unique_identifier: 'va-1' })));
+    const s = await serve((_req, res, n) =>
+      n < 3 ? json(res, 404, { errors: [] }) : json(res, 200, { unique_identifier: 'va-1' }),
+    );
     const recorder = new Recorder();
     const http = new Http({ baseUrl: s.url, authUrl: s.url, recorder, timeoutMs: 5000 });
-    const res = await http.poll({ method: 'GET', path: '/va', auth: 'none' }, (r) => r.status === 200, { timeoutMs: 5000, intervalMs: 10 });
+    const res = await http.poll({ method: 'GET', path: '/va', auth: 'none' }, (r) => r.status === 200, {
+      timeoutMs: 5000,
+      intervalMs: 10,
+    });
     expect(res.status).toBe(200);
     expect(recorder.exchanges).toHaveLength(1);
     expect(recorder.unjudged).toHaveLength(2);

@@ -13,7 +13,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('payloads the seed does not show', () => {
   test('the config body with {{unique}} filled; the sandbox stand-in only for our own sandbox; else a skip naming the key', () => {
-    const configured = { createThirdParty: { body: { client_customer_ref: 'buyer-{{unique}}', tags: ['{{unique}}'] }, customer_id: 'c9' } };
+    const configured = {
+      createThirdParty: { body: { client_customer_ref: 'buyer-{{unique}}', tags: ['{{unique}}'] }, customer_id: 'c9' },
+    };
     expect(
       payloadFor(
         { configured, ownSandbox: false },
@@ -41,7 +43,12 @@ describe('payloads the seed does not show', () => {
       () => 'u',
       () => ({}),
     );
-    expect(skip).toEqual({ skip: { reason: expect.stringContaining('Inner fields: not shown'), enable: expect.stringContaining('payloads.confirm_recipient.body') } });
+    expect(skip).toEqual({
+      skip: {
+        reason: expect.stringContaining('Inner fields: not shown'),
+        enable: expect.stringContaining('payloads.confirm_recipient.body'),
+      },
+    });
   });
 });
 
@@ -77,8 +84,12 @@ describe('driver modules', () => {
     expect(typo.message).toBe('the driver has an unknown member "deliverfunds"');
     expect(typo.details.pointer).toBe('/deliverfunds');
     expect(typo.details.hint).toContain('deliverFunds');
-    expect((await error(write('notfn.mjs', 'export default { cancelPayment: 1 };'))).message).toBe('driver member cancelPayment must be a function');
-    expect((await error(write('none.mjs', 'export const x = 1;'))).message).toBe('the driver module has no default export object');
+    expect((await error(write('notfn.mjs', 'export default { cancelPayment: 1 };'))).message).toBe(
+      'driver member cancelPayment must be a function',
+    );
+    expect((await error(write('none.mjs', 'export const x = 1;'))).message).toBe(
+      'the driver module has no default export object',
+    );
   });
 });
 
@@ -92,7 +103,11 @@ describe('progress of a waiting check', () => {
       const ci = consoleReporter({ write: (t) => plain.push(t) });
       for (const r of [live, ci]) {
         r.handle({ type: 'check-start', checkId: 'lifecycle', title: 't' });
-        r.handle({ type: 'check-progress', checkId: 'lifecycle', lines: ['api payment (pay_1): waiting for PAYMENT_COMPLETED, 290 s left'] });
+        r.handle({
+          type: 'check-progress',
+          checkId: 'lifecycle',
+          lines: ['api payment (pay_1): waiting for PAYMENT_COMPLETED, 290 s left'],
+        });
       }
       expect(tty.at(-1)).toBe('\r\x1b[2K… lifecycle: api payment (pay_1): waiting for PAYMENT_COMPLETED, 290 s left');
       expect(plain).toEqual([]);

@@ -76,7 +76,8 @@ describe('runtime/rules/formats.ts is ajv-formats full set as an ES module', () 
       const ours = formats[name as keyof typeof formats];
       const theirs = fullFormats[name as keyof typeof fullFormats];
       for (const value of SAMPLES) expect(verdict(ours, value), JSON.stringify(value)).toEqual(verdict(theirs, value));
-      const kind = (f: Format) => (typeof f === 'object' && !(f instanceof RegExp) ? { type: f.type, compare: typeof f.compare } : typeof f);
+      const kind = (f: Format) =>
+        typeof f === 'object' && !(f instanceof RegExp) ? { type: f.type, compare: typeof f.compare } : typeof f;
       expect(kind(ours)).toEqual(kind(theirs));
       if (typeof ours === 'object' && 'compare' in ours && typeof theirs === 'object' && 'compare' in theirs) {
         const compare = (f: typeof ours) => (f.compare as (a: string, b: string) => number | undefined).bind(f);
@@ -94,8 +95,11 @@ describe('runtime/rules/formats.ts is ajv-formats full set as an ES module', () 
 
 describe('runtime/rules/ucs2length.ts', () => {
   it('counts code points as ajv does (a surrogate pair is one, a lone surrogate one)', () => {
-    const ajv = (ajvUcs2length as unknown as { default?: (s: string) => number }).default ?? (ajvUcs2length as unknown as (s: string) => number);
-    for (const s of ['', 'abc', '😀', 'a😀b', '\ud83d', '\ude00\ud83d', 'é', '𝄞𝄞x']) expect(ucs2length(s), JSON.stringify(s)).toBe(ajv(s));
+    const ajv =
+      (ajvUcs2length as unknown as { default?: (s: string) => number }).default ??
+      (ajvUcs2length as unknown as (s: string) => number);
+    for (const s of ['', 'abc', '😀', 'a😀b', '\ud83d', '\ude00\ud83d', 'é', '𝄞𝄞x'])
+      expect(ucs2length(s), JSON.stringify(s)).toBe(ajv(s));
     expect(ucs2length('😀')).toBe(1);
   });
 });

@@ -4,8 +4,21 @@
  * query values (RFC 3986 §2.2 reserved characters sent as they are).
  */
 import { describe, expect, it } from 'vitest';
-import { encodeReserved, serializeCookieParam, serializeHeaderParam, serializePathParam, serializeQueryParam } from 'cross-border-payments-runtime/client/parameter-serializer.js';
-import { readCookieParams, readHeaderParam, readPathParam, readQueryParams, readRequestParams, type ParamMeta } from 'cross-border-payments-runtime/server/coerce.js';
+import {
+  encodeReserved,
+  serializeCookieParam,
+  serializeHeaderParam,
+  serializePathParam,
+  serializeQueryParam,
+} from 'cross-border-payments-runtime/client/parameter-serializer.js';
+import {
+  readCookieParams,
+  readHeaderParam,
+  readPathParam,
+  readQueryParams,
+  readRequestParams,
+  type ParamMeta,
+} from 'cross-border-payments-runtime/server/coerce.js';
 import { parseCookieHeader, parseQuery } from 'cross-border-payments-runtime/server/request-parts.js';
 
 const value = { status: 'open & shut', tags: ['a', 'b'], n: 1.5 };
@@ -27,15 +40,27 @@ describe('a JSON content parameter, both ways', () => {
     expect(readQueryParams(query, [json('query')]).values).toEqual({ filter: value });
     expect(readPathParam(json('path'), serializePathParam('filter', value, simple))).toEqual(value);
     expect(readHeaderParam(json('header'), ` ${text} `)).toEqual(value);
-    expect(readCookieParams(parseCookieHeader(serializeCookieParam('filter', value, form)), [json('cookie')]).values).toEqual({ filter: value });
+    expect(
+      readCookieParams(parseCookieHeader(serializeCookieParam('filter', value, form)), [json('cookie')]).values,
+    ).toEqual({ filter: value });
   });
 
   it('is malformed when the text is not JSON, or JSON that could poison prototypes', () => {
     expect(readQueryParams({ filter: '{"a":' }, [json('query')]).malformed).toEqual(['filter']);
     expect(readQueryParams({ filter: '{"__proto__":{}}' }, [json('query')]).malformed).toEqual(['filter']);
-    const read = readRequestParams({ path: [], query: [], header: [json('header')], cookie: [] }, {}, {}, { filter: 'nope' });
+    const read = readRequestParams(
+      { path: [], query: [], header: [json('header')], cookie: [] },
+      {},
+      {},
+      { filter: 'nope' },
+    );
     expect(read.malformed).toEqual([
-      expect.objectContaining({ rule: 'request.malformed-parameter', pointer: '/filter', in: 'headers', message: expect.stringMatching(/not valid JSON/) }),
+      expect.objectContaining({
+        rule: 'request.malformed-parameter',
+        pointer: '/filter',
+        in: 'headers',
+        message: expect.stringMatching(/not valid JSON/),
+      }),
     ]);
   });
 
@@ -61,12 +86,18 @@ describe('allowReserved query values', () => {
     expect(serializeQueryParam('q', 'a/b?c=d', { style: 'form', explode: true })).toBe('q=a%2Fb%3Fc%3Dd');
     expect(serializeQueryParam('q x', ['a:b', 'c/d'], reserved)).toBe('q%20x=a:b&q%20x=c/d');
     expect(serializeQueryParam('q', ['a:b', 'c/d'], { ...reserved, explode: false })).toBe('q=a:b,c/d');
-    expect(serializeQueryParam('f', { k: 'v/w' }, { style: 'deepObject', explode: true, allowReserved: true })).toBe('f[k]=v/w');
+    expect(serializeQueryParam('f', { k: 'v/w' }, { style: 'deepObject', explode: true, allowReserved: true })).toBe(
+      'f[k]=v/w',
+    );
   });
 
   it('reach the router as the value that was sent', () => {
     const sent = 'a/b?c:d@e,f=g';
-    const query = parseQuery(new URLSearchParams(serializeQueryParam('q', sent, { style: 'form', explode: true, allowReserved: true })))!;
-    expect(readQueryParams(query, [{ name: 'q', in: 'query', required: false, type: 'string' }]).values).toEqual({ q: sent });
+    const query = parseQuery(
+      new URLSearchParams(serializeQueryParam('q', sent, { style: 'form', explode: true, allowReserved: true })),
+    )!;
+    expect(readQueryParams(query, [{ name: 'q', in: 'query', required: false, type: 'string' }]).values).toEqual({
+      q: sent,
+    });
   });
 });

@@ -26,12 +26,19 @@ beforeAll(async () => {
     plugins: ['types', 'operations', 'validators', 'client', 'server', 'node-http'],
   });
   const { createRouter } = await generated.load<{ createRouter: (o: unknown) => unknown }>('server.ts');
-  const { toNodeListener } = await generated.load<{ toNodeListener: (r: unknown) => (q: unknown, s: unknown) => void }>('runtime/server/node-http.ts');
+  const { toNodeListener } = await generated.load<{ toNodeListener: (r: unknown) => (q: unknown, s: unknown) => void }>(
+    'runtime/server/node-http.ts',
+  );
   const router = createRouter({
     handlers: {
       readColors: (r: { params: unknown; query: unknown; headers: WireHeaders; cookies: unknown }) => ({
         status: 200,
-        body: { params: r.params, query: r.query, cookies: r.cookies, headers: { 'x-color': r.headers['x-color'], 'x-ids': r.headers['x-ids'], cookie: r.headers.cookie } },
+        body: {
+          params: r.params,
+          query: r.query,
+          cookies: r.cookies,
+          headers: { 'x-color': r.headers['x-color'], 'x-ids': r.headers['x-ids'], cookie: r.headers.cookie },
+        },
       }),
     },
   });
@@ -52,7 +59,13 @@ afterAll(async () => {
 
 const params = {
   path: { simple: [1, 2], label: ['a', 'b'], matrix: { R: 100, G: 200, B: 150 } },
-  query: { point: { x: 3, y: 4 }, ids: [5, 6], words: ['p', 'q'], size: { w: 7, h: 8 }, filter: { status: 'open', min: 9 } },
+  query: {
+    point: { x: 3, y: 4 },
+    ids: [5, 6],
+    words: ['p', 'q'],
+    size: { w: 7, h: 8 },
+    filter: { status: 'open', min: 9 },
+  },
   header: { 'X-Color': { R: 1, G: 2, B: 3 }, 'X-Ids': [10, 11] },
   cookie: { session: 42, prefs: { lang: 'en', dark: true }, seen: ['x', 'y'] },
 };
@@ -62,7 +75,9 @@ describe('every parameter style from the generated client to the generated route
     const r = await client.readColors({ params });
     expect(r.apiError).toBeUndefined();
     const wire = seen.at(-1);
-    expect(wire?.url).toBe('/colors/1,2/.a.b/;R=100;G=200;B=150?x=3&y=4&ids=5,6&words=p%20q&size=w|7|h|8&filter[status]=open&filter[min]=9');
+    expect(wire?.url).toBe(
+      '/colors/1,2/.a.b/;R=100;G=200;B=150?x=3&y=4&ids=5,6&words=p%20q&size=w|7|h|8&filter[status]=open&filter[min]=9',
+    );
     expect(wire?.headers['x-color']).toBe('R=1,G=2,B=3');
     expect(wire?.headers['x-ids']).toBe('10,11');
     expect(wire?.headers.cookie).toBe('session=42; prefs=lang,en,dark,true; seen=x; seen=y');
@@ -70,13 +85,20 @@ describe('every parameter style from the generated client to the generated route
       params: params.path,
       query: params.query,
       cookies: params.cookie,
-      headers: { 'x-color': 'R=1,G=2,B=3', 'x-ids': '10,11', cookie: 'session=42; prefs=lang,en,dark,true; seen=x; seen=y' },
+      headers: {
+        'x-color': 'R=1,G=2,B=3',
+        'x-ids': '10,11',
+        cookie: 'session=42; prefs=lang,en,dark,true; seen=x; seen=y',
+      },
     });
   });
 
   const raw = async (path: string, headers: Record<string, string>) => {
     const res = await fetch(`${baseUrl}${path}`, { headers });
-    return { status: res.status, body: (await res.json()) as { errors?: Array<{ rule: string; pointer: string; in?: string }> } };
+    return {
+      status: res.status,
+      body: (await res.json()) as { errors?: Array<{ rule: string; pointer: string; in?: string }> },
+    };
   };
   const ok = '/colors/1/.a/;R=1;G=2;B=3';
 
@@ -87,7 +109,10 @@ describe('every parameter style from the generated client to the generated route
   });
 
   it('answers wrong values in cookies, headers and deepObject members with 400 and pointers', async () => {
-    const r = await raw(`${ok}?filter[status]=lost&filter[min]=-1`, { cookie: 'session=abc; prefs=lang,en,dark,maybe', 'x-color': 'R=x' });
+    const r = await raw(`${ok}?filter[status]=lost&filter[min]=-1`, {
+      cookie: 'session=abc; prefs=lang,en,dark,maybe',
+      'x-color': 'R=x',
+    });
     expect(r.status).toBe(400);
     // Validation stops at the first violation of each part: one per part here.
     expect(r.body.errors?.map((e) => `${e.in} ${e.pointer} ${e.rule}`).sort()).toEqual([
@@ -95,14 +120,21 @@ describe('every parameter style from the generated client to the generated route
       'headers /x-color/R schema.type',
       'query /filter/status schema.enum',
     ]);
-    const rest = await raw(`${ok}?filter[status]=open&filter[min]=-1`, { cookie: 'session=42; prefs=lang,en,dark,maybe' });
+    const rest = await raw(`${ok}?filter[status]=open&filter[min]=-1`, {
+      cookie: 'session=42; prefs=lang,en,dark,maybe',
+    });
     expect(rest.status).toBe(400);
-    expect(rest.body.errors?.map((e) => `${e.in} ${e.pointer} ${e.rule}`).sort()).toEqual(['cookies /prefs/dark schema.type', 'query /filter/min schema.minimum']);
+    expect(rest.body.errors?.map((e) => `${e.in} ${e.pointer} ${e.rule}`).sort()).toEqual([
+      'cookies /prefs/dark schema.type',
+      'query /filter/min schema.minimum',
+    ]);
   });
 
   it('answers text that breaks its style with 400 naming the parameter', async () => {
     const r = await raw('/colors/1/a/;R=1', { cookie: 'session=1' });
     expect(r.status).toBe(400);
-    expect(r.body.errors).toEqual([expect.objectContaining({ rule: 'request.malformed-parameter', pointer: '/label', in: 'params' })]);
+    expect(r.body.errors).toEqual([
+      expect.objectContaining({ rule: 'request.malformed-parameter', pointer: '/label', in: 'params' }),
+    ]);
   });
 });

@@ -26,9 +26,19 @@ const FILES = [
 
 describe('parameter styles under @tsconfig/strictest', () => {
   it('has no type errors in its own files', () => {
-    const strictest = JSON.parse(readFileSync(path.join(ROOT, 'node_modules/@tsconfig/strictest/tsconfig.json'), 'utf8')) as { compilerOptions: Record<string, unknown> };
+    const strictest = JSON.parse(
+      readFileSync(path.join(ROOT, 'node_modules/@tsconfig/strictest/tsconfig.json'), 'utf8'),
+    ) as { compilerOptions: Record<string, unknown> };
     const { options, errors } = ts.convertCompilerOptionsFromJson(
-      { ...strictest.compilerOptions, target: 'ES2022', lib: ['ES2023', 'DOM'], module: 'NodeNext', moduleResolution: 'NodeNext', types: ['node'], noEmit: true },
+      {
+        ...strictest.compilerOptions,
+        target: 'ES2022',
+        lib: ['ES2023', 'DOM'],
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        types: ['node'],
+        noEmit: true,
+      },
       ROOT,
     );
     expect(errors).toEqual([]);
@@ -37,7 +47,10 @@ describe('parameter styles under @tsconfig/strictest', () => {
     const messages = ts
       .getPreEmitDiagnostics(program)
       .filter((d) => d.file !== undefined && own.has(path.resolve(d.file.fileName)))
-      .map((d) => `${path.relative(ROOT, d.file?.fileName ?? '')}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+      .map(
+        (d) =>
+          `${path.relative(ROOT, d.file?.fileName ?? '')}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+      );
     expect(messages).toEqual([]);
   });
 });

@@ -6,8 +6,20 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { serializeCookieParam, serializeHeaderParam, serializePathParam, serializeQueryParam } from 'cross-border-payments-runtime/client/parameter-serializer.js';
-import { readCookieParams, readHeaderParam, readPathParam, readQueryParams, readRequestParams, type ParamMeta } from 'cross-border-payments-runtime/server/coerce.js';
+import {
+  serializeCookieParam,
+  serializeHeaderParam,
+  serializePathParam,
+  serializeQueryParam,
+} from 'cross-border-payments-runtime/client/parameter-serializer.js';
+import {
+  readCookieParams,
+  readHeaderParam,
+  readPathParam,
+  readQueryParams,
+  readRequestParams,
+  type ParamMeta,
+} from 'cross-border-payments-runtime/server/coerce.js';
 import { parameterShape } from '../../generator/ir/parameter-style.js';
 import { parseCookieHeader, parseQuery } from 'cross-border-payments-runtime/server/request-parts.js';
 
@@ -35,7 +47,9 @@ const name = table.parameter;
 
 function meta(row: Row, kind: Kind): ParamMeta {
   const schema = table.schemas[kind];
-  const properties = schema.properties ? Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, v.type])) : undefined;
+  const properties = schema.properties
+    ? Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, v.type]))
+    : undefined;
   return {
     name,
     in: row.in,
@@ -68,14 +82,34 @@ function read(row: Row, kind: Kind, text: string): unknown {
 const cases = table.rows.flatMap((row) =>
   KINDS.flatMap((kind) => {
     const cell = row[kind];
-    return cell === null ? [] : [{ label: `${row.in} ${row.style} explode=${row.explode} ${kind}: ${cell}`, row, kind, cell, wire: row.wire?.[kind] ?? cell }];
+    return cell === null
+      ? []
+      : [
+          {
+            label: `${row.in} ${row.style} explode=${row.explode} ${kind}: ${cell}`,
+            row,
+            kind,
+            cell,
+            wire: row.wire?.[kind] ?? cell,
+          },
+        ];
   }),
 );
 
 describe('the OpenAPI style table', () => {
   it('has every style and location the specification defines, with n/a cells left out', () => {
     expect(new Set(table.rows.map((r) => `${r.in} ${r.style}`))).toEqual(
-      new Set(['path matrix', 'path label', 'path simple', 'header simple', 'query form', 'query spaceDelimited', 'query pipeDelimited', 'query deepObject', 'cookie form']),
+      new Set([
+        'path matrix',
+        'path label',
+        'path simple',
+        'header simple',
+        'query form',
+        'query spaceDelimited',
+        'query pipeDelimited',
+        'query deepObject',
+        'cookie form',
+      ]),
     );
     expect(cases.length).toBe(49);
   });
@@ -90,14 +124,38 @@ describe('the OpenAPI style table', () => {
 });
 
 describe('text that breaks its style', () => {
-  const label: ParamMeta = { name: 'color', in: 'path', required: true, type: 'array', itemType: 'string', style: 'label' };
+  const label: ParamMeta = {
+    name: 'color',
+    in: 'path',
+    required: true,
+    type: 'array',
+    itemType: 'string',
+    style: 'label',
+  };
   const matrixObject: ParamMeta = { name: 'color', in: 'path', required: true, type: 'object', style: 'matrix' };
 
   it('is a 400-worthy malformed parameter with a pointer, not a silently wrong value', () => {
-    const read = readRequestParams({ path: [label], query: [], header: [], cookie: [] }, { color: 'blue,black' }, {}, {});
-    expect(read.malformed).toEqual([expect.objectContaining({ rule: 'request.malformed-parameter', pointer: '/color', in: 'params' })]);
-    expect(readRequestParams({ path: [matrixObject], query: [], header: [], cookie: [] }, { color: ';color=R,100,G' }, {}, {}).malformed).toHaveLength(1);
-    expect(readRequestParams({ path: [matrixObject], query: [], header: [], cookie: [] }, { color: ';other=R,1' }, {}, {}).malformed).toHaveLength(1);
+    const read = readRequestParams(
+      { path: [label], query: [], header: [], cookie: [] },
+      { color: 'blue,black' },
+      {},
+      {},
+    );
+    expect(read.malformed).toEqual([
+      expect.objectContaining({ rule: 'request.malformed-parameter', pointer: '/color', in: 'params' }),
+    ]);
+    expect(
+      readRequestParams(
+        { path: [matrixObject], query: [], header: [], cookie: [] },
+        { color: ';color=R,100,G' },
+        {},
+        {},
+      ).malformed,
+    ).toHaveLength(1);
+    expect(
+      readRequestParams({ path: [matrixObject], query: [], header: [], cookie: [] }, { color: ';other=R,1' }, {}, {})
+        .malformed,
+    ).toHaveLength(1);
   });
 
   it('reads the RFC 6570 comma form of a non-exploded label array too', () => {
@@ -111,7 +169,14 @@ describe('text that breaks its style', () => {
   });
 
   it('keeps prototype names as plain keys of a deepObject', () => {
-    const deep: ParamMeta = { name: 'filter', in: 'query', required: false, type: 'object', style: 'deepObject', explode: true };
+    const deep: ParamMeta = {
+      name: 'filter',
+      in: 'query',
+      required: false,
+      type: 'object',
+      style: 'deepObject',
+      explode: true,
+    };
     const query = parseQuery(new URLSearchParams('filter[__proto__]=x&filter[a]=1')) ?? {};
     const { filter } = readQueryParams(query, [deep]).values;
     const value = filter as Record<string, unknown>;
@@ -129,8 +194,24 @@ describe('text that breaks its style', () => {
 describe('combinations the table marks n/a', () => {
   it('write and read exploded delimited styles as form does', () => {
     for (const style of ['spaceDelimited', 'pipeDelimited']) {
-      const array: ParamMeta = { name: 'c', in: 'query', required: false, type: 'array', itemType: 'integer', style, explode: true };
-      const object: ParamMeta = { name: 'c', in: 'query', required: false, type: 'object', properties: { R: 'integer' }, style, explode: true };
+      const array: ParamMeta = {
+        name: 'c',
+        in: 'query',
+        required: false,
+        type: 'array',
+        itemType: 'integer',
+        style,
+        explode: true,
+      };
+      const object: ParamMeta = {
+        name: 'c',
+        in: 'query',
+        required: false,
+        type: 'object',
+        properties: { R: 'integer' },
+        style,
+        explode: true,
+      };
       expect(serializeQueryParam('c', [1, 2], { style, explode: true })).toBe('c=1&c=2');
       expect(serializeQueryParam('c', { R: 1 }, { style, explode: true })).toBe('R=1');
       expect(readQueryParams({ c: ['1', '2'] }, [array]).values).toEqual({ c: [1, 2] });
@@ -144,13 +225,21 @@ describe('parameter shapes read from the document', () => {
     const doc = {
       components: {
         schemas: {
-          Loop: { allOf: [{ $ref: '#/components/schemas/Loop' }, { type: 'object', properties: { a: { type: 'integer' } } }] },
+          Loop: {
+            allOf: [{ $ref: '#/components/schemas/Loop' }, { type: 'object', properties: { a: { type: 'integer' } } }],
+          },
           Self: { $ref: '#/components/schemas/Self' },
         },
       },
     };
-    expect(parameterShape(doc, { $ref: '#/components/schemas/Loop' })).toEqual({ type: 'object', properties: { a: 'integer' } });
+    expect(parameterShape(doc, { $ref: '#/components/schemas/Loop' })).toEqual({
+      type: 'object',
+      properties: { a: 'integer' },
+    });
     expect(parameterShape(doc, { $ref: '#/components/schemas/Self' })).toEqual({});
-    expect(parameterShape(doc, { type: 'array', items: { $ref: '#/components/schemas/Loop' } })).toEqual({ type: 'array', itemType: 'object' });
+    expect(parameterShape(doc, { type: 'array', items: { $ref: '#/components/schemas/Loop' } })).toEqual({
+      type: 'array',
+      itemType: 'object',
+    });
   });
 });

@@ -5,8 +5,19 @@
  * module wrote it.
  */
 import fc from 'fast-check';
-import { createPathSerializer, createQuerySerializer, serializeCookies, serializeHeaders } from 'cross-border-payments-runtime/client/parameter-serializer.js';
-import { primitiveCookies, primitiveHeaders, primitiveParams, primitivePath, primitiveQuery } from 'cross-border-payments-runtime/client/primitive-parameters.js';
+import {
+  createPathSerializer,
+  createQuerySerializer,
+  serializeCookies,
+  serializeHeaders,
+} from 'cross-border-payments-runtime/client/parameter-serializer.js';
+import {
+  primitiveCookies,
+  primitiveHeaders,
+  primitiveParams,
+  primitivePath,
+  primitiveQuery,
+} from 'cross-border-payments-runtime/client/primitive-parameters.js';
 import { describe, expect, it } from 'vitest';
 
 const primitive = fc.oneof(
@@ -39,7 +50,9 @@ describe('primitives in the default styles: the small writer and the full style 
 
   it('a call with an array or object value is not primitive (the full table writes it)', () => {
     expect(primitiveParams(undefined)).toBe(true);
-    expect(primitiveParams({ path: { id: 'a' }, query: { n: 1, b: null, u: undefined }, header: { h: true }, cookie: {} })).toBe(true);
+    expect(
+      primitiveParams({ path: { id: 'a' }, query: { n: 1, b: null, u: undefined }, header: { h: true }, cookie: {} }),
+    ).toBe(true);
     expect(primitiveParams({ query: { ids: ['a', 'b'] } })).toBe(false);
     expect(primitiveParams({ path: { color: { R: 100 } } })).toBe(false);
     expect(primitiveParams({ cookie: { c: [] } })).toBe(false);

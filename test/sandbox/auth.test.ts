@@ -20,14 +20,20 @@ describe('token endpoint (seed §Authentication)', () => {
   });
 
   it('issues a bearer token for the client credentials grant', async () => {
-    const r = await request(mock.tokenUrl, form({ grant_type: 'client_credentials', client_id: 'sandbox-client-a', client_secret: 'sandbox-secret-a' }));
+    const r = await request(
+      mock.tokenUrl,
+      form({ grant_type: 'client_credentials', client_id: 'sandbox-client-a', client_secret: 'sandbox-secret-a' }),
+    );
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ token_type: 'bearer', expires_in: 60 });
     expect(r.body.access_token).toEqual(expect.any(String));
   });
 
   it('refuses wrong credentials with 401 and never echoes the secret', async () => {
-    const r = await request(mock.tokenUrl, form({ grant_type: 'client_credentials', client_id: 'sandbox-client-a', client_secret: 'wrong-secret-xyz' }));
+    const r = await request(
+      mock.tokenUrl,
+      form({ grant_type: 'client_credentials', client_id: 'sandbox-client-a', client_secret: 'wrong-secret-xyz' }),
+    );
     expect(r.status).toBe(401);
     expect(r.text).not.toContain('wrong-secret-xyz');
     expect(r.body).toEqual({ error: 'invalid_client', error_description: expect.any(String) });
@@ -35,7 +41,10 @@ describe('token endpoint (seed §Authentication)', () => {
   });
 
   it('accepts only client_credentials (RFC 6749 §5.2 unsupported_grant_type)', async () => {
-    const r = await request(mock.tokenUrl, form({ grant_type: 'password', client_id: 'sandbox-client-a', client_secret: 'sandbox-secret-a' }));
+    const r = await request(
+      mock.tokenUrl,
+      form({ grant_type: 'password', client_id: 'sandbox-client-a', client_secret: 'sandbox-secret-a' }),
+    );
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ error: 'unsupported_grant_type', error_description: expect.any(String) });
   });
@@ -50,7 +59,11 @@ describe('token endpoint (seed §Authentication)', () => {
   });
 
   it('refuses a JSON token request (the seed requires a form body): RFC 6749 invalid_request', async () => {
-    const r = await request(mock.tokenUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials' }) });
+    const r = await request(mock.tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'client_credentials' }),
+    });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ error: 'invalid_request' });
   });
@@ -73,19 +86,29 @@ describe('authentication comes first', () => {
     ['POST', '/v1/customers/cust-a-1/virtual-accounts', '{"currency":"EUR"}'],
     ['GET', '/_sandbox/fixtures', undefined],
   ])('%s %s without a token → 401', async (method, path, body) => {
-    const r = await request(`${mock.baseUrl}${path}`, { method, headers: { 'content-type': 'application/json' }, body });
+    const r = await request(`${mock.baseUrl}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     expect(r.status).toBe(401);
   });
 
   it('refuses a malformed or unknown bearer token with 401', async () => {
     for (const authorization of ['Bearer', 'Basic abc', 'Bearer not-a-token']) {
-      const r = await request(`${mock.baseUrl}/v3/customers/cust-a-1/payments`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: '[' });
+      const r = await request(`${mock.baseUrl}/v3/customers/cust-a-1/payments`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: '[',
+      });
       expect(r.status).toBe(401);
     }
   });
 
   it('accepts the apikey header where the spec allows it, not on Bearer-only operations', async () => {
-    const tp = await request(`${mock.baseUrl}/api/v1/customers/cust-a-1/third-parties/tp-a-1`, { headers: { apikey: 'sandbox-apikey-a' } });
+    const tp = await request(`${mock.baseUrl}/api/v1/customers/cust-a-1/third-parties/tp-a-1`, {
+      headers: { apikey: 'sandbox-apikey-a' },
+    });
     expect(tp.status).toBe(200);
     const pay = await request(`${mock.baseUrl}/v3/customers/cust-a-1/payments`, {
       method: 'POST',
@@ -123,7 +146,9 @@ describe('--auth-port', () => {
       expect(split.authUrl).not.toBe(split.baseUrl);
       const tok = await token(split);
       expect((await call(split, tok, 'GET', '/_sandbox/clock')).status).toBe(200);
-      const other = await request(`${split.authUrl}/v1/customers/cust-a-1/payments`, { headers: { authorization: `Bearer ${tok}` } });
+      const other = await request(`${split.authUrl}/v1/customers/cust-a-1/payments`, {
+        headers: { authorization: `Bearer ${tok}` },
+      });
       expect(other.status).toBe(404);
     } finally {
       await split.close();

@@ -6,7 +6,9 @@ import { CbpError } from '../../lib/errors.js';
 describe('cbp mock: argv → options', () => {
   it('maps flags to startSandbox options with documented defaults', () => {
     expect(sandboxOptionsFromArgv({})).toEqual({ port: 4010, host: '127.0.0.1' });
-    expect(sandboxOptionsFromArgv({ port: 0, mode: 'realistic', authPort: 0, stageDelay: 10, chaosDuplicate: 0.5 })).toEqual({
+    expect(
+      sandboxOptionsFromArgv({ port: 0, mode: 'realistic', authPort: 0, stageDelay: 10, chaosDuplicate: 0.5 }),
+    ).toEqual({
       port: 0,
       host: '127.0.0.1',
       mode: 'realistic',
@@ -24,7 +26,9 @@ describe('cbp mock: argv → options', () => {
   });
 
   it('--allow-webhook-target (repeatable) becomes allowWebhookTargets', () => {
-    expect(sandboxOptionsFromArgv({ allowWebhookTarget: ['169.254.169.254', 'fd00:ec2::/64'] }).allowWebhookTargets).toEqual(['169.254.169.254', 'fd00:ec2::/64']);
+    expect(
+      sandboxOptionsFromArgv({ allowWebhookTarget: ['169.254.169.254', 'fd00:ec2::/64'] }).allowWebhookTargets,
+    ).toEqual(['169.254.169.254', 'fd00:ec2::/64']);
   });
 
   it('logs requests as text by default, as JSON with --log-format json, not at all with --quiet', () => {
@@ -43,7 +47,11 @@ describe('cbp mock: argv → options', () => {
 
   it('exits 2 on a bad flag value', async () => {
     const err: string[] = [];
-    const code = await main(['mock', '--mode', 'fast'], { out: () => undefined, err: (t) => err.push(t), cwd: process.cwd() });
+    const code = await main(['mock', '--mode', 'fast'], {
+      out: () => undefined,
+      err: (t) => err.push(t),
+      cwd: process.cwd(),
+    });
     expect(code).toBe(2);
   });
 });

@@ -23,24 +23,45 @@ describe('the sandbox control client', () => {
   it('reads fixtures, adds a recipient and a quote, subscribes and unsubscribes', async () => {
     const fixtures = await sandbox.fixtures();
     expect(fixtures.customers.map((c) => c.customer_id)).toContain('cust-a-1');
-    expect(fixtures.recipients).toContainEqual(expect.objectContaining({ recipient_id: 'rcp-a-1-gbp', currency: 'GBP', status: 'active' }));
+    expect(fixtures.recipients).toContainEqual(
+      expect.objectContaining({ recipient_id: 'rcp-a-1-gbp', currency: 'GBP', status: 'active' }),
+    );
 
     const added = await sandbox.addRecipient('cust-a-1', { currency: 'GBP', name: 'Typed Client Ltd' });
-    expect(added).toMatchObject({ customer_id: 'cust-a-1', currency: 'GBP', name: 'Typed Client Ltd', status: 'active' });
+    expect(added).toMatchObject({
+      customer_id: 'cust-a-1',
+      currency: 'GBP',
+      name: 'Typed Client Ltd',
+      status: 'active',
+    });
     expect((await sandbox.fixtures()).recipients.map((r) => r.recipient_id)).toContain(added.recipient_id);
 
-    const quote = await sandbox.createQuote('cust-a-1', { sell_currency: 'GBP', buy_currency: 'EUR', expires_in_seconds: 60 });
+    const quote = await sandbox.createQuote('cust-a-1', {
+      sell_currency: 'GBP',
+      buy_currency: 'EUR',
+      expires_in_seconds: 60,
+    });
     expect(quote).toMatchObject({ customer_id: 'cust-a-1', sell_currency: 'GBP', buy_currency: 'EUR' });
 
     const sub = await sandbox.subscribeWebhooks('http://127.0.0.1:9/hooks');
     expect(sub.secret).toMatch(/^whsec_/);
-    expect((await sandbox.webhookSubscriptions()).subscriptions).toContainEqual(expect.objectContaining({ subscription_id: sub.subscription_id, status: 'active' }));
+    expect((await sandbox.webhookSubscriptions()).subscriptions).toContainEqual(
+      expect.objectContaining({ subscription_id: sub.subscription_id, status: 'active' }),
+    );
     await sandbox.unsubscribeWebhooks(sub.subscription_id);
-    expect((await sandbox.webhookSubscriptions()).subscriptions.map((s) => s.subscription_id)).not.toContain(sub.subscription_id);
+    expect((await sandbox.webhookSubscriptions()).subscriptions.map((s) => s.subscription_id)).not.toContain(
+      sub.subscription_id,
+    );
   });
 
   it('drives a payment: hold, deliver funds, release, its events; the clock', async () => {
-    const created = await call(mock, tok, 'POST', '/v3/customers/cust-a-1/payments', paymentBody('GBP', [['rcp-a-1-gbp', 10]]));
+    const created = await call(
+      mock,
+      tok,
+      'POST',
+      '/v3/customers/cust-a-1/payments',
+      paymentBody('GBP', [['rcp-a-1-gbp', 10]]),
+    );
     expect(created.status).toBe(201);
     const paymentId = created.body.payment_id as string;
     expect(await sandbox.holdPayment(paymentId)).toMatchObject({ payment_id: paymentId, held: true });

@@ -45,7 +45,10 @@ describe('timeouts', () => {
 
   it('a client that never finishes its body gets 408 and the socket is closed', async () => {
     mock = await sandboxOn0({ timeouts: { headersMs: 300, requestMs: 600 } });
-    const answer = await stall(mock.baseUrl, 'POST /_sandbox/clock/advance HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"sec');
+    const answer = await stall(
+      mock.baseUrl,
+      'POST /_sandbox/clock/advance HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"sec',
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
   });
 });
@@ -63,20 +66,35 @@ describe('webhook endpoint answering 410 Gone', () => {
 
   it('disables the subscription at once (no retries), logs it, and shows it in the control API', async () => {
     const lines: string[] = [];
-    mock = await sandboxOn0({ retry: { initialDelayMs: 10, factor: 1, maxAttempts: 5, timeoutMs: 1000 }, log: { write: (l) => lines.push(l) } });
+    mock = await sandboxOn0({
+      retry: { initialDelayMs: 10, factor: 1, maxAttempts: 5, timeoutMs: 1000 },
+      log: { write: (l) => lines.push(l) },
+    });
     const gone = await endpointAnswering([410]);
     const tok = await token(mock);
     const sub = await call(mock, tok, 'POST', '/_sandbox/webhook-subscriptions', { url: gone.url });
     await call(mock, tok, 'POST', '/v3/customers/cust-a-1/payments', paymentBody('GBP', [['rcp-a-1-gbp', 1]]));
     await mock.webhooks.idle();
-    const p2 = await call(mock, tok, 'POST', '/v3/customers/cust-a-1/payments', paymentBody('GBP', [['rcp-a-1-gbp', 1]]));
+    const p2 = await call(
+      mock,
+      tok,
+      'POST',
+      '/v3/customers/cust-a-1/payments',
+      paymentBody('GBP', [['rcp-a-1-gbp', 1]]),
+    );
     await call(mock, tok, 'POST', `/_sandbox/payments/${p2.body.payment_id}/deliver-funds`);
     await mock.webhooks.idle();
     expect(gone.hits()).toBe(1);
     expect(mock.webhooks.log.filter((e) => e.subscription_id === sub.body.subscription_id)).toHaveLength(1);
     const list = await call(mock, tok, 'GET', '/_sandbox/webhook-subscriptions');
     expect(list.body.subscriptions).toEqual([
-      { subscription_id: sub.body.subscription_id, url: gone.url, status: 'disabled', disabled_at: expect.any(String), disabled_reason: expect.stringContaining('410 Gone') },
+      {
+        subscription_id: sub.body.subscription_id,
+        url: gone.url,
+        status: 'disabled',
+        disabled_at: expect.any(String),
+        disabled_reason: expect.stringContaining('410 Gone'),
+      },
     ]);
     expect(lines.some((l) => l.includes(`webhook subscription ${sub.body.subscription_id} disabled`))).toBe(true);
     expect(lines.join('\n')).not.toContain(sub.body.secret);

@@ -10,7 +10,8 @@ export const CLIENT_B = { id: 'sandbox-client-b', secret: 'sandbox-secret-b' };
 
 /** Every answer is checked against spec/openapi.yaml (a non-conforming one becomes a 500). */
 export function sandboxOn0(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  const onError = (error: unknown, context: { operationId?: string; phase: string }) => console.error('mock error', context, JSON.stringify(error));
+  const onError = (error: unknown, context: { operationId?: string; phase: string }) =>
+    console.error('mock error', context, JSON.stringify(error));
   return startSandbox({ port: 0, host: '127.0.0.1', validateResponses: true, onError, ...options });
 }
 
@@ -37,7 +38,11 @@ export async function token(mock: RunningSandbox, client = CLIENT_A): Promise<st
   const r = await request(mock.tokenUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.id, client_secret: client.secret }).toString(),
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: client.id,
+      client_secret: client.secret,
+    }).toString(),
   });
   if (r.status !== 200) throw new Error(`token: ${r.status} ${r.text}`);
   return r.body.access_token as string;
@@ -47,10 +52,18 @@ export async function token(mock: RunningSandbox, client = CLIENT_A): Promise<st
 export function call(mock: RunningSandbox, tok: string, method: string, path: string, body?: unknown): Promise<Reply> {
   const headers: Record<string, string> = { authorization: `Bearer ${tok}` };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  return request(`${mock.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return request(`${mock.baseUrl}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 }
 
-export function paymentBody(currency: string, recipients: Array<[string, number]>, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function paymentBody(
+  currency: string,
+  recipients: Array<[string, number]>,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   const total = recipients.reduce((s, [, v]) => s + Math.round(v * 100), 0) / 100;
   return {
     purpose_of_transaction: 'PROPERTY_PURCHASE',

@@ -22,7 +22,11 @@ async function newPayment(m: RunningSandbox, t: string, recipients: Array<[strin
   return r.body.payment_id;
 }
 const events = async (m: RunningSandbox, t: string, id: string) =>
-  (await call(m, t, 'GET', `/_sandbox/payments/${id}/events`)).body.events as Array<{ status: string; recipient_id?: string; event_timestamp: string }>;
+  (await call(m, t, 'GET', `/_sandbox/payments/${id}/events`)).body.events as Array<{
+    status: string;
+    recipient_id?: string;
+    event_timestamp: string;
+  }>;
 
 describe('lifecycle from spec/payment-states.yaml (instant mode)', () => {
   it('runs the whole flow after deliver-funds, fanning out per recipient', async () => {
@@ -46,7 +50,9 @@ describe('lifecycle from spec/payment-states.yaml (instant mode)', () => {
       'PAYOUT_CREDITED',
       'PAYMENT_COMPLETED',
     ]);
-    expect(ev.filter((e) => e.status.startsWith('PAYOUT_')).every((e) => typeof e.recipient_id === 'string')).toBe(true);
+    expect(ev.filter((e) => e.status.startsWith('PAYOUT_')).every((e) => typeof e.recipient_id === 'string')).toBe(
+      true,
+    );
     const stamps = ev.map((e) => Date.parse(e.event_timestamp));
     expect(stamps).toEqual([...stamps].sort((a, b) => a - b));
     expect(new Set(stamps).size).toBe(stamps.length);
@@ -66,7 +72,9 @@ describe('lifecycle from spec/payment-states.yaml (instant mode)', () => {
   it('holds the flow until release, and bounces back a completed payment', async () => {
     const id = await newPayment(mock, tok, [['rcp-a-1-gbp', 1]]);
     await call(mock, tok, 'POST', `/_sandbox/payments/${id}/hold`);
-    expect((await call(mock, tok, 'POST', `/_sandbox/payments/${id}/deliver-funds`)).body.status).toBe('RECEIVED_FUNDS');
+    expect((await call(mock, tok, 'POST', `/_sandbox/payments/${id}/deliver-funds`)).body.status).toBe(
+      'RECEIVED_FUNDS',
+    );
     expect((await call(mock, tok, 'POST', `/_sandbox/payments/${id}/release`)).body.status).toBe('PAYMENT_COMPLETED');
     expect((await call(mock, tok, 'POST', `/_sandbox/payments/${id}/bounce-back`)).body.status).toBe('BOUNCED_BACK');
     const fresh = await newPayment(mock, tok, [['rcp-a-1-gbp', 1]]);
@@ -74,18 +82,31 @@ describe('lifecycle from spec/payment-states.yaml (instant mode)', () => {
   });
 
   it('starts the next payment in PROCESSING when asked, which then moves on as from AWAITING_FUNDS (A-STATE-5)', async () => {
-    const armed = await call(mock, tok, 'POST', '/_sandbox/customers/cust-a-1/next-payment', { first_status: 'PROCESSING' });
+    const armed = await call(mock, tok, 'POST', '/_sandbox/customers/cust-a-1/next-payment', {
+      first_status: 'PROCESSING',
+    });
     expect(armed.body).toEqual({ customer_id: 'cust-a-1', first_status: 'PROCESSING' });
     const id = await newPayment(mock, tok, [['rcp-a-1-gbp', 1]]);
-    expect((await call(mock, tok, 'POST', `/_sandbox/payments/${id}/deliver-funds`)).body.status).toBe('PAYMENT_COMPLETED');
+    expect((await call(mock, tok, 'POST', `/_sandbox/payments/${id}/deliver-funds`)).body.status).toBe(
+      'PAYMENT_COMPLETED',
+    );
     const flow = await events(mock, tok, id);
-    expect(flow.map((e) => e.status)).toEqual(['PROCESSING', 'RECEIVED_FUNDS', 'FX_COMPLETED', 'PAYOUT_INITIATED', 'PAYOUT_CREDITED', 'PAYMENT_COMPLETED']);
+    expect(flow.map((e) => e.status)).toEqual([
+      'PROCESSING',
+      'RECEIVED_FUNDS',
+      'FX_COMPLETED',
+      'PAYOUT_INITIATED',
+      'PAYOUT_CREDITED',
+      'PAYMENT_COMPLETED',
+    ]);
     // The conformance judge calls the move out of PROCESSING "not shown": a warning, a failure with strict.
     const judged = judgeEvents(
       flow.map((payload) => ({ payload })),
       loadStateTable(),
     );
-    expect(judged.findings.map((f) => [f.severity, f.message])).toEqual([['warning', expect.stringContaining('move PROCESSING -> RECEIVED_FUNDS')]]);
+    expect(judged.findings.map((f) => [f.severity, f.message])).toEqual([
+      ['warning', expect.stringContaining('move PROCESSING -> RECEIVED_FUNDS')],
+    ]);
     expect(
       judgeEvents(
         flow.map((payload) => ({ payload })),
@@ -104,12 +125,16 @@ describe('lifecycle from spec/payment-states.yaml (instant mode)', () => {
   });
 
   it('accepts only the state table’s first statuses, and only for the caller’s own customers', async () => {
-    const wrong = await call(mock, tok, 'POST', '/_sandbox/customers/cust-a-1/next-payment', { first_status: 'RECEIVED_FUNDS' });
+    const wrong = await call(mock, tok, 'POST', '/_sandbox/customers/cust-a-1/next-payment', {
+      first_status: 'RECEIVED_FUNDS',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors[0]).toMatchObject({ rule: 'sandbox.first-status', pointer: '/first_status' });
     expect(wrong.body.errors[0].message).toContain('AWAITING_FUNDS, PROCESSING');
     const b = await token(mock, { id: 'sandbox-client-b', secret: 'sandbox-secret-b' });
-    expect((await call(mock, b, 'POST', '/_sandbox/customers/cust-a-1/next-payment', { first_status: 'PROCESSING' })).status).toBe(404);
+    expect(
+      (await call(mock, b, 'POST', '/_sandbox/customers/cust-a-1/next-payment', { first_status: 'PROCESSING' })).status,
+    ).toBe(404);
     // Nothing was armed by the refused calls.
     const id = await newPayment(mock, tok, [['rcp-a-1-gbp', 1]]);
     expect((await events(mock, tok, id))[0]!.status).toBe('AWAITING_FUNDS');
@@ -155,7 +180,13 @@ describe('the state table is read as data', () => {
         const t = await token(m);
         const id = await newPayment(m, t, [['rcp-a-1-gbp', 1]]);
         await call(m, t, 'POST', `/_sandbox/payments/${id}/deliver-funds`);
-        expect((await events(m, t, id)).map((e) => e.status)).toEqual(['AWAITING_FUNDS', 'RECEIVED_FUNDS', 'PAYOUT_INITIATED', 'PAYOUT_CREDITED', 'PAYMENT_COMPLETED']);
+        expect((await events(m, t, id)).map((e) => e.status)).toEqual([
+          'AWAITING_FUNDS',
+          'RECEIVED_FUNDS',
+          'PAYOUT_INITIATED',
+          'PAYOUT_CREDITED',
+          'PAYMENT_COMPLETED',
+        ]);
       } finally {
         await m.close();
       }

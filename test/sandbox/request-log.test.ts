@@ -24,8 +24,14 @@ describe('request log', () => {
     const { m, lines } = await logged('text');
     const tok = await token(m);
     await call(m, tok, 'GET', '/v1/customers/cust-a-1/payments');
-    await call(m, tok, 'POST', '/v3/customers/cust-a-1/payments', { ...paymentBody('GBP', [['rcp-a-1-gbp', 1]]), amount: { currency: 'GBP', value: -5 }, note: 'body-marker-123' });
-    await request(`${m.baseUrl}/api/v1/customers/cust-a-1/third-parties/tp-a-1?apikey=query-secret-123`, { headers: { apikey: 'sandbox-apikey-a' } });
+    await call(m, tok, 'POST', '/v3/customers/cust-a-1/payments', {
+      ...paymentBody('GBP', [['rcp-a-1-gbp', 1]]),
+      amount: { currency: 'GBP', value: -5 },
+      note: 'body-marker-123',
+    });
+    await request(`${m.baseUrl}/api/v1/customers/cust-a-1/third-parties/tp-a-1?apikey=query-secret-123`, {
+      headers: { apikey: 'sandbox-apikey-a' },
+    });
     expect(lines).toHaveLength(4);
     expect(lines[0]).toMatch(/^\S+Z [0-9a-z]+-1 POST \/auth\/oauth\/v2\/token 200 [\d.]+ms$/);
     expect(lines[1]).toMatch(/ GET \/v1\/customers\/cust-a-1\/payments 200 [\d.]+ms$/);
@@ -34,7 +40,8 @@ describe('request log', () => {
     const ids = lines.map((l) => l.split(' ')[1]);
     expect(new Set(ids).size).toBe(4);
     const all = lines.join('\n');
-    for (const secret of [tok, CLIENT_A.secret, 'sandbox-apikey-a', 'query-secret-123', 'body-marker-123']) expect(all).not.toContain(secret);
+    for (const secret of [tok, CLIENT_A.secret, 'sandbox-apikey-a', 'query-secret-123', 'body-marker-123'])
+      expect(all).not.toContain(secret);
   });
 
   it('json: one object per line; a token error carries its RFC 6749 code as the rule', async () => {
@@ -42,11 +49,21 @@ describe('request log', () => {
     await request(m.tokenUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: CLIENT_A.id, client_secret: 'wrong-secret-456' }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: CLIENT_A.id,
+        client_secret: 'wrong-secret-456',
+      }).toString(),
     });
     expect(lines).toHaveLength(1);
     const entry = JSON.parse(lines[0]!);
-    expect(entry).toMatchObject({ method: 'POST', path: '/auth/oauth/v2/token', status: 401, rules: ['oauth.invalid_client'], level: 'warn' });
+    expect(entry).toMatchObject({
+      method: 'POST',
+      path: '/auth/oauth/v2/token',
+      status: 401,
+      rules: ['oauth.invalid_client'],
+      level: 'warn',
+    });
     expect(entry.id).toEqual(expect.any(String));
     expect(entry.ms).toEqual(expect.any(Number));
     expect(lines[0]).not.toContain('wrong-secret-456');

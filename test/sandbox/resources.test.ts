@@ -12,19 +12,34 @@ afterAll(() => mock.close());
 
 describe('virtual accounts', () => {
   it('requests an account (unique_identifier only) and views it moving from pending to active', async () => {
-    const r = await call(mock, tok, 'POST', '/v1/customers/cust-a-1/virtual-accounts', { currency: 'EUR', vban_country: 'DEU' });
+    const r = await call(mock, tok, 'POST', '/v1/customers/cust-a-1/virtual-accounts', {
+      currency: 'EUR',
+      vban_country: 'DEU',
+    });
     expect(r.status).toBe(200);
     expect(Object.keys(r.body)).toEqual(['unique_identifier']);
     const ref = encodeURIComponent(r.body.unique_identifier);
     const pending = await call(mock, tok, 'GET', `/v1/customers/cust-a-1/virtual-accounts?unique-ref=${ref}`);
-    expect(pending.body).toMatchObject({ unique_identifier: r.body.unique_identifier, status: 'pending', account_number: expect.any(String), bank_details: expect.any(Object) });
+    expect(pending.body).toMatchObject({
+      unique_identifier: r.body.unique_identifier,
+      status: 'pending',
+      account_number: expect.any(String),
+      bank_details: expect.any(Object),
+    });
     mock.clock.advance(30);
-    expect((await call(mock, tok, 'GET', `/v1/customers/cust-a-1/virtual-accounts?unique-ref=${ref}`)).body.status).toBe('active');
-    expect((await call(mock, tok, 'GET', `/v1/customers/cust-a-2/virtual-accounts?unique-ref=${ref}`)).status).toBe(404);
+    expect(
+      (await call(mock, tok, 'GET', `/v1/customers/cust-a-1/virtual-accounts?unique-ref=${ref}`)).body.status,
+    ).toBe('active');
+    expect((await call(mock, tok, 'GET', `/v1/customers/cust-a-2/virtual-accounts?unique-ref=${ref}`)).status).toBe(
+      404,
+    );
   });
 
   it('refuses an account for a registered customer that is not active (seed: "registered and active customers")', async () => {
-    const r = await call(mock, tok, 'POST', '/v1/customers/cust-a-inactive/virtual-accounts', { currency: 'EUR', vban_country: 'DEU' });
+    const r = await call(mock, tok, 'POST', '/v1/customers/cust-a-inactive/virtual-accounts', {
+      currency: 'EUR',
+      vban_country: 'DEU',
+    });
     expect(r.status).toBe(400);
     expect(r.body.errors.map((e: { rule: string }) => e.rule)).toEqual(['virtual-account.customer-active']);
   });
@@ -35,7 +50,9 @@ describe('virtual accounts', () => {
       expect(r.status).toBe(400);
       expect(r.body.errors.map((e: { rule: string }) => e.rule)).toContain('virtual-account.vban-country');
     }
-    expect((await call(mock, tok, 'POST', '/v1/customers/cust-a-1/virtual-accounts', { currency: 'USD' })).status).toBe(200);
+    expect((await call(mock, tok, 'POST', '/v1/customers/cust-a-1/virtual-accounts', { currency: 'USD' })).status).toBe(
+      200,
+    );
   });
 
   it('answers 404 without unique-ref (optional in the contract, A-VA-VIEW-FILTER)', async () => {
@@ -47,7 +64,12 @@ describe('third-party customers', () => {
   const base = '/api/v1/customers/cust-a-1/third-parties';
 
   it('creates a third party pending verification, verified later on the sandbox clock', async () => {
-    const r = await call(mock, tok, 'POST', base, { client_customer_ref: 'buyer-1', first_name: 'Grace', last_name: 'Hopper', email: 'g@example.invalid' });
+    const r = await call(mock, tok, 'POST', base, {
+      client_customer_ref: 'buyer-1',
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      email: 'g@example.invalid',
+    });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ client_customer_ref: 'buyer-1', compliance_status: 'PENDING_VERIFICATION' });
     mock.clock.advance(30);
@@ -60,7 +82,11 @@ describe('third-party customers', () => {
     const email = await call(mock, tok, 'PUT', `${base}/buyer-2`, { email: 'new@example.invalid' });
     expect(email.body.compliance_status).toBe('VERIFIED');
     const name = await call(mock, tok, 'PUT', `${base}/buyer-2`, { last_name: 'Turing-Smith' });
-    expect(name.body).toMatchObject({ compliance_status: 'PENDING_VERIFICATION', last_name: 'Turing-Smith', email: 'new@example.invalid' });
+    expect(name.body).toMatchObject({
+      compliance_status: 'PENDING_VERIFICATION',
+      last_name: 'Turing-Smith',
+      email: 'new@example.invalid',
+    });
   });
 
   it('refuses a missing client_customer_ref, a duplicate, and an unknown third party', async () => {
@@ -85,8 +111,17 @@ describe('sandbox fixtures and resources', () => {
       { customer_id: 'cust-a-inactive', wallet_currency: 'GBP', status: 'inactive' },
     ]);
     const mine = r.body.recipients.filter((x: { customer_id: string }) => x.customer_id === 'cust-a-1');
-    expect(mine.map((x: { currency: string; status: string }) => `${x.currency}/${x.status}`).sort()).toEqual(['EUR/active', 'GBP/active', 'GBP/inactive']);
-    expect(r.body.quotes[0]).toMatchObject({ quote_id: 'quote-a-1-gbp-eur', customer_id: 'cust-a-1', sell_currency: 'GBP', buy_currency: 'EUR' });
+    expect(mine.map((x: { currency: string; status: string }) => `${x.currency}/${x.status}`).sort()).toEqual([
+      'EUR/active',
+      'GBP/active',
+      'GBP/inactive',
+    ]);
+    expect(r.body.quotes[0]).toMatchObject({
+      quote_id: 'quote-a-1-gbp-eur',
+      customer_id: 'cust-a-1',
+      sell_currency: 'GBP',
+      buy_currency: 'EUR',
+    });
     expect(r.body.third_parties).toContainEqual({ customer_id: 'cust-a-1', client_customer_ref: 'tp-a-1' });
     expect(mock.fixtures.clients.map((c) => c.client_id)).toEqual(['sandbox-client-a', 'sandbox-client-b']);
   });
@@ -99,9 +134,27 @@ describe('sandbox fixtures and resources', () => {
   });
 
   it('validates sandbox quotes and recipients', async () => {
-    expect((await call(mock, tok, 'POST', '/_sandbox/customers/cust-a-1/quotes', { sell_currency: 'gbp', buy_currency: 'EUR' })).status).toBe(400);
-    expect((await call(mock, tok, 'POST', '/_sandbox/customers/cust-b-1/quotes', { sell_currency: 'GBP', buy_currency: 'EUR' })).status).toBe(404);
-    const r = await call(mock, tok, 'POST', '/_sandbox/customers/cust-a-1/recipients', { currency: 'USD', name: 'Bob', status: 'inactive' });
+    expect(
+      (
+        await call(mock, tok, 'POST', '/_sandbox/customers/cust-a-1/quotes', {
+          sell_currency: 'gbp',
+          buy_currency: 'EUR',
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(mock, tok, 'POST', '/_sandbox/customers/cust-b-1/quotes', {
+          sell_currency: 'GBP',
+          buy_currency: 'EUR',
+        })
+      ).status,
+    ).toBe(404);
+    const r = await call(mock, tok, 'POST', '/_sandbox/customers/cust-a-1/recipients', {
+      currency: 'USD',
+      name: 'Bob',
+      status: 'inactive',
+    });
     expect(r.body).toMatchObject({ currency: 'USD', name: 'Bob', status: 'inactive' });
   });
 });

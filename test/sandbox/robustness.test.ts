@@ -11,12 +11,21 @@ beforeAll(async () => {
 afterAll(() => mock.close());
 
 const post = (path: string, body: string | Uint8Array, contentType = 'application/json') =>
-  request(`${mock.baseUrl}${path}`, { method: 'POST', headers: { ...auth, 'content-type': contentType }, body: body as BodyInit });
+  request(`${mock.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': contentType },
+    body: body as BodyInit,
+  });
 const PAY = '/v3/customers/cust-a-1/payments';
 
 function expectClear4xx(r: { status: number; body: any }, status: number): void {
   expect(r.status).toBe(status);
-  expect(r.body.errors[0]).toMatchObject({ rule: expect.any(String), pointer: expect.any(String), message: expect.any(String), source: expect.any(String) });
+  expect(r.body.errors[0]).toMatchObject({
+    rule: expect.any(String),
+    pointer: expect.any(String),
+    message: expect.any(String),
+    source: expect.any(String),
+  });
 }
 
 describe('hostile input: clear 4xx, never 5xx, never a crash', () => {
@@ -43,7 +52,13 @@ describe('hostile input: clear 4xx, never 5xx, never a crash', () => {
     const deep = '['.repeat(10_000) + ']'.repeat(10_000);
     expectClear4xx(await post(PAY, deep), 400);
     const deepObj = `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`;
-    expectClear4xx(await post(PAY, `${JSON.stringify({ ...paymentBody('GBP', [['rcp-a-1-gbp', 1]]) }).slice(0, -1)},"x":${deepObj}}`), 400);
+    expectClear4xx(
+      await post(
+        PAY,
+        `${JSON.stringify({ ...paymentBody('GBP', [['rcp-a-1-gbp', 1]]) }).slice(0, -1)},"x":${deepObj}}`,
+      ),
+      400,
+    );
   });
 
   it('__proto__ keys are refused and reach no prototype', async () => {
@@ -52,12 +67,20 @@ describe('hostile input: clear 4xx, never 5xx, never a crash', () => {
     expectClear4xx(r, 400);
     expect(r.body.errors[0]).toMatchObject({ rule: 'request.forbidden-key', pointer: '/__proto__' });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    const nested = await post('/api/v1/customers/cust-a-1/third-parties', '{"client_customer_ref":"proto-1","x":{"\\u005f_proto__":{"compliance_status":"VERIFIED"}}}');
+    const nested = await post(
+      '/api/v1/customers/cust-a-1/third-parties',
+      '{"client_customer_ref":"proto-1","x":{"\\u005f_proto__":{"compliance_status":"VERIFIED"}}}',
+    );
     expect(nested.status).toBe(400);
-    const sandbox = await post('/_sandbox/customers/cust-a-1/recipients', '{"currency":"GBP","name":"P","__proto__":{"status":"inactive"}}');
+    const sandbox = await post(
+      '/_sandbox/customers/cust-a-1/recipients',
+      '{"currency":"GBP","name":"P","__proto__":{"status":"inactive"}}',
+    );
     expect(sandbox.status).toBe(201);
     expect(sandbox.body.status).toBe('active');
-    expect((await request(`${mock.baseUrl}/v1/customers/cust-a-1/payments?__proto__=1`, { headers: auth })).status).toBe(400);
+    expect(
+      (await request(`${mock.baseUrl}/v1/customers/cust-a-1/payments?__proto__=1`, { headers: auth })).status,
+    ).toBe(400);
   });
 
   it('wrong JSON types → 400 with a pointer', async () => {
@@ -65,7 +88,10 @@ describe('hostile input: clear 4xx, never 5xx, never a crash', () => {
       const r = await post(PAY, body);
       expect(r.status).toBe(400);
     }
-    const r = await post(PAY, JSON.stringify({ ...paymentBody('GBP', [['rcp-a-1-gbp', 1]]), amount: { currency: 'GBP', value: 'x' } }));
+    const r = await post(
+      PAY,
+      JSON.stringify({ ...paymentBody('GBP', [['rcp-a-1-gbp', 1]]), amount: { currency: 'GBP', value: 'x' } }),
+    );
     expect(r.body.errors.map((e: { pointer: string }) => e.pointer)).toContain('/amount/value');
   });
 
@@ -75,7 +101,9 @@ describe('hostile input: clear 4xx, never 5xx, never a crash', () => {
     const m = await request(`${mock.baseUrl}${PAY}`, { method: 'DELETE', headers: auth });
     expectClear4xx(m, 405);
     expect(m.headers.get('allow')).toBe('POST');
-    expect((await request(`${mock.baseUrl}/v1/customers/%E0%A4%A/payments`, { headers: auth })).status).toBeLessThan(500);
+    expect((await request(`${mock.baseUrl}/v1/customers/%E0%A4%A/payments`, { headers: auth })).status).toBeLessThan(
+      500,
+    );
   });
 
   it('keeps serving after all of the above', async () => {

@@ -23,12 +23,20 @@ const sessionBody = (ref: string, extra: Record<string, unknown> = {}) => ({
   amount: { currency: 'GBP', value: 250 },
   due_date: '2026-12-01',
   items: [{ item_name: 'Deposit', item_ref: 'item-1', item_type: 'deposit', amount: { currency: 'GBP', value: 250 } }],
-  recipient_details: [{ recipient_id: 'rcp-a-1-gbp', amount: { currency: 'GBP', value: 250 }, purpose_of_transaction: 'PROPERTY_PURCHASE', payment_reference: 'INV-1' }],
+  recipient_details: [
+    {
+      recipient_id: 'rcp-a-1-gbp',
+      amount: { currency: 'GBP', value: 250 },
+      purpose_of_transaction: 'PROPERTY_PURCHASE',
+      payment_reference: 'INV-1',
+    },
+  ],
   allowed_origins: ['https://shop.example.com', 'http://localhost:3000'],
   ...extra,
 });
 const create = (customer: string, body: unknown) => call(mock, tok, 'POST', `/v1/customers/${customer}/sessions`, body);
-const lookup = (customer: string, ref: string) => call(mock, tok, 'GET', `/v1/customers/${customer}/sessions?client_reference_id=${encodeURIComponent(ref)}`);
+const lookup = (customer: string, ref: string) =>
+  call(mock, tok, 'GET', `/v1/customers/${customer}/sessions?client_reference_id=${encodeURIComponent(ref)}`);
 
 describe('hosted sessions', () => {
   it('creates a session with session_id, session_url and session_expires_at', async () => {
@@ -43,7 +51,10 @@ describe('hosted sessions', () => {
     const dup = await create('cust-a-1', sessionBody('order-dup'));
     expect(dup.status).toBe(400);
     expect(dup.body.errors[0].rule).toBe('session.client-reference-unique');
-    expect((await create('cust-a-2', sessionBody('order-dup', { amount: undefined, recipient_details: [], items: [] }))).status).toBe(201);
+    expect(
+      (await create('cust-a-2', sessionBody('order-dup', { amount: undefined, recipient_details: [], items: [] })))
+        .status,
+    ).toBe(201);
   });
 
   it('lets exactly one of 200 concurrent creations with the same reference succeed', async () => {
@@ -58,7 +69,13 @@ describe('hosted sessions', () => {
     const r = await lookup('cust-a-1', 'order-look');
     expect(r.status).toBe(200);
     expect(r.body.sessions).toEqual([
-      { session_id: c.body.session_id, has_payment: false, latest_status: 'SESSION_CREATED', session_expires_at: c.body.session_expires_at, client_reference_id: 'order-look' },
+      {
+        session_id: c.body.session_id,
+        has_payment: false,
+        latest_status: 'SESSION_CREATED',
+        session_expires_at: c.body.session_expires_at,
+        client_reference_id: 'order-look',
+      },
     ]);
     expect((await lookup('cust-a-1', 'nothing-here')).body.sessions).toEqual([]);
   });
@@ -68,13 +85,20 @@ describe('hosted sessions', () => {
     const page = await request(c.body.session_url);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
-    expect(page.headers.get('content-security-policy')).toMatch(/; frame-ancestors https:\/\/shop\.example\.com http:\/\/localhost:3000$/);
+    expect(page.headers.get('content-security-policy')).toMatch(
+      /; frame-ancestors https:\/\/shop\.example\.com http:\/\/localhost:3000$/,
+    );
     const none = await create('cust-a-1', sessionBody('order-page-2', { allowed_origins: [] }));
-    expect((await request(none.body.session_url)).headers.get('content-security-policy')).toMatch(/; frame-ancestors 'none'$/);
+    expect((await request(none.body.session_url)).headers.get('content-security-policy')).toMatch(
+      /; frame-ancestors 'none'$/,
+    );
   });
 
   it('refuses allowed_origins that could inject into the CSP header', async () => {
-    const r = await create('cust-a-1', sessionBody('order-bad-origin', { allowed_origins: ['https://a.example; script-src *'] }));
+    const r = await create(
+      'cust-a-1',
+      sessionBody('order-bad-origin', { allowed_origins: ['https://a.example; script-src *'] }),
+    );
     expect(r.status).toBe(400);
     expect(r.body.errors[0].pointer).toBe('/allowed_origins/0');
   });
@@ -84,11 +108,21 @@ describe('hosted sessions', () => {
     const paid = await call(mock, tok, 'POST', `/_sandbox/sessions/${c.body.session_id}/pay`);
     expect(paid.status).toBe(201);
     const l = await lookup('cust-a-1', 'order-pay');
-    expect(l.body.sessions[0]).toMatchObject({ has_payment: true, payment_id: paid.body.payment_id, latest_status: 'AWAITING_FUNDS' });
+    expect(l.body.sessions[0]).toMatchObject({
+      has_payment: true,
+      payment_id: paid.body.payment_id,
+      latest_status: 'AWAITING_FUNDS',
+    });
     await call(mock, tok, 'POST', `/_sandbox/payments/${paid.body.payment_id}/deliver-funds`);
-    const got = await receiver.waitFor((x) => x.filter((e) => e.payload.payment_id === paid.body.payment_id).length >= 6);
+    const got = await receiver.waitFor(
+      (x) => x.filter((e) => e.payload.payment_id === paid.body.payment_id).length >= 6,
+    );
     for (const e of got.filter((x) => x.payload.payment_id === paid.body.payment_id)) {
-      expect(e.payload).toMatchObject({ session_id: c.body.session_id, client_reference_id: 'order-pay', client_customer_ref: 'tp-a-1' });
+      expect(e.payload).toMatchObject({
+        session_id: c.body.session_id,
+        client_reference_id: 'order-pay',
+        client_customer_ref: 'tp-a-1',
+      });
       expect(e.verified).toBe(true);
     }
     expect((await call(mock, tok, 'POST', `/_sandbox/sessions/${c.body.session_id}/pay`)).status).toBe(409);

@@ -18,21 +18,47 @@ describe('the built-in state table', () => {
   });
 
   it('is replaced by a table file given as stateTable, loaded and checked', async () => {
-    await expect(resolveStateTable('test/fixtures/no-such-table.yaml')).rejects.toSatisfy((e) => isCbpError(e) && e.code === 'E_FILE_NOT_FOUND');
+    await expect(resolveStateTable('test/fixtures/no-such-table.yaml')).rejects.toSatisfy(
+      (e) => isCbpError(e) && e.code === 'E_FILE_NOT_FOUND',
+    );
     expect(await resolveStateTable('spec/payment-states.yaml')).toEqual(loadStateTable());
   });
 
   it('startSandbox reports a bad table path as a CbpError, and createSandboxContext asks for the loaded table', async () => {
-    await expect(startSandbox({ port: 0, stateTable: 'test/fixtures/no-such-table.yaml' })).rejects.toSatisfy((e) => isCbpError(e) && e.code === 'E_FILE_NOT_FOUND');
+    await expect(startSandbox({ port: 0, stateTable: 'test/fixtures/no-such-table.yaml' })).rejects.toSatisfy(
+      (e) => isCbpError(e) && e.code === 'E_FILE_NOT_FOUND',
+    );
     expect(() => createSandboxContext({ stateTable: 'spec/payment-states.yaml' })).toThrow(/loaded asynchronously/);
-    const ctx = createSandboxContext({ stateTable: 'spec/payment-states.yaml' }, loadStateTable('spec/payment-states.yaml'));
+    const ctx = createSandboxContext(
+      { stateTable: 'spec/payment-states.yaml' },
+      loadStateTable('spec/payment-states.yaml'),
+    );
     expect(ctx.options.stateTable).toBe('spec/payment-states.yaml');
   });
 });
 
 describe('the request path of the mock front', () => {
   it('is what the WHATWG parser makes of the target, with or without the plain-target shortcut', () => {
-    const char = fc.constantFrom('/', 'a', 'Z', '0', '_', '-', '~', '.', '%', '2', 'e', '\\', '?', '#', ' ', 'é', ':', '@');
+    const char = fc.constantFrom(
+      '/',
+      'a',
+      'Z',
+      '0',
+      '_',
+      '-',
+      '~',
+      '.',
+      '%',
+      '2',
+      'e',
+      '\\',
+      '?',
+      '#',
+      ' ',
+      'é',
+      ':',
+      '@',
+    );
     fc.assert(
       fc.property(
         fc.array(char, { maxLength: 16 }).map((cs) => `/${cs.join('')}`),

@@ -26,7 +26,11 @@ const createPaymentA = async () => {
 
 describe('the clock is per tenant', () => {
   it("B advancing its clock by a year expires none of A's tokens, quotes or sessions, and A's clock does not move", async () => {
-    const quote = await call(mock, a, 'POST', '/_sandbox/customers/cust-a-1/quotes', { sell_currency: 'GBP', buy_currency: 'EUR', expires_in_seconds: 60 });
+    const quote = await call(mock, a, 'POST', '/_sandbox/customers/cust-a-1/quotes', {
+      sell_currency: 'GBP',
+      buy_currency: 'EUR',
+      expires_in_seconds: 60,
+    });
     const session = await call(mock, a, 'POST', '/v1/customers/cust-a-1/sessions', {
       client_reference_id: 'iso-1',
       amount: { currency: 'GBP', value: 1 },
@@ -43,7 +47,9 @@ describe('the clock is per tenant', () => {
     expect(afterA - before).toBeLessThan(60_000);
     expect((await call(mock, a, 'GET', '/v1/customers/cust-a-1/payments')).status).toBe(200);
     const fixtures = await call(mock, a, 'GET', '/_sandbox/fixtures');
-    expect(fixtures.body.quotes.find((q: { quote_id: string }) => q.quote_id === quote.body.quote_id).status).toBe('active');
+    expect(fixtures.body.quotes.find((q: { quote_id: string }) => q.quote_id === quote.body.quote_id).status).toBe(
+      'active',
+    );
     expect((await call(mock, a, 'POST', `/_sandbox/sessions/${session.body.session_id}/pay`)).status).toBe(201);
   });
 
@@ -117,12 +123,16 @@ describe("every control endpoint: B cannot touch A's resources", () => {
   it("webhook subscriptions: B sees only its own and cannot delete A's", async () => {
     const sa = await call(mock, a, 'POST', '/_sandbox/webhook-subscriptions', { url: 'http://127.0.0.1:9/a' });
     await call(mock, b, 'POST', '/_sandbox/webhook-subscriptions', { url: 'http://127.0.0.1:9/b' });
-    expect((await call(mock, b, 'DELETE', `/_sandbox/webhook-subscriptions/${sa.body.subscription_id}`)).status).toBe(404);
+    expect((await call(mock, b, 'DELETE', `/_sandbox/webhook-subscriptions/${sa.body.subscription_id}`)).status).toBe(
+      404,
+    );
     const listB = await call(mock, b, 'GET', '/_sandbox/webhook-subscriptions');
     expect(listB.body.subscriptions.map((s: { url: string }) => s.url)).toEqual(['http://127.0.0.1:9/b']);
     expect(JSON.stringify(listB.body)).not.toContain('whsec_');
     const listA = await call(mock, a, 'GET', '/_sandbox/webhook-subscriptions');
-    expect(listA.body.subscriptions).toEqual([{ subscription_id: sa.body.subscription_id, url: 'http://127.0.0.1:9/a', status: 'active' }]);
+    expect(listA.body.subscriptions).toEqual([
+      { subscription_id: sa.body.subscription_id, url: 'http://127.0.0.1:9/a', status: 'active' },
+    ]);
   });
 
   it('fixtures and the clock answer each tenant with its own', async () => {

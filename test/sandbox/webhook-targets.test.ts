@@ -55,7 +55,12 @@ async function endpoint(answer: (req: IncomingMessage, res: ServerResponse, ep: 
 }
 
 const SECRET = `whsec_${Buffer.from('0123456789abcdef0123456789abcdef').toString('base64')}`;
-const EVENT: PaymentEvent = { event_id: 'evt-1', event_timestamp: '2026-01-01T00:00:00Z', payment_id: 'pay-1', status: 'AWAITING_FUNDS' };
+const EVENT: PaymentEvent = {
+  event_id: 'evt-1',
+  event_timestamp: '2026-01-01T00:00:00Z',
+  payment_id: 'pay-1',
+  status: 'AWAITING_FUNDS',
+};
 const sub = (url: string): SubscriptionRecord => ({ subscription_id: 'sub-1', clientId: 'c', url, secret: SECRET });
 
 async function deliverOnce(url: string, options: ConstructorParameters<typeof WebhookDispatcher>[0] = {}) {
@@ -92,7 +97,13 @@ describe('webhook subscriptions refuse link-local and metadata targets', () => {
   it('loopback and private addresses stay allowed', async () => {
     mock = await sandboxOn0();
     const tok = await token(mock);
-    for (const url of ['http://127.0.0.1:9/hook', 'http://localhost:9/hook', 'http://[::1]:9/hook', 'http://10.0.0.5/hook', 'https://partner.example/hook']) {
+    for (const url of [
+      'http://127.0.0.1:9/hook',
+      'http://localhost:9/hook',
+      'http://[::1]:9/hook',
+      'http://10.0.0.5/hook',
+      'https://partner.example/hook',
+    ]) {
       expect((await call(mock, tok, 'POST', '/_sandbox/webhook-subscriptions', { url })).status, url).toBe(201);
     }
   });
@@ -103,11 +114,14 @@ describe('webhook subscriptions refuse link-local and metadata targets', () => {
     for (const url of ['http://169.254.169.254/', 'http://metadata.google.internal/', 'http://[fe80::1]/']) {
       expect((await call(mock, tok, 'POST', '/_sandbox/webhook-subscriptions', { url })).status, url).toBe(201);
     }
-    expect((await call(mock, tok, 'POST', '/_sandbox/webhook-subscriptions', { url: 'http://[fd00:ec2::254]/' })).status).toBe(400);
+    expect(
+      (await call(mock, tok, 'POST', '/_sandbox/webhook-subscriptions', { url: 'http://[fd00:ec2::254]/' })).status,
+    ).toBe(400);
   });
 
   it('a bad --allow-webhook-target entry is a usage error', () => {
-    for (const entry of ['169.254.0.0/33', 'not a host', '1.2.3.4/x']) expect(() => createTargetPolicy([entry])).toThrow(/allow-webhook-target/);
+    for (const entry of ['169.254.0.0/33', 'not a host', '1.2.3.4/x'])
+      expect(() => createTargetPolicy([entry])).toThrow(/allow-webhook-target/);
   });
 });
 
@@ -116,9 +130,13 @@ describe('webhook deliveries', () => {
     const ep = await endpoint((_req, res) => res.writeHead(204).end());
     const onlyOthers = {
       refuseUrl: () => undefined,
-      refuseAddress: (_host: string, address: string) => (/^(127\.|::1$)/.test(address) ? `${address} refused for the test` : undefined),
+      refuseAddress: (_host: string, address: string) =>
+        /^(127\.|::1$)/.test(address) ? `${address} refused for the test` : undefined,
     };
-    const { log } = await deliverOnce(ep.url.replace('127.0.0.1', 'localhost'), { targets: onlyOthers, retry: { maxAttempts: 5, initialDelayMs: 10 } });
+    const { log } = await deliverOnce(ep.url.replace('127.0.0.1', 'localhost'), {
+      targets: onlyOthers,
+      retry: { maxAttempts: 5, initialDelayMs: 10 },
+    });
     expect(ep.hits).toEqual([]);
     expect(log).toHaveLength(1);
     expect(log[0]!.error).toMatch(/^refused: .*refused for the test/);
@@ -131,14 +149,17 @@ describe('webhook deliveries', () => {
     expect(ep.hits).toHaveLength(1);
   });
 
-  it.each([301, 302, 307, 308])('a %i is a failed delivery; the signed body never reaches the Location', async (status) => {
-    const elsewhere = await endpoint((_req, res) => res.writeHead(204).end());
-    const ep = await endpoint((_req, res) => res.writeHead(status, { location: `${elsewhere.url}/stolen` }).end());
-    const { log } = await deliverOnce(`${ep.url}/hook`);
-    expect(ep.hits).toHaveLength(1);
-    expect(elsewhere.hits).toEqual([]);
-    expect(log).toEqual([expect.objectContaining({ status, error: `redirect not followed (${status})` })]);
-  });
+  it.each([301, 302, 307, 308])(
+    'a %i is a failed delivery; the signed body never reaches the Location',
+    async (status) => {
+      const elsewhere = await endpoint((_req, res) => res.writeHead(204).end());
+      const ep = await endpoint((_req, res) => res.writeHead(status, { location: `${elsewhere.url}/stolen` }).end());
+      const { log } = await deliverOnce(`${ep.url}/hook`);
+      expect(ep.hits).toHaveLength(1);
+      expect(elsewhere.hits).toEqual([]);
+      expect(log).toEqual([expect.objectContaining({ status, error: `redirect not followed (${status})` })]);
+    },
+  );
 
   it(`reads at most ${MAX_ANSWER_BYTES} bytes of an endless answer, closes the connection and records the truncation`, async () => {
     const chunk = Buffer.alloc(16 * 1024, 'x');
@@ -159,7 +180,9 @@ describe('webhook deliveries', () => {
   });
 
   it('a short answer is read whole and not marked truncated', async () => {
-    const ep = await endpoint((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('x'.repeat(MAX_ANSWER_BYTES)));
+    const ep = await endpoint((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('x'.repeat(MAX_ANSWER_BYTES)),
+    );
     const { log } = await deliverOnce(`${ep.url}/hook`);
     expect(log).toEqual([expect.objectContaining({ status: 200 })]);
     expect(log[0]!.truncated).toBeUndefined();

@@ -21,7 +21,12 @@ async function setup(options: SandboxOptions = {}) {
   return { m: mock, r: receiver, tok, sub: sub.body as { subscription_id: string } };
 }
 
-async function completedPayment(m: RunningSandbox, tok: string, recipients: Array<[string, number]>, extra = {}): Promise<string> {
+async function completedPayment(
+  m: RunningSandbox,
+  tok: string,
+  recipients: Array<[string, number]>,
+  extra = {},
+): Promise<string> {
   const p = await call(m, tok, 'POST', '/v3/customers/cust-a-1/payments', paymentBody('GBP', recipients, extra));
   await call(m, tok, 'POST', `/_sandbox/payments/${p.body.payment_id}/deliver-funds`);
   return p.body.payment_id;
@@ -73,7 +78,14 @@ describe('webhook deliveries', () => {
     r.failNext(12);
     await completedPayment(m, tok, [['rcp-a-1-gbp', 1]]);
     const got = await r.waitFor((x) => x.length >= 6, 10_000);
-    expect(got.map((x) => x.payload.status).sort()).toEqual(['AWAITING_FUNDS', 'FX_COMPLETED', 'PAYMENT_COMPLETED', 'PAYOUT_CREDITED', 'PAYOUT_INITIATED', 'RECEIVED_FUNDS']);
+    expect(got.map((x) => x.payload.status).sort()).toEqual([
+      'AWAITING_FUNDS',
+      'FX_COMPLETED',
+      'PAYMENT_COMPLETED',
+      'PAYOUT_CREDITED',
+      'PAYOUT_INITIATED',
+      'RECEIVED_FUNDS',
+    ]);
     expect(m.webhooks.log.some((a) => a.status === 503)).toBe(true);
     expect(Math.max(...m.webhooks.log.map((a) => a.attempt))).toBeGreaterThan(1);
     expect(JSON.stringify(m.webhooks.log)).not.toContain('whsec_');
@@ -92,7 +104,8 @@ describe('webhook deliveries', () => {
       await completedPayment(m, tok, [['rcp-a-1-gbp', 1]]);
       await r.waitFor((x) => x.length >= 6);
       const deadline = Date.now() + 5000;
-      while (!m.webhooks.log.some((a) => a.error === 'timeout' && a.attempt > 1) && Date.now() < deadline) await new Promise((res) => setTimeout(res, 20));
+      while (!m.webhooks.log.some((a) => a.error === 'timeout' && a.attempt > 1) && Date.now() < deadline)
+        await new Promise((res) => setTimeout(res, 20));
       expect(m.webhooks.log.some((a) => a.error === 'timeout' && a.attempt > 1)).toBe(true);
     } finally {
       for (const s of sockets) s.destroy();
@@ -110,7 +123,9 @@ describe('webhook deliveries', () => {
 
   it('refuses a subscription URL that is not http(s)', async () => {
     const { m, tok } = await setup();
-    expect((await call(m, tok, 'POST', '/_sandbox/webhook-subscriptions', { url: 'file:///etc/passwd' })).status).toBe(400);
+    expect((await call(m, tok, 'POST', '/_sandbox/webhook-subscriptions', { url: 'file:///etc/passwd' })).status).toBe(
+      400,
+    );
   });
 });
 

@@ -48,13 +48,19 @@ afterAll(() => ws?.cleanup());
 describe('what an app that imports the generated client pays in production', () => {
   test('npm install --omit=dev without validation: <= 1 MB, the runtime package and openapi-fetch only, no build tool', () => {
     expect(installs.plain.bytes).toBeLessThanOrEqual(BUDGETS.installWithoutValidation);
-    expect(installs.plain.names).toEqual(['cross-border-payments-runtime', 'openapi-fetch', 'openapi-typescript-helpers']);
+    expect(installs.plain.names).toEqual([
+      'cross-border-payments-runtime',
+      'openapi-fetch',
+      'openapi-typescript-helpers',
+    ]);
   });
 
   test('npm install --omit=dev with request validation: <= 4 MB (no ajv-formats), no build tool', () => {
     expect(installs.validated.bytes).toBeLessThanOrEqual(BUDGETS.installWithValidation);
     // The format checks are the runtime's own ES module.
-    expect(installs.validated.names).toEqual(expect.arrayContaining(['cross-border-payments-runtime', 'openapi-fetch']));
+    expect(installs.validated.names).toEqual(
+      expect.arrayContaining(['cross-border-payments-runtime', 'openapi-fetch']),
+    );
     expect(installs.validated.names).not.toContain('ajv-formats');
     for (const tool of BUILD_TOOLS) expect(installs.validated.names, tool).not.toContain(tool);
   });
@@ -109,14 +115,22 @@ console.log(JSON.stringify({ kind: r.apiError?.kind, status: r.apiError && 'stat
       metafile: true,
       logLevel: 'silent',
     });
-    const main = Object.keys(result.metafile.outputs).find((o) => result.metafile.outputs[o]!.entryPoint !== undefined)!;
+    const main = Object.keys(result.metafile.outputs).find(
+      (o) => result.metafile.outputs[o]!.entryPoint !== undefined,
+    )!;
     const mock: RunningSandbox = await sandboxOn0();
     try {
       // Asynchronously: the mock answers from this process.
-      const run = async (validateRequests: boolean, auth: Record<string, string> = { clientId: CLIENT_A.id, clientSecret: CLIENT_A.secret }) => {
+      const run = async (
+        validateRequests: boolean,
+        auth: Record<string, string> = { clientId: CLIENT_A.id, clientSecret: CLIENT_A.secret },
+      ) => {
         const cbp = { baseUrl: mock.baseUrl, authUrl: mock.authUrl, ...auth, validateRequests };
         const script = `globalThis.CBP = ${JSON.stringify(cbp)}; await import(${JSON.stringify(pathToFileURL(path.resolve(main)).href)});`;
-        const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
+        const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+          encoding: 'utf8',
+          timeout: 30_000,
+        });
         return JSON.parse(stdout) as unknown;
       };
       // Validated in the page: never sent. Not validated: the token is fetched, the mock answers 400.
@@ -124,7 +138,9 @@ console.log(JSON.stringify({ kind: r.apiError?.kind, status: r.apiError && 'stat
       expect(await run(false)).toEqual({ kind: 'http', status: 400 });
       // A browser app with a token its backend obtained never loads the client-credentials
       // provider: with its chunk deleted, the call still reaches the mock with the token.
-      const providerChunks = Object.keys(result.metafile.outputs).filter((o) => Object.keys(result.metafile.outputs[o]!.inputs).some((i) => /token-provider\.js$/.test(i)));
+      const providerChunks = Object.keys(result.metafile.outputs).filter((o) =>
+        Object.keys(result.metafile.outputs[o]!.inputs).some((i) => /token-provider\.js$/.test(i)),
+      );
       expect(providerChunks).toHaveLength(1);
       for (const chunk of providerChunks) rmSync(path.resolve(chunk));
       expect(await run(false, { accessToken: await token(mock) })).toEqual({ kind: 'http', status: 400 });

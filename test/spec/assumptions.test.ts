@@ -39,8 +39,22 @@ describe('assumptions', () => {
   });
 
   it('covers names JSON Schema keywords only', () => {
-    const keywords = new Set(['required', 'pattern', 'enum', 'const', 'format', 'minLength', 'maxLength', 'minItems', 'maxItems', 'type', 'minimum', 'minProperties']);
-    for (const a of readYaml(openapiPath)['x-cbp-assumptions']) for (const k of a.covers ?? []) expect(keywords, `${a.id}: ${k}`).toContain(k);
+    const keywords = new Set([
+      'required',
+      'pattern',
+      'enum',
+      'const',
+      'format',
+      'minLength',
+      'maxLength',
+      'minItems',
+      'maxItems',
+      'type',
+      'minimum',
+      'minProperties',
+    ]);
+    for (const a of readYaml(openapiPath)['x-cbp-assumptions'])
+      for (const k of a.covers ?? []) expect(keywords, `${a.id}: ${k}`).toContain(k);
   });
 
   it('every declared assumption is listed in spec/README.md', () => {
@@ -57,13 +71,22 @@ describe('assumptions', () => {
           if (key.startsWith('x-assumption') && key !== 'x-assumption') bad.push(`${at}/${key}`);
           if (key === 'x-assumption') {
             for (const a of [value].flat())
-              if (!(a && typeof (a as any).id === 'string' && /^A-[A-Z0-9-]+$/.test((a as any).id) && typeof (a as any).note === 'string')) bad.push(`${at}/${key}`);
+              if (
+                !(
+                  a &&
+                  typeof (a as any).id === 'string' &&
+                  /^A-[A-Z0-9-]+$/.test((a as any).id) &&
+                  typeof (a as any).note === 'string'
+                )
+              )
+                bad.push(`${at}/${key}`);
           }
           walk(value, `${at}/${key}`);
         }
       }
     };
-    for (const path of [openapiPath, overlayPath, statesPath, sandboxOverlayPath]) walk(readYaml(path), path.replace(specDir, ''));
+    for (const path of [openapiPath, overlayPath, statesPath, sandboxOverlayPath])
+      walk(readYaml(path), path.replace(specDir, ''));
     expect(bad).toEqual([]);
   });
 

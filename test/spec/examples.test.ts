@@ -18,7 +18,8 @@ const deref = (node: Obj): Obj =>
         .slice(1)
         .reduce((o: Obj, k: string) => o[k], doc)
     : node;
-const named = (holder: Obj | undefined): Array<[string, unknown]> => Object.entries(holder?.examples ?? {}).map(([n, e]) => [n, (e as Obj).value]);
+const named = (holder: Obj | undefined): Array<[string, unknown]> =>
+  Object.entries(holder?.examples ?? {}).map(([n, e]) => [n, (e as Obj).value]);
 
 interface Operation {
   id: string;
@@ -46,11 +47,15 @@ function exampleParts(o: Operation): { params: Record<string, unknown>; query: R
 }
 
 const requestCases = operations.flatMap((o) =>
-  Object.values(o.op.requestBody?.content ?? {}).flatMap((media) => named(media as Obj).map(([name, body]) => ({ op: o, name, body }))),
+  Object.values(o.op.requestBody?.content ?? {}).flatMap((media) =>
+    named(media as Obj).map(([name, body]) => ({ op: o, name, body })),
+  ),
 );
 const responseCases = operations.flatMap((o) =>
   Object.entries(o.op.responses as Obj).flatMap(([status, response]) =>
-    Object.entries(deref(response).content ?? {}).flatMap(([type, media]) => named(media as Obj).map(([name, body]) => ({ op: o, status, type, name, body }))),
+    Object.entries(deref(response).content ?? {}).flatMap(([type, media]) =>
+      named(media as Obj).map(([name, body]) => ({ op: o, status, type, name, body })),
+    ),
   ),
 );
 const webhookCases = named(doc.webhooks.paymentStatus.post.requestBody.content['application/json']);
@@ -69,26 +74,41 @@ describe('examples of spec/openapi.yaml', () => {
         `${o.id} success response`,
       ).toBe(true);
     }
-    expect(requestCases.filter((c) => c.op.id === 'createPayment').map((c) => c.name)).toEqual(['same-currency', 'conversion', 'third-party']);
-    expect(responseCases.filter((c) => c.op.id === 'lookupSessions').map((c) => c.name)).toEqual(['rule-1-create', 'rule-2-track-payment', 'rule-3-reuse', 'rule-4-replace']);
+    expect(requestCases.filter((c) => c.op.id === 'createPayment').map((c) => c.name)).toEqual([
+      'same-currency',
+      'conversion',
+      'third-party',
+    ]);
+    expect(responseCases.filter((c) => c.op.id === 'lookupSessions').map((c) => c.name)).toEqual([
+      'rule-1-create',
+      'rule-2-track-payment',
+      'rule-3-reuse',
+      'rule-4-replace',
+    ]);
     const statuses = new Set(webhookCases.map(([, v]) => (v as Obj).status));
     expect([...statuses].sort()).toEqual(doc.components.schemas.KnownPaymentStatus.enum.slice().sort());
   });
 
-  it.each(requestCases.map((c) => ({ ...c, label: `${c.op.id} ${c.name}` })))('request $label is valid', ({ op, body }) => {
-    const outcome = validateRequest(op.id, { ...exampleParts(op), body });
-    expect(outcome.violations).toEqual([]);
-  });
+  it.each(requestCases.map((c) => ({ ...c, label: `${c.op.id} ${c.name}` })))(
+    'request $label is valid',
+    ({ op, body }) => {
+      const outcome = validateRequest(op.id, { ...exampleParts(op), body });
+      expect(outcome.violations).toEqual([]);
+    },
+  );
 
   it.each(operations.map((o) => ({ o, label: o.id })))('parameters of $label are valid', ({ o }) => {
     const body = requestCases.find((c) => c.op === o)?.body;
     expect(validateRequest(o.id, { ...exampleParts(o), body }).violations).toEqual([]);
   });
 
-  it.each(responseCases.map((c) => ({ ...c, label: `${c.op.id} ${c.status} ${c.name}` })))('response $label is valid', ({ op, status, type, body }) => {
-    const code = /^\d{3}$/.test(status) ? Number(status) : Number(`${status[0]}00`);
-    expect(validateResponse(op.id, code, type, body).violations).toEqual([]);
-  });
+  it.each(responseCases.map((c) => ({ ...c, label: `${c.op.id} ${c.status} ${c.name}` })))(
+    'response $label is valid',
+    ({ op, status, type, body }) => {
+      const code = /^\d{3}$/.test(status) ? Number(status) : Number(`${status[0]}00`);
+      expect(validateResponse(op.id, code, type, body).violations).toEqual([]);
+    },
+  );
 
   it.each(webhookCases.map(([name, body]) => ({ name, body })))('webhook $name is valid', ({ body }) => {
     expect(validateWebhook('paymentStatus', body).violations).toEqual([]);
@@ -111,10 +131,14 @@ describe('examples of spec/openapi.yaml', () => {
     const thirdParty = requestCases.find((c) => c.name === 'third-party')!;
     const { client_customer_ref: _dropped, ...drifted } = thirdParty.body as Obj;
     const outcome = validateRequest('createPayment', { ...exampleParts(thirdParty.op), body: drifted });
-    expect(outcome.violations.map((v) => `${v.rule} ${v.pointer}`)).toEqual(['payment.third-party-fields /client_customer_ref']);
+    expect(outcome.violations.map((v) => `${v.rule} ${v.pointer}`)).toEqual([
+      'payment.third-party-fields /client_customer_ref',
+    ]);
     const payout = webhookCases.find(([name]) => name === 'payout-credited')![1] as Obj;
     const { recipient_id: _r, ...noRecipient } = payout;
-    expect(validateWebhook('paymentStatus', noRecipient).violations.map((v) => v.rule)).toEqual(['webhook.payout-recipient-id']);
+    expect(validateWebhook('paymentStatus', noRecipient).violations.map((v) => v.rule)).toEqual([
+      'webhook.payout-recipient-id',
+    ]);
   });
 });
 
@@ -126,7 +150,10 @@ describe('rules written as if/then in openapi.yaml (x-cbp-rule)', () => {
       when: { pointer: '/is_third_party_payment', equals: true },
       require: ['/client_reference_id', '/client_customer_ref'],
     });
-    expect(rule('requestVirtualAccount', 'virtual-account.vban-country')?.params).toEqual({ when: { pointer: '/currency', in: ['EUR', 'GBP'] }, require: ['/vban_country'] });
+    expect(rule('requestVirtualAccount', 'virtual-account.vban-country')?.params).toEqual({
+      when: { pointer: '/currency', in: ['EUR', 'GBP'] },
+      require: ['/vban_country'],
+    });
     expect(rule('webhook:paymentStatus', 'webhook.payout-recipient-id')?.in).toBe('webhook');
     expect((model.schemas.PaymentRequest as Record<string, unknown>).if).toBeUndefined();
     expect(doc.components.schemas.PaymentRequest.if).toBeDefined(); // the input document is untouched

@@ -38,7 +38,8 @@ function schemaRuleIds(): string[] {
 /** openapi.yaml's component schemas compiled as written (if/then included, no overlay). */
 function plainSchemaValidator(component: string) {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
-  const addFormats = ((formatsPlugin as unknown as { default?: typeof formatsPlugin }).default ?? formatsPlugin) as unknown as (a: unknown) => void;
+  const addFormats = ((formatsPlugin as unknown as { default?: typeof formatsPlugin }).default ??
+    formatsPlugin) as unknown as (a: unknown) => void;
   addFormats(ajv);
   ajv.addSchema({ $id: 'spec', components: doc.components }, 'spec');
   return ajv.getSchema(`spec#/components/schemas/${component}`)!;
@@ -56,13 +57,21 @@ describe('one rule, one check', () => {
     const both = inSchema.filter((id) => overlayRules.some((r) => r.id === id));
     expect(both).toEqual([]);
     // The keyword-tagged places the seed states (Create payment (v3) rule 3, the purpose and reference limits).
-    for (const id of ['payment.recipient-details-non-empty', 'payment.purpose-case', 'payment.client-reference-length', 'session.client-reference-format', 'session.purpose-case'])
+    for (const id of [
+      'payment.recipient-details-non-empty',
+      'payment.purpose-case',
+      'payment.client-reference-length',
+      'session.client-reference-format',
+      'session.purpose-case',
+    ])
       expect(inSchema, id).toContain(id);
   });
 
   const bodies: Array<{ operationId: string; path: string; component: string; name: string; json: unknown }> = [];
   for (const [path, item] of Object.entries(doc.paths as Obj)) {
-    for (const op of Object.values(item as Obj).filter((o): o is Obj => !!o && typeof o === 'object' && 'operationId' in o)) {
+    for (const op of Object.values(item as Obj).filter(
+      (o): o is Obj => !!o && typeof o === 'object' && 'operationId' in o,
+    )) {
       const media = op.requestBody?.content?.['application/json'];
       const ref: string | undefined = media?.schema?.$ref;
       if (!ref) continue;
@@ -71,19 +80,32 @@ describe('one rule, one check', () => {
     }
   }
 
-  it.each(bodies.map((b) => [`${b.operationId}/${b.name}`, b] as const))('%s: no overlay rule case is one plain JSON Schema already refuses', (_, b) => {
-    const base: RequestCase = { operationId: b.operationId, name: b.name, method: 'POST', path: b.path, json: b.json };
-    const validate = plainSchemaValidator(b.component);
-    expect(validate(b.json), JSON.stringify(validate.errors)).toBe(true);
-    const ruleCases = negativeCases({ model } as RunContext, base).filter((c) => c.keyword === undefined);
-    // if/then rules of openapi.yaml are reported under their rule id by design (the generator lifts them).
-    const lifted = new Set(Object.values(doc.components.schemas as Obj).flatMap((s) => (typeof s['x-cbp-rule']?.id === 'string' ? [s['x-cbp-rule'].id] : [])));
-    const duplicates = ruleCases
-      .filter((c) => !lifted.has(c.rule) && c.request.json !== undefined && validate(c.request.json) === false)
-      .map(
-        (c) =>
-          `${c.rule} ${c.pointer} ${c.description}: ${JSON.stringify(validate.errors?.map((e: { instancePath: string; keyword: string }) => `${e.instancePath} ${e.keyword}`))}`,
+  it.each(bodies.map((b) => [`${b.operationId}/${b.name}`, b] as const))(
+    '%s: no overlay rule case is one plain JSON Schema already refuses',
+    (_, b) => {
+      const base: RequestCase = {
+        operationId: b.operationId,
+        name: b.name,
+        method: 'POST',
+        path: b.path,
+        json: b.json,
+      };
+      const validate = plainSchemaValidator(b.component);
+      expect(validate(b.json), JSON.stringify(validate.errors)).toBe(true);
+      const ruleCases = negativeCases({ model } as RunContext, base).filter((c) => c.keyword === undefined);
+      // if/then rules of openapi.yaml are reported under their rule id by design (the generator lifts them).
+      const lifted = new Set(
+        Object.values(doc.components.schemas as Obj).flatMap((s) =>
+          typeof s['x-cbp-rule']?.id === 'string' ? [s['x-cbp-rule'].id] : [],
+        ),
       );
-    expect(duplicates).toEqual([]);
-  });
+      const duplicates = ruleCases
+        .filter((c) => !lifted.has(c.rule) && c.request.json !== undefined && validate(c.request.json) === false)
+        .map(
+          (c) =>
+            `${c.rule} ${c.pointer} ${c.description}: ${JSON.stringify(validate.errors?.map((e: { instancePath: string; keyword: string }) => `${e.instancePath} ${e.keyword}`))}`,
+        );
+      expect(duplicates).toEqual([]);
+    },
+  );
 });

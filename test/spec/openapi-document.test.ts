@@ -45,7 +45,9 @@ describe('spec/openapi.yaml', () => {
 
   it('has exactly the 12 seed endpoints and unique operationIds', () => {
     const ops = Object.entries<any>(doc.paths).flatMap(([path, item]) =>
-      ['get', 'put', 'post', 'delete', 'patch'].filter((m) => item[m]).map((m) => ({ path, m, id: item[m].operationId })),
+      ['get', 'put', 'post', 'delete', 'patch']
+        .filter((m) => item[m])
+        .map((m) => ({ path, m, id: item[m].operationId })),
     );
     expect(ops).toHaveLength(12);
     expect(new Set(ops.map((o) => o.id)).size).toBe(12);
@@ -58,12 +60,22 @@ describe('spec/openapi.yaml', () => {
         .map(([m]) => `${m} ${path}`),
     );
     expect(deprecated.sort()).toEqual(
-      ['post /v2/customers/{customer_id}/payments', 'get /v1/customers/{customer_id}/payments', 'get /v1/customers/{customer_id}/payments/{payment_id}'].sort(),
+      [
+        'post /v2/customers/{customer_id}/payments',
+        'get /v1/customers/{customer_id}/payments',
+        'get /v1/customers/{customer_id}/payments/{payment_id}',
+      ].sort(),
     );
   });
 
   it('requires a Bearer token where the seed says so, and nothing for the token endpoint', () => {
-    const bearerOnly = ['requestVirtualAccount', 'getVirtualAccount', 'createPayment', 'createSession', 'lookupSessions'];
+    const bearerOnly = [
+      'requestVirtualAccount',
+      'getVirtualAccount',
+      'createPayment',
+      'createSession',
+      'lookupSessions',
+    ];
     const security = new Map<string, unknown>();
     for (const item of Object.values<any>(doc.paths)) {
       for (const op of Object.values<any>(item)) if (op?.operationId) security.set(op.operationId, op.security);
@@ -86,13 +98,19 @@ describe('spec/openapi.yaml', () => {
         ).toEqual(['2XX']);
       }
     }
-    expect(doc.paths['/v3/customers/{customer_id}/payments'].post.responses['2XX'].description).toBe('Payment created successfully');
+    expect(doc.paths['/v3/customers/{customer_id}/payments'].post.responses['2XX'].description).toBe(
+      'Payment created successfully',
+    );
   });
 
   it('lists the error statuses the seed gives per operation', () => {
     const codes = (path: string, m: string) => Object.keys(doc.paths[path][m].responses);
-    expect(codes('/v1/customers/{customer_id}/virtual-accounts', 'post')).toEqual(expect.arrayContaining(['400', '401', '404', '500']));
-    expect(codes('/v3/customers/{customer_id}/payments', 'post')).toEqual(expect.arrayContaining(['400', '404', '500']));
+    expect(codes('/v1/customers/{customer_id}/virtual-accounts', 'post')).toEqual(
+      expect.arrayContaining(['400', '401', '404', '500']),
+    );
+    expect(codes('/v3/customers/{customer_id}/payments', 'post')).toEqual(
+      expect.arrayContaining(['400', '404', '500']),
+    );
     expect(codes('/v1/customers/{customer_id}/sessions', 'post')).toContain('400');
   });
 
@@ -111,7 +129,16 @@ describe('spec/openapi.yaml', () => {
     const ref = doc.webhooks.paymentStatus.post.requestBody.content['application/json'].schema.$ref as string;
     const event = doc.components.schemas[ref.split('/').pop()!];
     expect(Object.keys(event.properties).sort()).toEqual(
-      ['client_customer_ref', 'client_reference_id', 'event_id', 'event_timestamp', 'payment_id', 'recipient_id', 'session_id', 'status'].sort(),
+      [
+        'client_customer_ref',
+        'client_reference_id',
+        'event_id',
+        'event_timestamp',
+        'payment_id',
+        'recipient_id',
+        'session_id',
+        'status',
+      ].sort(),
     );
     expect(doc.components.schemas.KnownPaymentStatus.enum).toEqual([
       'AWAITING_FUNDS',
@@ -137,7 +164,8 @@ describe('spec/openapi.yaml', () => {
 describe('schemas enforce the limits the seed gives', () => {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   // ajv-formats is CommonJS: its default export arrives wrapped under ESM.
-  const addFormats = ((formatsPlugin as unknown as { default?: typeof formatsPlugin }).default ?? formatsPlugin) as unknown as (a: unknown) => void;
+  const addFormats = ((formatsPlugin as unknown as { default?: typeof formatsPlugin }).default ??
+    formatsPlugin) as unknown as (a: unknown) => void;
   addFormats(ajv);
   ajv.addSchema({ $id: 'doc', components: doc.components } as any);
   const valid = (name: string, data: unknown) => ajv.validate({ $ref: `doc#/components/schemas/${name}` }, data);
@@ -183,7 +211,12 @@ describe('schemas enforce the limits the seed gives', () => {
   });
 
   it('a session lookup record with has_payment true carries payment_id', () => {
-    const record = { session_id: 's', has_payment: true, latest_status: 'SESSION_CREATED', session_expires_at: '2026-11-21T10:00:00Z' };
+    const record = {
+      session_id: 's',
+      has_payment: true,
+      latest_status: 'SESSION_CREATED',
+      session_expires_at: '2026-11-21T10:00:00Z',
+    };
     expect(valid('SessionLookupRecord', record)).toBe(false);
     expect(valid('SessionLookupRecord', { ...record, payment_id: 'p' })).toBe(true);
     expect(valid('SessionLookupRecord', { ...record, has_payment: false })).toBe(true);

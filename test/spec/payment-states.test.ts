@@ -13,7 +13,17 @@ const seedTransitions: Array<[string | null, string]> = [
   ['PAYOUT_CREDITED', 'PAYMENT_COMPLETED'],
   ['AWAITING_FUNDS', 'CANCELLED'],
 ];
-const seedStatuses = ['AWAITING_FUNDS', 'PROCESSING', 'RECEIVED_FUNDS', 'FX_COMPLETED', 'PAYOUT_INITIATED', 'PAYOUT_CREDITED', 'PAYMENT_COMPLETED', 'CANCELLED', 'BOUNCED_BACK'];
+const seedStatuses = [
+  'AWAITING_FUNDS',
+  'PROCESSING',
+  'RECEIVED_FUNDS',
+  'FX_COMPLETED',
+  'PAYOUT_INITIATED',
+  'PAYOUT_CREDITED',
+  'PAYMENT_COMPLETED',
+  'CANCELLED',
+  'BOUNCED_BACK',
+];
 
 describe('spec/payment-states.yaml', () => {
   it('has the nine statuses of the seed', () => {
@@ -45,7 +55,11 @@ describe('spec/payment-states.yaml', () => {
     expect(table.transitions.filter((t: any) => t.from === 'CANCELLED')).toEqual([]);
     expect(table.statuses.find((s: any) => s.name === 'CANCELLED').terminal).toBe(true);
     // BOUNCED_BACK and PROCESSING moves are not shown: never documented transitions.
-    expect(table.transitions.filter((t: any) => ['BOUNCED_BACK', 'PROCESSING'].includes(t.from) || ['BOUNCED_BACK', 'PROCESSING'].includes(t.to))).toEqual([]);
+    expect(
+      table.transitions.filter(
+        (t: any) => ['BOUNCED_BACK', 'PROCESSING'].includes(t.from) || ['BOUNCED_BACK', 'PROCESSING'].includes(t.to),
+      ),
+    ).toEqual([]);
     expect(table.notShown.map((n: any) => n.subject)).toEqual(expect.arrayContaining(['PROCESSING', 'BOUNCED_BACK']));
     // Every transition names known statuses.
     for (const t of table.transitions) {

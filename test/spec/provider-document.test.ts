@@ -14,7 +14,9 @@ describe('the rules overlay on a document structured differently from ours', () 
     const overlaid = applyOverlay(inlined, readYaml(overlayPath), { file: 'rules.overlay.yaml' }).document as any;
     const ruleIds = (op: any) => (op['x-cbp-rules'] ?? []).map((r: any) => r.id);
     expect(ruleIds(overlaid.paths['/v3/customers/{customer_id}/payments'].post)).toContain('payment.recipient-sum');
-    expect(ruleIds(overlaid.paths['/v1/customers/{customer_id}/sessions'].post)).toContain('session.client-reference-unique');
+    expect(ruleIds(overlaid.paths['/v1/customers/{customer_id}/sessions'].post)).toContain(
+      'session.client-reference-unique',
+    );
     expect(ruleIds(overlaid.webhooks.paymentStatus.post)).toEqual(['webhook.reconciliation-key']);
   });
 });

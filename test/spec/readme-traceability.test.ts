@@ -4,14 +4,19 @@ import { openapiPath, readSeed, readYaml, specDir } from './spec-files.js';
 
 /** spec/README.md maps every seed statement: one row per statement, quoting the seed's words. */
 const readme = readFileSync(`${specDir}README.md`, 'utf8');
-const rows = [...readme.matchAll(/^\| (S\d{3}) \| “([^”]+)” \| ([^|]+) \| ([^|]*) \|$/gm)].map((m) => ({ id: m[1]!, quote: m[2]!, home: m[3]!.trim() }));
+const rows = [...readme.matchAll(/^\| (S\d{3}) \| “([^”]+)” \| ([^|]+) \| ([^|]*) \|$/gm)].map((m) => ({
+  id: m[1]!,
+  quote: m[2]!,
+  home: m[3]!.trim(),
+}));
 const seed = readSeed();
 
 /** Statement lines: not blank, not a heading, not a table header or separator, not a lead-in ending in ':'. */
 function statementLines(text: string): string[] {
   const lines = text.split('\n');
   return lines.filter((line, i) => {
-    if (line.trim() === '' || line.startsWith('#') || line.startsWith('|---') || line.trimEnd().endsWith(':')) return false;
+    if (line.trim() === '' || line.startsWith('#') || line.startsWith('|---') || line.trimEnd().endsWith(':'))
+      return false;
     return !(line.startsWith('|') && lines[i + 1]?.startsWith('|---'));
   });
 }
@@ -32,17 +37,24 @@ describe('spec/README.md traceability', () => {
     expect(missing).toEqual([]);
   });
 
-  it.skipIf(seed === undefined)('maps each statement of a line, not just the line: every sentence is quoted by a row', () => {
-    // The one sentence about the document's own layout says nothing about the API.
-    const aboutTheDocument = ['All parts appear in the order: what the service does, resources, states, endpoints, authentication, events, errors, limits, versioning.'];
-    const sentences = statementLines(seed!)
-      .filter((line) => !line.startsWith('|'))
-      .flatMap((line) => line.replace(/^(- |\d+\. )/, '').split(/(?<=[.;])\s+(?=[A-Z(])/))
-      .map((x) => x.trim())
-      .filter((x) => x.length > 3 && !aboutTheDocument.includes(x));
-    const unmapped = sentences.filter((x) => !rows.some((r) => x.includes(r.quote) || r.quote.includes(x.replace(/\.$/, ''))));
-    expect(unmapped).toEqual([]);
-  });
+  it.skipIf(seed === undefined)(
+    'maps each statement of a line, not just the line: every sentence is quoted by a row',
+    () => {
+      // The one sentence about the document's own layout says nothing about the API.
+      const aboutTheDocument = [
+        'All parts appear in the order: what the service does, resources, states, endpoints, authentication, events, errors, limits, versioning.',
+      ];
+      const sentences = statementLines(seed!)
+        .filter((line) => !line.startsWith('|'))
+        .flatMap((line) => line.replace(/^(- |\d+\. )/, '').split(/(?<=[.;])\s+(?=[A-Z(])/))
+        .map((x) => x.trim())
+        .filter((x) => x.length > 3 && !aboutTheDocument.includes(x));
+      const unmapped = sentences.filter(
+        (x) => !rows.some((r) => x.includes(r.quote) || r.quote.includes(x.replace(/\.$/, ''))),
+      );
+      expect(unmapped).toEqual([]);
+    },
+  );
 
   it('every component schema points back to its seed section and README rows (x-cbp-seed)', () => {
     const ids = new Set(rows.map((r) => r.id));

@@ -19,14 +19,18 @@ describe('spec/rules.overlay.yaml', () => {
     expect(Array.isArray(overlay.actions)).toBe(true);
   });
 
-  const targets: Array<{ index: number; target: string }> = overlay.actions.map((a: any, index: number) => ({ index, target: a.target }));
+  const targets: Array<{ index: number; target: string }> = overlay.actions.map((a: any, index: number) => ({
+    index,
+    target: a.target,
+  }));
   it.each(targets)('action $index targets something that exists: $target', ({ target }) => {
     const matches = JSONPath({ path: target, json: doc, wrap: true });
     expect(matches).toHaveLength(1);
   });
 
   it('targets operations by path and method only, so it applies to the provider document too', () => {
-    for (const action of overlay.actions) expect(action.target).toMatch(/^\$\.(paths\['[^']+'\]\.(get|post|put)|webhooks\.\w+\.post)$/);
+    for (const action of overlay.actions)
+      expect(action.target).toMatch(/^\$\.(paths\['[^']+'\]\.(get|post|put)|webhooks\.\w+\.post)$/);
   });
 
   it('every rule has an id, a seed source, a state and an implementation', () => {
@@ -43,7 +47,9 @@ describe('spec/rules.overlay.yaml', () => {
 
   it('covers the rules the seed states (overlay and openapi.yaml together)', () => {
     // Constraints a schema keyword says carry its rule id as a tag (`x-cbp-rule: <id>`), not a rule object.
-    const tags = [...readFileSync(openapiPath, 'utf8').matchAll(/x-cbp-rule: ([a-z.-]+)$/gm)].map((m) => ({ id: m[1] }));
+    const tags = [...readFileSync(openapiPath, 'utf8').matchAll(/x-cbp-rule: ([a-z.-]+)$/gm)].map((m) => ({
+      id: m[1],
+    }));
     const byId = Object.fromEntries([...rules, ...schemaRules, ...tags].map((r: any) => [r.id, r]));
     for (const id of [
       'payment.quote-required',
@@ -62,15 +68,27 @@ describe('spec/rules.overlay.yaml', () => {
     ])
       expect(byId[id], id).toBeDefined();
     expect(byId['session.client-reference-unique'].status).toBe('400');
-    expect(byId['payment.client-reference-unique'].params.when).toEqual({ pointer: '/is_third_party_payment', equals: true });
-    expect(byId['session.lookup-decision'].params.rules.map((r: any) => r.action)).toEqual(['create', 'track-payment', 'reuse', 'replace']);
+    expect(byId['payment.client-reference-unique'].params.when).toEqual({
+      pointer: '/is_third_party_payment',
+      equals: true,
+    });
+    expect(byId['session.lookup-decision'].params.rules.map((r: any) => r.action)).toEqual([
+      'create',
+      'track-payment',
+      'reuse',
+      'replace',
+    ]);
     expect(byId['payment.quote-usable'].state).toBe('stateful');
     expect(byId['payment.recipient-sum'].state).toBe('stateless');
   });
 
   it('keeps only what JSON Schema cannot say: the value-dependent required rules are if/then in openapi.yaml', () => {
     const inSchema = schemaRules.map((r) => r.id).sort();
-    expect(inSchema).toEqual(['payment.third-party-fields', 'virtual-account.vban-country', 'webhook.payout-recipient-id']);
+    expect(inSchema).toEqual([
+      'payment.third-party-fields',
+      'virtual-account.vban-country',
+      'webhook.payout-recipient-id',
+    ]);
     for (const id of inSchema) expect(rules.map((r: any) => r.id)).not.toContain(id);
     for (const r of schemaRules) {
       expect(r.consequence.required.length, r.id).toBeGreaterThan(0);

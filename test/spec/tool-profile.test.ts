@@ -7,11 +7,13 @@ const doc = readYaml(openapiPath);
 // The success codes the payments kit declares for its service, as the CLI passes them.
 const profile = deriveToolProfile(doc, { successStatus: paymentsPlugin.toolProfile?.successStatus }) as any;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
-const ops = (d: any) => Object.values(d.paths as Record<string, any>).flatMap((item) => METHODS.filter((m) => item[m]).map((m) => item[m]));
+const ops = (d: any) =>
+  Object.values(d.paths as Record<string, any>).flatMap((item) => METHODS.filter((m) => item[m]).map((m) => item[m]));
 
 describe('the tool profile (explicit codes for tools that cannot read ranges)', () => {
   it('has no status range left, and the normative document keeps its ranges', () => {
-    for (const op of ops(profile)) for (const code of Object.keys(op.responses)) expect(code, op.operationId).toMatch(/^\d{3}$/);
+    for (const op of ops(profile))
+      for (const code of Object.keys(op.responses)) expect(code, op.operationId).toMatch(/^\d{3}$/);
     expect(Object.keys(doc.paths['/v3/customers/{customer_id}/payments'].post.responses)).toContain('2XX');
   });
 
@@ -27,14 +29,18 @@ describe('the tool profile (explicit codes for tools that cannot read ranges)', 
     const create = profile.paths['/v3/customers/{customer_id}/payments'].post;
     const customer = create.parameters.find((p: any) => p.name === 'customer_id');
     expect(customer.example).toBe('cust-a-1');
-    expect(Object.keys(customer.examples)).toEqual(expect.arrayContaining(['same-currency', 'conversion', 'third-party']));
+    expect(Object.keys(customer.examples)).toEqual(
+      expect.arrayContaining(['same-currency', 'conversion', 'third-party']),
+    );
     expect(profile.paths['/v3/customers/{customer_id}/payments'].parameters).toBeUndefined();
   });
 
   it('puts the token form example on the form fields and leaves the input untouched', () => {
     const form = profile.paths['/auth/oauth/v2/token'].post.requestBody.content['application/x-www-form-urlencoded'];
     expect(form.schema.properties.grant_type.example).toBe('client_credentials');
-    expect(doc.paths['/auth/oauth/v2/token'].post.requestBody.content['application/x-www-form-urlencoded'].examples).toBeDefined();
+    expect(
+      doc.paths['/auth/oauth/v2/token'].post.requestBody.content['application/x-www-form-urlencoded'].examples,
+    ).toBeDefined();
   });
 
   it('pairs each request example with a success response example of its name (Specmatic builds one test per name)', () => {
@@ -42,7 +48,8 @@ describe('the tool profile (explicit codes for tools that cannot read ranges)', 
     const requestNames = Object.keys(va.requestBody.content['application/json'].examples);
     expect(requestNames).toEqual(['gbp-account', 'eur-account']);
     expect(Object.keys(va.responses['200'].content['application/json'].examples)).toEqual(requestNames);
-    const lookup = profile.paths['/v1/customers/{customer_id}/sessions'].get.responses['200'].content['application/json'].examples;
+    const lookup =
+      profile.paths['/v1/customers/{customer_id}/sessions'].get.responses['200'].content['application/json'].examples;
     expect(Object.keys(lookup)).toHaveLength(4); // no request body: the response examples stay as named
   });
 

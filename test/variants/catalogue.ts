@@ -3,7 +3,13 @@
  * catch it: a check that no broken implementation trips could be a check that cannot fail, and
  * the correct mock must stay silent.
  */
-import { addDecimal, compareDecimal, formatDecimal, parseDecimal, type Decimal } from 'cross-border-payments-runtime/payments/rules/decimal.js';
+import {
+  addDecimal,
+  compareDecimal,
+  formatDecimal,
+  parseDecimal,
+  type Decimal,
+} from 'cross-border-payments-runtime/payments/rules/decimal.js';
 import { generateWebhookSecret } from 'cross-border-payments-runtime/webhooks/signing/sign.js';
 import { firmVariants } from './firm-variants.js';
 import type { ProxiedRequest, ProxiedResponse, ProxyHooks, WebhookEvent } from './proxy.js';
@@ -60,7 +66,9 @@ const base: readonly Variant[] = [
         const b = structuredClone(r.body) as Body;
         const items: Body[] = Array.isArray(b?.recipient_details) ? b.recipient_details : [];
         const values = items.map((i) => parseDecimal(i?.amount?.value));
-        const wellFormed = [b?.amount, ...items.map((i) => i?.amount)].every((a) => typeof a?.currency === 'string' && /^[A-Z]{3}$/.test(a.currency));
+        const wellFormed = [b?.amount, ...items.map((i) => i?.amount)].every(
+          (a) => typeof a?.currency === 'string' && /^[A-Z]{3}$/.test(a.currency),
+        );
         if (!wellFormed || values.length === 0 || values.some((v) => v === undefined)) return r;
         const sum = (values as Decimal[]).reduce((a, v) => addDecimal(a, v));
         const total = parseDecimal(b.amount.value);
@@ -84,7 +92,15 @@ const base: readonly Variant[] = [
         const b = r.body as Body;
         const wallet = ctx.wallets[customerOf(r, PAYMENTS)];
         const currency = b?.amount?.currency;
-        if (!b || b.quote_id !== undefined || !wallet || typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency) || currency === wallet) return r;
+        if (
+          !b ||
+          b.quote_id !== undefined ||
+          !wallet ||
+          typeof currency !== 'string' ||
+          !/^[A-Z]{3}$/.test(currency) ||
+          currency === wallet
+        )
+          return r;
         const payment = {
           payment_id: `pay-variant-${Date.now()}`,
           instruction_number: 'IN-VARIANT',
@@ -117,7 +133,10 @@ const base: readonly Variant[] = [
     check: 'lifecycle',
     fault: 'PAYMENT_COMPLETED is stamped before the recipients are credited',
     hooks: () => ({
-      webhook: (e) => (e.status === 'PAYMENT_COMPLETED' ? [{ ...e, event_timestamp: new Date(Date.parse(e.event_timestamp) - 60_000).toISOString() }] : [e]),
+      webhook: (e) =>
+        e.status === 'PAYMENT_COMPLETED'
+          ? [{ ...e, event_timestamp: new Date(Date.parse(e.event_timestamp) - 60_000).toISOString() }]
+          : [e],
     }),
   },
   {
@@ -127,7 +146,15 @@ const base: readonly Variant[] = [
     hooks: () => ({
       webhook: (e): WebhookEvent[] =>
         e.status === 'CANCELLED'
-          ? [e, { ...e, event_id: `${e.event_id}-after`, status: 'RECEIVED_FUNDS', event_timestamp: new Date(Date.parse(e.event_timestamp) + 1000).toISOString() }]
+          ? [
+              e,
+              {
+                ...e,
+                event_id: `${e.event_id}-after`,
+                status: 'RECEIVED_FUNDS',
+                event_timestamp: new Date(Date.parse(e.event_timestamp) + 1000).toISOString(),
+              },
+            ]
           : [e],
     }),
   },
@@ -169,7 +196,8 @@ const base: readonly Variant[] = [
         response(r, res) {
           const clientId = (r.body as Body | undefined)?.client_id;
           const token = (res.body as Body | undefined)?.access_token;
-          if (r.path.startsWith('/auth/') && typeof token === 'string' && clientId !== ctx.primaryClientId) foreign.add(token);
+          if (r.path.startsWith('/auth/') && typeof token === 'string' && clientId !== ctx.primaryClientId)
+            foreign.add(token);
           return res;
         },
       };
@@ -205,7 +233,8 @@ const base: readonly Variant[] = [
       return {
         request(r) {
           const b = r.body as Body | undefined;
-          if (!isCreate(r, PAYMENTS) || typeof b?.client_reference_id !== 'string' || b.is_third_party_payment === true) return r;
+          if (!isCreate(r, PAYMENTS) || typeof b?.client_reference_id !== 'string' || b.is_third_party_payment === true)
+            return r;
           const key = `${customerOf(r, PAYMENTS)} ${b.client_reference_id}`;
           if (used.has(key)) return reject('payment.client-reference-unique');
           used.add(key);
@@ -236,7 +265,10 @@ const base: readonly Variant[] = [
       response(r, res) {
         const sessions = (res.body as { sessions?: Body[] } | undefined)?.sessions;
         if (r.method !== 'GET' || !SESSIONS.test(r.path) || !Array.isArray(sessions)) return res;
-        return { ...res, body: { sessions: sessions.map(({ payment_id: _p, ...s }) => ({ ...s, has_payment: false })) } };
+        return {
+          ...res,
+          body: { sessions: sessions.map(({ payment_id: _p, ...s }) => ({ ...s, has_payment: false })) },
+        };
       },
     }),
   },
@@ -249,7 +281,8 @@ const base: readonly Variant[] = [
     fault: 'Request a virtual account answers a refusal with 303, a status no operation documents',
     alsoCaughtBy: ['negative'],
     hooks: () => ({
-      response: (r, res) => (r.method === 'POST' && /\/virtual-accounts$/.test(r.path) && res.status === 400 ? { ...res, status: 303 } : res),
+      response: (r, res) =>
+        r.method === 'POST' && /\/virtual-accounts$/.test(r.path) && res.status === 400 ? { ...res, status: 303 } : res,
     }),
   },
   {
@@ -260,7 +293,9 @@ const base: readonly Variant[] = [
     fault: 'the session lookup answers its JSON as text/plain',
     hooks: () => ({
       response: (r, res) =>
-        r.method === 'GET' && SESSIONS.test(r.path) ? { ...res, headers: { ...res.headers, 'content-type': 'text/plain' }, body: JSON.stringify(res.body) } : res,
+        r.method === 'GET' && SESSIONS.test(r.path)
+          ? { ...res, headers: { ...res.headers, 'content-type': 'text/plain' }, body: JSON.stringify(res.body) }
+          : res,
     }),
   },
   {
@@ -270,7 +305,9 @@ const base: readonly Variant[] = [
     fault: 'instruction_number of a created payment is a number',
     hooks: () => ({
       response: (r, res) =>
-        isCreate(r, PAYMENTS) && res.status < 300 && typeof res.body === 'object' ? { ...res, body: { ...(res.body as Body), instruction_number: 12345 } } : res,
+        isCreate(r, PAYMENTS) && res.status < 300 && typeof res.body === 'object'
+          ? { ...res, body: { ...(res.body as Body), instruction_number: 12345 } }
+          : res,
     }),
   },
 ];

@@ -15,7 +15,8 @@ export const firmVariants: readonly Variant[] = [
   {
     name: 'firm-statements/accepts-inactive-recipient',
     check: 'firm-statements',
-    fault: 'a payment to an inactive recipient is accepted (Create payment rule 2: "Recipient details must be valid and active")',
+    fault:
+      'a payment to an inactive recipient is accepted (Create payment rule 2: "Recipient details must be valid and active")',
     hooks: () => ({
       request(r) {
         if (!isPost(r, PAYMENTS)) return r;
@@ -40,7 +41,9 @@ export const firmVariants: readonly Variant[] = [
           const known = typeof quote === 'string' ? expiry.get(quote) : undefined;
           if (!isPost(r, PAYMENTS) || !known) return r;
           const auth = { authorization: r.headers.authorization ?? '' };
-          const clock = (await (await fetch(`${ctx.upstream}/_sandbox/clock`, { headers: auth })).json()) as { now: string };
+          const clock = (await (await fetch(`${ctx.upstream}/_sandbox/clock`, { headers: auth })).json()) as {
+            now: string;
+          };
           if (Date.parse(clock.now) < known.at) return r;
           // The fault: swap the expired quote for a fresh one behind the caller's back.
           const res = await fetch(`${ctx.upstream}/_sandbox/customers/${known.customer}/quotes`, {
@@ -55,7 +58,12 @@ export const firmVariants: readonly Variant[] = [
           const m = /^\/_sandbox\/customers\/([^/]+)\/quotes$/.exec(r.path);
           const q = res.body as Body | undefined;
           if (m && r.method === 'POST' && typeof q?.quote_id === 'string' && typeof q.expires_at === 'string') {
-            expiry.set(q.quote_id, { at: Date.parse(q.expires_at), sell: String(q.sell_currency), buy: String(q.buy_currency), customer: m[1] });
+            expiry.set(q.quote_id, {
+              at: Date.parse(q.expires_at),
+              sell: String(q.sell_currency),
+              buy: String(q.buy_currency),
+              customer: m[1],
+            });
           }
           return res;
         },
@@ -77,7 +85,8 @@ export const firmVariants: readonly Variant[] = [
   {
     name: 'firm-statements/virtual-account-for-inactive-customer',
     check: 'firm-statements',
-    fault: 'a virtual account is created for a customer that is not active (What the service does: "available for registered and active customers")',
+    fault:
+      'a virtual account is created for a customer that is not active (What the service does: "available for registered and active customers")',
     hooks: () => {
       let n = 0;
       return {
@@ -112,14 +121,29 @@ export const firmVariants: readonly Variant[] = [
         const b = r.body as Body | undefined;
         const items: Body[] = Array.isArray(b?.recipient_details) ? b.recipient_details : [];
         const values = items.map((i) => i?.amount?.value);
-        if (!isPost(r, PAYMENTS) || typeof b?.amount?.value !== 'number' || values.length === 0 || !values.every((v) => typeof v === 'number')) return r;
+        if (
+          !isPost(r, PAYMENTS) ||
+          typeof b?.amount?.value !== 'number' ||
+          values.length === 0 ||
+          !values.every((v) => typeof v === 'number')
+        )
+          return r;
         // The fault: IEEE 754 addition and exact equality.
         const sum = (values as number[]).reduce((a, v) => a + v, 0);
         if (sum === b.amount.value) return r;
         return {
           status: 400,
           headers: {},
-          body: { errors: [{ rule: 'payment.recipient-sum', pointer: '/amount/value', message: `sum ${sum} != ${b.amount.value}`, source: 'variant' }] },
+          body: {
+            errors: [
+              {
+                rule: 'payment.recipient-sum',
+                pointer: '/amount/value',
+                message: `sum ${sum} != ${b.amount.value}`,
+                source: 'variant',
+              },
+            ],
+          },
         };
       },
     }),
@@ -140,14 +164,16 @@ export const firmVariants: readonly Variant[] = [
   {
     name: 'firm-statements/plain-http',
     check: 'firm-statements',
-    fault: 'a deployed (non-loopback) target answers over plain http (Authentication, OAuth 2.0 step 6: "All requests use HTTPS.")',
+    fault:
+      'a deployed (non-loopback) target answers over plain http (Authentication, OAuth 2.0 step 6: "All requests use HTTPS.")',
     publicHost: 'sandbox.provider.example',
     hooks: () => ({}),
   },
   {
     name: 'lifecycle/payout-without-recipient-id',
     check: 'lifecycle',
-    fault: 'PAYOUT_INITIATED is sent without recipient_id (States and transitions, row 4: "One webhook per recipient, with recipient_id")',
+    fault:
+      'PAYOUT_INITIATED is sent without recipient_id (States and transitions, row 4: "One webhook per recipient, with recipient_id")',
     hooks: () => ({ webhook: (e) => [e.status === 'PAYOUT_INITIATED' ? { ...e, recipient_id: undefined } : e] }),
   },
 ];

@@ -28,7 +28,8 @@ const isPost = (r: ProxiedRequest, re: RegExp) => r.method === 'POST' && re.test
 const shift = (iso: string, seconds: number) => new Date(Date.parse(iso) + seconds * 1000).toISOString();
 const END = new Set(['PAYMENT_COMPLETED', 'CANCELLED']);
 /** An RFC 3339 timestamp of second precision (the second it falls in). */
-const toSecond = (iso: string) => new Date(Math.floor(Date.parse(iso) / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+const toSecond = (iso: string) =>
+  new Date(Math.floor(Date.parse(iso) / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 const isObject = (v: unknown): v is Body => v !== null && typeof v === 'object' && !Array.isArray(v);
 /** A call of the API itself (not the sandbox's control API, not the token endpoint). */
 const isApiCall = (r: ProxiedRequest) => !r.path.startsWith('/_sandbox/') && !r.path.startsWith('/auth/');
@@ -85,12 +86,15 @@ export function fundedWallet(ctx: VariantContext, customers?: readonly string[])
       const paymentId = m ? decodeURIComponent(m[1]) : '';
       if (!m || !isFunded(paymentId)) return r;
       await fund(paymentId);
-      return m[2] === 'deliver-funds' ? { status: 200, headers: {}, body: { payment_id: paymentId, note: 'the funds were already there' } } : r;
+      return m[2] === 'deliver-funds'
+        ? { status: 200, headers: {}, body: { payment_id: paymentId, note: 'the funds were already there' } }
+        : r;
     },
     response(r, res) {
       const body = isObject(res.body) ? res.body : {};
       const customer = /^\/v[13]\/customers\/([^/]+)\/(payments|sessions)$/.exec(r.path)?.[1];
-      if (r.method === 'POST' && customer && typeof body.session_id === 'string') sessions.set(body.session_id, customer);
+      if (r.method === 'POST' && customer && typeof body.session_id === 'string')
+        sessions.set(body.session_id, customer);
       const paid = /^\/_sandbox\/sessions\/([^/]+)\/pay$/.exec(r.path);
       const payer = paid ? sessions.get(decodeURIComponent(paid[1])) : r.method === 'POST' ? customer : undefined;
       if (payer !== undefined && typeof body.payment_id === 'string') {
@@ -126,7 +130,11 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
     seed: 'Events: "Retry schedule: not shown"; consumer rule 2 (order not guaranteed)',
     checks: ['lifecycle'],
     // The first attempt of AWAITING_FUNDS is lost; its retry arrives after PAYMENT_COMPLETED.
-    hooks: () => buffered((events) => [...events.filter((e) => e.status !== 'AWAITING_FUNDS'), ...events.filter((e) => e.status === 'AWAITING_FUNDS')]),
+    hooks: () =>
+      buffered((events) => [
+        ...events.filter((e) => e.status !== 'AWAITING_FUNDS'),
+        ...events.filter((e) => e.status === 'AWAITING_FUNDS'),
+      ]),
   },
   {
     name: 'events/first-webhook-processing',
@@ -146,7 +154,9 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
     name: 'events/completed-4-minutes-after-last-credit',
     seed: 'States and transitions, row 6: PAYMENT_COMPLETED "may arrive up to 5 minutes after the last PAYOUT_CREDITED"',
     checks: ['lifecycle'],
-    hooks: () => ({ webhook: (e) => [e.status === 'PAYMENT_COMPLETED' ? { ...e, event_timestamp: shift(e.event_timestamp, 240) } : e] }),
+    hooks: () => ({
+      webhook: (e) => [e.status === 'PAYMENT_COMPLETED' ? { ...e, event_timestamp: shift(e.event_timestamp, 240) } : e],
+    }),
   },
   {
     name: 'events/bounced-back-after-completion',
@@ -154,7 +164,17 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
     checks: ['lifecycle'],
     hooks: () => ({
       webhook: (e) =>
-        e.status === 'PAYMENT_COMPLETED' ? [e, { ...e, event_id: `${e.event_id}-bounce`, status: 'BOUNCED_BACK', event_timestamp: shift(e.event_timestamp, 60) }] : [e],
+        e.status === 'PAYMENT_COMPLETED'
+          ? [
+              e,
+              {
+                ...e,
+                event_id: `${e.event_id}-bounce`,
+                status: 'BOUNCED_BACK',
+                event_timestamp: shift(e.event_timestamp, 60),
+              },
+            ]
+          : [e],
     }),
   },
   {
@@ -169,7 +189,12 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
     checks: ['lifecycle'],
     hooks: () => ({
       webhook: (e) => [
-        { session_id: null, client_customer_ref: null, recipient_id: null, ...Object.fromEntries(Object.entries(e).filter(([, v]) => v !== undefined)) } as unknown as WebhookEvent,
+        {
+          session_id: null,
+          client_customer_ref: null,
+          recipient_id: null,
+          ...Object.fromEntries(Object.entries(e).filter(([, v]) => v !== undefined)),
+        } as unknown as WebhookEvent,
       ],
     }),
   },
@@ -179,7 +204,11 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
     checks: ['lifecycle'],
     hooks: () => ({
       webhook: ({ recipient_id, client_reference_id, client_customer_ref, session_id, ...top }) => [
-        { ...top, type: 'payment.status', data: { recipient_id, client_reference_id, client_customer_ref, session_id } } as WebhookEvent,
+        {
+          ...top,
+          type: 'payment.status',
+          data: { recipient_id, client_reference_id, client_customer_ref, session_id },
+        } as WebhookEvent,
       ],
     }),
   },
@@ -258,7 +287,9 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
     name: 'http/virtual-account-accepted-202',
     seed: 'Request a virtual account: "The response means that virtual account creation has been initiated" (success codes: not shown)',
     checks: ['positive', 'firm-statements', 'spec-status'],
-    hooks: () => ({ response: (r, res) => (isPost(r, VIRTUAL_ACCOUNTS) && res.status < 300 ? { ...res, status: 202 } : res) }),
+    hooks: () => ({
+      response: (r, res) => (isPost(r, VIRTUAL_ACCOUNTS) && res.status < 300 ? { ...res, status: 202 } : res),
+    }),
   },
   {
     name: 'auth/apikey-alone-refused-on-customer-operations',
@@ -275,14 +306,20 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
     name: 'http/created-answered-200',
     seed: 'Endpoints: "Success status codes of all operations: not shown"',
     checks: ['positive', 'spec-status'],
-    hooks: () => ({ response: (r, res) => (r.method === 'POST' && res.status === 201 && !r.path.startsWith('/_sandbox/') ? { ...res, status: 200 } : res) }),
+    hooks: () => ({
+      response: (r, res) =>
+        r.method === 'POST' && res.status === 201 && !r.path.startsWith('/_sandbox/') ? { ...res, status: 200 } : res,
+    }),
   },
   {
     name: 'http/refusals-as-422',
     seed: 'Errors, rule 3: "The exact status for each: not shown"',
     checks: ['negative', 'spec-status'],
     hooks: () => ({
-      response: (r, res) => ((isPost(r, PAYMENTS) || isPost(r, VIRTUAL_ACCOUNTS)) && res.status === 400 ? { ...res, status: 422, body: { message: 'Unprocessable' } } : res),
+      response: (r, res) =>
+        (isPost(r, PAYMENTS) || isPost(r, VIRTUAL_ACCOUNTS)) && res.status === 400
+          ? { ...res, status: 422, body: { message: 'Unprocessable' } }
+          : res,
     }),
   },
   {
@@ -290,7 +327,10 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
     seed: 'Errors table: 401 is listed for Request virtual account only (a gateway may answer 403)',
     checks: ['auth', 'spec-status'],
     hooks: () => ({
-      response: (r, res) => (res.status === 401 && !r.path.startsWith('/auth/') && !/virtual-accounts/.test(r.path) ? { ...res, status: 403 } : res),
+      response: (r, res) =>
+        res.status === 401 && !r.path.startsWith('/auth/') && !/virtual-accounts/.test(r.path)
+          ? { ...res, status: 403 }
+          : res,
     }),
   },
   {
@@ -300,7 +340,10 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
     hooks: () => ({
       request(r) {
         if (!isPost(r, PAYMENTS) && !isPost(r, VIRTUAL_ACCOUNTS)) return r;
-        const text = JSON.stringify(r.body ?? null).replace(/"(currency|vban_country)":"([a-z]{3})"/g, (_m, k: string, v: string) => `"${k}":"${v.toUpperCase()}"`);
+        const text = JSON.stringify(r.body ?? null).replace(
+          /"(currency|vban_country)":"([a-z]{3})"/g,
+          (_m, k: string, v: string) => `"${k}":"${v.toUpperCase()}"`,
+        );
         return { ...r, body: JSON.parse(text) as Body };
       },
     }),
@@ -325,7 +368,13 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
     hooks: () => ({
       response: (r, res) =>
         isPost(r, PAYMENTS) && res.status < 300 && typeof (res.body as Body | undefined)?.created_datetime === 'string'
-          ? { ...res, body: { ...(res.body as Body), created_datetime: String((res.body as Body).created_datetime).replace(/(\.\d+)?Z$/, '') } }
+          ? {
+              ...res,
+              body: {
+                ...(res.body as Body),
+                created_datetime: String((res.body as Body).created_datetime).replace(/(\.\d+)?Z$/, ''),
+              },
+            }
           : res,
     }),
   },
@@ -334,7 +383,11 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
     seed: 'Events: "through a third-party webhook delivery provider that signs deliveries"; "Signature header names and verification scheme: not shown" (Svix: svix-id, svix-timestamp, svix-signature)',
     checks: ['lifecycle'],
     hooks: () => ({
-      deliveryHeaders: (std) => ({ 'svix-id': std['webhook-id'], 'svix-timestamp': std['webhook-timestamp'], 'svix-signature': std['webhook-signature'] }),
+      deliveryHeaders: (std) => ({
+        'svix-id': std['webhook-id'],
+        'svix-timestamp': std['webhook-timestamp'],
+        'svix-signature': std['webhook-signature'],
+      }),
     }),
   },
   {
@@ -344,10 +397,20 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
     hooks: () => ({
       response(r, res) {
         if (res.status >= 300 || !isObject(res.body)) return res;
-        if (isPost(r, PAYMENTS)) return { ...res, body: { quote_id: null, client_customer_ref: null, session_id: null, payment_reference: null, ...res.body } };
+        if (isPost(r, PAYMENTS))
+          return {
+            ...res,
+            body: { quote_id: null, client_customer_ref: null, session_id: null, payment_reference: null, ...res.body },
+          };
         const sessions = res.body.sessions;
         if (r.method === 'GET' && SESSIONS.test(r.path) && Array.isArray(sessions))
-          return { ...res, body: { ...res.body, sessions: sessions.map((x) => (isObject(x) ? { payment_id: null, ...x, client_reference_id: null } : x)) } };
+          return {
+            ...res,
+            body: {
+              ...res.body,
+              sessions: sessions.map((x) => (isObject(x) ? { payment_id: null, ...x, client_reference_id: null } : x)),
+            },
+          };
         return res;
       },
     }),
@@ -360,7 +423,13 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
       response(r, res) {
         if (!isPost(r, SESSIONS) || res.status >= 300 || !isObject(res.body)) return res;
         const { session_url: _renamed, ...rest } = res.body;
-        return { ...res, body: { ...rest, payment_page_url: `https://pay.provider.example/hosted/pay/${String(rest.session_id)}?t=eyJhbGciOiJIUzI1NiJ9.c2Vz/x+y%3D&lang=en` } };
+        return {
+          ...res,
+          body: {
+            ...rest,
+            payment_page_url: `https://pay.provider.example/hosted/pay/${String(rest.session_id)}?t=eyJhbGciOiJIUzI1NiJ9.c2Vz/x+y%3D&lang=en`,
+          },
+        };
       },
     }),
   },
@@ -377,7 +446,13 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
           headers: { authorization: r.headers.authorization ?? '' },
         });
         await found.body?.cancel();
-        return found.status === 404 ? { status: 400, headers: {}, body: { code: 'THIRD_PARTY_NOT_FOUND', message: `no third party ${ref} for this customer` } } : r;
+        return found.status === 404
+          ? {
+              status: 400,
+              headers: {},
+              body: { code: 'THIRD_PARTY_NOT_FOUND', message: `no third party ${ref} for this customer` },
+            }
+          : r;
       },
     }),
   },

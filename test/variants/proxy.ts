@@ -22,7 +22,12 @@ export interface ProxiedResponse {
   body: unknown;
 }
 
-export type WebhookEvent = Record<string, unknown> & { event_id: string; payment_id: string; status: string; event_timestamp: string };
+export type WebhookEvent = Record<string, unknown> & {
+  event_id: string;
+  payment_id: string;
+  status: string;
+  event_timestamp: string;
+};
 
 export interface ProxyHooks {
   /** Rewrite the request (return it) or answer it without the mock (return a response). */
@@ -58,8 +63,15 @@ export async function startProxy(upstream: string, hooks: ProxyHooks): Promise<R
       return;
     }
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v;
-    let incoming: ProxiedRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers, body: parse(raw, headers['content-type']) };
+    for (const [k, v] of Object.entries(req.headers))
+      if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v;
+    let incoming: ProxiedRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      headers,
+      body: parse(raw, headers['content-type']),
+    };
     let subscription: number | undefined;
     if (incoming.method === 'POST' && incoming.path === '/_sandbox/webhook-subscriptions') {
       subscription = relays.push({ url: String((incoming.body as { url?: unknown }).url) }) - 1;
@@ -72,7 +84,8 @@ export async function startProxy(upstream: string, hooks: ProxyHooks): Promise<R
       answer = { ...answer, body: { ...(answer.body as object), url: relays[subscription].url } };
     }
     if (hooks.response && !isResponse(changed)) answer = hooks.response(changed, answer);
-    const text = typeof answer.body === 'string' ? answer.body : answer.body === undefined ? '' : JSON.stringify(answer.body);
+    const text =
+      typeof answer.body === 'string' ? answer.body : answer.body === undefined ? '' : JSON.stringify(answer.body);
     const out = { ...answer.headers };
     delete out['content-length'];
     delete out['transfer-encoding'];
@@ -86,9 +99,13 @@ export async function startProxy(upstream: string, hooks: ProxyHooks): Promise<R
     for (const e of hooks.webhook ? hooks.webhook(event) : [event]) {
       const body = JSON.stringify(e);
       const secret = relay.secret && (hooks.signingSecret?.(relay.secret) ?? relay.secret);
-      const standard = secret ? signWebhook(body, { id: e.event_id, timestamp: Math.floor(Date.now() / 1000), secret }) : {};
+      const standard = secret
+        ? signWebhook(body, { id: e.event_id, timestamp: Math.floor(Date.now() / 1000), secret })
+        : {};
       const sig = hooks.deliveryHeaders ? hooks.deliveryHeaders(standard) : standard;
-      await fetch(relay.url, { method: 'POST', headers: { 'content-type': 'application/json', ...sig }, body }).catch(() => undefined);
+      await fetch(relay.url, { method: 'POST', headers: { 'content-type': 'application/json', ...sig }, body }).catch(
+        () => undefined,
+      );
     }
   }
 
@@ -115,7 +132,12 @@ async function forward(upstream: string, r: ProxiedRequest): Promise<ProxiedResp
         : isForm
           ? new URLSearchParams(r.body as Record<string, string>).toString()
           : JSON.stringify(r.body);
-  const res = await fetch(`${upstream}${r.path}${qs ? `?${qs}` : ''}`, { method: r.method, headers: r.headers, body, redirect: 'manual' });
+  const res = await fetch(`${upstream}${r.path}${qs ? `?${qs}` : ''}`, {
+    method: r.method,
+    headers: r.headers,
+    body,
+    redirect: 'manual',
+  });
   const headers: Record<string, string> = {};
   res.headers.forEach((v, k) => {
     headers[k] = v;

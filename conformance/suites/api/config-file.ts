@@ -20,7 +20,14 @@ export interface TargetFixtures {
    */
   customers: Array<{ customer_id: string; wallet_currency?: string; status?: string; awaits_funds?: boolean }>;
   recipients: Array<{ recipient_id: string; customer_id: string; currency?: string; status?: string; name?: string }>;
-  quotes: Array<{ quote_id: string; customer_id: string; sell_currency?: string; buy_currency?: string; status?: string; expires_at?: string }>;
+  quotes: Array<{
+    quote_id: string;
+    customer_id: string;
+    sell_currency?: string;
+    buy_currency?: string;
+    status?: string;
+    expires_at?: string;
+  }>;
   third_parties: Array<{ customer_id: string; client_customer_ref: string }>;
 }
 
@@ -61,7 +68,12 @@ const schema = {
       status: { type: 'string' },
       awaits_funds: { type: 'boolean' },
     }),
-    recipients: list(['recipient_id', 'customer_id'], { recipient_id: id, customer_id: id, currency: { type: 'string' }, status: { type: 'string' } }),
+    recipients: list(['recipient_id', 'customer_id'], {
+      recipient_id: id,
+      customer_id: id,
+      currency: { type: 'string' },
+      status: { type: 'string' },
+    }),
     quotes: list(['quote_id', 'customer_id'], {
       quote_id: id,
       customer_id: id,
@@ -71,7 +83,11 @@ const schema = {
       expires_at: { type: 'string' },
     }),
     third_parties: list(['customer_id', 'client_customer_ref'], { customer_id: id, client_customer_ref: id }),
-    second_client: { type: 'object', required: ['customers'], properties: { customers: list(['customer_id'], { customer_id: id }) } },
+    second_client: {
+      type: 'object',
+      required: ['customers'],
+      properties: { customers: list(['customer_id'], { customer_id: id }) },
+    },
     webhooks: {
       type: 'object',
       additionalProperties: false,
@@ -91,11 +107,20 @@ const schema = {
       properties: Object.fromEntries(
         ['createThirdParty', 'updateThirdParty', 'legacyMakePayment', 'confirm_recipient', 'createSession'].map((k) => [
           k,
-          { type: 'object', required: ['body'], additionalProperties: false, properties: { body: {}, customer_id: id, client_customer_reference: id } },
+          {
+            type: 'object',
+            required: ['body'],
+            additionalProperties: false,
+            properties: { body: {}, customer_id: id, client_customer_reference: id },
+          },
         ]),
       ),
     },
-    virtual_accounts: { type: 'object', additionalProperties: false, properties: { wait_seconds: { type: 'number', minimum: 0 } } },
+    virtual_accounts: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { wait_seconds: { type: 'number', minimum: 0 } },
+    },
     run: runSectionSchema,
   },
 };
@@ -106,7 +131,10 @@ export function parseTargetFile(value: unknown, file: string): TargetFile {
   if (value === null || value === undefined) return {};
   if (!validate(value)) {
     const e = validate.errors![0];
-    const extra = e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : '';
+    const extra =
+      e.keyword === 'additionalProperties'
+        ? ` (${(e.params as { additionalProperty: string }).additionalProperty})`
+        : '';
     throw new CbpError('E_CONFIG', `invalid conformance config: ${e.message ?? 'invalid'}${extra}`, {
       file,
       pointer: e.instancePath,

@@ -1,7 +1,7 @@
 /**
  * `cbp conformance` options resolved into one complete config (argv → config is a pure,
- * tested function, so every option is checked without spawning the CLI). Credentials come from flags or the environment and are never printed; the
- * config file holds what the operations the seed does not show would give (customers,
+ * tested function, so every option is checked without spawning the CLI). Credentials come from flags or the environment
+ * and are never printed; the config file holds what the operations the seed does not show would give (customers,
  * recipients, quotes, third parties) and where the webhook receiver listens.
  */
 import path from 'node:path';
@@ -31,7 +31,8 @@ export interface ConformanceConfig {
     secret?: string;
     /** Longest wait for a flow's next webhook (seed §Events rule 5: stages take seconds to minutes in production). */
     waitMs: number;
-    /** Longest wait for PAYMENT_COMPLETED after the last PAYOUT_CREDITED; default: the state table's allowance (5 minutes). */
+    /** Longest wait for PAYMENT_COMPLETED after the last PAYOUT_CREDITED; default: the state table's allowance (5
+     * minutes). */
     completionMs?: number;
     /** Listening on after every flow settled, for events that must not come (after CANCELLED). */
     graceMs: number;
@@ -89,14 +90,32 @@ export type Env = Record<string, string | undefined>;
 /** Pure: argv + environment + (already read) config file → config. */
 /** `reportKinds`: the valid `--report` kinds (the CLI passes the reporters' table); without it the
  * reporters refuse an unknown kind when they are made. */
-export function conformanceConfigFromArgv(flags: ConformanceArgv, env: Env, configFile?: { name: string; value: unknown }, reportKinds?: readonly string[]): ConformanceConfig {
+export function conformanceConfigFromArgv(
+  flags: ConformanceArgv,
+  env: Env,
+  configFile?: { name: string; value: unknown },
+  reportKinds?: readonly string[],
+): ConformanceConfig {
   const file = configFile ? parseTargetFile(configFile.value, configFile.name) : undefined;
   // The file's `run:` section (run-options.ts) under the flags.
   const argv = withRunSection(flags, file?.run, configFile?.name);
   const live = argv.baseUrl !== undefined || argv.authUrl !== undefined;
-  if (live && argv.baseUrl === undefined) throw new CbpError('E_USAGE', '--auth-url needs --base-url', { hint: 'cbp conformance --base-url URL --auth-url URL' });
-  const primary = credentials(argv.clientId ?? env.CBP_CLIENT_ID, argv.clientSecret ?? env.CBP_CLIENT_SECRET, 'CBP_CLIENT_ID', 'CBP_CLIENT_SECRET');
-  const secondary = credentials(argv.clientId2 ?? env.CBP_CLIENT_ID_2, argv.clientSecret2 ?? env.CBP_CLIENT_SECRET_2, 'CBP_CLIENT_ID_2', 'CBP_CLIENT_SECRET_2');
+  if (live && argv.baseUrl === undefined)
+    throw new CbpError('E_USAGE', '--auth-url needs --base-url', {
+      hint: 'cbp conformance --base-url URL --auth-url URL',
+    });
+  const primary = credentials(
+    argv.clientId ?? env.CBP_CLIENT_ID,
+    argv.clientSecret ?? env.CBP_CLIENT_SECRET,
+    'CBP_CLIENT_ID',
+    'CBP_CLIENT_SECRET',
+  );
+  const secondary = credentials(
+    argv.clientId2 ?? env.CBP_CLIENT_ID_2,
+    argv.clientSecret2 ?? env.CBP_CLIENT_SECRET_2,
+    'CBP_CLIENT_ID_2',
+    'CBP_CLIENT_SECRET_2',
+  );
   if (live && !primary) {
     throw new CbpError('E_CONFIG', 'no client credentials for the live target', {
       hint: 'set CBP_CLIENT_ID and CBP_CLIENT_SECRET, or pass --client-id and --client-secret (values are never printed)',
@@ -105,8 +124,21 @@ export function conformanceConfigFromArgv(flags: ConformanceArgv, env: Env, conf
   const listen = file?.webhooks?.listen ?? '127.0.0.1:0';
   const [host, port] = splitListen(listen, configFile?.name);
   return {
-    target: live ? { kind: 'live', baseUrl: httpUrl(argv.baseUrl!, '--base-url'), authUrl: httpUrl(argv.authUrl ?? argv.baseUrl!, '--auth-url') } : { kind: 'embedded' },
-    credentials: live ? { primary, secondary, apiKey: argv.apiKey ?? (env.CBP_API_KEY || undefined), expiredToken: env.CBP_EXPIRED_TOKEN || undefined } : {},
+    target: live
+      ? {
+          kind: 'live',
+          baseUrl: httpUrl(argv.baseUrl!, '--base-url'),
+          authUrl: httpUrl(argv.authUrl ?? argv.baseUrl!, '--auth-url'),
+        }
+      : { kind: 'embedded' },
+    credentials: live
+      ? {
+          primary,
+          secondary,
+          apiKey: argv.apiKey ?? (env.CBP_API_KEY || undefined),
+          expiredToken: env.CBP_EXPIRED_TOKEN || undefined,
+        }
+      : {},
     file,
     ...(configFile ? { configPath: configFile.name } : {}),
     webhooks: {
@@ -145,15 +177,23 @@ function operationFilter(argv: ConformanceArgv): { operations?: OperationFilter 
 }
 
 function positiveInteger(value: number, flag: string): number {
-  if (!Number.isInteger(value) || value < 1) throw new CbpError('E_USAGE', `${flag} must be a whole number of at least 1`, { hint: `${flag} 1 stops at the first failure` });
+  if (!Number.isInteger(value) || value < 1)
+    throw new CbpError('E_USAGE', `${flag} must be a whole number of at least 1`, {
+      hint: `${flag} 1 stops at the first failure`,
+    });
   return value;
 }
 
 const seconds = (s: number | undefined) => (s === undefined ? undefined : s * 1000);
 
 /** `--driver` wins over `driver:`; a module path in the config file is relative to that file. */
-function driverSpec(flag: string | undefined, inFile: string | undefined, file: string | undefined): ConformanceConfig['driver'] {
-  if (flag !== undefined && flag.trim() === '') throw new CbpError('E_USAGE', `--driver needs a value: ${driverChoices()}`);
+function driverSpec(
+  flag: string | undefined,
+  inFile: string | undefined,
+  file: string | undefined,
+): ConformanceConfig['driver'] {
+  if (flag !== undefined && flag.trim() === '')
+    throw new CbpError('E_USAGE', `--driver needs a value: ${driverChoices()}`);
   if (flag) return { spec: flag, base: process.cwd() };
   if (inFile) return { spec: inFile, base: file ? path.dirname(path.resolve(file)) : process.cwd() };
   return undefined;
@@ -161,13 +201,22 @@ function driverSpec(flag: string | undefined, inFile: string | undefined, file: 
 
 function rate(value: number | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!Number.isFinite(value) || value <= 0) throw new CbpError('E_USAGE', '--rate must be a positive number of requests per second');
+  if (!Number.isFinite(value) || value <= 0)
+    throw new CbpError('E_USAGE', '--rate must be a positive number of requests per second');
   return value;
 }
 
-function credentials(id: string | undefined, secret: string | undefined, idName: string, secretName: string): ClientCredentials | undefined {
+function credentials(
+  id: string | undefined,
+  secret: string | undefined,
+  idName: string,
+  secretName: string,
+): ClientCredentials | undefined {
   if (!id && !secret) return undefined;
-  if (!id || !secret) throw new CbpError('E_CONFIG', `${id ? secretName : idName} is missing (${id ? idName : secretName} is set)`, { hint: 'set both, or neither' });
+  if (!id || !secret)
+    throw new CbpError('E_CONFIG', `${id ? secretName : idName} is missing (${id ? idName : secretName} is set)`, {
+      hint: 'set both, or neither',
+    });
   return { clientId: id, clientSecret: secret };
 }
 
@@ -178,13 +227,18 @@ function httpUrl(value: string, flag: string): string {
   } catch {
     throw new CbpError('E_USAGE', `${flag} ${JSON.stringify(value)} is not a URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CbpError('E_USAGE', `${flag} must be an http(s) URL`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new CbpError('E_USAGE', `${flag} must be an http(s) URL`);
   return value.replace(/\/+$/, '');
 }
 
 function splitListen(listen: string, file?: string): [string, number] {
   const m = /^(.+):(\d{1,5})$/.exec(listen);
-  if (!m || Number(m[2]) > 65535) throw new CbpError('E_CONFIG', `webhooks.listen ${JSON.stringify(listen)} is not host:port`, { file, pointer: '/webhooks/listen' });
+  if (!m || Number(m[2]) > 65535)
+    throw new CbpError('E_CONFIG', `webhooks.listen ${JSON.stringify(listen)} is not host:port`, {
+      file,
+      pointer: '/webhooks/listen',
+    });
   return [m[1].replace(/^\[|\]$/g, ''), Number(m[2])];
 }
 

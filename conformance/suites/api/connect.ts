@@ -33,7 +33,12 @@ export interface Connection {
 }
 
 /** `drivers`: the built-in drivers `--driver NAME` may name (default: drivers/builtin.ts). */
-export async function connect(target: Target, config: ConformanceConfig, recorder: Recorder, drivers?: Record<string, BuiltinDriver>): Promise<Connection> {
+export async function connect(
+  target: Target,
+  config: ConformanceConfig,
+  recorder: Recorder,
+  drivers?: Record<string, BuiltinDriver>,
+): Promise<Connection> {
   const closers: Array<() => Promise<void>> = [];
   const close = async () => {
     for (const c of closers.reverse()) await c().catch(() => undefined);
@@ -57,7 +62,11 @@ export async function connect(target: Target, config: ConformanceConfig, recorde
     // Where the run goes, before the driver is asked anything else (its control endpoints may live beside the API).
     await driver.connect?.({ name: target.name, baseUrl: target.baseUrl, authUrl: target.authUrl });
     const supplier = driver.fixtures ? driver : own;
-    const fixtures = target.fixtures ?? (supplier?.fixtures ? await supplier.fixtures('primary') : { customers: [], recipients: [], quotes: [], third_parties: [] });
+    const fixtures =
+      target.fixtures ??
+      (supplier?.fixtures
+        ? await supplier.fixtures('primary')
+        : { customers: [], recipients: [], quotes: [], third_parties: [] });
     const receiver = await startReceiver({
       host: config.webhooks.listenHost,
       port: config.webhooks.listenPort,
@@ -86,8 +95,15 @@ export async function connect(target: Target, config: ConformanceConfig, recorde
         const quotes = driver.createQuote ? driver : own;
         if (quotes?.createQuote) return (await quotes.createQuote({ customerId, sell, buy })).quoteId;
         // A quote listed as not active or expired is for the expired-quote case (firm-statements), not for the bases.
-        const usable = (q: (typeof fixtures.quotes)[number]) => (q.status ?? 'active') === 'active' && !(q.expires_at !== undefined && Date.parse(q.expires_at) < Date.now());
-        return fixtures.quotes.find((q) => usable(q) && q.customer_id === customerId && (q.buy_currency ?? buy) === buy && (q.sell_currency ?? sell) === sell)?.quote_id;
+        const usable = (q: (typeof fixtures.quotes)[number]) =>
+          (q.status ?? 'active') === 'active' && !(q.expires_at !== undefined && Date.parse(q.expires_at) < Date.now());
+        return fixtures.quotes.find(
+          (q) =>
+            usable(q) &&
+            q.customer_id === customerId &&
+            (q.buy_currency ?? buy) === buy &&
+            (q.sell_currency ?? sell) === sell,
+        )?.quote_id;
       },
       close,
     };
@@ -95,8 +111,12 @@ export async function connect(target: Target, config: ConformanceConfig, recorde
     await close();
     if (err instanceof CbpError) throw err;
     // The message may quote the target's answer (a driver's error): no credential in it.
-    throw new CbpError('E_TARGET_UNREACHABLE', `cannot set up the target: ${recorder.redactor.text(String((err as Error).message))}`, {
-      hint: 'check --base-url, --auth-url and that the service is up',
-    });
+    throw new CbpError(
+      'E_TARGET_UNREACHABLE',
+      `cannot set up the target: ${recorder.redactor.text(String((err as Error).message))}`,
+      {
+        hint: 'check --base-url, --auth-url and that the service is up',
+      },
+    );
   }
 }

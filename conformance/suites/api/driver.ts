@@ -82,7 +82,8 @@ export interface ConformanceDriver {
    * driver that waits until `expiresAt` answers nothing and the runner's clock is used.
    */
   expireSession?(args: SessionRef): Promise<{ now?: string } | undefined>;
-  /** The id of an active recipient of this customer (in `currency`, when given) whose next name check (CoP/VoP) fails. */
+  /** The id of an active recipient of this customer (in `currency`, when given) whose next name check (CoP/VoP) fails.
+   */
   recipientFailingNameCheck?(args: { customerId: string; currency?: string }): Promise<string>;
   /** A new active recipient of this customer (three-recipient flows, when the config lists fewer). */
   createRecipient?(args: { customerId: string; currency: string }): Promise<string>;
@@ -99,8 +100,13 @@ export interface ConformanceDriver {
    * fields: not shown), built from the refused answer (`failed`: the last refusal, e.g. to echo a
    * request or check id). Wins over `payloads.confirm_recipient` of the config.
    */
-  confirmRecipient?(args: { customerId: string; recipientId: string; failed: { status: number; headers: Record<string, string>; body: unknown } }): Promise<unknown>;
-  /** A token of the primary client that the target has expired (or revoked), for the expired-token case. Wins over CBP_EXPIRED_TOKEN. */
+  confirmRecipient?(args: {
+    customerId: string;
+    recipientId: string;
+    failed: { status: number; headers: Record<string, string>; body: unknown };
+  }): Promise<unknown>;
+  /** A token of the primary client that the target has expired (or revoked), for the expired-token case. Wins over
+   * CBP_EXPIRED_TOKEN. */
   expiredToken?(): Promise<string>;
   /** Called once when the run ends. */
   close?(): Promise<void>;

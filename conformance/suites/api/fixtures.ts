@@ -5,11 +5,18 @@ export type Customer = TargetFixtures['customers'][number];
 export type Recipient = TargetFixtures['recipients'][number];
 
 export function activeRecipients(f: TargetFixtures, customerId: string, currency?: string): Recipient[] {
-  return f.recipients.filter((r) => r.customer_id === customerId && (r.status ?? 'active') === 'active' && (currency === undefined || r.currency === currency));
+  return f.recipients.filter(
+    (r) =>
+      r.customer_id === customerId &&
+      (r.status ?? 'active') === 'active' &&
+      (currency === undefined || r.currency === currency),
+  );
 }
 
 /** A customer with a wallet currency and an active recipient in it (same-currency payment). */
-export function sameCurrencyCustomer(f: TargetFixtures): { customer: Customer; currency: string; recipient: Recipient } | undefined {
+export function sameCurrencyCustomer(
+  f: TargetFixtures,
+): { customer: Customer; currency: string; recipient: Recipient } | undefined {
   for (const c of f.customers) {
     const w = c.wallet_currency;
     const r = w ? activeRecipients(f, c.customer_id, w)[0] : undefined;
@@ -19,15 +26,20 @@ export function sameCurrencyCustomer(f: TargetFixtures): { customer: Customer; c
 }
 
 /** A customer with an active recipient in another currency than its wallet (assumption A-CONVERSION). */
-export function conversionCustomer(f: TargetFixtures): { customer: Customer; sell: string; buy: string; recipient: Recipient } | undefined {
+export function conversionCustomer(
+  f: TargetFixtures,
+): { customer: Customer; sell: string; buy: string; recipient: Recipient } | undefined {
   for (const c of f.customers) {
     const r = activeRecipients(f, c.customer_id).find((x) => x.currency && x.currency !== c.wallet_currency);
-    if (c.wallet_currency && r?.currency) return { customer: c, sell: c.wallet_currency, buy: r.currency, recipient: r };
+    if (c.wallet_currency && r?.currency)
+      return { customer: c, sell: c.wallet_currency, buy: r.currency, recipient: r };
   }
   return undefined;
 }
 
-export function thirdPartyCustomer(f: TargetFixtures): { customer: Customer; currency: string; recipient: Recipient; ref: string } | undefined {
+export function thirdPartyCustomer(
+  f: TargetFixtures,
+): { customer: Customer; currency: string; recipient: Recipient; ref: string } | undefined {
   for (const tp of f.third_parties) {
     const c = f.customers.find((x) => x.customer_id === tp.customer_id);
     const w = c?.wallet_currency;

@@ -1,7 +1,7 @@
 /**
  * Negative cases, generated from the rules (violate()) and schemas rather than hand-listed, so
- * a new rule or constraint is exercised without a new test: for a valid request, every overlay rule's violate() and every schema
- * constraint the request touches yields a request that breaks exactly that one rule.
+ * a new rule or constraint is exercised without a new test: for a valid request, every overlay rule's violate() and
+ * every schema constraint the request touches yields a request that breaks exactly that one rule.
  */
 import type { OperationModel } from '../../../generator/ir/model.js';
 import { ruleKeywordsByName } from '../../../kits/payments/keywords/index.js';
@@ -14,7 +14,8 @@ import { schemaMutations } from './schema-mutations.js';
 export interface NegativeCase {
   /** Stable within one base: `<rule> <pointer> <description>`. */
   id: string;
-  /** The rule the case breaks: an overlay rule, the seed rule a tagged schema keyword implements, or `schema.<keyword>`. */
+  /** The rule the case breaks: an overlay rule, the seed rule a tagged schema keyword implements, or
+   * `schema.<keyword>`. */
   rule: string;
   /** For a schema constraint: `schema.<keyword>` (which keyword of the schema is broken). */
   keyword?: string;
@@ -34,13 +35,16 @@ export function negativeCases(ctx: RunContext, base: RequestCase): NegativeCase[
   const op = ctx.model.operations.find((o) => o.id === base.operationId);
   if (!op) return [];
   const out: NegativeCase[] = [];
-  const push = (c: Omit<NegativeCase, 'id' | 'sendTwice'>, sameAsBase: boolean) => out.push({ ...c, id: `${c.rule} ${c.pointer} ${c.description}`, sendTwice: sameAsBase });
+  const push = (c: Omit<NegativeCase, 'id' | 'sendTwice'>, sameAsBase: boolean) =>
+    out.push({ ...c, id: `${c.rule} ${c.pointer} ${c.description}`, sendTwice: sameAsBase });
   const body = base.json ?? base.form;
   const key = base.json !== undefined ? 'json' : 'form';
   const schema = bodySchema(op, key);
   if (body !== undefined && schema !== undefined) {
     // A form-encoded field has no null: every value is text.
-    for (const m of schemaMutations(schema, body, ctx.model.schemas).filter((x) => key === 'json' || x.rule !== 'schema.type')) {
+    for (const m of schemaMutations(schema, body, ctx.model.schemas).filter(
+      (x) => key === 'json' || x.rule !== 'schema.type',
+    )) {
       push(
         {
           rule: m.implements ?? m.rule,
@@ -60,12 +64,29 @@ export function negativeCases(ctx: RunContext, base: RequestCase): NegativeCase[
       const expect = rule.status ?? '4XX';
       if (rule.state === 'stateless') {
         for (const m of ruleKeywordsByName.get(rule.keyword)?.violate(base.json, rule.params) ?? []) {
-          push({ rule: rule.id, source: rule.source, expect, pointer: m.pointer, description: m.description, request: { ...base, json: m.value } }, false);
+          push(
+            {
+              rule: rule.id,
+              source: rule.source,
+              expect,
+              pointer: m.pointer,
+              description: m.description,
+              request: { ...base, json: m.value },
+            },
+            false,
+          );
         }
       } else {
         for (const m of statefulRules[rule.keyword]?.violate(base.json, rule.params) ?? []) {
           push(
-            { rule: rule.id, source: rule.source, expect, pointer: m.pointer, description: m.description, request: { ...base, json: m.body } },
+            {
+              rule: rule.id,
+              source: rule.source,
+              expect,
+              pointer: m.pointer,
+              description: m.description,
+              request: { ...base, json: m.body },
+            },
             stableJson(m.body) === stableJson(base.json),
           );
         }

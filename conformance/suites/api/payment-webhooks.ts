@@ -8,6 +8,11 @@ import { liftFields } from '../events/event-judge.js';
 export function webhooksFor(recorder: Recorder, paymentId: string): RecordedWebhook[] {
   return recorder.webhooks.filter((w) => {
     const p = w.payload;
-    return p !== null && typeof p === 'object' && !Array.isArray(p) && liftFields(p as Record<string, unknown>).event.payment_id === paymentId;
+    return (
+      p !== null &&
+      typeof p === 'object' &&
+      !Array.isArray(p) &&
+      liftFields(p as Record<string, unknown>).event.payment_id === paymentId
+    );
   });
 }

@@ -1,4 +1,5 @@
-/** The API suite's "reproduce with" commands for checks that are not one exchange (credentials stay in the environment). */
+/** The API suite's "reproduce with" commands for checks that are not one exchange (credentials stay in the
+ * environment). */
 import type { ConformanceConfig } from './config.js';
 
 const q = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);

@@ -28,7 +28,12 @@ export interface BaseRequest {
 
 /** A body the seed does not show: the config's, this sandbox's stand-in, or a skip (live/payloads.ts). */
 function unshown(ctx: RunContext, key: UnshownPayload, standIn: () => unknown): PayloadChoice {
-  return payloadFor({ configured: ctx.config.file?.payloads, ownSandbox: ctx.ownSandbox }, key, () => ctx.unique('cfg'), standIn);
+  return payloadFor(
+    { configured: ctx.config.file?.payloads, ownSandbox: ctx.ownSandbox },
+    key,
+    () => ctx.unique('cfg'),
+    standIn,
+  );
 }
 
 const skipOf = (p: PayloadChoice) => ('skip' in p ? p.skip : undefined);
@@ -46,14 +51,28 @@ function paymentBody(currency: string, recipientId: string, ref: string, extra: 
   return {
     purpose_of_transaction: 'PROPERTY_PURCHASE',
     amount: { currency, value: VALUE },
-    recipient_details: [{ recipient_id: recipientId, amount: { currency, value: VALUE }, payment_reference: 'INV-1', purpose_of_transaction: 'PROPERTY_PURCHASE' }],
+    recipient_details: [
+      {
+        recipient_id: recipientId,
+        amount: { currency, value: VALUE },
+        payment_reference: 'INV-1',
+        purpose_of_transaction: 'PROPERTY_PURCHASE',
+      },
+    ],
     client_reference_id: ref,
     payment_reference: 'INV-1',
     ...extra,
   };
 }
 
-const base = (ctx: RunContext, operationId: string, name: string, method: string, params: Record<string, string>, rest: Partial<RequestCase> = {}): RequestCase => ({
+const base = (
+  ctx: RunContext,
+  operationId: string,
+  name: string,
+  method: string,
+  params: Record<string, string>,
+  rest: Partial<RequestCase> = {},
+): RequestCase => ({
   operationId,
   name,
   method,
@@ -121,8 +140,16 @@ export const validRequests: Record<string, BaseRequest[]> = {
       name: 'third-party',
       build: async (ctx) => {
         const s = thirdPartyCustomer(ctx.fixtures);
-        const body = s && paymentBody(s.currency, s.recipient.recipient_id, ctx.unique('tpp'), { is_third_party_payment: true, client_customer_ref: s.ref });
-        return s && base(ctx, 'createPayment', 'third-party', 'POST', { customer_id: s.customer.customer_id }, { json: body });
+        const body =
+          s &&
+          paymentBody(s.currency, s.recipient.recipient_id, ctx.unique('tpp'), {
+            is_third_party_payment: true,
+            client_customer_ref: s.ref,
+          });
+        return (
+          s &&
+          base(ctx, 'createPayment', 'third-party', 'POST', { customer_id: s.customer.customer_id }, { json: body })
+        );
       },
     },
   ],
@@ -139,10 +166,24 @@ export const validRequests: Record<string, BaseRequest[]> = {
           amount,
           due_date: dueDate(),
           items: [{ item_name: 'Deposit', item_ref: 'item-1', item_type: 'deposit', amount }],
-          recipient_details: [{ recipient_id: s.recipient.recipient_id, amount, payment_reference: 'INV-2', purpose_of_transaction: 'PROPERTY_PURCHASE' }],
+          recipient_details: [
+            {
+              recipient_id: s.recipient.recipient_id,
+              amount,
+              payment_reference: 'INV-2',
+              purpose_of_transaction: 'PROPERTY_PURCHASE',
+            },
+          ],
           allowed_origins: ['https://partner.example'],
         };
-        return base(ctx, 'createSession', 'session', 'POST', { customer_id: s.customer.customer_id }, { json: sessionOverride(ctx, json) });
+        return base(
+          ctx,
+          'createSession',
+          'session',
+          'POST',
+          { customer_id: s.customer.customer_id },
+          { json: sessionOverride(ctx, json) },
+        );
       },
     },
   ],
@@ -150,22 +191,46 @@ export const validRequests: Record<string, BaseRequest[]> = {
     {
       name: 'by-reference',
       build: async (ctx) =>
-        withCustomer(ctx, (id) => base(ctx, 'lookupSessions', 'by-reference', 'GET', { customer_id: id }, { query: { client_reference_id: ctx.unique('lookup') } })),
+        withCustomer(ctx, (id) =>
+          base(
+            ctx,
+            'lookupSessions',
+            'by-reference',
+            'GET',
+            { customer_id: id },
+            { query: { client_reference_id: ctx.unique('lookup') } },
+          ),
+        ),
     },
   ],
   requestVirtualAccount: [
     {
       name: 'gbp',
-      build: async (ctx) => withCustomer(ctx, (id) => base(ctx, 'requestVirtualAccount', 'gbp', 'POST', { customer_id: id }, { json: { currency: 'GBP', vban_country: 'GBR' } })),
+      build: async (ctx) =>
+        withCustomer(ctx, (id) =>
+          base(
+            ctx,
+            'requestVirtualAccount',
+            'gbp',
+            'POST',
+            { customer_id: id },
+            { json: { currency: 'GBP', vban_country: 'GBR' } },
+          ),
+        ),
     },
   ],
   createThirdParty: [
     {
       name: 'third-party',
       build: async (ctx) => {
-        const p = unshown(ctx, 'createThirdParty', () => ({ client_customer_ref: ctx.unique('tp'), name: 'Conformance Buyer' }));
+        const p = unshown(ctx, 'createThirdParty', () => ({
+          client_customer_ref: ctx.unique('tp'),
+          name: 'Conformance Buyer',
+        }));
         const id = 'skip' in p ? undefined : (p.customerId ?? ctx.fixtures.customers[0]?.customer_id);
-        return id && !('skip' in p) ? base(ctx, 'createThirdParty', 'third-party', 'POST', { customer_id: id }, { json: p.body }) : undefined;
+        return id && !('skip' in p)
+          ? base(ctx, 'createThirdParty', 'third-party', 'POST', { customer_id: id }, { json: p.body })
+          : undefined;
       },
       unavailable: (ctx) => skipOf(unshown(ctx, 'createThirdParty', () => ({}))),
     },
@@ -173,7 +238,10 @@ export const validRequests: Record<string, BaseRequest[]> = {
   getThirdParty: [
     {
       name: 'onboarded',
-      build: async (ctx) => withThirdParty(ctx, (id, ref) => base(ctx, 'getThirdParty', 'onboarded', 'GET', { customer_id: id, client_customer_reference: ref })),
+      build: async (ctx) =>
+        withThirdParty(ctx, (id, ref) =>
+          base(ctx, 'getThirdParty', 'onboarded', 'GET', { customer_id: id, client_customer_reference: ref }),
+        ),
     },
   ],
   updateThirdParty: [
@@ -181,7 +249,10 @@ export const validRequests: Record<string, BaseRequest[]> = {
       name: 'onboarded',
       build: async (ctx) =>
         withThirdParty(ctx, (id, ref) => {
-          const p = unshown(ctx, 'updateThirdParty', () => ({ client_customer_ref: ref, name: 'Conformance Buyer (updated)' }));
+          const p = unshown(ctx, 'updateThirdParty', () => ({
+            client_customer_ref: ref,
+            name: 'Conformance Buyer (updated)',
+          }));
           if ('skip' in p) return undefined;
           const params = { customer_id: p.customerId ?? id, client_customer_reference: p.thirdParty ?? ref };
           return base(ctx, 'updateThirdParty', 'onboarded', 'PUT', params, { json: p.body });
@@ -195,14 +266,29 @@ export const validRequests: Record<string, BaseRequest[]> = {
       build: async (ctx) => {
         const s = sameCurrencyCustomer(ctx.fixtures);
         // The sandbox's stand-in: the v3 request shape (A-LEGACY-PAYLOAD in sandbox/README.md).
-        const p = s && unshown(ctx, 'legacyMakePayment', () => paymentBody(s.currency, s.recipient.recipient_id, ctx.unique('v2')));
+        const p =
+          s &&
+          unshown(ctx, 'legacyMakePayment', () => paymentBody(s.currency, s.recipient.recipient_id, ctx.unique('v2')));
         if (!s || !p || 'skip' in p) return undefined;
-        return base(ctx, 'legacyMakePayment', 'same-currency', 'POST', { customer_id: p.customerId ?? s.customer.customer_id }, { json: p.body });
+        return base(
+          ctx,
+          'legacyMakePayment',
+          'same-currency',
+          'POST',
+          { customer_id: p.customerId ?? s.customer.customer_id },
+          { json: p.body },
+        );
       },
       unavailable: (ctx) => skipOf(unshown(ctx, 'legacyMakePayment', () => ({}))),
     },
   ],
-  legacyReviewPayments: [{ name: 'list', build: async (ctx) => withCustomer(ctx, (id) => base(ctx, 'legacyReviewPayments', 'list', 'GET', { customer_id: id })) }],
+  legacyReviewPayments: [
+    {
+      name: 'list',
+      build: async (ctx) =>
+        withCustomer(ctx, (id) => base(ctx, 'legacyReviewPayments', 'list', 'GET', { customer_id: id })),
+    },
+  ],
 };
 
 /**
@@ -224,7 +310,10 @@ function withCustomer(ctx: RunContext, f: (customerId: string) => RequestCase): 
   return c ? f(c.customer_id) : undefined;
 }
 
-function withThirdParty(ctx: RunContext, f: (customerId: string, ref: string) => RequestCase | undefined): RequestCase | undefined {
+function withThirdParty(
+  ctx: RunContext,
+  f: (customerId: string, ref: string) => RequestCase | undefined,
+): RequestCase | undefined {
   const tp = ctx.fixtures.third_parties[0];
   return tp ? f(tp.customer_id, tp.client_customer_ref) : undefined;
 }
@@ -239,10 +328,20 @@ const dependent: Record<string, BaseRequest[]> = {
         const res = first && (await ctx.http.send(first));
         const id = (res?.body as { unique_identifier?: unknown } | undefined)?.unique_identifier;
         if (!first || typeof id !== 'string') return undefined;
-        const view = base(ctx, 'getVirtualAccount', 'requested', 'GET', { customer_id: first.customerId! }, { query: { 'unique-ref': id } });
+        const view = base(
+          ctx,
+          'getVirtualAccount',
+          'requested',
+          'GET',
+          { customer_id: first.customerId! },
+          { query: { 'unique-ref': id } },
+        );
         // Seed §Request a virtual account: the answer "means that virtual account creation has been
         // initiated", so the account is polled (bounded) before it is expected to exist.
-        await ctx.http.poll(view, (r) => r.status >= 200 && r.status < 300, { timeoutMs: ctx.config.virtualAccountWaitMs, intervalMs: 1000 });
+        await ctx.http.poll(view, (r) => r.status >= 200 && r.status < 300, {
+          timeoutMs: ctx.config.virtualAccountWaitMs,
+          intervalMs: 1000,
+        });
         return view;
       },
     },
@@ -254,7 +353,9 @@ const dependent: Record<string, BaseRequest[]> = {
         const first = await validRequests.createPayment[0].build(ctx);
         const res = first && (await ctx.http.send(first));
         const id = (res?.body as { payment_id?: unknown } | undefined)?.payment_id;
-        return first && typeof id === 'string' ? base(ctx, 'legacyViewPayment', 'created', 'GET', { customer_id: first.customerId!, payment_id: id }) : undefined;
+        return first && typeof id === 'string'
+          ? base(ctx, 'legacyViewPayment', 'created', 'GET', { customer_id: first.customerId!, payment_id: id })
+          : undefined;
       },
     },
   ],

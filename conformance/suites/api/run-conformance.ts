@@ -66,7 +66,13 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
   const recorder = new Recorder();
   // Every credential the run is given; those issued during the run are learnt as they arrive.
   const c = target.credentials;
-  recorder.redactor.learn(c.primary?.clientSecret, c.secondary?.clientSecret, c.apiKey, c.expiredToken, config.webhooks.secret);
+  recorder.redactor.learn(
+    c.primary?.clientSecret,
+    c.secondary?.clientSecret,
+    c.apiKey,
+    c.expiredToken,
+    config.webhooks.secret,
+  );
   const conn = await connect(target, config, recorder, options.drivers);
   try {
     const ctx: RunContext = {
@@ -89,7 +95,9 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
       quoteFor: conn.quoteFor,
       provenance: spec.provenance,
     };
-    const har = config.reports.filter((r) => r.kind === 'har').map((r) => harReporter(r.path, recorder, conn.receiver?.url));
+    const har = config.reports
+      .filter((r) => r.kind === 'har')
+      .map((r) => harReporter(r.path, recorder, conn.receiver?.url));
     return await runSuite(limited, ctx, {
       target: `${target.name} (driver: ${conn.driver.name})`,
       reporters: [...(options.reporters ?? []), ...har],
@@ -112,7 +120,10 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
           statuses: observed.statuses,
         });
       },
-      notes: (_ctx, outcomes) => [throttleNote(recorder.unjudged), ...reproduceNotes(outcomes, config)].filter((n): n is string => n !== undefined),
+      notes: (_ctx, outcomes) =>
+        [throttleNote(recorder.unjudged), ...reproduceNotes(outcomes, config)].filter(
+          (n): n is string => n !== undefined,
+        ),
       finishOutcome: (o) => withReproduce(o, config),
     });
   } finally {
@@ -168,15 +179,24 @@ function defaultTarget(config: ConformanceConfig): Target {
  */
 function withReproduce(o: CheckOutcome, config: ConformanceConfig): CheckOutcome {
   if (config.target.kind !== 'embedded') return o;
-  return { ...o, failures: o.failures.map((f) => (f.reproduce?.startsWith('curl ') ? { ...f, reproduce: rerunFor(o.checkId, config) } : f)) };
+  return {
+    ...o,
+    failures: o.failures.map((f) =>
+      f.reproduce?.startsWith('curl ') ? { ...f, reproduce: rerunFor(o.checkId, config) } : f,
+    ),
+  };
 }
 
 function reproduceNotes(outcomes: readonly CheckOutcome[], config: ConformanceConfig): string[] {
   const lines = outcomes.flatMap((o) => o.failures.map((f) => f.reproduce ?? ''));
   const notes: string[] = [];
   if (config.target.kind === 'live' && lines.some((l) => l.includes('$CBP_TOKEN')))
-    notes.push(`$CBP_TOKEN in the curl lines is a token of the primary client: ${tokenSourceLine(config.target.authUrl)}`);
+    notes.push(
+      `$CBP_TOKEN in the curl lines is a token of the primary client: ${tokenSourceLine(config.target.authUrl)}`,
+    );
   if (lines.some((l) => l.includes('$CBP_EXPIRED_TOKEN')))
-    notes.push('$CBP_EXPIRED_TOKEN is an expired token of the primary client (the runner outlived a fresh one on the sandbox clock, or read CBP_EXPIRED_TOKEN)');
+    notes.push(
+      '$CBP_EXPIRED_TOKEN is an expired token of the primary client (the runner outlived a fresh one on the sandbox clock, or read CBP_EXPIRED_TOKEN)',
+    );
   return notes;
 }

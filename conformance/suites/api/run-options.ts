@@ -49,7 +49,11 @@ export const runSectionSchema = {
 };
 
 /** argv with the file's values where no flag was given. */
-export function withRunSection(argv: ConformanceArgv, run: RunSection | undefined, file: string | undefined): ConformanceArgv {
+export function withRunSection(
+  argv: ConformanceArgv,
+  run: RunSection | undefined,
+  file: string | undefined,
+): ConformanceArgv {
   if (run === undefined) return argv;
   const dir = file !== undefined ? path.dirname(file) : '.';
   const reports = run.reports?.map((r) => {
@@ -57,7 +61,8 @@ export function withRunSection(argv: ConformanceArgv, run: RunSection | undefine
     const target = rest.join('=');
     return `${kind}=${path.isAbsolute(target) ? target : path.join(dir, target)}`;
   });
-  const pick = <K extends keyof ConformanceArgv>(flag: ConformanceArgv[K], fromFile: ConformanceArgv[K] | undefined) => (flag !== undefined ? flag : fromFile);
+  const pick = <K extends keyof ConformanceArgv>(flag: ConformanceArgv[K], fromFile: ConformanceArgv[K] | undefined) =>
+    flag !== undefined ? flag : fromFile;
   const out: ConformanceArgv = { ...argv };
   const set = <K extends keyof ConformanceArgv>(key: K, value: ConformanceArgv[K] | undefined) => {
     const v = pick(argv[key], value);

@@ -1,7 +1,7 @@
 /**
  * Minimal changes to a valid value that break exactly one schema constraint (required,
- * lengths, patterns, minItems, case of enums, null for a non-empty value), generated from the schema rather than listed by
- * hand. Walks only what the valid value contains, so every mutation is one edit away from it.
+ * lengths, patterns, minItems, case of enums, null for a non-empty value), generated from the schema rather than listed
+ * by hand. Walks only what the valid value contains, so every mutation is one edit away from it.
  */
 import type { JSONSchema } from '../../../generator/ir/json-schema.js';
 import { toPointer, unescapeToken } from '../../engine/json-pointer.js';
@@ -19,14 +19,24 @@ export interface SchemaMutation {
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-export function schemaMutations(schema: JSONSchema, valid: unknown, schemas: Record<string, JSONSchema>): SchemaMutation[] {
+export function schemaMutations(
+  schema: JSONSchema,
+  valid: unknown,
+  schemas: Record<string, JSONSchema>,
+): SchemaMutation[] {
   const out: SchemaMutation[] = [];
   walk(
     schema,
     valid,
     [],
     (tokens, value, rule, description, implemented) => {
-      out.push({ value: replaceAt(valid, tokens, value), pointer: ptr(tokens), rule, ...(implemented ? { implements: implemented } : {}), description });
+      out.push({
+        value: replaceAt(valid, tokens, value),
+        pointer: ptr(tokens),
+        rule,
+        ...(implemented ? { implements: implemented } : {}),
+        description,
+      });
     },
     schemas,
     0,
@@ -34,7 +44,13 @@ export function schemaMutations(schema: JSONSchema, valid: unknown, schemas: Rec
   return out;
 }
 
-type Emit = (tokens: Array<string | number>, value: unknown, rule: string, description: string, implemented?: string) => void;
+type Emit = (
+  tokens: Array<string | number>,
+  value: unknown,
+  rule: string,
+  description: string,
+  implemented?: string,
+) => void;
 const REMOVE = Symbol('remove');
 
 function resolve(schema: unknown, schemas: Record<string, JSONSchema>): Obj {
@@ -48,7 +64,14 @@ function resolve(schema: unknown, schemas: Record<string, JSONSchema>): Obj {
   return s;
 }
 
-function walk(raw: unknown, value: unknown, at: Array<string | number>, emit: Emit, schemas: Record<string, JSONSchema>, depth: number): void {
+function walk(
+  raw: unknown,
+  value: unknown,
+  at: Array<string | number>,
+  emit: Emit,
+  schemas: Record<string, JSONSchema>,
+  depth: number,
+): void {
   if (depth > 12) return;
   const s = resolve(raw, schemas);
   // A keyword of a schema tagged `x-cbp-rule: <id>` implements that seed rule (a `$ref`'s sibling tag wins).
@@ -60,7 +83,8 @@ function walk(raw: unknown, value: unknown, at: Array<string | number>, emit: Em
       if (name in value) emit([...at, name], REMOVE, 'schema.required', `required ${name} left out`);
     }
     const props = isObj(s.properties) ? s.properties : {};
-    for (const [name, sub] of Object.entries(props)) if (name in value) walk(sub, value[name], [...at, name], emit, schemas, depth + 1);
+    for (const [name, sub] of Object.entries(props))
+      if (name in value) walk(sub, value[name], [...at, name], emit, schemas, depth + 1);
   } else if (Array.isArray(value)) {
     nullMutation(s, 'array', at, own);
     if (typeof s.minItems === 'number' && s.minItems > 0 && value.length >= s.minItems) {
@@ -80,7 +104,8 @@ function walk(raw: unknown, value: unknown, at: Array<string | number>, emit: Em
 function nullMutation(s: Obj, type: 'string' | 'array', at: Array<string | number>, emit: Emit): void {
   const types = Array.isArray(s.type) ? s.type : [s.type];
   const bound = type === 'string' ? s.minLength : s.minItems;
-  if (types.includes(type) && !types.includes('null') && typeof bound === 'number' && bound > 0) emit(at, null, 'schema.type', `null (a non-empty ${type})`);
+  if (types.includes(type) && !types.includes('null') && typeof bound === 'number' && bound > 0)
+    emit(at, null, 'schema.type', `null (a non-empty ${type})`);
 }
 
 function stringMutations(s: Obj, value: string, at: Array<string | number>, emit: Emit): void {
@@ -88,17 +113,31 @@ function stringMutations(s: Obj, value: string, at: Array<string | number>, emit
     const longer = value.padEnd(s.maxLength + 1, value.length > 0 ? value[value.length - 1] : 'A');
     emit(at, longer, 'schema.maxLength', `${longer.length} characters (at most ${s.maxLength})`);
   }
-  if (typeof s.minLength === 'number' && s.minLength > 0) emit(at, value.slice(0, s.minLength - 1), 'schema.minLength', `${s.minLength - 1} characters (at least ${s.minLength})`);
+  if (typeof s.minLength === 'number' && s.minLength > 0)
+    emit(
+      at,
+      value.slice(0, s.minLength - 1),
+      'schema.minLength',
+      `${s.minLength - 1} characters (at least ${s.minLength})`,
+    );
   if (typeof s.pattern === 'string') {
     const re = new RegExp(s.pattern, 'u');
-    const bad = [value.toLowerCase(), value.toUpperCase(), `${value} !`, `!${value}`].find((c) => c !== value && !re.test(c));
+    const bad = [value.toLowerCase(), value.toUpperCase(), `${value} !`, `!${value}`].find(
+      (c) => c !== value && !re.test(c),
+    );
     if (bad !== undefined) emit(at, bad, 'schema.pattern', `${JSON.stringify(bad)} does not match ${s.pattern}`);
   }
   const allowed = Array.isArray(s.enum) ? s.enum : s.const !== undefined ? [s.const] : undefined;
   if (allowed?.includes(value)) {
     // Enums are case sensitive (Payment request table: purpose_of_transaction).
     const other = [value.toLowerCase(), value.toUpperCase()].find((c) => c !== value && !allowed.includes(c));
-    if (other !== undefined) emit(at, other, Array.isArray(s.enum) ? 'schema.enum' : 'schema.const', `${JSON.stringify(other)}: enum values are case sensitive`);
+    if (other !== undefined)
+      emit(
+        at,
+        other,
+        Array.isArray(s.enum) ? 'schema.enum' : 'schema.const',
+        `${JSON.stringify(other)}: enum values are case sensitive`,
+      );
   }
 }
 

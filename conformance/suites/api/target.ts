@@ -39,7 +39,8 @@ export interface Target {
   close?(): Promise<void>;
 }
 
-/** A live implementation named by --base-url: credentials and fixtures from the config; the sandbox driver when it answers /_sandbox/. */
+/** A live implementation named by --base-url: credentials and fixtures from the config; the sandbox driver when it
+ * answers /_sandbox/. */
 export function liveTarget(config: ConformanceConfig): Target {
   if (config.target.kind !== 'live') throw new Error('liveTarget needs a live config (--base-url)');
   return {
@@ -56,5 +57,10 @@ export function liveTarget(config: ConformanceConfig): Target {
 export function fixturesOf(config: ConformanceConfig): TargetFixtures | undefined {
   const f = config.file;
   if (!f?.customers?.length) return undefined;
-  return { customers: f.customers, recipients: f.recipients ?? [], quotes: f.quotes ?? [], third_parties: f.third_parties ?? [] };
+  return {
+    customers: f.customers,
+    recipients: f.recipients ?? [],
+    quotes: f.quotes ?? [],
+    third_parties: f.third_parties ?? [],
+  };
 }

@@ -69,9 +69,13 @@ export class Tokens implements TokenSource {
     const body = res.body as { access_token?: unknown; expires_in?: unknown } | undefined;
     const token = body?.access_token;
     if (res.status < 200 || res.status >= 300 || typeof token !== 'string') {
-      throw new CbpError('E_TARGET_UNREACHABLE', `could not obtain an access token for the ${which} client (${res.error ?? `HTTP ${res.status}`})`, {
-        hint: 'check --auth-url and the client credentials (values are never printed)',
-      });
+      throw new CbpError(
+        'E_TARGET_UNREACHABLE',
+        `could not obtain an access token for the ${which} client (${res.error ?? `HTTP ${res.status}`})`,
+        {
+          hint: 'check --auth-url and the client credentials (values are never printed)',
+        },
+      );
     }
     const lifetimeMs = typeof body?.expires_in === 'number' && body.expires_in > 0 ? body.expires_in * 1000 : undefined;
     // Renewed when a tenth of its lifetime (at most 30 s) is left, so no request carries a token about to expire.

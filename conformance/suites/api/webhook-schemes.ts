@@ -8,10 +8,19 @@
  * names). `webhooks.scheme` in the config picks one; by default a delivery is verified with the
  * scheme whose headers it carries.
  */
-import { standardWebhooks, verifyWebhook, type NormalizedHeaders, type WebhookScheme } from '../../../generated/webhooks.js';
+import {
+  standardWebhooks,
+  verifyWebhook,
+  type NormalizedHeaders,
+  type WebhookScheme,
+} from '../../../generated/webhooks.js';
 import type { DeliveryVerifier } from '../../engine/receiver.js';
 
-const SVIX: Record<string, string> = { 'svix-id': 'webhook-id', 'svix-timestamp': 'webhook-timestamp', 'svix-signature': 'webhook-signature' };
+const SVIX: Record<string, string> = {
+  'svix-id': 'webhook-id',
+  'svix-timestamp': 'webhook-timestamp',
+  'svix-signature': 'webhook-signature',
+};
 
 /** Svix-style headers over the Standard Webhooks signature. */
 export const svixScheme: WebhookScheme = {
@@ -38,7 +47,11 @@ export const WEBHOOK_SCHEME_NAMES = Object.keys(WEBHOOK_SCHEMES) as WebhookSchem
  */
 export function deliveryVerifier(name?: WebhookSchemeName): DeliveryVerifier {
   return (raw, headers, secrets) => {
-    const scheme = name ? WEBHOOK_SCHEMES[name] : headers['svix-id'] !== undefined && headers['webhook-id'] === undefined ? svixScheme : standardWebhooks;
+    const scheme = name
+      ? WEBHOOK_SCHEMES[name]
+      : headers['svix-id'] !== undefined && headers['webhook-id'] === undefined
+        ? svixScheme
+        : standardWebhooks;
     // The sandbox clock may run ahead of real time: freshness is not what this suite judges.
     const v = verifyWebhook(raw, headers, secrets, { scheme, toleranceSeconds: 10 * 365 * 86400 });
     return v.ok ? { ok: true, payload: v.payload } : { ok: false, reason: `${v.reason} (${scheme.name})` };

@@ -40,7 +40,10 @@ export interface Delivery {
   evidence: ExchangeEvidence;
 }
 
-export type PaymentRecord = { found: true; status: string | null; eventsApplied?: number; recipients?: Record<string, string> } | { found: false } | { error: string };
+export type PaymentRecord =
+  | { found: true; status: string | null; eventsApplied?: number; recipients?: Record<string, string> }
+  | { found: false }
+  | { error: string };
 
 export interface ConsumerContext {
   target: ConsumerTarget;

@@ -60,10 +60,17 @@ export function completionTargets(table: StateTable = defaultTable()): { complet
   return { completed: t.to, recipientDone: t.requiresAllRecipients! };
 }
 
-export function paymentFlow({ paymentId, recipients, eventPrefix, startMs, table = defaultTable() }: FlowOptions): WebhookPayload[] {
+export function paymentFlow({
+  paymentId,
+  recipients,
+  eventPrefix,
+  startMs,
+  table = defaultTable(),
+}: FlowOptions): WebhookPayload[] {
   const ids = Array.from({ length: recipients }, (_, i) => `rcp-${i + 1}`);
   const steps = completionPath(table).flatMap(
-    ({ status, perRecipient }): Array<{ status: string; recipient?: string }> => (perRecipient ? ids.map((recipient) => ({ status, recipient })) : [{ status }]),
+    ({ status, perRecipient }): Array<{ status: string; recipient?: string }> =>
+      perRecipient ? ids.map((recipient) => ({ status, recipient })) : [{ status }],
   );
   return steps.map((s, i) => ({
     event_id: `${eventPrefix}-${i + 1}`,

@@ -31,7 +31,9 @@ export function selectConsumerChecks(ids: string[] | undefined): ConsumerCheck[]
   const known = new Map(consumerChecks.map((c) => [c.id, c]));
   const unknown = ids.filter((id) => !known.has(id));
   if (unknown.length > 0) {
-    throw new CbpError('E_CHECK_UNKNOWN', `unknown consumer check ${unknown.join(', ')}`, { hint: `valid checks: ${[...known.keys()].join(', ')}` });
+    throw new CbpError('E_CHECK_UNKNOWN', `unknown consumer check ${unknown.join(', ')}`, {
+      hint: `valid checks: ${[...known.keys()].join(', ')}`,
+    });
   }
   return ids.map((id) => known.get(id)!);
 }
@@ -58,7 +60,9 @@ export async function runConsumerConformance(options: ConsumerRunOptions): Promi
     ...(options.stateUrl ? { readState: stateReader({ ...options, stateUrl: options.stateUrl }) } : {}),
     paymentId: (scenario) => `cbpc-${runId}-${scenario}`,
   };
-  const checks = selectConsumerChecks(options.checks).map((check) => withReproduce(check, reproduceCommand(options, check.id)));
+  const checks = selectConsumerChecks(options.checks).map((check) =>
+    withReproduce(check, reproduceCommand(options, check.id)),
+  );
   // The endpoint knows the signing secret and may echo it: no report shows it (engine/redact.ts).
   const redactor = new Redactor();
   redactor.learn(options.secret);
@@ -69,9 +73,15 @@ export async function runConsumerConformance(options: ConsumerRunOptions): Promi
     scrub: (text) => redactor.text(text),
     notes: () => [
       ...(signed.sent > 0 && signed.refused === signed.sent
-        ? [`every correctly signed delivery (${signed.sent}) was refused: the endpoint probably verifies with another secret than CBP_WEBHOOK_SECRET`]
+        ? [
+            `every correctly signed delivery (${signed.sent}) was refused: the endpoint probably verifies with another secret than CBP_WEBHOOK_SECRET`,
+          ]
         : []),
-      ...(options.stateUrl ? [] : ['final states not verified: only the answers were judged (pass --state-url to check what the endpoint recorded)']),
+      ...(options.stateUrl
+        ? []
+        : [
+            'final states not verified: only the answers were judged (pass --state-url to check what the endpoint recorded)',
+          ]),
     ],
   });
 }

@@ -12,14 +12,42 @@ import { severityOf } from '../../engine/provenance.js';
 import type { ReceivedEvent } from '../../engine/recorder.js';
 import { type EventRuleId, eventRules } from '../verdicts/event-rules.js';
 import { judgeMoves } from './event-moves.js';
-import type { JudgeFinding, JudgeOptions, JudgeResult, ObservedTransition, PaymentEvent, PaymentExpectation } from './event-types.js';
+import type {
+  JudgeFinding,
+  JudgeOptions,
+  JudgeResult,
+  ObservedTransition,
+  PaymentEvent,
+  PaymentExpectation,
+} from './event-types.js';
 
-export type { JudgeFinding, JudgeOptions, JudgeResult, ObservedTransition, PaymentEvent, PaymentExpectation } from './event-types.js';
+export type {
+  JudgeFinding,
+  JudgeOptions,
+  JudgeResult,
+  ObservedTransition,
+  PaymentEvent,
+  PaymentExpectation,
+} from './event-types.js';
 
 /** The fields the seed lists for a webhook (§Events), without saying where in the payload. */
-const FIELDS = ['event_id', 'event_timestamp', 'payment_id', 'status', 'client_reference_id', 'client_customer_ref', 'session_id', 'recipient_id'] as const;
+const FIELDS = [
+  'event_id',
+  'event_timestamp',
+  'payment_id',
+  'status',
+  'client_reference_id',
+  'client_customer_ref',
+  'session_id',
+  'recipient_id',
+] as const;
 
-export type Finder = (rule: EventRuleId, message: string, events: unknown[], extra?: { paymentId?: string; pending?: boolean }) => void;
+export type Finder = (
+  rule: EventRuleId,
+  message: string,
+  events: unknown[],
+  extra?: { paymentId?: string; pending?: boolean },
+) => void;
 
 export function finder(findings: JudgeFinding[], strict: boolean, paymentId?: string): Finder {
   return (rule, message, events, extra = {}) => {
@@ -38,7 +66,10 @@ export function finder(findings: JudgeFinding[], strict: boolean, paymentId?: st
 
 /** The seed's fields of one payload: top level, else under `data`; null is absent. */
 export function liftFields(payload: Record<string, unknown>): { event: Partial<PaymentEvent>; nested: string[] } {
-  const data = payload.data !== null && typeof payload.data === 'object' && !Array.isArray(payload.data) ? (payload.data as Record<string, unknown>) : {};
+  const data =
+    payload.data !== null && typeof payload.data === 'object' && !Array.isArray(payload.data)
+      ? (payload.data as Record<string, unknown>)
+      : {};
   const event: Record<string, unknown> = {};
   const nested: string[] = [];
   for (const f of FIELDS) {
@@ -51,7 +82,11 @@ export function liftFields(payload: Record<string, unknown>): { event: Partial<P
   return { event: event as Partial<PaymentEvent>, nested };
 }
 
-export function judgeEvents(received: readonly ReceivedEvent[], table: StateTable, options: JudgeOptions = {}): JudgeResult {
+export function judgeEvents(
+  received: readonly ReceivedEvent[],
+  table: StateTable,
+  options: JudgeOptions = {},
+): JudgeResult {
   const strict = options.strict === true;
   const findings: JudgeFinding[] = [];
   const find = finder(findings, strict);
@@ -68,7 +103,11 @@ export function judgeEvents(received: readonly ReceivedEvent[], table: StateTabl
     if (r.signatureValid === false && !signatureNoted) {
       signatureNoted = true;
       const bad = received.filter((x) => x.signatureValid === false).length;
-      find('events.signature', `signature did not verify: ${r.signatureError ?? 'bad signature'} (${bad} of ${received.length} deliveries)`, [r.payload]);
+      find(
+        'events.signature',
+        `signature did not verify: ${r.signatureError ?? 'bad signature'} (${bad} of ${received.length} deliveries)`,
+        [r.payload],
+      );
     }
     if (r.payload === null || typeof r.payload !== 'object' || Array.isArray(r.payload)) {
       find('events.payload-fields', 'a delivery whose body is not a JSON object', [r.payload]);
@@ -81,20 +120,35 @@ export function judgeEvents(received: readonly ReceivedEvent[], table: StateTabl
     }
     if (typeof e.payment_id !== 'string') {
       if (initial.has(e.status)) find('events.first-carries-payment-id', `${e.status} without payment_id`, [r.payload]);
-      else find('events.payload-fields', `${e.status} without payment_id: it cannot be attributed to a payment`, [r.payload]);
+      else
+        find('events.payload-fields', `${e.status} without payment_id: it cannot be attributed to a payment`, [
+          r.payload,
+        ]);
       continue;
     }
     for (const f of nested) {
       const key = `${e.payment_id} ${f}`;
       if (nestedNoted.has(key)) continue;
       nestedNoted.add(key);
-      find('events.field-under-data', `${f} is under data, not at the top level (a consumer reading the top level misses it)`, [r.payload], { paymentId: e.payment_id });
+      find(
+        'events.field-under-data',
+        `${f} is under data, not at the top level (a consumer reading the top level misses it)`,
+        [r.payload],
+        { paymentId: e.payment_id },
+      );
     }
     if (typeof e.event_id !== 'string') {
-      find('events.event-id-present', `${e.status} without event_id: a consumer cannot skip its redeliveries`, [r.payload], { paymentId: e.payment_id });
+      find(
+        'events.event-id-present',
+        `${e.status} without event_id: a consumer cannot skip its redeliveries`,
+        [r.payload],
+        { paymentId: e.payment_id },
+      );
       e.event_id = `(no event_id #${++anonymous})`;
     }
-    const rest = Object.fromEntries(Object.entries(r.payload as Record<string, unknown>).filter(([k]) => !(FIELDS as readonly string[]).includes(k)));
+    const rest = Object.fromEntries(
+      Object.entries(r.payload as Record<string, unknown>).filter(([k]) => !(FIELDS as readonly string[]).includes(k)),
+    );
     const event = { ...rest, ...e } as PaymentEvent;
     const earlier = seen.get(event.event_id);
     if (earlier && earlier.payment_id !== event.payment_id) {
@@ -109,9 +163,14 @@ export function judgeEvents(received: readonly ReceivedEvent[], table: StateTabl
     const same = earlier?.payment_id === event.payment_id ? earlier : seen.get(key);
     if (same) {
       if (same.status !== event.status || same.recipient_id !== event.recipient_id) {
-        find('events.event-id-same-event', `event_id ${event.event_id} was delivered as ${describe(same)} and again as ${describe(event)}`, [same, event], {
-          paymentId: event.payment_id,
-        });
+        find(
+          'events.event-id-same-event',
+          `event_id ${event.event_id} was delivered as ${describe(same)} and again as ${describe(event)}`,
+          [same, event],
+          {
+            paymentId: event.payment_id,
+          },
+        );
       } else if (same.event_timestamp !== event.event_timestamp) {
         find(
           'events.event-id-redelivery-timestamp',
@@ -136,7 +195,12 @@ export function judgeEvents(received: readonly ReceivedEvent[], table: StateTabl
   for (const [paymentId, events] of byPayment) {
     const sorted = sortByTimestamp(events, table, finder(findings, strict, paymentId));
     for (const e of sorted) statuses[e.status] = (statuses[e.status] ?? 0) + 1;
-    const moves = judgeMoves(sorted, table, options.expectations?.[paymentId] ?? {}, finder(findings, strict, paymentId));
+    const moves = judgeMoves(
+      sorted,
+      table,
+      options.expectations?.[paymentId] ?? {},
+      finder(findings, strict, paymentId),
+    );
     for (const t of moves.transitions) {
       const k = `${t.from}->${t.to}`;
       const c = counts.get(k) ?? { from: t.from, to: t.to, count: 0, ...(t.id ? { id: t.id } : {}) };
@@ -157,11 +221,19 @@ export function judgeEvents(received: readonly ReceivedEvent[], table: StateTabl
  * retried delivery could still bring), or provably broken (a failure no later delivery can
  * repair)? For waiting loops: wait per flow until this holds or the time is up.
  */
-export function isFlowSettled(received: readonly ReceivedEvent[], table: StateTable, paymentId: string, expectation: PaymentExpectation = {}): boolean {
+export function isFlowSettled(
+  received: readonly ReceivedEvent[],
+  table: StateTable,
+  paymentId: string,
+  expectation: PaymentExpectation = {},
+): boolean {
   const r = judgeEvents(received, table, { expectations: { [paymentId]: expectation } });
   const mine = r.findings.filter((f) => f.paymentId === paymentId);
   if (mine.some((f) => f.severity === 'error' && !f.pending)) return true;
-  const ends = new Set([...table.statuses.filter((s) => s.terminal).map((s) => s.name), ...table.transitions.filter((t) => t.requiresAllRecipients).map((t) => t.to)]);
+  const ends = new Set([
+    ...table.statuses.filter((s) => s.terminal).map((s) => s.name),
+    ...table.transitions.filter((t) => t.requiresAllRecipients).map((t) => t.to),
+  ]);
   const reached = received.some((e) => {
     const p = e.payload as Record<string, unknown> | null;
     if (p === null || typeof p !== 'object') return false;
@@ -180,8 +252,15 @@ export function isFlowSettled(received: readonly ReceivedEvent[], table: StateTa
  * arrival order.
  */
 function sortByTimestamp(events: PaymentEvent[], table: StateTable, find: Finder): PaymentEvent[] {
-  const unreadable = events.filter((e) => typeof e.event_timestamp !== 'string' || Number.isNaN(Date.parse(e.event_timestamp)));
-  if (unreadable.length > 0) find('events.payload-fields', `${unreadable.length} event(s) without a readable event_timestamp: judged in arrival order`, unreadable.slice(0, 3));
+  const unreadable = events.filter(
+    (e) => typeof e.event_timestamp !== 'string' || Number.isNaN(Date.parse(e.event_timestamp)),
+  );
+  if (unreadable.length > 0)
+    find(
+      'events.payload-fields',
+      `${unreadable.length} event(s) without a readable event_timestamp: judged in arrival order`,
+      unreadable.slice(0, 3),
+    );
   const rank = tableRank(table);
   const rankOf = (s: string) => rank.get(s) ?? Number.MAX_SAFE_INTEGER;
   const sorted = events
@@ -202,7 +281,8 @@ function sortByTimestamp(events: PaymentEvent[], table: StateTable, find: Finder
   return sorted.map((x) => x.e);
 }
 
-/** How many moves of the state table each status is from a first status (fewest); statuses it does not reach are absent. */
+/** How many moves of the state table each status is from a first status (fewest); statuses it does not reach are
+ * absent. */
 function tableRank(table: StateTable): Map<string, number> {
   const rank = new Map<string, number>(table.initial.map((s) => [s.status, 0]));
   for (let changed = true; changed; ) {
@@ -226,6 +306,8 @@ const describe = (e: PaymentEvent) => `${e.status}${e.recipient_id ? ` for ${e.r
 /** A payload as the judge reads it: the seed's fields lifted from `data`, nulls dropped (for schema validation). */
 export function judgedPayload(payload: unknown): unknown {
   if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return payload;
-  const rest = Object.fromEntries(Object.entries(payload as Record<string, unknown>).filter(([k, v]) => v !== null && k !== 'data'));
+  const rest = Object.fromEntries(
+    Object.entries(payload as Record<string, unknown>).filter(([k, v]) => v !== null && k !== 'data'),
+  );
   return { ...rest, ...liftFields(payload as Record<string, unknown>).event };
 }

@@ -16,7 +16,11 @@ import { computeCoverage } from '../verdicts/coverage.js';
 import { judgedPayload, judgeEvents } from './event-judge.js';
 import { stateSection } from './state-diagram.js';
 
-export const EVENTS_CHECK = { id: 'events', title: 'Captured webhook deliveries follow the state table', source: 'States and transitions; Events (consumer rules 1-4)' };
+export const EVENTS_CHECK = {
+  id: 'events',
+  title: 'Captured webhook deliveries follow the state table',
+  source: 'States and transitions; Events (consumer rules 1-4)',
+};
 
 export function parseEventLog(text: string, file: string): ReceivedEvent[] {
   const out: ReceivedEvent[] = [];
@@ -26,14 +30,23 @@ export function parseEventLog(text: string, file: string): ReceivedEvent[] {
     try {
       value = JSON.parse(line);
     } catch (err) {
-      throw new CbpError('E_CONFIG', `line ${i + 1} is not JSON: ${(err as Error).message}`, { file, hint: 'one JSON object per line (NDJSON)' });
+      throw new CbpError('E_CONFIG', `line ${i + 1} is not JSON: ${(err as Error).message}`, {
+        file,
+        hint: 'one JSON object per line (NDJSON)',
+      });
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      throw new CbpError('E_CONFIG', `line ${i + 1} is not a JSON object`, { file, hint: 'one received event per line' });
+      throw new CbpError('E_CONFIG', `line ${i + 1} is not a JSON object`, {
+        file,
+        hint: 'one received event per line',
+      });
     }
     const o = value as Record<string, unknown>;
     if (o.payload !== undefined && typeof o.payload === 'object') {
-      out.push({ payload: o.payload, signatureValid: typeof o.signature_valid === 'boolean' ? o.signature_valid : undefined });
+      out.push({
+        payload: o.payload,
+        signatureValid: typeof o.signature_valid === 'boolean' ? o.signature_valid : undefined,
+      });
     } else out.push({ payload: o });
   });
   return out;
@@ -47,7 +60,8 @@ export interface EventLogOptions {
   file?: string;
 }
 
-/** The one check of the events suite: the captured log against the state table and, when given, the payload validator. */
+/** The one check of the events suite: the captured log against the state table and, when given, the payload validator.
+ */
 export function eventLogCheck(events: readonly ReceivedEvent[], options: EventLogOptions): Check<unknown> {
   return {
     ...EVENTS_CHECK,
@@ -62,7 +76,9 @@ export function eventLogCheck(events: readonly ReceivedEvent[], options: EventLo
         rule: f.rule,
         provenance: f.provenance,
         evidence: { events: f.events },
-        reproduce: options.file ? `cbp conformance events ${options.file}${options.strict ? ' --strict' : ''}` : undefined,
+        reproduce: options.file
+          ? `cbp conformance events ${options.file}${options.strict ? ' --strict' : ''}`
+          : undefined,
       }));
       const seen = new Set<string>();
       for (const e of events) {
@@ -71,9 +87,19 @@ export function eventLogCheck(events: readonly ReceivedEvent[], options: EventLo
           const message = `${(e.payload as { event_id?: string }).event_id ?? 'event'}: ${v.pointer || '/'} ${v.message}`;
           if (seen.has(message)) continue;
           seen.add(message);
-          // Offline there is no spec/ to grade a schema keyword by: the payload schema is not shown (A-WEBHOOK-REQUIRED).
-          const provenance = v.rule.startsWith('schema.') ? notShown('Events', 'Complete payload schema: not shown', ['A-WEBHOOK-REQUIRED']) : undefined;
-          failures.push({ checkId: EVENTS_CHECK.id, message, severity: 'error', rule: v.rule, ...(provenance ? { provenance } : {}), evidence: { events: [e.payload] } });
+          // Offline there is no spec/ to grade a schema keyword by: the payload schema is not shown
+          // (A-WEBHOOK-REQUIRED).
+          const provenance = v.rule.startsWith('schema.')
+            ? notShown('Events', 'Complete payload schema: not shown', ['A-WEBHOOK-REQUIRED'])
+            : undefined;
+          failures.push({
+            checkId: EVENTS_CHECK.id,
+            message,
+            severity: 'error',
+            rule: v.rule,
+            ...(provenance ? { provenance } : {}),
+            evidence: { events: [e.payload] },
+          });
         }
       }
       return { cases: judged.cases, failures };
@@ -82,7 +108,10 @@ export function eventLogCheck(events: readonly ReceivedEvent[], options: EventLo
 }
 
 /** `cbp conformance events`: the events suite on the suite engine, with the state diagram of what the log shows. */
-export function runEventLog(events: readonly ReceivedEvent[], options: EventLogOptions & { reporters?: readonly Reporter[] }): Promise<SuiteSummary> {
+export function runEventLog(
+  events: readonly ReceivedEvent[],
+  options: EventLogOptions & { reporters?: readonly Reporter[] },
+): Promise<SuiteSummary> {
   const judged = () => judgeEvents(events, options.table, { strict: options.strict });
   return runSuite([eventLogCheck(events, options)], undefined, {
     target: options.file ?? 'event log',
@@ -92,7 +121,13 @@ export function runEventLog(events: readonly ReceivedEvent[], options: EventLogO
     sections: () => [stateSection(options.table, judged().transitions)],
     coverage: () => {
       const j = judged();
-      return computeCoverage({ table: options.table, records: [], operationsAnswered: [], transitions: j.transitions, statuses: j.statuses });
+      return computeCoverage({
+        table: options.table,
+        records: [],
+        operationsAnswered: [],
+        transitions: j.transitions,
+        statuses: j.statuses,
+      });
     },
   });
 }

@@ -20,7 +20,9 @@ export function judgeMoves(events: PaymentEvent[], table: StateTable, expect: Pa
   const [firstFan, lastFan] = [table.fanOut.statuses[0], table.fanOut.statuses[table.fanOut.statuses.length - 1]];
   const fanOut = new Set(table.fanOut.statuses);
   const allowed = new Map(table.transitions.map((t) => [`${t.from}->${t.to}`, t] as const));
-  const unshownStatuses = new Set(table.notShown.filter((n) => known.has(n.subject) && /transition/i.test(n.what)).map((n) => n.subject));
+  const unshownStatuses = new Set(
+    table.notShown.filter((n) => known.has(n.subject) && /transition/i.test(n.what)).map((n) => n.subject),
+  );
   const optional = table.notShown.filter((n) => known.has(n.subject) && !/transition/i.test(n.what));
   const completion = table.transitions.find((t) => t.requiresAllRecipients);
   const key = table.fanOut.key;
@@ -46,7 +48,11 @@ export function judgeMoves(events: PaymentEvent[], table: StateTable, expect: Pa
   events.forEach((e, i) => {
     const s = e.status;
     if (cancelled) {
-      find('events.nothing-after-cancelled', `${s} (${e.event_id}, ${e.event_timestamp}) follows CANCELLED (${cancelled.event_timestamp})`, [cancelled, e]);
+      find(
+        'events.nothing-after-cancelled',
+        `${s} (${e.event_id}, ${e.event_timestamp}) follows CANCELLED (${cancelled.event_timestamp})`,
+        [cancelled, e],
+      );
       return;
     }
     if (!known.has(s)) {
@@ -58,12 +64,15 @@ export function judgeMoves(events: PaymentEvent[], table: StateTable, expect: Pa
     const recipient = typeof e[key] === 'string' ? (e[key] as string) : undefined;
     let from: string | null = i === 0 ? null : last;
     if (i > 0 && fanOut.has(s)) from = (recipient !== undefined ? recipientLast.get(recipient) : undefined) ?? base;
-    if (fanOut.has(s) && recipient === undefined) find('events.payout-recipient-id', `${s} (${e.event_id}) without ${key}`, [e]);
+    if (fanOut.has(s) && recipient === undefined)
+      find('events.payout-recipient-id', `${s} (${e.event_id}) without ${key}`, [e]);
     if (i === 0) {
-      if (!initial.has(s)) find('events.first-usually-awaiting-funds', `the first event (by event_timestamp) is ${s}`, [e]);
+      if (!initial.has(s))
+        find('events.first-usually-awaiting-funds', `the first event (by event_timestamp) is ${s}`, [e]);
     } else if (completed) {
       if (unshownStatuses.has(s)) judgeMove(last, s, e);
-      else if (s !== completed.status) find('events.after-completed', `${s} (${e.event_id}) follows PAYMENT_COMPLETED`, [e]);
+      else if (s !== completed.status)
+        find('events.after-completed', `${s} (${e.event_id}) follows PAYMENT_COMPLETED`, [e]);
     } else if (!(fanOut.has(s) && recipient === undefined)) {
       judgeMove(from, s, e);
     }
@@ -90,7 +99,11 @@ export function judgeMoves(events: PaymentEvent[], table: StateTable, expect: Pa
     if (allowed.has(`${from}->${to}`)) return;
     if (from === to && fanOut.has(to)) return;
     if ((from !== null && unshownStatuses.has(from)) || unshownStatuses.has(to)) {
-      find('events.move-not-shown', `move ${from} -> ${to} (moves of ${[...unshownStatuses].join(' and ')} are not shown)`, [e]);
+      find(
+        'events.move-not-shown',
+        `move ${from} -> ${to} (moves of ${[...unshownStatuses].join(' and ')} are not shown)`,
+        [e],
+      );
       return;
     }
     const skipped = optional.find((o) => allowed.has(`${from}->${o.subject}`) && allowed.has(`${o.subject}->${to}`));
@@ -107,15 +120,26 @@ export function judgeMoves(events: PaymentEvent[], table: StateTable, expect: Pa
     }
     for (const r of recipients) {
       const credits = perRecipient.get(r)?.get(need) ?? [];
-      if (credits.length === 0) find('events.completed-after-all-credited', `${e.status} but no ${need} for recipient ${r}`, [e], { pending: true });
+      if (credits.length === 0)
+        find('events.completed-after-all-credited', `${e.status} but no ${need} for recipient ${r}`, [e], {
+          pending: true,
+        });
       else if (credits.every((c) => tsOf(c) > at))
-        find('events.completed-after-all-credited', `${e.status} (${e.event_timestamp}) before ${need} of ${r} (${credits[0].event_timestamp})`, [e, credits[0]]);
+        find(
+          'events.completed-after-all-credited',
+          `${e.status} (${e.event_timestamp}) before ${need} of ${r} (${credits[0].event_timestamp})`,
+          [e, credits[0]],
+        );
     }
     const credited = [...perRecipient.values()].flatMap((m) => m.get(need) ?? []).filter((c) => tsOf(c) <= at);
     if (credited.length === 0 || completion!.maxDelaySeconds === undefined) return;
     const delay = (at - Math.max(...credited.map(tsOf))) / 1000;
     if (delay > completion!.maxDelaySeconds)
-      find('events.completed-within-5-minutes', `${e.status} came ${delay} s after the last ${need} (at most ${completion!.maxDelaySeconds} s)`, [e]);
+      find(
+        'events.completed-within-5-minutes',
+        `${e.status} came ${delay} s after the last ${need} (at most ${completion!.maxDelaySeconds} s)`,
+        [e],
+      );
   }
 
   // Per recipient: exactly one of each fan-out status, credited after initiated.
@@ -124,16 +148,27 @@ export function judgeMoves(events: PaymentEvent[], table: StateTable, expect: Pa
     const m = perRecipient.get(r);
     for (const s of table.fanOut.statuses) {
       const list = m?.get(s) ?? [];
-      if (list.length > 1) find('events.payout-once-per-recipient', `${list.length} ${s} events for recipient ${r}`, list);
-      if (list.length === 0 && done && !(completed && s === lastFan)) find('events.payout-once-per-recipient', `no ${s} for recipient ${r}`, [], { pending: true });
+      if (list.length > 1)
+        find('events.payout-once-per-recipient', `${list.length} ${s} events for recipient ${r}`, list);
+      if (list.length === 0 && done && !(completed && s === lastFan))
+        find('events.payout-once-per-recipient', `no ${s} for recipient ${r}`, [], { pending: true });
     }
     const [init, credit] = [m?.get(firstFan)?.[0], m?.get(lastFan)?.[0]];
     if (credit && init && tsOf(credit) < tsOf(init))
-      find('events.credited-after-initiated', `${lastFan} of ${r} (${credit.event_timestamp}) precedes its ${firstFan} (${init.event_timestamp})`, [init, credit]);
-    if (credit && !init && !done) find('events.credited-after-initiated', `${lastFan} of ${r} without its ${firstFan}`, [credit], { pending: true });
+      find(
+        'events.credited-after-initiated',
+        `${lastFan} of ${r} (${credit.event_timestamp}) precedes its ${firstFan} (${init.event_timestamp})`,
+        [init, credit],
+      );
+    if (credit && !init && !done)
+      find('events.credited-after-initiated', `${lastFan} of ${r} without its ${firstFan}`, [credit], {
+        pending: true,
+      });
   }
-  if (expect.complete && !completed && !cancelled) find('events.flow-completes', `no ${completion?.to ?? 'completion'} received`, [], { pending: true });
-  if (expect.cancelled && !cancelled) find('events.flow-completes', `no ${[...terminal].join('/')} received`, [], { pending: true });
+  if (expect.complete && !completed && !cancelled)
+    find('events.flow-completes', `no ${completion?.to ?? 'completion'} received`, [], { pending: true });
+  if (expect.cancelled && !cancelled)
+    find('events.flow-completes', `no ${[...terminal].join('/')} received`, [], { pending: true });
   if (completed || cancelled) missingStages(events, table, find, completed !== undefined);
   checkIdentifiers(events, expect, find);
   return { transitions };
@@ -143,13 +178,20 @@ export function judgeMoves(events: PaymentEvent[], table: StateTable, expect: Pa
 function missingStages(events: PaymentEvent[], table: StateTable, find: Finder, completed: boolean): void {
   const has = new Set(events.map((e) => e.status));
   const initial = table.initial.map((s) => s.status);
-  if (!initial.some((s) => has.has(s))) find('events.stage-missing', `no ${initial.join(' or ')} received`, [], { pending: true });
+  if (!initial.some((s) => has.has(s)))
+    find('events.stage-missing', `no ${initial.join(' or ')} received`, [], { pending: true });
   if (!completed) return;
   const optional = new Set(table.notShown.map((n) => n.subject));
   const chain = table.transitions.filter(
-    (t) => t.from !== null && !t.requiresAllRecipients && !table.fanOut.statuses.includes(t.to) && !table.statuses.find((s) => s.name === t.to)?.terminal,
+    (t) =>
+      t.from !== null &&
+      !t.requiresAllRecipients &&
+      !table.fanOut.statuses.includes(t.to) &&
+      !table.statuses.find((s) => s.name === t.to)?.terminal,
   );
-  for (const t of chain) if (!has.has(t.to) && !optional.has(t.to)) find('events.stage-missing', `no ${t.to} received`, [], { pending: true });
+  for (const t of chain)
+    if (!has.has(t.to) && !optional.has(t.to))
+      find('events.stage-missing', `no ${t.to} received`, [], { pending: true });
 }
 
 function checkIdentifiers(events: PaymentEvent[], expect: PaymentExpectation, find: Finder): void {
@@ -161,15 +203,32 @@ function checkIdentifiers(events: PaymentEvent[], expect: PaymentExpectation, fi
     if (want === undefined) continue;
     const carrying = events.filter((e) => e[field] !== undefined);
     const wrong = carrying.find((e) => e[field] !== want);
-    if (wrong) find('events.reference-echo', `${wrong.status} carries ${field} ${JSON.stringify(wrong[field])}, the request sent ${JSON.stringify(want)}`, [wrong]);
-    else if (carrying.length === 0 && events.length > 0) find('events.reference-absent', `no webhook of this payment carries ${field}`, []);
+    if (wrong)
+      find(
+        'events.reference-echo',
+        `${wrong.status} carries ${field} ${JSON.stringify(wrong[field])}, the request sent ${JSON.stringify(want)}`,
+        [wrong],
+      );
+    else if (carrying.length === 0 && events.length > 0)
+      find('events.reference-absent', `no webhook of this payment carries ${field}`, []);
   }
   if (expect.sessionId === null) {
     const withSession = events.find((e) => e.session_id !== undefined);
-    if (withSession) find('events.session-id', `${withSession.status} of an API payment carries session_id ${JSON.stringify(withSession.session_id)}`, [withSession]);
+    if (withSession)
+      find(
+        'events.session-id',
+        `${withSession.status} of an API payment carries session_id ${JSON.stringify(withSession.session_id)}`,
+        [withSession],
+      );
   } else if (typeof expect.sessionId === 'string') {
     const wrong = events.find((e) => e.session_id !== undefined && e.session_id !== expect.sessionId);
-    if (wrong) find('events.session-id', `${wrong.status} carries session_id ${JSON.stringify(wrong.session_id)}, the session is ${expect.sessionId}`, [wrong]);
-    else if (events.length > 0 && events.every((e) => e.session_id === undefined)) find('events.reference-absent', 'no webhook of this hosted payment carries session_id', []);
+    if (wrong)
+      find(
+        'events.session-id',
+        `${wrong.status} carries session_id ${JSON.stringify(wrong.session_id)}, the session is ${expect.sessionId}`,
+        [wrong],
+      );
+    else if (events.length > 0 && events.every((e) => e.session_id === undefined))
+      find('events.reference-absent', 'no webhook of this hosted payment carries session_id', []);
   }
 }

@@ -24,7 +24,8 @@ export function parseHarEvents(text: string, file: string): ReceivedEvent[] {
     throw new CbpError('E_CONFIG', `not a HAR file: ${(err as Error).message}`, { file });
   }
   const entries = har.log?.entries;
-  if (!Array.isArray(entries)) throw new CbpError('E_CONFIG', 'not a HAR file: no log.entries', { file, pointer: '/log/entries' });
+  if (!Array.isArray(entries))
+    throw new CbpError('E_CONFIG', 'not a HAR file: no log.entries', { file, pointer: '/log/entries' });
   const out: ReceivedEvent[] = [];
   entries.forEach((raw, i) => {
     const e = raw as HarEntry;
@@ -34,10 +35,17 @@ export function parseHarEvents(text: string, file: string): ReceivedEvent[] {
     try {
       payload = JSON.parse(body ?? '');
     } catch {
-      throw new CbpError('E_CONFIG', 'a webhook entry has no JSON body', { file, pointer: `/log/entries/${i}/request/postData/text` });
+      throw new CbpError('E_CONFIG', 'a webhook entry has no JSON body', {
+        file,
+        pointer: `/log/entries/${i}/request/postData/text`,
+      });
     }
     const valid = e._cbpWebhook.signatureValid;
-    out.push({ payload, signatureValid: typeof valid === 'boolean' ? valid : undefined, signatureError: e._cbpWebhook.signatureError });
+    out.push({
+      payload,
+      signatureValid: typeof valid === 'boolean' ? valid : undefined,
+      signatureError: e._cbpWebhook.signatureError,
+    });
   });
   return out;
 }

@@ -34,5 +34,10 @@ export function stateDiagram(table: StateTable, observed: ObservedTransitions = 
 
 /** The "Payment states" section of a report; `data` keeps the observed transitions for the JSON report. */
 export function stateSection(table: StateTable, observed: ObservedTransitions): ReportSection {
-  return { id: 'payment-states', title: 'Payment states', markdown: stateDiagram(table, observed), data: { observedTransitions: observed } };
+  return {
+    id: 'payment-states',
+    title: 'Payment states',
+    markdown: stateDiagram(table, observed),
+    data: { observedTransitions: observed },
+  };
 }

@@ -16,10 +16,19 @@ export const causeRelations: readonly CauseRelation[] = [
   { cause: /^events\.payout-recipient-id$/, consequences: /^webhook\.payout-recipient-id$/, sameSubject: false },
   {
     cause: /^events\.event-id-same-event$/,
-    consequences: /^events\.(payout-once-per-recipient|move-not-shown|nothing-after-cancelled|one-completed|after-completed)$/,
+    consequences:
+      /^events\.(payout-once-per-recipient|move-not-shown|nothing-after-cancelled|one-completed|after-completed)$/,
     sameSubject: true,
   },
-  { cause: /^events\.nothing-after-cancelled$/, consequences: /^events\.(move-not-shown|unlisted-status)$/, sameSubject: true },
-  { cause: /^events\.payout-once-per-recipient$/, consequences: /^events\.(move-not-shown|completed-after-all-credited)$/, sameSubject: true },
+  {
+    cause: /^events\.nothing-after-cancelled$/,
+    consequences: /^events\.(move-not-shown|unlisted-status)$/,
+    sameSubject: true,
+  },
+  {
+    cause: /^events\.payout-once-per-recipient$/,
+    consequences: /^events\.(move-not-shown|completed-after-all-credited)$/,
+    sameSubject: true,
+  },
   { cause: /^positive\./, consequences: /^negative\.not-attributable$/, sameSubject: true, anyCheck: true },
 ];

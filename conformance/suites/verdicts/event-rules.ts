@@ -28,11 +28,16 @@ export const eventRules = {
   },
   'events.event-id-redelivery-timestamp': {
     title: 'A redelivery keeps the event_timestamp of the event',
-    provenance: notShown(`${EVENTS}, consumer rule 2`, 'event_timestamp determines the real order', ['A-WEBHOOK-REQUIRED']),
+    provenance: notShown(`${EVENTS}, consumer rule 2`, 'event_timestamp determines the real order', [
+      'A-WEBHOOK-REQUIRED',
+    ]),
   },
   'events.timestamp-ties': {
     title: 'Events of one payment tied on event_timestamp arrived out of the state table order (judged in table order)',
-    provenance: notShown(`${EVENTS}, consumer rule 2`, 'event_timestamp determines the real order (its precision: not shown)'),
+    provenance: notShown(
+      `${EVENTS}, consumer rule 2`,
+      'event_timestamp determines the real order (its precision: not shown)',
+    ),
   },
   'events.event-id-across-payments': {
     title: 'event_id is unique across payments',
@@ -72,15 +77,24 @@ export const eventRules = {
   },
   'events.first-usually-awaiting-funds': {
     title: 'The first webhook is AWAITING_FUNDS or PROCESSING',
-    provenance: notShown(`${EVENTS} table`, 'AWAITING_FUNDS: Usually the first webhook; PROCESSING: May be the first webhook'),
+    provenance: notShown(
+      `${EVENTS} table`,
+      'AWAITING_FUNDS: Usually the first webhook; PROCESSING: May be the first webhook',
+    ),
   },
   'events.stage-missing': {
     title: 'Every documented stage of a completed payment is notified',
-    provenance: notShown(`${EVENTS}, consumer rule 4`, 'Expected single-recipient order: AWAITING_FUNDS, RECEIVED_FUNDS, FX_COMPLETED, ...'),
+    provenance: notShown(
+      `${EVENTS}, consumer rule 4`,
+      'Expected single-recipient order: AWAITING_FUNDS, RECEIVED_FUNDS, FX_COMPLETED, ...',
+    ),
   },
   'events.move-not-shown': {
     title: 'Moves outside the state table',
-    provenance: notShown(STATES, 'Transitions of BOUNCED_BACK and PROCESSING, and any move not in the table: not shown'),
+    provenance: notShown(
+      STATES,
+      'Transitions of BOUNCED_BACK and PROCESSING, and any move not in the table: not shown',
+    ),
   },
   'events.fx-skipped': {
     title: 'FX_COMPLETED for a same-currency payment',
@@ -112,7 +126,10 @@ export const eventRules = {
   },
   'events.reference-absent': {
     title: 'client_reference_id / client_customer_ref / session_id appear on the webhooks of the payment',
-    provenance: notShown('Events: fields that appear in a webhook', 'client_reference_id, client_customer_ref, session_id (hosted sessions only)'),
+    provenance: notShown(
+      'Events: fields that appear in a webhook',
+      'client_reference_id, client_customer_ref, session_id (hosted sessions only)',
+    ),
   },
   'events.session-id': {
     title: 'session_id links webhooks to the session; absent for API payments',
@@ -120,7 +137,10 @@ export const eventRules = {
   },
   'events.signature': {
     title: 'Deliveries verify with the signing scheme',
-    provenance: assumption('A-WEBHOOK-SIGNATURE', 'Events: "a third-party webhook delivery provider that signs deliveries"'),
+    provenance: assumption(
+      'A-WEBHOOK-SIGNATURE',
+      'Events: "a third-party webhook delivery provider that signs deliveries"',
+    ),
   },
 } as const satisfies Record<string, RuleEntry>;
 

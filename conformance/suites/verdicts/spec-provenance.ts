@@ -35,7 +35,8 @@ function overlayRulesOf(document: Obj): Obj[] {
   );
 }
 
-/** `$.components.schemas.X.properties` (or `$.components.schemas.X` with `properties`) updates of the sandbox overlay. */
+/** `$.components.schemas.X.properties` (or `$.components.schemas.X` with `properties`) updates of the sandbox overlay.
+ */
 function sandboxProperties(overlay: Obj): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const a of Array.isArray(overlay.actions) ? overlay.actions : []) {
@@ -85,7 +86,11 @@ export class SpecProvenance {
     const components = isObj(raw.document.components) ? raw.document.components : {};
     this.schemas = (isObj(components.schemas) ? components.schemas : {}) as Record<string, JSONSchema>;
     const declared = Array.isArray(raw.document['x-cbp-assumptions']) ? raw.document['x-cbp-assumptions'] : [];
-    this.scope = Object.fromEntries(declared.flatMap((a) => (isObj(a) && typeof a.id === 'string' && Array.isArray(a.covers) ? [[a.id, a.covers.map(String)]] : [])));
+    this.scope = Object.fromEntries(
+      declared.flatMap((a) =>
+        isObj(a) && typeof a.id === 'string' && Array.isArray(a.covers) ? [[a.id, a.covers.map(String)]] : [],
+      ),
+    );
   }
 
   /** An overlay rule, optionally narrowed to one generated violation. */
@@ -135,7 +140,9 @@ export class SpecProvenance {
       const name = unescapeToken(tokens[n - 1]);
       const fromSandbox = parent.components.flatMap((c) => this.raw.sandboxProperties?.[`${c}.${name}`] ?? []);
       const fromRecord = parent.nodes.flatMap(idsOf).filter((id) => this.scope[id]?.length === 0);
-      const ids = [...new Set(fromSandbox.length > 0 ? fromSandbox : fromRecord.length > 0 ? fromRecord : ['A-RECORD-FIELDS'])];
+      const ids = [
+        ...new Set(fromSandbox.length > 0 ? fromSandbox : fromRecord.length > 0 ? fromRecord : ['A-RECORD-FIELDS']),
+      ];
       return { property: tokens.slice(0, n).join('/'), ids };
     }
     return undefined;
@@ -154,13 +161,21 @@ export class SpecProvenance {
    */
   payloadNotShown(operationId: string): string[] | undefined {
     const op = this.rawOperation(operationId);
-    const body = op && isObj(op.requestBody) ? (typeof op.requestBody.$ref === 'string' ? this.ref(op.requestBody.$ref) : op.requestBody) : undefined;
+    const body =
+      op && isObj(op.requestBody)
+        ? typeof op.requestBody.$ref === 'string'
+          ? this.ref(op.requestBody.$ref)
+          : op.requestBody
+        : undefined;
     const content = isObj(body) && isObj(body.content) ? Object.values(body.content) : [];
-    const ids = content.flatMap((c) => (isObj(c) ? expand(c.schema, this.schemas).flatMap((x) => idsOf(x.node)) : [])).filter((id) => this.scope[id]?.length === 0);
+    const ids = content
+      .flatMap((c) => (isObj(c) ? expand(c.schema, this.schemas).flatMap((x) => idsOf(x.node)) : []))
+      .filter((id) => this.scope[id]?.length === 0);
     return ids.length > 0 ? [...new Set(ids)] : undefined;
   }
 
-  /** A documented response of an operation: its x-assumption, else the operation's seed section; undefined when not documented. */
+  /** A documented response of an operation: its x-assumption, else the operation's seed section; undefined when not
+   * documented. */
   response(operationId: string, status: string): Provenance | undefined {
     const op = this.rawOperation(operationId);
     const raw = op && isObj(op.responses) ? op.responses[status] : undefined;
@@ -174,7 +189,9 @@ export class SpecProvenance {
   /** The assumptions spec/ lists (openapi.yaml `x-cbp-assumptions`). */
   assumptions(): Array<{ id: string; text: string }> {
     const list = this.raw.document['x-cbp-assumptions'];
-    return (Array.isArray(list) ? list : []).flatMap((a) => (isObj(a) && typeof a.id === 'string' ? [{ id: a.id, text: String(a.text ?? '') }] : []));
+    return (Array.isArray(list) ? list : []).flatMap((a) =>
+      isObj(a) && typeof a.id === 'string' ? [{ id: a.id, text: String(a.text ?? '') }] : [],
+    );
   }
 
   /** A state-table transition by id. */
@@ -198,7 +215,8 @@ export class SpecProvenance {
   private rawOperation(operationId: string): Obj | undefined {
     const paths = isObj(this.raw.document.paths) ? this.raw.document.paths : {};
     for (const item of Object.values(paths)) {
-      for (const op of isObj(item) ? Object.values(item) : []) if (isObj(op) && op.operationId === operationId) return op;
+      for (const op of isObj(item) ? Object.values(item) : [])
+        if (isObj(op) && op.operationId === operationId) return op;
     }
     return undefined;
   }
@@ -214,7 +232,8 @@ export class SpecProvenance {
 
   private ref(ref: string): unknown {
     let node: unknown = this.raw.document;
-    for (const t of ref.replace(/^#\//, '').split('/')) node = isObj(node) ? node[t.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+    for (const t of ref.replace(/^#\//, '').split('/'))
+      node = isObj(node) ? node[t.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
     return node;
   }
 }
@@ -228,7 +247,11 @@ interface ChainAt {
   labels: string[];
 }
 
-function expand(node: unknown, schemas: Record<string, JSONSchema>, depth = 0): Array<{ node: Obj; component?: string }> {
+function expand(
+  node: unknown,
+  schemas: Record<string, JSONSchema>,
+  depth = 0,
+): Array<{ node: Obj; component?: string }> {
   if (!isObj(node) || depth > 12) return [];
   const out: Array<{ node: Obj; component?: string }> = [{ node }];
   const m = typeof node.$ref === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(node.$ref) : null;
@@ -259,5 +282,9 @@ function chainAt(root: JSONSchema, tokens: string[], schemas: Record<string, JSO
     }
     level = next;
   }
-  return { nodes: level.map((x) => x.node), components: [...new Set(level.flatMap((x) => (x.component ? [x.component] : [])))], labels };
+  return {
+    nodes: level.map((x) => x.node),
+    components: [...new Set(level.flatMap((x) => (x.component ? [x.component] : [])))],
+    labels,
+  };
 }

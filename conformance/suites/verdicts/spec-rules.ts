@@ -28,7 +28,13 @@ export function specRules(model: ApiModel): SpecRule[] {
     if (!out.has(r.id)) out.set(r.id, r);
   };
   for (const r of model.rules) {
-    add({ id: r.id, kind: 'overlay rule', title: r.title, source: r.source, ...(r.state === 'procedure' && r.in === 'webhook' ? { callerProcedure: true } : {}) });
+    add({
+      id: r.id,
+      kind: 'overlay rule',
+      title: r.title,
+      source: r.source,
+      ...(r.state === 'procedure' && r.in === 'webhook' ? { callerProcedure: true } : {}),
+    });
     const branches = Array.isArray(r.params?.rules) ? r.params.rules : [];
     for (const b of branches) {
       if (isObj(b) && typeof b.id === 'string') {
@@ -57,7 +63,13 @@ function walk(node: unknown, at: string, seedOf: string | undefined, add: (r: Sp
   const tag = node['x-cbp-rule'];
   if (typeof tag === 'string') {
     const description = typeof node.description === 'string' ? node.description.split('\n')[0].trim() : '';
-    add({ id: tag, kind: 'schema keyword rule', title: description || `the schema keywords of ${at}`, source: `${seed ?? 'spec/openapi.yaml'} (${at}, a schema keyword)` });
+    add({
+      id: tag,
+      kind: 'schema keyword rule',
+      title: description || `the schema keywords of ${at}`,
+      source: `${seed ?? 'spec/openapi.yaml'} (${at}, a schema keyword)`,
+    });
   }
-  for (const [k, v] of Object.entries(node)) if (k !== 'examples' && k !== 'example' && !k.startsWith('x-')) walk(v, `${at}.${k}`, seed, add, depth + 1);
+  for (const [k, v] of Object.entries(node))
+    if (k !== 'examples' && k !== 'example' && !k.startsWith('x-')) walk(v, `${at}.${k}`, seed, add, depth + 1);
 }

@@ -20,7 +20,11 @@ export interface VocabularyEntry {
 }
 
 /** `registry`: the API suite's checks (checks/index.ts) unless a test passes its own. */
-export function ruleVocabulary(model: ApiModel, spec: SpecProvenance, registry: readonly ConformanceCheck[] = checks): VocabularyEntry[] {
+export function ruleVocabulary(
+  model: ApiModel,
+  spec: SpecProvenance,
+  registry: readonly ConformanceCheck[] = checks,
+): VocabularyEntry[] {
   const out: VocabularyEntry[] = model.rules.map((r) => ({
     id: r.id,
     kind: 'overlay rule',
@@ -28,11 +32,15 @@ export function ruleVocabulary(model: ApiModel, spec: SpecProvenance, registry: 
     source: describeProvenance(spec.rule(r.id, r.source)),
   }));
   const known = new Set(out.map((e) => e.id));
-  for (const r of specRules(model).filter((x) => !known.has(x.id))) out.push({ id: r.id, kind: r.kind, title: r.title, source: `seed: ${r.source}` });
-  for (const [id, r] of Object.entries(eventRules)) out.push({ id, kind: 'event rule', title: r.title, source: describeProvenance(r.provenance) });
+  for (const r of specRules(model).filter((x) => !known.has(x.id)))
+    out.push({ id: r.id, kind: r.kind, title: r.title, source: `seed: ${r.source}` });
+  for (const [id, r] of Object.entries(eventRules))
+    out.push({ id, kind: 'event rule', title: r.title, source: describeProvenance(r.provenance) });
   // The rule ids the checks cite that are neither overlay nor event rules, declared by each check.
-  for (const [id, r] of checkRules(registry)) out.push({ id, kind: 'check rule', title: r.title, source: describeProvenance(r.provenance) });
-  for (const a of spec.assumptions()) out.push({ id: a.id, kind: 'assumption', title: a.text, source: 'spec/ (x-cbp-assumptions)' });
+  for (const [id, r] of checkRules(registry))
+    out.push({ id, kind: 'check rule', title: r.title, source: describeProvenance(r.provenance) });
+  for (const a of spec.assumptions())
+    out.push({ id: a.id, kind: 'assumption', title: a.text, source: 'spec/ (x-cbp-assumptions)' });
   return out;
 }
 

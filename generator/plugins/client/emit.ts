@@ -3,7 +3,14 @@
  * operation over packages/runtime/src/client (auth, retries, typed errors, pre-flight validation).
  */
 import type { Emitter } from '../../emitters/emitter.js';
-import { operationDoc, preferredContentType, schemeViews, serverView, tokenEndpointView, withValidators } from '../../emitters/client-view.js';
+import {
+  operationDoc,
+  preferredContentType,
+  schemeViews,
+  serverView,
+  tokenEndpointView,
+  withValidators,
+} from '../../emitters/client-view.js';
 import { clientParamStyles } from '../../ir/parameter-style.js';
 
 /** `createPaymentsClient` → `PaymentsClient`; anything else → `<Name>Client`-style type name. */
@@ -41,7 +48,12 @@ export const clientEmitter: Emitter = {
       hasApiKey: Object.values(meta.schemes).some((scheme) => scheme.type === 'apiKey'),
       title: model.title,
       meta,
-      operations: model.operations.map((op) => ({ id: op.id, method: op.method, path: op.path, doc: operationDoc(op) })),
+      operations: model.operations.map((op) => ({
+        id: op.id,
+        method: op.method,
+        path: op.path,
+        doc: operationDoc(op),
+      })),
     };
     return [{ path: 'client.ts', contents: ctx.render('client', view) }];
   },

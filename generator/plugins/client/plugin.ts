@@ -5,13 +5,20 @@ import { coreRuntime } from '../runtime-root.js';
 export const clientPlugin: Plugin = {
   name: 'client',
   templates: 'generator/plugins/client',
-  describe: 'client.ts: typed openapi-fetch client with auth, retries and typed errors (pre-flight validation when validators is selected)',
+  describe:
+    'client.ts: typed openapi-fetch client with auth, retries and typed errors (pre-flight validation when validators is selected)',
   default: true,
   dependencies: ['types'],
   get runtime() {
     // The client matches operation paths with the router's route table.
     return [coreRuntime(['client', 'auth', 'rule-types.ts', 'server/route-table.ts'], { prune: true })];
   },
-  options: { clientFactoryName: { kind: 'string', default: 'createApiClient', describe: 'name of the factory client.ts exports' } },
+  options: {
+    clientFactoryName: {
+      kind: 'string',
+      default: 'createApiClient',
+      describe: 'name of the factory client.ts exports',
+    },
+  },
   emitters: [clientEmitter],
 };

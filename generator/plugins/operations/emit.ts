@@ -6,7 +6,9 @@ import type { OperationModel, ParameterModel } from '../../ir/model.js';
 import type { Emitter } from '../../emitters/emitter.js';
 
 function params(op: OperationModel, location: ParameterModel['in']) {
-  return op.parameters.filter((p) => p.in === location).map((p) => ({ name: p.name, identifier: p.identifier, required: p.required }));
+  return op.parameters
+    .filter((p) => p.in === location)
+    .map((p) => ({ name: p.name, identifier: p.identifier, required: p.required }));
 }
 
 export function operationsView(model: Parameters<Emitter['emit']>[0]['model']) {
@@ -27,7 +29,9 @@ export function operationsView(model: Parameters<Emitter['emit']>[0]['model']) {
       headerParams: params(op, 'header'),
       cookieParams: params(op, 'cookie'),
       security: op.security,
-      requestBody: op.requestBody ? { required: op.requestBody.required, contentTypes: op.requestBody.contentTypes } : null,
+      requestBody: op.requestBody
+        ? { required: op.requestBody.required, contentTypes: op.requestBody.contentTypes }
+        : null,
       responses: op.responses.map((r) => ({ status: r.status, contentTypes: Object.keys(r.content) })),
       deprecated: op.deprecated,
       tags: op.tags,

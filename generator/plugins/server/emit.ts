@@ -15,7 +15,8 @@ const TEMPLATE = /^\/(?:[^{}?#\s]|\{[^{}/?#\s]+\})*$/;
 const pointerOf = (op: OperationModel) => `#/paths/${escapeToken(op.path)}/${op.method}/${PATH_ALIASES}`;
 const paramNames = (template: string) => [...template.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]).sort();
 /** Templates that differ only in parameter names route the same requests (OpenAPI 3.1 §4.8.8). */
-const routeKey = (method: string, template: string) => `${method.toUpperCase()} ${template.replace(/\{[^{}]*\}/g, '{}')}`;
+const routeKey = (method: string, template: string) =>
+  `${method.toUpperCase()} ${template.replace(/\{[^{}]*\}/g, '{}')}`;
 
 /**
  * `x-cbp-path-aliases` (spec/openapi.yaml, A-SESSION-PATH: "some documents write the session path
@@ -69,7 +70,9 @@ export const serverEmitter: Emitter = {
         path: op.path,
         ...(aliases.has(op.id) ? { aliases: aliases.get(op.id) } : {}),
         security: op.security,
-        ...(op.requestBody ? { requestBody: { required: op.requestBody.required, contentTypes: op.requestBody.contentTypes } } : {}),
+        ...(op.requestBody
+          ? { requestBody: { required: op.requestBody.required, contentTypes: op.requestBody.contentTypes } }
+          : {}),
         params: op.parameters.map(routerParamView),
       })),
       schemes: schemeViews(model),

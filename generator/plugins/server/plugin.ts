@@ -27,7 +27,8 @@ const SERVER_FILES = [
 export const serverPlugin: Plugin = {
   name: 'server',
   templates: 'generator/plugins/server',
-  describe: 'server.ts: typed Handlers and a framework-neutral router (auth, parsing, validation when validators is selected)',
+  describe:
+    'server.ts: typed Handlers and a framework-neutral router (auth, parsing, validation when validators is selected)',
   default: true,
   dependencies: ['types'],
   get runtime() {

@@ -35,7 +35,11 @@ export function importFrom(stubsDir: string, outDir: string, file: string): stri
   return rel.startsWith('.') ? rel : `./${rel}`;
 }
 
-export function renderStubs(model: ApiModel, render: RenderFn, dirs: { stubsDir: string; outDir: string }): GeneratedFile[] {
+export function renderStubs(
+  model: ApiModel,
+  render: RenderFn,
+  dirs: { stubsDir: string; outDir: string },
+): GeneratedFile[] {
   const names = stubFileNames(model.operations.map((op) => op.id));
   const serverImport = importFrom(dirs.stubsDir, dirs.outDir, 'server.js');
   const files: GeneratedFile[] = model.operations.map((op) => ({

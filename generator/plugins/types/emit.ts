@@ -48,7 +48,8 @@ function resolveLocal(doc: Obj, ref: string): Obj {
  * (TS2344), and a name required here but declared in a sibling member fails too. The replacement
  * distributes over the union, leaves `null` as it is and requires only keys the member has. */
 const WITH_REQUIRED = /^type WithRequired<T, K extends keyof T> = T & \{\n {4}\[P in K\]-\?: T\[P\];\n\};$/m;
-const WITH_REQUIRED_TOLERANT = 'type WithRequired<T, K extends PropertyKey> = T extends object ? T & {\n    [P in K & keyof T]-?: T[P];\n} : T;';
+const WITH_REQUIRED_TOLERANT =
+  'type WithRequired<T, K extends PropertyKey> = T extends object ? T & {\n    [P in K & keyof T]-?: T[P];\n} : T;';
 
 export function tolerantWithRequired(text: string): string {
   return text.replace(WITH_REQUIRED, WITH_REQUIRED_TOLERANT);

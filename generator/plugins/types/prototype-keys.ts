@@ -68,7 +68,12 @@ export function maskPrototypeKeys(document: Obj): MaskedDocument {
     if (node === null || typeof node !== 'object') return node;
     const out: Obj = {};
     for (const [key, value] of Object.entries(node)) {
-      Object.defineProperty(out, swap(key), { value: visit(value), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, swap(key), {
+        value: visit(value),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   };

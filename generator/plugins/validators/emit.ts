@@ -48,10 +48,16 @@ export function emitValidatorFiles(ctx: EmitContext, rulesImport = RULES_IMPORT)
   const plan = planValidators(model, prep, vocabulary);
   const components = componentsSchema(model.schemas, { ...prep, at: '/components/schemas' });
   // Only the keywords the schemas use are registered, and only their factories are in the output.
-  const used = keywordsIn([components, ...plan.schemas.map((s) => s.schema), ...plan.paramSchemas.map((s) => s.schema)], prep.keep);
+  const used = keywordsIn(
+    [components, ...plan.schemas.map((s) => s.schema), ...plan.paramSchemas.map((s) => s.schema)],
+    prep.keep,
+  );
   const keywords = known.filter((k) => used.has(k.keyword));
   const unusable = [...prep.patterns].find((p) => !compiles(p, ''));
-  if (unusable !== undefined) throw new CbpError('E_SPEC_INVALID', `pattern ${JSON.stringify(unusable)} is not a valid regular expression`, { rule: 'JSON Schema' });
+  if (unusable !== undefined)
+    throw new CbpError('E_SPEC_INVALID', `pattern ${JSON.stringify(unusable)} is not a valid regular expression`, {
+      rule: 'JSON Schema',
+    });
   const unicodeRegExp = [...prep.patterns].every((p) => compiles(p, 'u'));
   // Patterns are evaluated in linear time (packages/runtime/src/rules/regexp.ts), except those using
   // syntax RE2 cannot run: JavaScript's backtracking engine runs them, and the user is told where.
@@ -62,13 +68,22 @@ export function emitValidatorFiles(ctx: EmitContext, rulesImport = RULES_IMPORT)
       );
     }
   }
-  const choice = { openapi31, unicodeRegExp, unknownFormats: [...prep.formats].sort(), features: prep.features, inlineRefs: !large, keywords };
+  const choice = {
+    openapi31,
+    unicodeRegExp,
+    unknownFormats: [...prep.formats].sort(),
+    features: prep.features,
+    inlineRefs: !large,
+    keywords,
+  };
   const stateful = plugins.flatMap((p) => (p.statefulRules ? [p.statefulRules] : []));
   const common = [
     {
       path: 'validators-runtime.ts',
       contents: renderValidatorsRuntime(keywordExports(plugins, used), {
-        linearEngine: patternsIn([components, ...plan.schemas, ...plan.paramSchemas]).some((p) => !isLinearForBacktracking(p)),
+        linearEngine: patternsIn([components, ...plan.schemas, ...plan.paramSchemas]).some(
+          (p) => !isLinearForBacktracking(p),
+        ),
       }),
     },
     { path: 'rules.ts', contents: renderRulesTs(ctx.header('rules.ts'), model.rules) },
@@ -76,7 +91,13 @@ export function emitValidatorFiles(ctx: EmitContext, rulesImport = RULES_IMPORT)
   if (!standalone) {
     return [
       ...common,
-      { path: 'validators-data.ts', contents: renderValidatorData(ctx.header('validators-data.ts'), plan, components, { ...choice, features: [...prep.features].sort() }) },
+      {
+        path: 'validators-data.ts',
+        contents: renderValidatorData(ctx.header('validators-data.ts'), plan, components, {
+          ...choice,
+          features: [...prep.features].sort(),
+        }),
+      },
       { path: 'validators.ts', contents: renderLazyValidatorsTs(ctx.header('validators.ts'), stateful) },
     ];
   }
@@ -89,7 +110,10 @@ export function emitValidatorFiles(ctx: EmitContext, rulesImport = RULES_IMPORT)
   return [
     ...common,
     { path: 'validators-standalone.ts', contents: nocheck('validators-standalone.ts', compile(false, plan.schemas)) },
-    { path: 'validators-params-standalone.ts', contents: nocheck('validators-params-standalone.ts', compile(true, plan.paramSchemas)) },
+    {
+      path: 'validators-params-standalone.ts',
+      contents: nocheck('validators-params-standalone.ts', compile(true, plan.paramSchemas)),
+    },
     { path: 'validators.ts', contents: renderValidatorsTs(ctx.header('validators.ts'), plan, stateful) },
   ];
 }
@@ -124,11 +148,15 @@ function keywordsIn(schemas: readonly unknown[], keywords: ReadonlySet<string>):
 
 /** What validators-runtime.ts re-exports: each used keyword's factory from its own module where
  * the plugin names one, else the plugin's whole keyword runtime. */
-function keywordExports(plugins: EmitContext['plugins'], used: ReadonlySet<string>): Array<{ module: string; names?: string[] }> {
+function keywordExports(
+  plugins: EmitContext['plugins'],
+  used: ReadonlySet<string>,
+): Array<{ module: string; names?: string[] }> {
   const out: Array<{ module: string; names?: string[] }> = [];
   for (const p of plugins) {
     if (p.keywordModule !== undefined) {
-      for (const k of p.keywords ?? []) if (used.has(k.keyword)) out.push({ module: p.keywordModule(k), names: [k.factory] });
+      for (const k of p.keywords ?? [])
+        if (used.has(k.keyword)) out.push({ module: p.keywordModule(k), names: [k.factory] });
     } else if (p.keywordRuntime !== undefined) {
       out.push({ module: p.keywordRuntime });
     }
@@ -161,7 +189,8 @@ function patternsIn(roots: readonly unknown[]): string[] {
     }
     for (const [key, value] of Object.entries(node)) {
       if (key === 'pattern' && typeof value === 'string') out.add(value);
-      if (key === 'patternProperties' && value !== null && typeof value === 'object') for (const name of Object.keys(value)) out.add(name);
+      if (key === 'patternProperties' && value !== null && typeof value === 'object')
+        for (const name of Object.keys(value)) out.add(name);
       walk(value);
     }
   };

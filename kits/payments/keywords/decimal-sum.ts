@@ -23,7 +23,10 @@ export const decimalSum = defineRuleKeyword<DecimalSumParams>({
     // v has at most d decimals iff round(v·10^d)/10^d === v (see the runtime fast path).
     if (params.minorUnits === false) return undefined;
     const table = minorUnitTable();
-    const digits = gen.scopeValue('obj', { ref: new Map(Object.entries(table)), code: _`new Map(Object.entries(${stringify(table)}))` });
+    const digits = gen.scopeValue('obj', {
+      ref: new Map(Object.entries(table)),
+      code: _`new Map(Object.entries(${stringify(table)}))`,
+    });
     const ok = gen.let('cbpOk', true);
     const total = k.get(data, params.total);
     const list = k.get(data, params.items);
@@ -38,10 +41,13 @@ export const decimalSum = defineRuleKeyword<DecimalSumParams>({
           const good = gen.let('cbpGood', true);
           gen.forOf('cbpEntry', list, (entry) => {
             const a = k.get(entry, params.itemAmount);
-            gen.if(_`${a} === null || typeof ${a} != "object" || ${a}.currency !== ${total}.currency || typeof ${a}.value != "number"`, () => {
-              gen.assign(good, false);
-              gen.break();
-            });
+            gen.if(
+              _`${a} === null || typeof ${a} != "object" || ${a}.currency !== ${total}.currency || typeof ${a}.value != "number"`,
+              () => {
+                gen.assign(good, false);
+                gen.break();
+              },
+            );
             const u = gen.const('cbpUnits', _`Math.round(${a}.value * ${f})`);
             gen.if(_`${u} / ${f} !== ${a}.value`, () => {
               gen.assign(good, false);
@@ -58,8 +64,11 @@ export const decimalSum = defineRuleKeyword<DecimalSumParams>({
   violate(valid, params) {
     const list = getAt(valid, parsePointerPattern(params.items));
     const totalPtr = toPointer(parsePointerPattern(params.total));
-    const total = getAt(valid, parsePointerPattern(params.total)) as { currency?: unknown; value?: unknown } | undefined;
-    if (!Array.isArray(list) || list.length === 0 || total === undefined || typeof total.currency !== 'string') return [];
+    const total = getAt(valid, parsePointerPattern(params.total)) as
+      | { currency?: unknown; value?: unknown }
+      | undefined;
+    if (!Array.isArray(list) || list.length === 0 || total === undefined || typeof total.currency !== 'string')
+      return [];
     const table = minorUnitTable();
     const digits = table[total.currency] ?? 2;
     const item0 = `${params.items}/0${params.itemAmount}`;
@@ -67,15 +76,27 @@ export const decimalSum = defineRuleKeyword<DecimalSumParams>({
     const out: Mutation[] = [];
     const bumped = bump(item0Value, digits);
     if (bumped !== undefined) {
-      out.push({ value: withValue(valid, `${item0}/value`, bumped), pointer: `${totalPtr}/value`, description: 'one recipient amount off by one minor unit' });
+      out.push({
+        value: withValue(valid, `${item0}/value`, bumped),
+        pointer: `${totalPtr}/value`,
+        description: 'one recipient amount off by one minor unit',
+      });
     }
     const totalBumped = bump(total.value, digits);
     if (totalBumped !== undefined) {
-      out.push({ value: withValue(valid, `${totalPtr}/value`, totalBumped), pointer: `${totalPtr}/value`, description: 'total off by one minor unit' });
+      out.push({
+        value: withValue(valid, `${totalPtr}/value`, totalBumped),
+        pointer: `${totalPtr}/value`,
+        description: 'total off by one minor unit',
+      });
     }
     const other = Object.keys(table).find((c) => c !== total.currency && table[c] === digits);
     if (other !== undefined) {
-      out.push({ value: withValue(valid, `${item0}/currency`, other), pointer: `${item0}/currency`, description: `one recipient amount in ${other}` });
+      out.push({
+        value: withValue(valid, `${item0}/currency`, other),
+        pointer: `${item0}/currency`,
+        description: `one recipient amount in ${other}`,
+      });
     }
     if (params.minorUnits !== false && table[total.currency] !== undefined && digits < 6) {
       const finer = bump(item0Value, digits + 1);
@@ -96,5 +117,7 @@ function bump(value: unknown, digits: number): number | string | undefined {
   const text = formatDecimal(addDecimal(d, { units: 1n, scale: digits }));
   if (typeof value === 'string') return text;
   const n = Number(text);
-  return parseDecimal(n) !== undefined && formatDecimal(parseDecimal(n)!) === formatDecimal(parseDecimal(text)!) ? n : undefined;
+  return parseDecimal(n) !== undefined && formatDecimal(parseDecimal(n)!) === formatDecimal(parseDecimal(text)!)
+    ? n
+    : undefined;
 }

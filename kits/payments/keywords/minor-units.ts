@@ -8,7 +8,21 @@ import type { MinorUnitTable } from 'cross-border-payments-runtime/payments/rule
 
 /** Codes whose minor unit ISO 4217 lists as "N.A." (precious metals, funds, testing); the
  * package reports 0 for them, which would wrongly reject decimals. */
-const NOT_APPLICABLE = new Set(['XAG', 'XAU', 'XBA', 'XBB', 'XBC', 'XBD', 'XDR', 'XPD', 'XPT', 'XSU', 'XTS', 'XUA', 'XXX']);
+const NOT_APPLICABLE = new Set([
+  'XAG',
+  'XAU',
+  'XBA',
+  'XBB',
+  'XBC',
+  'XBD',
+  'XDR',
+  'XPD',
+  'XPT',
+  'XSU',
+  'XTS',
+  'XUA',
+  'XXX',
+]);
 
 let table: MinorUnitTable | undefined;
 

@@ -28,10 +28,14 @@ export function loadStateTable(file: string = defaultStateTablePath()): StateTab
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new CbpError('E_FILE_NOT_FOUND', `cannot read state table ${shown} (${(err as NodeJS.ErrnoException).code})`, {
-      file: shown,
-      hint: 'pass the path of a payment-states.yaml file',
-    });
+    throw new CbpError(
+      'E_FILE_NOT_FOUND',
+      `cannot read state table ${shown} (${(err as NodeJS.ErrnoException).code})`,
+      {
+        file: shown,
+        hint: 'pass the path of a payment-states.yaml file',
+      },
+    );
   }
   const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
   if (doc.errors.length > 0) {
@@ -45,7 +49,12 @@ export function loadStateTable(file: string = defaultStateTablePath()): StateTab
 /** Checks an already parsed table; `file` is only used in error messages. */
 export function validateStateTable(value: unknown, file?: string): StateTable {
   const shape = stateTableShapeErrors(value);
-  if (shape) throw new CbpError('E_STATE_TABLE_INVALID', shape.message, { file, pointer: shape.pointer, rule: 'payment-states shape' });
+  if (shape)
+    throw new CbpError('E_STATE_TABLE_INVALID', shape.message, {
+      file,
+      pointer: shape.pointer,
+      rule: 'payment-states shape',
+    });
   const table = value as StateTable;
   const names = new Set<string>();
   table.statuses.forEach((s, i) => {
@@ -64,7 +73,8 @@ export function validateStateTable(value: unknown, file?: string): StateTable {
     ids.add(t.id);
     mustKnow(t.from, `/transitions/${i}/from`);
     mustKnow(t.to, `/transitions/${i}/to`);
-    if (t.requiresAllRecipients !== undefined) mustKnow(t.requiresAllRecipients, `/transitions/${i}/requiresAllRecipients`);
+    if (t.requiresAllRecipients !== undefined)
+      mustKnow(t.requiresAllRecipients, `/transitions/${i}/requiresAllRecipients`);
   });
   table.fanOut.statuses.forEach((s, i) => {
     mustKnow(s, `/fanOut/statuses/${i}`);
@@ -73,5 +83,9 @@ export function validateStateTable(value: unknown, file?: string): StateTable {
 }
 
 function invalid(message: string, pointer: string, file?: string): never {
-  throw new CbpError('E_STATE_TABLE_INVALID', message, { file, pointer, hint: 'see spec/payment-states.yaml for the expected form' });
+  throw new CbpError('E_STATE_TABLE_INVALID', message, {
+    file,
+    pointer,
+    hint: 'see spec/payment-states.yaml for the expected form',
+  });
 }

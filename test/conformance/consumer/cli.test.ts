@@ -22,7 +22,10 @@ afterEach(async () => {
 describe('cbp conformance consumer (CLI shell)', () => {
   it('maps flags and the environment to options', () => {
     expect(
-      consumerOptionsFromArgv({ url: 'http://127.0.0.1:1/h', stateUrl: 'http://127.0.0.1:1/p', check: ['consumer.duplicates'], timeout: 500 }, { CBP_WEBHOOK_SECRET: secret }),
+      consumerOptionsFromArgv(
+        { url: 'http://127.0.0.1:1/h', stateUrl: 'http://127.0.0.1:1/p', check: ['consumer.duplicates'], timeout: 500 },
+        { CBP_WEBHOOK_SECRET: secret },
+      ),
     ).toEqual({
       url: 'http://127.0.0.1:1/h',
       secret,
@@ -34,16 +37,26 @@ describe('cbp conformance consumer (CLI shell)', () => {
 
   it('takes --url once per instance of an endpoint behind a load balancer', () => {
     const urls = ['http://127.0.0.1:1/h', 'http://127.0.0.1:2/h', 'http://127.0.0.1:3/h'];
-    expect(consumerOptionsFromArgv({ url: urls }, { CBP_WEBHOOK_SECRET: secret })).toEqual({ url: urls[0], urls, secret });
-    expect(() => consumerOptionsFromArgv({ url: [urls[0]!, 'ftp://x'] }, { CBP_WEBHOOK_SECRET: secret })).toThrow(/http\(s\) URL/);
+    expect(consumerOptionsFromArgv({ url: urls }, { CBP_WEBHOOK_SECRET: secret })).toEqual({
+      url: urls[0],
+      urls,
+      secret,
+    });
+    expect(() => consumerOptionsFromArgv({ url: [urls[0]!, 'ftp://x'] }, { CBP_WEBHOOK_SECRET: secret })).toThrow(
+      /http\(s\) URL/,
+    );
   });
 
   it('refuses missing or bad input with E_USAGE and never echoes the secret', () => {
-    expect(() => consumerOptionsFromArgv({}, { CBP_WEBHOOK_SECRET: secret })).toThrow(expect.objectContaining({ code: 'E_USAGE', message: '--url is required' }));
+    expect(() => consumerOptionsFromArgv({}, { CBP_WEBHOOK_SECRET: secret })).toThrow(
+      expect.objectContaining({ code: 'E_USAGE', message: '--url is required' }),
+    );
     expect(() => consumerOptionsFromArgv({ url: 'ftp://x' }, { CBP_WEBHOOK_SECRET: secret })).toThrow(/http\(s\) URL/);
     expect(() => consumerOptionsFromArgv({ url: 'http://x' }, {})).toThrow(/no webhook signing secret/);
     const bad = 'whsec_hunter2!';
-    expect(() => consumerOptionsFromArgv({ url: 'http://x', secret: bad }, {})).toThrow(expect.objectContaining({ message: expect.not.stringContaining('hunter2') }));
+    expect(() => consumerOptionsFromArgv({ url: 'http://x', secret: bad }, {})).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('hunter2') }),
+    );
   });
 
   it('prints one line per check and exits 1 on failures', async () => {
@@ -51,13 +64,18 @@ describe('cbp conformance consumer (CLI shell)', () => {
     await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const io = recordingIO(process.cwd());
-    const code = await conformanceConsumerCommand.run({ url: `${base}/webhooks`, stateUrl: `${base}/payments`, secret }, io);
+    const code = await conformanceConsumerCommand.run(
+      { url: `${base}/webhooks`, stateUrl: `${base}/payments`, secret },
+      io,
+    );
     expect(code).toBe(1);
     const text = io.text();
     expect(text).toMatch(/FAIL consumer\.duplicates/);
     expect(text).toMatch(/PASS consumer\.bad-signature/);
     expect(text).toMatch(/3 failed, 1 with warnings, 5 passed, 0 skipped/);
-    expect(text).toMatch(/reproduce with: CBP_WEBHOOK_SECRET=<your secret> cbp conformance consumer --url .* --check consumer\.out-of-order/);
+    expect(text).toMatch(
+      /reproduce with: CBP_WEBHOOK_SECRET=<your secret> cbp conformance consumer --url .* --check consumer\.out-of-order/,
+    );
     expect(text).not.toContain(secret);
   });
 
@@ -69,13 +87,32 @@ describe('cbp conformance consumer (CLI shell)', () => {
     try {
       const io = recordingIO(process.cwd());
       const report = path.join(dir, 'report.json');
-      const code = await main(['conformance', 'consumer', '--url', `${base}/webhooks`, '--state-url', `${base}/payments`, '--secret', secret, '--report', `json=${report}`], io);
+      const code = await main(
+        [
+          'conformance',
+          'consumer',
+          '--url',
+          `${base}/webhooks`,
+          '--state-url',
+          `${base}/payments`,
+          '--secret',
+          secret,
+          '--report',
+          `json=${report}`,
+        ],
+        io,
+      );
       expect(io.text()).toMatch(new RegExp(`0 failed, 0 with warnings, ${consumerChecks.length} passed`));
       expect(code).toBe(0);
       const json = readFileSync(report, 'utf8');
       expect(JSON.parse(json).outcomes).toHaveLength(consumerChecks.length);
       expect(json).not.toContain(secret);
-      expect(await main(['conformance', 'consumer', '--url', `${base}/webhooks`, '--secret', secret, '--check', 'consumer.nope'], io)).toBe(2);
+      expect(
+        await main(
+          ['conformance', 'consumer', '--url', `${base}/webhooks`, '--secret', secret, '--check', 'consumer.nope'],
+          io,
+        ),
+      ).toBe(2);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -19,7 +19,8 @@ async function listen(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-const statuses = (s: { outcomes: Array<{ checkId: string; status: string }> }) => Object.fromEntries(s.outcomes.map((o) => [o.checkId, o.status]));
+const statuses = (s: { outcomes: Array<{ checkId: string; status: string }> }) =>
+  Object.fromEntries(s.outcomes.map((o) => [o.checkId, o.status]));
 
 describe('cbp conformance consumer (library)', () => {
   it('passes every check against the example consumer built on the kit', async () => {
@@ -33,7 +34,11 @@ describe('cbp conformance consumer (library)', () => {
     });
     expect(summary.outcomes.flatMap((o) => o.failures)).toEqual([]);
     expect(summary).toMatchObject({ passed: 9, failed: 0, warnings: 0 });
-    expect(events.map((e) => e.type)).toEqual(['suite-start', ...Array(9).fill(['check-start', 'check-finish']).flat(), 'suite-finish']);
+    expect(events.map((e) => e.type)).toEqual([
+      'suite-start',
+      ...Array(9).fill(['check-start', 'check-finish']).flat(),
+      'suite-finish',
+    ]);
     expect(summary.notes).toBeUndefined();
   });
 
@@ -54,10 +59,21 @@ describe('cbp conformance consumer (library)', () => {
       }),
     );
     const crashed = await runConsumerConformance({ url: crashy, secret, checks: ['consumer.unlisted-status'] });
-    expect(crashed.outcomes[0]!.failures[0]).toMatchObject({ severity: 'error', message: expect.stringContaining('REFUNDED webhook answered 500') });
-    const otherSecret = await listen(createExampleConsumer({ secret: 'whsec_b3RoZXItc2VjcmV0LW90aGVyLXNlY3JldC0xMjM0' }));
-    const refused = await runConsumerConformance({ url: `${otherSecret}/webhooks`, secret, checks: ['consumer.single-recipient', 'consumer.bad-signature'] });
-    expect(refused.notes).toContainEqual(expect.stringContaining('probably verifies with another secret than CBP_WEBHOOK_SECRET'));
+    expect(crashed.outcomes[0]!.failures[0]).toMatchObject({
+      severity: 'error',
+      message: expect.stringContaining('REFUNDED webhook answered 500'),
+    });
+    const otherSecret = await listen(
+      createExampleConsumer({ secret: 'whsec_b3RoZXItc2VjcmV0LW90aGVyLXNlY3JldC0xMjM0' }),
+    );
+    const refused = await runConsumerConformance({
+      url: `${otherSecret}/webhooks`,
+      secret,
+      checks: ['consumer.single-recipient', 'consumer.bad-signature'],
+    });
+    expect(refused.notes).toContainEqual(
+      expect.stringContaining('probably verifies with another secret than CBP_WEBHOOK_SECRET'),
+    );
   });
 
   it('reports exactly the duplicate and ordering failures of the naive consumer', async () => {
@@ -76,7 +92,9 @@ describe('cbp conformance consumer (library)', () => {
       'consumer.stale-timestamp': 'passed',
     });
     const failures = summary.outcomes.flatMap((o) => o.failures);
-    expect(failures.find((f) => f.checkId === 'consumer.out-of-order')!.message).toMatch(/final status FX_COMPLETED, expected PAYMENT_COMPLETED/);
+    expect(failures.find((f) => f.checkId === 'consumer.out-of-order')!.message).toMatch(
+      /final status FX_COMPLETED, expected PAYMENT_COMPLETED/,
+    );
     expect(failures.every((f) => f.reproduce?.includes(`--check ${f.checkId}`))).toBe(true);
     expect(JSON.stringify(summary)).not.toContain(secret);
   });
@@ -94,18 +112,28 @@ describe('cbp conformance consumer (library)', () => {
     });
     const sig = summary.outcomes.find((o) => o.checkId === 'consumer.bad-signature')!.failures[0]!;
     expect(sig.evidence?.exchanges?.[0]?.request.headers['webhook-signature']).toBe('v1,<redacted>');
-    expect(sig.evidence?.note).toMatch(/^headers sent: webhook-id: .*webhook-timestamp: \d+.* A refusal was expected: webhook-signature was made with a freshly generated secret/);
+    expect(sig.evidence?.note).toMatch(
+      /^headers sent: webhook-id: .*webhook-timestamp: \d+.* A refusal was expected: webhook-signature was made with a freshly generated secret/,
+    );
   });
 
   it('reports an unreachable endpoint as failures, not a crash', async () => {
-    const summary = await runConsumerConformance({ url: 'http://127.0.0.1:9/', secret, checks: ['consumer.single-recipient'], timeoutMs: 2000 });
+    const summary = await runConsumerConformance({
+      url: 'http://127.0.0.1:9/',
+      secret,
+      checks: ['consumer.single-recipient'],
+      timeoutMs: 2000,
+    });
     expect(summary).toMatchObject({ failed: 1 });
     expect(summary.outcomes[0]!.failures[0]!.message).toMatch(/answered nothing, expected 200/);
   });
 
   it('refuses unknown check ids with the list of valid ones', () => {
     expect(() => selectConsumerChecks(['consumer.nope'])).toThrow(
-      expect.objectContaining({ code: 'E_CHECK_UNKNOWN', details: expect.objectContaining({ hint: expect.stringContaining('consumer.duplicates') }) }),
+      expect.objectContaining({
+        code: 'E_CHECK_UNKNOWN',
+        details: expect.objectContaining({ hint: expect.stringContaining('consumer.duplicates') }),
+      }),
     );
   });
 });

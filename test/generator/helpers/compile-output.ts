@@ -41,7 +41,10 @@ export function writeFiles(files: GeneratedFile[], dir: string): void {
 }
 
 /** `sets` maps a subdirectory name to the files of one generation (several outputs, one tsc). */
-export async function compileOutput(sets: Record<string, GeneratedFile[]>, options: { emit?: boolean; maxOldSpaceMb?: number; strictest?: boolean } = {}): Promise<CompiledOutput> {
+export async function compileOutput(
+  sets: Record<string, GeneratedFile[]>,
+  options: { emit?: boolean; maxOldSpaceMb?: number; strictest?: boolean } = {},
+): Promise<CompiledOutput> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cbp-tsc-'));
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
@@ -71,8 +74,16 @@ export async function compileOutput(sets: Record<string, GeneratedFile[]>, optio
   const inProcess = ordinary && process.env.CBP_TEST_TSC_IN_PROCESS === '1';
   const diagnostics = inProcess ? typeCheckInProcess(dir) : await typeCheckInChild(dir, options.maxOldSpaceMb);
   // A diagnostic starts with a path and (line,col); continuation lines are indented.
-  const completed = diagnostics.split('\n').every((l) => l === '' || /^\S+\(\d+,\d+\): error TS\d+/.test(l) || /^\s/.test(l));
-  return { dir, diagnostics, ok: diagnostics === '', completed, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  const completed = diagnostics
+    .split('\n')
+    .every((l) => l === '' || /^\S+\(\d+,\d+\): error TS\d+/.test(l) || /^\s/.test(l));
+  return {
+    dir,
+    diagnostics,
+    ok: diagnostics === '',
+    completed,
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 /** `tsc -p <dir>/tsconfig.json` in a process of its own, with `maxOldSpaceMb` of heap when given. */

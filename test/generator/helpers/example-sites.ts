@@ -33,7 +33,19 @@ export interface ExampleInventory {
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
-const SCHEMA_ONES = ['items', 'additionalItems', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties'];
+const SCHEMA_ONES = [
+  'items',
+  'additionalItems',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+];
 
 export const esc = (t: string) => t.replace(/~/g, '~0').replace(/\//g, '~1');
 const unesc = (t: string) => t.replace(/~1/g, '/').replace(/~0/g, '~');
@@ -63,7 +75,11 @@ function resolve(doc: Obj, node: any, pointer: string): [any, string] {
   return [node, pointer];
 }
 
-export function collectExamples(doc: Obj, operationIds: Map<string, string>, webhookIds: Map<string, string>): ExampleInventory {
+export function collectExamples(
+  doc: Obj,
+  operationIds: Map<string, string>,
+  webhookIds: Map<string, string>,
+): ExampleInventory {
   const sites: ExampleSite[] = [];
   const external: string[] = [];
   const seenSchemas = new Set<string>();
@@ -95,25 +111,36 @@ export function collectExamples(doc: Obj, operationIds: Map<string, string>, web
       const [target, targetPointer] = resolve(doc, schema, pointer);
       walkSchema(target, targetPointer);
     }
-    if (schema.example !== undefined) add({ where: `${pointer}/example`, schemaPointer: pointer, value: schema.example, target: { kind: 'schema' } });
+    if (schema.example !== undefined)
+      add({ where: `${pointer}/example`, schemaPointer: pointer, value: schema.example, target: { kind: 'schema' } });
     if (Array.isArray(schema.examples)) {
-      for (const [i, value] of (schema.examples as unknown[]).entries()) add({ where: `${pointer}/examples/${i}`, schemaPointer: pointer, value, target: { kind: 'schema' } });
+      for (const [i, value] of (schema.examples as unknown[]).entries())
+        add({ where: `${pointer}/examples/${i}`, schemaPointer: pointer, value, target: { kind: 'schema' } });
     }
-    for (const key of SCHEMA_MAPS) for (const [k, s] of Object.entries((schema[key] ?? {}) as Obj)) walkSchema(s, `${pointer}/${key}/${esc(k)}`);
-    for (const key of SCHEMA_LISTS) if (Array.isArray(schema[key])) for (const [i, s] of (schema[key] as unknown[]).entries()) walkSchema(s, `${pointer}/${key}/${i}`);
+    for (const key of SCHEMA_MAPS)
+      for (const [k, s] of Object.entries((schema[key] ?? {}) as Obj)) walkSchema(s, `${pointer}/${key}/${esc(k)}`);
+    for (const key of SCHEMA_LISTS)
+      if (Array.isArray(schema[key]))
+        for (const [i, s] of (schema[key] as unknown[]).entries()) walkSchema(s, `${pointer}/${key}/${i}`);
     for (const key of SCHEMA_ONES) walkSchema(schema[key], `${pointer}/${key}`);
-    if (Array.isArray(schema.items)) for (const [i, s] of (schema.items as unknown[]).entries()) walkSchema(s, `${pointer}/items/${i}`);
+    if (Array.isArray(schema.items))
+      for (const [i, s] of (schema.items as unknown[]).entries()) walkSchema(s, `${pointer}/items/${i}`);
   };
 
   /** A map of media types: JSON ones get their examples checked against `target`. */
-  const walkContent = (content: Obj | undefined, pointer: string, target: (mediaType: string) => ExampleTarget): void => {
+  const walkContent = (
+    content: Obj | undefined,
+    pointer: string,
+    target: (mediaType: string) => ExampleTarget,
+  ): void => {
     for (const [mediaType, media] of Object.entries(content ?? {})) {
       if (!media?.schema) continue;
       const mediaPointer = `${pointer}/${esc(mediaType)}`;
       walkSchema(media.schema, `${mediaPointer}/schema`);
       if (!/json/i.test(mediaType)) continue;
       const [, schemaPointer] = resolve(doc, media.schema, `${mediaPointer}/schema`);
-      for (const [where, value] of exampleValues(media, mediaPointer)) add({ where, schemaPointer, value, target: target(mediaType) });
+      for (const [where, value] of exampleValues(media, mediaPointer))
+        add({ where, schemaPointer, value, target: target(mediaType) });
     }
   };
 
@@ -129,8 +156,16 @@ export function collectExamples(doc: Obj, operationIds: Map<string, string>, web
     if (p.content) walkContent(p.content, `${where}/content`, () => ({ kind: 'schema' }));
   };
 
-  const walkOperation = (op: Obj, pointer: string, pathParams: Array<[any, string]>, target: { operationId?: string; webhook?: string }) => {
-    const params = [...pathParams, ...((op.parameters ?? []) as unknown[]).map((p, i): [any, string] => [p, `${pointer}/parameters/${i}`])];
+  const walkOperation = (
+    op: Obj,
+    pointer: string,
+    pathParams: Array<[any, string]>,
+    target: { operationId?: string; webhook?: string },
+  ) => {
+    const params = [
+      ...pathParams,
+      ...((op.parameters ?? []) as unknown[]).map((p, i): [any, string] => [p, `${pointer}/parameters/${i}`]),
+    ];
     for (const [raw, p] of params) {
       const [param] = resolve(doc, raw, p);
       const site: ExampleTarget =
@@ -152,23 +187,39 @@ export function collectExamples(doc: Obj, operationIds: Map<string, string>, web
     for (const [status, raw] of Object.entries((op.responses ?? {}) as Obj)) {
       const [response, responsePointer] = resolve(doc, raw, `${pointer}/responses/${esc(status)}`);
       if (!response) continue;
-      const code = /^[1-5]\d\d$/.test(status) ? Number(status) : /^[1-5]XX$/i.test(status) ? Number(status[0]) * 100 + 99 : undefined;
-      for (const [name, header] of Object.entries((response.headers ?? {}) as Obj)) walkParameterLike(header, `${responsePointer}/headers/${esc(name)}`, { kind: 'schema' });
+      const code = /^[1-5]\d\d$/.test(status)
+        ? Number(status)
+        : /^[1-5]XX$/i.test(status)
+          ? Number(status[0]) * 100 + 99
+          : undefined;
+      for (const [name, header] of Object.entries((response.headers ?? {}) as Obj))
+        walkParameterLike(header, `${responsePointer}/headers/${esc(name)}`, { kind: 'schema' });
       walkContent(response.content, `${responsePointer}/content`, (mediaType) =>
-        target.operationId !== undefined && code !== undefined ? { kind: 'response', operationId: target.operationId, status: code, mediaType } : { kind: 'schema' },
+        target.operationId !== undefined && code !== undefined
+          ? { kind: 'response', operationId: target.operationId, status: code, mediaType }
+          : { kind: 'schema' },
       );
     }
     for (const [name, rawCallback] of Object.entries((op.callbacks ?? {}) as Obj)) {
       const [callback, callbackPointer] = resolve(doc, rawCallback, `${pointer}/callbacks/${esc(name)}`);
-      for (const [expression, item] of Object.entries((callback ?? {}) as Obj)) walkPathItem(item, `${callbackPointer}/${esc(expression)}`, () => ({}));
+      for (const [expression, item] of Object.entries((callback ?? {}) as Obj))
+        walkPathItem(item, `${callbackPointer}/${esc(expression)}`, () => ({}));
     }
   };
 
-  const walkPathItem = (rawItem: any, pointer: string, targetOf: (method: string) => { operationId?: string; webhook?: string }) => {
+  const walkPathItem = (
+    rawItem: any,
+    pointer: string,
+    targetOf: (method: string) => { operationId?: string; webhook?: string },
+  ) => {
     const [item, itemPointer] = resolve(doc, rawItem, pointer);
     if (!item) return;
-    const pathParams = ((item.parameters ?? []) as unknown[]).map((p, i): [any, string] => [p, `${itemPointer}/parameters/${i}`]);
-    for (const method of METHODS) if (item[method]) walkOperation(item[method], `${itemPointer}/${method}`, pathParams, targetOf(method));
+    const pathParams = ((item.parameters ?? []) as unknown[]).map((p, i): [any, string] => [
+      p,
+      `${itemPointer}/parameters/${i}`,
+    ]);
+    for (const method of METHODS)
+      if (item[method]) walkOperation(item[method], `${itemPointer}/${method}`, pathParams, targetOf(method));
   };
 
   for (const [p, item] of Object.entries((doc.paths ?? {}) as Obj)) {
@@ -178,13 +229,17 @@ export function collectExamples(doc: Obj, operationIds: Map<string, string>, web
     walkPathItem(item, `#/webhooks/${esc(name)}`, () => ({ webhook: webhookIds.get(name) }));
   }
   const components = (doc.components ?? {}) as Obj;
-  for (const [name, schema] of Object.entries((components.schemas ?? {}) as Obj)) walkSchema(schema, `#/components/schemas/${esc(name)}`);
+  for (const [name, schema] of Object.entries((components.schemas ?? {}) as Obj))
+    walkSchema(schema, `#/components/schemas/${esc(name)}`);
   // Components no operation references: their examples still have to be valid.
-  for (const [name, p] of Object.entries((components.parameters ?? {}) as Obj)) walkParameterLike(p, `#/components/parameters/${esc(name)}`, { kind: 'schema' });
-  for (const [name, h] of Object.entries((components.headers ?? {}) as Obj)) walkParameterLike(h, `#/components/headers/${esc(name)}`, { kind: 'schema' });
+  for (const [name, p] of Object.entries((components.parameters ?? {}) as Obj))
+    walkParameterLike(p, `#/components/parameters/${esc(name)}`, { kind: 'schema' });
+  for (const [name, h] of Object.entries((components.headers ?? {}) as Obj))
+    walkParameterLike(h, `#/components/headers/${esc(name)}`, { kind: 'schema' });
   for (const [name, b] of Object.entries((components.requestBodies ?? {}) as Obj))
     walkContent(b?.content, `#/components/requestBodies/${esc(name)}/content`, () => ({ kind: 'schema' }));
-  for (const [name, r] of Object.entries((components.responses ?? {}) as Obj)) walkContent(r?.content, `#/components/responses/${esc(name)}/content`, () => ({ kind: 'schema' }));
+  for (const [name, r] of Object.entries((components.responses ?? {}) as Obj))
+    walkContent(r?.content, `#/components/responses/${esc(name)}/content`, () => ({ kind: 'schema' }));
   return { sites: dropShadowed(sites), external };
 }
 
@@ -193,5 +248,7 @@ export function collectExamples(doc: Obj, operationIds: Map<string, string>, web
 function dropShadowed(sites: ExampleSite[]): ExampleSite[] {
   const byWhere = new Map<string, ExampleSite[]>();
   for (const s of sites) byWhere.set(s.where, [...(byWhere.get(s.where) ?? []), s]);
-  return sites.filter((s) => s.target.kind !== 'schema' || (byWhere.get(s.where) ?? []).every((o) => o.target.kind === 'schema'));
+  return sites.filter(
+    (s) => s.target.kind !== 'schema' || (byWhere.get(s.where) ?? []).every((o) => o.target.kind === 'schema'),
+  );
 }

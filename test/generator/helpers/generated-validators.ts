@@ -29,7 +29,9 @@ const runtimeFromSources: Plugin = {
   setup(b) {
     b.onResolve({ filter: /^cross-border-payments-runtime\/.*\.js$/ }, (args) => {
       const source = RUNTIME_SOURCES.find((r) => args.path.startsWith(r.specifier));
-      return source === undefined ? undefined : { path: `${source.dir}${args.path.slice(source.specifier.length).replace(/\.js$/, '.ts')}` };
+      return source === undefined
+        ? undefined
+        : { path: `${source.dir}${args.path.slice(source.specifier.length).replace(/\.js$/, '.ts')}` };
     });
   },
 };
@@ -41,16 +43,23 @@ interface GeneratedModule {
   operations: Record<string, { id: string; method: string; path: string }>;
   webhooks: Record<string, { id: string; name: string }>;
   validatorData: ValidatorData;
-  createLazyValidators(data: ValidatorData, runtime: Readonly<Record<string, unknown>>): { raw: Readonly<Record<string, AjvValidateFn>> };
+  createLazyValidators(
+    data: ValidatorData,
+    runtime: Readonly<Record<string, unknown>>,
+  ): { raw: Readonly<Record<string, AjvValidateFn>> };
   rulesRuntime: Readonly<Record<string, unknown>>;
 }
 
-export interface GeneratedValidators extends Omit<GeneratedModule, 'validatorData' | 'createLazyValidators' | 'rulesRuntime'> {
+export interface GeneratedValidators
+  extends Omit<GeneratedModule, 'validatorData' | 'createLazyValidators' | 'rulesRuntime'> {
   /** Whether the operation's generated request validation checks this parameter at all (header
    * names it ignores, such as Accept or Authorization, are not). */
   checksParameter(operationId: string, location: string, name: string): boolean;
   /** Validators for schemas of the document by pointer (`#/...`), compiled on first use. */
-  schemaValidators(pointers: Iterable<string>, document: Record<string, unknown>): (pointer: string) => AjvValidateFn | string;
+  schemaValidators(
+    pointers: Iterable<string>,
+    document: Record<string, unknown>,
+  ): (pointer: string) => AjvValidateFn | string;
 }
 
 const ENTRY = [
@@ -83,15 +92,28 @@ export async function importGenerated(files: GeneratedFile[]): Promise<Generated
     rmSync(dir, { recursive: true, force: true });
   }
   const { validatorData, createLazyValidators, rulesRuntime, ...api } = mod;
-  const PARTS: Record<string, 'params' | 'query' | 'headers' | 'cookies'> = { path: 'params', query: 'query', header: 'headers', cookie: 'cookies' };
+  const PARTS: Record<string, 'params' | 'query' | 'headers' | 'cookies'> = {
+    path: 'params',
+    query: 'query',
+    header: 'headers',
+    cookie: 'cookies',
+  };
   return {
     ...api,
     checksParameter(operationId, location, name) {
       const part = PARTS[location];
-      const op = Object.hasOwn(validatorData.operations, operationId) ? validatorData.operations[operationId] : undefined;
+      const op = Object.hasOwn(validatorData.operations, operationId)
+        ? validatorData.operations[operationId]
+        : undefined;
       const schemaName = part === undefined ? undefined : op?.[part];
-      const schema = schemaName === undefined ? undefined : (validatorData.paramSchemas[schemaName] as { properties?: object } | undefined);
-      return schema?.properties !== undefined && Object.hasOwn(schema.properties, location === 'header' ? name.toLowerCase() : name);
+      const schema =
+        schemaName === undefined
+          ? undefined
+          : (validatorData.paramSchemas[schemaName] as { properties?: object } | undefined);
+      return (
+        schema?.properties !== undefined &&
+        Object.hasOwn(schema.properties, location === 'header' ? name.toLowerCase() : name)
+      );
     },
     schemaValidators(pointers, document) {
       const extra: Record<string, object | boolean> = {};
@@ -138,18 +160,36 @@ function componentRef(data: ValidatorData, pointer: string): { $ref: string } | 
     node = node[token];
     out.push(token);
   }
-  return { $ref: `${COMPONENTS_ID}#/${out.map((t) => encodeURIComponent(t.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/')}` };
+  return {
+    $ref: `${COMPONENTS_ID}#/${out.map((t) => encodeURIComponent(t.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/')}`,
+  };
 }
 
 function isNullableWrapper(node: any): boolean {
-  return Array.isArray(node.anyOf) && node.anyOf.length === 2 && node.anyOf[1]?.type === 'null' && Object.keys(node.anyOf[1]).length === 1;
+  return (
+    Array.isArray(node.anyOf) &&
+    node.anyOf.length === 2 &&
+    node.anyOf[1]?.type === 'null' &&
+    Object.keys(node.anyOf[1]).length === 1
+  );
 }
 
-function prepared(document: Record<string, unknown>, pointer: string, openapi30: boolean, formats: Set<string>): object | boolean {
+function prepared(
+  document: Record<string, unknown>,
+  pointer: string,
+  openapi30: boolean,
+  formats: Set<string>,
+): object | boolean {
   const schema = pointer
     .slice(2)
     .split('/')
     .reduce((n: any, t) => n?.[unesc(t)], document);
   if (schema === undefined) throw new Error(`the document has nothing at ${pointer}`);
-  return prepareSchema(schema, { openapi30, at: pointer.slice(1), formats, patterns: new Set(), stripAnnotations: true }) as object | boolean;
+  return prepareSchema(schema, {
+    openapi30,
+    at: pointer.slice(1),
+    formats,
+    patterns: new Set(),
+    stripAnnotations: true,
+  }) as object | boolean;
 }

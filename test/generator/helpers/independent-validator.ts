@@ -18,7 +18,16 @@ const AjvDraft04 = AjvDraft04Module.default;
 const DATA = new Set(['enum', 'const', 'default']);
 const EXAMPLES = new Set(['example', 'examples', 'x-examples']);
 /** Keys whose values map names (property names, media types, status codes) to objects. */
-const MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'schemas', 'paths', 'content', 'responses']);
+const MAPS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'schemas',
+  'paths',
+  'content',
+  'responses',
+]);
 
 export function independentValidator(document: Obj): (schemaPointer: string, value: unknown) => string | undefined {
   const openapi30 = String(document.openapi).startsWith('3.0');
@@ -64,7 +73,16 @@ function valueAt(value: unknown, instancePath: string): unknown {
 }
 
 function shown(value: unknown): string {
-  const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+  const kind =
+    value === null
+      ? 'null'
+      : Array.isArray(value)
+        ? 'an array'
+        : typeof value === 'object'
+          ? 'an object'
+          : `a ${typeof value}`;
   const text = JSON.stringify(value) ?? String(value);
-  return value !== null && typeof value === 'object' ? kind : `${kind} ${text.length > 60 ? `${text.slice(0, 57)}...` : text}`;
+  return value !== null && typeof value === 'object'
+    ? kind
+    : `${kind} ${text.length > 60 ? `${text.slice(0, 57)}...` : text}`;
 }

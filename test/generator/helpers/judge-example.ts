@@ -10,9 +10,14 @@ import type { GeneratedValidators } from './generated-validators.js';
 
 const PARTS = { path: 'params', query: 'query', header: 'headers', cookie: 'cookies' } as const;
 
-export function exampleJudge(generated: GeneratedValidators, sites: ExampleSite[], document: Record<string, unknown>): (site: ExampleSite) => string | undefined {
+export function exampleJudge(
+  generated: GeneratedValidators,
+  sites: ExampleSite[],
+  document: Record<string, unknown>,
+): (site: ExampleSite) => string | undefined {
   const bySchema = (s: ExampleSite) =>
-    s.target.kind === 'schema' || (s.target.kind === 'parameter' && !generated.checksParameter(s.target.operationId, s.target.in, s.target.name));
+    s.target.kind === 'schema' ||
+    (s.target.kind === 'parameter' && !generated.checksParameter(s.target.operationId, s.target.in, s.target.name));
   const schemaValidator = generated.schemaValidators(
     sites.filter(bySchema).map((s) => s.schemaPointer),
     document,
@@ -23,11 +28,15 @@ export function exampleJudge(generated: GeneratedValidators, sites: ExampleSite[
     if (bySchema(site)) {
       const validate = schemaValidator(site.schemaPointer);
       if (typeof validate === 'string') return validate;
-      return validate(value) ? undefined : `${validate.errors?.[0]?.instancePath || '/'} ${validate.errors?.[0]?.message}`;
+      return validate(value)
+        ? undefined
+        : `${validate.errors?.[0]?.instancePath || '/'} ${validate.errors?.[0]?.message}`;
     }
     let violations: Array<{ pointer: string; message: string }> = [];
-    if (t.kind === 'request-body') violations = generated.validateRequest(t.operationId, { body: value }).violations.filter((v) => v.in === 'body');
-    else if (t.kind === 'response') violations = generated.validateResponse(t.operationId, t.status, t.mediaType, value).violations;
+    if (t.kind === 'request-body')
+      violations = generated.validateRequest(t.operationId, { body: value }).violations.filter((v) => v.in === 'body');
+    else if (t.kind === 'response')
+      violations = generated.validateResponse(t.operationId, t.status, t.mediaType, value).violations;
     else if (t.kind === 'webhook') violations = generated.validateWebhook(t.webhook, value).violations;
     else if (t.kind === 'parameter') {
       const part = PARTS[t.in];

@@ -18,7 +18,9 @@ export interface RealRun {
 
 /** Only the outputs of the core emitters, to type-check them apart from the others. */
 export function coreOnly(generated: Record<string, GeneratedFile[]>): Record<string, GeneratedFile[]> {
-  return Object.fromEntries(Object.entries(generated).map(([k, files]) => [k, files.filter((f) => CORE_OUTPUTS.test(f.path))]));
+  return Object.fromEntries(
+    Object.entries(generated).map(([k, files]) => [k, files.filter((f) => CORE_OUTPUTS.test(f.path))]),
+  );
 }
 
 export function setName(file: string): string {
@@ -26,7 +28,10 @@ export function setName(file: string): string {
   return rel.replace(/\.(ya?ml|json)$/, '').replace(/[^A-Za-z0-9]+/g, '_');
 }
 
-export async function generateAndCompile(files: string[], compile: { maxOldSpaceMb?: number; strictest?: boolean } = {}): Promise<RealRun> {
+export async function generateAndCompile(
+  files: string[],
+  compile: { maxOldSpaceMb?: number; strictest?: boolean } = {},
+): Promise<RealRun> {
   const { generated, refused } = await generateAll(files);
   return { generated, refused, compiled: await compileOutput(generated, compile) };
 }
@@ -37,7 +42,10 @@ export async function generateAll(files: string[]): Promise<Omit<RealRun, 'compi
   const refused: Record<string, string> = {};
   for (const file of files) {
     try {
-      const result = await generate({ spec: file, overlays: [], out: 'unused', check: false, clientFactoryName: 'createApiClient' }, { cwd: ROOT });
+      const result = await generate(
+        { spec: file, overlays: [], out: 'unused', check: false, clientFactoryName: 'createApiClient' },
+        { cwd: ROOT },
+      );
       generated[setName(file)] = result.files;
     } catch (err) {
       if (!isCbpError(err)) throw err;

@@ -51,28 +51,48 @@ interface Profile {
 const ALWAYS: IssueId[] = [];
 
 const PROFILES: Profile[] = [
-  { name: 'baseline (the provider’s own choices only)', seed: 'see README.md: error body, 202 virtual accounts, µs timestamps, v2 payload', options: {}, known: ALWAYS },
+  {
+    name: 'baseline (the provider’s own choices only)',
+    seed: 'see README.md: error body, 202 virtual accounts, µs timestamps, v2 payload',
+    options: {},
+    known: ALWAYS,
+  },
   {
     name: 'explicit nulls for absent optional fields',
     seed: 'Events: "Complete payload schema: not shown"',
     options: { explicitNulls: true },
     known: [...ALWAYS],
   },
-  { name: 'extra undocumented fields', seed: 'Look up sessions: "Fields of a session record beyond those listed: not shown"', options: { extraFields: true }, known: ALWAYS },
+  {
+    name: 'extra undocumented fields',
+    seed: 'Look up sessions: "Fields of a session record beyond those listed: not shown"',
+    options: { extraFields: true },
+    known: ALWAYS,
+  },
   {
     name: 'session URL with a query string',
     seed: 'Hosted payment session: "Names of ... the session URL field in the response: not shown"',
     options: { sessionUrlWithQuery: true },
     known: [...ALWAYS],
   },
-  { name: 'second-precision event_timestamp', seed: 'Events rule 2: "event_timestamp determines the real order"', options: { secondPrecisionTimestamps: true }, known: ALWAYS },
+  {
+    name: 'second-precision event_timestamp',
+    seed: 'Events rule 2: "event_timestamp determines the real order"',
+    options: { secondPrecisionTimestamps: true },
+    known: ALWAYS,
+  },
   {
     name: 'event_timestamp as epoch milliseconds',
     seed: 'Events: "Complete payload schema: not shown" (no type for event_timestamp)',
     options: { epochMillisTimestamps: true },
     known: [...ALWAYS],
   },
-  { name: 'late first delivery', seed: 'Events rule 2: "Order is not guaranteed"', options: { lateFirstDeliveryMs: 300 }, known: ALWAYS },
+  {
+    name: 'late first delivery',
+    seed: 'Events rule 2: "Order is not guaranteed"',
+    options: { lateFirstDeliveryMs: 300 },
+    known: ALWAYS,
+  },
   {
     name: 'second precision with ties and a late first delivery',
     seed: 'Events rule 2: "Order is not guaranteed; event_timestamp determines the real order"',
@@ -87,11 +107,36 @@ const PROFILES: Profile[] = [
     setup: { fundedCustomers: ['CUS-7001'] },
     known: [...ALWAYS],
   },
-  { name: 'per-payment event ids', seed: 'Events rule 1: event_id is the idempotency key (its scope: not shown)', options: { perPaymentEventIds: true }, known: ALWAYS },
-  { name: 'nested webhook data', seed: 'Events: "Complete payload schema: not shown"', options: { nestedEventData: true }, known: ALWAYS },
-  { name: 'Svix-style signature headers', seed: 'Events: "Signature header names and verification scheme: not shown"', options: { signature: 'svix' }, known: ALWAYS },
-  { name: '200 for creates', seed: 'Endpoints: "Success status codes of all operations: not shown"', options: { createdStatus: 200 }, known: ALWAYS },
-  { name: '202 for creates', seed: 'Endpoints: "Success status codes of all operations: not shown"', options: { createdStatus: 202 }, known: ALWAYS },
+  {
+    name: 'per-payment event ids',
+    seed: 'Events rule 1: event_id is the idempotency key (its scope: not shown)',
+    options: { perPaymentEventIds: true },
+    known: ALWAYS,
+  },
+  {
+    name: 'nested webhook data',
+    seed: 'Events: "Complete payload schema: not shown"',
+    options: { nestedEventData: true },
+    known: ALWAYS,
+  },
+  {
+    name: 'Svix-style signature headers',
+    seed: 'Events: "Signature header names and verification scheme: not shown"',
+    options: { signature: 'svix' },
+    known: ALWAYS,
+  },
+  {
+    name: '200 for creates',
+    seed: 'Endpoints: "Success status codes of all operations: not shown"',
+    options: { createdStatus: 200 },
+    known: ALWAYS,
+  },
+  {
+    name: '202 for creates',
+    seed: 'Endpoints: "Success status codes of all operations: not shown"',
+    options: { createdStatus: 202 },
+    known: ALWAYS,
+  },
   {
     name: 'RFC 9457 problem details for errors',
     seed: 'Errors: "Error body shape, machine-readable error codes ...: not shown"',
@@ -104,7 +149,12 @@ const PROFILES: Profile[] = [
     options: { duplicateStatus: 409, nameCheckStatus: 422 },
     known: ALWAYS,
   },
-  { name: 'no FX_COMPLETED without a conversion', seed: 'States and transitions: FX_COMPLETED on "Conversion done"', options: { fxOnlyForConversions: true }, known: ALWAYS },
+  {
+    name: 'no FX_COMPLETED without a conversion',
+    seed: 'States and transitions: FX_COMPLETED on "Conversion done"',
+    options: { fxOnlyForConversions: true },
+    known: ALWAYS,
+  },
   {
     name: 'confirm_recipient must echo the failed check id',
     seed: 'Payment request: confirm_recipient "Inner fields: not shown"',
@@ -130,7 +180,12 @@ const PROFILES: Profile[] = [
     options: { tokenTtlSeconds: 2 },
     known: ALWAYS,
   },
-  { name: 'token_type "Bearer"', seed: 'Authentication: token_type (value bearer); RFC 6749 §5.1: case-insensitive', options: { capitalizedTokenType: true }, known: ALWAYS },
+  {
+    name: 'token_type "Bearer"',
+    seed: 'Authentication: token_type (value bearer); RFC 6749 §5.1: case-insensitive',
+    options: { capitalizedTokenType: true },
+    known: ALWAYS,
+  },
   {
     name: 'every event delivered twice',
     seed: 'Events rule 1: "A repeated event_id is a duplicate (delivery retry or redelivery)"',
@@ -149,7 +204,12 @@ const PROFILES: Profile[] = [
     options: { crossTenantStatus: 403 },
     known: ALWAYS,
   },
-  { name: 'realistic stage delays (150 ms)', seed: 'Events rule 5: "each stage takes seconds to minutes"', options: { stageDelayMs: 150 }, known: ALWAYS },
+  {
+    name: 'realistic stage delays (150 ms)',
+    seed: 'Events rule 5: "each stage takes seconds to minutes"',
+    options: { stageDelayMs: 150 },
+    known: ALWAYS,
+  },
   {
     name: 'rate limit 20 requests/s (429 + Retry-After)',
     seed: 'Limits: "Rate limits ...: not shown"',
@@ -203,7 +263,8 @@ const builtCli = existsSync(path.resolve(HERE, '../../../dist/cli-bundle/main.js
 const results: Array<{ name: string; ms: number; failures: string[]; warnings: string[] }> = [];
 
 afterAll(() => {
-  // The figures the closing note of the work quotes: failures and warnings per behaviour, and the time of each whole run.
+  // The figures the closing note of the work quotes: failures and warnings per behaviour, and the time of each whole
+  // run.
   const lines = results.map(
     (r) =>
       `${r.name}: ${r.failures.length} failures, ${r.warnings.length} warnings, ${(r.ms / 1000).toFixed(1)} s\n    ${[...r.failures, ...r.warnings.map((w) => `(warning) ${w}`)].join('\n    ')}`,
@@ -215,7 +276,12 @@ async function run(profile: Profile): Promise<RunResult> {
   if (!profile.cli) return runInProcess(profile.options, profile.setup);
   const ca = makePrivateCa();
   try {
-    const r = await runViaCli({ ...profile.options, tls: { key: ca.key, cert: ca.cert } }, { NODE_EXTRA_CA_CERTS: ca.caPath }, readFileSync(ca.caPath, 'utf8'), profile.setup);
+    const r = await runViaCli(
+      { ...profile.options, tls: { key: ca.key, cert: ca.cert } },
+      { NODE_EXTRA_CA_CERTS: ca.caPath },
+      readFileSync(ca.caPath, 'utf8'),
+      profile.setup,
+    );
     expect(r.stderr).not.toMatch(/\n\s+at /);
     return r;
   } finally {
@@ -243,7 +309,9 @@ describe('the whole API suite against the independent provider, --require all', 
       const unexpected = failures.filter((f) => explain(f, profile.known) === undefined);
       expect(unexpected, `failures no known runner issue explains (${profile.seed})`).toEqual([]);
       const seen = new Set(failures.map((f) => explain(f, profile.known)));
-      const gone = profile.throttled ? [] : profile.known.filter((id) => !(KNOWN_RUNNER_ISSUES[id] as KnownIssue).flaky && !seen.has(id));
+      const gone = profile.throttled
+        ? []
+        : profile.known.filter((id) => !(KNOWN_RUNNER_ISSUES[id] as KnownIssue).flaky && !seen.has(id));
       expect(gone, 'known runner issues that no longer fail: delete them from KNOWN_RUNNER_ISSUES').toEqual([]);
       // Nothing ran only part of the way for a reason other than a known issue (--require all would have failed it).
       expect(summary.outcomes.filter((o) => o.status === 'skipped').map((o) => o.checkId)).toEqual([]);

@@ -26,7 +26,11 @@ async function accessToken(renew) {
   const res = await fetch(`${authBase()}/auth/oauth/v2/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: required('CBP_CLIENT_ID'), client_secret: required('CBP_CLIENT_SECRET') }),
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: required('CBP_CLIENT_ID'),
+      client_secret: required('CBP_CLIENT_SECRET'),
+    }),
   });
   if (!res.ok) throw new Error(`token request answered ${res.status}`);
   token = (await res.json()).access_token;
@@ -113,7 +117,11 @@ export default {
   },
 
   async recipientFailingNameCheck({ customerId, currency }) {
-    const r = await call('POST', `/simulate/customers/${enc(customerId)}/recipients`, { currency: currency ?? 'GBP', name: 'Mismatched Payee Ltd', name_check: 'NO_MATCH' });
+    const r = await call('POST', `/simulate/customers/${enc(customerId)}/recipients`, {
+      currency: currency ?? 'GBP',
+      name: 'Mismatched Payee Ltd',
+      name_check: 'NO_MATCH',
+    });
     return r.recipient_id;
   },
 

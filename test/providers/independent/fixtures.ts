@@ -50,7 +50,13 @@ export function initialFixtures(now: number) {
     { customerId: 'CUS-7003', clientId: CLIENT_ALPHA.clientId, walletCurrency: 'GBP', status: 'REGISTERED' },
     { customerId: 'CUS-8001', clientId: CLIENT_BETA.clientId, walletCurrency: 'GBP', status: 'ACTIVE' },
   ];
-  const r = (recipientId: string, customerId: string, currency: string, name: string, status: RecipientFixture['status'] = 'ACTIVE'): RecipientFixture => ({
+  const r = (
+    recipientId: string,
+    customerId: string,
+    currency: string,
+    name: string,
+    status: RecipientFixture['status'] = 'ACTIVE',
+  ): RecipientFixture => ({
     recipientId,
     customerId,
     currency,
@@ -68,9 +74,32 @@ export function initialFixtures(now: number) {
     r('BEN-800', 'CUS-8001', 'GBP', 'Beta Payee Ltd'),
   ];
   const quotes: QuoteFixture[] = [
-    { quoteId: 'QT-GBPEUR-LONG', customerId: 'CUS-7001', sellCurrency: 'GBP', buyCurrency: 'EUR', rate: '1.1523', expiresAt: now + 7 * 86_400_000 },
-    { quoteId: 'QT-GBPEUR-OLD', customerId: 'CUS-7001', sellCurrency: 'GBP', buyCurrency: 'EUR', rate: '1.1401', expiresAt: now - 86_400_000 },
+    {
+      quoteId: 'QT-GBPEUR-LONG',
+      customerId: 'CUS-7001',
+      sellCurrency: 'GBP',
+      buyCurrency: 'EUR',
+      rate: '1.1523',
+      expiresAt: now + 7 * 86_400_000,
+    },
+    {
+      quoteId: 'QT-GBPEUR-OLD',
+      customerId: 'CUS-7001',
+      sellCurrency: 'GBP',
+      buyCurrency: 'EUR',
+      rate: '1.1401',
+      expiresAt: now - 86_400_000,
+    },
   ];
-  const thirdParties = [{ customerId: 'CUS-7001', ref: 'BUYER-0001', first_name: 'Ada', last_name: 'Lovelace', country: 'GBR', createdAt: now - 86_400_000 }];
+  const thirdParties = [
+    {
+      customerId: 'CUS-7001',
+      ref: 'BUYER-0001',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      country: 'GBR',
+      createdAt: now - 86_400_000,
+    },
+  ];
   return { customers, recipients, quotes, thirdParties };
 }

@@ -53,11 +53,26 @@ function post(url: string, body: string, headers: Record<string, string>, ca?: s
   });
 }
 
-/** An expired token of the primary client, from the provider's simulation endpoint (what a partner puts in CBP_EXPIRED_TOKEN). */
+/** An expired token of the primary client, from the provider's simulation endpoint (what a partner puts in
+ * CBP_EXPIRED_TOKEN). */
 export async function expiredTokenOf(p: RunningProvider, ca?: string): Promise<string> {
-  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: p.clients.primary.clientId, client_secret: p.clients.primary.clientSecret }).toString();
-  const t = (await post(`${p.authUrl}/auth/oauth/v2/token`, form, { 'content-type': 'application/x-www-form-urlencoded' }, ca)) as { access_token: string };
-  const expired = (await post(`${p.baseUrl}/simulate/tokens/expired`, '{}', { authorization: `Bearer ${t.access_token}`, 'content-type': 'application/json' }, ca)) as {
+  const form = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: p.clients.primary.clientId,
+    client_secret: p.clients.primary.clientSecret,
+  }).toString();
+  const t = (await post(
+    `${p.authUrl}/auth/oauth/v2/token`,
+    form,
+    { 'content-type': 'application/x-www-form-urlencoded' },
+    ca,
+  )) as { access_token: string };
+  const expired = (await post(
+    `${p.baseUrl}/simulate/tokens/expired`,
+    '{}',
+    { authorization: `Bearer ${t.access_token}`, 'content-type': 'application/json' },
+    ca,
+  )) as {
     access_token: string;
   };
   return expired.access_token;
@@ -84,13 +99,16 @@ export interface PartnerSetup {
   fundedCustomers?: string[];
 }
 
-/** The config as parsed YAML, adjusted for `setup`; the driver path is made absolute (a derived driver lives in a temp dir). */
+/** The config as parsed YAML, adjusted for `setup`; the driver path is made absolute (a derived driver lives in a temp
+ * dir). */
 function partnerConfig(setup: PartnerSetup, dir: string): Record<string, unknown> {
   const value = parseYaml(readFileSync(CONFIG_PATH, 'utf8')) as Record<string, unknown> & { quotes: unknown[] };
   value.driver = path.join(HERE, 'driver.mjs');
   const funded = new Set(setup.fundedCustomers ?? []);
   if (funded.size > 0) {
-    value.customers = (value.customers as Array<{ customer_id: string }>).map((c) => (funded.has(c.customer_id) ? { ...c, awaits_funds: false } : c));
+    value.customers = (value.customers as Array<{ customer_id: string }>).map((c) =>
+      funded.has(c.customer_id) ? { ...c, awaits_funds: false } : c,
+    );
   }
   if (setup.withoutCreateQuote) {
     const derived = path.join(dir, 'driver-without-create-quote.mjs');
@@ -99,7 +117,10 @@ function partnerConfig(setup: PartnerSetup, dir: string): Record<string, unknown
       `import base from ${JSON.stringify(pathToFileURL(path.join(HERE, 'driver.mjs')).href)};\nconst { createQuote, ...rest } = base;\nexport default { ...rest, name: 'independent provider, no createQuote' };\n`,
     );
     value.driver = derived;
-    value.quotes = [...value.quotes, { quote_id: 'QT-GBPEUR-LONG', customer_id: 'CUS-7001', sell_currency: 'GBP', buy_currency: 'EUR' }];
+    value.quotes = [
+      ...value.quotes,
+      { quote_id: 'QT-GBPEUR-LONG', customer_id: 'CUS-7001', sell_currency: 'GBP', buy_currency: 'EUR' },
+    ];
   }
   return value;
 }
@@ -112,7 +133,11 @@ export async function runInProcess(options: ProviderOptions, setup: PartnerSetup
     const restore = withEnv(providerEnv(provider, await expiredTokenOf(provider)));
     try {
       const value = partnerConfig(setup, dir);
-      const config = conformanceConfigFromArgv({ baseUrl: provider.baseUrl, authUrl: provider.authUrl, require: ['all'] }, process.env, { name: CONFIG_PATH, value });
+      const config = conformanceConfigFromArgv(
+        { baseUrl: provider.baseUrl, authUrl: provider.authUrl, require: ['all'] },
+        process.env,
+        { name: CONFIG_PATH, value },
+      );
       const started = performance.now();
       const summary = await runConformance(config);
       return { summary, ms: performance.now() - started };
@@ -166,7 +191,8 @@ export async function runViaCli(
     child.stdout.resume();
     const exitCode = await new Promise<number | null>((resolve) => child.on('close', resolve));
     const ms = performance.now() - started;
-    if (!existsSync(report)) throw new Error(`cbp conformance exited ${exitCode} without a report:\n${stderr.slice(-2000)}`);
+    if (!existsSync(report))
+      throw new Error(`cbp conformance exited ${exitCode} without a report:\n${stderr.slice(-2000)}`);
     const summary = JSON.parse(readFileSync(report, 'utf8')) as SuiteSummary;
     return { summary, ms, exitCode, stderr };
   } finally {
@@ -177,7 +203,11 @@ export async function runViaCli(
 
 /** `check: message` of every failure and every warning of a run. */
 export function findings(s: SuiteSummary): { failures: string[]; warnings: string[] } {
-  const failures = s.outcomes.flatMap((o) => o.failures.filter((f) => f.severity !== 'warning').map((f) => `${o.checkId}: ${f.message}`));
-  const warnings = s.outcomes.flatMap((o) => o.failures.filter((f) => f.severity === 'warning').map((f) => `${o.checkId}: ${f.message}`));
+  const failures = s.outcomes.flatMap((o) =>
+    o.failures.filter((f) => f.severity !== 'warning').map((f) => `${o.checkId}: ${f.message}`),
+  );
+  const warnings = s.outcomes.flatMap((o) =>
+    o.failures.filter((f) => f.severity === 'warning').map((f) => `${o.checkId}: ${f.message}`),
+  );
   return { failures, warnings };
 }

@@ -16,7 +16,8 @@ export interface ProviderOptions {
   extraFields?: boolean;
   /** The session URL carries its access token in the query string (`payment_page_url: ...?t=<token>`). */
   sessionUrlWithQuery?: boolean;
-  /** event_timestamp to the second (`2026-11-27T09:33:13+00:00`), so events of one second tie. Default: microseconds. */
+  /** event_timestamp to the second (`2026-11-27T09:33:13+00:00`), so events of one second tie. Default: microseconds.
+   */
   secondPrecisionTimestamps?: boolean;
   /** event_timestamp as Unix epoch milliseconds (a JSON number), as several providers send it. */
   epochMillisTimestamps?: boolean;
@@ -24,7 +25,8 @@ export interface ProviderOptions {
   problemDetails?: boolean;
   /** Every event is delivered twice (at least once: the second is a redelivery with the same event_id). */
   duplicateDeliveries?: boolean;
-  /** Status of a token request with wrong client credentials sent as form fields (RFC 6749 §5.2 allows 400). Default 401. */
+  /** Status of a token request with wrong client credentials sent as form fields (RFC 6749 §5.2 allows 400). Default
+   * 401. */
   badCredentialsStatus?: 400 | 401;
   /** Status for another client's customer. Default 404 (answered exactly like a customer that does not exist). */
   crossTenantStatus?: 403 | 404;
@@ -32,7 +34,8 @@ export interface ProviderOptions {
   lateFirstDeliveryMs?: number;
   /** Customers whose wallet holds funds: their payments start PROCESSING and complete at once. */
   fundedCustomers?: string[];
-  /** FX_COMPLETED only when a conversion happened ("Conversion done"); a same-currency payment goes RECEIVED_FUNDS → PAYOUT_INITIATED. */
+  /** FX_COMPLETED only when a conversion happened ("Conversion done"); a same-currency payment goes RECEIVED_FUNDS →
+   * PAYOUT_INITIATED. */
   fxOnlyForConversions?: boolean;
   /** event_id counts per payment (`evt_1`, `evt_2`, ...): unique within a payment only. */
   perPaymentEventIds?: boolean;
@@ -42,13 +45,15 @@ export interface ProviderOptions {
   signature?: 'standard-webhooks' | 'svix';
   /** Success status of creates (payments, sessions, third parties, webhooks). Default 201. */
   createdStatus?: 200 | 201 | 202;
-  /** Status of a duplicate client_reference_id on a third-party payment and of a duplicate third party. Sessions always answer 400 (seed). Default 400. */
+  /** Status of a duplicate client_reference_id on a third-party payment and of a duplicate third party. Sessions always
+   * answer 400 (seed). Default 400. */
   duplicateStatus?: 400 | 409;
   /** Status of a failed recipient name check (CoP/VoP). Default 400. */
   nameCheckStatus?: 400 | 422;
   /** Requests per second per client before 429 with Retry-After (token bucket, burst = rate). */
   rateLimitPerSecond?: number;
-  /** Delay between lifecycle stages after funds arrive. Default 0 (seed §Events rule 5: the sandbox delivers instantly). */
+  /** Delay between lifecycle stages after funds arrive. Default 0 (seed §Events rule 5: the sandbox delivers
+   * instantly). */
   stageDelayMs?: number;
   /** confirm_recipient must echo the `check_id` of the failed name check it answers (a real CoP flow's reference). */
   confirmNeedsCheckId?: boolean;

@@ -15,7 +15,14 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sumEquals } from './decimal.js';
 import { numberText, parseExact } from './exact-json.js';
-import { CLIENT_ALPHA, CLIENT_BETA, type ClientFixture, initialFixtures, type QuoteFixture, type RecipientFixture } from './fixtures.js';
+import {
+  CLIENT_ALPHA,
+  CLIENT_BETA,
+  type ClientFixture,
+  initialFixtures,
+  type QuoteFixture,
+  type RecipientFixture,
+} from './fixtures.js';
 import type { ProviderOptions } from './options.js';
 import { Deliveries } from './webhooks.js';
 
@@ -53,7 +60,12 @@ interface Payment {
   customerId: string;
   instructionNumber: string;
   amount: Amount;
-  recipients: Array<{ recipient_id: string; amount: Amount; payment_reference?: string; purpose_of_transaction?: string }>;
+  recipients: Array<{
+    recipient_id: string;
+    amount: Amount;
+    payment_reference?: string;
+    purpose_of_transaction?: string;
+  }>;
   purpose: string;
   status: string;
   createdAt: string;
@@ -145,7 +157,10 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
   const sessions = new Map<string, Session>();
   const accounts = new Map<string, VirtualAccount>();
   const buckets = new Map<string, { tokens: number; at: number }>();
-  const deliveries = new Deliveries({ scheme: options.signature ?? 'standard-webhooks', lateFirstMs: options.lateFirstDeliveryMs ?? 0 });
+  const deliveries = new Deliveries({
+    scheme: options.signature ?? 'standard-webhooks',
+    lateFirstMs: options.lateFirstDeliveryMs ?? 0,
+  });
   const timers = new Set<NodeJS.Timeout>();
   let instructionSeq = 0;
   let baseUrl = '';
@@ -169,36 +184,50 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
   const authenticate = (headers: IncomingMessage['headers']): string => {
     const m = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '');
     const challenge = { 'www-authenticate': 'Bearer realm="payments"' };
-    if (!m) throw new ApiError(401, 'UNAUTHENTICATED', 'a Bearer access token is required', undefined, undefined, challenge);
+    if (!m)
+      throw new ApiError(401, 'UNAUTHENTICATED', 'a Bearer access token is required', undefined, undefined, challenge);
     const t = tokens.get(m[1]);
-    if (!t) throw new ApiError(401, 'INVALID_TOKEN', 'the access token is not valid', undefined, undefined, { 'www-authenticate': 'Bearer error="invalid_token"' });
+    if (!t)
+      throw new ApiError(401, 'INVALID_TOKEN', 'the access token is not valid', undefined, undefined, {
+        'www-authenticate': 'Bearer error="invalid_token"',
+      });
     if (t.expiresAt <= Date.now())
-      throw new ApiError(401, 'TOKEN_EXPIRED', 'the access token has expired', undefined, undefined, { 'www-authenticate': 'Bearer error="invalid_token"' });
+      throw new ApiError(401, 'TOKEN_EXPIRED', 'the access token has expired', undefined, undefined, {
+        'www-authenticate': 'Bearer error="invalid_token"',
+      });
     return t.clientId;
   };
   const customerOf = (ctx: Ctx) => {
     const c = customers.get(ctx.params.customer_id);
     // Another client's customer answers exactly like one that does not exist.
-    if (c && c.clientId !== ctx.clientId && options.crossTenantStatus === 403) throw new ApiError(403, 'FORBIDDEN', 'this client may not act for that customer');
-    if (!c || c.clientId !== ctx.clientId) throw new ApiError(404, 'CUSTOMER_NOT_FOUND', `customer ${ctx.params.customer_id} not found`);
+    if (c && c.clientId !== ctx.clientId && options.crossTenantStatus === 403)
+      throw new ApiError(403, 'FORBIDDEN', 'this client may not act for that customer');
+    if (!c || c.clientId !== ctx.clientId)
+      throw new ApiError(404, 'CUSTOMER_NOT_FOUND', `customer ${ctx.params.customer_id} not found`);
     return c;
   };
 
   // ---- request body helpers ----
   const jsonBody = (ctx: Ctx): Json => {
     const type = ctx.headers['content-type'] ?? '';
-    if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'send application/json');
+    if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type))
+      throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'send application/json');
     let value: unknown;
     try {
       value = parseExact(ctx.raw.toString('utf8'));
     } catch {
       throw new ApiError(400, 'MALFORMED_JSON', 'the body is not valid JSON');
     }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ApiError(400, 'INVALID_BODY', 'the body must be a JSON object');
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+      throw new ApiError(400, 'INVALID_BODY', 'the body must be a JSON object');
     return value as Json;
   };
   const bad = (code: string, message: string, field?: string) => new ApiError(400, code, message, field);
-  const str = (body: Json, field: string, opts: { required?: boolean; max?: number; pattern?: RegExp } = {}): string | undefined => {
+  const str = (
+    body: Json,
+    field: string,
+    opts: { required?: boolean; max?: number; pattern?: RegExp } = {},
+  ): string | undefined => {
     const v = body[field];
     if (v === undefined || v === null) {
       if (opts.required) throw bad('FIELD_REQUIRED', `${field} is required`, field);
@@ -206,43 +235,63 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     }
     if (typeof v !== 'string') throw bad('INVALID_FIELD', `${field} must be a string`, field);
     if (opts.required && v === '') throw bad('FIELD_REQUIRED', `${field} cannot be empty`, field);
-    if (opts.max !== undefined && v.length > opts.max) throw bad('FIELD_TOO_LONG', `${field} is longer than ${opts.max} characters`, field);
+    if (opts.max !== undefined && v.length > opts.max)
+      throw bad('FIELD_TOO_LONG', `${field} is longer than ${opts.max} characters`, field);
     if (opts.pattern && !opts.pattern.test(v)) throw bad('INVALID_FORMAT', `${field} has an invalid format`, field);
     return v;
   };
   const amountOf = (v: unknown, field: string): Amount & { text: string } => {
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) throw bad(v === undefined ? 'FIELD_REQUIRED' : 'INVALID_FIELD', `${field} must be an amount object`, field);
+    if (v === null || typeof v !== 'object' || Array.isArray(v))
+      throw bad(v === undefined ? 'FIELD_REQUIRED' : 'INVALID_FIELD', `${field} must be an amount object`, field);
     const a = v as Json;
     if (typeof a.currency !== 'string' || !/^[A-Z]{3}$/.test(a.currency) || !CURRENCIES.has(a.currency))
       throw bad('INVALID_CURRENCY', `${field}.currency must be an ISO 4217 code`, `${field}.currency`);
-    if (typeof a.value !== 'number' || !Number.isFinite(a.value) || a.value <= 0) throw bad('INVALID_AMOUNT', `${field}.value must be a positive number`, `${field}.value`);
+    if (typeof a.value !== 'number' || !Number.isFinite(a.value) || a.value <= 0)
+      throw bad('INVALID_AMOUNT', `${field}.value must be a positive number`, `${field}.value`);
     return exact(a.currency, a.value, numberText(a, 'value'));
   };
   const purposeOf = (v: unknown, field: string, required: boolean): string | undefined => {
     if (v === undefined && !required) return undefined;
-    if (v === undefined || v === null || v === '') throw bad('FIELD_REQUIRED', `${field} is required and cannot be null or empty`, field);
+    if (v === undefined || v === null || v === '')
+      throw bad('FIELD_REQUIRED', `${field} is required and cannot be null or empty`, field);
     // Case sensitive (service description, Payment request): "property_purchase" is not a purpose.
-    if (typeof v !== 'string' || !PURPOSES.has(v)) throw bad('INVALID_PURPOSE', `${field} is not an accepted purpose (values are case sensitive)`, field);
+    if (typeof v !== 'string' || !PURPOSES.has(v))
+      throw bad('INVALID_PURPOSE', `${field} is not an accepted purpose (values are case sensitive)`, field);
     return v;
   };
   /** The entries; `texts` (when given) collects each entry's amount as the decimal text sent. */
   const recipientsOf = (v: unknown, customerId: string, currency: string, texts?: string[]): Payment['recipients'] => {
-    if (!Array.isArray(v) || v.length === 0) throw bad('RECIPIENTS_REQUIRED', 'recipient_details needs at least one entry', 'recipient_details');
+    if (!Array.isArray(v) || v.length === 0)
+      throw bad('RECIPIENTS_REQUIRED', 'recipient_details needs at least one entry', 'recipient_details');
     return v.map((e, i) => {
       const f = `recipient_details[${i}]`;
-      if (e === null || typeof e !== 'object' || Array.isArray(e)) throw bad('INVALID_FIELD', `${f} must be an object`, f);
+      if (e === null || typeof e !== 'object' || Array.isArray(e))
+        throw bad('INVALID_FIELD', `${f} must be an object`, f);
       const entry = e as Json;
       const id = str(entry, 'recipient_id', { required: true });
       const amount = amountOf(entry.amount, `${f}.amount`);
-      if (amount.currency !== currency) throw bad('CURRENCY_MISMATCH', `${f}.amount.currency differs from amount.currency`, `${f}.amount.currency`);
+      if (amount.currency !== currency)
+        throw bad('CURRENCY_MISMATCH', `${f}.amount.currency differs from amount.currency`, `${f}.amount.currency`);
       const rec = recipients.get(id!);
-      if (!rec || rec.customerId !== customerId) throw bad('RECIPIENT_NOT_FOUND', `recipient ${id} not found`, `${f}.recipient_id`);
-      if (rec.status !== 'ACTIVE') throw bad('RECIPIENT_NOT_ACTIVE', `recipient ${id} is not active`, `${f}.recipient_id`);
-      if (rec.currency !== amount.currency) throw bad('RECIPIENT_CURRENCY_MISMATCH', `recipient ${id} holds a ${rec.currency} account`, `${f}.amount.currency`);
+      if (!rec || rec.customerId !== customerId)
+        throw bad('RECIPIENT_NOT_FOUND', `recipient ${id} not found`, `${f}.recipient_id`);
+      if (rec.status !== 'ACTIVE')
+        throw bad('RECIPIENT_NOT_ACTIVE', `recipient ${id} is not active`, `${f}.recipient_id`);
+      if (rec.currency !== amount.currency)
+        throw bad(
+          'RECIPIENT_CURRENCY_MISMATCH',
+          `recipient ${id} holds a ${rec.currency} account`,
+          `${f}.amount.currency`,
+        );
       const purpose = purposeOf(entry.purpose_of_transaction, `${f}.purpose_of_transaction`, false);
       const reference = str(entry, 'payment_reference');
       texts?.push(amount.text);
-      return { recipient_id: id!, amount, ...(reference !== undefined ? { payment_reference: reference } : {}), ...(purpose ? { purpose_of_transaction: purpose } : {}) };
+      return {
+        recipient_id: id!,
+        amount,
+        ...(reference !== undefined ? { payment_reference: reference } : {}),
+        ...(purpose ? { purpose_of_transaction: purpose } : {}),
+      };
     });
   };
 
@@ -276,7 +325,10 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     );
     const more = { customer_id: p.customerId, instruction_number: p.instructionNumber, api_version: '2024-06-01' };
     const payload = options.nestedEventData
-      ? extra({ event_id: eventId, event_type: 'payment.status_changed', event_timestamp: stamp(p), data: fields }, more)
+      ? extra(
+          { event_id: eventId, event_type: 'payment.status_changed', event_timestamp: stamp(p), data: fields },
+          more,
+        )
       : extra({ event_id: eventId, event_timestamp: stamp(p), ...fields }, more);
     deliveries.emit(p.clientId, payload, p.eventSeq === 1);
     if (options.duplicateDeliveries) deliveries.emit(p.clientId, payload, false);
@@ -306,7 +358,9 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
       later(d * (i + 1), s);
     });
   };
-  const newPayment = (init: Omit<Payment, 'id' | 'instructionNumber' | 'status' | 'createdAt' | 'eventSeq' | 'lastMicros'>): Payment => {
+  const newPayment = (
+    init: Omit<Payment, 'id' | 'instructionNumber' | 'status' | 'createdAt' | 'eventSeq' | 'lastMicros'>,
+  ): Payment => {
     instructionSeq += 1;
     const p: Payment = {
       ...init,
@@ -346,17 +400,26 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
         },
         ['client_reference_id', 'client_customer_ref', 'quote_id', 'payment_reference', 'session_id'],
       ),
-      { fees: { currency: p.amount.currency, value: 0 }, updated_datetime: new Date().toISOString(), links: { self: `${baseUrl}/v3/customers/${p.customerId}/payments/${p.id}` } },
+      {
+        fees: { currency: p.amount.currency, value: 0 },
+        updated_datetime: new Date().toISOString(),
+        links: { self: `${baseUrl}/v3/customers/${p.customerId}/payments/${p.id}` },
+      },
     );
   const ownPayment = (ctx: Ctx): Payment => {
     const p = payments.get(ctx.params.payment_id);
-    if (!p || p.clientId !== ctx.clientId || (ctx.params.customer_id !== undefined && p.customerId !== ctx.params.customer_id))
+    if (
+      !p ||
+      p.clientId !== ctx.clientId ||
+      (ctx.params.customer_id !== undefined && p.customerId !== ctx.params.customer_id)
+    )
       throw new ApiError(404, 'PAYMENT_NOT_FOUND', `payment ${ctx.params.payment_id} not found`);
     return p;
   };
   const ownSession = (ctx: Ctx): Session => {
     const s = sessions.get(ctx.params.session_id);
-    if (!s || s.clientId !== ctx.clientId) throw new ApiError(404, 'SESSION_NOT_FOUND', `session ${ctx.params.session_id} not found`);
+    if (!s || s.clientId !== ctx.clientId)
+      throw new ApiError(404, 'SESSION_NOT_FOUND', `session ${ctx.params.session_id} not found`);
     return s;
   };
 
@@ -368,18 +431,24 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     const amount = amountOf(body.amount, 'amount');
     const texts: string[] = [];
     const list = recipientsOf(body.recipient_details, customer.customerId, amount.currency, texts);
-    const sumOk = options.brokenFloatSums ? list.reduce((acc, r) => acc + r.amount.value, 0) === amount.value : sumEquals(texts, amount.text);
-    if (!sumOk) throw bad('AMOUNT_MISMATCH', 'the recipient amounts do not add up to amount.value', 'recipient_details');
+    const sumOk = options.brokenFloatSums
+      ? list.reduce((acc, r) => acc + r.amount.value, 0) === amount.value
+      : sumEquals(texts, amount.text);
+    if (!sumOk)
+      throw bad('AMOUNT_MISMATCH', 'the recipient amounts do not add up to amount.value', 'recipient_details');
     const clientReferenceId = str(body, 'client_reference_id', { max: 36 });
-    if (clientReferenceId === '') throw bad('INVALID_FORMAT', 'client_reference_id cannot be empty', 'client_reference_id');
+    if (clientReferenceId === '')
+      throw bad('INVALID_FORMAT', 'client_reference_id cannot be empty', 'client_reference_id');
     if (body.is_third_party_payment !== undefined && typeof body.is_third_party_payment !== 'boolean')
       throw bad('INVALID_FIELD', 'is_third_party_payment must be a boolean', 'is_third_party_payment');
     const thirdParty = body.is_third_party_payment === true;
     const clientCustomerRef = str(body, 'client_customer_ref');
     const paymentReference = str(body, 'payment_reference');
     if (thirdParty) {
-      if (!clientReferenceId) throw bad('FIELD_REQUIRED', 'client_reference_id is required for a third-party payment', 'client_reference_id');
-      if (!clientCustomerRef) throw bad('FIELD_REQUIRED', 'client_customer_ref is required for a third-party payment', 'client_customer_ref');
+      if (!clientReferenceId)
+        throw bad('FIELD_REQUIRED', 'client_reference_id is required for a third-party payment', 'client_reference_id');
+      if (!clientCustomerRef)
+        throw bad('FIELD_REQUIRED', 'client_customer_ref is required for a third-party payment', 'client_customer_ref');
       if (!thirdParties.has(`${customer.customerId}/${clientCustomerRef}`))
         throw bad('THIRD_PARTY_NOT_FOUND', `no onboarded third party ${clientCustomerRef}`, 'client_customer_ref');
       for (const p of payments.values())
@@ -394,32 +463,56 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     // A conversion is needed when the payout currency is not the wallet's (rule 1).
     const quoteId = str(body, 'quote_id');
     if (amount.currency !== customer.walletCurrency) {
-      if (!quoteId) throw bad('QUOTE_REQUIRED', `a quote is needed to pay ${amount.currency} from a ${customer.walletCurrency} wallet`, 'quote_id');
+      if (!quoteId)
+        throw bad(
+          'QUOTE_REQUIRED',
+          `a quote is needed to pay ${amount.currency} from a ${customer.walletCurrency} wallet`,
+          'quote_id',
+        );
       const q = quotes.get(quoteId);
-      if (!q || q.customerId !== customer.customerId) throw bad('QUOTE_NOT_FOUND', `quote ${quoteId} not found`, 'quote_id');
+      if (!q || q.customerId !== customer.customerId)
+        throw bad('QUOTE_NOT_FOUND', `quote ${quoteId} not found`, 'quote_id');
       if (q.expiresAt <= Date.now()) throw bad('QUOTE_EXPIRED', `quote ${quoteId} has expired`, 'quote_id');
       if (q.buyCurrency !== amount.currency || q.sellCurrency !== customer.walletCurrency)
         throw bad('QUOTE_CURRENCY_MISMATCH', `quote ${quoteId} is for another currency pair`, 'quote_id');
-      if (options.singleUseQuotes && q.usedBy) throw bad('QUOTE_ALREADY_USED', `quote ${quoteId} already paid for payment ${q.usedBy}`, 'quote_id');
-    } else if (quoteId !== undefined) throw bad('QUOTE_NOT_APPLICABLE', 'quote_id is omitted for a same-currency payment', 'quote_id');
+      if (options.singleUseQuotes && q.usedBy)
+        throw bad('QUOTE_ALREADY_USED', `quote ${quoteId} already paid for payment ${q.usedBy}`, 'quote_id');
+    } else if (quoteId !== undefined)
+      throw bad('QUOTE_NOT_APPLICABLE', 'quote_id is omitted for a same-currency payment', 'quote_id');
     // Recipient name check (CoP/VoP), rule 5: refused until the details change or confirm_recipient accepts.
     const failing = list.map((e) => recipients.get(e.recipient_id)!).find((r) => r.nameCheck === 'NO_MATCH');
     if (failing) {
       const confirm = body.confirm_recipient;
-      const check = typeof confirm === 'object' && confirm !== null && !Array.isArray(confirm) ? (confirm as Json).check_id : undefined;
-      const unanswered = confirm === undefined || confirm === null || (options.confirmNeedsCheckId && (check === undefined || check !== failing.lastCheckId));
+      const check =
+        typeof confirm === 'object' && confirm !== null && !Array.isArray(confirm)
+          ? (confirm as Json).check_id
+          : undefined;
+      const unanswered =
+        confirm === undefined ||
+        confirm === null ||
+        (options.confirmNeedsCheckId && (check === undefined || check !== failing.lastCheckId));
       if (unanswered) {
         failing.lastCheckId = `cop_${randomBytes(6).toString('hex')}`;
-        throw new ApiError(copStatus, 'RECIPIENT_NAME_MISMATCH', `the account name does not match ${failing.name}`, 'recipient_details', {
-          recipient_id: failing.recipientId,
-          match_result: 'NO_MATCH',
-          suggested_name: failing.name.toUpperCase(),
-          check_id: failing.lastCheckId,
-        });
+        throw new ApiError(
+          copStatus,
+          'RECIPIENT_NAME_MISMATCH',
+          `the account name does not match ${failing.name}`,
+          'recipient_details',
+          {
+            recipient_id: failing.recipientId,
+            match_result: 'NO_MATCH',
+            suggested_name: failing.name.toUpperCase(),
+            check_id: failing.lastCheckId,
+          },
+        );
       }
       const action = typeof confirm === 'object' && !Array.isArray(confirm) ? (confirm as Json).action : undefined;
       if (action !== 'ACCEPT_SUGGESTION' && action !== 'PROCEED_ANYWAY')
-        throw bad('INVALID_CONFIRMATION', 'confirm_recipient.action must be ACCEPT_SUGGESTION or PROCEED_ANYWAY', 'confirm_recipient.action');
+        throw bad(
+          'INVALID_CONFIRMATION',
+          'confirm_recipient.action must be ACCEPT_SUGGESTION or PROCEED_ANYWAY',
+          'confirm_recipient.action',
+        );
     }
     const p = newPayment({
       clientId: ctx.clientId,
@@ -435,7 +528,11 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
       version: 'v3',
     });
     if (quoteId !== undefined) quotes.get(quoteId)!.usedBy = p.id;
-    return { status: created, body: paymentView(p), headers: { location: `/v3/customers/${customer.customerId}/payments/${p.id}` } };
+    return {
+      status: created,
+      body: paymentView(p),
+      headers: { location: `/v3/customers/${customer.customerId}/payments/${p.id}` },
+    };
   };
 
   const createPaymentV2: Handler = async (ctx) => {
@@ -443,12 +540,22 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     const customer = customerOf(ctx);
     const body = jsonBody(ctx);
     const recipientId = str(body, 'beneficiary_id', { required: true })!;
-    if (typeof body.amount !== 'number' || !(body.amount > 0)) throw bad('INVALID_AMOUNT', 'amount must be a positive number', 'amount');
+    if (typeof body.amount !== 'number' || !(body.amount > 0))
+      throw bad('INVALID_AMOUNT', 'amount must be a positive number', 'amount');
     const currency = str(body, 'currency', { required: true, pattern: /^[A-Z]{3}$/ })!;
     const purpose = purposeOf(body.reason, 'reason', true)!;
     const reference = str(body, 'reference', { max: 36 });
-    const list = recipientsOf([{ recipient_id: recipientId, amount: { currency, value: body.amount } }], customer.customerId, currency);
-    if (currency !== customer.walletCurrency) throw bad('CONVERSION_NOT_SUPPORTED', 'legacy payments pay from a wallet in the same currency; use v3 for conversions', 'currency');
+    const list = recipientsOf(
+      [{ recipient_id: recipientId, amount: { currency, value: body.amount } }],
+      customer.customerId,
+      currency,
+    );
+    if (currency !== customer.walletCurrency)
+      throw bad(
+        'CONVERSION_NOT_SUPPORTED',
+        'legacy payments pay from a wallet in the same currency; use v3 for conversions',
+        'currency',
+      );
     const p = newPayment({
       clientId: ctx.clientId,
       customerId: customer.customerId,
@@ -459,7 +566,10 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
       thirdParty: false,
       version: 'v2',
     });
-    return { status: created, body: { payment_id: p.id, instruction_number: p.instructionNumber, status: p.status, created_at: p.createdAt } };
+    return {
+      status: created,
+      body: { payment_id: p.id, instruction_number: p.instructionNumber, status: p.status, created_at: p.createdAt },
+    };
   };
 
   const legacyView = (p: Payment): Json =>
@@ -480,7 +590,8 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     const customer = customerOf(ctx);
     let body = jsonBody(ctx);
     // The sample wraps the request in `body` (whether the wrapper is required: not shown): both are accepted.
-    if (body.body !== null && typeof body.body === 'object' && !Array.isArray(body.body) && body.amount === undefined) body = body.body as Json;
+    if (body.body !== null && typeof body.body === 'object' && !Array.isArray(body.body) && body.amount === undefined)
+      body = body.body as Json;
     const ref = str(body, 'client_reference_id', { required: true, max: 36, pattern: REF_PATTERN })!;
     const amount = amountOf(body.amount, 'amount');
     const clientCustomerRef = str(body, 'client_customer_ref');
@@ -488,24 +599,38 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
       throw bad('THIRD_PARTY_NOT_FOUND', `no onboarded third party ${clientCustomerRef}`, 'client_customer_ref');
     const list = recipientsOf(body.recipient_details, customer.customerId, amount.currency);
     const due = str(body, 'due_date', { pattern: /^\d{4}-\d{2}-\d{2}$/ });
-    if (due !== undefined && Number.isNaN(Date.parse(`${due}T00:00:00Z`))) throw bad('INVALID_FORMAT', 'due_date is not a date', 'due_date');
+    if (due !== undefined && Number.isNaN(Date.parse(`${due}T00:00:00Z`)))
+      throw bad('INVALID_FORMAT', 'due_date is not a date', 'due_date');
     if (body.items !== undefined) {
       if (!Array.isArray(body.items)) throw bad('INVALID_FIELD', 'items must be a list', 'items');
       body.items.forEach((it: unknown, i: number) => {
-        if (it === null || typeof it !== 'object') throw bad('INVALID_FIELD', `items[${i}] must be an object`, `items[${i}]`);
+        if (it === null || typeof it !== 'object')
+          throw bad('INVALID_FIELD', `items[${i}] must be an object`, `items[${i}]`);
         str(it as Json, 'item_name', { required: true });
         str(it as Json, 'item_type', { required: true });
         str(it as Json, 'item_ref');
         amountOf((it as Json).amount, `items[${i}].amount`);
       });
     }
-    if (body.allowed_origins !== undefined && (!Array.isArray(body.allowed_origins) || body.allowed_origins.some((o) => typeof o !== 'string')))
+    if (
+      body.allowed_origins !== undefined &&
+      (!Array.isArray(body.allowed_origins) || body.allowed_origins.some((o) => typeof o !== 'string'))
+    )
       throw bad('INVALID_FIELD', 'allowed_origins must be a list of origins', 'allowed_origins');
     // Duplicates for the same customer are rejected with 400 (seed); a reference whose sessions
     // all expired unpaid may start the replacement session (decision rule 4).
     for (const s of sessions.values())
-      if (s.customerId === customer.customerId && s.clientReferenceId === ref && (s.paymentId !== undefined || s.expiresAt > Date.now()))
-        throw new ApiError(400, 'DUPLICATE_CLIENT_REFERENCE_ID', `client_reference_id ${ref} is already used by a session of this customer`, 'client_reference_id');
+      if (
+        s.customerId === customer.customerId &&
+        s.clientReferenceId === ref &&
+        (s.paymentId !== undefined || s.expiresAt > Date.now())
+      )
+        throw new ApiError(
+          400,
+          'DUPLICATE_CLIENT_REFERENCE_ID',
+          `client_reference_id ${ref} is already used by a session of this customer`,
+          'client_reference_id',
+        );
     const s: Session = {
       id: `ses_${randomBytes(12).toString('hex')}`,
       clientId: ctx.clientId,
@@ -519,22 +644,33 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
       createdAt: Date.now(),
     };
     sessions.set(s.id, s);
-    const url = options.sessionUrlWithQuery ? { payment_page_url: `${baseUrl}/hosted/pay/${s.id}?t=${s.accessToken}` } : { checkout_url: `${baseUrl}/checkout/${s.id}` };
+    const url = options.sessionUrlWithQuery
+      ? { payment_page_url: `${baseUrl}/hosted/pay/${s.id}?t=${s.accessToken}` }
+      : { checkout_url: `${baseUrl}/checkout/${s.id}` };
     return {
       status: created,
       body: extra(
-        { session_id: s.id, ...url, expires_at: new Date(s.expiresAt).toISOString().replace('.000', ''), client_reference_id: ref },
+        {
+          session_id: s.id,
+          ...url,
+          expires_at: new Date(s.expiresAt).toISOString().replace('.000', ''),
+          client_reference_id: ref,
+        },
         { mode: 'embedded', livemode: false },
       ),
     };
   };
 
-  const sessionStatus = (s: Session) => (s.paymentId ? 'SESSION_COMPLETED' : s.expiresAt <= Date.now() ? 'SESSION_EXPIRED' : 'SESSION_CREATED');
+  const sessionStatus = (s: Session) =>
+    s.paymentId ? 'SESSION_COMPLETED' : s.expiresAt <= Date.now() ? 'SESSION_EXPIRED' : 'SESSION_CREATED';
   const lookupSessions: Handler = async (ctx) => {
     const customer = customerOf(ctx);
     const ref = ctx.url.searchParams.get('client_reference_id');
-    if (ref === null || ref === '') throw bad('FIELD_REQUIRED', 'client_reference_id is required', 'client_reference_id');
-    const found = [...sessions.values()].filter((s) => s.customerId === customer.customerId && s.clientReferenceId === ref).sort((a, b) => b.createdAt - a.createdAt);
+    if (ref === null || ref === '')
+      throw bad('FIELD_REQUIRED', 'client_reference_id is required', 'client_reference_id');
+    const found = [...sessions.values()]
+      .filter((s) => s.customerId === customer.customerId && s.clientReferenceId === ref)
+      .sort((a, b) => b.createdAt - a.createdAt);
     return {
       status: 200,
       body: {
@@ -550,7 +686,11 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
               },
               ['payment_id'],
             ),
-            { client_reference_id: s.clientReferenceId, amount: s.amount, created_at: new Date(s.createdAt).toISOString() },
+            {
+              client_reference_id: s.clientReferenceId,
+              amount: s.amount,
+              created_at: new Date(s.createdAt).toISOString(),
+            },
           ),
         ),
       },
@@ -559,7 +699,8 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
 
   const hostedPage: Handler = async (ctx) => {
     const s = sessions.get(ctx.params.session_id);
-    if (!s || (options.sessionUrlWithQuery && ctx.url.searchParams.get('t') !== s.accessToken)) return { status: 404, body: '<!doctype html><title>Not found</title>' };
+    if (!s || (options.sessionUrlWithQuery && ctx.url.searchParams.get('t') !== s.accessToken))
+      return { status: 404, body: '<!doctype html><title>Not found</title>' };
     const html = `<!doctype html><title>Pay ${s.amount.currency} ${s.amount.value}</title><p>Status: ${sessionStatus(s)}</p>`;
     return { status: 200, body: html, headers: { 'content-type': 'text/html; charset=utf-8' } };
   };
@@ -569,10 +710,17 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     const body = jsonBody(ctx);
     const currency = str(body, 'currency', { required: true, pattern: /^[A-Z]{3}$/ })!;
     if (!CURRENCIES.has(currency)) throw bad('INVALID_CURRENCY', 'currency must be an ISO 4217 code', 'currency');
-    if (!VA_CURRENCIES.has(currency)) throw bad('CURRENCY_NOT_SUPPORTED', `virtual accounts are offered in ${[...VA_CURRENCIES].join(', ')}`, 'currency');
+    if (!VA_CURRENCIES.has(currency))
+      throw bad(
+        'CURRENCY_NOT_SUPPORTED',
+        `virtual accounts are offered in ${[...VA_CURRENCIES].join(', ')}`,
+        'currency',
+      );
     const country = str(body, 'vban_country', { pattern: /^[A-Z]{3}$/ });
-    if ((currency === 'EUR' || currency === 'GBP') && !country) throw bad('FIELD_REQUIRED', `vban_country is mandatory for ${currency} virtual accounts`, 'vban_country');
-    if (customer.status !== 'ACTIVE') throw bad('CUSTOMER_NOT_ACTIVE', 'virtual accounts are available for active customers only', 'customer_id');
+    if ((currency === 'EUR' || currency === 'GBP') && !country)
+      throw bad('FIELD_REQUIRED', `vban_country is mandatory for ${currency} virtual accounts`, 'vban_country');
+    if (customer.status !== 'ACTIVE')
+      throw bad('CUSTOMER_NOT_ACTIVE', 'virtual accounts are available for active customers only', 'customer_id');
     const va: VirtualAccount = {
       id: `va_${randomBytes(8).toString('hex')}`,
       customerId: customer.customerId,
@@ -591,9 +739,13 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     const id = ctx.url.searchParams.get('unique-ref');
     if (!id) throw bad('FIELD_REQUIRED', 'unique-ref is required', 'unique-ref');
     const va = accounts.get(id);
-    if (!va || va.customerId !== customer.customerId) throw new ApiError(404, 'VIRTUAL_ACCOUNT_NOT_FOUND', `virtual account ${id} not found`);
+    if (!va || va.customerId !== customer.customerId)
+      throw new ApiError(404, 'VIRTUAL_ACCOUNT_NOT_FOUND', `virtual account ${id} not found`);
     const active = Date.now() - va.requestedAt > 1000;
-    const bank = va.currency === 'GBP' ? { bank_name: 'Sandbox Bank plc', sort_code: '040004' } : { bank_name: 'Sandbox Bank SE', bic: 'SBXXDEFF' };
+    const bank =
+      va.currency === 'GBP'
+        ? { bank_name: 'Sandbox Bank plc', sort_code: '040004' }
+        : { bank_name: 'Sandbox Bank SE', bic: 'SBXXDEFF' };
     return {
       status: 200,
       body: present(
@@ -639,7 +791,13 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     const ref = str(body, 'client_customer_ref', { required: true, max: 64, pattern: /^[A-Za-z0-9_.-]+$/ })!;
     const fields = thirdPartyFields(body);
     const key = `${customer.customerId}/${ref}`;
-    if (thirdParties.has(key)) throw new ApiError(dupStatus, 'DUPLICATE_CLIENT_CUSTOMER_REF', `third party ${ref} already exists`, 'client_customer_ref');
+    if (thirdParties.has(key))
+      throw new ApiError(
+        dupStatus,
+        'DUPLICATE_CLIENT_CUSTOMER_REF',
+        `third party ${ref} already exists`,
+        'client_customer_ref',
+      );
     const t: ThirdParty = { customerId: customer.customerId, ref, ...fields, createdAt: Date.now() };
     thirdParties.set(key, t);
     return { status: created, body: thirdPartyView(t) };
@@ -656,7 +814,8 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     const t = ownThirdParty(ctx);
     const body = jsonBody(ctx);
     const ref = str(body, 'client_customer_ref');
-    if (ref !== undefined && ref !== t.ref) throw bad('IMMUTABLE_FIELD', 'client_customer_ref cannot change', 'client_customer_ref');
+    if (ref !== undefined && ref !== t.ref)
+      throw bad('IMMUTABLE_FIELD', 'client_customer_ref cannot change', 'client_customer_ref');
     Object.assign(t, { email: undefined, country: undefined }, thirdPartyFields(body), { createdAt: Date.now() });
     return { status: 200, body: thirdPartyView(t) };
   };
@@ -669,7 +828,8 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     return { status: 201, body: { webhook_id: sub.id, url, secret: sub.secret, events: ['payment.status_changed'] } };
   };
   const deleteWebhook: Handler = async (ctx) => {
-    if (!deliveries.unsubscribe(ctx.clientId, ctx.params.webhook_id)) throw new ApiError(404, 'WEBHOOK_NOT_FOUND', 'webhook not found');
+    if (!deliveries.unsubscribe(ctx.clientId, ctx.params.webhook_id))
+      throw new ApiError(404, 'WEBHOOK_NOT_FOUND', 'webhook not found');
     return { status: 204 };
   };
   const createQuote: Handler = async (ctx) => {
@@ -686,26 +846,43 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
       expiresAt: Date.now() + 15 * 60_000,
     };
     quotes.set(q.quoteId, q);
-    return { status: 201, body: { quote_id: q.quoteId, sell_currency: sell, buy_currency: buy, rate: q.rate, expires_at: new Date(q.expiresAt).toISOString() } };
+    return {
+      status: 201,
+      body: {
+        quote_id: q.quoteId,
+        sell_currency: sell,
+        buy_currency: buy,
+        rate: q.rate,
+        expires_at: new Date(q.expiresAt).toISOString(),
+      },
+    };
   };
 
   // ---- simulation endpoints (this provider's sandbox only) ----
   const simulateFunds: Handler = async (ctx) => {
     const p = ownPayment(ctx);
-    if (p.status !== 'AWAITING_FUNDS') throw new ApiError(409, 'PAYMENT_NOT_AWAITING_FUNDS', `payment ${p.id} is ${p.status}`);
+    if (p.status !== 'AWAITING_FUNDS')
+      throw new ApiError(409, 'PAYMENT_NOT_AWAITING_FUNDS', `payment ${p.id} is ${p.status}`);
     settle(p, false);
     return { status: 200, body: { payment_id: p.id, status: p.status } };
   };
   const simulateCancel: Handler = async (ctx) => {
     const p = ownPayment(ctx);
-    if (p.status !== 'AWAITING_FUNDS') throw new ApiError(409, 'PAYMENT_NOT_CANCELLABLE', `payment ${p.id} is ${p.status}; only a payment awaiting funds can be cancelled`);
+    if (p.status !== 'AWAITING_FUNDS')
+      throw new ApiError(
+        409,
+        'PAYMENT_NOT_CANCELLABLE',
+        `payment ${p.id} is ${p.status}; only a payment awaiting funds can be cancelled`,
+      );
     emit(p, 'CANCELLED');
     return { status: 200, body: { payment_id: p.id, status: p.status } };
   };
   const simulateCompleteSession: Handler = async (ctx) => {
     const s = ownSession(ctx);
-    if (s.paymentId) throw new ApiError(409, 'SESSION_ALREADY_PAID', `session ${s.id} already has payment ${s.paymentId}`);
-    if (s.expiresAt <= Date.now()) throw new ApiError(409, 'SESSION_EXPIRED', `session ${s.id} expired; create a new session`);
+    if (s.paymentId)
+      throw new ApiError(409, 'SESSION_ALREADY_PAID', `session ${s.id} already has payment ${s.paymentId}`);
+    if (s.expiresAt <= Date.now())
+      throw new ApiError(409, 'SESSION_EXPIRED', `session ${s.id} expired; create a new session`);
     const p = newPayment({
       clientId: s.clientId,
       customerId: s.customerId,
@@ -724,14 +901,22 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
   const simulateExpireSession: Handler = async (ctx) => {
     const s = ownSession(ctx);
     s.expiresAt = Math.floor(Date.now() / 1000) * 1000 - 1000;
-    return { status: 200, body: { session_id: s.id, session_expires_at: new Date(s.expiresAt).toISOString(), now: new Date().toISOString() } };
+    return {
+      status: 200,
+      body: {
+        session_id: s.id,
+        session_expires_at: new Date(s.expiresAt).toISOString(),
+        now: new Date().toISOString(),
+      },
+    };
   };
   const simulateRecipient: Handler = async (ctx) => {
     const customer = customerOf(ctx);
     const body = jsonBody(ctx);
     const currency = str(body, 'currency', { required: true, pattern: /^[A-Z]{3}$/ })!;
     const outcome = str(body, 'name_check') ?? 'MATCH';
-    if (outcome !== 'MATCH' && outcome !== 'NO_MATCH') throw bad('INVALID_FIELD', 'name_check is MATCH or NO_MATCH', 'name_check');
+    if (outcome !== 'MATCH' && outcome !== 'NO_MATCH')
+      throw bad('INVALID_FIELD', 'name_check is MATCH or NO_MATCH', 'name_check');
     const rec: RecipientFixture = {
       recipientId: `BEN-${randomBytes(4).toString('hex').toUpperCase()}`,
       customerId: customer.customerId,
@@ -741,9 +926,15 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
       nameCheck: outcome,
     };
     recipients.set(rec.recipientId, rec);
-    return { status: 201, body: { recipient_id: rec.recipientId, currency, name: rec.name, name_check: rec.nameCheck } };
+    return {
+      status: 201,
+      body: { recipient_id: rec.recipientId, currency, name: rec.name, name_check: rec.nameCheck },
+    };
   };
-  const simulateExpiredToken: Handler = async (ctx) => ({ status: 200, body: { access_token: issueToken(ctx.clientId, -1000), token_type: 'bearer', expires_in: 0 } });
+  const simulateExpiredToken: Handler = async (ctx) => ({
+    status: 200,
+    body: { access_token: issueToken(ctx.clientId, -1000), token_type: 'bearer', expires_in: 0 },
+  });
 
   // ---- routing ----
   interface Route {
@@ -766,7 +957,10 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
   route('POST', '/v3/customers/{customer_id}/payments', createPaymentV3);
   route('GET', '/v3/customers/{customer_id}/payments', async (ctx) => {
     const c = customerOf(ctx);
-    return { status: 200, body: { data: [...payments.values()].filter((p) => p.customerId === c.customerId).map(paymentView) } };
+    return {
+      status: 200,
+      body: { data: [...payments.values()].filter((p) => p.customerId === c.customerId).map(paymentView) },
+    };
   });
   route('GET', '/v3/customers/{customer_id}/payments/{payment_id}', async (ctx) => {
     customerOf(ctx);
@@ -816,10 +1010,17 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     return false;
   };
 
-  const tokenEndpoint = async (req: IncomingMessage, raw: Buffer): Promise<{ status: number; body: unknown; headers?: Record<string, string> }> => {
+  const tokenEndpoint = async (
+    req: IncomingMessage,
+    raw: Buffer,
+  ): Promise<{ status: number; body: unknown; headers?: Record<string, string> }> => {
     const noStore = { 'cache-control': 'no-store', pragma: 'no-cache' };
     if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? ''))
-      return { status: 400, body: { error: 'invalid_request', error_description: 'use application/x-www-form-urlencoded' }, headers: noStore };
+      return {
+        status: 400,
+        body: { error: 'invalid_request', error_description: 'use application/x-www-form-urlencoded' },
+        headers: noStore,
+      };
     const form = new URLSearchParams(raw.toString('utf8'));
     let id = form.get('client_id');
     let secret = form.get('client_secret');
@@ -827,10 +1028,18 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     const basic = /^Basic\s+(\S+)$/i.exec(req.headers.authorization ?? '');
     if (basic) [id, secret] = Buffer.from(basic[1], 'base64').toString('utf8').split(':');
     if (form.get('grant_type') !== 'client_credentials')
-      return { status: 400, body: { error: 'unsupported_grant_type', error_description: 'grant_type must be client_credentials' }, headers: noStore };
+      return {
+        status: 400,
+        body: { error: 'unsupported_grant_type', error_description: 'grant_type must be client_credentials' },
+        headers: noStore,
+      };
     const client = clients.find((c) => c.clientId === id && c.clientSecret === secret);
     if (!client && !basic && options.badCredentialsStatus === 400)
-      return { status: 400, body: { error: 'invalid_client', error_description: 'client authentication failed' }, headers: noStore };
+      return {
+        status: 400,
+        body: { error: 'invalid_client', error_description: 'client authentication failed' },
+        headers: noStore,
+      };
     if (!client)
       return {
         status: 401,
@@ -838,7 +1047,11 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
         headers: { ...noStore, 'www-authenticate': 'Basic realm="token"' },
       };
     const body = extra(
-      { access_token: issueToken(client.clientId), token_type: options.capitalizedTokenType ? 'Bearer' : 'bearer', expires_in: tokenTtlS },
+      {
+        access_token: issueToken(client.clientId),
+        token_type: options.capitalizedTokenType ? 'Bearer' : 'bearer',
+        expires_in: tokenTtlS,
+      },
       { scope: 'payments sessions virtual-accounts', issued_at: Math.floor(Date.now() / 1000) },
     );
     return { status: 200, body, headers: noStore };
@@ -848,7 +1061,8 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     const requestId = `req_${randomBytes(8).toString('hex')}`;
     const h: Record<string, string> = { 'x-request-id': requestId, ...headers };
     if (body === undefined || status === 204) return void res.writeHead(status, h).end();
-    if (typeof body === 'string') return void res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', ...h }).end(body);
+    if (typeof body === 'string')
+      return void res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', ...h }).end(body);
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...h }).end(stringify(body));
   };
   const sendError = (res: ServerResponse, e: ApiError) => {
@@ -868,7 +1082,14 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
         .end(JSON.stringify({ ...problem, instance: `/requests/${requestId}` }));
       return;
     }
-    const body = { error: { code: e.code, message: e.message, ...(e.field ? { field: e.field } : {}), ...(e.details ? { details: e.details } : {}) } };
+    const body = {
+      error: {
+        code: e.code,
+        message: e.message,
+        ...(e.field ? { field: e.field } : {}),
+        ...(e.details ? { details: e.details } : {}),
+      },
+    };
     send(res, e.status, { ...body, request_id: `req_${randomBytes(8).toString('hex')}` }, e.headers);
   };
 
@@ -886,7 +1107,8 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
           const url = new URL(req.url ?? '/', 'http://provider.invalid');
           const raw = Buffer.concat(chunks);
           if (authServer && url.pathname === '/auth/oauth/v2/token') {
-            if (req.method !== 'POST') throw new ApiError(405, 'METHOD_NOT_ALLOWED', 'use POST', undefined, undefined, { allow: 'POST' });
+            if (req.method !== 'POST')
+              throw new ApiError(405, 'METHOD_NOT_ALLOWED', 'use POST', undefined, undefined, { allow: 'POST' });
             const r = await tokenEndpoint(req, raw);
             return send(res, r.status, r.body, r.headers);
           }
@@ -895,13 +1117,23 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
           if (matching.length === 0) throw new ApiError(404, 'NOT_FOUND', 'no such resource');
           const r = matching.find((m) => m.method === req.method);
           if (!r)
-            throw new ApiError(405, 'METHOD_NOT_ALLOWED', `use ${matching.map((m) => m.method).join(', ')}`, undefined, undefined, {
-              allow: matching.map((m) => m.method).join(', '),
-            });
+            throw new ApiError(
+              405,
+              'METHOD_NOT_ALLOWED',
+              `use ${matching.map((m) => m.method).join(', ')}`,
+              undefined,
+              undefined,
+              {
+                allow: matching.map((m) => m.method).join(', '),
+              },
+            );
           const values = r.pattern.exec(url.pathname)!.slice(1).map(decodeURIComponent);
           const params = Object.fromEntries(r.names.map((n, i) => [n, values[i]]));
           const clientId = r.auth ? authenticate(req.headers) : '';
-          if (r.auth && throttled(clientId)) throw new ApiError(429, 'RATE_LIMITED', 'too many requests; retry later', undefined, undefined, { 'retry-after': '1' });
+          if (r.auth && throttled(clientId))
+            throw new ApiError(429, 'RATE_LIMITED', 'too many requests; retry later', undefined, undefined, {
+              'retry-after': '1',
+            });
           const out = await r.handler({ method: req.method!, url, params, headers: req.headers, raw, clientId });
           send(res, out.status, out.body, out.headers);
         } catch (err) {
@@ -913,7 +1145,8 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     });
   };
 
-  const make = (h: ReturnType<typeof handle>): Server => (options.tls ? createHttpsServer({ key: options.tls.key, cert: options.tls.cert }, h) : createHttpServer(h));
+  const make = (h: ReturnType<typeof handle>): Server =>
+    options.tls ? createHttpsServer({ key: options.tls.key, cert: options.tls.cert }, h) : createHttpServer(h);
   const listen = (s: Server) =>
     new Promise<number>((resolve, reject) => {
       s.once('error', reject);

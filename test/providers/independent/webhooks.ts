@@ -27,7 +27,13 @@ export function newSecret(): string {
   return `whsec_${randomBytes(24).toString('base64')}`;
 }
 
-export function signatureHeaders(scheme: DeliveryOptions['scheme'], secret: string, msgId: string, body: string, at = Math.floor(Date.now() / 1000)): Record<string, string> {
+export function signatureHeaders(
+  scheme: DeliveryOptions['scheme'],
+  secret: string,
+  msgId: string,
+  body: string,
+  at = Math.floor(Date.now() / 1000),
+): Record<string, string> {
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
   const sig = createHmac('sha256', key).update(`${msgId}.${at}.${body}`).digest('base64');
   const prefix = scheme === 'svix' ? 'svix' : 'webhook';
@@ -43,7 +49,13 @@ export class Deliveries {
   constructor(private readonly options: DeliveryOptions) {}
 
   subscribe(clientId: string, url: string): Subscription {
-    const sub: Subscription = { id: `wh_${randomBytes(8).toString('hex')}`, clientId, url, secret: newSecret(), chain: Promise.resolve() };
+    const sub: Subscription = {
+      id: `wh_${randomBytes(8).toString('hex')}`,
+      clientId,
+      url,
+      secret: newSecret(),
+      chain: Promise.resolve(),
+    };
     this.subs.set(sub.id, sub);
     return sub;
   }
@@ -84,7 +96,11 @@ export class Deliveries {
   private async send(sub: Subscription, msgId: string, body: string): Promise<void> {
     for (let attempt = 0; attempt < 3 && !this.closed; attempt++) {
       try {
-        const headers = { 'content-type': 'application/json', 'user-agent': 'independent-provider-webhooks/1', ...signatureHeaders(this.options.scheme, sub.secret, msgId, body) };
+        const headers = {
+          'content-type': 'application/json',
+          'user-agent': 'independent-provider-webhooks/1',
+          ...signatureHeaders(this.options.scheme, sub.secret, msgId, body),
+        };
         const res = await fetch(sub.url, { method: 'POST', headers, body, signal: AbortSignal.timeout(5000) });
         await res.arrayBuffer();
         if (res.ok) return;

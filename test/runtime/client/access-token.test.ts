@@ -18,7 +18,10 @@ let create: Create;
 let mock: RunningSandbox;
 
 beforeAll(async () => {
-  const generated = await generateInto('client-access-token', { plugins: ['types', 'operations', 'client'], stubs: undefined });
+  const generated = await generateInto('client-access-token', {
+    plugins: ['types', 'operations', 'client'],
+    stubs: undefined,
+  });
   create = (await generated.load<{ createPaymentsClient: Create }>('client.ts')).createPaymentsClient;
   mock = await sandboxOn0();
 }, 60_000);
@@ -45,7 +48,13 @@ describe('accessToken against cbp mock', () => {
     const held = await token(mock);
     const { sent, fetch } = recordingFetch();
     const logs: Array<{ event: string }> = [];
-    const client = create({ baseUrl: mock.baseUrl, authUrl: mock.authUrl, accessToken: held, fetch, logger: (e: { event: string }) => logs.push(e) });
+    const client = create({
+      baseUrl: mock.baseUrl,
+      authUrl: mock.authUrl,
+      accessToken: held,
+      fetch,
+      logger: (e: { event: string }) => logs.push(e),
+    });
     const r = await client.createPayment(PAYMENT);
     expect(r.apiError).toBeUndefined();
     expect((r.data as { payment_id: string }).payment_id).toMatch(/\S/);
@@ -121,7 +130,10 @@ interface Host {
 }
 
 async function host(): Promise<Host> {
-  const h = { seen: [], handle: (_req: IncomingMessage, res: ServerResponse) => void res.writeHead(404).end() } as unknown as Host;
+  const h = {
+    seen: [],
+    handle: (_req: IncomingMessage, res: ServerResponse) => void res.writeHead(404).end(),
+  } as unknown as Host;
   const server: Server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
@@ -153,8 +165,14 @@ describe('accessToken goes to the base URL origin only', () => {
     api = await host();
     evil = await host();
     api.handle = (_req, res) => res.writeHead(status, { location: `${evil.url}/v1/customers/cust-1/payments` }).end();
-    const r = await create({ baseUrl: api.url, accessToken: HELD, retry: false }).legacyReviewPayments({ params: { path: { customer_id: 'cust-1' } } });
-    expect(r.apiError).toMatchObject({ kind: 'redirect', status, location: `${evil.url}/v1/customers/cust-1/payments` });
+    const r = await create({ baseUrl: api.url, accessToken: HELD, retry: false }).legacyReviewPayments({
+      params: { path: { customer_id: 'cust-1' } },
+    });
+    expect(r.apiError).toMatchObject({
+      kind: 'redirect',
+      status,
+      location: `${evil.url}/v1/customers/cust-1/payments`,
+    });
     expect(api.seen).toEqual([{ path: '/v1/customers/cust-1/payments', authorization: `Bearer ${HELD}` }]);
     expect(evil.seen).toEqual([]);
   });
@@ -163,15 +181,23 @@ describe('accessToken goes to the base URL origin only', () => {
     api = await host();
     evil = await host();
     const client = create({ baseUrl: api.url, accessToken: HELD, retry: false });
-    await client.raw.GET('/v1/customers/{customer_id}/payments', { baseUrl: evil.url, params: { path: { customer_id: 'cust-1' } } });
+    await client.raw.GET('/v1/customers/{customer_id}/payments', {
+      baseUrl: evil.url,
+      params: { path: { customer_id: 'cust-1' } },
+    });
     expect(evil.seen).toEqual([{ path: '/v1/customers/cust-1/payments', authorization: undefined }]);
     expect(api.seen).toEqual([]);
   });
 
   it('an answer that echoes the token: the error the app sees is scrubbed of it', async () => {
     api = await host();
-    api.handle = (req, res) => res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ echoed: req.headers.authorization }));
-    const r = await create({ baseUrl: api.url, accessToken: async () => HELD, retry: false }).legacyReviewPayments({ params: { path: { customer_id: 'cust-1' } } });
+    api.handle = (req, res) =>
+      res
+        .writeHead(400, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ echoed: req.headers.authorization }));
+    const r = await create({ baseUrl: api.url, accessToken: async () => HELD, retry: false }).legacyReviewPayments({
+      params: { path: { customer_id: 'cust-1' } },
+    });
     expect(r.apiError).toMatchObject({ kind: 'http', status: 400 });
     expect(JSON.stringify([r.apiError, r.error])).not.toContain(HELD);
   });

@@ -6,7 +6,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_ID, CLIENT_SECRET, CUSTOMER, SAMPLE_CALLS, SAMPLE_RESULTS, createBackend, type Backend } from './helpers/backend.js';
+import {
+  CLIENT_ID,
+  CLIENT_SECRET,
+  CUSTOMER,
+  SAMPLE_CALLS,
+  SAMPLE_RESULTS,
+  createBackend,
+  type Backend,
+} from './helpers/backend.js';
 import type { AnyClient } from './helpers/client.js';
 import { generateInto, type Generated } from './helpers/generated.js';
 
@@ -19,12 +27,20 @@ let client: AnyClient;
 beforeAll(async () => {
   generated = await generateInto('client-node-http');
   backend = await createBackend(generated);
-  const node = await generated.load<{ toNodeListener: (r: unknown) => Parameters<typeof createServer>[0] }>('runtime/server/node-http.ts');
+  const node = await generated.load<{ toNodeListener: (r: unknown) => Parameters<typeof createServer>[0] }>(
+    'runtime/server/node-http.ts',
+  );
   server = createServer(node.toNodeListener(backend.router));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const mod = await generated.load<{ createPaymentsClient: (o: unknown) => AnyClient }>('client.ts');
-  client = mod.createPaymentsClient({ baseUrl: base, authUrl: base, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, retry: false });
+  client = mod.createPaymentsClient({
+    baseUrl: base,
+    authUrl: base,
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    retry: false,
+  });
 });
 
 afterAll(async () => {
@@ -45,9 +61,16 @@ describe('over node:http on 127.0.0.1', () => {
 
   it('50 concurrent calls of a fresh client → one token request; a 401 → one refresh, one re-send with the body', async () => {
     const mod = await generated.load<{ createPaymentsClient: (o: unknown) => AnyClient }>('client.ts');
-    const fresh = mod.createPaymentsClient({ baseUrl: base, authUrl: base, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+    const fresh = mod.createPaymentsClient({
+      baseUrl: base,
+      authUrl: base,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+    });
     const before = backend.issued.length;
-    const all = await Promise.all(Array.from({ length: 50 }, () => fresh.legacyReviewPayments(SAMPLE_CALLS.legacyReviewPayments.init)));
+    const all = await Promise.all(
+      Array.from({ length: 50 }, () => fresh.legacyReviewPayments(SAMPLE_CALLS.legacyReviewPayments.init)),
+    );
     expect(all.every((r) => r.apiError === undefined)).toBe(true);
     expect(backend.issued.length - before).toBe(1);
 
@@ -74,16 +97,26 @@ describe('over node:http on 127.0.0.1', () => {
 
 describe('over node:http with batchWrites', () => {
   it('answers every one of 40 concurrent calls, a lone call and an unknown path', async () => {
-    const node = await generated.load<{ toNodeListener: (r: unknown, o?: unknown) => Parameters<typeof createServer>[0] }>('runtime/server/node-http.ts');
+    const node = await generated.load<{
+      toNodeListener: (r: unknown, o?: unknown) => Parameters<typeof createServer>[0];
+    }>('runtime/server/node-http.ts');
     const batched = createServer(node.toNodeListener(backend.router, { batchWrites: true }));
     await new Promise<void>((resolve) => batched.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(batched.address() as AddressInfo).port}`;
       const mod = await generated.load<{ createPaymentsClient: (o: unknown) => AnyClient }>('client.ts');
-      const c = mod.createPaymentsClient({ baseUrl: url, authUrl: url, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, retry: false });
+      const c = mod.createPaymentsClient({
+        baseUrl: url,
+        authUrl: url,
+        clientId: CLIENT_ID,
+        clientSecret: CLIENT_SECRET,
+        retry: false,
+      });
       const all = await Promise.all(Array.from({ length: 40 }, () => c.createPayment(SAMPLE_CALLS.createPayment.init)));
       expect(all.map((r) => r.apiError)).toEqual(Array(40).fill(undefined));
-      expect(all.map((r) => SAMPLE_CALLS.createPayment.expect(r.data))).toEqual(Array(40).fill(SAMPLE_RESULTS.createPayment));
+      expect(all.map((r) => SAMPLE_CALLS.createPayment.expect(r.data))).toEqual(
+        Array(40).fill(SAMPLE_RESULTS.createPayment),
+      );
       const lone = await c.legacyReviewPayments(SAMPLE_CALLS.legacyReviewPayments.init);
       expect(SAMPLE_CALLS.legacyReviewPayments.expect(lone.data)).toEqual(SAMPLE_RESULTS.legacyReviewPayments);
       const missing = await fetch(`${url}/nowhere`);

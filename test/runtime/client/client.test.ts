@@ -4,7 +4,15 @@
  * redaction and typed errors.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { API_KEY, CLIENT_SECRET, CUSTOMER, SAMPLE_CALLS, SAMPLE_RESULTS, createBackend, type Backend } from './helpers/backend.js';
+import {
+  API_KEY,
+  CLIENT_SECRET,
+  CUSTOMER,
+  SAMPLE_CALLS,
+  SAMPLE_RESULTS,
+  createBackend,
+  type Backend,
+} from './helpers/backend.js';
 import { makeClient, type TestClient } from './helpers/client.js';
 import { generateInto, type Generated } from './helpers/generated.js';
 
@@ -60,7 +68,11 @@ describe('OAuth 2.0 client credentials', () => {
     expect(backend.tokenRequests()[0].host).toBe('auth.test.invalid');
     expect(backend.to(PAYMENTS)[0].host).toBe('api.test.invalid');
     const form = new URLSearchParams(backend.tokenRequests()[0].body);
-    expect(Object.fromEntries(form)).toEqual({ grant_type: 'client_credentials', client_id: 'partner-client-id', client_secret: CLIENT_SECRET });
+    expect(Object.fromEntries(form)).toEqual({
+      grant_type: 'client_credentials',
+      client_id: 'partner-client-id',
+      client_secret: CLIENT_SECRET,
+    });
   });
 
   it('refreshes the token before expires_in runs out', async () => {
@@ -72,7 +84,9 @@ describe('OAuth 2.0 client credentials', () => {
     t.clock.now += 35_000; // 75 s: within the skew of the 100 s lifetime
     await t.client.legacyReviewPayments(SAMPLE_CALLS.legacyReviewPayments.init);
     expect(backend.tokenRequests()).toHaveLength(2);
-    expect(backend.to(`/v1/customers/${CUSTOMER}/payments`).at(-1)!.headers.authorization).toBe(`Bearer ${backend.issued[1]}`);
+    expect(backend.to(`/v1/customers/${CUSTOMER}/payments`).at(-1)!.headers.authorization).toBe(
+      `Bearer ${backend.issued[1]}`,
+    );
   });
 
   it('after a 401 refreshes once and re-sends once, with the body intact', async () => {
@@ -98,7 +112,9 @@ describe('OAuth 2.0 client credentials', () => {
   });
 
   it('50 concurrent first calls make exactly one token request', async () => {
-    const results = await Promise.all(Array.from({ length: 50 }, () => t.client.legacyReviewPayments(SAMPLE_CALLS.legacyReviewPayments.init)));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => t.client.legacyReviewPayments(SAMPLE_CALLS.legacyReviewPayments.init)),
+    );
     expect(results.every((r) => r.apiError === undefined)).toBe(true);
     expect(backend.tokenRequests()).toHaveLength(1);
   });
@@ -106,7 +122,12 @@ describe('OAuth 2.0 client credentials', () => {
   it('refused client credentials are an auth error and nothing else is sent', async () => {
     t = await makeClient(generated, backend, { clientSecret: 'wrong-secret-value' });
     const result = await t.client.createPayment(SAMPLE_CALLS.createPayment.init);
-    expect(result.apiError).toMatchObject({ kind: 'auth', reason: 'token-request-failed', status: 401, oauthError: 'invalid_client' });
+    expect(result.apiError).toMatchObject({
+      kind: 'auth',
+      reason: 'token-request-failed',
+      status: 401,
+      oauthError: 'invalid_client',
+    });
     expect(backend.to(PAYMENTS)).toHaveLength(0);
   });
 
@@ -189,20 +210,29 @@ describe('secrets', () => {
     const failed = await bad.client.createPayment(SAMPLE_CALLS.createPayment.init);
     const text = JSON.stringify([t.logs, bad.logs, failed.apiError]);
     expect(t.logs.length).toBeGreaterThan(5);
-    for (const secret of [CLIENT_SECRET, API_KEY, 'another-secret-9999', ...backend.issued]) expect(text).not.toContain(secret);
+    for (const secret of [CLIENT_SECRET, API_KEY, 'another-secret-9999', ...backend.issued])
+      expect(text).not.toContain(secret);
     expect(text).toContain('[REDACTED]');
   });
 });
 
 describe('typed errors and pre-flight validation', () => {
   it('an error answer is an http ApiError with the body kept', async () => {
-    const result = await t.client.legacyViewPayment({ params: { path: { customer_id: CUSTOMER, payment_id: 'x' } }, headers: {}, baseUrl: 'https://api.test.invalid/nowhere' });
+    const result = await t.client.legacyViewPayment({
+      params: { path: { customer_id: CUSTOMER, payment_id: 'x' } },
+      headers: {},
+      baseUrl: 'https://api.test.invalid/nowhere',
+    });
     expect(result.apiError).toMatchObject({ kind: 'http', status: 404 });
     expect(result.error).toMatchObject({ errors: [{ rule: 'request.unknown-path' }] });
   });
 
   it('validateRequests returns the same RuleViolation list the server answers, without sending', async () => {
-    const body = { ...(SAMPLE_CALLS.createPayment.init.body as object), amount: { currency: 'EUR', value: 0.31 }, purpose_of_transaction: 'property_purchase' };
+    const body = {
+      ...(SAMPLE_CALLS.createPayment.init.body as object),
+      amount: { currency: 'EUR', value: 0.31 },
+      purpose_of_transaction: 'property_purchase',
+    };
     const init = { ...SAMPLE_CALLS.createPayment.init, body };
     const server = await t.client.createPayment(init);
     expect(server.apiError).toMatchObject({ kind: 'http', status: 400 });

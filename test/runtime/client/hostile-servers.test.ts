@@ -33,7 +33,10 @@ interface Host {
 }
 
 async function host(): Promise<Host> {
-  const h = { seen: [] as Seen[], handle: (_req: IncomingMessage, res: ServerResponse) => void res.writeHead(404).end() } as unknown as Host;
+  const h = {
+    seen: [] as Seen[],
+    handle: (_req: IncomingMessage, res: ServerResponse) => void res.writeHead(404).end(),
+  } as unknown as Host;
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString('utf8')));
@@ -67,7 +70,8 @@ let evil: Host;
 
 beforeAll(async () => {
   generated = await generateInto('client-hostile');
-  create = (await generated.load<{ createPaymentsClient: (o: unknown) => AnyClient }>('client.ts')).createPaymentsClient;
+  create = (await generated.load<{ createPaymentsClient: (o: unknown) => AnyClient }>('client.ts'))
+    .createPaymentsClient;
 });
 
 afterEach(async () => {
@@ -80,33 +84,39 @@ const setup = async () => {
   evil = await host();
 };
 
-const oauthClient = () => create({ baseUrl: api.url, authUrl: api.url, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, retry: false });
+const oauthClient = () =>
+  create({ baseUrl: api.url, authUrl: api.url, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, retry: false });
 const apiKeyClient = () => create({ baseUrl: api.url, apiKey: API_KEY, retry: false });
 
 /** Nothing the client surfaced or sent elsewhere carries a credential. */
 function expectNoSecret(value: unknown): void {
   // An Error's message and stack are not enumerable: spelled out, at any depth.
-  const withErrors = (_key: string, v: unknown) => (v instanceof Error ? { ...v, name: v.name, message: v.message, stack: v.stack, cause: v.cause } : v);
+  const withErrors = (_key: string, v: unknown) =>
+    v instanceof Error ? { ...v, name: v.name, message: v.message, stack: v.stack, cause: v.cause } : v;
   const text = typeof value === 'string' ? value : JSON.stringify(value, withErrors);
   for (const secret of [CLIENT_SECRET, API_KEY, GOOD_TOKEN, 'evil-token']) expect(text).not.toContain(secret);
 }
 
 describe('the token request never follows a redirect', () => {
-  it.each([307, 308])('%i to another origin: auth error naming the Location, the other origin sees nothing', async (status) => {
-    await setup();
-    api.handle = (_req, res) => res.writeHead(status, { location: `${evil.url}/steal` }).end();
-    evil.handle = (_req, res) => tokenOk('evil-token-0123456789')(res);
-    const result = await oauthClient().legacyReviewPayments({ params: { path: { customer_id: 'cust-1' } } });
-    expect(result.apiError).toMatchObject({ kind: 'auth', reason: 'token-redirect', status });
-    expect(result.apiError!.message).toContain(`${evil.url}/steal`);
-    expect(evil.seen).toEqual([]);
-    expect(api.seen.map((s) => s.path)).toEqual(['/auth/oauth/v2/token']);
-    expectNoSecret(result.apiError);
-  });
+  it.each([307, 308])(
+    '%i to another origin: auth error naming the Location, the other origin sees nothing',
+    async (status) => {
+      await setup();
+      api.handle = (_req, res) => res.writeHead(status, { location: `${evil.url}/steal` }).end();
+      evil.handle = (_req, res) => tokenOk('evil-token-0123456789')(res);
+      const result = await oauthClient().legacyReviewPayments({ params: { path: { customer_id: 'cust-1' } } });
+      expect(result.apiError).toMatchObject({ kind: 'auth', reason: 'token-redirect', status });
+      expect(result.apiError!.message).toContain(`${evil.url}/steal`);
+      expect(evil.seen).toEqual([]);
+      expect(api.seen.map((s) => s.path)).toEqual(['/auth/oauth/v2/token']);
+      expectNoSecret(result.apiError);
+    },
+  );
 
   it('a same-origin redirect of the token request is refused too (the form carries the secret)', async () => {
     await setup();
-    api.handle = (req, res) => (req.url === '/moved' ? tokenOk()(res) : res.writeHead(307, { location: '/moved' }).end());
+    api.handle = (req, res) =>
+      req.url === '/moved' ? tokenOk()(res) : res.writeHead(307, { location: '/moved' }).end();
     const result = await oauthClient().legacyReviewPayments({ params: { path: { customer_id: 'cust-1' } } });
     expect(result.apiError).toMatchObject({ kind: 'auth', reason: 'token-redirect' });
     expect(api.seen).toHaveLength(1);
@@ -114,20 +124,28 @@ describe('the token request never follows a redirect', () => {
 });
 
 describe('API calls follow same-origin redirects only', () => {
-  it.each([307, 308])('%i to another origin with the apikey header: a redirect error naming the Location, nothing sent there', async (status) => {
-    await setup();
-    api.handle = (_req, res) => res.writeHead(status, { location: `${evil.url}${THIRD_PARTY}` }).end();
-    evil.handle = (_req, res) => json(res, 200, {});
-    const result = await apiKeyClient().getThirdParty({ params: { path: { customer_id: 'cust-1', client_customer_reference: 'tp-1' } } });
-    expect(result.apiError).toMatchObject({ kind: 'redirect', status, location: `${evil.url}${THIRD_PARTY}` });
-    expect(evil.seen).toEqual([]);
-    expect(api.seen[0]!.headers.apikey).toBe(API_KEY);
-    expectNoSecret(result.apiError);
-  });
+  it.each([307, 308])(
+    '%i to another origin with the apikey header: a redirect error naming the Location, nothing sent there',
+    async (status) => {
+      await setup();
+      api.handle = (_req, res) => res.writeHead(status, { location: `${evil.url}${THIRD_PARTY}` }).end();
+      evil.handle = (_req, res) => json(res, 200, {});
+      const result = await apiKeyClient().getThirdParty({
+        params: { path: { customer_id: 'cust-1', client_customer_reference: 'tp-1' } },
+      });
+      expect(result.apiError).toMatchObject({ kind: 'redirect', status, location: `${evil.url}${THIRD_PARTY}` });
+      expect(evil.seen).toEqual([]);
+      expect(api.seen[0]!.headers.apikey).toBe(API_KEY);
+      expectNoSecret(result.apiError);
+    },
+  );
 
   it('307 to another origin with a Bearer token and a body: refused, the body stays home', async () => {
     await setup();
-    api.handle = (req, res) => (req.url === '/auth/oauth/v2/token' ? tokenOk()(res) : res.writeHead(307, { location: `${evil.url}/v3/customers/cust-1/payments` }).end());
+    api.handle = (req, res) =>
+      req.url === '/auth/oauth/v2/token'
+        ? tokenOk()(res)
+        : res.writeHead(307, { location: `${evil.url}/v3/customers/cust-1/payments` }).end();
     const result = await oauthClient().createPayment({
       params: { path: { customer_id: 'cust-1' } },
       body: {
@@ -144,10 +162,12 @@ describe('API calls follow same-origin redirects only', () => {
     await setup();
     api.handle = (_req, res) => res.writeHead(308, { location: `${evil.url}/x?apikey=${API_KEY}` }).end();
     const raw = apiKeyClient().raw as unknown as { GET: (path: string, init: unknown) => Promise<unknown> };
-    const error = await raw.GET('/v1/customers/{customer_id}/payments', { params: { path: { customer_id: 'cust-1' } } }).then(
-      () => undefined,
-      (e: unknown) => e as Error,
-    );
+    const error = await raw
+      .GET('/v1/customers/{customer_id}/payments', { params: { path: { customer_id: 'cust-1' } } })
+      .then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
     expect(error?.name).toBe('CrossOriginRedirect');
     expect(error?.message).toContain(evil.url);
     expectNoSecret(error?.message);
@@ -162,7 +182,10 @@ describe('API calls follow same-origin redirects only', () => {
       if (req.url === '/moved') return json(res, 200, { payment_id: 'pay-1', echoed: JSON.parse(body) });
       res.writeHead(307, { location: '/moved' }).end();
     };
-    const body = { amount: { currency: 'GBP', value: 1 }, recipient_details: [{ recipient_id: 'r1', amount: { currency: 'GBP', value: 1 } }] };
+    const body = {
+      amount: { currency: 'GBP', value: 1 },
+      recipient_details: [{ recipient_id: 'r1', amount: { currency: 'GBP', value: 1 } }],
+    };
     const result = await oauthClient().legacyMakePayment({ params: { path: { customer_id: 'cust-1' } }, body });
     const moved = api.seen.find((s) => s.path === '/moved')!;
     expect(moved.method).toBe('POST');
@@ -179,10 +202,20 @@ describe('credentials go to the base URL origin only', () => {
     await setup();
     api.handle = (req, res) => (req.url === '/auth/oauth/v2/token' ? tokenOk()(res) : json(res, 200, []));
     const logs: Array<{ event: string; url?: string }> = [];
-    const client = create({ baseUrl: api.url, authUrl: api.url, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, retry: false, logger: (e: { event: string }) => logs.push(e) });
+    const client = create({
+      baseUrl: api.url,
+      authUrl: api.url,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      retry: false,
+      logger: (e: { event: string }) => logs.push(e),
+    });
     // A first call on the base URL gets the token, so one is live when the foreign call goes out.
     await client.legacyReviewPayments({ params: { path: { customer_id: 'cust-1' } } });
-    await (client.raw as unknown as RawGet).GET('/v1/customers/{customer_id}/payments', { baseUrl: evil.url, params: { path: { customer_id: 'cust-1' } } });
+    await (client.raw as unknown as RawGet).GET('/v1/customers/{customer_id}/payments', {
+      baseUrl: evil.url,
+      params: { path: { customer_id: 'cust-1' } },
+    });
     expect(evil.seen.map((s) => [s.path, s.headers.authorization])).toEqual([[LEGACY, undefined]]);
     expect(logs.filter((e) => e.event === 'auth-withheld')).toHaveLength(1);
     expect(JSON.stringify(evil.seen)).not.toContain(GOOD_TOKEN);
@@ -204,17 +237,20 @@ describe('credentials go to the base URL origin only', () => {
 describe('tokens and errors carry no secret', () => {
   it('a token with a newline is refused before use (RFC 6750 token68); nothing is sent with it', async () => {
     await setup();
-    api.handle = (req, res) => (req.url === '/auth/oauth/v2/token' ? tokenOk('evil-token\r\nX-Injected: 1')(res) : json(res, 200, []));
+    api.handle = (req, res) =>
+      req.url === '/auth/oauth/v2/token' ? tokenOk('evil-token\r\nX-Injected: 1')(res) : json(res, 200, []);
     const client = oauthClient();
     const result = await client.legacyReviewPayments({ params: { path: { customer_id: 'cust-1' } } });
     expect(result.apiError).toMatchObject({ kind: 'auth', reason: 'token-response-invalid' });
     expect(result.apiError!.message).toMatch(/RFC 6750/);
     expectNoSecret(result.apiError);
     const raw = client.raw as unknown as { GET: (path: string, init: unknown) => Promise<unknown> };
-    const error = await raw.GET('/v1/customers/{customer_id}/payments', { params: { path: { customer_id: 'cust-1' } } }).then(
-      () => undefined,
-      (e: unknown) => e as Error,
-    );
+    const error = await raw
+      .GET('/v1/customers/{customer_id}/payments', { params: { path: { customer_id: 'cust-1' } } })
+      .then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
     expect(error?.name).toBe('AuthFailure');
     expectNoSecret(`${error?.message} ${error?.stack}`);
     expect(api.seen.filter((s) => s.path === LEGACY)).toEqual([]);
@@ -240,10 +276,12 @@ describe('tokens and errors carry no secret', () => {
     expect(result.apiError).toMatchObject({ kind: 'network' });
     expectNoSecret(result.apiError);
     const raw = client.raw as unknown as { GET: (path: string, init: unknown) => Promise<unknown> };
-    const error = await raw.GET('/v1/customers/{customer_id}/payments', { params: { path: { customer_id: 'cust-1' } } }).then(
-      () => undefined,
-      (e: unknown) => e as Error,
-    );
+    const error = await raw
+      .GET('/v1/customers/{customer_id}/payments', { params: { path: { customer_id: 'cust-1' } } })
+      .then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
     expect(error).toBeInstanceOf(Error);
     expectNoSecret(`${error?.message} ${error?.stack} ${(error?.cause as Error | undefined)?.message}`);
   });
@@ -254,12 +292,19 @@ describe('tokens and errors carry no secret', () => {
       req.url === '/auth/oauth/v2/token'
         ? json(res, 400, { error: 'invalid_request', error_description: `bad secret ${CLIENT_SECRET}` })
         : json(res, 500, { echo: req.headers.apikey });
-    const viaKey = await apiKeyClient().getThirdParty({ params: { path: { customer_id: 'cust-1', client_customer_reference: 'tp-1' } } });
+    const viaKey = await apiKeyClient().getThirdParty({
+      params: { path: { customer_id: 'cust-1', client_customer_reference: 'tp-1' } },
+    });
     expect(viaKey.apiError).toMatchObject({ kind: 'http', status: 500 });
     expectNoSecret(viaKey.apiError);
     expectNoSecret(viaKey.error);
     const viaToken = await oauthClient().legacyReviewPayments({ params: { path: { customer_id: 'cust-1' } } });
-    expect(viaToken.apiError).toMatchObject({ kind: 'auth', reason: 'token-request-failed', status: 400, oauthError: 'invalid_request' });
+    expect(viaToken.apiError).toMatchObject({
+      kind: 'auth',
+      reason: 'token-request-failed',
+      status: 400,
+      oauthError: 'invalid_request',
+    });
     expectNoSecret(viaToken.apiError);
   });
 });
@@ -285,12 +330,20 @@ describe('a stalled token endpoint', () => {
     }, 50);
     res.on('close', () => clearInterval(timer));
   };
-  const review = (client: AnyClient, signal?: AbortSignal) => client.legacyReviewPayments({ params: { path: { customer_id: 'cust-1' } }, ...(signal ? { signal } : {}) });
+  const review = (client: AnyClient, signal?: AbortSignal) =>
+    client.legacyReviewPayments({ params: { path: { customer_id: 'cust-1' } }, ...(signal ? { signal } : {}) });
 
   it('gives up after tokenTimeoutMs with reason token-timeout, and no API call is sent', async () => {
     await setup();
     api.handle = trickle();
-    const client = create({ baseUrl: api.url, authUrl: api.url, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, retry: false, tokenTimeoutMs: 400 });
+    const client = create({
+      baseUrl: api.url,
+      authUrl: api.url,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      retry: false,
+      tokenTimeoutMs: 400,
+    });
     const started = Date.now();
     const result = await review(client);
     expect(result.apiError).toMatchObject({ kind: 'auth', reason: 'token-timeout' });

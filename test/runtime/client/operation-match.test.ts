@@ -13,7 +13,10 @@ const METHODS = ['get', 'post', 'put', 'delete'];
 const literal = fc.constantFrom('a', 'b', 'pets', 'mine', '', 'x%20y');
 const segment = fc.oneof(literal, fc.constantFrom('{id}', '{other}', '{name}.json', 'v{n}'));
 const template = fc.array(segment, { minLength: 0, maxLength: 4 }).map((s) => `/${s.join('/')}`);
-const routes = fc.array(fc.record({ method: fc.constantFrom(...METHODS), path: template }), { minLength: 1, maxLength: 6 });
+const routes = fc.array(fc.record({ method: fc.constantFrom(...METHODS), path: template }), {
+  minLength: 1,
+  maxLength: 6,
+});
 const pathSegment = fc.oneof(literal, fc.constantFrom('42', 'mine.json', 'v1', '%zz', '%41', '{id}'));
 const pathname = fc.array(pathSegment, { minLength: 0, maxLength: 5 }).map((s) => `/${s.join('/')}`);
 
@@ -21,17 +24,23 @@ describe('the client matches its operations like the route table', () => {
   it('finds the same operation for every method and path, or defers to the table', () => {
     let simpleDocuments = 0;
     fc.assert(
-      fc.property(routes, fc.array(fc.tuple(fc.constantFrom(...METHODS, 'GET', 'patch'), pathname), { minLength: 1, maxLength: 8 }), (given, requests) => {
-        const inputs = given.map((r, i) => ({ ...r, value: i }));
-        const simple = simpleOperationMatcher(inputs);
-        if (!simple) return;
-        simpleDocuments++;
-        const table = compileRoutes(inputs, { maxPathLength: Number.POSITIVE_INFINITY });
-        for (const [method, path] of requests) {
-          const m = table.match(method, path);
-          expect(simple(method, path), `${method} ${path} in ${JSON.stringify(given)}`).toBe(m.kind === 'found' ? m.value : undefined);
-        }
-      }),
+      fc.property(
+        routes,
+        fc.array(fc.tuple(fc.constantFrom(...METHODS, 'GET', 'patch'), pathname), { minLength: 1, maxLength: 8 }),
+        (given, requests) => {
+          const inputs = given.map((r, i) => ({ ...r, value: i }));
+          const simple = simpleOperationMatcher(inputs);
+          if (!simple) return;
+          simpleDocuments++;
+          const table = compileRoutes(inputs, { maxPathLength: Number.POSITIVE_INFINITY });
+          for (const [method, path] of requests) {
+            const m = table.match(method, path);
+            expect(simple(method, path), `${method} ${path} in ${JSON.stringify(given)}`).toBe(
+              m.kind === 'found' ? m.value : undefined,
+            );
+          }
+        },
+      ),
       { numRuns: 2000 },
     );
     // The property is not vacuous: most random documents are simple.
@@ -85,7 +94,9 @@ describe('a client whose document needs the route table', () => {
     await core.call('listMine', {});
     // The URL of getPet with id "mine" is listMine's, as the server routes it: no key.
     await core.call('getPet', { params: { path: { id: 'mine' } } });
-    await (core.raw as unknown as { GET: (p: string, o: unknown) => Promise<unknown> }).GET('/pets/{id}', { params: { path: { id: '8' } } });
+    await (core.raw as unknown as { GET: (p: string, o: unknown) => Promise<unknown> }).GET('/pets/{id}', {
+      params: { path: { id: '8' } },
+    });
     expect(sent).toEqual([
       { url: 'http://127.0.0.1:9/api/pets/7', key: 'k-1' },
       { url: 'http://127.0.0.1:9/api/pets/mine', key: null },

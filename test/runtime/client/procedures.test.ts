@@ -6,13 +6,21 @@ import { createReconciliationIndex } from 'cross-border-payments-runtime/payment
 const NOW = Date.parse('2026-06-01T12:00:00Z');
 const FUTURE = '2026-06-01T12:30:00Z';
 const PAST = '2026-06-01T11:00:00Z';
-const session = (s: Record<string, unknown>) => ({ sessions: [{ session_id: 's-1', has_payment: false, latest_status: 'SESSION_CREATED', session_expires_at: FUTURE, ...s }] });
+const session = (s: Record<string, unknown>) => ({
+  sessions: [
+    { session_id: 's-1', has_payment: false, latest_status: 'SESSION_CREATED', session_expires_at: FUTURE, ...s },
+  ],
+});
 
 describe('decideSessionAction (seed §Look up sessions, rules 1-4)', () => {
   const table: Array<[string, Parameters<typeof decideSessionAction>[0], unknown]> = [
     ['rule 1: no sessions → create', { sessions: [] }, { action: 'create', rule: 1 }],
     ['rule 1: missing list → create', {}, { action: 'create', rule: 1 }],
-    ['rule 2: has a payment → track it', session({ has_payment: true, payment_id: 'p-1' }), { action: 'track-payment', rule: 2, paymentId: 'p-1', sessionId: 's-1' }],
+    [
+      'rule 2: has a payment → track it',
+      session({ has_payment: true, payment_id: 'p-1' }),
+      { action: 'track-payment', rule: 2, paymentId: 'p-1', sessionId: 's-1' },
+    ],
     [
       'rule 2 before 3: unexpired SESSION_CREATED with a payment is tracked',
       session({ has_payment: true, payment_id: 'p-1', latest_status: 'SESSION_CREATED' }),
@@ -24,8 +32,16 @@ describe('decideSessionAction (seed §Look up sessions, rules 1-4)', () => {
       { action: 'track-payment', rule: 2, paymentId: 'p-1', sessionId: 's-1' },
     ],
     ['rule 3: unexpired SESSION_CREATED → reuse', session({}), { action: 'reuse', rule: 3, sessionId: 's-1' }],
-    ['rule 4: expired without payment → replace', session({ session_expires_at: PAST }), { action: 'replace', rule: 4, expiredSessionId: 's-1' }],
-    ['rule 4: expiry exactly now counts as expired', session({ session_expires_at: new Date(NOW).toISOString() }), { action: 'replace', rule: 4, expiredSessionId: 's-1' }],
+    [
+      'rule 4: expired without payment → replace',
+      session({ session_expires_at: PAST }),
+      { action: 'replace', rule: 4, expiredSessionId: 's-1' },
+    ],
+    [
+      'rule 4: expiry exactly now counts as expired',
+      session({ session_expires_at: new Date(NOW).toISOString() }),
+      { action: 'replace', rule: 4, expiredSessionId: 's-1' },
+    ],
     [
       'only sessions[0] is read',
       {
@@ -44,7 +60,11 @@ describe('decideSessionAction (seed §Look up sessions, rules 1-4)', () => {
   const undecided: Array<[string, Parameters<typeof decideSessionAction>[0], RegExp]> = [
     ['has_payment true without payment_id', session({ has_payment: true }), /payment_id is missing/],
     ['unexpired with another status', session({ latest_status: 'SESSION_OPENED' }), /SESSION_OPENED/],
-    ['expired, has_payment not stated', session({ session_expires_at: PAST, has_payment: undefined }), /has_payment is not false/],
+    [
+      'expired, has_payment not stated',
+      session({ session_expires_at: PAST, has_payment: undefined }),
+      /has_payment is not false/,
+    ],
     ['unreadable expiry', session({ session_expires_at: 'soon' }), /not a date-time/],
   ];
   for (const [name, input, reason] of undecided) {

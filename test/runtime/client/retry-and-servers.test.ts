@@ -6,7 +6,8 @@ import { resolveServerUrl } from 'cross-border-payments-runtime/client/servers.j
 import { resolveTokenUrl as resolveTokenUrlWith } from 'cross-border-payments-runtime/client/token-url.js';
 
 type TokenUrlArgs = Parameters<typeof resolveTokenUrlWith>;
-const resolveTokenUrl = (endpoint: TokenUrlArgs[0], options: TokenUrlArgs[1]) => resolveTokenUrlWith(endpoint, options, resolveServerUrl);
+const resolveTokenUrl = (endpoint: TokenUrlArgs[0], options: TokenUrlArgs[1]) =>
+  resolveTokenUrlWith(endpoint, options, resolveServerUrl);
 
 describe('retry policy', () => {
   it('retries 429 and transient 5xx only', () => {
@@ -64,13 +65,24 @@ describe('server and token URLs', () => {
 
   it('token URL: explicit option, documented token operation, tokenUrl moved onto authUrl, relative tokenUrl', () => {
     const op = { server: { url: '{auth_url}', variables: { auth_url: 'https://d' } }, path: '/auth/oauth/v2/token' };
-    expect(resolveTokenUrl(op, { tokenUrl: 'https://t/x', baseUrl: 'https://api.x', variables: vars })).toBe('https://t/x');
-    expect(resolveTokenUrl(op, { authUrl: 'https://auth.x/', baseUrl: 'https://api.x', variables: vars })).toBe('https://auth.x/auth/oauth/v2/token');
-    expect(resolveTokenUrl({ url: 'https://login.vendor/oauth/token' }, { authUrl: 'https://auth.x', baseUrl: 'https://api.x', variables: vars })).toBe(
-      'https://auth.x/oauth/token',
+    expect(resolveTokenUrl(op, { tokenUrl: 'https://t/x', baseUrl: 'https://api.x', variables: vars })).toBe(
+      'https://t/x',
     );
-    expect(resolveTokenUrl({ url: 'https://login.vendor/oauth/token' }, { baseUrl: 'https://api.x', variables: {} })).toBe('https://login.vendor/oauth/token');
-    expect(resolveTokenUrl({ url: '/oauth/token' }, { baseUrl: 'https://api.x/v1', variables: {} })).toBe('https://api.x/v1/oauth/token');
+    expect(resolveTokenUrl(op, { authUrl: 'https://auth.x/', baseUrl: 'https://api.x', variables: vars })).toBe(
+      'https://auth.x/auth/oauth/v2/token',
+    );
+    expect(
+      resolveTokenUrl(
+        { url: 'https://login.vendor/oauth/token' },
+        { authUrl: 'https://auth.x', baseUrl: 'https://api.x', variables: vars },
+      ),
+    ).toBe('https://auth.x/oauth/token');
+    expect(
+      resolveTokenUrl({ url: 'https://login.vendor/oauth/token' }, { baseUrl: 'https://api.x', variables: {} }),
+    ).toBe('https://login.vendor/oauth/token');
+    expect(resolveTokenUrl({ url: '/oauth/token' }, { baseUrl: 'https://api.x/v1', variables: {} })).toBe(
+      'https://api.x/v1/oauth/token',
+    );
     expect(resolveTokenUrl(undefined, { baseUrl: 'https://api.x', variables: {} })).toBeUndefined();
   });
 });

@@ -3,7 +3,11 @@ import { inProcess, standalone, summary, type KeywordTable, removeOutDirs } from
 
 afterAll(removeOutDirs);
 
-const rule = { id: 'payment.recipient-sum', source: 'Create payment (v3), rule 3', params: { items: '/recipient_details', itemAmount: '/amount', total: '/amount' } };
+const rule = {
+  id: 'payment.recipient-sum',
+  source: 'Create payment (v3), rule 3',
+  params: { items: '/recipient_details', itemAmount: '/amount', total: '/amount' },
+};
 const schema = { 'x-cbp-decimal-sum': rule };
 const pay = (currency: string, total: number | string, ...values: Array<number | string>) => ({
   amount: { currency, value: total },
@@ -16,7 +20,12 @@ const table: KeywordTable = {
   tests: [
     { description: '0.1 + 0.2 == 0.3', data: pay('USD', 0.3, 0.1, 0.2), valid: true },
     { description: 'three recipients', data: pay('GBP', 100, 33.33, 33.33, 33.34), valid: true },
-    { description: 'off by a cent', data: pay('GBP', 100, 33.33, 33.33, 33.33), valid: false, rules: ['payment.recipient-sum /amount/value'] },
+    {
+      description: 'off by a cent',
+      data: pay('GBP', 100, 33.33, 33.33, 33.33),
+      valid: false,
+      rules: ['payment.recipient-sum /amount/value'],
+    },
     { description: 'BHD has 3 decimals', data: pay('BHD', 1.001, 0.5, 0.501), valid: true },
     { description: 'BHD 4 decimals too many', data: pay('BHD', 1.0001, 0.5, 0.5001), valid: false },
     { description: 'JPY has no decimals', data: pay('JPY', 1000, 400, 600), valid: true },
@@ -28,7 +37,11 @@ const table: KeywordTable = {
     },
     { description: 'USD 3 decimals', data: pay('USD', 1.005, 1.005), valid: false },
     { description: 'tiny amounts', data: pay('KWD', 0.002, 0.001, 0.001), valid: true },
-    { description: 'huge amounts beyond 2^53 (exact decimals)', data: pay('USD', '90071992547409.93', '90071992547409.92', '0.01'), valid: true },
+    {
+      description: 'huge amounts beyond 2^53 (exact decimals)',
+      data: pay('USD', '90071992547409.93', '90071992547409.92', '0.01'),
+      valid: true,
+    },
     { description: 'huge numbers', data: pay('USD', 2e21, 1e21, 1e21), valid: true },
     { description: 'huge numbers off', data: pay('USD', 2e21, 1e21, 1e21 + 1e6), valid: false },
     { description: 'decimal strings', data: pay('EUR', '10.10', '10.1'), valid: true },
@@ -41,7 +54,12 @@ const table: KeywordTable = {
     },
     { description: 'empty list: the non-empty rule reports it', data: pay('USD', 10), valid: true },
     { description: 'no amount: the schema reports it', data: { recipient_details: [] }, valid: true },
-    { description: 'non-numeric value', data: pay('USD', 10, 'ten'), valid: false, rules: ['payment.recipient-sum /recipient_details/0/amount/value'] },
+    {
+      description: 'non-numeric value',
+      data: pay('USD', 10, 'ten'),
+      valid: false,
+      rules: ['payment.recipient-sum /recipient_details/0/amount/value'],
+    },
   ],
 };
 

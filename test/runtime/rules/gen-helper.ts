@@ -6,7 +6,11 @@ import type { GeneratedFile } from '../../../generator/emitters/emitter.js';
 import { generate } from '../../../api/index.js';
 import { ROOT, outDir } from './harness.js';
 
-export async function generateValidators(spec = 'spec/openapi.yaml', overlays = ['spec/rules.overlay.yaml'], standalone = false): Promise<GeneratedFile[]> {
+export async function generateValidators(
+  spec = 'spec/openapi.yaml',
+  overlays = ['spec/rules.overlay.yaml'],
+  standalone = false,
+): Promise<GeneratedFile[]> {
   const config: GenerateConfig = {
     spec,
     overlays,

@@ -62,7 +62,10 @@ export function outDir(label: string): string {
   return dir;
 }
 
-export async function standalone(schemas: Record<string, Record<string, unknown>>, openapi31 = true): Promise<Record<string, Check>> {
+export async function standalone(
+  schemas: Record<string, Record<string, unknown>>,
+  openapi31 = true,
+): Promise<Record<string, Check>> {
   const ajv = createAjv({ openapi31, coerce: false, unicodeRegExp: true, unknownFormats: [], keywords: ruleKeywords });
   const code = compileStandalone(
     ajv,
@@ -108,7 +111,10 @@ export function summary(vs: RuleViolation[]): string[] {
 }
 
 /** Registers one vitest case per row, against both validators. */
-export async function runTable(table: KeywordTable, t: { it: typeof import('vitest').it; expect: typeof import('vitest').expect }): Promise<void> {
+export async function runTable(
+  table: KeywordTable,
+  t: { it: typeof import('vitest').it; expect: typeof import('vitest').expect },
+): Promise<void> {
   // 2020-12 (OpenAPI 3.1) and draft-07 (OpenAPI 3.0), each compiled on first use (the default
   // output), standalone and in process.
   const variants: Array<[string, Check]> = [

@@ -27,20 +27,59 @@ describe('pattern engine', () => {
   });
 
   it('simple anchored patterns stay on the JavaScript engine (they cannot backtrack)', () => {
-    for (const p of ['^[A-Z]{3}$', '^[A-Za-z0-9_-]+$', '^[A-Z][A-Z0-9_]*$', '^https?://', '^(USD|EUR|GBP)$', '^[\\x20-\\x21\\x23-\\x5B\\x5D-\\x7E]+$', '^\\d{4}-\\d{2}-\\d{2}$']) {
+    for (const p of [
+      '^[A-Z]{3}$',
+      '^[A-Za-z0-9_-]+$',
+      '^[A-Z][A-Z0-9_]*$',
+      '^https?://',
+      '^(USD|EUR|GBP)$',
+      '^[\\x20-\\x21\\x23-\\x5B\\x5D-\\x7E]+$',
+      '^\\d{4}-\\d{2}-\\d{2}$',
+    ]) {
       expect(isLinearForBacktracking(p)).toBe(true);
     }
-    for (const p of ['[A-Z]+', '^(a+)+$', '^a+b+$', '^(ab)*$', '^(a|ab)c+$', '^\\w+\\1$']) expect(isLinearForBacktracking(p)).toBe(false);
+    for (const p of ['[A-Z]+', '^(a+)+$', '^a+b+$', '^(ab)*$', '^(a|ab)c+$', '^\\w+\\1$'])
+      expect(isLinearForBacktracking(p)).toBe(false);
     // Bounded quantifiers and an optional group of constant work multiply the ways by a constant.
-    for (const p of ['^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?$', '^[a-z]{1,100000}$', '^\\+?[0-9]{1,3}(-[0-9]{2,4})?$']) expect(isLinearForBacktracking(p), p).toBe(true);
+    for (const p of ['^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?$', '^[a-z]{1,100000}$', '^\\+?[0-9]{1,3}(-[0-9]{2,4})?$'])
+      expect(isLinearForBacktracking(p), p).toBe(true);
     // An optional group holding an unbounded quantifier, a repeated group, or too many combined ways are not.
-    for (const p of ['^(a+)?a+$', '^(a{1,5}){1,5}$', '^a{1,20}b{1,20}c{1,20}d+$']) expect(isLinearForBacktracking(p), p).toBe(false);
+    for (const p of ['^(a+)?a+$', '^(a{1,5}){1,5}$', '^a{1,20}b{1,20}c{1,20}d+$'])
+      expect(isLinearForBacktracking(p), p).toBe(false);
   });
 
   it('RE2 runs patterns with the meaning JavaScript gives them', () => {
     // Unanchored or with quantified groups: none of these is left to the JavaScript engine.
-    const patterns = ['a.c', '\\s+$', '\\S+$', '[\\s,]+$', '^(\\d+\\.)+\\d+$', '[^]+', '\\u00e9+', '(?<word>\\w+)-\\w+$', '[\\s\\S]*$', '(x+)+y'];
-    const inputs = ['abc', 'a\nc', 'a\rc', 'a\u2028c', ' \u00a0\t', '\u3000', 'x y', 'abc', ' ,\u2003', '1.2.3', '1..2', 'ééé', 'ab-cd', '', 'xxy', 'xx'];
+    const patterns = [
+      'a.c',
+      '\\s+$',
+      '\\S+$',
+      '[\\s,]+$',
+      '^(\\d+\\.)+\\d+$',
+      '[^]+',
+      '\\u00e9+',
+      '(?<word>\\w+)-\\w+$',
+      '[\\s\\S]*$',
+      '(x+)+y',
+    ];
+    const inputs = [
+      'abc',
+      'a\nc',
+      'a\rc',
+      'a\u2028c',
+      ' \u00a0\t',
+      '\u3000',
+      'x y',
+      'abc',
+      ' ,\u2003',
+      '1.2.3',
+      '1..2',
+      'ééé',
+      'ab-cd',
+      '',
+      'xxy',
+      'xx',
+    ];
     for (const p of patterns) {
       expect(patternEngine(p)).toBe('re2');
       for (const s of inputs) expect([p, s, regExp(p, 'u').test(s)]).toEqual([p, s, new RegExp(p, 'u').test(s)]);
@@ -67,10 +106,21 @@ describe('cbp generate and patterns RE2 cannot run', () => {
       const doc = {
         openapi: '3.1.0',
         info: { title: 'T', version: '1' },
-        paths: { '/t': { post: { operationId: 't', requestBody: { content: { 'application/json': { schema } } }, responses: { '204': { description: 'ok' } } } } },
+        paths: {
+          '/t': {
+            post: {
+              operationId: 't',
+              requestBody: { content: { 'application/json': { schema } } },
+              responses: { '204': { description: 'ok' } },
+            },
+          },
+        },
       };
       writeFileSync(path.join(dir, 'api.json'), JSON.stringify(doc));
-      const result = await generate({ spec: 'api.json', overlays: [], out: 'out', check: false, clientFactoryName: 'c', plugins: ['validators'] }, { cwd: dir });
+      const result = await generate(
+        { spec: 'api.json', overlays: [], out: 'out', check: false, clientFactoryName: 'c', plugins: ['validators'] },
+        { cwd: dir },
+      );
       expect(result.files.map((f) => f.contents).join('\n')).not.toContain('regexp-re2');
       expect(Object.keys(result.runtimeDependencies.dependencies)).not.toContain('re2js');
     } finally {
@@ -85,20 +135,38 @@ describe('cbp generate and patterns RE2 cannot run', () => {
     const { generate } = await import('../../../api/index.js');
     const dir = mkdtempSync(path.join(os.tmpdir(), 'cbp-patterns-'));
     try {
-      const schema = { type: 'object', properties: { a: { type: 'string', pattern: '(?<=x)y' }, b: { type: 'string', pattern: '^(a+)+$' } } };
+      const schema = {
+        type: 'object',
+        properties: { a: { type: 'string', pattern: '(?<=x)y' }, b: { type: 'string', pattern: '^(a+)+$' } },
+      };
       const doc = {
         openapi: '3.1.0',
         info: { title: 'T', version: '1' },
-        paths: { '/t': { post: { operationId: 't', requestBody: { content: { 'application/json': { schema } } }, responses: { '204': { description: 'ok' } } } } },
+        paths: {
+          '/t': {
+            post: {
+              operationId: 't',
+              requestBody: { content: { 'application/json': { schema } } },
+              responses: { '204': { description: 'ok' } },
+            },
+          },
+        },
       };
       writeFileSync(path.join(dir, 'api.json'), JSON.stringify(doc));
-      const result = await generate({ spec: 'api.json', overlays: [], out: 'out', check: false, clientFactoryName: 'c', plugins: ['validators'] }, { cwd: dir });
+      const result = await generate(
+        { spec: 'api.json', overlays: [], out: 'out', check: false, clientFactoryName: 'c', plugins: ['validators'] },
+        { cwd: dir },
+      );
       const warnings = result.warnings.filter((w) => w.includes('linear-time engine'));
       expect(warnings).toEqual([
-        expect.stringMatching(/^\/paths\/~1t\/post\/requestBody\/content\/application~1json\/schema\/properties\/a\/pattern: pattern "\(\?<=x\)y" uses syntax/),
+        expect.stringMatching(
+          /^\/paths\/~1t\/post\/requestBody\/content\/application~1json\/schema\/properties\/a\/pattern: pattern "\(\?<=x\)y" uses syntax/,
+        ),
       ]);
       // ^(a+)+$ needs RE2: the validators install it.
-      expect(result.files.find((f) => f.path === 'validators-runtime.ts')?.contents).toContain('useLinearEngine(re2Engine);');
+      expect(result.files.find((f) => f.path === 'validators-runtime.ts')?.contents).toContain(
+        'useLinearEngine(re2Engine);',
+      );
       expect(Object.keys(result.runtimeDependencies.dependencies)).toContain('re2js');
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -44,7 +44,10 @@ beforeAll(async () => {
 
 const table = minorUnitTable();
 const CURRENCIES = ['GBP', 'USD', 'EUR', 'JPY', 'KRW', 'BHD', 'KWD', 'TND', 'CHF'];
-const purpose = fc.oneof(fc.constantFrom('PROPERTY_PURCHASE', 'BILL_PAYMENTS'), fc.stringMatching(/^[A-Z][A-Z0-9_]{0,20}$/));
+const purpose = fc.oneof(
+  fc.constantFrom('PROPERTY_PURCHASE', 'BILL_PAYMENTS'),
+  fc.stringMatching(/^[A-Z][A-Z0-9_]{0,20}$/),
+);
 const ref = fc.string({ minLength: 1, maxLength: 36 });
 
 const validPayment = fc
@@ -69,7 +72,12 @@ const validPayment = fc
         ...(g.recipientPurposes[i] ? { purpose_of_transaction: g.recipientPurposes[i] } : {}),
       })),
     };
-    if (g.thirdParty) Object.assign(body, { is_third_party_payment: true, client_reference_id: g.thirdParty.ref, client_customer_ref: g.thirdParty.customerRef });
+    if (g.thirdParty)
+      Object.assign(body, {
+        is_third_party_payment: true,
+        client_reference_id: g.thirdParty.ref,
+        client_customer_ref: g.thirdParty.customerRef,
+      });
     else if (g.ownRef !== undefined) body.client_reference_id = g.ownRef;
     if (g.quote !== undefined) body.quote_id = g.quote;
     return body;
@@ -81,7 +89,8 @@ const FAR = '2999-01-01T00:00:00Z';
 function truthfulContext(body: Record<string, unknown>): RuleContext {
   return {
     needsConversion: () => body.quote_id !== undefined,
-    getQuote: (_c, id) => (id === body.quote_id ? { quoteId: id, status: 'active', expiresAt: '2999-01-01T00:00:00Z' } : undefined),
+    getQuote: (_c, id) =>
+      id === body.quote_id ? { quoteId: id, status: 'active', expiresAt: '2999-01-01T00:00:00Z' } : undefined,
     getThirdParty: (_c, r) => (r === body.client_customer_ref ? { clientCustomerRef: r } : undefined),
     getRecipient: (_c, id) => (/^r-\d+$/.test(id) ? { recipientId: id, status: 'active' } : undefined),
     isClientReferenceUsed: () => false,
@@ -129,14 +138,18 @@ describe('properties of the generated payment validators', () => {
   it('virtual account: the vban_country mutation is reported by its rule only', () => {
     const rule = rules.find((r) => r.id === 'virtual-account.vban-country')!;
     fc.assert(
-      fc.property(fc.constantFrom('EUR', 'GBP', 'USD', 'CHF'), fc.constantFrom('DEU', 'GBR', 'FRA'), (currency, country) => {
-        const body = { currency, vban_country: country };
-        expect(api.validateRequest('requestVirtualAccount', { params, body }).violations).toEqual([]);
-        for (const m of ruleKeywordsByName.get(rule.keyword)!.violate(body, rule.params)) {
-          const out = api.validateRequest('requestVirtualAccount', { params, body: m.value });
-          expect(out.violations.map((v) => `${v.rule} ${v.pointer}`)).toEqual([`${rule.id} ${m.pointer}`]);
-        }
-      }),
+      fc.property(
+        fc.constantFrom('EUR', 'GBP', 'USD', 'CHF'),
+        fc.constantFrom('DEU', 'GBR', 'FRA'),
+        (currency, country) => {
+          const body = { currency, vban_country: country };
+          expect(api.validateRequest('requestVirtualAccount', { params, body }).violations).toEqual([]);
+          for (const m of ruleKeywordsByName.get(rule.keyword)!.violate(body, rule.params)) {
+            const out = api.validateRequest('requestVirtualAccount', { params, body: m.value });
+            expect(out.violations.map((v) => `${v.rule} ${v.pointer}`)).toEqual([`${rule.id} ${m.pointer}`]);
+          }
+        },
+      ),
     );
   });
 
@@ -145,7 +158,10 @@ describe('properties of the generated payment validators', () => {
     expect(stateless).toEqual([]);
     const session = fc.record({
       client_reference_id: fc.stringMatching(/^[A-Za-z0-9_-]{1,36}$/),
-      recipient_details: fc.array(fc.record({ recipient_id: fc.constant('r-1'), purpose_of_transaction: purpose }), { minLength: 1, maxLength: 4 }),
+      recipient_details: fc.array(fc.record({ recipient_id: fc.constant('r-1'), purpose_of_transaction: purpose }), {
+        minLength: 1,
+        maxLength: 4,
+      }),
     });
     fc.assert(
       fc.property(session, (body) => {

@@ -34,7 +34,9 @@ function error(fn: () => void): CbpError {
 describe('rule checks at generate time', () => {
   it('accepts a well-formed rule', () => {
     expect(() => checkStatelessRule(rule({}), all)).not.toThrow();
-    expect(() => checkStatefulRule(rule({ state: 'stateful', keyword: 'quote-usable', params: { quote: '/q' } }), all)).not.toThrow();
+    expect(() =>
+      checkStatefulRule(rule({ state: 'stateful', keyword: 'quote-usable', params: { quote: '/q' } }), all),
+    ).not.toThrow();
   });
 
   it('names an unknown keyword and lists the known ones', () => {
@@ -42,17 +44,26 @@ describe('rule checks at generate time', () => {
     expect(e.code).toBe('E_RULE_INVALID');
     expect(e.message).toBe('rule x.rule (on createThing): no stateless keyword "no-such"');
     expect(e.details.hint).toContain('decimal-sum');
-    expect(error(() => checkStatefulRule(rule({ state: 'stateful', keyword: 'nope' }), all)).details.hint).toContain('quote-usable');
+    expect(error(() => checkStatefulRule(rule({ state: 'stateful', keyword: 'nope' }), all)).details.hint).toContain(
+      'quote-usable',
+    );
   });
 
   it('points at the bad parameter', () => {
-    const e = error(() => checkStatelessRule(rule({ keyword: 'string-limits', params: { at: '/a', maxLength: 'ten' } }), all));
+    const e = error(() =>
+      checkStatelessRule(rule({ keyword: 'string-limits', params: { at: '/a', maxLength: 'ten' } }), all),
+    );
     expect(e.message).toBe('rule x.rule (on createThing): params/maxLength must be integer');
     expect(error(() => checkStatelessRule(rule({ params: { at: 'a' } }), all)).message).toContain('params/at');
   });
 
   it('knows only the keywords of the selected plugins: without payments, decimal-sum is unknown', () => {
-    const e = error(() => checkStatelessRule(rule({ keyword: 'decimal-sum', params: { items: '/a', itemAmount: '/b', total: '/c' } }), core));
+    const e = error(() =>
+      checkStatelessRule(
+        rule({ keyword: 'decimal-sum', params: { items: '/a', itemAmount: '/b', total: '/c' } }),
+        core,
+      ),
+    );
     expect(e.message).toContain('no stateless keyword "decimal-sum"');
     // The hint names the registry's plugin that defines it (the generator itself names no kit).
     expect(e.details.hint).toContain('(plugin payments defines it: select it)');

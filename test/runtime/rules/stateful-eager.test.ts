@@ -13,7 +13,8 @@ const sync: RuleContext = {
   needsConversion: () => false,
   getQuote: () => undefined,
   getThirdParty: () => undefined,
-  getRecipient: (_c, id) => (id === 'r-2' ? undefined : { recipientId: id, status: id === 'r-3' ? 'inactive' : 'active' }),
+  getRecipient: (_c, id) =>
+    id === 'r-2' ? undefined : { recipientId: id, status: id === 'r-3' ? 'inactive' : 'active' },
   isClientReferenceUsed: () => true,
   hasFailedRecipientCheck: () => true,
 };
@@ -23,7 +24,8 @@ const async: RuleContext = {
   needsConversion: (c, cur) => later(sync.needsConversion!(c, cur) as boolean),
   getQuote: () => later(undefined),
   getThirdParty: () => later(undefined),
-  getRecipient: (c, id) => later(sync.getRecipient!(c, id) as Awaited<ReturnType<NonNullable<RuleContext['getRecipient']>>>),
+  getRecipient: (c, id) =>
+    later(sync.getRecipient!(c, id) as Awaited<ReturnType<NonNullable<RuleContext['getRecipient']>>>),
   isClientReferenceUsed: () => later(true),
   hasFailedRecipientCheck: () => later(true),
 };

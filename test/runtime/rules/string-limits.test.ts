@@ -19,7 +19,12 @@ describe('x-cbp-string-limits', async () => {
       tests: [
         { data: { client_reference_id: 'ref-001_A' }, valid: true },
         { description: '36 characters', data: { client_reference_id: 'a'.repeat(36) }, valid: true },
-        { description: '37 characters', data: { client_reference_id: 'a'.repeat(37) }, valid: false, rules: ['session.client-reference-format /client_reference_id'] },
+        {
+          description: '37 characters',
+          data: { client_reference_id: 'a'.repeat(37) },
+          valid: false,
+          rules: ['session.client-reference-format /client_reference_id'],
+        },
         { description: 'space', data: { client_reference_id: 'ref 1' }, valid: false },
         { description: 'non-ascii', data: { client_reference_id: 'réf' }, valid: false },
         { description: 'number', data: { client_reference_id: 5 }, valid: false },
@@ -34,6 +39,8 @@ describe('x-cbp-string-limits', async () => {
     expect(check({ s: '😀😀😀' })).toHaveLength(1);
   });
   it('rejects bad params at compile time (meta-schema)', () => {
-    expect(() => inProcess({ 'x-cbp-string-limits': { id: 'r', source: 's', params: { at: 'no-slash', maxLength: -1 } } })).toThrow(/x-cbp-string-limits. value is invalid/);
+    expect(() =>
+      inProcess({ 'x-cbp-string-limits': { id: 'r', source: 's', params: { at: 'no-slash', maxLength: -1 } } }),
+    ).toThrow(/x-cbp-string-limits. value is invalid/);
   });
 });

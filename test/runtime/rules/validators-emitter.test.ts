@@ -11,7 +11,10 @@ import { removeOutDirs } from './harness.js';
 afterAll(removeOutDirs);
 
 interface Api {
-  validateRequest(op: string, req: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown }): ValidationOutcome;
+  validateRequest(
+    op: string,
+    req: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown },
+  ): ValidationOutcome;
   checkStatefulRules(op: string, req: unknown, ctx?: RuleContext): Promise<ValidationOutcome>;
   validateResponse(op: string, status: number, contentType: string | undefined, body: unknown): ValidationOutcome;
   validateWebhook(name: string, payload: unknown): ValidationOutcome;
@@ -66,7 +69,9 @@ describe.each([
     expect(out.violations[0]!.in).toBe('body');
     const longBody = paymentRequest();
     longBody.client_reference_id = 'x'.repeat(37);
-    expect(rules(api.validateRequest('createPayment', { params, body: longBody }))).toEqual(['schema.maxLength /client_reference_id']);
+    expect(rules(api.validateRequest('createPayment', { params, body: longBody }))).toEqual([
+      'schema.maxLength /client_reference_id',
+    ]);
     // Both broken: the body reports one of them, not every violation it holds.
     (longBody.recipient_details as Array<Record<string, unknown>>)[1].purpose_of_transaction = 'bill_payments';
     expect(api.validateRequest('createPayment', { params, body: longBody }).violations).toHaveLength(1);
@@ -93,7 +98,12 @@ describe.each([
   it('applies the virtual account and webhook rules', () => {
     const va = api.validateRequest('requestVirtualAccount', { params, body: { currency: 'EUR' } });
     expect(rules(va)).toEqual(['virtual-account.vban-country /vban_country']);
-    const event = { event_id: 'e1', event_timestamp: '2026-01-01T00:00:00Z', payment_id: 'p1', status: 'PAYOUT_CREDITED' };
+    const event = {
+      event_id: 'e1',
+      event_timestamp: '2026-01-01T00:00:00Z',
+      payment_id: 'p1',
+      status: 'PAYOUT_CREDITED',
+    };
     expect(rules(api.validateWebhook('paymentStatus', event))).toEqual(['webhook.payout-recipient-id /recipient_id']);
     expect(api.validateWebhook('paymentStatus', { ...event, recipient_id: 'r-1' }).valid).toBe(true);
     expect(api.validateWebhook('paymentStatus', { ...event, status: 'AWAITING_FUNDS' }).valid).toBe(true);
@@ -109,7 +119,10 @@ describe.each([
       created_datetime: '2026-01-01T00:00:00Z',
     };
     expect(api.validateResponse('createPayment', 201, 'application/json; charset=utf-8', payment).valid).toBe(true);
-    const bad = api.validateResponse('createPayment', 201, 'application/json', { ...payment, created_datetime: 'yesterday' });
+    const bad = api.validateResponse('createPayment', 201, 'application/json', {
+      ...payment,
+      created_datetime: 'yesterday',
+    });
     expect(rules(bad)).toEqual(['schema.format /created_datetime']);
     expect(rules(api.validateResponse('createPayment', 302, 'application/json', {}))).toEqual(['schema.status ']);
     expect(rules(api.validateResponse('createPayment', 201, 'text/html', '<p>'))).toEqual(['schema.content-type ']);
@@ -125,13 +138,24 @@ describe.each([
       getRecipient: (_c, id) => ({ recipientId: id, status: id === 'r-2' ? 'inactive' : 'active' }),
     };
     const out = await api.checkStatefulRules('createPayment', { params, body }, ctx);
-    expect(rules(out)).toEqual(['payment.quote-required /quote_id', 'payment.quote-usable /quote_id', 'payment.recipient-active /recipient_details/1/recipient_id']);
-    expect(out.notChecked.map((n) => n.rule)).toEqual(['payment.third-party-known', 'payment.client-reference-unique', 'payment.confirm-recipient-after-failure']);
+    expect(rules(out)).toEqual([
+      'payment.quote-required /quote_id',
+      'payment.quote-usable /quote_id',
+      'payment.recipient-active /recipient_details/1/recipient_id',
+    ]);
+    expect(out.notChecked.map((n) => n.rule)).toEqual([
+      'payment.third-party-known',
+      'payment.client-reference-unique',
+      'payment.confirm-recipient-after-failure',
+    ]);
   });
 
   it('emits rules.ts with every rule as data', () => {
     expect(rulesModule.rules.map((r) => r.id)).toContain('session.lookup-decision');
-    expect(rulesModule.rules.find((r) => r.id === 'payment.recipient-sum')).toMatchObject({ state: 'stateless', source: 'Create payment (v3), rule 3; Payment request table' });
+    expect(rulesModule.rules.find((r) => r.id === 'payment.recipient-sum')).toMatchObject({
+      state: 'stateless',
+      source: 'Create payment (v3), rule 3; Payment request table',
+    });
   });
 
   it('is deterministic', async () => {

@@ -10,7 +10,9 @@ afterAll(() => out?.cleanup());
 it('validators output type-checks for spec/, hostile 3.1 and hostile 3.0 documents', async () => {
   out = await compileOutput({
     spec: await generateValidators(),
-    hostile31: await generateValidators('test/fixtures/keywords/hostile-patterns.yaml', ['test/fixtures/keywords/hostile-patterns.overlay.yaml']),
+    hostile31: await generateValidators('test/fixtures/keywords/hostile-patterns.yaml', [
+      'test/fixtures/keywords/hostile-patterns.overlay.yaml',
+    ]),
     hostile30: await generateValidators('test/fixtures/hostile/hostile-3.0.yaml', []),
   });
   expect(out.diagnostics).toBe('');

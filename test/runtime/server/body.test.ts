@@ -9,18 +9,23 @@ import { byteLength } from 'cross-border-payments-runtime/server/body.js';
 import { exceedsLimit } from 'cross-border-payments-runtime/server/request-parts.js';
 import { jsonDepthExceeds } from 'cross-border-payments-runtime/server/safe-json.js';
 
-const depthOf = (value: unknown): number => (value !== null && typeof value === 'object' ? 1 + Math.max(0, ...Object.values(value).map(depthOf)) : 0);
+const depthOf = (value: unknown): number =>
+  value !== null && typeof value === 'object' ? 1 + Math.max(0, ...Object.values(value).map(depthOf)) : 0;
 
 describe('byteLength / exceedsLimit', () => {
   it('equals the UTF-8 encoding length', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: fc.constantFrom('\uD83D', '\uDE00', 'é', 'a', '€') }), (a, b) => {
-        const s = a + b;
-        const bytes = new TextEncoder().encode(s).byteLength;
-        expect(byteLength(s)).toBe(bytes);
-        expect(exceedsLimit(s, bytes)).toBe(false);
-        if (bytes > 0) expect(exceedsLimit(s, bytes - 1)).toBe(true);
-      }),
+      fc.property(
+        fc.string({ unit: 'binary' }),
+        fc.string({ unit: fc.constantFrom('\uD83D', '\uDE00', 'é', 'a', '€') }),
+        (a, b) => {
+          const s = a + b;
+          const bytes = new TextEncoder().encode(s).byteLength;
+          expect(byteLength(s)).toBe(bytes);
+          expect(exceedsLimit(s, bytes)).toBe(false);
+          if (bytes > 0) expect(exceedsLimit(s, bytes - 1)).toBe(true);
+        },
+      ),
     );
   });
 });

@@ -15,16 +15,30 @@ let router: Router;
 const urls: string[] = [];
 
 beforeAll(async () => {
-  generated = await generateInto('delimited-params', { spec: 'test/runtime/server/fixtures/delimited.yaml', overlays: [], stubs: undefined, clientFactoryName: 'createItemsClient' });
+  generated = await generateInto('delimited-params', {
+    spec: 'test/runtime/server/fixtures/delimited.yaml',
+    overlays: [],
+    stubs: undefined,
+    clientFactoryName: 'createItemsClient',
+  });
   const server = await generated.load<{ createRouter: (o: unknown) => Router }>('server.ts');
   router = server.createRouter({
-    handlers: { listItems: ({ params, query }: { params: unknown; query: unknown }) => ({ status: 200, body: { params, query } }) },
+    handlers: {
+      listItems: ({ params, query }: { params: unknown; query: unknown }) => ({ status: 200, body: { params, query } }),
+    },
   });
 });
 
 const get = async (url: string) => {
   const a = await router.handle({ method: 'GET', url, headers: {} });
-  return { status: a.status, json: JSON.parse(a.body ?? 'null') as { params?: unknown; query?: unknown; errors?: Array<{ rule: string; pointer: string; in: string }> } };
+  return {
+    status: a.status,
+    json: JSON.parse(a.body ?? 'null') as {
+      params?: unknown;
+      query?: unknown;
+      errors?: Array<{ rule: string; pointer: string; in: string }>;
+    },
+  };
 };
 
 describe('delimited array parameters on the server', () => {
@@ -47,13 +61,19 @@ describe('delimited array parameters on the server', () => {
 
 describe('delimited array parameters from the generated client', () => {
   it('writes them as the document says, and the router reads back the same arrays', async () => {
-    const runtime = await generated.load<{ toFetchHandler: (r: unknown) => (q: Request) => Promise<Response> }>('runtime/server/fetch.ts');
+    const runtime = await generated.load<{ toFetchHandler: (r: unknown) => (q: Request) => Promise<Response> }>(
+      'runtime/server/fetch.ts',
+    );
     const handler = runtime.toFetchHandler(router);
     const recording = (q: Request) => {
       urls.push(q.url);
       return handler(q);
     };
-    const mod = await generated.load<{ createItemsClient: (o: unknown) => { listItems: (init: unknown) => Promise<{ data?: unknown; apiError?: unknown }> } }>('client.ts');
+    const mod = await generated.load<{
+      createItemsClient: (o: unknown) => {
+        listItems: (init: unknown) => Promise<{ data?: unknown; apiError?: unknown }>;
+      };
+    }>('client.ts');
     const client = mod.createItemsClient({ baseUrl: 'http://items.invalid', fetch: recording });
     const query = { tags: ['a', 'b'], codes: ['x', 'y'], words: ['p', 'q'], sizes: [4, 5] };
     const r = await client.listItems({ params: { path: { ids: [1, 2] }, query } });

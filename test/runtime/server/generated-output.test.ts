@@ -23,7 +23,9 @@ describe('handler stubs (--stubs)', () => {
     expect(names).toContain('create-payment.ts');
     expect(names).toContain('index.ts');
     expect(names).toHaveLength(generated.result.model.operations.length + 1);
-    expect(generated.result.stubFiles.find((f) => f.path === 'create-payment.ts')!.contents).toContain('notImplemented("createPayment")');
+    expect(generated.result.stubFiles.find((f) => f.path === 'create-payment.ts')!.contents).toContain(
+      'notImplemented("createPayment")',
+    );
   });
 
   it('never overwrites an existing stub', () => {
@@ -39,13 +41,20 @@ describe('handler stubs (--stubs)', () => {
   it('answers 501 for every operation until implemented', async () => {
     const fresh = await generateInto('stubs-501');
     const { handlers } = await import(path.join(fresh.dir, 'handlers', 'index.ts'));
-    const server = await fresh.load<{ createRouter: (o: unknown) => { handle: (r: unknown) => Promise<{ status: number; body: string }> } }>('server.ts');
+    const server = await fresh.load<{
+      createRouter: (o: unknown) => { handle: (r: unknown) => Promise<{ status: number; body: string }> };
+    }>('server.ts');
     const router = server.createRouter({ handlers, authenticate: () => ({ ok: true }), validateRequests: false });
     for (const op of fresh.result.model.operations) {
       const url = op.path.replace(/\{[^}]+\}/g, 'x');
       const type = op.requestBody?.contentTypes[0];
       const body = type === undefined ? undefined : type.includes('json') ? '{}' : 'a=b';
-      const answer = await router.handle({ method: op.method.toUpperCase(), url, headers: type ? { 'content-type': type } : {}, body });
+      const answer = await router.handle({
+        method: op.method.toUpperCase(),
+        url,
+        headers: type ? { 'content-type': type } : {},
+        body,
+      });
       expect(answer.status, op.id).toBe(501);
       expect(JSON.parse(answer.body).errors[0].rule).toBe('server.not-implemented');
     }
@@ -54,10 +63,20 @@ describe('handler stubs (--stubs)', () => {
 
 describe('tsc over the output', () => {
   it('client.ts, server.ts, stubs and a typed usage file compile (with the expected type errors)', async () => {
-    const usage = { path: 'typed-usage.ts', contents: readFileSync(path.join(ROOT, 'test/fixtures/h2/typed-usage.ts.txt'), 'utf8') };
+    const usage = {
+      path: 'typed-usage.ts',
+      contents: readFileSync(path.join(ROOT, 'test/fixtures/h2/typed-usage.ts.txt'), 'utf8'),
+    };
     // Typed auth and handler results: test/runtime/server/fixtures/typed-server.ts.txt.
-    const server = { path: 'typed-server.ts', contents: readFileSync(path.join(ROOT, 'test/runtime/server/fixtures/typed-server.ts.txt'), 'utf8') };
-    compiled = await compileOutput({ generated: generated.result.files, handlers: generated.result.stubFiles, usage: [usage, server] });
+    const server = {
+      path: 'typed-server.ts',
+      contents: readFileSync(path.join(ROOT, 'test/runtime/server/fixtures/typed-server.ts.txt'), 'utf8'),
+    };
+    compiled = await compileOutput({
+      generated: generated.result.files,
+      handlers: generated.result.stubFiles,
+      usage: [usage, server],
+    });
     expect(compiled.diagnostics).toBe('');
   }, 120_000);
 });

@@ -11,11 +11,20 @@ import { ROOT } from '../client/helpers/generated.js';
 describe('x-cbp-path-aliases', () => {
   it('keeps valid aliases and warns about each ignored one', async () => {
     const result = await generate(
-      { spec: path.join(ROOT, 'test/runtime/server/fixtures/aliases.yaml'), overlays: [], out: 'unused', check: false, clientFactoryName: 'createApiClient', plugins: ['server'] },
+      {
+        spec: path.join(ROOT, 'test/runtime/server/fixtures/aliases.yaml'),
+        overlays: [],
+        out: 'unused',
+        check: false,
+        clientFactoryName: 'createApiClient',
+        plugins: ['server'],
+      },
       { cwd: ROOT },
     );
     const server = result.files.find((f) => f.path === 'server.ts')!.contents;
-    const meta = JSON.parse(/const META: ServerMeta = (\{[\s\S]*?\n\});/.exec(server)![1]) as { operations: Array<{ id: string; aliases?: string[] }> };
+    const meta = JSON.parse(/const META: ServerMeta = (\{[\s\S]*?\n\});/.exec(server)![1]) as {
+      operations: Array<{ id: string; aliases?: string[] }>;
+    };
     expect(Object.fromEntries(meta.operations.map((op) => [op.id, op.aliases]))).toEqual({
       getThing: ['/api/v1/things/{thing_id}'],
       putThing: undefined,

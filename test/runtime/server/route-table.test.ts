@@ -14,7 +14,11 @@ describe('compileRoutes', () => {
 
   it('prefers static segments whatever the declaration order', () => {
     expect(table.match('GET', '/payments/pending')).toMatchObject({ kind: 'found', value: 'pending', params: {} });
-    expect(table.match('GET', '/payments/p-1')).toMatchObject({ kind: 'found', value: 'byId', params: { payment_id: 'p-1' } });
+    expect(table.match('GET', '/payments/p-1')).toMatchObject({
+      kind: 'found',
+      value: 'byId',
+      params: { payment_id: 'p-1' },
+    });
   });
 
   it('backtracks from a static segment that leads nowhere to a parameter', () => {
@@ -22,7 +26,12 @@ describe('compileRoutes', () => {
   });
 
   it('whole-segment parameters before mixed ones; percent-decoding per segment', () => {
-    expect(table.match('GET', '/files/a%2Fb')).toMatchObject({ kind: 'found', value: 'file', params: { name: 'a/b' }, rawParams: { name: 'a%2Fb' } });
+    expect(table.match('GET', '/files/a%2Fb')).toMatchObject({
+      kind: 'found',
+      value: 'file',
+      params: { name: 'a/b' },
+      rawParams: { name: 'a%2Fb' },
+    });
     expect(table.match('GET', '/files/%E0%A4%A')).toEqual({ kind: 'not-found' });
   });
 
@@ -33,9 +42,21 @@ describe('compileRoutes', () => {
       { method: 'post', path: '/c/{cid}/sessions/{sid}', value: 'post' },
       { method: 'post', path: '/c/{id}/sessions/{s}', value: 'same route again: the first one wins' },
     ]);
-    expect(shared.match('GET', '/c/c%201/payments')).toMatchObject({ kind: 'found', value: 'payments', params: { customer_id: 'c 1' } });
-    expect(shared.match('GET', '/c/c-1/sessions/s-1')).toMatchObject({ kind: 'found', value: 'session', params: { cid: 'c-1', sid: 's-1' } });
-    expect(shared.match('POST', '/c/c-1/sessions/s-1')).toMatchObject({ kind: 'found', value: 'post', params: { cid: 'c-1', sid: 's-1' } });
+    expect(shared.match('GET', '/c/c%201/payments')).toMatchObject({
+      kind: 'found',
+      value: 'payments',
+      params: { customer_id: 'c 1' },
+    });
+    expect(shared.match('GET', '/c/c-1/sessions/s-1')).toMatchObject({
+      kind: 'found',
+      value: 'session',
+      params: { cid: 'c-1', sid: 's-1' },
+    });
+    expect(shared.match('POST', '/c/c-1/sessions/s-1')).toMatchObject({
+      kind: 'found',
+      value: 'post',
+      params: { cid: 'c-1', sid: 's-1' },
+    });
   });
 
   it('405 lists the allowed methods; 404 for unknown paths and trailing slashes', () => {
@@ -54,25 +75,52 @@ describe('compileRoutes: several parameters in one segment', () => {
   ]);
 
   it('reads each parameter up to the first occurrence of the literal after it; the last one up to the suffix', () => {
-    expect(table.match('GET', '/b/1.2.3.json')).toMatchObject({ kind: 'found', value: 'three', params: { x: '1', y: '2', z: '3' } });
+    expect(table.match('GET', '/b/1.2.3.json')).toMatchObject({
+      kind: 'found',
+      value: 'three',
+      params: { x: '1', y: '2', z: '3' },
+    });
     expect(table.match('GET', '/b/a.b.c.d.json')).toMatchObject({ params: { x: 'a', y: 'b', z: 'c.d' } });
     expect(table.match('GET', '/b/..x...json')).toMatchObject({ params: { x: '.', y: 'x', z: '.' } });
-    expect(table.match('GET', '/f/archive.tar.gz')).toMatchObject({ value: 'two', params: { name: 'archive', ext: 'tar.gz' } });
+    expect(table.match('GET', '/f/archive.tar.gz')).toMatchObject({
+      value: 'two',
+      params: { name: 'archive', ext: 'tar.gz' },
+    });
     expect(table.match('GET', '/v/v2-10')).toMatchObject({ value: 'prefixed', params: { major: '2', minor: '10' } });
     // Nothing between two parameters: the first one is one character, as the shortest reading.
     expect(table.match('GET', '/p/abc')).toMatchObject({ value: 'adjacent', params: { a: 'a', b: 'bc' } });
-    expect(table.match('GET', '/f/a%2Eb.c')).toMatchObject({ params: { name: 'a.b', ext: 'c' }, rawParams: { name: 'a%2Eb', ext: 'c' } });
+    expect(table.match('GET', '/f/a%2Eb.c')).toMatchObject({
+      params: { name: 'a.b', ext: 'c' },
+      rawParams: { name: 'a%2Eb', ext: 'c' },
+    });
   });
 
   it('refuses empty parameters, missing literals and bad percent-encoding', () => {
-    for (const path of ['/b/1.2.json', '/b/.2.3.json', '/b/1..3.json', '/b/1.2..json', '/b/1.2.3.jso', '/f/name', '/f/name.', '/v/2-10', '/v/v2-', '/p/a', '/f/%E0%A4%A.json']) {
+    for (const path of [
+      '/b/1.2.json',
+      '/b/.2.3.json',
+      '/b/1..3.json',
+      '/b/1.2..json',
+      '/b/1.2.3.jso',
+      '/f/name',
+      '/f/name.',
+      '/v/2-10',
+      '/v/v2-',
+      '/p/a',
+      '/f/%E0%A4%A.json',
+    ]) {
       expect(table.match('GET', path), path).toEqual({ kind: 'not-found' });
     }
   });
 
   it('answers a 4 KB segment of delimiters at once (a backtracking matcher took seconds)', () => {
     const started = performance.now();
-    for (const segment of ['.'.repeat(4096), `${'.'.repeat(4096)}x`, `${'a.'.repeat(2048)}jso`, `${'.json'.repeat(800)}x`]) {
+    for (const segment of [
+      '.'.repeat(4096),
+      `${'.'.repeat(4096)}x`,
+      `${'a.'.repeat(2048)}jso`,
+      `${'.json'.repeat(800)}x`,
+    ]) {
       expect(table.match('GET', `/b/${segment}`).kind).toMatch(/found|not-found/);
     }
     expect(performance.now() - started).toBeLessThan(250);
@@ -85,6 +133,11 @@ describe('compileRoutes: path length', () => {
     const at = `/a/${'x'.repeat(MAX_PATH_LENGTH - 3)}`;
     expect(table.match('GET', at)).toMatchObject({ kind: 'found' });
     expect(table.match('GET', `${at}x`)).toEqual({ kind: 'too-long', limit: MAX_PATH_LENGTH });
-    expect(compileRoutes([{ method: 'get', path: '/a/{id}', value: 'a' }], { maxPathLength: 10 }).match('GET', '/a/12345678')).toEqual({ kind: 'too-long', limit: 10 });
+    expect(
+      compileRoutes([{ method: 'get', path: '/a/{id}', value: 'a' }], { maxPathLength: 10 }).match(
+        'GET',
+        '/a/12345678',
+      ),
+    ).toEqual({ kind: 'too-long', limit: 10 });
   });
 });

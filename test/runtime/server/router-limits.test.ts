@@ -10,12 +10,19 @@ import { generateInto, type Generated } from '../client/helpers/generated.js';
 type Answer = { status: number; headers: Record<string, string>; body: string | undefined };
 type Request = { method: string; url: string; headers: Record<string, string>; body?: string | Uint8Array };
 type Router = { handle: (r: Request) => Promise<Answer> };
-type Seen = { operationId: string; params: Record<string, unknown>; query: Record<string, unknown>; body: unknown; auth: unknown };
+type Seen = {
+  operationId: string;
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+  auth: unknown;
+};
 
 const CUSTOMER = 'cust-9';
 const THIRD_PARTIES = `/api/v1/customers/${CUSTOMER}/third-parties`;
 const JSON_HEADERS = { 'content-type': 'application/json' };
-const errorsOf = (a: Answer) => (JSON.parse(a.body ?? '{}') as { errors: Array<{ rule: string; pointer: string; message: string }> }).errors;
+const errorsOf = (a: Answer) =>
+  (JSON.parse(a.body ?? '{}') as { errors: Array<{ rule: string; pointer: string; message: string }> }).errors;
 
 let generated: Generated;
 let createRouter: (options: Record<string, unknown>) => Router;
@@ -51,7 +58,10 @@ const nested = (depth: number) => `{"x":${'['.repeat(depth - 1)}${']'.repeat(dep
 describe('JSON nesting depth', () => {
   it('refuses 200,000 levels with 400 request.too-deep naming the limit, not a 500', async () => {
     const { router, seen } = recordingRouter({ bodyLimit: 8 * 1024 * 1024 });
-    for (const body of ['['.repeat(200_000) + ']'.repeat(200_000), `{"\\u0061":${'{"a":'.repeat(200_000)}1${'}'.repeat(200_000)}}`]) {
+    for (const body of [
+      '['.repeat(200_000) + ']'.repeat(200_000),
+      `{"\\u0061":${'{"a":'.repeat(200_000)}1${'}'.repeat(200_000)}}`,
+    ]) {
       const a = await router.handle({ method: 'POST', url: THIRD_PARTIES, headers: JSON_HEADERS, body });
       expect(a.status).toBe(400);
       expect(errorsOf(a)).toEqual([expect.objectContaining({ rule: 'request.too-deep', pointer: '' })]);
@@ -62,15 +72,25 @@ describe('JSON nesting depth', () => {
 
   it('accepts exactly the limit and refuses one level more (default 64, and a custom limit)', async () => {
     const { router, seen } = recordingRouter();
-    expect((await router.handle({ method: 'POST', url: THIRD_PARTIES, headers: JSON_HEADERS, body: nested(64) })).status).toBe(200);
+    expect(
+      (await router.handle({ method: 'POST', url: THIRD_PARTIES, headers: JSON_HEADERS, body: nested(64) })).status,
+    ).toBe(200);
     const over = await router.handle({ method: 'POST', url: THIRD_PARTIES, headers: JSON_HEADERS, body: nested(65) });
     expect(over.status).toBe(400);
     expect(errorsOf(over)[0].rule).toBe('request.too-deep');
     expect(seen).toHaveLength(1);
 
     const strict = recordingRouter({ maxJsonDepth: 3 });
-    expect((await strict.router.handle({ method: 'POST', url: THIRD_PARTIES, headers: JSON_HEADERS, body: nested(3) })).status).toBe(200);
-    const a = await strict.router.handle({ method: 'POST', url: THIRD_PARTIES, headers: JSON_HEADERS, body: nested(4) });
+    expect(
+      (await strict.router.handle({ method: 'POST', url: THIRD_PARTIES, headers: JSON_HEADERS, body: nested(3) }))
+        .status,
+    ).toBe(200);
+    const a = await strict.router.handle({
+      method: 'POST',
+      url: THIRD_PARTIES,
+      headers: JSON_HEADERS,
+      body: nested(4),
+    });
     expect(errorsOf(a)[0]).toMatchObject({ rule: 'request.too-deep', pointer: '' });
     expect(errorsOf(a)[0].message).toContain('3');
   });
@@ -90,7 +110,10 @@ describe('JSON nesting depth', () => {
     expect(seen).toHaveLength(1);
     const poisoned = `{"a":${'['.repeat(100_000)}{"__proto__":{"x":1}}${']'.repeat(100_000)}}`;
     const b = await router.handle({ method: 'POST', url: THIRD_PARTIES, headers: JSON_HEADERS, body: poisoned });
-    expect(errorsOf(b)[0]).toMatchObject({ rule: 'request.forbidden-key', pointer: `/a${'/0'.repeat(100_000)}/__proto__` });
+    expect(errorsOf(b)[0]).toMatchObject({
+      rule: 'request.forbidden-key',
+      pointer: `/a${'/0'.repeat(100_000)}/__proto__`,
+    });
   });
 
   it('any exception of the parse stage is a 400, never a 500', async () => {
@@ -108,9 +131,18 @@ describe('JSON nesting depth', () => {
 describe('x-cbp-path-aliases', () => {
   it('routes /api/v1/customers/{customer_id}/sessions to createSession and lookupSessions', async () => {
     const { router, seen } = recordingRouter();
-    const post = await router.handle({ method: 'POST', url: `/api/v1/customers/${CUSTOMER}/sessions`, headers: JSON_HEADERS, body: '{"client_reference_id":"r-1"}' });
+    const post = await router.handle({
+      method: 'POST',
+      url: `/api/v1/customers/${CUSTOMER}/sessions`,
+      headers: JSON_HEADERS,
+      body: '{"client_reference_id":"r-1"}',
+    });
     expect(post.status).toBe(200);
-    const get = await router.handle({ method: 'GET', url: `/api/v1/customers/${CUSTOMER}/sessions?client_reference_id=r-1`, headers: {} });
+    const get = await router.handle({
+      method: 'GET',
+      url: `/api/v1/customers/${CUSTOMER}/sessions?client_reference_id=r-1`,
+      headers: {},
+    });
     expect(get.status).toBe(200);
     expect(seen.map((s) => [s.operationId, s.params.customer_id])).toEqual([
       ['createSession', CUSTOMER],
@@ -124,10 +156,18 @@ describe('x-cbp-path-aliases', () => {
 
   it('keeps security and validation on the alias', async () => {
     const open = recordingRouter({ authenticate: () => ({ ok: false, status: 401 }) });
-    const a = await open.router.handle({ method: 'GET', url: `/api/v1/customers/${CUSTOMER}/sessions?client_reference_id=r-1`, headers: {} });
+    const a = await open.router.handle({
+      method: 'GET',
+      url: `/api/v1/customers/${CUSTOMER}/sessions?client_reference_id=r-1`,
+      headers: {},
+    });
     expect(a.status).toBe(401);
     const validating = recordingRouter({ validateRequests: true });
-    const b = await validating.router.handle({ method: 'GET', url: `/api/v1/customers/${CUSTOMER}/sessions?client_reference_id=`, headers: {} });
+    const b = await validating.router.handle({
+      method: 'GET',
+      url: `/api/v1/customers/${CUSTOMER}/sessions?client_reference_id=`,
+      headers: {},
+    });
     expect(b.status).toBe(400);
     expect(open.seen.length + validating.seen.length).toBe(0);
   });
@@ -136,7 +176,11 @@ describe('x-cbp-path-aliases', () => {
 describe('request parts', () => {
   it('query keys named like Object.prototype members are plain values', async () => {
     const { router, seen } = recordingRouter();
-    await router.handle({ method: 'GET', url: `/v1/customers/${CUSTOMER}/payments?constructor=x&toString=y&toString=z`, headers: {} });
+    await router.handle({
+      method: 'GET',
+      url: `/v1/customers/${CUSTOMER}/payments?constructor=x&toString=y&toString=z`,
+      headers: {},
+    });
     expect(seen[0].query).toEqual({ constructor: 'x', toString: ['y', 'z'] });
   });
 
@@ -148,8 +192,12 @@ describe('request parts', () => {
 
   it('basePath strips only a whole leading segment', async () => {
     const { router, seen } = recordingRouter({ basePath: '/api' });
-    expect((await router.handle({ method: 'GET', url: `/api/v1/customers/${CUSTOMER}/payments`, headers: {} })).status).toBe(200);
-    expect((await router.handle({ method: 'GET', url: `/apiv1/customers/${CUSTOMER}/payments`, headers: {} })).status).toBe(404);
+    expect(
+      (await router.handle({ method: 'GET', url: `/api/v1/customers/${CUSTOMER}/payments`, headers: {} })).status,
+    ).toBe(200);
+    expect(
+      (await router.handle({ method: 'GET', url: `/apiv1/customers/${CUSTOMER}/payments`, headers: {} })).status,
+    ).toBe(404);
     expect(seen).toHaveLength(1);
   });
 });
@@ -168,6 +216,8 @@ describe('path length', () => {
 
   it('takes a lower limit from maxPathLength', async () => {
     const { router } = recordingRouter({ maxPathLength: 40 });
-    expect((await router.handle({ method: 'GET', url: `/v1/customers/${'c'.repeat(30)}/payments`, headers: {} })).status).toBe(414);
+    expect(
+      (await router.handle({ method: 'GET', url: `/v1/customers/${'c'.repeat(30)}/payments`, headers: {} })).status,
+    ).toBe(414);
   });
 });

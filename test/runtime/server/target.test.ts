@@ -19,7 +19,10 @@ function viaSplit(target: string): { pathname: string; query: [string, string][]
 
 describe('splitTarget', () => {
   it('splits a plain target without changing it', () => {
-    expect(splitTarget('/v3/customers/cust-1/payments?a=1&b=x%20y')).toEqual({ pathname: '/v3/customers/cust-1/payments', search: 'a=1&b=x%20y' });
+    expect(splitTarget('/v3/customers/cust-1/payments?a=1&b=x%20y')).toEqual({
+      pathname: '/v3/customers/cust-1/payments',
+      search: 'a=1&b=x%20y',
+    });
     expect(splitTarget('/x')).toEqual({ pathname: '/x', search: '' });
   });
 

@@ -10,7 +10,9 @@ import { MAX_VIOLATIONS } from 'cross-border-payments-runtime/rules/validation-o
 import { generateInto, type Generated } from '../client/helpers/generated.js';
 
 type Answer = { status: number; headers: Record<string, string>; body: string | undefined };
-type Router = { handle: (r: { method: string; url: string; headers: Record<string, string>; body?: string }) => Promise<Answer> };
+type Router = {
+  handle: (r: { method: string; url: string; headers: Record<string, string>; body?: string }) => Promise<Answer>;
+};
 type Violation = { rule: string; pointer: string; message: string; source: string };
 const errorsOf = (a: Answer) => (JSON.parse(a.body ?? '{}') as { errors: Violation[] }).errors;
 
@@ -34,10 +36,14 @@ describe.each(modes)('validation bounds, validators %s', (label, standalone) => 
     // The pattern engine is a run-time dependency of the output.
     expect(generated.result.runtimeDependencies.dependencies).toHaveProperty('re2js');
     const server = await generated.load<{ createRouter: (o: unknown) => Router }>('server.ts');
-    router = server.createRouter({ handlers: { createList: () => ({ status: 201, body: {} }) }, bodyLimit: 4 * 1024 * 1024 });
+    router = server.createRouter({
+      handlers: { createList: () => ({ status: 201, body: {} }) },
+      bodyLimit: 4 * 1024 * 1024,
+    });
   }, 120_000);
 
-  const post = (body: string) => router.handle({ method: 'POST', url: '/lists', headers: { 'content-type': 'application/json' }, body });
+  const post = (body: string) =>
+    router.handle({ method: 'POST', url: '/lists', headers: { 'content-type': 'application/json' }, body });
 
   it('a 1 MiB body of 330,000 empty items gets a small answer quickly', async () => {
     const body = `{"items":[${Array(330_000).fill('{}').join(',')}]}`;
@@ -50,7 +56,13 @@ describe.each(modes)('validation bounds, validators %s', (label, standalone) => 
     const errors = errorsOf(answer);
     expect(errors.length).toBeGreaterThan(0);
     expect(errors.length).toBeLessThanOrEqual(MAX_VIOLATIONS + 1);
-    expect(errors[0]).toEqual({ rule: 'schema.required', pointer: '/items/0/a', message: '/items/0/a is required', source: 'OpenAPI schema', in: 'body' });
+    expect(errors[0]).toEqual({
+      rule: 'schema.required',
+      pointer: '/items/0/a',
+      message: '/items/0/a is required',
+      source: 'OpenAPI schema',
+      in: 'body',
+    });
     // Was 4-9 s and a 108 MiB answer with every error collected; what is left is reading the
     // body (generous bound: the machine is shared).
     expect(elapsed).toBeLessThan(3000);
@@ -64,7 +76,9 @@ describe.each(modes)('validation bounds, validators %s', (label, standalone) => 
       expect(performance.now() - started).toBeLessThan(500);
       expect(answer.status).toBe(400);
       // maxLength is checked before the pattern: the length is what `code` is refused for.
-      expect(errorsOf(answer).map((e) => `${e.rule} ${e.pointer}`)).toEqual([field === 'code' ? 'schema.maxLength /code' : 'schema.pattern /name']);
+      expect(errorsOf(answer).map((e) => `${e.rule} ${e.pointer}`)).toEqual([
+        field === 'code' ? 'schema.maxLength /code' : 'schema.pattern /name',
+      ]);
     }
     // And in linear time: 100,000 characters (a backtracking engine would never finish).
     const long = performance.now();
@@ -78,7 +92,13 @@ describe.each(modes)('validation bounds, validators %s', (label, standalone) => 
 
 describe('the violation cap', () => {
   it('keeps the first 20 violations and counts the rest in one entry of the same model', () => {
-    const list = Array.from({ length: 330_000 }, (_, i) => ({ rule: 'r', pointer: `/items/${i}`, message: 'm', source: 's', in: 'body' as const }));
+    const list = Array.from({ length: 330_000 }, (_, i) => ({
+      rule: 'r',
+      pointer: `/items/${i}`,
+      message: 'm',
+      source: 's',
+      in: 'body' as const,
+    }));
     const capped = limitViolations(list);
     expect(capped).toHaveLength(MAX_VIOLATIONS + 1);
     expect(capped.slice(0, MAX_VIOLATIONS)).toEqual(list.slice(0, MAX_VIOLATIONS));

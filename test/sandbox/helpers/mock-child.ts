@@ -3,6 +3,10 @@
 import yargs from 'yargs';
 import { mockCommand } from '../../../cli/commands/mock.js';
 
-const io = { out: (t: string) => void process.stdout.write(`${t}\n`), err: (t: string) => void process.stderr.write(`${t}\n`), cwd: process.cwd() };
+const io = {
+  out: (t: string) => void process.stdout.write(`${t}\n`),
+  err: (t: string) => void process.stderr.write(`${t}\n`),
+  cwd: process.cwd(),
+};
 const argv = await mockCommand.builder(yargs(process.argv.slice(2)).strict()).parseAsync();
 process.exitCode = await mockCommand.run(argv as Record<string, unknown>, io);

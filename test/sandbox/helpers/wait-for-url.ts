@@ -2,7 +2,10 @@ import type { ChildProcess } from 'node:child_process';
 
 /** Resolves with the mock's base URL once the child printed it (and, if given, `alsoWaitFor`);
  * rejects with everything printed so far when it exits first or after `timeoutMs`. */
-export function waitForSandboxUrl(child: ChildProcess, options: { alsoWaitFor?: string; timeoutMs?: number } = {}): Promise<{ baseUrl: string; output: () => string }> {
+export function waitForSandboxUrl(
+  child: ChildProcess,
+  options: { alsoWaitFor?: string; timeoutMs?: number } = {},
+): Promise<{ baseUrl: string; output: () => string }> {
   let out = '';
   let errOut = '';
   child.stderr?.on('data', (c: Buffer) => void (errOut += c.toString()));

@@ -11,22 +11,43 @@ export const HOSTILE_NAMES = [
   '</td></tr></table><iframe srcdoc="<script>parent.__pwned=1</script>"></iframe>',
 ];
 
-export function sessionBody(ref: string, origins: string[], extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function sessionBody(
+  ref: string,
+  origins: string[],
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     client_customer_ref: 'tp-a-1',
     client_reference_id: ref,
     amount: { currency: 'GBP', value: 1250 },
     due_date: '2026-12-31',
     items: [
-      { item_name: 'Deposit, flat 4B', item_ref: 'dep-4b', item_type: 'deposit', amount: { currency: 'GBP', value: 1200 } },
+      {
+        item_name: 'Deposit, flat 4B',
+        item_ref: 'dep-4b',
+        item_type: 'deposit',
+        amount: { currency: 'GBP', value: 1200 },
+      },
       { item_name: 'Platform fee', item_type: 'platform_fee', amount: { currency: 'GBP', value: 50 } },
     ],
-    recipient_details: [{ recipient_id: 'rcp-a-1-gbp', amount: { currency: 'GBP', value: 1250 }, purpose_of_transaction: 'PROPERTY_PURCHASE', payment_reference: ref }],
+    recipient_details: [
+      {
+        recipient_id: 'rcp-a-1-gbp',
+        amount: { currency: 'GBP', value: 1250 },
+        purpose_of_transaction: 'PROPERTY_PURCHASE',
+        payment_reference: ref,
+      },
+    ],
     allowed_origins: origins,
     ...extra,
   };
 }
 
 export function hostileItems(): Array<Record<string, unknown>> {
-  return HOSTILE_NAMES.map((name, i) => ({ item_name: name, item_ref: name, item_type: name, amount: { currency: 'GBP', value: i === 0 ? 1250 : 0 } }));
+  return HOSTILE_NAMES.map((name, i) => ({
+    item_name: name,
+    item_ref: name,
+    item_type: name,
+    amount: { currency: 'GBP', value: i === 0 ? 1250 : 0 },
+  }));
 }

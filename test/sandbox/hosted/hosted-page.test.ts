@@ -27,7 +27,12 @@ async function newSession(extra: Record<string, unknown> = {}): Promise<{ id: st
 }
 const tokenIn = (html: string): string => /name="csrf_token" value="([^"]+)"/.exec(html)?.[1] ?? '';
 const post = (url: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
-  request(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(form).toString() });
+  request(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(form).toString(),
+  });
 
 describe('hosted checkout page', () => {
   it('shows amount, items with type and amount, recipients, due date and time left, with labelled Pay and Abandon buttons', async () => {
@@ -35,13 +40,17 @@ describe('hosted checkout page', () => {
     const page = await request(s.url);
     expect(page.status).toBe(200);
     expect(page.text).toContain('<h1>Pay <span class="total">GBP 1250</span></h1>');
-    expect(page.text).toMatch(/<td class="item-name">Deposit, flat 4B <span class="ref">dep-4b<\/span><\/td><td>deposit<\/td><td class="num">GBP 1200<\/td>/);
+    expect(page.text).toMatch(
+      /<td class="item-name">Deposit, flat 4B <span class="ref">dep-4b<\/span><\/td><td>deposit<\/td><td class="num">GBP 1200<\/td>/,
+    );
     expect(page.text).toContain('<dt>Recipients</dt><dd>1</dd>');
     expect(page.text).toContain('<dt>Due date</dt><dd>2026-12-31</dd>');
     expect(page.text).toMatch(/<dt>Time left<\/dt><dd><time datetime="[^"]+">9 minutes<\/time><\/dd>/);
     expect(page.text).toContain('<button type="submit" class="pay">Pay GBP 1250</button>');
     expect(page.text).toContain('<button type="submit" class="abandon">Abandon</button>');
-    expect(page.text).toContain('<p id="status" role="status" aria-live="polite" data-status="SESSION_CREATED">Not paid yet</p>');
+    expect(page.text).toContain(
+      '<p id="status" role="status" aria-live="polite" data-status="SESSION_CREATED">Not paid yet</p>',
+    );
     expect(page.text).toContain(`href="${SHOP}/done?order=1"`);
     expect(page.text).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
   });
@@ -69,7 +78,11 @@ describe('hosted checkout page', () => {
     expect(posted.headers.get('location')).toBe(`/_sandbox/hosted/${s.id}`);
     const session = mock.store.sessions.get(s.id);
     const paymentId = session?.payment_id ?? '';
-    expect(mock.store.payments.get(paymentId)).toMatchObject({ session_id: s.id, status: 'AWAITING_FUNDS', via: 'session' });
+    expect(mock.store.payments.get(paymentId)).toMatchObject({
+      session_id: s.id,
+      status: 'AWAITING_FUNDS',
+      via: 'session',
+    });
     const after = await request(s.url);
     expect(after.text).toContain(`Payment created: waiting for funds (payment ${paymentId})`);
     expect(after.text).not.toContain('id="pay-form"');
@@ -85,7 +98,11 @@ describe('hosted checkout page', () => {
     const csrf = tokenIn((await request(s.url)).text);
     const paid = await post(`${s.url}/pay`, { csrf_token: csrf }, { accept: 'application/json' });
     expect(paid.status).toBe(201);
-    expect(paid.body).toMatchObject({ session_id: s.id, status: 'AWAITING_FUNDS', payment_id: expect.stringMatching(/^pay_/) });
+    expect(paid.body).toMatchObject({
+      session_id: s.id,
+      status: 'AWAITING_FUNDS',
+      payment_id: expect.stringMatching(/^pay_/),
+    });
     const again = await post(`${s.url}/pay`, { csrf_token: csrf }, { accept: 'application/json' });
     expect(again.status).toBe(409);
     expect(again.body.errors[0].rule).toBe('session.already-paid');
@@ -104,7 +121,11 @@ describe('hosted checkout page', () => {
     expect(refused.map((r) => r.status)).toEqual([403, 403, 403, 403]);
     expect(refused[2].text).toContain('the request came from another origin');
     expect(mock.store.sessions.get(s.id)?.payment_id).toBeUndefined();
-    const sameOrigin = await post(`${s.url}/pay`, { csrf_token: csrf }, { origin: mock.baseUrl, 'sec-fetch-site': 'same-origin' });
+    const sameOrigin = await post(
+      `${s.url}/pay`,
+      { csrf_token: csrf },
+      { origin: mock.baseUrl, 'sec-fetch-site': 'same-origin' },
+    );
     expect(sameOrigin.status).toBe(303);
   });
 
@@ -155,7 +176,13 @@ describe('hosted checkout page', () => {
 
   it('refuses a return_url that is not an absolute http(s) URL (never a javascript: link)', async () => {
     for (const return_url of ['javascript:alert(1)', '/relative', 'data:text/html,x']) {
-      const r = await call(mock, tok, 'POST', '/v1/customers/cust-a-1/sessions', sessionBody(`hp-bad-${++n}`, [SHOP], { return_url }));
+      const r = await call(
+        mock,
+        tok,
+        'POST',
+        '/v1/customers/cust-a-1/sessions',
+        sessionBody(`hp-bad-${++n}`, [SHOP], { return_url }),
+      );
       expect(r.status).toBe(400);
       expect(r.body.errors[0].pointer).toBe('/return_url');
     }

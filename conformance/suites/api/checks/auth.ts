@@ -14,7 +14,8 @@ import { assumption, http, type Provenance, seed } from '../../../engine/provena
 const RULE_401 = 'auth.bearer-required';
 const BEARER = seed('Authentication, OAuth 2.0', 'virtual accounts, payments, sessions require a Bearer token');
 
-/** Another 4xx than 401 is graded as the operation's 401 is documented (seed for Request virtual account, A-401 elsewhere); a 2xx breaks the seed; a 5xx is a server failure. */
+/** Another 4xx than 401 is graded as the operation's 401 is documented (seed for Request virtual account, A-401
+ * elsewhere); a 2xx breaks the seed; a 5xx is a server failure. */
 function refusalProvenance(status: number, documented401: Provenance | undefined): Provenance {
   if (status >= 500) return http('RFC 9110 §15.6: a 5xx is a server failure, not a refusal');
   if (is4xx(status)) return documented401 ?? assumption('A-401', 'Errors');
@@ -33,9 +34,18 @@ export const authCheck: ConformanceCheck = {
       title: 'A call without (or with a malformed or expired) token is refused with 401',
       provenance: seed('Authentication, OAuth 2.0', 'virtual accounts, payments, sessions require a Bearer token'),
     },
-    'auth.token-response': { title: 'The token response has access_token, token_type bearer, expires_in', provenance: seed('Authentication, OAuth 2.0 step 2') },
-    'auth.token-errors': { title: 'Wrong client credentials are refused with a 4xx', provenance: { kind: 'assumption', ids: ['A-TOKEN-ERRORS'] } },
-    'auth.tenant-isolation': { title: "A client's token does not reach another client's customers", provenance: { kind: 'assumption', ids: ['A-TENANT-ISOLATION'] } },
+    'auth.token-response': {
+      title: 'The token response has access_token, token_type bearer, expires_in',
+      provenance: seed('Authentication, OAuth 2.0 step 2'),
+    },
+    'auth.token-errors': {
+      title: 'Wrong client credentials are refused with a 4xx',
+      provenance: { kind: 'assumption', ids: ['A-TOKEN-ERRORS'] },
+    },
+    'auth.tenant-isolation': {
+      title: "A client's token does not reach another client's customers",
+      provenance: { kind: 'assumption', ids: ['A-TENANT-ISOLATION'] },
+    },
   },
   async run(ctx) {
     const failures: Failure[] = [];
@@ -46,7 +56,14 @@ export const authCheck: ConformanceCheck = {
       const res = await ctx.http.send({ ...req, auth });
       if (res.status === 401) return;
       const documented401 = req.operationId ? ctx.provenance.response(req.operationId, '401') : undefined;
-      const f = fail(this.id, res, `${what} answered ${describeAnswer(res)}, expected 401`, RULE_401, 'error', req.operationId);
+      const f = fail(
+        this.id,
+        res,
+        `${what} answered ${describeAnswer(res)}, expected 401`,
+        RULE_401,
+        'error',
+        req.operationId,
+      );
       failures.push({
         ...f,
         provenance: refusalProvenance(res.status, documented401),
@@ -61,38 +78,73 @@ export const authCheck: ConformanceCheck = {
       const body = res.body as Record<string, unknown> | undefined;
       const problems = [
         typeof body?.access_token === 'string' && body.access_token !== '' ? '' : 'access_token missing',
-        typeof body?.token_type === 'string' && /^bearer$/i.test(body.token_type) ? '' : `token_type ${JSON.stringify(body?.token_type)} is not bearer`,
+        typeof body?.token_type === 'string' && /^bearer$/i.test(body.token_type)
+          ? ''
+          : `token_type ${JSON.stringify(body?.token_type)} is not bearer`,
         typeof body?.expires_in === 'number' ? '' : 'expires_in is not a number',
       ].filter(Boolean);
       if (!is2xx(res.status) || problems.length > 0)
-        failures.push(fail(this.id, res, `token response: ${is2xx(res.status) ? problems.join('; ') : describeAnswer(res)}`, 'auth.token-response'));
+        failures.push(
+          fail(
+            this.id,
+            res,
+            `token response: ${is2xx(res.status) ? problems.join('; ') : describeAnswer(res)}`,
+            'auth.token-response',
+          ),
+        );
       if (failures.length > 0)
         failures[failures.length - 1].provenance ??= seed(
           'Authentication, OAuth 2.0 step 2',
           'Token response fields: access_token (string), token_type (value bearer), expires_in (number)',
         );
       cases++;
-      const wrong = await ctx.tokens.request({ clientId: primary.clientId, clientSecret: `${primary.clientSecret}-wrong` });
+      const wrong = await ctx.tokens.request({
+        clientId: primary.clientId,
+        clientSecret: `${primary.clientSecret}-wrong`,
+      });
       if (!is4xx(wrong.status))
         failures.push({
-          ...fail(this.id, wrong, `token request with a wrong client_secret answered ${describeAnswer(wrong)}, expected 4xx`, 'auth.token-errors'),
+          ...fail(
+            this.id,
+            wrong,
+            `token request with a wrong client_secret answered ${describeAnswer(wrong)}, expected 4xx`,
+            'auth.token-errors',
+          ),
           provenance: assumption('A-TOKEN-ERRORS', 'Behaviour for invalid credentials: not shown'),
         });
     }
-    for (const op of ctx.model.operations.filter((o) => o.security.length > 0 && !o.security.some((alt) => alt.length === 0))) {
+    for (const op of ctx.model.operations.filter(
+      (o) => o.security.length > 0 && !o.security.some((alt) => alt.length === 0),
+    )) {
       const req = await validRequests[op.id]?.[0]?.build(ctx);
       if (req) await expect401(req, 'none', 'no token');
     }
     const payment = await validRequests.createPayment[0].build(ctx);
     if (payment) {
-      await expect401(payment, { bearer: MALFORMED }, 'a malformed token', `the token sent was the malformed value ${MALFORMED}`);
+      await expect401(
+        payment,
+        { bearer: MALFORMED },
+        'a malformed token',
+        `the token sent was the malformed value ${MALFORMED}`,
+      );
       const got = await expiredToken(ctx).then(
         (token) => ({ token }),
         (err: unknown) => ({ error: (err as Error)?.message ?? String(err) }),
       );
       // A driver's own problem is reported as such, never as a verdict on the target.
-      if ('error' in got) failures.push({ checkId: this.id, message: `the ${ctx.driver.name} driver's expiredToken() failed: ${got.error}`, severity: 'error' });
-      else if (got.token) await expect401(payment, { bearer: got.token }, 'an expired token', 'the token sent had expired (expires_in elapsed on the target clock)');
+      if ('error' in got)
+        failures.push({
+          checkId: this.id,
+          message: `the ${ctx.driver.name} driver's expiredToken() failed: ${got.error}`,
+          severity: 'error',
+        });
+      else if (got.token)
+        await expect401(
+          payment,
+          { bearer: got.token },
+          'an expired token',
+          'the token sent had expired (expires_in elapsed on the target clock)',
+        );
       else {
         records.push({
           subject: 'an expired token is refused (401)',
@@ -120,11 +172,13 @@ const MALFORMED = 'malformed.token-value';
 /** The curl line with the token that was really sent: the malformed value itself, or an expired token. */
 function reproduceFor(curl: string | undefined, auth: AuthChoice): string | undefined {
   if (!curl || typeof auth !== 'object' || !('bearer' in auth)) return curl;
-  const header = auth.bearer === MALFORMED ? `'Authorization: Bearer ${MALFORMED}'` : '"Authorization: Bearer $CBP_EXPIRED_TOKEN"';
+  const header =
+    auth.bearer === MALFORMED ? `'Authorization: Bearer ${MALFORMED}'` : '"Authorization: Bearer $CBP_EXPIRED_TOKEN"';
   return curl.replace('"Authorization: Bearer $CBP_TOKEN"', header);
 }
 
-/** The driver's expiredToken(), a config-provided one (CBP_EXPIRED_TOKEN), or a fresh one outlived on the sandbox clock. */
+/** The driver's expiredToken(), a config-provided one (CBP_EXPIRED_TOKEN), or a fresh one outlived on the sandbox
+ * clock. */
 async function expiredToken(ctx: RunContext): Promise<string | undefined> {
   if (ctx.driver.expiredToken) return ctx.driver.expiredToken();
   if (ctx.credentials.expiredToken) return ctx.credentials.expiredToken;
@@ -141,7 +195,12 @@ async function expiredToken(ctx: RunContext): Promise<string | undefined> {
 const TENANT = assumption('A-TENANT-ISOLATION', 'Authentication');
 
 /** The second client reads and pays for the first client's customer: must be refused (4xx). */
-async function crossTenant(ctx: RunContext, failures: Failure[], records: CaseRecord[], checkId: string): Promise<number> {
+async function crossTenant(
+  ctx: RunContext,
+  failures: Failure[],
+  records: CaseRecord[],
+  checkId: string,
+): Promise<number> {
   let cases = 0;
   for (const b of [validRequests.lookupSessions[0], validRequests.createPayment[0]]) {
     const req = await b.build(ctx);
@@ -150,12 +209,19 @@ async function crossTenant(ctx: RunContext, failures: Failure[], records: CaseRe
     const res = await ctx.http.send({ ...req, auth: 'secondary' });
     if (!is4xx(res.status)) {
       failures.push({
-        ...fail(checkId, res, `another client's token reached customer ${req.customerId} (${describeAnswer(res)}), expected 4xx`, 'auth.tenant-isolation'),
+        ...fail(
+          checkId,
+          res,
+          `another client's token reached customer ${req.customerId} (${describeAnswer(res)}), expected 4xx`,
+          'auth.tenant-isolation',
+        ),
         provenance: TENANT,
       });
     }
   }
-  const theirs = ctx.secondClient?.customers[0]?.customer_id ?? (ctx.sandbox ? (await ctx.sandbox.fixtures('secondary')).customers[0]?.customer_id : undefined);
+  const theirs =
+    ctx.secondClient?.customers[0]?.customer_id ??
+    (ctx.sandbox ? (await ctx.sandbox.fixtures('secondary')).customers[0]?.customer_id : undefined);
   const lookup = await validRequests.lookupSessions[0].build(ctx);
   if (!theirs) {
     records.push({
@@ -170,7 +236,12 @@ async function crossTenant(ctx: RunContext, failures: Failure[], records: CaseRe
     const res = await ctx.http.send({ ...lookup, path: pathFor(ctx, 'lookupSessions', { customer_id: theirs }) });
     if (!is4xx(res.status)) {
       failures.push({
-        ...fail(checkId, res, `the first client's token reached the second client's customer ${theirs} (${describeAnswer(res)}), expected 4xx`, 'auth.tenant-isolation'),
+        ...fail(
+          checkId,
+          res,
+          `the first client's token reached the second client's customer ${theirs} (${describeAnswer(res)}), expected 4xx`,
+          'auth.tenant-isolation',
+        ),
         provenance: TENANT,
       });
     }

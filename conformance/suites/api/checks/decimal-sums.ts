@@ -19,10 +19,28 @@ import { recipientsFor } from './lifecycle-flows.js';
 import { describeAnswer, fail, is2xx } from './util.js';
 
 /** [recipient amounts, total]: the float sum of the amounts differs from the total; the control's does not. */
-export const DECIMAL_SUM_CASES: ReadonlyArray<{ what: string; amounts: number[]; total: number; control: number[]; controlTotal: number }> = [
+export const DECIMAL_SUM_CASES: ReadonlyArray<{
+  what: string;
+  amounts: number[];
+  total: number;
+  control: number[];
+  controlTotal: number;
+}> = [
   { what: 'two amounts', amounts: [10.1, 20.2], total: 30.3, control: [10.25, 20.25], controlTotal: 30.5 },
-  { what: 'three amounts', amounts: [100.1, 200.2, 300.3], total: 600.6, control: [100.25, 200.25, 300.25], controlTotal: 600.75 },
-  { what: 'large amounts', amounts: [250000.1, 150000.2], total: 400000.3, control: [250000.25, 150000.25], controlTotal: 400000.5 },
+  {
+    what: 'three amounts',
+    amounts: [100.1, 200.2, 300.3],
+    total: 600.6,
+    control: [100.25, 200.25, 300.25],
+    controlTotal: 600.75,
+  },
+  {
+    what: 'large amounts',
+    amounts: [250000.1, 150000.2],
+    total: 400000.3,
+    control: [250000.25, 150000.25],
+    controlTotal: 400000.5,
+  },
 ];
 
 const RULE = 'payment.recipient-sum';
@@ -35,13 +53,23 @@ function withAmounts(base: RequestCase, recipients: string[], amounts: number[],
   const currency = body.amount.currency as string;
   const template = body.recipient_details[0];
   body.amount = { currency, value: total };
-  body.recipient_details = amounts.map((value, i) => ({ ...template, recipient_id: recipients[i % recipients.length], amount: { currency, value } }));
+  body.recipient_details = amounts.map((value, i) => ({
+    ...template,
+    recipient_id: recipients[i % recipients.length],
+    amount: { currency, value },
+  }));
   return { ...base, json: body };
 }
 
-export async function decimalSums(ctx: RunContext, book: CaseBook, build: () => Promise<RequestCase | undefined>): Promise<void> {
+export async function decimalSums(
+  ctx: RunContext,
+  book: CaseBook,
+  build: () => Promise<RequestCase | undefined>,
+): Promise<void> {
   const first = await build();
-  const body = first?.json as { amount?: { currency?: string }; recipient_details?: Array<{ recipient_id?: string }> } | undefined;
+  const body = first?.json as
+    | { amount?: { currency?: string }; recipient_details?: Array<{ recipient_id?: string }> }
+    | undefined;
   const currency = body?.amount?.currency;
   const firstRecipient = body?.recipient_details?.[0]?.recipient_id;
   if (!first?.customerId || !currency || !firstRecipient) return;

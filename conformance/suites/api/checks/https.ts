@@ -8,7 +8,8 @@
 import type { CaseBook } from '../../../engine/case-book.js';
 import { seed } from '../../../engine/provenance.js';
 
-/** A host name or address that can only mean this machine: localhost and *.localhost (RFC 6761 §6.3), 127.0.0.0/8, ::1, IPv4-mapped 127/8. */
+/** A host name or address that can only mean this machine: localhost and *.localhost (RFC 6761 §6.3), 127.0.0.0/8, ::1,
+ * IPv4-mapped 127/8. */
 export function isLoopbackHost(hostname: string): boolean {
   const h = hostname
     .toLowerCase()
@@ -47,11 +48,21 @@ export function httpsCases(urls: { baseUrl: string; authUrl: string }, book: Cas
     const origin = new URL(url).origin;
     if (seen.has(origin)) continue;
     seen.add(origin);
-    const info = { name: `the ${what} ${origin} uses HTTPS`, subject: what === 'base URL' ? 'target' : 'requestAccessToken', rule: 'auth.https', provenance: PROVENANCE };
+    const info = {
+      name: `the ${what} ${origin} uses HTTPS`,
+      subject: what === 'base URL' ? 'target' : 'requestAccessToken',
+      rule: 'auth.https',
+      provenance: PROVENANCE,
+    };
     const j = judgeHttps(url);
     if (!j.judged) book.cases.push({ ...info, verdict: 'not-judged', reason: j.reason });
     else if (j.https) book.pass(info);
     else
-      book.fail(info, { checkId, subject: info.subject, severity: 'error', message: `the ${what} ${origin} is plain http: every request and its Bearer token travel unencrypted` });
+      book.fail(info, {
+        checkId,
+        subject: info.subject,
+        severity: 'error',
+        message: `the ${what} ${origin} is plain http: every request and its Bearer token travel unencrypted`,
+      });
   }
 }

@@ -49,7 +49,12 @@ const PLANS = [
 ] as const;
 
 type PlanKind = (typeof PLANS)[number][0];
-const FLOW_NAMES: Record<PlanKind, string> = { api: 'api payment', session: 'session payment', conversion: 'api payment with a conversion', 'third-party': 'third-party payment' };
+const FLOW_NAMES: Record<PlanKind, string> = {
+  api: 'api payment',
+  session: 'session payment',
+  conversion: 'api payment with a conversion',
+  'third-party': 'third-party payment',
+};
 
 const SPLIT = [40, 30, 30.5];
 
@@ -61,23 +66,36 @@ function withRecipients(req: RequestCase, recipients: string[]): RequestCase {
   const currency = body.amount.currency as string;
   const values = recipients.length === 1 ? [body.amount.value as number] : SPLIT;
   body.amount = { currency, value: values.length === 1 ? values[0] : 100.5 };
-  body.recipient_details = recipients.map((id, i) => ({ ...template, recipient_id: id, amount: { currency, value: values[i] } }));
+  body.recipient_details = recipients.map((id, i) => ({
+    ...template,
+    recipient_id: id,
+    amount: { currency, value: values[i] },
+  }));
   if (body.items) body.items = [{ ...body.items[0], amount: body.amount }];
   return { ...req, json: body };
 }
 
 /** `n` active recipients of the customer in `currency`: the fixtures' first, then the driver's new ones. */
-export async function recipientsFor(ctx: RunContext, customerId: string, currency: string, first: string, n: number): Promise<string[] | CaseRecord['reason']> {
+export async function recipientsFor(
+  ctx: RunContext,
+  customerId: string,
+  currency: string,
+  first: string,
+  n: number,
+): Promise<string[] | CaseRecord['reason']> {
   const listed = activeRecipients(ctx.fixtures, customerId, currency).map((r) => r.recipient_id);
   const ids = [first, ...listed.filter((id) => id !== first)].slice(0, n);
   while (ids.length < n) {
-    if (!ctx.driver.createRecipient) return `needs ${n} active ${currency} recipients of ${customerId}; the fixtures list ${ids.length}`;
+    if (!ctx.driver.createRecipient)
+      return `needs ${n} active ${currency} recipients of ${customerId}; the fixtures list ${ids.length}`;
     ids.push(await ctx.driver.createRecipient({ customerId, currency }));
   }
   return ids;
 }
 
-export async function startFlows(ctx: RunContext): Promise<{ started: StartedFlow[]; problems: FlowProblem[]; skipped: CaseRecord[] }> {
+export async function startFlows(
+  ctx: RunContext,
+): Promise<{ started: StartedFlow[]; problems: FlowProblem[]; skipped: CaseRecord[] }> {
   const started: StartedFlow[] = [];
   const problems: FlowProblem[] = [];
   const skipped: CaseRecord[] = [];
@@ -103,8 +121,14 @@ export async function startFlows(ctx: RunContext): Promise<{ started: StartedFlo
     'third-party': validRequests.createPayment.find((b) => b.name === 'third-party')!,
   };
   const missing: Record<PlanKind, [string, string]> = {
-    api: ['no customer with a wallet currency and an active recipient in it', 'customers (with wallet_currency) and recipients in the config file'],
-    session: ['no customer with a wallet currency and an active recipient in it', 'customers (with wallet_currency) and recipients in the config file'],
+    api: [
+      'no customer with a wallet currency and an active recipient in it',
+      'customers (with wallet_currency) and recipients in the config file',
+    ],
+    session: [
+      'no customer with a wallet currency and an active recipient in it',
+      'customers (with wallet_currency) and recipients in the config file',
+    ],
     conversion: [
       'no conversion payment: no customer with an active recipient in another currency than its wallet, or no usable quote',
       'such a recipient under recipients: and a driver with createQuote() (or an active quote under quotes:)',
@@ -117,7 +141,8 @@ export async function startFlows(ctx: RunContext): Promise<{ started: StartedFlo
   const d = ctx.driver;
   for (const [kind, n, cancel] of PLANS) {
     const name = `${FLOW_NAMES[kind]}, ${n} recipient${n > 1 ? 's' : ''}${cancel ? ', cancelled' : ''}`;
-    const skip = (reason: string, enable: string) => skipped.push({ subject: name, verdict: 'skipped', reason, enable });
+    const skip = (reason: string, enable: string) =>
+      skipped.push({ subject: name, verdict: 'skipped', reason, enable });
     // The cancelled flow needs a payment that waits for funds (seed: only "If the wallet balance is insufficient").
     const fixtures = cancel ? awaiting : ctx.fixtures;
     const who = cancel ? sameCurrencyCustomer(fixtures) : customers[kind];
@@ -178,7 +203,8 @@ export async function startFlows(ctx: RunContext): Promise<{ started: StartedFlo
           impossible = reason;
         },
       );
-      if (impossible) skip(`payHostedSession() is not possible for this session: ${impossible}`, 'a session the driver can pay');
+      if (impossible)
+        skip(`payHostedSession() is not possible for this session: ${impossible}`, 'a session the driver can pay');
       if (paid === false) continue;
       paymentId = paid?.paymentId ?? (await paymentOfSession(ctx, req, sessionId));
     }
@@ -219,12 +245,22 @@ export async function startFlows(ctx: RunContext): Promise<{ started: StartedFlo
     const expectation: PaymentExpectation = {
       recipients,
       clientReferenceId: sent.client_reference_id as string | undefined,
-      clientCustomerRef: kind === 'session' || sent.is_third_party_payment === true ? (sent.client_customer_ref as string | undefined) : undefined,
+      clientCustomerRef:
+        kind === 'session' || sent.is_third_party_payment === true
+          ? (sent.client_customer_ref as string | undefined)
+          : undefined,
       sessionId,
       complete: driven && !cancel,
       cancelled: driven && cancel,
     };
-    started.push({ name, paymentId, expectation, startedAt: Date.now(), notDrivenFor: act === undefined && !funded ? method : undefined, notPossible });
+    started.push({
+      name,
+      paymentId,
+      expectation,
+      startedAt: Date.now(),
+      notDrivenFor: act === undefined && !funded ? method : undefined,
+      notPossible,
+    });
   }
   return { started, problems, skipped };
 }
@@ -233,7 +269,13 @@ export async function startFlows(ctx: RunContext): Promise<{ started: StartedFlo
  * Runs a driver method; a throw fails the flow it serves (false), with the driver's message, unless
  * the driver answered NotPossible: then `notPossible` gets its reason (the case is skipped, not failed).
  */
-async function drive<T>(ctx: RunContext, problems: FlowProblem[], name: string, call: () => Promise<T>, notPossible: (reason: string) => void): Promise<T | false> {
+async function drive<T>(
+  ctx: RunContext,
+  problems: FlowProblem[],
+  name: string,
+  call: () => Promise<T>,
+  notPossible: (reason: string) => void,
+): Promise<T | false> {
   try {
     return await call();
   } catch (err) {
@@ -241,7 +283,10 @@ async function drive<T>(ctx: RunContext, problems: FlowProblem[], name: string, 
       notPossible(err.message);
       return false;
     }
-    problems.push({ name, message: `${name}: the ${ctx.driver.name} driver failed: ${(err as Error)?.message ?? String(err)}` });
+    problems.push({
+      name,
+      message: `${name}: the ${ctx.driver.name} driver failed: ${(err as Error)?.message ?? String(err)}`,
+    });
     return false;
   }
 }
@@ -251,12 +296,17 @@ async function paymentOfSession(ctx: RunContext, created: RequestCase, sessionId
   const ref = (created.json as { client_reference_id?: string }).client_reference_id;
   if (!ref) return undefined;
   const find = (r: SendResult) =>
-    ((r.body as { sessions?: Array<{ session_id?: string; has_payment?: boolean; payment_id?: string }> } | undefined)?.sessions ?? []).find(
-      (s) => s.session_id === sessionId && s.has_payment === true && typeof s.payment_id === 'string',
-    )?.payment_id;
-  const res = await ctx.http.poll({ operationId: 'lookupSessions', method: 'GET', path: created.path, query: { client_reference_id: ref } }, (r) => find(r) !== undefined, {
-    timeoutMs: ctx.config.webhooks.waitMs,
-    intervalMs: 1000,
-  });
+    (
+      (r.body as { sessions?: Array<{ session_id?: string; has_payment?: boolean; payment_id?: string }> } | undefined)
+        ?.sessions ?? []
+    ).find((s) => s.session_id === sessionId && s.has_payment === true && typeof s.payment_id === 'string')?.payment_id;
+  const res = await ctx.http.poll(
+    { operationId: 'lookupSessions', method: 'GET', path: created.path, query: { client_reference_id: ref } },
+    (r) => find(r) !== undefined,
+    {
+      timeoutMs: ctx.config.webhooks.waitMs,
+      intervalMs: 1000,
+    },
+  );
   return find(res);
 }

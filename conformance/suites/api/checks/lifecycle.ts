@@ -36,7 +36,8 @@ export const lifecycleCheck: ConformanceCheck = {
         cases: 0,
         failures: [],
         skipped: `no webhook can reach the runner: the ${ctx.driver.name} driver has no subscribeWebhooks() and webhooks.public_url is not set`,
-        skipEnable: 'a driver with subscribeWebhooks() (--driver PATH), or webhooks.public_url in the config, subscribed by hand to the target',
+        skipEnable:
+          'a driver with subscribeWebhooks() (--driver PATH), or webhooks.public_url in the config, subscribed by hand to the target',
       };
     }
     const { started, problems, skipped } = await startFlows(ctx);
@@ -48,9 +49,13 @@ export const lifecycleCheck: ConformanceCheck = {
           }
         : { checkId: this.id, subject: p.name, rule: 'lifecycle.flow-started', message: p.message, severity: 'error' },
     );
-    const outcomes = await waitForFlows(started, ctx.recorder, ctx.table, flowTiming(ctx.config, ctx.table), (lines) => ctx.progress(lines));
+    const outcomes = await waitForFlows(started, ctx.recorder, ctx.table, flowTiming(ctx.config, ctx.table), (lines) =>
+      ctx.progress(lines),
+    );
     const ids = started.map((f) => f.paymentId);
-    const expectations: Record<string, PaymentExpectation> = Object.fromEntries(started.map((f) => [f.paymentId, f.expectation]));
+    const expectations: Record<string, PaymentExpectation> = Object.fromEntries(
+      started.map((f) => [f.paymentId, f.expectation]),
+    );
     const names = new Map(started.map((f) => [f.paymentId, f.name] as const));
     const received = ids.flatMap((id) => webhooksFor(ctx.recorder, id));
     const judged = judgeEvents(received, ctx.table, { strict: ctx.config.strict, expectations });
@@ -79,13 +84,24 @@ export const lifecycleCheck: ConformanceCheck = {
     const judgedRecords: CaseRecord[] = started.map((f) => {
       const mine = judged.findings.filter((x) => x.paymentId === f.paymentId);
       const worst = mine.some((x) => x.severity === 'error') ? 'failed' : mine.length > 0 ? 'warning' : 'passed';
-      return { name: `${f.name}: webhooks judged against the state table`, subject: f.paymentId, rule: 'webhook.payout-recipient-id', verdict: worst };
+      return {
+        name: `${f.name}: webhooks judged against the state table`,
+        subject: f.paymentId,
+        rule: 'webhook.payout-recipient-id',
+        verdict: worst,
+      };
     });
-    return { cases: judged.cases + started.length, failures, records: [...skipped, ...report.records, ...judgedRecords], note: report.note };
+    return {
+      cases: judged.cases + started.length,
+      failures,
+      records: [...skipped, ...report.records, ...judgedRecords],
+      note: report.note,
+    };
   },
 };
 
-/** Each payload against the webhook schema and rules, as the judge reads it (judgedPayload), so one provider style is one finding. */
+/** Each payload against the webhook schema and rules, as the judge reads it (judgedPayload), so one provider style is
+ * one finding. */
 export function schemaFailures(ctx: RunContext, payloads: unknown[], checkId: string): Failure[] {
   const hook = ctx.model.webhooks[0];
   if (!hook) return [];
@@ -96,9 +112,18 @@ export function schemaFailures(ctx: RunContext, payloads: unknown[], checkId: st
     for (const v of outcome.violations) {
       const message = `webhook ${(p as { status?: string }).status ?? ''}: ${v.pointer || '/'} ${v.message}`;
       const provenance: Provenance = v.rule.startsWith('schema.')
-        ? (ctx.provenance.schemaConstraint(hook.payloadSchema, v.pointer, v.rule.slice(7)) ?? seed('Events: fields that appear in a webhook'))
+        ? (ctx.provenance.schemaConstraint(hook.payloadSchema, v.pointer, v.rule.slice(7)) ??
+          seed('Events: fields that appear in a webhook'))
         : ctx.provenance.rule(v.rule, v.source, { pointer: v.pointer });
-      if (!out.has(message)) out.set(message, { checkId, message, severity: 'error', rule: v.rule, provenance, evidence: { events: [raw] } });
+      if (!out.has(message))
+        out.set(message, {
+          checkId,
+          message,
+          severity: 'error',
+          rule: v.rule,
+          provenance,
+          evidence: { events: [raw] },
+        });
     }
   }
   return [...out.values()];

@@ -20,7 +20,10 @@ export const negativeCheck: ConformanceCheck = {
   tags: ['requests', 'rules'],
   /** The rule ids its failures cite that no overlay or event rule defines (`cbp rules`). */
   rules: {
-    'negative.not-attributable': { title: 'A valid base was refused, so its negative cases could not be judged', provenance: { kind: 'http', reference: 'no verdict' } },
+    'negative.not-attributable': {
+      title: 'A valid base was refused, so its negative cases could not be judged',
+      provenance: { kind: 'http', reference: 'no verdict' },
+    },
   },
   async run(ctx) {
     const book = new CaseBook();
@@ -33,7 +36,11 @@ export const negativeCheck: ConformanceCheck = {
         if (planned.length === 0) continue;
         const accepted = await ctx.http.send(base);
         if (accepted.indeterminate) {
-          for (const c of planned) book.notJudged({ name: `${b.name} base: ${c.description}`, subject: op.id, rule: c.rule }, `the unbroken base: ${accepted.indeterminate}`);
+          for (const c of planned)
+            book.notJudged(
+              { name: `${b.name} base: ${c.description}`, subject: op.id, rule: c.rule },
+              `the unbroken base: ${accepted.indeterminate}`,
+            );
           continue;
         }
         if (!is2xx(accepted.status)) {
@@ -42,7 +49,10 @@ export const negativeCheck: ConformanceCheck = {
             b.name === 'conversion' && !ctx.driver.createQuote && !ctx.ownSandbox
               ? '; if the quote expired or was used, give the driver createQuote() (a fresh quote per case)'
               : '';
-          notAttributable.push({ operation: op.id, text: `${op.id}/${b.name} (${planned.length} cases; base answered ${describeAnswer(accepted)}${hint})` });
+          notAttributable.push({
+            operation: op.id,
+            text: `${op.id}/${b.name} (${planned.length} cases; base answered ${describeAnswer(accepted)}${hint})`,
+          });
           continue;
         }
         for (const c of planned) {
@@ -68,13 +78,29 @@ export const negativeCheck: ConformanceCheck = {
             op.id,
           );
           // A 5xx is no refusal whatever the rule rests on (RFC 9110 §15.6: the server failed).
-          book.fail(info, sent.res.status >= 500 ? { ...failure, provenance: http('RFC 9110 §15.6: a 5xx is a server failure, not a refusal of bad input') } : failure);
+          book.fail(
+            info,
+            sent.res.status >= 500
+              ? {
+                  ...failure,
+                  provenance: http('RFC 9110 §15.6: a 5xx is a server failure, not a refusal of bad input'),
+                }
+              : failure,
+          );
         }
       }
     }
-    const note = notAttributable.length ? `bases refused, their cases not counted: ${notAttributable.map((n) => n.text).join('; ')}` : undefined;
+    const note = notAttributable.length
+      ? `bases refused, their cases not counted: ${notAttributable.map((n) => n.text).join('; ')}`
+      : undefined;
     for (const n of notAttributable) {
-      const f: Failure = { checkId: this.id, subject: n.operation, rule: 'negative.not-attributable', message: `negative cases not attributable: ${n.text}`, severity: 'warning' };
+      const f: Failure = {
+        checkId: this.id,
+        subject: n.operation,
+        rule: 'negative.not-attributable',
+        message: `negative cases not attributable: ${n.text}`,
+        severity: 'warning',
+      };
       book.note(f);
     }
     return book.result({ note });
@@ -87,7 +113,8 @@ function caseProvenance(ctx: RunContext, operationId: string, c: NegativeCase): 
   const section = String(op?.extensions['x-cbp-seed-section'] ?? c.source);
   if (c.keyword) {
     const keyword = c.keyword.slice('schema.'.length);
-    if (c.description.startsWith('required query parameter')) return ctx.provenance.parameter(operationId, c.pointer.slice(1)) ?? seed(section);
+    if (c.description.startsWith('required query parameter'))
+      return ctx.provenance.parameter(operationId, c.pointer.slice(1)) ?? seed(section);
     const schema = op?.requestBody ? Object.values(op.requestBody.schemas)[0] : undefined;
     return ctx.provenance.schemaConstraint(schema, c.pointer, keyword) ?? seed(section);
   }
@@ -98,7 +125,8 @@ function caseProvenance(ctx: RunContext, operationId: string, c: NegativeCase): 
 async function runCase(ctx: RunContext, b: BaseRequest, planned: NegativeCase) {
   const fresh = await b.build(ctx);
   // A schema mutation is one per keyword and pointer; its description may quote the fresh value (a pattern case).
-  const same = (x: NegativeCase) => x.id === planned.id || (x.keyword !== undefined && x.keyword === planned.keyword && x.pointer === planned.pointer);
+  const same = (x: NegativeCase) =>
+    x.id === planned.id || (x.keyword !== undefined && x.keyword === planned.keyword && x.pointer === planned.pointer);
   const c = fresh && negativeCases(ctx, fresh).find(same);
   if (!c) return undefined;
   if (c.sendTwice) {

@@ -16,7 +16,10 @@ export const positiveCheck: ConformanceCheck = {
   tags: ['requests'],
   /** The rule ids its failures cite that no overlay or event rule defines (`cbp rules`). */
   rules: {
-    'positive.<operationId>': { title: 'A valid request is accepted (2xx)', provenance: seed('Endpoints (the operation)') },
+    'positive.<operationId>': {
+      title: 'A valid request is accepted (2xx)',
+      provenance: seed('Endpoints (the operation)'),
+    },
   },
   async run(ctx) {
     const failures: Failure[] = [];
@@ -36,7 +39,14 @@ export const positiveCheck: ConformanceCheck = {
           // Payloads the seed does not show are our samples: their refusal says little about the service.
           const sample = ctx.provenance.payloadNotShown(op.id);
           failures.push({
-            ...fail(this.id, res, `${b.name}: a valid request was refused with ${describeAnswer(res)}`, `positive.${op.id}`, 'error', op.id),
+            ...fail(
+              this.id,
+              res,
+              `${b.name}: a valid request was refused with ${describeAnswer(res)}`,
+              `positive.${op.id}`,
+              'error',
+              op.id,
+            ),
             provenance: sample ? assumption(['A-SAMPLE-PAYLOADS', ...sample], section) : seed(section),
           });
         }
@@ -47,7 +57,8 @@ export const positiveCheck: ConformanceCheck = {
           subject: op.id,
           verdict: 'skipped',
           reason: why?.reason ?? "no valid request could be built from the target's fixtures",
-          enable: why?.enable ?? 'customers (with wallet_currency), recipients, quotes and third_parties in the config file',
+          enable:
+            why?.enable ?? 'customers (with wallet_currency), recipients, quotes and third_parties in the config file',
         });
       }
     }

@@ -34,7 +34,12 @@ export const recipientCheckCheck: ConformanceCheck = {
     const who = sameCurrencyCustomer(ctx.fixtures);
     const req = await validRequests.createPayment[0].build(ctx);
     if (!who || !req)
-      return { cases: 0, failures: [], skipped: 'no same-currency payment could be built', skipEnable: 'customers (with wallet_currency) and recipients in the config file' };
+      return {
+        cases: 0,
+        failures: [],
+        skipped: 'no same-currency payment could be built',
+        skipEnable: 'customers (with wallet_currency) and recipients in the config file',
+      };
     let recipientId: string;
     try {
       recipientId = await arm({ customerId: who.customer.customer_id, currency: who.currency });
@@ -61,7 +66,10 @@ export const recipientCheckCheck: ConformanceCheck = {
         want: '4xx',
         what: 'the same request again without confirm_recipient',
         rule,
-        provenance: seed('Payment request table: confirm_recipient', 'Required only when the recipient name check (CoP/VoP) failed on the first attempt'),
+        provenance: seed(
+          'Payment request table: confirm_recipient',
+          'Required only when the recipient name check (CoP/VoP) failed on the first attempt',
+        ),
       },
     ];
     const last = 'the resubmission with confirm_recipient';
@@ -71,11 +79,23 @@ export const recipientCheckCheck: ConformanceCheck = {
       if (is4xx(res.status)) refused = res;
       const ok = s.want === '2xx' ? is2xx(res.status) : is4xx(res.status);
       if (!ok)
-        failures.push({ ...fail(this.id, res, `${s.what} answered ${describeAnswer(res)}, expected ${s.want}`, s.rule, 'error', 'createPayment'), provenance: s.provenance });
+        failures.push({
+          ...fail(
+            this.id,
+            res,
+            `${s.what} answered ${describeAnswer(res)}, expected ${s.want}`,
+            s.rule,
+            'error',
+            'createPayment',
+          ),
+          provenance: s.provenance,
+        });
     }
     // Inner fields of confirm_recipient are not shown: the driver's confirmRecipient() or the config's
     // payload (which may read the refused answer: {{failed.body.request_id}}), or {} on our own sandbox.
-    const built = refused ? await confirmRecipientFor(ctx, { customerId: who.customer.customer_id, recipientId, failed: refused }) : undefined;
+    const built = refused
+      ? await confirmRecipientFor(ctx, { customerId: who.customer.customer_id, recipientId, failed: refused })
+      : undefined;
     if (!built) return { cases: steps.length, failures, records };
     if ('skip' in built) {
       records.push({ subject: last, rule, verdict: 'skipped', reason: built.skip.reason, enable: built.skip.enable });
@@ -95,7 +115,8 @@ export const recipientCheckCheck: ConformanceCheck = {
   },
 };
 
-/** The confirm_recipient object: the driver's hook, the config's payload filled from the refusal, this sandbox's `{}`, or a skip. */
+/** The confirm_recipient object: the driver's hook, the config's payload filled from the refusal, this sandbox's `{}`,
+ * or a skip. */
 async function confirmRecipientFor(
   ctx: RunContext,
   args: { customerId: string; recipientId: string; failed: SendResult },
@@ -103,9 +124,17 @@ async function confirmRecipientFor(
   const failed = { status: args.failed.status, headers: args.failed.headers, body: args.failed.body };
   if (ctx.driver.confirmRecipient) {
     try {
-      return { value: await ctx.driver.confirmRecipient({ customerId: args.customerId, recipientId: args.recipientId, failed }) };
+      return {
+        value: await ctx.driver.confirmRecipient({
+          customerId: args.customerId,
+          recipientId: args.recipientId,
+          failed,
+        }),
+      };
     } catch (err) {
-      return { error: `the ${ctx.driver.name} driver's confirmRecipient() failed: ${(err as Error)?.message ?? String(err)}` };
+      return {
+        error: `the ${ctx.driver.name} driver's confirmRecipient() failed: ${(err as Error)?.message ?? String(err)}`,
+      };
     }
   }
   const confirm = payloadFor(
@@ -114,13 +143,15 @@ async function confirmRecipientFor(
     () => ctx.unique('cop'),
     () => ({}),
   );
-  if ('skip' in confirm) return { skip: { ...confirm.skip, enable: `${confirm.skip.enable}, or a driver with confirmRecipient()` } };
+  if ('skip' in confirm)
+    return { skip: { ...confirm.skip, enable: `${confirm.skip.enable}, or a driver with confirmRecipient()` } };
   const filled = fillFromAnswer(confirm.body, failed);
   if (filled.missing.length > 0) {
     return {
       skip: {
         reason: `payloads.confirm_recipient reads ${filled.missing.join(', ')}, which the refused answer (HTTP ${failed.status}) does not hold`,
-        enable: 'point the {{failed.…}} placeholders at fields the refusal carries (see the HAR or --report json), or give the driver confirmRecipient()',
+        enable:
+          'point the {{failed.…}} placeholders at fields the refusal carries (see the HAR or --report json), or give the driver confirmRecipient()',
       },
     };
   }

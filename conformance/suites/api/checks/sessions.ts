@@ -35,15 +35,34 @@ export const sessionsCheck: ConformanceCheck = {
     let cases = 0;
     // Each decision rule is its own case, cited by its branch id (spec/rules.overlay.yaml: session.lookup.*).
     const problem = (res: SendResult, message: string, section: string, branch?: string) =>
-      failures.push({ ...fail(this.id, res, message, branch ?? section, 'error', 'lookupSessions'), provenance: seed(section) });
+      failures.push({
+        ...fail(this.id, res, message, branch ?? section, 'error', 'lookupSessions'),
+        provenance: seed(section),
+      });
     const decided = (branch: string, n: number, name: string, before: number) =>
-      records.push({ name, subject: 'lookupSessions', rule: branch, provenance: seed(`${SRC} ${n}`), verdict: failures.length > before ? 'failed' : 'passed' });
+      records.push({
+        name,
+        subject: 'lookupSessions',
+        rule: branch,
+        provenance: seed(`${SRC} ${n}`),
+        verdict: failures.length > before ? 'failed' : 'passed',
+      });
     const lookup = async (base: RequestCase, ref: string) => {
       cases++;
-      const res = await ctx.http.send({ operationId: 'lookupSessions', method: 'GET', path: base.path, query: { client_reference_id: ref } });
+      const res = await ctx.http.send({
+        operationId: 'lookupSessions',
+        method: 'GET',
+        path: base.path,
+        query: { client_reference_id: ref },
+      });
       const sessions = (res.body as { sessions?: LookupRecord[] } | undefined)?.sessions;
       if (!is2xx(res.status) || !Array.isArray(sessions)) {
-        problem(res, `lookup answered ${describeAnswer(res)} without a sessions list`, 'Look up sessions by client reference: response sessions', 'session.lookup-decision');
+        problem(
+          res,
+          `lookup answered ${describeAnswer(res)} without a sessions list`,
+          'Look up sessions by client reference: response sessions',
+          'session.lookup-decision',
+        );
         return undefined;
       }
       return { res, sessions };
@@ -56,8 +75,15 @@ export const sessionsCheck: ConformanceCheck = {
     const unused = await validRequests.lookupSessions[0].build(ctx);
     let before = failures.length;
     const none = unused && (await lookup(unused, unused.query!.client_reference_id));
-    if (none && none.sessions.length > 0) problem(none.res, 'an unused client_reference_id found sessions', `${SRC} 1 (empty list: create a new session)`, 'session.lookup.create');
-    if (none) decided('session.lookup.create', 1, 'an unused client_reference_id finds no session (create one)', before);
+    if (none && none.sessions.length > 0)
+      problem(
+        none.res,
+        'an unused client_reference_id found sessions',
+        `${SRC} 1 (empty list: create a new session)`,
+        'session.lookup.create',
+      );
+    if (none)
+      decided('session.lookup.create', 1, 'an unused client_reference_id finds no session (create one)', before);
 
     const created = await createSession(ctx);
     if (!created) return { cases, failures, records, note: 'no session could be created' };
@@ -82,17 +108,44 @@ export const sessionsCheck: ConformanceCheck = {
     if (fresh) decided('session.lookup.reuse', 3, 'a new session reads SESSION_CREATED, unexpired (reuse it)', before);
 
     const pay = ctx.driver.payHostedSession;
-    if (!pay) needs('payHostedSession', 'decision rule 2 (a paid session: has_payment true, payment_id)', 'session.lookup.track-payment');
+    if (!pay)
+      needs(
+        'payHostedSession',
+        'decision rule 2 (a paid session: has_payment true, payment_id)',
+        'session.lookup.track-payment',
+      );
     else {
       cases++;
       before = failures.length;
-      const paid = await pay({ customerId: created.req.customerId!, sessionId: created.id, expiresAt: created.expiresAt }).catch(
-        driverFailed(ctx, failures, records, this.id, 'payHostedSession', 'decision rule 2 (a paid session: has_payment true, payment_id)'),
+      const paid = await pay({
+        customerId: created.req.customerId!,
+        sessionId: created.id,
+        expiresAt: created.expiresAt,
+      }).catch(
+        driverFailed(
+          ctx,
+          failures,
+          records,
+          this.id,
+          'payHostedSession',
+          'decision rule 2 (a paid session: has_payment true, payment_id)',
+        ),
       );
       // In production the record may take a stage to show the payment: polled within the per-stage wait.
-      const after = await pollLookup(ctx, created.req, created.ref, (r) => r?.has_payment === true && typeof r.payment_id === 'string');
+      const after = await pollLookup(
+        ctx,
+        created.req,
+        created.ref,
+        (r) => r?.has_payment === true && typeof r.payment_id === 'string',
+      );
       const p = after?.sessions[0];
-      if (paid !== false && after && (p?.has_payment !== true || typeof p.payment_id !== 'string' || (paid?.paymentId !== undefined && p.payment_id !== paid.paymentId))) {
+      if (
+        paid !== false &&
+        after &&
+        (p?.has_payment !== true ||
+          typeof p.payment_id !== 'string' ||
+          (paid?.paymentId !== undefined && p.payment_id !== paid.paymentId))
+      ) {
         problem(
           after.res,
           `after payment the record is ${JSON.stringify(p ?? null)}, expected has_payment true and payment_id ${paid?.paymentId ?? '(present)'}`,
@@ -100,7 +153,13 @@ export const sessionsCheck: ConformanceCheck = {
           'session.lookup.track-payment',
         );
       }
-      if (paid !== false && after) decided('session.lookup.track-payment', 2, 'a paid session reads has_payment true with its payment_id (track it)', before);
+      if (paid !== false && after)
+        decided(
+          'session.lookup.track-payment',
+          2,
+          'a paid session reads has_payment true with its payment_id (track it)',
+          before,
+        );
     }
 
     const expire = ctx.driver.expireSession;
@@ -113,7 +172,14 @@ export const sessionsCheck: ConformanceCheck = {
         // lookup record's session_expires_at (a seed name) tells the driver when it expires.
         const expiresAt = expiring.expiresAt ?? (await recordOf(ctx, expiring.req, expiring.ref))?.session_expires_at;
         const moved = await expire({ customerId: expiring.req.customerId!, sessionId: expiring.id, expiresAt }).catch(
-          driverFailed(ctx, failures, records, this.id, 'expireSession', 'decision rule 4 (an expired, unpaid session)'),
+          driverFailed(
+            ctx,
+            failures,
+            records,
+            this.id,
+            'expireSession',
+            'decision rule 4 (an expired, unpaid session)',
+          ),
         );
         // The target's clock may have moved past the tokens' expiry too (seed §Authentication step 4).
         ctx.tokens.reset();
@@ -139,11 +205,25 @@ export const sessionsCheck: ConformanceCheck = {
             'session.lookup.replace',
           );
         }
-        if (gone) decided('session.lookup.replace', 4, 'an expired, unpaid session reads expired with has_payment false (replace it)', before);
+        if (gone)
+          decided(
+            'session.lookup.replace',
+            4,
+            'an expired, unpaid session reads expired with has_payment false (replace it)',
+            before,
+          );
       }
     }
-    const rule = { rule: 'session.lookup-decision', subject: 'lookupSessions', provenance: seed('Look up sessions by client reference, decision rules 1-4') };
-    records.push({ name: 'decision rules 1-4 across create, pay and expire', ...rule, verdict: failures.length > 0 ? 'failed' : 'passed' });
+    const rule = {
+      rule: 'session.lookup-decision',
+      subject: 'lookupSessions',
+      provenance: seed('Look up sessions by client reference, decision rules 1-4'),
+    };
+    records.push({
+      name: 'decision rules 1-4 across create, pay and expire',
+      ...rule,
+      verdict: failures.length > 0 ? 'failed' : 'passed',
+    });
     return { cases, failures, records };
   },
 };
@@ -159,7 +239,14 @@ async function createSession(ctx: RunContext) {
 }
 
 /** A driver method that throws fails the case it serves, with the driver's message; NotPossible skips it. */
-function driverFailed(ctx: RunContext, failures: Failure[], records: CaseRecord[], checkId: string, method: string, subject: string) {
+function driverFailed(
+  ctx: RunContext,
+  failures: Failure[],
+  records: CaseRecord[],
+  checkId: string,
+  method: string,
+  subject: string,
+) {
   return (err: unknown): false => {
     if (isNotPossible(err)) {
       records.push({
@@ -170,19 +257,33 @@ function driverFailed(ctx: RunContext, failures: Failure[], records: CaseRecord[
       });
       return false;
     }
-    failures.push({ checkId, message: `the ${ctx.driver.name} driver's ${method}() failed: ${(err as Error)?.message ?? String(err)}`, severity: 'error' });
+    failures.push({
+      checkId,
+      message: `the ${ctx.driver.name} driver's ${method}() failed: ${(err as Error)?.message ?? String(err)}`,
+      severity: 'error',
+    });
     return false;
   };
 }
 
 /** The first lookup record of a reference, read without judging it here (the spec checks judge every exchange). */
 async function recordOf(ctx: RunContext, base: RequestCase, ref: string): Promise<LookupRecord | undefined> {
-  const res = await ctx.http.send({ operationId: 'lookupSessions', method: 'GET', path: base.path, query: { client_reference_id: ref } });
+  const res = await ctx.http.send({
+    operationId: 'lookupSessions',
+    method: 'GET',
+    path: base.path,
+    query: { client_reference_id: ref },
+  });
   return is2xx(res.status) ? (res.body as { sessions?: LookupRecord[] } | undefined)?.sessions?.[0] : undefined;
 }
 
 /** The lookup, repeated until the first record satisfies `done` or the per-stage wait ends. */
-async function pollLookup(ctx: RunContext, base: RequestCase, ref: string, done: (r: LookupRecord | undefined) => boolean) {
+async function pollLookup(
+  ctx: RunContext,
+  base: RequestCase,
+  ref: string,
+  done: (r: LookupRecord | undefined) => boolean,
+) {
   const res = await ctx.http.poll(
     { operationId: 'lookupSessions', method: 'GET', path: base.path, query: { client_reference_id: ref } },
     (r) => done((r.body as { sessions?: LookupRecord[] } | undefined)?.sessions?.[0]),

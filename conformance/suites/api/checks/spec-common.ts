@@ -15,7 +15,10 @@ export interface ExchangeFinding {
   provenance?: Provenance;
 }
 
-export type ExchangeJudge = (op: OperationModel, x: RecordedExchange) => ExchangeFinding | ExchangeFinding[] | undefined;
+export type ExchangeJudge = (
+  op: OperationModel,
+  x: RecordedExchange,
+) => ExchangeFinding | ExchangeFinding[] | undefined;
 
 export function overExchanges(ctx: RunContext, checkId: string, judge: ExchangeJudge): CheckResult {
   const ops = new Map(ctx.model.operations.map((o) => [o.id, o] as const));
@@ -26,21 +29,35 @@ export function overExchanges(ctx: RunContext, checkId: string, judge: ExchangeJ
     if (!op || !x.response) continue;
     // An answer cut at the runner's size cap (engine/http.ts) is not judged: its body is not whole.
     if (x.response.truncatedAt !== undefined) {
-      records.push({ subject: op.id, name: `${x.request.method} ${op.id} answered ${x.response.status}`, verdict: 'skipped', reason: `not judged: ${x.indeterminate}` });
+      records.push({
+        subject: op.id,
+        name: `${x.request.method} ${op.id} answered ${x.response.status}`,
+        verdict: 'skipped',
+        reason: `not judged: ${x.indeterminate}`,
+      });
       continue;
     }
     const hits = [judge(op, x) ?? []].flat();
     const name = `${x.request.method} ${op.id} answered ${x.response.status}`;
     if (hits.length === 0) records.push({ subject: op.id, name, verdict: 'passed' });
     for (const hit of hits) {
-      records.push({ subject: op.id, rule: hit.rule, name: `${name}: ${hit.message}`, provenance: hit.provenance, verdict: 'failed' });
+      records.push({
+        subject: op.id,
+        rule: hit.rule,
+        name: `${name}: ${hit.message}`,
+        provenance: hit.provenance,
+        verdict: 'failed',
+      });
       const g = groups.get(hit.message) ?? { first: x, finding: hit, count: 0 };
       g.count++;
       groups.set(hit.message, g);
     }
   }
   const failures = [...groups].map(([message, g]) => ({
-    ...exchangeFailure(checkId, g.first, g.count > 1 ? `${message} (${g.count} responses)` : message, { rule: g.finding.rule, note: `first seen in check ${g.first.checkId}` }),
+    ...exchangeFailure(checkId, g.first, g.count > 1 ? `${message} (${g.count} responses)` : message, {
+      rule: g.finding.rule,
+      note: `first seen in check ${g.first.checkId}`,
+    }),
     ...(g.finding.provenance ? { provenance: g.finding.provenance } : {}),
   }));
   return { cases: records.length, failures, records };

@@ -12,7 +12,10 @@ export const specContentTypeCheck: ConformanceCheck = {
   tags: ['spec'],
   /** The rule ids its failures cite that no overlay or event rule defines (`cbp rules`). */
   rules: {
-    'responses.<operationId>.content': { title: 'A response content type is documented', provenance: { kind: 'assumption', ids: ['A-JSON'] } },
+    'responses.<operationId>.content': {
+      title: 'A response content type is documented',
+      provenance: { kind: 'assumption', ids: ['A-JSON'] },
+    },
   },
   phase: 'after',
   run: async (ctx) =>

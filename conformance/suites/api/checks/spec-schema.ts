@@ -19,7 +19,10 @@ export const specSchemaCheck: ConformanceCheck = {
   tags: ['spec'],
   /** The rule ids its failures cite that no overlay or event rule defines (`cbp rules`). */
   rules: {
-    'schema.<keyword>': { title: 'A JSON Schema constraint of spec/openapi.yaml (graded by the x-assumption of its schema)', provenance: seed('Resources and their fields') },
+    'schema.<keyword>': {
+      title: 'A JSON Schema constraint of spec/openapi.yaml (graded by the x-assumption of its schema)',
+      provenance: seed('Resources and their fields'),
+    },
   },
   phase: 'after',
   run: async (ctx) =>
@@ -38,7 +41,13 @@ export const specSchemaCheck: ConformanceCheck = {
       return outcome.violations.slice(0, 5).flatMap((v) => {
         // An explicit null for an optional property is that property absent (a Jackson-style
         // provider), as the event judge reads webhooks: judged again without it.
-        if (getAt(r.body, v.pointer) === null && nullIsAbsent(r.body, v.pointer, (body) => ctx.validators.response(op.id, r.status, r.headers['content-type'], body))) return [];
+        if (
+          getAt(r.body, v.pointer) === null &&
+          nullIsAbsent(r.body, v.pointer, (body) =>
+            ctx.validators.response(op.id, r.status, r.headers['content-type'], body),
+          )
+        )
+          return [];
         // A property the published contract does not declare (this sandbox's own fields,
         // spec/sandbox.overlay.yaml): at most a warning naming the assumption, never a seed fact.
         const unshown = ctx.provenance.unshownProperty(schema, v.pointer);
@@ -55,7 +64,10 @@ export const specSchemaCheck: ConformanceCheck = {
           {
             message,
             rule: v.rule,
-            provenance: (v.rule.startsWith('schema.') ? ctx.provenance.schemaConstraint(schema, v.pointer, v.rule.slice(7)) : undefined) ?? seed(section),
+            provenance:
+              (v.rule.startsWith('schema.')
+                ? ctx.provenance.schemaConstraint(schema, v.pointer, v.rule.slice(7))
+                : undefined) ?? seed(section),
           },
         ];
       });
@@ -70,5 +82,10 @@ function nullIsAbsent(body: unknown, pointer: string, validate: (body: unknown) 
   if (name === undefined || parent === null || typeof parent !== 'object' || Array.isArray(parent)) return false;
   const copy = structuredClone(body);
   delete (getAt(copy, toPointer(tokens.slice(0, -1))) as Record<string, unknown>)[name];
-  return !validate(copy).violations.some((v) => v.pointer === pointer || v.pointer.startsWith(`${pointer}/`) || (v.rule === 'schema.required' && v.message.includes(name)));
+  return !validate(copy).violations.some(
+    (v) =>
+      v.pointer === pointer ||
+      v.pointer.startsWith(`${pointer}/`) ||
+      (v.rule === 'schema.required' && v.message.includes(name)),
+  );
 }

@@ -18,7 +18,10 @@ export const specStatusCheck: ConformanceCheck = {
   tags: ['spec'],
   /** The rule ids its failures cite that no overlay or event rule defines (`cbp rules`). */
   rules: {
-    'responses.<operationId>': { title: 'A response status is documented for the operation', provenance: { kind: 'assumption', ids: ['A-SUCCESS-STATUS', 'A-ERROR-STATUS'] } },
+    'responses.<operationId>': {
+      title: 'A response status is documented for the operation',
+      provenance: { kind: 'assumption', ids: ['A-SUCCESS-STATUS', 'A-ERROR-STATUS'] },
+    },
   },
   phase: 'after',
   run: async (ctx) =>
@@ -32,6 +35,10 @@ export const specStatusCheck: ConformanceCheck = {
           : status >= 400 && status < 600
             ? ctx.provenance.status('unlistedError')
             : http('RFC 9110 §15: an API call ends in a final 2xx, 4xx or 5xx; no redirect is documented');
-      return { message: `answered ${status}, which the document does not list (${listed})`, rule: `responses.${op.id}`, provenance };
+      return {
+        message: `answered ${status}, which the document does not list (${listed})`,
+        rule: `responses.${op.id}`,
+        provenance,
+      };
     }),
 };

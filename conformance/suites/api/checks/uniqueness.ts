@@ -13,10 +13,17 @@ import { describeAnswer, fail, is2xx } from './util.js';
 
 const SESSION_RULE = 'session.client-reference-unique';
 const PAYMENT_RULE = 'payment.client-reference-unique';
-const LIMITS_ROW = 'Uniqueness of client_reference_id | Enforced per customer for third-party payments and for sessions; not enforced for non-third-party API payments';
+const LIMITS_ROW =
+  'Uniqueness of client_reference_id | Enforced per customer for third-party payments and for sessions; not enforced for non-third-party API payments';
 const PROVENANCE: Record<string, Provenance> = {
-  session: seed('Create hosted payment session', 'Sending a client_reference_id already used by the same customer is rejected with a 400 error.'),
-  'third-party payment': seed('Errors, rule 1', 'A duplicate client_reference_id for the same customer is rejected: for third-party payments (per customer_id)'),
+  session: seed(
+    'Create hosted payment session',
+    'Sending a client_reference_id already used by the same customer is rejected with a 400 error.',
+  ),
+  'third-party payment': seed(
+    'Errors, rule 1',
+    'A duplicate client_reference_id for the same customer is rejected: for third-party payments (per customer_id)',
+  ),
   'non-third-party payment': seed('Limits', LIMITS_ROW),
 };
 
@@ -30,7 +37,8 @@ export const uniquenessCheck: ConformanceCheck = {
     const failures: Failure[] = [];
     const records: CaseRecord[] = [];
     let cases = 0;
-    const skip = (subject: string, reason: string, enable: string) => records.push({ subject, verdict: 'skipped', reason, enable });
+    const skip = (subject: string, reason: string, enable: string) =>
+      records.push({ subject, verdict: 'skipped', reason, enable });
     const expect = async (req: RequestCase, want: '2xx' | '400' | '4xx', what: string, rule: string, label: string) => {
       cases++;
       const res = await ctx.http.send(req);
@@ -46,20 +54,42 @@ export const uniquenessCheck: ConformanceCheck = {
         });
         return false;
       }
-      const ok = want === '2xx' ? is2xx(res.status) : want === '400' ? res.status === 400 : res.status >= 400 && res.status < 500;
+      const ok =
+        want === '2xx'
+          ? is2xx(res.status)
+          : want === '400'
+            ? res.status === 400
+            : res.status >= 400 && res.status < 500;
       const quote = label === 'non-third-party payment' ? ` (Limits: "${LIMITS_ROW}")` : '';
       if (!ok)
         failures.push({
-          ...fail(this.id, res, `${what}: answered ${describeAnswer(res)}, expected ${want}${quote}`, rule, 'error', req.operationId),
+          ...fail(
+            this.id,
+            res,
+            `${what}: answered ${describeAnswer(res)}, expected ${want}${quote}`,
+            rule,
+            'error',
+            req.operationId,
+          ),
           provenance: PROVENANCE[label],
         });
       return ok;
     };
-    const sequence = async (opId: string, baseName: string, label: string, dupWant: '2xx' | '400' | '4xx', rule: string) => {
+    const sequence = async (
+      opId: string,
+      baseName: string,
+      label: string,
+      dupWant: '2xx' | '400' | '4xx',
+      rule: string,
+    ) => {
       const b = validRequests[opId]?.find((x) => x.name === baseName);
       const first = b && (await b.build(ctx));
       if (!first) {
-        skip(label, "no valid request could be built from the target's fixtures", 'customers (with wallet_currency), recipients and third_parties in the config file');
+        skip(
+          label,
+          "no valid request could be built from the target's fixtures",
+          'customers (with wallet_currency), recipients and third_parties in the config file',
+        );
         return;
       }
       if (!(await expect(first, '2xx', `${label}: first use of a reference`, rule, label))) return;
@@ -94,13 +124,16 @@ async function forOtherCustomer(ctx: RunContext, req: RequestCase): Promise<Requ
   // A reference of the first customer's third parties must be replaced by one of the other customer's.
   const needsThirdParty =
     body.is_third_party_payment === true ||
-    (sentRef !== undefined && ctx.fixtures.third_parties.some((t) => t.customer_id === req.customerId && t.client_customer_ref === sentRef));
+    (sentRef !== undefined &&
+      ctx.fixtures.third_parties.some((t) => t.customer_id === req.customerId && t.client_customer_ref === sentRef));
   for (const c of ctx.fixtures.customers) {
     const currency = c.wallet_currency;
     const r = currency ? activeRecipients(ctx.fixtures, c.customer_id, currency)[0] : undefined;
     if (c.customer_id === req.customerId || !r || !currency) continue;
     if (needsThirdParty) {
-      const ref = ctx.fixtures.third_parties.find((t) => t.customer_id === c.customer_id)?.client_customer_ref ?? (await onboard(ctx, c.customer_id));
+      const ref =
+        ctx.fixtures.third_parties.find((t) => t.customer_id === c.customer_id)?.client_customer_ref ??
+        (await onboard(ctx, c.customer_id));
       if (!ref) continue;
       body.client_customer_ref = ref;
     }
@@ -109,7 +142,12 @@ async function forOtherCustomer(ctx: RunContext, req: RequestCase): Promise<Requ
       if (d.recipient_id !== undefined) d.recipient_id = r.recipient_id;
       if (d.amount) d.amount.currency = currency;
     }
-    return { ...req, customerId: c.customer_id, path: pathFor(ctx, req.operationId, { customer_id: c.customer_id }), json: body };
+    return {
+      ...req,
+      customerId: c.customer_id,
+      path: pathFor(ctx, req.operationId, { customer_id: c.customer_id }),
+      json: body,
+    };
   }
   return undefined;
 }

@@ -10,7 +10,14 @@ export function describeAnswer(res: SendResult): string {
   return res.error ? `no answer (${res.error})` : `HTTP ${res.status}`;
 }
 
-export function fail(checkId: string, res: SendResult, message: string, rule: string, severity: Severity = 'error', subject?: string): Failure {
+export function fail(
+  checkId: string,
+  res: SendResult,
+  message: string,
+  rule: string,
+  severity: Severity = 'error',
+  subject?: string,
+): Failure {
   return exchangeFailure(checkId, res.exchange, message, { rule, severity, subject });
 }
 

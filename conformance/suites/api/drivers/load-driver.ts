@@ -27,15 +27,25 @@ export async function loadDriverModule(spec: string, base = process.cwd()): Prom
 
 export function checkDriver(value: unknown, file: string): ConformanceDriver {
   if (value === null || typeof value !== 'object') {
-    throw new CbpError('E_CONFIG', 'the driver module has no default export object', { file, hint: 'export default { deliverFunds, cancelPayment, ... }; see examples/driver/' });
+    throw new CbpError('E_CONFIG', 'the driver module has no default export object', {
+      file,
+      hint: 'export default { deliverFunds, cancelPayment, ... }; see examples/driver/',
+    });
   }
   const known = new Set<string>(DRIVER_MEMBERS);
   for (const [key, v] of members(value)) {
     if (!known.has(key)) {
-      throw new CbpError('E_CONFIG', `the driver has an unknown member ${JSON.stringify(key)}`, { file, pointer: `/${key}`, hint: `driver members: ${DRIVER_MEMBERS.join(', ')}` });
+      throw new CbpError('E_CONFIG', `the driver has an unknown member ${JSON.stringify(key)}`, {
+        file,
+        pointer: `/${key}`,
+        hint: `driver members: ${DRIVER_MEMBERS.join(', ')}`,
+      });
     }
     if (key === 'name' ? typeof v !== 'string' : typeof v !== 'function') {
-      throw new CbpError('E_CONFIG', `driver member ${key} must be ${key === 'name' ? 'a string' : 'a function'}`, { file, pointer: `/${key}` });
+      throw new CbpError('E_CONFIG', `driver member ${key} must be ${key === 'name' ? 'a string' : 'a function'}`, {
+        file,
+        pointer: `/${key}`,
+      });
     }
   }
   return value as ConformanceDriver;

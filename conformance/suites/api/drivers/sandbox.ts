@@ -19,9 +19,13 @@ export async function sandboxDriver({ http }: DriverSession): Promise<Driver> {
 export async function chooseSandboxDriver(session: DriverSession, own: Driver | undefined): Promise<ResolvedDrivers> {
   const sandbox = own?.kind === 'sandbox' ? own : await probeSandboxDriver(session);
   if (!sandbox) {
-    throw new CbpError('E_CONFIG', '--driver sandbox: the target does not answer the sandbox control API (GET /_sandbox/clock)', {
-      hint: 'use --driver PATH (a module that drives your sandbox, see examples/driver/) or --driver passive',
-    });
+    throw new CbpError(
+      'E_CONFIG',
+      '--driver sandbox: the target does not answer the sandbox control API (GET /_sandbox/clock)',
+      {
+        hint: 'use --driver PATH (a module that drives your sandbox, see examples/driver/) or --driver passive',
+      },
+    );
   }
   return { driver: sandbox, own: own ?? sandbox };
 }
@@ -42,7 +46,8 @@ function driverOver(sandbox: Sandbox): Driver {
   // awaited funds, or already completed): not possible for this payment, not a fault of the target.
   const possible = async (res: Promise<SendResult>, what: string) => {
     const r = await res;
-    if (r.status === 409) throw new NotPossible(`the sandbox cannot ${what} this payment: ${messageOf(r.body) ?? 'HTTP 409'}`);
+    if (r.status === 409)
+      throw new NotPossible(`the sandbox cannot ${what} this payment: ${messageOf(r.body) ?? 'HTTP 409'}`);
     if (r.status < 200 || r.status >= 300) throw new Error(`sandbox ${what} answered ${r.error ?? r.status}`);
   };
   return {
@@ -66,15 +71,20 @@ function driverOver(sandbox: Sandbox): Driver {
     },
     async recipientFailingNameCheck({ customerId, currency }) {
       // A fresh recipient, so the fixtures' own recipients never carry an armed failure.
-      const wallet = currency ?? (await sandbox.fixtures('primary')).customers.find((c) => c.customer_id === customerId)?.wallet_currency;
+      const wallet =
+        currency ??
+        (await sandbox.fixtures('primary')).customers.find((c) => c.customer_id === customerId)?.wallet_currency;
       if (!wallet) throw new Error(`the sandbox has no customer ${customerId} with a wallet currency`);
       const { recipient_id } = await sandbox.createRecipient(customerId, wallet, 'Conformance Name Check');
       await ok(sandbox.failNameCheck(recipient_id), 'fail-name-check');
       return recipient_id;
     },
-    createRecipient: async ({ customerId, currency }) => (await sandbox.createRecipient(customerId, currency, 'Conformance Recipient')).recipient_id,
+    createRecipient: async ({ customerId, currency }) =>
+      (await sandbox.createRecipient(customerId, currency, 'Conformance Recipient')).recipient_id,
     fixtures: (as) => sandbox.fixtures(as),
-    createQuote: async ({ customerId, sell, buy }) => ({ quoteId: (await sandbox.createQuote(customerId, sell, buy)).quote_id }),
+    createQuote: async ({ customerId, sell, buy }) => ({
+      quoteId: (await sandbox.createQuote(customerId, sell, buy)).quote_id,
+    }),
   };
 }
 
@@ -92,26 +102,43 @@ export class Sandbox {
   }
 
   async createQuote(customerId: string, sell: string, buy: string): Promise<{ quote_id: string }> {
-    return (await this.ok({ method: 'POST', path: `/_sandbox/customers/${enc(customerId)}/quotes`, json: { sell_currency: sell, buy_currency: buy } })) as { quote_id: string };
+    return (await this.ok({
+      method: 'POST',
+      path: `/_sandbox/customers/${enc(customerId)}/quotes`,
+      json: { sell_currency: sell, buy_currency: buy },
+    })) as { quote_id: string };
   }
 
   async createRecipient(customerId: string, currency: string, name: string): Promise<{ recipient_id: string }> {
-    return (await this.ok({ method: 'POST', path: `/_sandbox/customers/${enc(customerId)}/recipients`, json: { currency, name } })) as { recipient_id: string };
+    return (await this.ok({
+      method: 'POST',
+      path: `/_sandbox/customers/${enc(customerId)}/recipients`,
+      json: { currency, name },
+    })) as { recipient_id: string };
   }
 
   failNameCheck(recipientId: string): Promise<SendResult> {
     return this.send({ method: 'POST', path: `/_sandbox/recipients/${enc(recipientId)}/fail-name-check`, json: {} });
   }
 
-  async subscribe(url: string, as: 'primary' | 'secondary' = 'primary'): Promise<{ subscription_id: string; secret: string }> {
-    return (await this.ok({ method: 'POST', path: '/_sandbox/webhook-subscriptions', json: { url }, auth: as })) as { subscription_id: string; secret: string };
+  async subscribe(
+    url: string,
+    as: 'primary' | 'secondary' = 'primary',
+  ): Promise<{ subscription_id: string; secret: string }> {
+    return (await this.ok({ method: 'POST', path: '/_sandbox/webhook-subscriptions', json: { url }, auth: as })) as {
+      subscription_id: string;
+      secret: string;
+    };
   }
 
   async unsubscribe(id: string, as: 'primary' | 'secondary' = 'primary'): Promise<void> {
     await this.send({ method: 'DELETE', path: `/_sandbox/webhook-subscriptions/${enc(id)}`, auth: as });
   }
 
-  payment(paymentId: string, action: 'deliver-funds' | 'cancel' | 'bounce-back' | 'hold' | 'release'): Promise<SendResult> {
+  payment(
+    paymentId: string,
+    action: 'deliver-funds' | 'cancel' | 'bounce-back' | 'hold' | 'release',
+  ): Promise<SendResult> {
     return this.send({ method: 'POST', path: `/_sandbox/payments/${enc(paymentId)}/${action}`, json: {} });
   }
 
@@ -122,7 +149,9 @@ export class Sandbox {
   }
 
   async paySession(sessionId: string): Promise<{ payment_id: string }> {
-    return (await this.ok({ method: 'POST', path: `/_sandbox/sessions/${enc(sessionId)}/pay`, json: {} })) as { payment_id: string };
+    return (await this.ok({ method: 'POST', path: `/_sandbox/sessions/${enc(sessionId)}/pay`, json: {} })) as {
+      payment_id: string;
+    };
   }
 
   /** The sandbox clock (RFC 3339). */
@@ -141,7 +170,12 @@ export class Sandbox {
    */
   private async send(req: Parameters<Http['send']>[0]): Promise<SendResult> {
     const res = await this.http.send(req);
-    if (res.status !== 401 || !this.http.tokens?.reset || (req.auth !== undefined && req.auth !== 'primary' && req.auth !== 'secondary')) return res;
+    if (
+      res.status !== 401 ||
+      !this.http.tokens?.reset ||
+      (req.auth !== undefined && req.auth !== 'primary' && req.auth !== 'secondary')
+    )
+      return res;
     this.http.tokens.reset();
     return this.http.send(req);
   }
@@ -149,7 +183,9 @@ export class Sandbox {
   private async ok(req: Parameters<Http['send']>[0]): Promise<unknown> {
     const res = await this.send(req);
     if (res.status < 200 || res.status >= 300) {
-      throw new Error(`sandbox ${req.method} ${req.path} answered ${res.error ?? res.status}: ${JSON.stringify(res.body)}`);
+      throw new Error(
+        `sandbox ${req.method} ${req.path} answered ${res.error ?? res.status}: ${JSON.stringify(res.body)}`,
+      );
     }
     return res.body;
   }

@@ -62,9 +62,14 @@ export function tableShape(table: StateTable): TableShape {
   };
 }
 
-export function flowProgress(events: readonly FlowEvent[], expectation: PaymentExpectation, shape: TableShape): FlowProgress {
+export function flowProgress(
+  events: readonly FlowEvent[],
+  expectation: PaymentExpectation,
+  shape: TableShape,
+): FlowProgress {
   const seen = new Set(events.map((e) => e.status));
-  const reached = events.length === 0 ? null : ([...seen].find((s) => shape.deadEnds.has(s)) ?? furthest(events, shape));
+  const reached =
+    events.length === 0 ? null : ([...seen].find((s) => shape.deadEnds.has(s)) ?? furthest(events, shape));
   const expectedEnd = expectation.cancelled ? shape.cancellation : expectation.complete ? shape.completion : undefined;
   const deadEnd = [...seen].find((s) => shape.deadEnds.has(s) && s !== expectedEnd);
   if (deadEnd) return { settled: true, deadEnd, reached, awaitingCompletion: false };
@@ -75,25 +80,35 @@ export function flowProgress(events: readonly FlowEvent[], expectation: PaymentE
   }
   if (!expectation.complete) {
     // Nothing was driven: the flow is over only at a dead end (handled above).
-    return { settled: false, reached, waitingFor: reached === null ? 'a first webhook' : `whatever follows ${reached}`, awaitingCompletion: false };
+    return {
+      settled: false,
+      reached,
+      waitingFor: reached === null ? 'a first webhook' : `whatever follows ${reached}`,
+      awaitingCompletion: false,
+    };
   }
   const recipients = expectation.recipients ?? [];
   for (const status of shape.perRecipient) {
     const done = new Set(events.filter((e) => e.status === status).map((e) => e.recipient_id));
     const missing = recipients.filter((r) => !done.has(r));
     if (missing.length > 0 || (recipients.length === 0 && !seen.has(status))) {
-      const before = shape.chain.slice(0, shape.chain.indexOf(status)).find((s) => !seen.has(s) && !laterSeen(s, seen, shape));
+      const before = shape.chain
+        .slice(0, shape.chain.indexOf(status))
+        .find((s) => !seen.has(s) && !laterSeen(s, seen, shape));
       const what = before ?? (missing.length > 0 ? `${status} for ${missing.join(', ')}` : status);
       return { settled: false, reached, waitingFor: what, awaitingCompletion: false };
     }
   }
-  if (shape.completion && !seen.has(shape.completion)) return { settled: false, reached, waitingFor: shape.completion, awaitingCompletion: true };
+  if (shape.completion && !seen.has(shape.completion))
+    return { settled: false, reached, waitingFor: shape.completion, awaitingCompletion: true };
   return { settled: true, reached, awaitingCompletion: false };
 }
 
 /** The status furthest along the chain; the last one received when none is on the chain. */
 function furthest(events: readonly FlowEvent[], shape: TableShape): string {
-  const ranked = events.map((e) => ({ status: e.status, rank: shape.chain.indexOf(e.status) })).filter((x) => x.rank >= 0);
+  const ranked = events
+    .map((e) => ({ status: e.status, rank: shape.chain.indexOf(e.status) }))
+    .filter((x) => x.rank >= 0);
   if (ranked.length === 0) return events[events.length - 1].status;
   return ranked.reduce((a, b) => (b.rank > a.rank ? b : a)).status;
 }

@@ -37,7 +37,13 @@ export function flowRecords(
     }
     if (flow.notDrivenFor) {
       const m = missingMethod(driver, flow.notDrivenFor);
-      records.push({ subject: flow.name, verdict: 'skipped', reached, reason: `not driven: ${m.reason}`, enable: m.enable });
+      records.push({
+        subject: flow.name,
+        verdict: 'skipped',
+        reached,
+        reason: `not driven: ${m.reason}`,
+        enable: m.enable,
+      });
       continue;
     }
     const failed = judged.some((f) => f.severity === 'error' && f.subject?.includes(flow.paymentId));
@@ -46,18 +52,27 @@ export function flowRecords(
         o.bound === 'completion'
           ? 'the completion allowance (seed §Limits: PAYMENT_COMPLETED within 5 minutes of the last PAYOUT_CREDITED)'
           : 'the per-stage timeout (webhooks.wait_seconds)';
-      notes.push(`${subject}: stopped waiting after ${Math.round(o.waitedMs / 1000)} s at ${o.progress.reached ?? 'no webhook'}, waiting for ${o.progress.waitingFor} (${bound})`);
+      notes.push(
+        `${subject}: stopped waiting after ${Math.round(o.waitedMs / 1000)} s at ${o.progress.reached ?? 'no webhook'}, waiting for ${o.progress.waitingFor} (${bound})`,
+      );
       if (!failed) {
         failures.push({
           checkId,
           subject,
           message: `${o.progress.waitingFor} did not arrive within ${bound}`,
           severity: 'error',
-          rule: o.bound === 'completion' ? 'Limits: PAYMENT_COMPLETED expected within 5 minutes of the last PAYOUT_CREDITED' : 'States and transitions (the flow stopped)',
+          rule:
+            o.bound === 'completion'
+              ? 'Limits: PAYMENT_COMPLETED expected within 5 minutes of the last PAYOUT_CREDITED'
+              : 'States and transitions (the flow stopped)',
         });
       }
     }
-    records.push({ subject: flow.name, verdict: failed || o.timedOut ? 'failed' : 'passed', reached: o.progress.reached ?? undefined });
+    records.push({
+      subject: flow.name,
+      verdict: failed || o.timedOut ? 'failed' : 'passed',
+      reached: o.progress.reached ?? undefined,
+    });
   }
   return { records, failures, note: notes.length > 0 ? notes.join('; ') : undefined };
 }

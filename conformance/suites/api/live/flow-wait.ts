@@ -59,8 +59,12 @@ export async function waitForFlows(
     const progress = flowProgress(hooks.map(event), f.expectation, shape);
     const last = Math.max(f.startedAt, ...hooks.map((h) => h.receivedAt));
     const credited = shape.perRecipient.at(-1);
-    const lastCredit = Math.max(f.startedAt, ...hooks.filter((h) => event(h).status === credited).map((h) => h.receivedAt));
-    const bound: 'stage' | 'completion' = progress.awaitingCompletion && timing.completionMs > timing.stageMs ? 'completion' : 'stage';
+    const lastCredit = Math.max(
+      f.startedAt,
+      ...hooks.filter((h) => event(h).status === credited).map((h) => h.receivedAt),
+    );
+    const bound: 'stage' | 'completion' =
+      progress.awaitingCompletion && timing.completionMs > timing.stageMs ? 'completion' : 'stage';
     const deadline = bound === 'completion' ? lastCredit + timing.completionMs : last + timing.stageMs;
     return { f, progress, deadline, bound };
   };
@@ -78,26 +82,42 @@ export async function waitForFlows(
     const count = recorder.webhooks.length;
     // Wake on the next webhook, the nearest deadline, or once a second to refresh the countdown.
     const next = Math.min(...waiting.map((s) => s.deadline)) - now;
-    await recorder.waitFor(() => recorder.webhooks.length !== count, Math.max(1, Math.min(next, onProgress ? 1000 : next)));
+    await recorder.waitFor(
+      () => recorder.webhooks.length !== count,
+      Math.max(1, Math.min(next, onProgress ? 1000 : next)),
+    );
   }
   if (timing.graceMs > 0) {
-    onProgress?.([`every flow settled or timed out; listening ${Math.ceil(timing.graceMs / 1000)} s more for events that must not come`]);
+    onProgress?.([
+      `every flow settled or timed out; listening ${Math.ceil(timing.graceMs / 1000)} s more for events that must not come`,
+    ]);
     await new Promise((r) => setTimeout(r, timing.graceMs));
   }
   onProgress?.([]);
   return flows.map((f) => {
     const s = look(f);
-    return { flow: f, progress: s.progress, timedOut: !s.progress.settled, bound: s.progress.settled ? undefined : s.bound, waitedMs: Date.now() - began };
+    return {
+      flow: f,
+      progress: s.progress,
+      timedOut: !s.progress.settled,
+      bound: s.progress.settled ? undefined : s.bound,
+      waitedMs: Date.now() - began,
+    };
   });
 }
 
 /** The same reading of a payload as the event judge's: top level, else under `data`; null is absent. */
 function event(w: RecordedWebhook): FlowEvent {
-  const p = w.payload !== null && typeof w.payload === 'object' ? liftFields(w.payload as Record<string, unknown>).event : {};
-  return { status: typeof p.status === 'string' ? p.status : '', recipient_id: typeof p.recipient_id === 'string' ? p.recipient_id : undefined };
+  const p =
+    w.payload !== null && typeof w.payload === 'object' ? liftFields(w.payload as Record<string, unknown>).event : {};
+  return {
+    status: typeof p.status === 'string' ? p.status : '',
+    recipient_id: typeof p.recipient_id === 'string' ? p.recipient_id : undefined,
+  };
 }
 
-/** The wait bounds of a run: the config's, the completion allowance defaulting to the state table's (seed §Limits: 5 minutes). */
+/** The wait bounds of a run: the config's, the completion allowance defaulting to the state table's (seed §Limits: 5
+ * minutes). */
 export function flowTiming(config: ConformanceConfig, table: StateTable): FlowTiming {
   const allowance = tableShape(table).completionAllowanceSeconds;
   return {

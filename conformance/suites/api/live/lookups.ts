@@ -12,7 +12,12 @@ const ref = (req: SendRequest) => (req.json as { client_reference_id?: unknown }
 const sessionLookup: CreateLookup = async (http, req) => {
   const id = ref(req);
   if (typeof id !== 'string') return undefined;
-  const res = await http.send({ operationId: 'lookupSessions', method: 'GET', path: req.path, query: { client_reference_id: id } });
+  const res = await http.send({
+    operationId: 'lookupSessions',
+    method: 'GET',
+    path: req.path,
+    query: { client_reference_id: id },
+  });
   const sessions = (res.body as { sessions?: unknown[] } | undefined)?.sessions;
   return Array.isArray(sessions) && sessions.length > 0 ? sessions[0] : undefined;
 };

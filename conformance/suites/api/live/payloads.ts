@@ -33,15 +33,28 @@ export interface PayloadSource {
   ownSandbox: boolean;
 }
 
-export type PayloadChoice = { body: unknown; customerId?: string; thirdParty?: string; from: 'config' | 'sandbox' } | { skip: SkipReason };
+export type PayloadChoice =
+  | { body: unknown; customerId?: string; thirdParty?: string; from: 'config' | 'sandbox' }
+  | { skip: SkipReason };
 
 /**
  * The body for `key`: the configured one (with every `{{unique}}` replaced by `fresh()`), this
  * sandbox's stand-in, or a skip naming the config key.
  */
-export function payloadFor(source: PayloadSource, key: UnshownPayload, fresh: () => string, standIn: () => unknown): PayloadChoice {
+export function payloadFor(
+  source: PayloadSource,
+  key: UnshownPayload,
+  fresh: () => string,
+  standIn: () => unknown,
+): PayloadChoice {
   const c = source.configured?.[key];
-  if (c) return { body: fillUnique(c.body, fresh()), customerId: c.customer_id, thirdParty: c.client_customer_reference, from: 'config' };
+  if (c)
+    return {
+      body: fillUnique(c.body, fresh()),
+      customerId: c.customer_id,
+      thirdParty: c.client_customer_reference,
+      from: 'config',
+    };
   if (source.ownSandbox) return { body: standIn(), from: 'sandbox' };
   return {
     skip: {
@@ -51,7 +64,8 @@ export function payloadFor(source: PayloadSource, key: UnshownPayload, fresh: ()
   };
 }
 
-/** What a template may read besides `{{unique}}`: the refused answer of a failed name check (`{{failed.body.request_id}}`). */
+/** What a template may read besides `{{unique}}`: the refused answer of a failed name check
+ * (`{{failed.body.request_id}}`). */
 export interface TemplateAnswer {
   status: number;
   headers: Record<string, string>;
@@ -94,6 +108,7 @@ export function fillFromAnswer(value: unknown, failed: TemplateAnswer): { value:
 export function fillUnique(value: unknown, unique: string): unknown {
   if (typeof value === 'string') return value.split('{{unique}}').join(unique);
   if (Array.isArray(value)) return value.map((v) => fillUnique(v, unique));
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillUnique(v, unique)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillUnique(v, unique)]));
   return value;
 }

@@ -32,10 +32,20 @@ export const concurrentInstancesCheck: ConsumerCheck = {
     const urls = ctx.target.urls && ctx.target.urls.length > 0 ? ctx.target.urls : [ctx.target.url];
     const flows = Array.from({ length: PAYMENTS }, (_, i) => {
       const paymentId = ctx.paymentId(`concurrent-${i + 1}`);
-      return paymentFlow({ paymentId, recipients: 3, eventPrefix: `${paymentId}-evt`, startMs: ctx.startMs, table: ctx.table });
+      return paymentFlow({
+        paymentId,
+        recipients: 3,
+        eventPrefix: `${paymentId}-evt`,
+        startMs: ctx.startMs,
+        table: ctx.table,
+      });
     });
     const stream = interleaved(flows);
-    const answers = await Promise.all(stream.map((p, i) => ctx.deliver(p, { url: urls[i % urls.length]! }).then((d) => ({ d, p, url: urls[i % urls.length]! }))));
+    const answers = await Promise.all(
+      stream.map((p, i) =>
+        ctx.deliver(p, { url: urls[i % urls.length]! }).then((d) => ({ d, p, url: urls[i % urls.length]! })),
+      ),
+    );
     const failures: Failure[] = answers
       .filter(({ d }) => d.status !== 200)
       .map(({ d, p, url }) => ({
@@ -49,8 +59,18 @@ export const concurrentInstancesCheck: ConsumerCheck = {
     const { completed, recipientDone } = completionTargets(ctx.table);
     const records = [];
     for (const flow of flows) {
-      const credited = Object.fromEntries(flow.filter((e) => e.recipient_id).map((e) => [e.recipient_id!, recipientDone]));
-      records.push(await expectRecord(ctx, ID, flow[0]!.payment_id, { status: completed, eventsApplied: flow.length, recipients: credited }, RULE));
+      const credited = Object.fromEntries(
+        flow.filter((e) => e.recipient_id).map((e) => [e.recipient_id!, recipientDone]),
+      );
+      records.push(
+        await expectRecord(
+          ctx,
+          ID,
+          flow[0]!.payment_id,
+          { status: completed, eventsApplied: flow.length, recipients: credited },
+          RULE,
+        ),
+      );
     }
     return merge({ failures, cases: stream.length }, ...records);
   },

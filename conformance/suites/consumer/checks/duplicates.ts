@@ -17,10 +17,22 @@ export const duplicatesCheck: ConsumerCheck = {
   tags: ['consumer', 'idempotency'],
   async run(ctx) {
     const paymentId = ctx.paymentId('duplicates');
-    const events = paymentFlow({ paymentId, recipients: 1, eventPrefix: `${paymentId}-evt`, startMs: ctx.startMs, table: ctx.table });
+    const events = paymentFlow({
+      paymentId,
+      recipients: 1,
+      eventPrefix: `${paymentId}-evt`,
+      startMs: ctx.startMs,
+      table: ctx.table,
+    });
     const deliveries = [...events.flatMap((e) => [e, e]), events[0]!];
     const acks = await expectAcknowledged(ctx, ID, deliveries, RULE);
-    const record = await expectRecord(ctx, ID, paymentId, { status: completionTargets(ctx.table).completed, eventsApplied: events.length }, RULE);
+    const record = await expectRecord(
+      ctx,
+      ID,
+      paymentId,
+      { status: completionTargets(ctx.table).completed, eventsApplied: events.length },
+      RULE,
+    );
     return merge(acks, record);
   },
 };

@@ -17,7 +17,13 @@ export const outOfOrderCheck: ConsumerCheck = {
   tags: ['consumer', 'ordering'],
   async run(ctx) {
     const paymentId = ctx.paymentId('out-of-order');
-    const events = paymentFlow({ paymentId, recipients: 2, eventPrefix: `${paymentId}-evt`, startMs: ctx.startMs, table: ctx.table });
+    const events = paymentFlow({
+      paymentId,
+      recipients: 2,
+      eventPrefix: `${paymentId}-evt`,
+      startMs: ctx.startMs,
+      table: ctx.table,
+    });
     const acks = await expectAcknowledged(ctx, ID, shuffled(events), RULE);
     const record = await expectRecord(ctx, ID, paymentId, { status: completionTargets(ctx.table).completed }, RULE);
     return merge(acks, record);

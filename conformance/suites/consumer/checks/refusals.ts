@@ -9,7 +9,13 @@ import type { DeliveryOptions } from '../context.js';
 import { expectRecord, expectRefused, merge } from '../expect.js';
 import { paymentFlow } from '../flows.js';
 
-function refusalCheck(id: string, title: string, options: () => DeliveryOptions, rule: string, why: string): ConsumerCheck {
+function refusalCheck(
+  id: string,
+  title: string,
+  options: () => DeliveryOptions,
+  rule: string,
+  why: string,
+): ConsumerCheck {
   return {
     id,
     title,
@@ -17,7 +23,13 @@ function refusalCheck(id: string, title: string, options: () => DeliveryOptions,
     tags: ['consumer', 'security'],
     async run(ctx) {
       const paymentId = ctx.paymentId(id.split('.')[1]!);
-      const event = paymentFlow({ paymentId, recipients: 1, eventPrefix: `${paymentId}-evt`, startMs: ctx.startMs, table: ctx.table })[0]!;
+      const event = paymentFlow({
+        paymentId,
+        recipients: 1,
+        eventPrefix: `${paymentId}-evt`,
+        startMs: ctx.startMs,
+        table: ctx.table,
+      })[0]!;
       const refused = await expectRefused(ctx, id, event, options(), rule, why);
       const record = await expectRecord(ctx, id, paymentId, {}, rule);
       return merge(refused, record);

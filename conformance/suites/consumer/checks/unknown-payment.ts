@@ -17,7 +17,13 @@ export const unknownPaymentCheck: ConsumerCheck = {
   tags: ['consumer'],
   async run(ctx) {
     const paymentId = ctx.paymentId('unknown');
-    const event = paymentFlow({ paymentId, recipients: 1, eventPrefix: `${paymentId}-evt`, startMs: ctx.startMs, table: ctx.table })[1]!;
+    const event = paymentFlow({
+      paymentId,
+      recipients: 1,
+      eventPrefix: `${paymentId}-evt`,
+      startMs: ctx.startMs,
+      table: ctx.table,
+    })[1]!;
     const acks = await expectAcknowledged(ctx, ID, [event], RULE);
     const record = await expectRecord(ctx, ID, paymentId, {}, RULE);
     return merge(acks, record);

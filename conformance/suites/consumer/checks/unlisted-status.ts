@@ -19,10 +19,21 @@ export const unlistedStatusCheck: ConsumerCheck = {
   tags: ['consumer'],
   async run(ctx) {
     const paymentId = ctx.paymentId('unlisted');
-    const flow = paymentFlow({ paymentId, recipients: 1, eventPrefix: `${paymentId}-evt`, startMs: ctx.startMs, table: ctx.table }).slice(0, 2);
+    const flow = paymentFlow({
+      paymentId,
+      recipients: 1,
+      eventPrefix: `${paymentId}-evt`,
+      startMs: ctx.startMs,
+      table: ctx.table,
+    }).slice(0, 2);
     for (const e of flow) await ctx.deliver(e);
     const last = flow[flow.length - 1]!;
-    const refunded = { ...last, event_id: `${paymentId}-evt-refunded`, status: 'REFUNDED', event_timestamp: new Date(Date.parse(last.event_timestamp) + 1000).toISOString() };
+    const refunded = {
+      ...last,
+      event_id: `${paymentId}-evt-refunded`,
+      status: 'REFUNDED',
+      event_timestamp: new Date(Date.parse(last.event_timestamp) + 1000).toISOString(),
+    };
     const d = await ctx.deliver(refunded);
     const answered = { cases: 1, failures: [] as ReturnType<typeof merge>['failures'] };
     if (d.status === undefined || d.status >= 500) {
@@ -41,13 +52,20 @@ export const unlistedStatusCheck: ConsumerCheck = {
         subject: paymentId,
         severity: 'warning',
         rule: RULE,
-        provenance: notShown('Payment statuses that appear', 'AWAITING_FUNDS, PROCESSING, ... BOUNCED_BACK (the complete list: not shown)', ['A-OPEN-STATUS']),
+        provenance: notShown(
+          'Payment statuses that appear',
+          'AWAITING_FUNDS, PROCESSING, ... BOUNCED_BACK (the complete list: not shown)',
+          ['A-OPEN-STATUS'],
+        ),
         message: `a REFUNDED webhook answered ${d.status}, expected 200 (an unknown status is acknowledged and skipped; a refusal makes the provider retry it)`,
         evidence: { exchanges: [d.evidence] },
       });
     }
     const record = await expectRecord(ctx, ID, paymentId, { status: last.status }, RULE);
-    const graded = record.failures.map((f) => ({ ...f, provenance: notShown('Payment statuses that appear', 'the complete list: not shown', ['A-OPEN-STATUS']) }));
+    const graded = record.failures.map((f) => ({
+      ...f,
+      provenance: notShown('Payment statuses that appear', 'the complete list: not shown', ['A-OPEN-STATUS']),
+    }));
     return merge(answered, { ...record, failures: graded });
   },
 };

@@ -52,7 +52,10 @@ export function simpleOperationMatcher<T>(routes: ReadonlyArray<OperationRoute<T
     for (const entry of all) {
       if (entry.segments.length !== segments.length) continue;
       // A parameter is a non-empty, validly percent-encoded segment (RFC 3986 §2.1).
-      if (entry.segments.every((s, k) => (s === '{}' ? segments[k] !== '' && decodes(segments[k]!) : s === segments[k]))) return entry.methods.get(method.toUpperCase());
+      if (
+        entry.segments.every((s, k) => (s === '{}' ? segments[k] !== '' && decodes(segments[k]!) : s === segments[k]))
+      )
+        return entry.methods.get(method.toUpperCase());
     }
     return undefined;
   };

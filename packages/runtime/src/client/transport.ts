@@ -65,9 +65,20 @@ function createInnerTransport(options: TransportOptions): (request: Request) => 
     const credentials = foreign ? { apiKey: undefined, oauth: false } : options.credentials;
     const plan = planSecurity(op?.security ?? [], options.schemes, credentials);
     if (foreign) {
-      log({ level: 'warn', event: 'auth-withheld', method: input.method, url: redactor.url(input.url), message: 'another origin than baseUrl: sent without credentials' });
+      log({
+        level: 'warn',
+        event: 'auth-withheld',
+        method: input.method,
+        url: redactor.url(input.url),
+        message: 'another origin than baseUrl: sent without credentials',
+      });
     } else if (plan.unsatisfied) {
-      log({ level: 'warn', event: 'auth-missing', operationId: op?.id, message: 'no credentials given satisfy this operation; sent without' });
+      log({
+        level: 'warn',
+        event: 'auth-missing',
+        operationId: op?.id,
+        message: 'no credentials given satisfy this operation; sent without',
+      });
     }
     const policy = IDEMPOTENT_METHODS.has(input.method.toUpperCase()) ? options.retry : noRetry;
 
@@ -88,7 +99,15 @@ function createInnerTransport(options: TransportOptions): (request: Request) => 
           });
           try {
             const response = await followSameOrigin(request, token);
-            log({ level: 'debug', event: 'response', operationId: op?.id, method: request.method, url: redactor.url(request.url), status: response.status, attempt });
+            log({
+              level: 'debug',
+              event: 'response',
+              operationId: op?.id,
+              method: request.method,
+              url: redactor.url(request.url),
+              status: response.status,
+              attempt,
+            });
             return response;
           } catch (error) {
             log({
@@ -104,7 +123,16 @@ function createInnerTransport(options: TransportOptions): (request: Request) => 
           }
         },
         (e) =>
-          log({ level: 'info', event: 'retry', operationId: op?.id, method: input.method, url: redactor.url(input.url), attempt: e.attempt, delayMs: e.delayMs, status: e.status }),
+          log({
+            level: 'info',
+            event: 'retry',
+            operationId: op?.id,
+            method: input.method,
+            url: redactor.url(input.url),
+            attempt: e.attempt,
+            delayMs: e.delayMs,
+            status: e.status,
+          }),
         input.signal,
       );
 
@@ -128,7 +156,8 @@ function createInnerTransport(options: TransportOptions): (request: Request) => 
 
     const followSameOrigin = async (first: Request, token: string | undefined): Promise<Response> => {
       const response = await options.fetch(first);
-      if (input.redirect !== 'follow' || !REDIRECT_STATUSES.has(response.status) || !response.headers.has('location')) return response;
+      if (input.redirect !== 'follow' || !REDIRECT_STATUSES.has(response.status) || !response.headers.has('location'))
+        return response;
       // The redirect loop loads on the first redirect. Should it fail to load (a page gone
       // offline), the 3xx answer is the result: nothing is sent on.
       const redirects = await import('./redirects.js').catch(() => undefined);
@@ -153,7 +182,12 @@ function createInnerTransport(options: TransportOptions): (request: Request) => 
     // RFC 6750 §3.1 invalid_token (401): an expired token is replaced. Exactly one refresh and one
     // re-send, unless the replacement is the same token (a token the app holds and did not renew).
     options.tokens.invalidate(token);
-    log({ level: 'info', event: 'token-refresh', operationId: op?.id, message: 'refreshing the access token after 401' });
+    log({
+      level: 'info',
+      event: 'token-refresh',
+      operationId: op?.id,
+      message: 'refreshing the access token after 401',
+    });
     const next = await options.tokens.getToken(input.signal);
     if (next === token) return response;
     await response.body?.cancel().catch(() => undefined);

@@ -18,11 +18,15 @@ export function createCaseSensitiveEnum(params: CaseSensitiveEnumParams): RuleCh
   const known = new Set(params.known);
   const regex = params.pattern === undefined ? undefined : regExp(params.pattern, 'u');
   const knownText = params.known.join(', ');
-  const ok: Test = (value, present) => !present || (typeof value === 'string' && (known.has(value) || (value !== '' && regex !== undefined && regex.test(value))));
+  const ok: Test = (value, present) =>
+    !present ||
+    (typeof value === 'string' && (known.has(value) || (value !== '' && regex !== undefined && regex.test(value))));
   return (data) => {
     let found: Found[] | null = null;
     for (let i = 0; i < patterns.length; i++) found = scan(data, patterns[i]!, ok, found);
-    return found === null ? null : found.map((f): RuleHit => ({ pointer: f.pointer, message: message(f.pointer, f.value) }));
+    return found === null
+      ? null
+      : found.map((f): RuleHit => ({ pointer: f.pointer, message: message(f.pointer, f.value) }));
   };
 
   function message(pointer: string, value: unknown): string {

@@ -3,6 +3,13 @@
 export { formats } from './formats.js';
 export { regExp } from './regexp.js';
 export { createValidatorSet, VALID } from './validator-set.js';
-export type { AjvValidateFn, OperationValidators, RequestParts, RuleRef, ValidatorSet, ValidatorSetSpec } from './validator-set.js';
+export type {
+  AjvValidateFn,
+  OperationValidators,
+  RequestParts,
+  RuleRef,
+  ValidatorSet,
+  ValidatorSetSpec,
+} from './validator-set.js';
 export type { RuleCheck, RuleHit } from './types.js';
 export type { NotChecked, StatefulRequest, StatefulRule, StatefulRuleRegistry, StatefulViolation } from './stateful.js';

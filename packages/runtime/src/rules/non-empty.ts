@@ -16,7 +16,14 @@ export function createNonEmpty(params: NonEmptyParams): RuleCheck {
   return (data) => {
     let found: Found[] | null = null;
     for (let i = 0; i < patterns.length; i++) found = scan(data, patterns[i]!, ok, found);
-    return found === null ? null : found.map((f): RuleHit => ({ pointer: f.pointer, message: `${f.pointer} must not be null or empty (got ${describe(f.value)})` }));
+    return found === null
+      ? null
+      : found.map(
+          (f): RuleHit => ({
+            pointer: f.pointer,
+            message: `${f.pointer} must not be null or empty (got ${describe(f.value)})`,
+          }),
+        );
   };
 }
 

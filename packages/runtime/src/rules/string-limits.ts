@@ -23,14 +23,17 @@ export function createStringLimits(params: StringLimitsParams): RuleCheck {
   return (data) => {
     let found: Found[] | null = null;
     for (let i = 0; i < patterns.length; i++) found = scan(data, patterns[i]!, ok, found);
-    return found === null ? null : found.map((f): RuleHit => ({ pointer: f.pointer, message: `${f.pointer} ${check(f.value)}` }));
+    return found === null
+      ? null
+      : found.map((f): RuleHit => ({ pointer: f.pointer, message: `${f.pointer} ${check(f.value)}` }));
   };
 
   function check(value: unknown): string | undefined {
     if (typeof value !== 'string') return 'must be a string';
     const length = codePointLength(value);
     if (maxLength !== undefined && length > maxLength) return `must be at most ${maxLength} characters (got ${length})`;
-    if (minLength !== undefined && length < minLength) return `must be at least ${minLength} characters (got ${length})`;
+    if (minLength !== undefined && length < minLength)
+      return `must be at least ${minLength} characters (got ${length})`;
     if (regex !== undefined && !regex.test(value)) return `must match ${params.pattern}`;
     return undefined;
   }

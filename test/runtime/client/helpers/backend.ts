@@ -41,7 +41,15 @@ export interface Backend {
   handlerErrors: unknown[];
 }
 
-type Handlers = Record<string, (req: { params: Record<string, unknown>; query: Record<string, unknown>; body: unknown; operationId: string }) => unknown>;
+type Handlers = Record<
+  string,
+  (req: {
+    params: Record<string, unknown>;
+    query: Record<string, unknown>;
+    body: unknown;
+    operationId: string;
+  }) => unknown
+>;
 
 const payment = (body: { amount: unknown; recipient_details: unknown[] }) => ({
   payment_id: 'pay-1',
@@ -52,9 +60,17 @@ const payment = (body: { amount: unknown; recipient_details: unknown[] }) => ({
   created_datetime: '2026-01-01T00:00:00Z',
 });
 
-export async function createBackend(generated: Generated, routerOptions: Record<string, unknown> = {}): Promise<Backend> {
-  const server = await generated.load<{ createRouter: (o: unknown) => Backend['router']; createAuthenticator: (c: unknown) => unknown }>('server.ts');
-  const fetchMod = await generated.load<{ toFetchHandler: (r: unknown) => (q: Request) => Promise<Response> }>('runtime/server/fetch.ts');
+export async function createBackend(
+  generated: Generated,
+  routerOptions: Record<string, unknown> = {},
+): Promise<Backend> {
+  const server = await generated.load<{
+    createRouter: (o: unknown) => Backend['router'];
+    createAuthenticator: (c: unknown) => unknown;
+  }>('server.ts');
+  const fetchMod = await generated.load<{ toFetchHandler: (r: unknown) => (q: Request) => Promise<Response> }>(
+    'runtime/server/fetch.ts',
+  );
   const backend = {
     recorded: [] as Recorded[],
     validTokens: new Set<string>(),
@@ -68,7 +84,11 @@ export async function createBackend(generated: Generated, routerOptions: Record<
   const handlers: Handlers = {
     requestAccessToken: ({ body }) => {
       const form = body as Record<string, string>;
-      if (form.client_id !== CLIENT_ID || form.client_secret !== CLIENT_SECRET || form.grant_type !== 'client_credentials') {
+      if (
+        form.client_id !== CLIENT_ID ||
+        form.client_secret !== CLIENT_SECRET ||
+        form.grant_type !== 'client_credentials'
+      ) {
         return { status: 401, body: { error: 'invalid_client', error_description: 'client authentication failed' } };
       }
       const token = `tok-${backend.issued.length + 1}-${'x'.repeat(8)}`;
@@ -81,7 +101,16 @@ export async function createBackend(generated: Generated, routerOptions: Record<
     createPayment: ({ body }) => ({ status: 201, body: payment(body as never) }),
     lookupSessions: () => ({
       status: 200,
-      body: { sessions: [{ session_id: 's-1', has_payment: false, latest_status: 'SESSION_CREATED', session_expires_at: '2099-01-01T00:00:00Z' }] },
+      body: {
+        sessions: [
+          {
+            session_id: 's-1',
+            has_payment: false,
+            latest_status: 'SESSION_CREATED',
+            session_expires_at: '2099-01-01T00:00:00Z',
+          },
+        ],
+      },
     }),
     createSession: () => ({ status: 201, body: { session_id: 's-1', session_url: 'https://hosted.test.invalid/s-1' } }),
     createThirdParty: ({ body }) => ({ status: 201, body }),
@@ -94,7 +123,10 @@ export async function createBackend(generated: Generated, routerOptions: Record<
   const recordingHandlers: Handlers = {};
   for (const [id, fn] of Object.entries(handlers)) {
     recordingHandlers[id] = (req) => {
-      backend.received.set(id, [...(backend.received.get(id) ?? []), { params: req.params, query: req.query, body: req.body }]);
+      backend.received.set(id, [
+        ...(backend.received.get(id) ?? []),
+        { params: req.params, query: req.query, body: req.body },
+      ]);
       return fn(req);
     };
   }
@@ -122,7 +154,11 @@ export async function createBackend(generated: Generated, routerOptions: Record<
     const queue = backend.faults.get(`${request.method} ${url.pathname}`);
     const fault = queue?.shift();
     if (fault === 'network') throw new TypeError('fetch failed');
-    if (fault) return new Response(JSON.stringify({ errors: [] }), { status: fault.status, headers: { 'content-type': 'application/json', ...fault.headers } });
+    if (fault)
+      return new Response(JSON.stringify({ errors: [] }), {
+        status: fault.status,
+        headers: { 'content-type': 'application/json', ...fault.headers },
+      });
     return handle(request);
   };
   backend.to = (path) => backend.recorded.filter((r) => r.path === path);
@@ -159,12 +195,21 @@ export const SAMPLE_CALLS: Record<string, { init: Record<string, unknown>; expec
     },
     expect: (d) => (d as { status: string }).status,
   },
-  lookupSessions: { init: { params: { path: { customer_id: CUSTOMER }, query: { client_reference_id: 'ref-1' } } }, expect: (d) => (d as { sessions: unknown[] }).sessions.length },
+  lookupSessions: {
+    init: { params: { path: { customer_id: CUSTOMER }, query: { client_reference_id: 'ref-1' } } },
+    expect: (d) => (d as { sessions: unknown[] }).sessions.length,
+  },
   createSession: {
-    init: { params: { path: { customer_id: CUSTOMER } }, body: { client_reference_id: 'ref-1', amount: { currency: 'GBP', value: 10 }, due_date: '2026-12-01' } },
+    init: {
+      params: { path: { customer_id: CUSTOMER } },
+      body: { client_reference_id: 'ref-1', amount: { currency: 'GBP', value: 10 }, due_date: '2026-12-01' },
+    },
     expect: (d) => (d as { session_id: string }).session_id,
   },
-  createThirdParty: { init: { params: { path: { customer_id: CUSTOMER } }, body: { client_customer_ref: 'tp-1', name: 'Buyer' } }, expect: (d) => (d as { name: string }).name },
+  createThirdParty: {
+    init: { params: { path: { customer_id: CUSTOMER } }, body: { client_customer_ref: 'tp-1', name: 'Buyer' } },
+    expect: (d) => (d as { name: string }).name,
+  },
   getThirdParty: {
     init: { params: { path: { customer_id: CUSTOMER, client_customer_reference: 'tp 1/ü' } } },
     expect: (d) => (d as { client_customer_ref: string }).client_customer_ref,
@@ -173,9 +218,18 @@ export const SAMPLE_CALLS: Record<string, { init: Record<string, unknown>; expec
     init: { params: { path: { customer_id: CUSTOMER, client_customer_reference: 'tp-1' } }, body: { name: 'Renamed' } },
     expect: (d) => (d as { name: string }).name,
   },
-  legacyMakePayment: { init: { params: { path: { customer_id: CUSTOMER } }, body: { legacy: true } }, expect: (d) => (d as { legacy: boolean }).legacy },
-  legacyReviewPayments: { init: { params: { path: { customer_id: CUSTOMER } } }, expect: (d) => (d as unknown[]).length },
-  legacyViewPayment: { init: { params: { path: { customer_id: CUSTOMER, payment_id: 'pay-7' } } }, expect: (d) => (d as { payment_id: string }).payment_id },
+  legacyMakePayment: {
+    init: { params: { path: { customer_id: CUSTOMER } }, body: { legacy: true } },
+    expect: (d) => (d as { legacy: boolean }).legacy,
+  },
+  legacyReviewPayments: {
+    init: { params: { path: { customer_id: CUSTOMER } } },
+    expect: (d) => (d as unknown[]).length,
+  },
+  legacyViewPayment: {
+    init: { params: { path: { customer_id: CUSTOMER, payment_id: 'pay-7' } } },
+    expect: (d) => (d as { payment_id: string }).payment_id,
+  },
 };
 
 export const SAMPLE_RESULTS: Record<string, unknown> = {

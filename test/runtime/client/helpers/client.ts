@@ -3,8 +3,16 @@ import type { Backend } from './backend.js';
 import { API_KEY, CLIENT_ID, CLIENT_SECRET } from './backend.js';
 import type { Generated } from './generated.js';
 
-export type Result = { data?: unknown; error?: unknown; response?: Response; apiError?: { kind: string; [k: string]: unknown } };
-export type AnyClient = { raw: { GET: (...a: unknown[]) => Promise<Result> } } & Record<string, (init?: unknown) => Promise<Result>>;
+export type Result = {
+  data?: unknown;
+  error?: unknown;
+  response?: Response;
+  apiError?: { kind: string; [k: string]: unknown };
+};
+export type AnyClient = { raw: { GET: (...a: unknown[]) => Promise<Result> } } & Record<
+  string,
+  (init?: unknown) => Promise<Result>
+>;
 
 export interface TestClient {
   client: AnyClient;
@@ -13,7 +21,11 @@ export interface TestClient {
   clock: { now: number };
 }
 
-export async function makeClient(generated: Generated, backend: Backend, options: Record<string, unknown> = {}): Promise<TestClient> {
+export async function makeClient(
+  generated: Generated,
+  backend: Backend,
+  options: Record<string, unknown> = {},
+): Promise<TestClient> {
   const mod = await generated.load<{ createPaymentsClient: (o: unknown) => AnyClient }>('client.ts');
   const logs: Array<Record<string, unknown>> = [];
   const sleeps: number[] = [];

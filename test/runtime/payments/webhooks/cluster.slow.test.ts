@@ -13,7 +13,14 @@ import pg from 'pg';
 import { createPostgresStore } from 'cross-border-payments-runtime/payments/webhooks/postgres-store.js';
 import { createSqliteStore } from 'cross-border-payments-runtime/payments/webhooks/sqlite-store.js';
 import type { WebhookStore } from 'cross-border-payments-runtime/payments/webhooks/index.js';
-import { deliverAll, paymentFlows, seededShuffle, startInstance, stopInstance, type Instance } from './helpers/cluster.js';
+import {
+  deliverAll,
+  paymentFlows,
+  seededShuffle,
+  startInstance,
+  stopInstance,
+  type Instance,
+} from './helpers/cluster.js';
 import { dropSchema, freshSchema, postgresUrl } from './helpers/postgres.js';
 
 const secret = `whsec_${Buffer.from('cluster test secret').toString('base64')}`;
@@ -40,7 +47,9 @@ async function expectFinal(store: WebhookStore, flows: ReturnType<typeof payment
           .sort()
           .join()
     ) {
-      wrong.push(`${flow[0]!.payment_id}: ${s?.status ?? 'missing'} with ${s?.eventIds.length ?? 0}/${flow.length} events`);
+      wrong.push(
+        `${flow[0]!.payment_id}: ${s?.status ?? 'missing'} with ${s?.eventIds.length ?? 0}/${flow.length} events`,
+      );
     }
   }
   expect(wrong).toEqual([]);
@@ -66,7 +75,9 @@ describe.skipIf(!postgresUrl)('three consumer instances on one PostgreSQL databa
     cleanup.push(() => store.close?.());
     await store.ready;
     await store.withPaymentLock!('setup', async (tx) => {
-      await (tx.handle as pg.ClientBase).query(`CREATE TABLE "${schema}".applied_changes (payment_id text, recipient_id text, to_status text)`);
+      await (tx.handle as pg.ClientBase).query(
+        `CREATE TABLE "${schema}".applied_changes (payment_id text, recipient_id text, to_status text)`,
+      );
     });
     const target = `${postgresUrl}#${schema}`;
     for (let i = 0; i < 3; i++) instances.push(await startInstance('postgres', target, secret));
@@ -77,7 +88,13 @@ describe.skipIf(!postgresUrl)('three consumer instances on one PostgreSQL databa
       20261127,
     );
     const kills = { n: 0 };
-    const result = await deliverAll({ deliveries, secret, instances, concurrency: 24, chaos: { every: 2_500, act: killer('postgres', target, kills, 7) } });
+    const result = await deliverAll({
+      deliveries,
+      secret,
+      instances,
+      concurrency: 24,
+      chaos: { every: 2_500, act: killer('postgres', target, kills, 7) },
+    });
     expect(kills.n).toBeGreaterThanOrEqual(5);
     expect(result.acknowledged).toBe(deliveries.length);
 
@@ -89,7 +106,9 @@ describe.skipIf(!postgresUrl)('three consumer instances on one PostgreSQL databa
         `SELECT payment_id, recipient_id, to_status, count(*)::int AS n FROM "${schema}".applied_changes GROUP BY 1, 2, 3 HAVING count(*) > 1 LIMIT 5`,
       );
       expect(twice.rows).toEqual([]);
-      const completed = await admin.query(`SELECT count(*)::int AS n FROM "${schema}".applied_changes WHERE to_status = 'PAYMENT_COMPLETED' AND recipient_id = ''`);
+      const completed = await admin.query(
+        `SELECT count(*)::int AS n FROM "${schema}".applied_changes WHERE to_status = 'PAYMENT_COMPLETED' AND recipient_id = ''`,
+      );
       expect(completed.rows[0].n).toBe(PAYMENTS);
     } finally {
       await admin.end();
@@ -109,7 +128,13 @@ describe('one consumer instance on SQLite, the same stream', () => {
       20261127,
     );
     const kills = { n: 0 };
-    const result = await deliverAll({ deliveries, secret, instances, concurrency: 8, chaos: { every: 5_000, act: killer('sqlite', db, kills, 11) } });
+    const result = await deliverAll({
+      deliveries,
+      secret,
+      instances,
+      concurrency: 8,
+      chaos: { every: 5_000, act: killer('sqlite', db, kills, 11) },
+    });
     expect(kills.n).toBeGreaterThanOrEqual(3);
     expect(result.acknowledged).toBe(deliveries.length);
     await stopInstance(instances.pop()!);

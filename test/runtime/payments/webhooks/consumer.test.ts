@@ -2,22 +2,37 @@ import { describe, expect, it } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadStateTable } from '../../../../kits/payments/state-table/index.js';
-import { createMemoryStore, createWebhookConsumer, createWebhookListener, signWebhook, type StatusChangeNotice } from 'cross-border-payments-runtime/payments/webhooks/index.js';
+import {
+  createMemoryStore,
+  createWebhookConsumer,
+  createWebhookListener,
+  signWebhook,
+  type StatusChangeNotice,
+} from 'cross-border-payments-runtime/payments/webhooks/index.js';
 import { paymentFlow, type WebhookPayload } from '../../../../conformance/suites/consumer/flows.js';
 
 const table = loadStateTable();
 const secret = `whsec_${Buffer.from('consumer test secret').toString('base64')}`;
-const flow = (id = 'pay-1') => paymentFlow({ paymentId: id, recipients: 1, eventPrefix: `evt-${id}`, startMs: Date.UTC(2026, 0, 1) });
+const flow = (id = 'pay-1') =>
+  paymentFlow({ paymentId: id, recipients: 1, eventPrefix: `evt-${id}`, startMs: Date.UTC(2026, 0, 1) });
 const signed = (p: WebhookPayload | Record<string, unknown>, opts: { ts?: number; key?: string } = {}) => {
   const body = JSON.stringify(p);
-  return { body, headers: signWebhook(body, { id: String(p.event_id), timestamp: opts.ts ?? Math.floor(Date.now() / 1000), secret: opts.key ?? secret }) };
+  return {
+    body,
+    headers: signWebhook(body, {
+      id: String(p.event_id),
+      timestamp: opts.ts ?? Math.floor(Date.now() / 1000),
+      secret: opts.key ?? secret,
+    }),
+  };
 };
 
 function setup(extra: Partial<Parameters<typeof createWebhookConsumer>[0]> = {}) {
   const store = createMemoryStore();
   const notices: StatusChangeNotice[] = [];
   const logs: string[] = [];
-  const log = (level: string) => (m: string, f?: Record<string, unknown>) => logs.push(`${level} ${m} ${JSON.stringify(f)}`);
+  const log = (level: string) => (m: string, f?: Record<string, unknown>) =>
+    logs.push(`${level} ${m} ${JSON.stringify(f)}`);
   const consumer = createWebhookConsumer({
     table,
     store,
@@ -37,19 +52,36 @@ describe('createWebhookConsumer', () => {
       const r = await consumer.handle(body, headers);
       expect(r.status).toBe(200);
     }
-    expect(store.payments.get('pay-1')).toMatchObject({ status: 'PAYMENT_COMPLETED', eventIds: flow().map((e) => e.event_id) });
-    expect(notices.filter((n) => n.change.recipientId === undefined).map((n) => n.change.to)).toEqual(flow().map((e) => e.status));
+    expect(store.payments.get('pay-1')).toMatchObject({
+      status: 'PAYMENT_COMPLETED',
+      eventIds: flow().map((e) => e.event_id),
+    });
+    expect(notices.filter((n) => n.change.recipientId === undefined).map((n) => n.change.to)).toEqual(
+      flow().map((e) => e.status),
+    );
   });
 
   it('refuses bad signatures and stale timestamps with 401 and malformed bodies with 400', async () => {
     const { consumer, store, logs } = setup();
     const ok = signed(flow()[0]!);
-    expect((await consumer.handle(ok.body, signed(flow()[0]!, { key: `whsec_${Buffer.from('wrong').toString('base64')}` }).headers)).status).toBe(401);
-    expect((await consumer.handle(ok.body, signed(flow()[0]!, { ts: Math.floor(Date.now() / 1000) - 3600 }).headers)).status).toBe(401);
+    expect(
+      (
+        await consumer.handle(
+          ok.body,
+          signed(flow()[0]!, { key: `whsec_${Buffer.from('wrong').toString('base64')}` }).headers,
+        )
+      ).status,
+    ).toBe(401);
+    expect(
+      (await consumer.handle(ok.body, signed(flow()[0]!, { ts: Math.floor(Date.now() / 1000) - 3600 }).headers)).status,
+    ).toBe(401);
     expect((await consumer.handle(ok.body, {})).status).toBe(401);
     const noId = signed({ ...flow()[0]!, payment_id: undefined });
     const r = await consumer.handle(noId.body, noId.headers);
-    expect(r).toMatchObject({ status: 400, body: { error: 'invalid-payload', violations: [{ pointer: '/payment_id' }] } });
+    expect(r).toMatchObject({
+      status: 400,
+      body: { error: 'invalid-payload', violations: [{ pointer: '/payment_id' }] },
+    });
     expect(store.payments.size).toBe(0);
     expect(logs.join('\n')).not.toContain(secret.slice(6));
     expect(logs.join('\n')).not.toContain(ok.headers['webhook-signature']!.slice(3));
@@ -66,7 +98,12 @@ describe('createWebhookConsumer', () => {
   it('forgets payments that stayed unknown past the age limit; a redelivery stays a duplicate', async () => {
     const { consumer, store } = setup({ knownPayment: (id) => !id.startsWith('stray') });
     // 'stray-old' parks one event of 2026-01-01, 'stray-new' a whole flow of a day later.
-    const later = paymentFlow({ paymentId: 'stray-new', recipients: 1, eventPrefix: 'evt-stray-new', startMs: Date.UTC(2026, 0, 2) });
+    const later = paymentFlow({
+      paymentId: 'stray-new',
+      recipients: 1,
+      eventPrefix: 'evt-stray-new',
+      startMs: Date.UTC(2026, 0, 2),
+    });
     for (const p of [flow('stray-old')[0]!, ...later]) {
       const { body, headers } = signed(p);
       expect((await consumer.handle(body, headers)).body.effect).toBe('unknown-payment');
@@ -102,7 +139,9 @@ describe('createWebhookConsumer', () => {
 
   it('serializes concurrent deliveries of one payment', async () => {
     const { consumer, store } = setup();
-    const answers = await Promise.all([...flow(), ...flow()].map((p) => signed(p)).map(({ body, headers }) => consumer.handle(body, headers)));
+    const answers = await Promise.all(
+      [...flow(), ...flow()].map((p) => signed(p)).map(({ body, headers }) => consumer.handle(body, headers)),
+    );
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(store.payments.get('pay-1')).toMatchObject({ status: 'PAYMENT_COMPLETED' });
     expect(store.payments.get('pay-1')!.eventIds).toHaveLength(6);
@@ -120,7 +159,11 @@ describe('createWebhookConsumer', () => {
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const { body, headers } = signed(flow()[0]!);
-      const res = await fetch(`${url}/hooks`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
+      const res = await fetch(`${url}/hooks`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body,
+      });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ received: true, effect: 'applied' });
       expect((await fetch(`${url}/other`, { method: 'POST', body })).status).toBe(404);

@@ -23,9 +23,13 @@ afterEach(() => {
 });
 
 function start(db: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', path.join(here, 'helpers/ts-register.mjs'), path.join(here, 'helpers/consumer-child.ts'), db, secret], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', path.join(here, 'helpers/ts-register.mjs'), path.join(here, 'helpers/consumer-child.ts'), db, secret],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   children.push(child);
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`consumer exited early (${code})`)));
@@ -52,12 +56,21 @@ describe('SQLite consumer killed mid-stream', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'cbp-crash-'));
     const db = path.join(dir, 'hooks.db');
     const payments = Array.from({ length: 8 }, (_, i) =>
-      paymentFlow({ paymentId: `pay-${i}`, recipients: i % 3 === 0 ? 3 : 1, eventPrefix: `evt-${i}`, startMs: Date.UTC(2026, 0, 1) }),
+      paymentFlow({
+        paymentId: `pay-${i}`,
+        recipients: i % 3 === 0 ? 3 : 1,
+        eventPrefix: `evt-${i}`,
+        startMs: Date.UTC(2026, 0, 1),
+      }),
     );
     const unique = payments.flat();
     // Interleave payments, reorder within each, and deliver every event twice.
     const stream = payments.map((p, i) => (i % 2 ? shuffled(p) : p)).flatMap((p) => p.flatMap((e) => [e, e]));
-    stream.sort((a, b) => ((a.event_id.length * 7 + a.event_id.charCodeAt(4)) % 5) - ((b.event_id.length * 7 + b.event_id.charCodeAt(4)) % 5));
+    stream.sort(
+      (a, b) =>
+        ((a.event_id.length * 7 + a.event_id.charCodeAt(4)) % 5) -
+        ((b.event_id.length * 7 + b.event_id.charCodeAt(4)) % 5),
+    );
 
     const first = await start(db);
     const acked = new Set<number>();
@@ -78,7 +91,9 @@ describe('SQLite consumer killed mid-stream', () => {
         }
       }),
     );
-    await new Promise((r) => (first.child.exitCode !== null || first.child.signalCode !== null ? r(null) : first.child.once('exit', r)));
+    await new Promise((r) =>
+      first.child.exitCode !== null || first.child.signalCode !== null ? r(null) : first.child.once('exit', r),
+    );
     expect(first.child.signalCode).toBe('SIGKILL');
     expect(acked.size).toBeGreaterThan(0);
     expect(acked.size).toBeLessThan(stream.length);

@@ -39,10 +39,23 @@ describe('webhooks emitter output', () => {
     const store = kit.createMemoryStore();
     const secret = kit.generateWebhookSecret();
     const consumer = kit.createWebhookConsumer({ store, secret });
-    const body = JSON.stringify({ event_id: 'e1', event_timestamp: '2026-01-01T00:00:00Z', payment_id: 'p1', status: 'AWAITING_FUNDS' });
+    const body = JSON.stringify({
+      event_id: 'e1',
+      event_timestamp: '2026-01-01T00:00:00Z',
+      payment_id: 'p1',
+      status: 'AWAITING_FUNDS',
+    });
     const headers = kit.signWebhook(body, { id: 'e1', timestamp: Math.floor(Date.now() / 1000), secret });
     expect(await consumer.handle(body, headers)).toEqual({ status: 200, body: { received: true, effect: 'applied' } });
     expect(store.payments.get('p1').status).toBe('AWAITING_FUNDS');
-    expect(kit.applyPaymentEvent(undefined, { eventId: 'e2', eventTimestamp: '2026-01-01T00:00:00Z', paymentId: 'p2', status: 'PROCESSING', payload: {} }).effect).toBe('applied');
+    expect(
+      kit.applyPaymentEvent(undefined, {
+        eventId: 'e2',
+        eventTimestamp: '2026-01-01T00:00:00Z',
+        paymentId: 'p2',
+        status: 'PROCESSING',
+        payload: {},
+      }).effect,
+    ).toBe('applied');
   });
 });

@@ -14,7 +14,12 @@ describe('parseJsonExact', () => {
   });
 
   it('keeps numbers a double would round as their exact decimal text', () => {
-    expect(parseJsonExact('{"v":12345678901234567.89,"w":0.1,"x":1e400,"y":-0.000}')).toEqual({ v: '12345678901234567.89', w: 0.1, x: '1e400', y: -0 });
+    expect(parseJsonExact('{"v":12345678901234567.89,"w":0.1,"x":1e400,"y":-0.000}')).toEqual({
+      v: '12345678901234567.89',
+      w: 0.1,
+      x: '1e400',
+      y: -0,
+    });
     expect(parseJsonExact('[1.10, 9007199254740993]', 'string')).toEqual(['1.10', '9007199254740993']);
     expect(isSafeNumberLiteral('9007199254740992')).toBe(true);
     expect(isSafeNumberLiteral('9007199254740993')).toBe(false);

@@ -6,8 +6,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { loadStateTable } from '../../../../kits/payments/state-table/index.js';
-import { createWebhookConsumer, emptyPaymentState, signWebhook, type StatusChangeNotice } from 'cross-border-payments-runtime/payments/webhooks/index.js';
-import { createPostgresStore, postgresMigrationSql, type PostgresWebhookStore } from 'cross-border-payments-runtime/payments/webhooks/postgres-store.js';
+import {
+  createWebhookConsumer,
+  emptyPaymentState,
+  signWebhook,
+  type StatusChangeNotice,
+} from 'cross-border-payments-runtime/payments/webhooks/index.js';
+import {
+  createPostgresStore,
+  postgresMigrationSql,
+  type PostgresWebhookStore,
+} from 'cross-border-payments-runtime/payments/webhooks/postgres-store.js';
 import { paymentFlow, shuffled, type WebhookPayload } from '../../../../conformance/suites/consumer/flows.js';
 import { dropSchema, freshSchema, postgresUrl } from './helpers/postgres.js';
 
@@ -31,10 +40,34 @@ describe.skipIf(!postgresUrl)('PostgreSQL webhook store', () => {
     const schema = freshSchema();
     cleanup.push(() => dropSchema(schema));
     const store = open(schema);
-    expect(await store.commit({ eventId: 'e1', paymentId: 'pay-1', expectedVersion: 0, state: state(1, 'AWAITING_FUNDS'), effect: 'applied' })).toBe(true);
+    expect(
+      await store.commit({
+        eventId: 'e1',
+        paymentId: 'pay-1',
+        expectedVersion: 0,
+        state: state(1, 'AWAITING_FUNDS'),
+        effect: 'applied',
+      }),
+    ).toBe(true);
     expect(await store.hasEvent('e1')).toBe(true);
-    expect(await store.commit({ eventId: 'e1', paymentId: 'pay-1', expectedVersion: 1, state: state(2, 'X'), effect: 'applied' })).toBe(false);
-    expect(await store.commit({ eventId: 'e2', paymentId: 'pay-1', expectedVersion: 0, state: state(2, 'X'), effect: 'applied' })).toBe(false);
+    expect(
+      await store.commit({
+        eventId: 'e1',
+        paymentId: 'pay-1',
+        expectedVersion: 1,
+        state: state(2, 'X'),
+        effect: 'applied',
+      }),
+    ).toBe(false);
+    expect(
+      await store.commit({
+        eventId: 'e2',
+        paymentId: 'pay-1',
+        expectedVersion: 0,
+        state: state(2, 'X'),
+        effect: 'applied',
+      }),
+    ).toBe(false);
     expect(await store.hasEvent('e2')).toBe(false);
     expect(await store.getPayment('pay-1')).toEqual(state(1, 'AWAITING_FUNDS'));
     expect(await store.getPayment('pay-2')).toBeUndefined();
@@ -52,29 +85,52 @@ describe.skipIf(!postgresUrl)('PostgreSQL webhook store', () => {
       await admin.end();
     }
     const store = open(schema, { migrate: false });
-    expect(await store.commit({ eventId: 'e1', paymentId: 'pay-1', expectedVersion: 0, state: state(1, 'AWAITING_FUNDS'), effect: 'applied' })).toBe(true);
-    expect(() => createPostgresStore({ connectionString: postgresUrl!, schema: 'x; DROP TABLE y' })).toThrow(/schema "x; DROP TABLE y" must match/);
+    expect(
+      await store.commit({
+        eventId: 'e1',
+        paymentId: 'pay-1',
+        expectedVersion: 0,
+        state: state(1, 'AWAITING_FUNDS'),
+        effect: 'applied',
+      }),
+    ).toBe(true);
+    expect(() => createPostgresStore({ connectionString: postgresUrl!, schema: 'x; DROP TABLE y' })).toThrow(
+      /schema "x; DROP TABLE y" must match/,
+    );
   });
 
-  it('two instances on one database: every payment right, every status change applied once', { timeout: 60_000 }, async () => {
+  it('two instances on one database: every payment right, every status change applied once', {
+    timeout: 60_000,
+  }, async () => {
     const schema = freshSchema();
     cleanup.push(() => dropSchema(schema));
     const stores = [open(schema), open(schema)];
     await Promise.all(stores.map((s) => s.ready));
     await stores[0]!.withPaymentLock!('setup', async (tx) => {
-      await (tx.handle as pg.ClientBase).query(`CREATE TABLE "${schema}".applied_changes (payment_id text, recipient_id text, to_status text)`);
+      await (tx.handle as pg.ClientBase).query(
+        `CREATE TABLE "${schema}".applied_changes (payment_id text, recipient_id text, to_status text)`,
+      );
     });
     // Each instance records its changes through the store's transaction, so they commit with the event.
     const record = async ({ change, transaction }: StatusChangeNotice) => {
-      await (transaction as pg.ClientBase).query(`INSERT INTO "${schema}".applied_changes VALUES ($1, $2, $3)`, [change.paymentId, change.recipientId ?? '', change.to]);
+      await (transaction as pg.ClientBase).query(`INSERT INTO "${schema}".applied_changes VALUES ($1, $2, $3)`, [
+        change.paymentId,
+        change.recipientId ?? '',
+        change.to,
+      ]);
     };
     const consumers = stores.map((store) => createWebhookConsumer({ table, store, secret, onStatusChange: record }));
-    const flows = Array.from({ length: 40 }, (_, i) => paymentFlow({ paymentId: `pay-${i}`, recipients: 3, eventPrefix: `evt-${i}`, startMs: Date.UTC(2026, 0, 1) }));
+    const flows = Array.from({ length: 40 }, (_, i) =>
+      paymentFlow({ paymentId: `pay-${i}`, recipients: 3, eventPrefix: `evt-${i}`, startMs: Date.UTC(2026, 0, 1) }),
+    );
     // Every event twice, shuffled within its payment, both copies sent at once to different instances.
     const deliveries = flows.flatMap((f, i) => (i % 2 ? shuffled(f) : [...f].reverse()).flatMap((e) => [e, e]));
     const send = (consumer: (typeof consumers)[number], e: WebhookPayload) => {
       const body = JSON.stringify(e);
-      return consumer.handle(body, signWebhook(body, { id: e.event_id, timestamp: Math.floor(Date.now() / 1000), secret }));
+      return consumer.handle(
+        body,
+        signWebhook(body, { id: e.event_id, timestamp: Math.floor(Date.now() / 1000), secret }),
+      );
     };
     const answers = await Promise.all(deliveries.map((e, i) => send(consumers[i % 2]!, e)));
     expect(answers.filter((a) => a.status !== 200)).toEqual([]);
@@ -82,11 +138,15 @@ describe.skipIf(!postgresUrl)('PostgreSQL webhook store', () => {
     const admin = new pg.Client({ connectionString: postgresUrl });
     await admin.connect();
     try {
-      const twice = await admin.query(`SELECT payment_id, recipient_id, to_status, count(*)::int AS n FROM "${schema}".applied_changes GROUP BY 1, 2, 3 HAVING count(*) > 1`);
+      const twice = await admin.query(
+        `SELECT payment_id, recipient_id, to_status, count(*)::int AS n FROM "${schema}".applied_changes GROUP BY 1, 2, 3 HAVING count(*) > 1`,
+      );
       expect(twice.rows).toEqual([]);
       // How many changes a payment goes through depends on the order its events arrive in; that
       // each payment reached completion through exactly one recorded change does not.
-      const completed = await admin.query(`SELECT count(*)::int AS n FROM "${schema}".applied_changes WHERE to_status = 'PAYMENT_COMPLETED' AND recipient_id = ''`);
+      const completed = await admin.query(
+        `SELECT count(*)::int AS n FROM "${schema}".applied_changes WHERE to_status = 'PAYMENT_COMPLETED' AND recipient_id = ''`,
+      );
       expect(completed.rows[0].n).toBe(flows.length);
     } finally {
       await admin.end();
@@ -104,9 +164,18 @@ describe.skipIf(!postgresUrl)('PostgreSQL webhook store', () => {
     const store = open(schema);
     const consumer = createWebhookConsumer({ table, store, secret });
     for (const paymentId of ['pay-a', 'pay-b']) {
-      const e = { event_id: 'evt-1', event_timestamp: '2026-01-01T00:00:00Z', payment_id: paymentId, status: 'AWAITING_FUNDS', client_reference_id: 'r' };
+      const e = {
+        event_id: 'evt-1',
+        event_timestamp: '2026-01-01T00:00:00Z',
+        payment_id: paymentId,
+        status: 'AWAITING_FUNDS',
+        client_reference_id: 'r',
+      };
       const body = JSON.stringify(e);
-      const answer = await consumer.handle(body, signWebhook(body, { id: `${paymentId}-1`, timestamp: Math.floor(Date.now() / 1000), secret }));
+      const answer = await consumer.handle(
+        body,
+        signWebhook(body, { id: `${paymentId}-1`, timestamp: Math.floor(Date.now() / 1000), secret }),
+      );
       expect(answer.body.effect).toBe('applied');
     }
     expect((await store.getPayment('pay-b'))?.status).toBe('AWAITING_FUNDS');

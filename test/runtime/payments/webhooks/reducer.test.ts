@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { loadStateTable } from '../../../../kits/payments/state-table/index.js';
-import { applyPaymentEvent, toPaymentEvent, type PaymentEvent, type PaymentState, type PaymentEffect } from 'cross-border-payments-runtime/payments/webhooks/index.js';
-import { completionPath, paymentFlow, shuffled, type WebhookPayload } from '../../../../conformance/suites/consumer/flows.js';
+import {
+  applyPaymentEvent,
+  toPaymentEvent,
+  type PaymentEvent,
+  type PaymentState,
+  type PaymentEffect,
+} from 'cross-border-payments-runtime/payments/webhooks/index.js';
+import {
+  completionPath,
+  paymentFlow,
+  shuffled,
+  type WebhookPayload,
+} from '../../../../conformance/suites/consumer/flows.js';
 
 const table = loadStateTable();
 const T0 = Date.UTC(2026, 0, 1);
-const flow = (recipients = 1, paymentId = 'pay-1') => paymentFlow({ paymentId, recipients, eventPrefix: `evt-${paymentId}`, startMs: T0 });
+const flow = (recipients = 1, paymentId = 'pay-1') =>
+  paymentFlow({ paymentId, recipients, eventPrefix: `evt-${paymentId}`, startMs: T0 });
 const ev = (p: WebhookPayload | Record<string, unknown>): PaymentEvent => {
   const r = toPaymentEvent(p);
   if (!r.ok) throw new Error(JSON.stringify(r.violations));
@@ -25,7 +37,14 @@ function run(payloads: Array<WebhookPayload | Record<string, unknown>>, known?: 
 
 describe('flows built from the state table', () => {
   it('follow seed §Events consumer rule 4', () => {
-    expect(completionPath(table).map((s) => s.status)).toEqual(['AWAITING_FUNDS', 'RECEIVED_FUNDS', 'FX_COMPLETED', 'PAYOUT_INITIATED', 'PAYOUT_CREDITED', 'PAYMENT_COMPLETED']);
+    expect(completionPath(table).map((s) => s.status)).toEqual([
+      'AWAITING_FUNDS',
+      'RECEIVED_FUNDS',
+      'FX_COMPLETED',
+      'PAYOUT_INITIATED',
+      'PAYOUT_CREDITED',
+      'PAYMENT_COMPLETED',
+    ]);
     expect(flow(3).map((e) => `${e.status}${e.recipient_id ? `/${e.recipient_id}` : ''}`)).toEqual([
       'AWAITING_FUNDS',
       'RECEIVED_FUNDS',
@@ -45,7 +64,12 @@ describe('applyPaymentEvent (seed §Events consumer rules)', () => {
   it('applies a single-recipient flow in order and reports each change', () => {
     const { state, effects } = run(flow());
     expect(effects).toEqual(Array(6).fill('applied'));
-    expect(state).toMatchObject({ status: 'PAYMENT_COMPLETED', known: true, terminal: false, recipients: { 'rcp-1': { status: 'PAYOUT_CREDITED' } } });
+    expect(state).toMatchObject({
+      status: 'PAYMENT_COMPLETED',
+      known: true,
+      terminal: false,
+      recipients: { 'rcp-1': { status: 'PAYOUT_CREDITED' } },
+    });
     expect(state.eventIds).toHaveLength(6);
   });
 
@@ -71,7 +95,11 @@ describe('applyPaymentEvent (seed §Events consumer rules)', () => {
       fc.property(fc.shuffledSubarray(events, { minLength: events.length, maxLength: events.length }), (perm) => {
         const { state } = run(perm);
         expect(state.status).toBe('PAYMENT_COMPLETED');
-        expect(Object.values(state.recipients).map((r) => r.status)).toEqual(['PAYOUT_CREDITED', 'PAYOUT_CREDITED', 'PAYOUT_CREDITED']);
+        expect(Object.values(state.recipients).map((r) => r.status)).toEqual([
+          'PAYOUT_CREDITED',
+          'PAYOUT_CREDITED',
+          'PAYOUT_CREDITED',
+        ]);
         expect(state.parked).toEqual([]);
         expect(new Set(state.eventIds)).toEqual(new Set(inOrder.eventIds));
       }),
@@ -117,7 +145,10 @@ describe('applyPaymentEvent (seed §Events consumer rules)', () => {
     const { state, effects } = run([e[0]!, e[1]!, e[2]!, e[3]!, completed, e[5]!, e[4]!, e[6]!]);
     expect(state.status).toBe('PAYMENT_COMPLETED');
     expect(effects.slice(4)).toEqual(['applied', 'stale', 'applied', 'stale']);
-    expect(state.recipients).toMatchObject({ 'rcp-1': { status: 'PAYOUT_CREDITED', implied: true }, 'rcp-2': { status: 'PAYOUT_CREDITED', implied: true } });
+    expect(state.recipients).toMatchObject({
+      'rcp-1': { status: 'PAYOUT_CREDITED', implied: true },
+      'rcp-2': { status: 'PAYOUT_CREDITED', implied: true },
+    });
   });
 
   it('never moves statusAt backwards and never applies an event_id twice, whatever arrives', () => {

@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { signWebhook, verifyWebhook, generateWebhookSecret, type WebhookScheme } from 'cross-border-payments-runtime/payments/webhooks/index.js';
+import {
+  signWebhook,
+  verifyWebhook,
+  generateWebhookSecret,
+  type WebhookScheme,
+} from 'cross-border-payments-runtime/payments/webhooks/index.js';
 
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const now = 1_700_000_000;
-const body = '{"event_id":"evt_1","payment_id":"pay_1","status":"AWAITING_FUNDS","amount":{"value":12345678901234567.89}}';
-const sign = (b: string | Uint8Array = body, ts = now, s = secret) => signWebhook(b, { id: 'evt_1', timestamp: ts, secret: s });
-const verify = (b: string | Uint8Array, h: Record<string, string>, opts = {}) => verifyWebhook(b, h, secret, { now: now * 1000, ...opts });
+const body =
+  '{"event_id":"evt_1","payment_id":"pay_1","status":"AWAITING_FUNDS","amount":{"value":12345678901234567.89}}';
+const sign = (b: string | Uint8Array = body, ts = now, s = secret) =>
+  signWebhook(b, { id: 'evt_1', timestamp: ts, secret: s });
+const verify = (b: string | Uint8Array, h: Record<string, string>, opts = {}) =>
+  verifyWebhook(b, h, secret, { now: now * 1000, ...opts });
 
 describe('signWebhook / verifyWebhook (Standard Webhooks, assumption A-WEBHOOK-SIGNATURE)', () => {
   it('accepts its own signature and returns the payload with exact amounts', () => {
@@ -18,7 +26,9 @@ describe('signWebhook / verifyWebhook (Standard Webhooks, assumption A-WEBHOOK-S
   it('interoperates with the standardwebhooks package in both directions', () => {
     const wh = new Webhook(secret);
     const theirs = wh.sign('evt_1', new Date(now * 1000), body);
-    expect(verify(body, { 'webhook-id': 'evt_1', 'webhook-timestamp': String(now), 'webhook-signature': theirs }).ok).toBe(true);
+    expect(
+      verify(body, { 'webhook-id': 'evt_1', 'webhook-timestamp': String(now), 'webhook-signature': theirs }).ok,
+    ).toBe(true);
     expect(sign()['webhook-signature']).toBe(theirs);
   });
 
@@ -32,9 +42,15 @@ describe('signWebhook / verifyWebhook (Standard Webhooks, assumption A-WEBHOOK-S
 
   it('refuses missing headers, bad signatures, stale and future timestamps', () => {
     const h = sign();
-    expect(verify(body, { 'webhook-id': 'evt_1', 'webhook-timestamp': String(now) })).toMatchObject({ reason: 'missing-headers' });
-    expect(verify(body, { ...h, 'webhook-signature': `v1,${Buffer.alloc(32).toString('base64')}` })).toMatchObject({ reason: 'bad-signature' });
-    expect(verify(body, sign(body, now, `whsec_${Buffer.from('another secret').toString('base64')}`))).toMatchObject({ reason: 'bad-signature' });
+    expect(verify(body, { 'webhook-id': 'evt_1', 'webhook-timestamp': String(now) })).toMatchObject({
+      reason: 'missing-headers',
+    });
+    expect(verify(body, { ...h, 'webhook-signature': `v1,${Buffer.alloc(32).toString('base64')}` })).toMatchObject({
+      reason: 'bad-signature',
+    });
+    expect(verify(body, sign(body, now, `whsec_${Buffer.from('another secret').toString('base64')}`))).toMatchObject({
+      reason: 'bad-signature',
+    });
     expect(verify(body, sign(body, now - 301))).toMatchObject({ reason: 'stale-timestamp' });
     expect(verify(body, sign(body, now + 301))).toMatchObject({ reason: 'future-timestamp' });
     expect(verify(body, sign(body, now - 299)).ok).toBe(true);
@@ -65,12 +81,17 @@ describe('signWebhook / verifyWebhook (Standard Webhooks, assumption A-WEBHOOK-S
     const plain: WebhookScheme = {
       name: 'test',
       sign: (_b, { id, timestamp }) => ({ 'x-id': id, 'x-ts': String(timestamp), 'x-sig': 'ok' }),
-      parse: (h) => (h['x-id'] && h['x-ts'] && h['x-sig'] ? { id: h['x-id'], timestamp: Number(h['x-ts']), signatures: [Buffer.from(h['x-sig'])] } : 'missing-headers'),
+      parse: (h) =>
+        h['x-id'] && h['x-ts'] && h['x-sig']
+          ? { id: h['x-id'], timestamp: Number(h['x-ts']), signatures: [Buffer.from(h['x-sig'])] }
+          : 'missing-headers',
       expected: () => Buffer.from('ok'),
     };
     const h = signWebhook(body, { id: 'e', timestamp: now, secret }, { scheme: plain });
     expect(verifyWebhook(body, h, secret, { now: now * 1000, scheme: plain }).ok).toBe(true);
-    expect(verifyWebhook(body, sign(), secret, { now: now * 1000, scheme: plain })).toMatchObject({ reason: 'missing-headers' });
+    expect(verifyWebhook(body, sign(), secret, { now: now * 1000, scheme: plain })).toMatchObject({
+      reason: 'missing-headers',
+    });
   });
 
   it('rejects an unusable secret without printing it', () => {

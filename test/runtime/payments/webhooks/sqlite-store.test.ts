@@ -4,7 +4,11 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createSqliteStore } from 'cross-border-payments-runtime/payments/webhooks/sqlite-store.js';
-import { createMemoryStore, emptyPaymentState, type WebhookStore } from 'cross-border-payments-runtime/payments/webhooks/index.js';
+import {
+  createMemoryStore,
+  emptyPaymentState,
+  type WebhookStore,
+} from 'cross-border-payments-runtime/payments/webhooks/index.js';
 
 let dir: string;
 beforeEach(() => void (dir = mkdtempSync(path.join(tmpdir(), 'cbp-sqlite-'))));
@@ -19,11 +23,35 @@ describe.each([
   it('commits state and event id together, with compare-and-set on the version', async () => {
     const store = make();
     try {
-      expect(await store.commit({ eventId: 'e1', paymentId: 'pay-1', expectedVersion: 0, state: state(1, 'AWAITING_FUNDS'), effect: 'applied' })).toBe(true);
+      expect(
+        await store.commit({
+          eventId: 'e1',
+          paymentId: 'pay-1',
+          expectedVersion: 0,
+          state: state(1, 'AWAITING_FUNDS'),
+          effect: 'applied',
+        }),
+      ).toBe(true);
       expect(await store.hasEvent('e1')).toBe(true);
       // Same event again, or a change computed from an outdated version: refused, nothing written.
-      expect(await store.commit({ eventId: 'e1', paymentId: 'pay-1', expectedVersion: 1, state: state(2, 'X'), effect: 'applied' })).toBe(false);
-      expect(await store.commit({ eventId: 'e2', paymentId: 'pay-1', expectedVersion: 0, state: state(2, 'X'), effect: 'applied' })).toBe(false);
+      expect(
+        await store.commit({
+          eventId: 'e1',
+          paymentId: 'pay-1',
+          expectedVersion: 1,
+          state: state(2, 'X'),
+          effect: 'applied',
+        }),
+      ).toBe(false);
+      expect(
+        await store.commit({
+          eventId: 'e2',
+          paymentId: 'pay-1',
+          expectedVersion: 0,
+          state: state(2, 'X'),
+          effect: 'applied',
+        }),
+      ).toBe(false);
       expect(await store.hasEvent('e2')).toBe(false);
       expect(await store.getPayment('pay-1')).toEqual(state(1, 'AWAITING_FUNDS'));
       expect(await store.getPayment('pay-2')).toBeUndefined();
@@ -40,7 +68,13 @@ describe.each([
   const parkedAt = (paymentId: string, ...stamps: string[]) => ({
     ...emptyPaymentState(paymentId),
     version: stamps.length,
-    parked: stamps.map((t, i) => ({ eventId: `${paymentId}-e${i}`, eventTimestamp: t, paymentId, status: 'PAYOUT_CREDITED', payload: {} })),
+    parked: stamps.map((t, i) => ({
+      eventId: `${paymentId}-e${i}`,
+      eventTimestamp: t,
+      paymentId,
+      status: 'PAYOUT_CREDITED',
+      payload: {},
+    })),
   });
 
   it('deletes never-known payments whose newest event is older than the cutoff, and nothing else', async () => {
@@ -61,7 +95,13 @@ describe.each([
         state: parkedAt('recent', '2026-01-01T00:00:00Z', '2026-03-02T00:00:00Z'),
         effect: 'unknown-payment',
       });
-      await store.commit({ eventId: 'known-e1', paymentId: 'pay-1', expectedVersion: 0, state: { ...state(1, 'AWAITING_FUNDS'), paymentId: 'pay-1' }, effect: 'applied' });
+      await store.commit({
+        eventId: 'known-e1',
+        paymentId: 'pay-1',
+        expectedVersion: 0,
+        state: { ...state(1, 'AWAITING_FUNDS'), paymentId: 'pay-1' },
+        effect: 'applied',
+      });
       expect(await store.pruneUnknown!(cutoff)).toBe(1);
       expect(await store.getPayment('old')).toBeUndefined();
       expect((await store.getPayment('recent'))?.parked).toHaveLength(2);
@@ -79,7 +119,13 @@ describe('sqlite store', () => {
   it('keeps everything across a reopen', async () => {
     const file = path.join(dir, 'hooks.db');
     const a = createSqliteStore({ path: file });
-    a.commit({ eventId: 'e1', paymentId: 'pay-1', expectedVersion: 0, state: state(1, 'RECEIVED_FUNDS'), effect: 'applied' });
+    a.commit({
+      eventId: 'e1',
+      paymentId: 'pay-1',
+      expectedVersion: 0,
+      state: state(1, 'RECEIVED_FUNDS'),
+      effect: 'applied',
+    });
     await a.close?.();
     const b = createSqliteStore({ path: file });
     expect(b.hasEvent('e1')).toBe(true);
@@ -90,7 +136,13 @@ describe('sqlite store', () => {
   it('clears the lock a killed process left, and refuses a file a live process owns', async () => {
     const file = path.join(dir, 'hooks.db');
     const a = createSqliteStore({ path: file });
-    a.commit({ eventId: 'e1', paymentId: 'pay-1', expectedVersion: 0, state: state(1, 'RECEIVED_FUNDS'), effect: 'applied' });
+    a.commit({
+      eventId: 'e1',
+      paymentId: 'pay-1',
+      expectedVersion: 0,
+      state: state(1, 'RECEIVED_FUNDS'),
+      effect: 'applied',
+    });
     await a.close?.();
     const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
     writeFileSync(`${file}.owner`, String(dead));

@@ -26,7 +26,10 @@ describe('loadStateTable', () => {
     expect(errorOf(() => loadStateTable('nope/states.yaml'))).toMatchObject({ code: 'E_FILE_NOT_FOUND' });
     const t = good();
     delete t.fanOut.key;
-    expect(errorOf(() => validateStateTable(t, 'x.yaml'))).toMatchObject({ code: 'E_STATE_TABLE_INVALID', details: { pointer: '/fanOut/key', file: 'x.yaml' } });
+    expect(errorOf(() => validateStateTable(t, 'x.yaml'))).toMatchObject({
+      code: 'E_STATE_TABLE_INVALID',
+      details: { pointer: '/fanOut/key', file: 'x.yaml' },
+    });
     const u = good();
     u.transitions[2].from = 42;
     expect(errorOf(() => validateStateTable(u)).details.pointer).toBe('/transitions/2/from');
@@ -43,6 +46,8 @@ describe('loadStateTable', () => {
     expect(errorOf(() => validateStateTable(d)).details.pointer).toBe(`/statuses/${d.statuses.length - 1}/name`);
     const f = good();
     f.fanOut.statuses.push('PAYOUT_LOST');
-    expect(errorOf(() => validateStateTable(f)).format()).toMatch(/E_STATE_TABLE_INVALID: status PAYOUT_LOST .*#\/fanOut\/statuses\/2/);
+    expect(errorOf(() => validateStateTable(f)).format()).toMatch(
+      /E_STATE_TABLE_INVALID: status PAYOUT_LOST .*#\/fanOut\/statuses\/2/,
+    );
   });
 });

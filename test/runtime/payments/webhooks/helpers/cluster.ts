@@ -11,7 +11,10 @@ import { signWebhook } from 'cross-border-payments-runtime/payments/webhooks/ind
 import { paymentFlow, type WebhookPayload } from '../../../../../conformance/suites/consumer/flows.js';
 
 // The TypeScript sources, also when this module runs compiled from dist/ (npm run bench).
-const here = path.join(fileURLToPath(new URL(import.meta.url.includes('/dist/') ? '../../../../../..' : '../../../../..', import.meta.url)), 'test/runtime/payments/webhooks/helpers');
+const here = path.join(
+  fileURLToPath(new URL(import.meta.url.includes('/dist/') ? '../../../../../..' : '../../../../..', import.meta.url)),
+  'test/runtime/payments/webhooks/helpers',
+);
 
 export interface Instance {
   child: ChildProcess;
@@ -19,9 +22,13 @@ export interface Instance {
 }
 
 export function startInstance(kind: 'sqlite' | 'postgres', target: string, secret: string): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', path.join(here, 'ts-register.mjs'), path.join(here, 'store-consumer-child.ts'), kind, target, secret], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', path.join(here, 'ts-register.mjs'), path.join(here, 'store-consumer-child.ts'), kind, target, secret],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`consumer exited early (${code})`)));
     child.stdout!.on('data', (d: Buffer) => {
@@ -54,7 +61,9 @@ export function seededShuffle<T>(items: T[], seed: number): T[] {
 }
 
 export function paymentFlows(count: number, recipients = 3): WebhookPayload[][] {
-  return Array.from({ length: count }, (_, i) => paymentFlow({ paymentId: `pay-${i}`, recipients, eventPrefix: `evt-${i}`, startMs: Date.UTC(2026, 0, 1) + i }));
+  return Array.from({ length: count }, (_, i) =>
+    paymentFlow({ paymentId: `pay-${i}`, recipients, eventPrefix: `evt-${i}`, startMs: Date.UTC(2026, 0, 1) + i }),
+  );
 }
 
 export interface StreamOptions {
@@ -75,7 +84,13 @@ export interface StreamResult {
   elapsedMs: number;
 }
 
-export async function deliverAll({ deliveries, secret, instances, concurrency, chaos }: StreamOptions): Promise<StreamResult> {
+export async function deliverAll({
+  deliveries,
+  secret,
+  instances,
+  concurrency,
+  chaos,
+}: StreamOptions): Promise<StreamResult> {
   const queue = deliveries.map((p, i) => ({ p, i }));
   let attempts = 0;
   let acknowledged = 0;

@@ -10,8 +10,11 @@ import pg from 'pg';
 export const postgresUrl = process.env['CBP_TEST_POSTGRES_URL'];
 
 if (!postgresUrl) {
-  if (process.env['CI']) throw new Error('CBP_TEST_POSTGRES_URL is not set: CI must start PostgreSQL (scripts/test-postgres.sh start)');
-  console.warn('PostgreSQL tests skipped: set CBP_TEST_POSTGRES_URL (eval "$(scripts/test-postgres.sh start)" starts a local server)');
+  if (process.env['CI'])
+    throw new Error('CBP_TEST_POSTGRES_URL is not set: CI must start PostgreSQL (scripts/test-postgres.sh start)');
+  console.warn(
+    'PostgreSQL tests skipped: set CBP_TEST_POSTGRES_URL (eval "$(scripts/test-postgres.sh start)" starts a local server)',
+  );
 }
 
 /** A schema name of its own per test, dropped by `dropSchema`. */

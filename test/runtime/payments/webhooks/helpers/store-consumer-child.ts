@@ -8,7 +8,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
 import { loadStateTable } from '../../../../../kits/payments/state-table/index.js';
-import { createWebhookConsumer, createWebhookListener, type StatusChangeNotice, type WebhookStore } from 'cross-border-payments-runtime/payments/webhooks/index.js';
+import {
+  createWebhookConsumer,
+  createWebhookListener,
+  type StatusChangeNotice,
+  type WebhookStore,
+} from 'cross-border-payments-runtime/payments/webhooks/index.js';
 import { createPostgresStore } from 'cross-border-payments-runtime/payments/webhooks/postgres-store.js';
 import { createSqliteStore } from 'cross-border-payments-runtime/payments/webhooks/sqlite-store.js';
 
@@ -21,12 +26,21 @@ if (kind === 'postgres') {
   await pgStore.ready;
   store = pgStore;
   onStatusChange = async ({ change, transaction }) => {
-    await (transaction as pg.ClientBase).query(`INSERT INTO "${schema}".applied_changes VALUES ($1, $2, $3)`, [change.paymentId, change.recipientId ?? '', change.to]);
+    await (transaction as pg.ClientBase).query(`INSERT INTO "${schema}".applied_changes VALUES ($1, $2, $3)`, [
+      change.paymentId,
+      change.recipientId ?? '',
+      change.to,
+    ]);
   };
 } else {
   store = createSqliteStore({ path: target });
 }
-const consumer = createWebhookConsumer({ table: loadStateTable(), store, secret, ...(onStatusChange ? { onStatusChange } : {}) });
+const consumer = createWebhookConsumer({
+  table: loadStateTable(),
+  store,
+  secret,
+  ...(onStatusChange ? { onStatusChange } : {}),
+});
 const server = createServer(createWebhookListener(consumer));
 server.keepAliveTimeout = 60_000;
 server.listen(0, '127.0.0.1', () => {
