@@ -14,7 +14,8 @@ export interface RuleViolation {
   /** RFC 6901 pointer into the validated value (request body, query, params or payload). */
   pointer: string;
   message: string;
-  /** Where the rule comes from: the rule's `source` (a section of the service description), or `OpenAPI schema` for schema constraints. */
+  /** Where the rule comes from: the rule's `source` (a section of the service description), or `OpenAPI schema` for
+   * schema constraints. */
   source: string;
   /** Which part of the request was validated. */
   in?: 'body' | 'params' | 'query' | 'headers' | 'cookies' | 'response' | 'webhook';

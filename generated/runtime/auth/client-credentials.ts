@@ -10,7 +10,12 @@ import { AuthFailure } from '../client/api-error.js';
 import { withRetry } from '../client/retry.js';
 import { type ClientCredentialsOptions, createTokenProvider, type TokenProvider } from './token-provider.js';
 
-export { type ClientCredentialsOptions, DEFAULT_TOKEN_TIMEOUT_MS, TOKEN68, type TokenProvider } from './token-provider.js';
+export {
+  type ClientCredentialsOptions,
+  DEFAULT_TOKEN_TIMEOUT_MS,
+  TOKEN68,
+  type TokenProvider,
+} from './token-provider.js';
 
 export function createClientCredentialsProvider(options: ClientCredentialsOptions): TokenProvider {
   return createTokenProvider(options, { AuthFailure, withRetry });

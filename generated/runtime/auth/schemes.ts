@@ -5,7 +5,11 @@
  * Security scheme descriptors as emitted from the document (components.securitySchemes), and
  * the choice of which alternative of an operation's security the client can satisfy.
  */
-export type SchemeDescriptor = { type: 'oauth2' } | { type: 'http'; scheme: string } | { type: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string } | { type: 'other' };
+export type SchemeDescriptor =
+  | { type: 'oauth2' }
+  | { type: 'http'; scheme: string }
+  | { type: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string }
+  | { type: 'other' };
 
 export interface Credentials {
   /** OAuth 2.0 client credentials available (client id + secret). */
@@ -37,7 +41,11 @@ function satisfiable(scheme: SchemeDescriptor | undefined, creds: Credentials): 
  * Picks the first alternative (in document order) whose schemes are all satisfiable. An empty
  * alternative, or no security at all, means anonymous.
  */
-export function planSecurity(security: ReadonlyArray<ReadonlyArray<string>>, schemes: Readonly<Record<string, SchemeDescriptor>>, creds: Credentials): SecurityPlan {
+export function planSecurity(
+  security: ReadonlyArray<ReadonlyArray<string>>,
+  schemes: Readonly<Record<string, SchemeDescriptor>>,
+  creds: Credentials,
+): SecurityPlan {
   if (security.length === 0 || security.some((alt) => alt.length === 0)) return NONE;
   for (const alternative of security) {
     if (!alternative.every((name) => satisfiable(schemes[name], creds))) continue;

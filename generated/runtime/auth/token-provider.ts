@@ -2,8 +2,8 @@
 // DO NOT EDIT: change the OpenAPI document, overlay or templates and run `cbp generate`.
 
 /**
- * OAuth 2.0 client-credentials token provider (RFC 6749 §4.4). The token is fetched on first use, cached, and refreshed `skew` seconds before
- * `expires_in` runs out. However many calls run at once, a single token request is in flight.
+ * OAuth 2.0 client-credentials token provider (RFC 6749 §4.4). The token is fetched on first use, cached, and refreshed
+ * `skew` seconds before `expires_in` runs out. However many calls run at once, a single token request is in flight.
  * expires_in is read as seconds (RFC 6749 §5.1: "the lifetime in seconds of the access token").
  * The request never follows a redirect (its body carries client_secret), the token must be
  * RFC 6750 token68 syntax, and an error answer's RFC 6749 §5.2 `error` code is kept.
@@ -67,7 +67,10 @@ export interface TokenProviderParts {
   withRetry: typeof withRetry;
 }
 
-export function createTokenProvider(options: ClientCredentialsOptions, { AuthFailure, withRetry }: TokenProviderParts): TokenProvider {
+export function createTokenProvider(
+  options: ClientCredentialsOptions,
+  { AuthFailure, withRetry }: TokenProviderParts,
+): TokenProvider {
   const clock = options.clock ?? Date.now;
   const log = options.log ?? (() => undefined);
   let cached: Cached | undefined;
@@ -82,7 +85,10 @@ export function createTokenProvider(options: ClientCredentialsOptions, { AuthFai
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        const failure = new AuthFailure('token-timeout', `The token endpoint did not deliver a token within ${timeoutMs} ms`);
+        const failure = new AuthFailure(
+          'token-timeout',
+          `The token endpoint did not deliver a token within ${timeoutMs} ms`,
+        );
         controller.abort(failure);
         reject(failure);
       }, timeoutMs);
@@ -110,7 +116,16 @@ export function createTokenProvider(options: ClientCredentialsOptions, { AuthFai
             signal,
           }),
         ),
-      (e) => log({ level: 'info', event: 'retry', method: 'POST', url: options.tokenUrl, attempt: e.attempt, delayMs: e.delayMs, status: e.status }),
+      (e) =>
+        log({
+          level: 'info',
+          event: 'retry',
+          method: 'POST',
+          url: options.tokenUrl,
+          attempt: e.attempt,
+          delayMs: e.delayMs,
+          status: e.status,
+        }),
       signal,
     );
     log({ level: 'debug', event: 'token-response', url: options.tokenUrl, status: response.status });
@@ -126,7 +141,12 @@ export function createTokenProvider(options: ClientCredentialsOptions, { AuthFai
     if (!response.ok) {
       const error = await oauthError(response);
       const detail = error ? `: ${error.code}${error.description ? ` (${error.description})` : ''}` : '';
-      throw new AuthFailure('token-request-failed', `The token endpoint answered ${response.status}${detail}`, response.status, error?.code);
+      throw new AuthFailure(
+        'token-request-failed',
+        `The token endpoint answered ${response.status}${detail}`,
+        response.status,
+        error?.code,
+      );
     }
     const body = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
     const token = body?.['access_token'];
@@ -137,7 +157,11 @@ export function createTokenProvider(options: ClientCredentialsOptions, { AuthFai
       // Never used, never echoed: a token with a newline would otherwise reach Headers.set,
       // whose error message carries the value.
       options.onToken?.(token);
-      throw new AuthFailure('token-response-invalid', 'The access_token is not an RFC 6750 §2.1 token (b64token/token68 characters only)', response.status);
+      throw new AuthFailure(
+        'token-response-invalid',
+        'The access_token is not an RFC 6750 §2.1 token (b64token/token68 characters only)',
+        response.status,
+      );
     }
     options.onToken?.(token);
     const lifetime = Number(body?.['expires_in']);
@@ -193,5 +217,11 @@ async function oauthError(response: Response): Promise<{ code: string; descripti
   // §5.2: error codes are printable ASCII without quote or backslash.
   if (typeof code !== 'string' || !/^[\x20-\x21\x23-\x5B\x5D-\x7E]{1,64}$/.test(code)) return undefined;
   const description = body?.['error_description'];
-  return { code, description: typeof description === 'string' && /^[\x20-\x21\x23-\x5B\x5D-\x7E]{1,200}$/.test(description) ? description : undefined };
+  return {
+    code,
+    description:
+      typeof description === 'string' && /^[\x20-\x21\x23-\x5B\x5D-\x7E]{1,200}$/.test(description)
+        ? description
+        : undefined,
+  };
 }

@@ -16,7 +16,13 @@ export type ApiError =
       kind: 'auth';
       /** Status of the answer that failed authentication (401/403), or of the token endpoint. */
       status?: number | undefined;
-      reason: 'unauthorized' | 'forbidden' | 'token-request-failed' | 'token-response-invalid' | 'token-redirect' | 'token-timeout';
+      reason:
+        | 'unauthorized'
+        | 'forbidden'
+        | 'token-request-failed'
+        | 'token-response-invalid'
+        | 'token-redirect'
+        | 'token-timeout';
       message: string;
       /** RFC 6749 §5.2 `error` code of the token endpoint's answer, when it gave one. */
       oauthError?: string | undefined;
@@ -46,7 +52,9 @@ export class CrossOriginRedirect extends Error {
   readonly location: string;
 
   constructor(status: number, location: string, from: string) {
-    super(`Not followed: a ${status} redirect from ${from} to another origin, ${location} (credentials stay with their origin)`);
+    super(
+      `Not followed: a ${status} redirect from ${from} to another origin, ${location} (credentials stay with their origin)`,
+    );
     this.name = 'CrossOriginRedirect';
     this.status = status;
     this.location = location;
@@ -55,20 +63,40 @@ export class CrossOriginRedirect extends Error {
 
 /** Maps a non-2xx answer to its ApiError: 401/403 are authentication problems, the rest HTTP.
  * `scrub` removes live secrets from a body that echoes them. */
-export function errorFromResponse(response: Response, body: unknown, scrub: (text: string) => string = (t) => t): ApiError {
+export function errorFromResponse(
+  response: Response,
+  body: unknown,
+  scrub: (text: string) => string = (t) => t,
+): ApiError {
   if (response.status === 401) {
     return { kind: 'auth', status: 401, reason: 'unauthorized', message: 'The service refused the credentials (401)' };
   }
   if (response.status === 403) {
-    return { kind: 'auth', status: 403, reason: 'forbidden', message: 'The credentials may not call this operation (403)' };
+    return {
+      kind: 'auth',
+      status: 403,
+      reason: 'forbidden',
+      message: 'The credentials may not call this operation (403)',
+    };
   }
-  return { kind: 'http', status: response.status, message: `The service answered ${response.status}`, body: scrubValue(body, scrub) };
+  return {
+    kind: 'http',
+    status: response.status,
+    message: `The service answered ${response.status}`,
+    body: scrubValue(body, scrub),
+  };
 }
 
 /** Maps anything thrown by the transport to an ApiError. `scrub` removes secrets from messages. */
 export function errorFromThrown(error: unknown, scrub: (text: string) => string): ApiError {
   if (error instanceof AuthFailure) {
-    return { kind: 'auth', status: error.status, reason: error.reason, message: scrub(error.message), ...(error.oauthError ? { oauthError: scrub(error.oauthError) } : {}) };
+    return {
+      kind: 'auth',
+      status: error.status,
+      reason: error.reason,
+      message: scrub(error.message),
+      ...(error.oauthError ? { oauthError: scrub(error.oauthError) } : {}),
+    };
   }
   if (error instanceof CrossOriginRedirect) {
     return { kind: 'redirect', status: error.status, location: scrub(error.location), message: scrub(error.message) };
@@ -81,7 +109,13 @@ export function errorFromThrown(error: unknown, scrub: (text: string) => string)
  * callers catch. AuthFailure keeps its class; a CrossOriginRedirect is returned as it is: the
  * transport builds it from the redacted Location and an origin only. */
 export function scrubError(error: unknown, scrub: (text: string) => string): unknown {
-  if (error instanceof AuthFailure) return new AuthFailure(error.reason, scrub(error.message), error.status, error.oauthError && scrub(error.oauthError));
+  if (error instanceof AuthFailure)
+    return new AuthFailure(
+      error.reason,
+      scrub(error.message),
+      error.status,
+      error.oauthError && scrub(error.oauthError),
+    );
   if (error instanceof CrossOriginRedirect) return error;
   if (!(error instanceof Error)) return new Error(scrub(String(error)));
   const cause = (error as { cause?: unknown }).cause;

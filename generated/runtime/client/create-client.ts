@@ -18,7 +18,13 @@ import type { TokenUrlOptions } from './token-url.js';
 import { simpleOperationMatcher, type OperationMatcher } from './operation-match.js';
 import { createTransport } from './transport.js';
 import type { OperationStyles } from './parameter-serializer.js';
-import { primitiveCookies, primitiveHeaders, primitiveParams, primitivePath, primitiveQuery } from './primitive-parameters.js';
+import {
+  primitiveCookies,
+  primitiveHeaders,
+  primitiveParams,
+  primitivePath,
+  primitiveQuery,
+} from './primitive-parameters.js';
 
 export interface ClientOperationMeta {
   id: string;
@@ -42,7 +48,13 @@ export interface ApiClientMeta {
 
 export type RequestValidator = (
   operationId: string,
-  request: { params?: Record<string, unknown>; query?: Record<string, unknown>; headers?: Record<string, unknown>; cookies?: Record<string, unknown>; body?: unknown },
+  request: {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    headers?: Record<string, unknown>;
+    cookies?: Record<string, unknown>;
+    body?: unknown;
+  },
 ) => ValidationOutcome;
 
 /** What every client takes, whatever its credentials. */
@@ -116,7 +128,8 @@ export interface NoAuth {
 
 /** The client's options: at most one kind of credentials. `Auth` is what the document allows
  * (the generated client.ts leaves out ApiKeyAuth when it has no apiKey scheme). */
-export type ClientOptions<Auth = ClientCredentialsAuth | ApiKeyAuth | AccessTokenAuth | NoAuth> = ClientBaseOptions & Auth;
+export type ClientOptions<Auth = ClientCredentialsAuth | ApiKeyAuth | AccessTokenAuth | NoAuth> = ClientBaseOptions &
+  Auth;
 
 /** Every field any credentials kind may set, as the core reads them. */
 type AnyClientOptions = ClientBaseOptions & {
@@ -137,7 +150,11 @@ export interface CoreClient<Paths extends {}> {
  * loads the validators nor ajv, and a bundler keeps them out of the initial chunk. */
 export type RequestValidatorLoader = () => Promise<RequestValidator>;
 
-export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, clientOptions: ClientOptions, loadGeneratedValidator?: RequestValidatorLoader): CoreClient<Paths> {
+export function createCoreClient<Paths extends {}>(
+  meta: ApiClientMeta,
+  clientOptions: ClientOptions,
+  loadGeneratedValidator?: RequestValidatorLoader,
+): CoreClient<Paths> {
   const options: AnyClientOptions = clientOptions;
   const baseFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const variables = { base_url: options.baseUrl, auth_url: options.authUrl, ...options.serverVariables };
@@ -152,7 +169,10 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, clientOp
   // operation with a non-default style, or an array or object value. Primitives in the default
   // styles, most calls, are written by primitive-parameters.ts.
   let fullTable: Promise<typeof import('./parameter-serializer.js')> | undefined;
-  const writersOf = async (op: ClientOperationMeta, params: Parameters<typeof primitiveParams>[0]): Promise<ParameterWriters> => {
+  const writersOf = async (
+    op: ClientOperationMeta,
+    params: Parameters<typeof primitiveParams>[0],
+  ): Promise<ParameterWriters> => {
     if (op.paramStyles === undefined && primitiveParams(params)) return PRIMITIVE_WRITERS;
     let w = serializers.get(op.id);
     if (w === undefined) {
@@ -182,7 +202,11 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, clientOp
         return found.kind === 'found' ? found.value : undefined;
       };
     }));
-  const basePaths = [options.baseUrl, ...meta.operations.flatMap((op) => (op.server ? [resolveServerUrl(op.server, variables)] : []))].map(pathOf);
+  const serviceUrls = [
+    options.baseUrl,
+    ...meta.operations.flatMap((op) => (op.server ? [resolveServerUrl(op.server, variables)] : [])),
+  ];
+  const basePaths = serviceUrls.map(pathOf);
 
   // A token URL resolves exactly when one is given or the document has a token endpoint
   // (token-url.ts); the provider resolves it when it loads.
@@ -228,9 +252,10 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, clientOp
     },
     schemes: meta.schemes,
     credentials: { oauth: tokens !== undefined, apiKey: options.apiKey },
-    // A token the app holds goes to the service's own origin only (RFC 6750 §5.3: tokens are
-    // bearer secrets): not to the token endpoint's, nor to a server another operation names.
-    tokenOrigin: held === undefined ? undefined : originOf(options.baseUrl),
+    // Every credential goes to the service's own origins only (RFC 6750 §5.3: tokens are bearer
+    // secrets; an API key is one too): the base URL's and those of the servers the document
+    // gives operations, never another a per-call baseUrl names.
+    credentialOrigins: originsOf(serviceUrls),
     apiKey: options.apiKey,
     tokens,
     retry,
@@ -241,7 +266,9 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, clientOp
   const raw = createClient<Paths>({ baseUrl: options.baseUrl, fetch: transport });
   let generatedValidator: Promise<RequestValidator> | undefined;
   const validatorOf = (): RequestValidator | Promise<RequestValidator> | undefined =>
-    options.validateRequests === true ? loadGeneratedValidator && (generatedValidator ??= loadGeneratedValidator()) : options.validateRequests || undefined;
+    options.validateRequests === true
+      ? loadGeneratedValidator && (generatedValidator ??= loadGeneratedValidator())
+      : options.validateRequests || undefined;
 
   return {
     raw,
@@ -249,7 +276,12 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, clientOp
       const op = byId.get(operationId);
       if (!op) throw new TypeError(`Unknown operation ${JSON.stringify(operationId)}`);
       const given = (init ?? {}) as {
-        params?: { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: Record<string, unknown>; cookie?: Record<string, unknown> };
+        params?: {
+          path?: Record<string, unknown>;
+          query?: Record<string, unknown>;
+          header?: Record<string, unknown>;
+          cookie?: Record<string, unknown>;
+        };
         body?: unknown;
         headers?: Record<string, string>;
       };
@@ -264,7 +296,9 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, clientOp
         });
         if (!outcome.valid) {
           const message = `The request breaks ${outcome.violations.length} rule(s) and was not sent`;
-          return { apiError: { kind: 'validation', message, violations: outcome.violations, notChecked: outcome.notChecked } };
+          return {
+            apiError: { kind: 'validation', message, violations: outcome.violations, notChecked: outcome.notChecked },
+          };
         }
       }
       let writers: ParameterWriters;
@@ -274,19 +308,31 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, clientOp
         // The style table's chunk did not load (a browser offline): nothing was sent.
         return { apiError: errorFromThrown(error, redactor.scrub) };
       }
-      const extra: Record<string, unknown> = { querySerializer: writers.querySerializer, pathSerializer: writers.pathSerializer };
+      const extra: Record<string, unknown> = {
+        querySerializer: writers.querySerializer,
+        pathSerializer: writers.pathSerializer,
+      };
       if (op.server) extra['baseUrl'] = resolveServerUrl(op.server, variables);
       const headers: Record<string, string> = {};
-      if (op.contentType && op.contentType !== 'application/json' && given.body !== undefined) headers['Content-Type'] = op.contentType;
+      if (op.contentType && op.contentType !== 'application/json' && given.body !== undefined)
+        headers['Content-Type'] = op.contentType;
       // openapi-fetch writes no cookies: the cookie parameters become the Cookie header (RFC 6265 §4.2).
       const cookie = writers.cookies(given.params?.cookie);
       if (cookie !== undefined) headers['Cookie'] = cookie;
       if (Object.keys(headers).length > 0) extra['headers'] = { ...headers, ...given.headers };
       if (given.params?.header) extra['params'] = { ...given.params, header: writers.headers(given.params.header) };
       try {
-        const result = (await raw.request(op.method as never, op.path as never, { ...given, ...extra } as never)) as { data?: unknown; error?: unknown; response: Response };
+        const result = (await raw.request(op.method as never, op.path as never, { ...given, ...extra } as never)) as {
+          data?: unknown;
+          error?: unknown;
+          response: Response;
+        };
         if (result.response.ok) return result;
-        return { error: scrubValue(result.error, redactor.scrub), response: result.response, apiError: errorFromResponse(result.response, result.error, redactor.scrub) };
+        return {
+          error: scrubValue(result.error, redactor.scrub),
+          response: result.response,
+          apiError: errorFromResponse(result.response, result.error, redactor.scrub),
+        };
       } catch (error) {
         return { apiError: errorFromThrown(error, redactor.scrub) };
       }
@@ -297,13 +343,20 @@ export function createCoreClient<Paths extends {}>(meta: ApiClientMeta, clientOp
 /** The OAuth 2.0 client credentials provider, loaded when the first request needs a token: an
  * app that authenticates otherwise (a browser app, an API key) never loads it. Tokens are fetched
  * on first use anyway, so only the module's loading moves. */
-function lazyTokenProvider(endpoint: TokenEndpoint | undefined, where: TokenUrlOptions, options: Omit<ClientCredentialsOptions, 'tokenUrl'>): TokenProvider {
+function lazyTokenProvider(
+  endpoint: TokenEndpoint | undefined,
+  where: TokenUrlOptions,
+  options: Omit<ClientCredentialsOptions, 'tokenUrl'>,
+): TokenProvider {
   let loading: Promise<TokenProvider> | undefined;
   let provider: TokenProvider | undefined;
   return {
     async getToken(signal) {
       provider ??= await (loading ??= import('../auth/token-provider.js').then((m) =>
-        m.createTokenProvider({ ...options, tokenUrl: m.resolveTokenUrl(endpoint, where, resolveServerUrl) ?? '' }, { AuthFailure, withRetry }),
+        m.createTokenProvider(
+          { ...options, tokenUrl: m.resolveTokenUrl(endpoint, where, resolveServerUrl) ?? '' },
+          { AuthFailure, withRetry },
+        ),
       ));
       // The caller's signal ends its own wait for the token (the shared request has its own timeout).
       return provider.getToken(signal);
@@ -323,9 +376,13 @@ function heldTokenProvider(source: AccessTokenSource, onToken: (token: string) =
       try {
         token = typeof source === 'function' ? await source() : source;
       } catch (error) {
-        throw new AuthFailure('token-request-failed', `accessToken failed: ${error instanceof Error ? error.message : error}`);
+        throw new AuthFailure(
+          'token-request-failed',
+          `accessToken failed: ${error instanceof Error ? error.message : error}`,
+        );
       }
-      if (typeof token !== 'string' || !TOKEN68.test(token)) throw new AuthFailure('token-response-invalid', 'accessToken is not RFC 6750 token68 text');
+      if (typeof token !== 'string' || !TOKEN68.test(token))
+        throw new AuthFailure('token-response-invalid', 'accessToken is not RFC 6750 token68 text');
       onToken(token);
       return token;
     },
@@ -336,9 +393,17 @@ function heldTokenProvider(source: AccessTokenSource, onToken: (token: string) =
 /** RFC 6750 §2.1 b64token (RFC 7235 token68), as auth/token-provider.ts checks the endpoint's. */
 const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 
+/** Undefined when the base URL has no origin to compare with (no restriction is possible). */
+function originsOf(urls: readonly string[]): ReadonlySet<string> | undefined {
+  const origins = urls.map(originOf);
+  if (origins[0] === undefined) return undefined;
+  return new Set(origins.filter((o): o is string => o !== undefined));
+}
+
 function originOf(url: string): string | undefined {
   try {
-    return new URL(url).origin;
+    // A relative baseUrl (a browser app calling its own host) is resolved as fetch resolves it.
+    return new URL(url, (globalThis as { location?: { href: string } }).location?.href).origin;
   } catch {
     return undefined;
   }
@@ -353,7 +418,12 @@ interface ParameterWriters {
   cookies: (values: Record<string, unknown> | undefined) => string | undefined;
 }
 
-const PRIMITIVE_WRITERS: ParameterWriters = { querySerializer: primitiveQuery, pathSerializer: primitivePath, headers: primitiveHeaders, cookies: primitiveCookies };
+const PRIMITIVE_WRITERS: ParameterWriters = {
+  querySerializer: primitiveQuery,
+  pathSerializer: primitivePath,
+  headers: primitiveHeaders,
+  cookies: primitiveCookies,
+};
 
 function pathOf(url: string): string {
   try {

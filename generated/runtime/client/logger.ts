@@ -3,13 +3,23 @@
 
 /**
  * Client log entries and their redaction. Secrets (client secret, access tokens, API keys) must
- * never reach a log (RFC 6749 §10.3 and RFC 6750 §5.3: tokens are secrets kept from third parties): headers that carry credentials are
- * masked, credential-looking query values are masked, bodies are never logged, and every string
+ * never reach a log (RFC 6749 §10.3 and RFC 6750 §5.3: tokens are secrets kept from third parties): headers that carry
+ * credentials are masked, credential-looking query values are masked, bodies are never logged, and every string
  * is finally scrubbed of the live secret values themselves.
  */
 export interface ClientLogEntry {
   level: 'debug' | 'info' | 'warn';
-  event: 'request' | 'response' | 'redirect' | 'retry' | 'token-request' | 'token-response' | 'token-refresh' | 'auth-missing' | 'network-error';
+  event:
+    | 'request'
+    | 'response'
+    | 'redirect'
+    | 'retry'
+    | 'token-request'
+    | 'token-response'
+    | 'token-refresh'
+    | 'auth-missing'
+    | 'auth-withheld'
+    | 'network-error';
   operationId?: string | undefined;
   method?: string | undefined;
   url?: string | undefined;
@@ -81,7 +91,12 @@ export function createRedactor(extraSecretHeaders: Iterable<string> = []): Redac
         for (const [key, value] of Object.entries(entry)) {
           if (typeof value === 'string') clean[key] = scrub(value);
           else if (key === 'headers' && value)
-            clean[key] = Object.fromEntries(Object.entries(value as Record<string, string>).map(([k, v]) => [k, secretHeaders.has(k.toLowerCase()) ? REDACTED : scrub(v)]));
+            clean[key] = Object.fromEntries(
+              Object.entries(value as Record<string, string>).map(([k, v]) => [
+                k,
+                secretHeaders.has(k.toLowerCase()) ? REDACTED : scrub(v),
+              ]),
+            );
           else clean[key] = value;
         }
         logger(clean as unknown as ClientLogEntry);

@@ -7,7 +7,7 @@
  * that trivial: every path segment is a literal or a whole `{param}`, and no two paths could
  * match the same URL (OpenAPI 3.1 §4.8.8: a concrete path wins over a templated one, which only
  * matters when two paths overlap). Then at most one path fits a URL, so a segment-by-segment
- * comparison gives what server/route-table.ts's tree gives (test/client/operation-match.test.ts
+ * comparison gives what server/route-table.ts's tree gives (test/runtime/client/operation-match.test.ts
  * checks it against the table). Any other document returns undefined here, and the client
  * loads the route table itself.
  */
@@ -55,7 +55,10 @@ export function simpleOperationMatcher<T>(routes: ReadonlyArray<OperationRoute<T
     for (const entry of all) {
       if (entry.segments.length !== segments.length) continue;
       // A parameter is a non-empty, validly percent-encoded segment (RFC 3986 §2.1).
-      if (entry.segments.every((s, k) => (s === '{}' ? segments[k] !== '' && decodes(segments[k]!) : s === segments[k]))) return entry.methods.get(method.toUpperCase());
+      if (
+        entry.segments.every((s, k) => (s === '{}' ? segments[k] !== '' && decodes(segments[k]!) : s === segments[k]))
+      )
+        return entry.methods.get(method.toUpperCase());
     }
     return undefined;
   };

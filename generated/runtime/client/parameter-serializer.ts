@@ -28,7 +28,9 @@ export interface ParameterStyle {
 
 /** OpenAPI 3.1 §4.8.12.1: `style` defaults per location; `explode` is true only for `form`. */
 export function defaultStyle(location: ParameterLocation): ParameterStyle {
-  return location === 'query' || location === 'cookie' ? { style: 'form', explode: true } : { style: 'simple', explode: false };
+  return location === 'query' || location === 'cookie'
+    ? { style: 'form', explode: true }
+    : { style: 'simple', explode: false };
 }
 
 type Encode = (text: string) => string;
@@ -44,7 +46,9 @@ export const encodeReserved: Encode = (text) =>
   text.replace(/%[0-9A-Fa-f]{2}|[^%]+|%/g, (part) =>
     /^%[0-9A-Fa-f]{2}$/.test(part)
       ? part
-      : encodeURIComponent(part).replace(/%(3A|2F|3F|5B|5D|40|21|24|26|27|28|29|2A|2B|2C|3B|3D)/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+      : encodeURIComponent(part).replace(/%(3A|2F|3F|5B|5D|40|21|24|26|27|28|29|2A|2B|2C|3B|3D)/gi, (_, hex: string) =>
+          String.fromCharCode(Number.parseInt(hex, 16)),
+        ),
   );
 
 function text(value: unknown): string {
@@ -68,13 +72,15 @@ export function serializePathParam(name: string, value: unknown, { style, explod
   if (Array.isArray(value)) {
     const items = value.map((v) => e(text(v)));
     if (style === 'label') return `.${items.join('.')}`;
-    if (style === 'matrix') return explode ? items.map((v) => `;${named(n, v)}`).join('') : `;${named(n, items.join(','))}`;
+    if (style === 'matrix')
+      return explode ? items.map((v) => `;${named(n, v)}`).join('') : `;${named(n, items.join(','))}`;
     return items.join(',');
   }
   if (value !== null && typeof value === 'object') {
     const pairs = entriesOf(value).map(([k, v]) => [e(k), e(text(v))] as const);
     if (style === 'label') return `.${pairs.map(([k, v]) => (explode ? `${k}=${v}` : `${k}.${v}`)).join('.')}`;
-    if (style === 'matrix') return explode ? pairs.map(([k, v]) => `;${named(k, v)}`).join('') : `;${named(n, pairs.flat().join(','))}`;
+    if (style === 'matrix')
+      return explode ? pairs.map(([k, v]) => `;${named(k, v)}`).join('') : `;${named(n, pairs.flat().join(','))}`;
     return explode ? pairs.map(([k, v]) => `${k}=${v}`).join(',') : pairs.flat().join(',');
   }
   const v = e(text(value));
@@ -86,7 +92,11 @@ export function serializePathParam(name: string, value: unknown, { style, explod
 const QUERY_DELIMITERS: Readonly<Record<string, string>> = { form: ',', spaceDelimited: '%20', pipeDelimited: '|' };
 
 /** The `a=b&c=d` text of one query parameter (no leading `&`); '' writes nothing. */
-export function serializeQueryParam(name: string, value: unknown, { style, explode, json, allowReserved }: ParameterStyle): string {
+export function serializeQueryParam(
+  name: string,
+  value: unknown,
+  { style, explode, json, allowReserved }: ParameterStyle,
+): string {
   const e: Encode = allowReserved ? encodeReserved : encodeURIComponent;
   const n = encodeURIComponent(name);
   if (value === undefined) return '';
@@ -149,11 +159,15 @@ function styleOf(styles: OperationStyles | undefined, location: ParameterLocatio
 }
 
 /** openapi-fetch `pathSerializer`: fills `{name}` from the operation's path parameters. */
-export function createPathSerializer(styles: OperationStyles | undefined): (pathname: string, params: Record<string, unknown>) => string {
+export function createPathSerializer(
+  styles: OperationStyles | undefined,
+): (pathname: string, params: Record<string, unknown>) => string {
   return (pathname, params) =>
     pathname.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
       const value = Object.hasOwn(params, name) ? params[name] : undefined;
-      return value === undefined || value === null ? whole : serializePathParam(name, value, styleOf(styles, 'path', name));
+      return value === undefined || value === null
+        ? whole
+        : serializePathParam(name, value, styleOf(styles, 'path', name));
     });
 }
 
@@ -170,17 +184,28 @@ export function createQuerySerializer(styles: OperationStyles | undefined): (que
 }
 
 /** Header parameters as header field values (undefined and null left out). */
-export function serializeHeaders(values: Record<string, unknown> | undefined, styles: OperationStyles | undefined): Record<string, string> {
+export function serializeHeaders(
+  values: Record<string, unknown> | undefined,
+  styles: OperationStyles | undefined,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(values ?? {})) {
     if (value === undefined || value === null) continue;
-    Object.defineProperty(out, name, { value: serializeHeaderParam(value, styleOf(styles, 'header', name)), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, name, {
+      value: serializeHeaderParam(value, styleOf(styles, 'header', name)),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }
 
 /** The Cookie header value for the cookie parameters; undefined when there are none. */
-export function serializeCookies(values: Record<string, unknown> | undefined, styles: OperationStyles | undefined): string | undefined {
+export function serializeCookies(
+  values: Record<string, unknown> | undefined,
+  styles: OperationStyles | undefined,
+): string | undefined {
   const parts: string[] = [];
   for (const [name, value] of Object.entries(values ?? {})) {
     if (value === undefined || value === null) continue;

@@ -40,7 +40,8 @@ export function primitivePath(pathname: string, params: Record<string, unknown>)
 /** openapi-fetch `querySerializer` for primitives in `form` style: `name=value` pairs. */
 export function primitiveQuery(query: Record<string, unknown>): string {
   const parts: string[] = [];
-  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(text(value))}`);
+  for (const [name, value] of Object.entries(query ?? {}))
+    if (value !== undefined) parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(text(value))}`);
   return parts.join('&');
 }
 

@@ -39,10 +39,15 @@ export async function followSameOrigin(first: Response, request: Request, ctx: R
     const from = new URL(request.url);
     const next = new URL(location, from);
     await response.body?.cancel().catch(() => undefined);
-    if (next.origin !== from.origin) throw new ctx.CrossOriginRedirect(response.status, ctx.url(next.href), from.origin);
+    if (next.origin !== from.origin)
+      throw new ctx.CrossOriginRedirect(response.status, ctx.url(next.href), from.origin);
     if (hops + 1 >= MAX_REDIRECTS) throw new TypeError(`more than ${MAX_REDIRECTS} redirects`);
     // WHATWG Fetch §4.4 step 12: 303 (and 301/302 after a POST) continue as a bodiless GET.
-    if (response.status === 303 ? method !== 'HEAD' : (response.status === 301 || response.status === 302) && method === 'POST') {
+    if (
+      response.status === 303
+        ? method !== 'HEAD'
+        : (response.status === 301 || response.status === 302) && method === 'POST'
+    ) {
       method = 'GET';
       body = undefined;
     }

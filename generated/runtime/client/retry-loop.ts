@@ -31,7 +31,10 @@ export async function retryAfter(
   onRetry: (event: RetryEvent) => void,
   signal: AbortSignal | undefined,
   first: { response: Response } | { error: unknown },
-  { isRetryableStatus, isAbort }: { isRetryableStatus: (status: number) => boolean; isAbort: (error: unknown) => boolean },
+  {
+    isRetryableStatus,
+    isAbort,
+  }: { isRetryableStatus: (status: number) => boolean; isAbort: (error: unknown) => boolean },
 ): Promise<Response> {
   let outcome = first;
   for (let n = 0; ; n++) {

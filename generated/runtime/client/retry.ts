@@ -60,7 +60,12 @@ export interface RetryEvent {
  * so a page that never retries never loads it. Should that chunk fail to load (a browser gone
  * offline), the first outcome stands.
  */
-export async function withRetry(policy: RetryPolicy, attempt: (n: number) => Promise<Response>, onRetry: (event: RetryEvent) => void, signal?: AbortSignal): Promise<Response> {
+export async function withRetry(
+  policy: RetryPolicy,
+  attempt: (n: number) => Promise<Response>,
+  onRetry: (event: RetryEvent) => void,
+  signal?: AbortSignal,
+): Promise<Response> {
   let first: Response;
   try {
     first = await attempt(0);

@@ -20,5 +20,7 @@ export type TokenEndpoint =
 
 /** Replaces `{name}` with values[name] ?? the documented default. Unknown names stay visible. */
 export function resolveServerUrl(server: ServerTemplate, values: Record<string, string | undefined>): string {
-  return server.url.replace(/\{([^{}]+)\}/g, (whole, name: string) => values[name] ?? server.variables[name] ?? whole).replace(/\/+$/, '');
+  return server.url
+    .replace(/\{([^{}]+)\}/g, (whole, name: string) => values[name] ?? server.variables[name] ?? whole)
+    .replace(/\/+$/, '');
 }

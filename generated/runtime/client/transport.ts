@@ -33,8 +33,9 @@ export interface TransportOptions {
   credentials: Credentials;
   apiKey?: string | undefined;
   tokens?: TokenProvider | undefined;
-  /** When set, a token goes only to requests of this origin (a token the app holds). */
-  tokenOrigin?: string | undefined;
+  /** When set, credentials (a token, fetched or held, and the API key) go only to requests of
+   * these origins: the service's, the ones they were issued for. */
+  credentialOrigins?: ReadonlySet<string> | undefined;
   retry: RetryPolicy;
   redactor: Redactor;
   log: (entry: ClientLogEntry) => void;
@@ -60,12 +61,27 @@ function createInnerTransport(options: TransportOptions): (request: Request) => 
 
   return async function transport(input: Request): Promise<Response> {
     const op = await options.resolve(input.method, input.url);
-    // A token the app holds is no credential for another origin: such a request plans without it.
-    const { tokenOrigin } = options;
-    const credentials = tokenOrigin && new URL(input.url).origin !== tokenOrigin ? { apiKey: options.apiKey, oauth: false } : options.credentials;
+    // Credentials are issued for the service's origin: a request to another one (client.raw with a
+    // per-call baseUrl) plans without any, as fetch drops Authorization on a cross-origin hop.
+    const { credentialOrigins } = options;
+    const foreign = credentialOrigins !== undefined && !credentialOrigins.has(new URL(input.url).origin);
+    const credentials = foreign ? { apiKey: undefined, oauth: false } : options.credentials;
     const plan = planSecurity(op?.security ?? [], options.schemes, credentials);
-    if (plan.unsatisfied) {
-      log({ level: 'warn', event: 'auth-missing', operationId: op?.id, message: 'no credentials given satisfy this operation; sent without' });
+    if (foreign) {
+      log({
+        level: 'warn',
+        event: 'auth-withheld',
+        method: input.method,
+        url: redactor.url(input.url),
+        message: 'another origin than baseUrl: sent without credentials',
+      });
+    } else if (plan.unsatisfied) {
+      log({
+        level: 'warn',
+        event: 'auth-missing',
+        operationId: op?.id,
+        message: 'no credentials given satisfy this operation; sent without',
+      });
     }
     const policy = IDEMPOTENT_METHODS.has(input.method.toUpperCase()) ? options.retry : noRetry;
 
@@ -86,7 +102,15 @@ function createInnerTransport(options: TransportOptions): (request: Request) => 
           });
           try {
             const response = await followSameOrigin(request, token);
-            log({ level: 'debug', event: 'response', operationId: op?.id, method: request.method, url: redactor.url(request.url), status: response.status, attempt });
+            log({
+              level: 'debug',
+              event: 'response',
+              operationId: op?.id,
+              method: request.method,
+              url: redactor.url(request.url),
+              status: response.status,
+              attempt,
+            });
             return response;
           } catch (error) {
             log({
@@ -102,7 +126,16 @@ function createInnerTransport(options: TransportOptions): (request: Request) => 
           }
         },
         (e) =>
-          log({ level: 'info', event: 'retry', operationId: op?.id, method: input.method, url: redactor.url(input.url), attempt: e.attempt, delayMs: e.delayMs, status: e.status }),
+          log({
+            level: 'info',
+            event: 'retry',
+            operationId: op?.id,
+            method: input.method,
+            url: redactor.url(input.url),
+            attempt: e.attempt,
+            delayMs: e.delayMs,
+            status: e.status,
+          }),
         input.signal,
       );
 
@@ -126,7 +159,8 @@ function createInnerTransport(options: TransportOptions): (request: Request) => 
 
     const followSameOrigin = async (first: Request, token: string | undefined): Promise<Response> => {
       const response = await options.fetch(first);
-      if (input.redirect !== 'follow' || !REDIRECT_STATUSES.has(response.status) || !response.headers.has('location')) return response;
+      if (input.redirect !== 'follow' || !REDIRECT_STATUSES.has(response.status) || !response.headers.has('location'))
+        return response;
       // The redirect loop loads on the first redirect. Should it fail to load (a page gone
       // offline), the 3xx answer is the result: nothing is sent on.
       const redirects = await import('./redirects.js').catch(() => undefined);
@@ -151,7 +185,12 @@ function createInnerTransport(options: TransportOptions): (request: Request) => 
     // RFC 6750 §3.1 invalid_token (401): an expired token is replaced. Exactly one refresh and one
     // re-send, unless the replacement is the same token (a token the app holds and did not renew).
     options.tokens.invalidate(token);
-    log({ level: 'info', event: 'token-refresh', operationId: op?.id, message: 'refreshing the access token after 401' });
+    log({
+      level: 'info',
+      event: 'token-refresh',
+      operationId: op?.id,
+      message: 'refreshing the access token after 401',
+    });
     const next = await options.tokens.getToken(input.signal);
     if (next === token) return response;
     await response.body?.cancel().catch(() => undefined);

@@ -11,7 +11,9 @@ import type { ApiError } from './api-error.js';
 type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
 
 /** Like openapi-fetch's own: the init argument is optional only when nothing in it is required. */
-export type InitArgs<Init> = [RequiredKeys<Init>] extends [never] ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
+export type InitArgs<Init> = [RequiredKeys<Init>] extends [never]
+  ? [(Init & { [key: string]: unknown })?]
+  : [Init & { [key: string]: unknown }];
 
 // biome-ignore lint/complexity/noBannedTypes: `{} extends Pick<R, 'error'>` is the test for an optional key
 type IsSuccess<R> = 'error' extends keyof R ? ({} extends Pick<R, 'error' & keyof R> ? true : false) : true;
@@ -19,6 +21,14 @@ type IsSuccess<R> = 'error' extends keyof R ? ({} extends Pick<R, 'error' & keyo
 /** The success variant of an openapi-fetch FetchResponse. */
 export type SuccessOf<R> = R extends unknown ? (IsSuccess<R> extends true ? R : never) : never;
 /** The documented error body type of an openapi-fetch FetchResponse. */
-export type ErrorBodyOf<R> = R extends unknown ? (IsSuccess<R> extends true ? never : R extends { error: infer E } ? E : never) : never;
+export type ErrorBodyOf<R> = R extends unknown
+  ? IsSuccess<R> extends true
+    ? never
+    : R extends { error: infer E }
+      ? E
+      : never
+  : never;
 
-export type CallResult<R> = (SuccessOf<R> & { apiError?: undefined }) | { data?: undefined; error?: ErrorBodyOf<R>; apiError: ApiError; response?: Response };
+export type CallResult<R> =
+  | (SuccessOf<R> & { apiError?: undefined })
+  | { data?: undefined; error?: ErrorBodyOf<R>; apiError: ApiError; response?: Response };

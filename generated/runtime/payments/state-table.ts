@@ -24,7 +24,12 @@ export interface StateTable {
     emits?: string;
     source: string;
   }>;
-  fanOut: { statuses: string[]; key: string; exactlyOncePerRecipient: boolean; interleaving: { documented: boolean; assumption?: string } };
+  fanOut: {
+    statuses: string[];
+    key: string;
+    exactlyOncePerRecipient: boolean;
+    interleaving: { documented: boolean; assumption?: string };
+  };
   notShown: Array<{ subject: string; what: string; source: string; assumption?: string }>;
   assumptions: Array<{ id: string; text: string }>;
   sessions: {
@@ -79,7 +84,9 @@ export function tableFacts(table: PaymentStateTable): TableFacts {
     terminal: new Set(table.statuses.filter((s) => s.terminal).map((s) => s.name)),
     fanOut: new Set(table.fanOut.statuses),
     rank,
-    completion: new Map(table.transitions.filter((t) => t.requiresAllRecipients).map((t) => [t.to, t.requiresAllRecipients!] as const)),
+    completion: new Map(
+      table.transitions.filter((t) => t.requiresAllRecipients).map((t) => [t.to, t.requiresAllRecipients!] as const),
+    ),
   };
   cache.set(table, facts);
   return facts;

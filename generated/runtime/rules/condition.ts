@@ -17,5 +17,7 @@ export function compileWhen(when: WhenCondition | undefined): (data: unknown) =>
 }
 
 export function describeWhen(when: WhenCondition): string {
-  return when.in !== undefined ? `${when.pointer} is one of ${when.in.map((v) => JSON.stringify(v)).join(', ')}` : `${when.pointer} is ${JSON.stringify(when.equals)}`;
+  return when.in !== undefined
+    ? `${when.pointer} is one of ${when.in.map((v) => JSON.stringify(v)).join(', ')}`
+    : `${when.pointer} is ${JSON.stringify(when.equals)}`;
 }

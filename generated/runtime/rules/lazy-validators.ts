@@ -100,7 +100,9 @@ export function createLazyValidators(data: ValidatorData, runtime: Readonly<Reco
       bodyRequired: op.bodyRequired === true,
       responses: op.responses.map((r) => ({
         status: r.status,
-        content: Object.fromEntries(Object.entries(r.content).map(([type, name]) => [type, byName(name, false) ?? null])),
+        content: Object.fromEntries(
+          Object.entries(r.content).map(([type, name]) => [type, byName(name, false) ?? null]),
+        ),
       })),
       stateful: op.stateful ?? [],
     };
@@ -134,6 +136,7 @@ function createRuntimeAjv(data: ValidatorData, runtime: Readonly<Record<string, 
 /** The rule check factory a keyword names, from the rules runtime (validators-runtime.ts). */
 function factoryOf(k: KeywordData, runtime: Readonly<Record<string, unknown>>): (...args: unknown[]) => RuleCheck {
   const factory = runtime[k.factory];
-  if (typeof factory !== 'function') throw new Error(`the rules runtime exports no ${k.factory} (keyword ${k.keyword})`);
+  if (typeof factory !== 'function')
+    throw new Error(`the rules runtime exports no ${k.factory} (keyword ${k.keyword})`);
   return factory as (...args: unknown[]) => RuleCheck;
 }

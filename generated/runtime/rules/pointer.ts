@@ -47,9 +47,11 @@ export function scan(data: unknown, pattern: PointerPattern, test: Test, out: Fo
     // Plain pointer: one lookup, no recursion.
     let node = data;
     for (let i = 0; i < pattern.length; i++) {
-      if (node === null || typeof node !== 'object' || Array.isArray(node)) return scanStep(data, pattern, 0, test, out, INDICES);
+      if (node === null || typeof node !== 'object' || Array.isArray(node))
+        return scanStep(data, pattern, 0, test, out, INDICES);
       const next = member(node, pattern[i]!);
-      if (next === undefined) return i === pattern.length - 1 && !test(undefined, false) ? push(out, pattern, undefined) : out;
+      if (next === undefined)
+        return i === pattern.length - 1 && !test(undefined, false) ? push(out, pattern, undefined) : out;
       node = next;
     }
     return test(node, true) ? out : push(out, pattern, node);
@@ -60,7 +62,14 @@ export function scan(data: unknown, pattern: PointerPattern, test: Test, out: Fo
 /** Array indices of the `*` tokens being visited; balanced after every scan (scans are synchronous). */
 const INDICES: number[] = [];
 
-function scanStep(node: unknown, pattern: PointerPattern, i: number, test: Test, out: Found[] | null, idx: number[]): Found[] | null {
+function scanStep(
+  node: unknown,
+  pattern: PointerPattern,
+  i: number,
+  test: Test,
+  out: Found[] | null,
+  idx: number[],
+): Found[] | null {
   for (; i < pattern.length; i++) {
     const token = pattern[i]!;
     if (token === '*') {
@@ -74,7 +83,8 @@ function scanStep(node: unknown, pattern: PointerPattern, i: number, test: Test,
     }
     if (node === null || typeof node !== 'object') return out;
     if (!Object.hasOwn(node, token) || (Array.isArray(node) && !/^(0|[1-9][0-9]*)$/.test(token))) {
-      if (i === pattern.length - 1 && !test(undefined, false)) (out ??= []).push({ pointer: render(pattern, idx), value: undefined });
+      if (i === pattern.length - 1 && !test(undefined, false))
+        (out ??= []).push({ pointer: render(pattern, idx), value: undefined });
       return out;
     }
     node = (node as Record<string, unknown>)[token];
@@ -116,7 +126,9 @@ function step(node: unknown, pattern: PointerPattern, i: number, at: string, vis
   }
   if (node === null || typeof node !== 'object') return;
   const here = `${at}/${escapeToken(token)}`;
-  if (Array.isArray(node) ? !/^(0|[1-9][0-9]*)$/.test(token) || Number(token) >= node.length : !Object.hasOwn(node, token)) {
+  if (
+    Array.isArray(node) ? !/^(0|[1-9][0-9]*)$/.test(token) || Number(token) >= node.length : !Object.hasOwn(node, token)
+  ) {
     if (i === pattern.length - 1) visit(undefined, here, false);
     return;
   }

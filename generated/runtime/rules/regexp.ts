@@ -92,7 +92,16 @@ export function isLinearForBacktracking(pattern: string): boolean {
       const n = pattern[i + 1] ?? '';
       if (/[1-9kbB]/.test(n)) return false;
       // \uXXXX, \xXX, \cX and \u{...} are one character; skip what follows the escape letter.
-      i += n === 'u' && pattern[i + 2] === '{' ? pattern.indexOf('}', i) - i : n === 'u' ? 5 : n === 'x' ? 3 : n === 'c' ? 2 : 1;
+      i +=
+        n === 'u' && pattern[i + 2] === '{'
+          ? pattern.indexOf('}', i) - i
+          : n === 'u'
+            ? 5
+            : n === 'x'
+              ? 3
+              : n === 'c'
+                ? 2
+                : 1;
       atomEnd = 'char';
       continue;
     }
@@ -104,7 +113,8 @@ export function isLinearForBacktracking(pattern: string): boolean {
     }
     if (c === '(') {
       if (pattern[i + 1] === '?' && pattern[i + 2] !== ':' && pattern[i + 2] !== '<') return false;
-      if (pattern[i + 1] === '?' && pattern[i + 2] === '<' && (pattern[i + 3] === '=' || pattern[i + 3] === '!')) return false;
+      if (pattern[i + 1] === '?' && pattern[i + 2] === '<' && (pattern[i + 3] === '=' || pattern[i + 3] === '!'))
+        return false;
       groups.push({ unbounded, choices });
       atomEnd = '';
       continue;

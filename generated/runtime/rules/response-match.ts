@@ -12,7 +12,11 @@ export interface ResponseEntry<V> {
 export function matchStatus<V>(responses: readonly ResponseEntry<V>[], status: number): ResponseEntry<V> | undefined {
   const exact = String(status);
   const range = `${exact[0]}XX`;
-  return responses.find((r) => r.status === exact) ?? responses.find((r) => r.status.toUpperCase() === range) ?? responses.find((r) => r.status === 'default');
+  return (
+    responses.find((r) => r.status === exact) ??
+    responses.find((r) => r.status.toUpperCase() === range) ??
+    responses.find((r) => r.status === 'default')
+  );
 }
 
 export function matchMediaType(declared: readonly string[], contentType: string | undefined): string | undefined {

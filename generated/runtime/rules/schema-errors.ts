@@ -28,14 +28,26 @@ export function toViolations(errors: readonly AjvErrorLike[], part: Part, out: R
   for (const e of errors) {
     if (!e.keyword.startsWith(RULE_KEYWORD)) continue;
     rulePointers.add(e.instancePath);
-    out.push({ rule: String(e.params['rule']), pointer: e.instancePath, message: e.message ?? 'rule violated', source: String(e.params['source']), in: part });
+    out.push({
+      rule: String(e.params['rule']),
+      pointer: e.instancePath,
+      message: e.message ?? 'rule violated',
+      source: String(e.params['source']),
+      in: part,
+    });
   }
   const seen = new Set<string>();
   for (const e of errors) {
     if (e.keyword.startsWith(RULE_KEYWORD) || COMPOSITE.has(e.keyword)) continue;
     const pointer = schemaPointer(e);
     if (rulePointers.has(pointer)) continue;
-    const v: RuleViolation = { rule: `schema.${e.keyword}`, pointer, message: schemaMessage(e, pointer, part), source: 'OpenAPI schema', in: part };
+    const v: RuleViolation = {
+      rule: `schema.${e.keyword}`,
+      pointer,
+      message: schemaMessage(e, pointer, part),
+      source: 'OpenAPI schema',
+      in: part,
+    };
     const key = `${v.rule} ${v.pointer} ${v.message}`;
     if (seen.has(key)) continue;
     seen.add(key);

@@ -24,7 +24,8 @@ export function toList(at: string | readonly string[]): readonly string[] {
 export function describe(value: unknown): string {
   if (value === undefined) return 'missing';
   if (value === null) return 'null';
-  if (typeof value === 'string') return value === '' ? 'an empty string' : JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
+  if (typeof value === 'string')
+    return value === '' ? 'an empty string' : JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
   if (Array.isArray(value)) return value.length === 0 ? 'an empty array' : 'an array';
   return typeof value === 'object' ? 'an object' : String(value);
 }

@@ -49,8 +49,17 @@ export interface ValidatorSet {
   checkStatefulRules(operationId: string, req: RequestParts, ctx?: RuleContext): Promise<ValidationOutcome>;
   /** The same outcome, synchronously when every context answer is synchronous (the mock's store):
    * a Promise only once a context method returned one. Throws what a rule throws. */
-  checkStatefulRulesEager(operationId: string, req: RequestParts, ctx?: RuleContext): ValidationOutcome | Promise<ValidationOutcome>;
-  validateResponse(operationId: string, status: number, contentType: string | undefined, body: unknown): ValidationOutcome;
+  checkStatefulRulesEager(
+    operationId: string,
+    req: RequestParts,
+    ctx?: RuleContext,
+  ): ValidationOutcome | Promise<ValidationOutcome>;
+  validateResponse(
+    operationId: string,
+    status: number,
+    contentType: string | undefined,
+    body: unknown,
+  ): ValidationOutcome;
   validateWebhook(webhookName: string, payload: unknown): ValidationOutcome;
 }
 
@@ -67,18 +76,32 @@ export function createValidatorSet(spec: ValidatorSetSpec): ValidatorSet {
   };
   const ops = new Map<string, { v: OperationValidators; ok: ValidationOutcome; notChecked: RuleNotChecked[] }>();
   for (const [id, v] of Object.entries(spec.operations)) {
-    const notChecked = v.stateful.map((r) => Object.freeze({ rule: r.id, reason: 'stateful rule: run checkStatefulRules with a RuleContext', source: r.source }));
-    const ok = notChecked.length === 0 ? VALID : Object.freeze({ valid: true, violations: NONE, notChecked: Object.freeze(notChecked) as RuleNotChecked[] });
+    const notChecked = v.stateful.map((r) =>
+      Object.freeze({
+        rule: r.id,
+        reason: 'stateful rule: run checkStatefulRules with a RuleContext',
+        source: r.source,
+      }),
+    );
+    const ok =
+      notChecked.length === 0
+        ? VALID
+        : Object.freeze({ valid: true, violations: NONE, notChecked: Object.freeze(notChecked) as RuleNotChecked[] });
     ops.set(id, { v, ok, notChecked });
   }
 
   function op(id: string) {
     const o = ops.get(id);
-    if (o === undefined) throw new Error(`unknown operation id ${JSON.stringify(id)}; known: ${[...ops.keys()].join(', ')}`);
+    if (o === undefined)
+      throw new Error(`unknown operation id ${JSON.stringify(id)}; known: ${[...ops.keys()].join(', ')}`);
     return o;
   }
 
-  function checkStatefulRulesEager(operationId: string, req: RequestParts, ctx?: RuleContext): ValidationOutcome | Promise<ValidationOutcome> {
+  function checkStatefulRulesEager(
+    operationId: string,
+    req: RequestParts,
+    ctx?: RuleContext,
+  ): ValidationOutcome | Promise<ValidationOutcome> {
     const o = op(operationId);
     const rules = o.v.stateful;
     if (rules.length === 0) return VALID;
@@ -86,7 +109,15 @@ export function createValidatorSet(spec: ValidatorSetSpec): ValidatorSet {
     const notChecked: RuleNotChecked[] = [];
     const record = (rule: RuleRef, result: RuleHit[] | NotChecked): void => {
       if (!Array.isArray(result)) notChecked.push({ rule: rule.id, reason: result.notChecked, source: rule.source });
-      else for (const hit of result) violations.push({ rule: rule.id, pointer: hit.pointer, message: hit.message, source: rule.source, in: rule.in ?? 'body' });
+      else
+        for (const hit of result)
+          violations.push({
+            rule: rule.id,
+            pointer: hit.pointer,
+            message: hit.message,
+            source: rule.source,
+            in: rule.in ?? 'body',
+          });
     };
     // Rules run in order; the loop stays synchronous while the context answers synchronously
     // (the mock's store) and resumes after a promise otherwise: one resolved promise per call
@@ -96,7 +127,11 @@ export function createValidatorSet(spec: ValidatorSetSpec): ValidatorSet {
         const rule = rules[i]!;
         const impl = implementation(rule.keyword);
         if (impl === undefined) {
-          notChecked.push({ rule: rule.id, reason: `no implementation of keyword ${rule.keyword}`, source: rule.source });
+          notChecked.push({
+            rule: rule.id,
+            reason: `no implementation of keyword ${rule.keyword}`,
+            source: rule.source,
+          });
           continue;
         }
         const result = impl.check(req, rule.params, ctx);
@@ -108,7 +143,9 @@ export function createValidatorSet(spec: ValidatorSetSpec): ValidatorSet {
         }
         record(rule, result);
       }
-      return violations.length === 0 && notChecked.length === 0 ? VALID : { valid: violations.length === 0, violations: limitViolations(violations), notChecked };
+      return violations.length === 0 && notChecked.length === 0
+        ? VALID
+        : { valid: violations.length === 0, violations: limitViolations(violations), notChecked };
     };
     return from(0);
   }
@@ -118,12 +155,23 @@ export function createValidatorSet(spec: ValidatorSetSpec): ValidatorSet {
       const o = op(operationId);
       const v = o.v;
       let out: RuleViolation[] | null = null;
-      if (v.params !== undefined && !v.params(req.params ?? EMPTY)) out = toViolations(v.params.errors ?? [], 'params', out ?? []);
-      if (v.query !== undefined && !v.query(req.query ?? EMPTY)) out = toViolations(v.query.errors ?? [], 'query', out ?? []);
-      if (v.headers !== undefined && !v.headers(req.headers ?? {})) out = toViolations(v.headers.errors ?? [], 'headers', out ?? []);
-      if (v.cookies !== undefined && !v.cookies(req.cookies ?? {})) out = toViolations(v.cookies.errors ?? [], 'cookies', out ?? []);
+      if (v.params !== undefined && !v.params(req.params ?? EMPTY))
+        out = toViolations(v.params.errors ?? [], 'params', out ?? []);
+      if (v.query !== undefined && !v.query(req.query ?? EMPTY))
+        out = toViolations(v.query.errors ?? [], 'query', out ?? []);
+      if (v.headers !== undefined && !v.headers(req.headers ?? {}))
+        out = toViolations(v.headers.errors ?? [], 'headers', out ?? []);
+      if (v.cookies !== undefined && !v.cookies(req.cookies ?? {}))
+        out = toViolations(v.cookies.errors ?? [], 'cookies', out ?? []);
       if (req.body === undefined) {
-        if (v.bodyRequired) (out ??= []).push({ rule: 'schema.required', pointer: '', message: 'the request body is required', source: 'OpenAPI schema', in: 'body' });
+        if (v.bodyRequired)
+          (out ??= []).push({
+            rule: 'schema.required',
+            pointer: '',
+            message: 'the request body is required',
+            source: 'OpenAPI schema',
+            in: 'body',
+          });
       } else if (v.body !== undefined && !v.body(req.body)) {
         out = toViolations(v.body.errors ?? [], 'body', out ?? []);
       }
@@ -144,7 +192,8 @@ export function createValidatorSet(spec: ValidatorSetSpec): ValidatorSet {
     validateResponse(operationId, status, contentType, body) {
       const o = op(operationId);
       const response = matchStatus(o.v.responses, status);
-      if (response === undefined) return invalid('schema.status', `status ${status} is not declared for ${operationId}`);
+      if (response === undefined)
+        return invalid('schema.status', `status ${status} is not declared for ${operationId}`);
       const declared = Object.keys(response.content);
       if (declared.length === 0) return VALID;
       const media = matchMediaType(declared, contentType);
@@ -156,20 +205,34 @@ export function createValidatorSet(spec: ValidatorSetSpec): ValidatorSet {
       }
       const validate = response.content[media];
       if (validate === undefined || validate === null || validate(body)) return VALID;
-      return { valid: false, violations: limitViolations(toViolations(validate.errors ?? [], 'response')), notChecked: NONE };
+      return {
+        valid: false,
+        violations: limitViolations(toViolations(validate.errors ?? [], 'response')),
+        notChecked: NONE,
+      };
     },
 
     validateWebhook(webhookName, payload) {
       if (!Object.hasOwn(spec.webhooks, webhookName)) {
-        throw new Error(`unknown webhook ${JSON.stringify(webhookName)}; known: ${Object.keys(spec.webhooks).join(', ')}`);
+        throw new Error(
+          `unknown webhook ${JSON.stringify(webhookName)}; known: ${Object.keys(spec.webhooks).join(', ')}`,
+        );
       }
       const validate = spec.webhooks[webhookName];
       if (validate === undefined || validate === null || validate(payload)) return VALID;
-      return { valid: false, violations: limitViolations(toViolations(validate.errors ?? [], 'webhook')), notChecked: NONE };
+      return {
+        valid: false,
+        violations: limitViolations(toViolations(validate.errors ?? [], 'webhook')),
+        notChecked: NONE,
+      };
     },
   };
 }
 
 function invalid(rule: string, message: string, part: Part = 'response'): ValidationOutcome {
-  return { valid: false, violations: [{ rule, pointer: '', message, source: 'OpenAPI schema', in: part }], notChecked: NONE };
+  return {
+    valid: false,
+    violations: [{ rule, pointer: '', message, source: 'OpenAPI schema', in: part }],
+    notChecked: NONE,
+  };
 }

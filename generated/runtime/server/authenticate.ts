@@ -22,7 +22,11 @@ export interface CredentialCheckers<P = unknown> {
   apiKey?: (key: string, schemeName: string, input: AuthenticateInput) => Checked<P>;
 }
 
-async function checkScheme<P>(name: string, input: AuthenticateInput, checkers: CredentialCheckers<P>): Promise<P | undefined | null | false> {
+async function checkScheme<P>(
+  name: string,
+  input: AuthenticateInput,
+  checkers: CredentialCheckers<P>,
+): Promise<P | undefined | null | false> {
   const scheme = input.schemes[name];
   if (!scheme) return undefined;
   if (scheme.type === 'apiKey' && checkers.apiKey && scheme.name) {
@@ -30,7 +34,10 @@ async function checkScheme<P>(name: string, input: AuthenticateInput, checkers: 
     const key = Array.isArray(raw) ? raw[0] : raw;
     return key ? checkers.apiKey(key, name, input) : undefined;
   }
-  const bearerLike = scheme.type === 'oauth2' || scheme.type === 'openIdConnect' || (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer');
+  const bearerLike =
+    scheme.type === 'oauth2' ||
+    scheme.type === 'openIdConnect' ||
+    (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer');
   if (bearerLike && checkers.bearer) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(input.headers['authorization'] ?? '');
     return match ? checkers.bearer(match[1]!, input) : undefined;

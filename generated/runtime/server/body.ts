@@ -59,22 +59,44 @@ export function acceptsMediaType(documented: ReadonlyArray<string>, mediaType: s
   });
 }
 
-export type ParsedBody = { ok: true; value: unknown } | { ok: false; status: 400; rule: string; message: string; pointer: string };
+export type ParsedBody =
+  | { ok: true; value: unknown }
+  | { ok: false; status: 400; rule: string; message: string; pointer: string };
 
-const JSON_RULES = { malformed: 'request.malformed-json', 'forbidden-key': 'request.forbidden-key', 'too-deep': 'request.too-deep' } as const;
+const JSON_RULES = {
+  malformed: 'request.malformed-json',
+  'forbidden-key': 'request.forbidden-key',
+  'too-deep': 'request.too-deep',
+} as const;
 
-export function parseBody(body: Uint8Array | string, mediaType: string, maxJsonDepth: number = DEFAULT_MAX_JSON_DEPTH): ParsedBody {
+export function parseBody(
+  body: Uint8Array | string,
+  mediaType: string,
+  maxJsonDepth: number = DEFAULT_MAX_JSON_DEPTH,
+): ParsedBody {
   const text = typeof body === 'string' ? body : utf8.decode(body);
   if (isJsonMediaType(mediaType)) {
     const parsed = safeJsonParse(text, maxJsonDepth);
     if (parsed.ok) return parsed;
-    return { ok: false, status: 400, rule: JSON_RULES[parsed.reason], message: parsed.message, pointer: parsed.pointer ?? '' };
+    return {
+      ok: false,
+      status: 400,
+      rule: JSON_RULES[parsed.reason],
+      message: parsed.message,
+      pointer: parsed.pointer ?? '',
+    };
   }
   if (mediaType === 'application/x-www-form-urlencoded') {
     const out: Record<string, string | string[]> = {};
     for (const [key, value] of new URLSearchParams(text)) {
       if (isForbiddenKey(key, value))
-        return { ok: false, status: 400, rule: 'request.forbidden-key', message: 'The form contains a key that could poison prototypes', pointer: `/${key}` };
+        return {
+          ok: false,
+          status: 400,
+          rule: 'request.forbidden-key',
+          message: 'The form contains a key that could poison prototypes',
+          pointer: `/${key}`,
+        };
       const prior = Object.hasOwn(out, key) ? out[key] : undefined;
       // push, not spread: a body of 100k repeated keys must stay linear.
       if (Array.isArray(prior)) prior.push(value);

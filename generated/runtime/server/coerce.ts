@@ -62,7 +62,8 @@ export function readRequestParams(
   const path = readPathParams(rawPath, metas.path);
   const q = readQueryParams(query, metas.query);
   const h = metas.header.length > 0 ? readHeaderParams(headers, metas.header) : undefined;
-  const c = metas.cookie.length > 0 ? readCookieParams(parseCookiePairs(own(headers, 'cookie')), metas.cookie) : undefined;
+  const c =
+    metas.cookie.length > 0 ? readCookieParams(parseCookiePairs(own(headers, 'cookie')), metas.cookie) : undefined;
   let malformed: MalformedParam[] | undefined;
   const note = (read: ReadParams | undefined, location: keyof typeof PARTS) => {
     for (const name of read?.malformed ?? []) {

@@ -18,11 +18,18 @@ export interface NodeListenerOptions {
   batchWrites?: boolean;
 }
 
-const internalError = () => errorResponse(500, [{ rule: 'server.internal', pointer: '', message: 'Internal server error', source: 'server' }]);
+const internalError = () =>
+  errorResponse(500, [{ rule: 'server.internal', pointer: '', message: 'Internal server error', source: 'server' }]);
 
-const tooLarge = (limit: number) => errorResponse(413, [{ rule: 'request.body-too-large', pointer: '', message: `The body exceeds ${limit} bytes`, source: 'server limit' }]);
+const tooLarge = (limit: number) =>
+  errorResponse(413, [
+    { rule: 'request.body-too-large', pointer: '', message: `The body exceeds ${limit} bytes`, source: 'server limit' },
+  ]);
 
-export function toNodeListener(router: Router & { bodyLimit?: number }, options: NodeListenerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
+export function toNodeListener(
+  router: Router & { bodyLimit?: number },
+  options: NodeListenerOptions = {},
+): (req: IncomingMessage, res: ServerResponse) => void {
   const limit = router.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const batch: WriteBatch | undefined = options.batchWrites ? createWriteBatch() : undefined;
   const send = (res: ServerResponse, answer: RouterResponse, close = false): void => {

@@ -7,6 +7,15 @@ import type { NotImplementedResponse } from './types.js';
 export function notImplemented(operationId: string): NotImplementedResponse {
   return {
     status: 501,
-    body: { errors: [{ rule: 'server.not-implemented', pointer: '', message: `Operation ${operationId} is not implemented yet`, source: 'cbp generate --stubs' }] },
+    body: {
+      errors: [
+        {
+          rule: 'server.not-implemented',
+          pointer: '',
+          message: `Operation ${operationId} is not implemented yet`,
+          source: 'cbp generate --stubs',
+        },
+      ],
+    },
   };
 }

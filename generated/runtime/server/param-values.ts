@@ -117,7 +117,11 @@ export function scalarOf(m: ParamMeta, text: string, decode: Decode): Result {
 export const isDeclared = (metas: readonly ParamMeta[], name: string) => metas.some((m) => m.name === name);
 
 /** Reads each declared parameter `get` finds; the ones whose text breaks their style are named in `malformed`. */
-export function collect<T>(metas: readonly ParamMeta[], get: (m: ParamMeta) => T | undefined, read: (m: ParamMeta, value: T) => Result): ReadParams {
+export function collect<T>(
+  metas: readonly ParamMeta[],
+  get: (m: ParamMeta) => T | undefined,
+  read: (m: ParamMeta, value: T) => Result,
+): ReadParams {
   const values: Record<string, unknown> = {};
   let malformed: string[] | undefined;
   for (const m of metas) {

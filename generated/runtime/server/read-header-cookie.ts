@@ -36,12 +36,18 @@ export function readHeaderParams(headers: Readonly<Record<string, string>>, meta
 /** Cookie parameters (`form`) from the cookie-pairs of the Cookie header, values still
  * percent-encoded (request-parts.ts parseCookieHeader). An exploded array is the repeated
  * cookie; an exploded object is one cookie per property. */
-export function readCookieParams(cookies: ReadonlyMap<string, readonly string[]>, metas: readonly ParamMeta[]): ReadParams {
+export function readCookieParams(
+  cookies: ReadonlyMap<string, readonly string[]>,
+  metas: readonly ParamMeta[],
+): ReadParams {
   return collect(
     metas,
     (m) => {
       if (m.type !== 'object' || !explodeOf(m)) return cookies.get(m.name);
-      const keys = m.properties !== undefined ? Object.keys(m.properties).filter((k) => cookies.has(k)) : [...cookies.keys()].filter((k) => !isDeclared(metas, k));
+      const keys =
+        m.properties !== undefined
+          ? Object.keys(m.properties).filter((k) => cookies.has(k))
+          : [...cookies.keys()].filter((k) => !isDeclared(metas, k));
       return keys.length === 0 ? undefined : keys.map((k) => `${k}=${cookies.get(k)?.[0] ?? ''}`);
     },
     (m, list: readonly string[]) => {

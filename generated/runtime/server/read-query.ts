@@ -27,7 +27,10 @@ const QUERY_DELIMITERS: Readonly<Record<string, string>> = { form: ',', spaceDel
 
 /** Query values are already percent-decoded (URLSearchParams); repeated names are arrays. The
  * result keeps undeclared keys, except those an exploded object or a deepObject took. */
-export function readQueryParams(query: Readonly<Record<string, string | string[]>>, metas: readonly ParamMeta[]): ReadParams {
+export function readQueryParams(
+  query: Readonly<Record<string, string | string[]>>,
+  metas: readonly ParamMeta[],
+): ReadParams {
   const values: Record<string, unknown> = { ...query };
   let malformed: string[] | undefined;
   for (const m of metas) {
@@ -68,14 +71,22 @@ function deepObjectEntries(query: Readonly<Record<string, unknown>>, name: strin
   const out: Array<[string, string]> = [];
   const prefix = `${name}[`;
   for (const key of Object.keys(query)) {
-    if (key.startsWith(prefix) && key.endsWith(']') && !key.slice(prefix.length, -1).includes('[')) out.push([key, key.slice(prefix.length, -1)]);
+    if (key.startsWith(prefix) && key.endsWith(']') && !key.slice(prefix.length, -1).includes('['))
+      out.push([key, key.slice(prefix.length, -1)]);
   }
   return out;
 }
 
 /** An exploded form object's properties are top-level keys: its declared properties, or, when
  * the schema names none, every key no other parameter declares. */
-function formObjectEntries(query: Readonly<Record<string, unknown>>, m: ParamMeta, metas: readonly ParamMeta[]): Array<[string, string]> {
-  const keys = m.properties !== undefined ? Object.keys(m.properties).filter((k) => Object.hasOwn(query, k)) : Object.keys(query).filter((k) => !isDeclared(metas, k));
+function formObjectEntries(
+  query: Readonly<Record<string, unknown>>,
+  m: ParamMeta,
+  metas: readonly ParamMeta[],
+): Array<[string, string]> {
+  const keys =
+    m.properties !== undefined
+      ? Object.keys(m.properties).filter((k) => Object.hasOwn(query, k))
+      : Object.keys(query).filter((k) => !isDeclared(metas, k));
   return keys.map((k) => [k, k]);
 }

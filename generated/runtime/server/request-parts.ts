@@ -24,14 +24,23 @@ export function lowerHeaders(headers: RouterRequest['headers']): Record<string, 
     if (!Object.hasOwn(headers, k)) continue;
     const v = headers[k];
     // defineProperty: a header named `__proto__` is a field like any other, never the prototype.
-    if (v !== undefined) Object.defineProperty(out, k.toLowerCase(), { value: Array.isArray(v) ? v.join(', ') : v, enumerable: true, writable: true, configurable: true });
+    if (v !== undefined)
+      Object.defineProperty(out, k.toLowerCase(), {
+        value: Array.isArray(v) ? v.join(', ') : v,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
   return out;
 }
 
 /** Query parameters (repeated names become arrays); undefined when a key could poison prototypes,
  * unless the operation declares it (`declaresProto`): then it is an own property like any other. */
-export function parseQuery(search: URLSearchParams, declaresProto = false): Record<string, string | string[]> | undefined {
+export function parseQuery(
+  search: URLSearchParams,
+  declaresProto = false,
+): Record<string, string | string[]> | undefined {
   const out: Record<string, string | string[]> = {};
   for (const [key, value] of search) {
     if (key === '__proto__') {

@@ -5,17 +5,27 @@
 import type { RuleViolation } from '../rule-types.js';
 import type { RouterResponse } from './types.js';
 
-export function errorResponse(status: number, errors: RuleViolation[], headers: Record<string, string> = {}): RouterResponse {
+export function errorResponse(
+  status: number,
+  errors: RuleViolation[],
+  headers: Record<string, string> = {},
+): RouterResponse {
   return { status, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ errors }) };
 }
 
-export function serialize(result: { status: number; body?: unknown; contentType?: string; headers?: Record<string, string> }): RouterResponse {
+export function serialize(result: {
+  status: number;
+  body?: unknown;
+  contentType?: string;
+  headers?: Record<string, string>;
+}): RouterResponse {
   const headers: Record<string, string> = {};
   // for-in, not Object.entries: this runs once per response on the mock's hot path.
   const given = result.headers;
   if (given !== undefined) for (const k in given) if (Object.hasOwn(given, k)) headers[k.toLowerCase()] = given[k]!;
   const { body } = result;
-  if (body === undefined || result.status === 204 || result.status === 304) return { status: result.status, headers, body: undefined };
+  if (body === undefined || result.status === 204 || result.status === 304)
+    return { status: result.status, headers, body: undefined };
   const declared = result.contentType ?? headers['content-type'];
   const json = declared !== undefined && /^application\/(?:[\w.+-]*\+)?json\b/i.test(declared);
   if (typeof body === 'string' && !json) {

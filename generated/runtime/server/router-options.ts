@@ -33,7 +33,12 @@ export interface Validators {
       body?: unknown;
     },
   ): ValidationOutcome;
-  validateResponse?(operationId: string, status: number, contentType: string | undefined, body: unknown): ValidationOutcome;
+  validateResponse?(
+    operationId: string,
+    status: number,
+    contentType: string | undefined,
+    body: unknown,
+  ): ValidationOutcome;
 }
 
 export type RouterPhase = 'authenticate' | 'request-validation' | 'handler' | 'response-validation';

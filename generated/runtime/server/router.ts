@@ -29,7 +29,13 @@ export type { RouterOptions, RouterPhase, ServerMeta, ServerOperationMeta, Valid
 type AnyHandler = (request: unknown) => unknown;
 type HandlerResult = { status: number; body?: unknown; contentType?: string; headers?: Record<string, string> };
 
-const violation = (rule: string, message: string, source: string, pointer = '', part?: RuleViolation['in']): RuleViolation => ({
+const violation = (
+  rule: string,
+  message: string,
+  source: string,
+  pointer = '',
+  part?: RuleViolation['in'],
+): RuleViolation => ({
   rule,
   pointer,
   message,
@@ -66,7 +72,9 @@ function compileOperation(meta: ServerOperationMeta): CompiledOperation {
     params: {
       path: meta.params.filter((p) => p.in === 'path'),
       query: meta.params.filter((p) => p.in === 'query'),
-      header: meta.params.filter((p) => p.in === 'header' && !IGNORED_HEADER_PARAMS.has(p.name.toLowerCase())).map((p) => ({ ...p, name: p.name.toLowerCase() })),
+      header: meta.params
+        .filter((p) => p.in === 'header' && !IGNORED_HEADER_PARAMS.has(p.name.toLowerCase()))
+        .map((p) => ({ ...p, name: p.name.toLowerCase() })),
       cookie: meta.params.filter((p) => p.in === 'cookie'),
     },
     needsAuth: meta.security.length > 0 && !meta.security.some((alt) => alt.length === 0),

@@ -8,7 +8,9 @@
  * on the raw text before JSON.parse, so nothing recursive downstream (validators, handlers,
  * JSON.stringify of an echo) ever sees an attacker-chosen depth. Nothing here recurses.
  */
-export type SafeParseResult = { ok: true; value: unknown } | { ok: false; reason: 'malformed' | 'forbidden-key' | 'too-deep'; message: string; pointer?: string };
+export type SafeParseResult =
+  | { ok: true; value: unknown }
+  | { ok: false; reason: 'malformed' | 'forbidden-key' | 'too-deep'; message: string; pointer?: string };
 
 /** Default deepest accepted nesting of arrays/objects in a JSON body. */
 export const DEFAULT_MAX_JSON_DEPTH = 64;
@@ -16,7 +18,10 @@ export const DEFAULT_MAX_JSON_DEPTH = 64;
 const SUSPECT = /"__proto__"|"constructor"|\\u/;
 
 export function isForbiddenKey(key: string, value: unknown): boolean {
-  return key === '__proto__' || (key === 'constructor' && value !== null && typeof value === 'object' && Object.hasOwn(value, 'prototype'));
+  return (
+    key === '__proto__' ||
+    (key === 'constructor' && value !== null && typeof value === 'object' && Object.hasOwn(value, 'prototype'))
+  );
 }
 
 function moreOpeningsThan(text: string, max: number): boolean {
@@ -58,7 +63,9 @@ const escapePointer = (key: string): string => key.replace(/~/g, '~0').replace(/
 
 /** Pre-order walk with an explicit stack: the JSON pointer of the first forbidden key. */
 function findForbidden(root: unknown): string | undefined {
-  const stack: Array<{ key: string | undefined; value: unknown; pointer: string }> = [{ key: undefined, value: root, pointer: '' }];
+  const stack: Array<{ key: string | undefined; value: unknown; pointer: string }> = [
+    { key: undefined, value: root, pointer: '' },
+  ];
   for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
     const { key, value, pointer } = item;
     if (key !== undefined && isForbiddenKey(key, value)) return pointer;
@@ -75,16 +82,31 @@ function findForbidden(root: unknown): string | undefined {
 
 export function safeJsonParse(text: string, maxDepth: number = DEFAULT_MAX_JSON_DEPTH): SafeParseResult {
   if (jsonDepthExceeds(text, maxDepth)) {
-    return { ok: false, reason: 'too-deep', message: `The JSON body nests arrays/objects deeper than the limit of ${maxDepth} levels`, pointer: '' };
+    return {
+      ok: false,
+      reason: 'too-deep',
+      message: `The JSON body nests arrays/objects deeper than the limit of ${maxDepth} levels`,
+      pointer: '',
+    };
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, reason: 'malformed', message: `Malformed JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      ok: false,
+      reason: 'malformed',
+      message: `Malformed JSON: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
   if (!SUSPECT.test(text)) return { ok: true, value };
   const pointer = findForbidden(value);
-  if (pointer !== undefined) return { ok: false, reason: 'forbidden-key', message: 'The body contains a key that could poison prototypes', pointer };
+  if (pointer !== undefined)
+    return {
+      ok: false,
+      reason: 'forbidden-key',
+      message: 'The body contains a key that could poison prototypes',
+      pointer,
+    };
   return { ok: true, value };
 }

@@ -51,7 +51,11 @@ type Located<P, K extends string> = K extends keyof P ? NoneIsEmpty<NonNullable<
 type NoneIsEmpty<T> = [T] extends [never] ? Record<string, never> : T;
 type Content<RB> = [RB] extends [never] ? undefined : RB extends { content: infer C } ? C[keyof C] : undefined;
 
-export type RequestBodyOf<Op> = Op extends { requestBody: infer RB } ? Content<RB> : Op extends { requestBody?: infer RB } ? Content<NonNullable<RB>> | undefined : undefined;
+export type RequestBodyOf<Op> = Op extends { requestBody: infer RB }
+  ? Content<RB>
+  : Op extends { requestBody?: infer RB }
+    ? Content<NonNullable<RB>> | undefined
+    : undefined;
 
 export interface HandlerRequest<Op, Auth = unknown> {
   operationId: string;
@@ -78,11 +82,15 @@ type StatusOf<K> = K extends number
       : number;
 
 type Variant<K, R> = R extends { content: infer C }
-  ? { [M in keyof C]: { status: StatusOf<K>; body: C[M]; contentType?: M & string; headers?: Record<string, string> } }[keyof C]
+  ? {
+      [M in keyof C]: { status: StatusOf<K>; body: C[M]; contentType?: M & string; headers?: Record<string, string> };
+    }[keyof C]
   : { status: StatusOf<K>; body?: undefined; headers?: Record<string, string> };
 
 /** One `{ status, body, headers? }` per documented response and media type. */
-export type HandlerResponse<Op> = Op extends { responses: infer R } ? { [K in keyof R]: Variant<K, R[K]> }[keyof R] : never;
+export type HandlerResponse<Op> = Op extends { responses: infer R }
+  ? { [K in keyof R]: Variant<K, R[K]> }[keyof R]
+  : never;
 
 declare const notImplementedBrand: unique symbol;
 /** What `notImplemented()` returns; allowed from every handler (501, whatever the document's responses). */
@@ -119,4 +127,6 @@ export type AuthenticateResult<P = unknown> =
   | { ok: true; principal?: undefined }
   | { ok: false; status?: 401 | 403 | undefined; message?: string | undefined; challenge?: string | undefined };
 
-export type Authenticator<P = unknown> = (input: AuthenticateInput) => AuthenticateResult<P> | Promise<AuthenticateResult<P>>;
+export type Authenticator<P = unknown> = (
+  input: AuthenticateInput,
+) => AuthenticateResult<P> | Promise<AuthenticateResult<P>>;

@@ -38,7 +38,12 @@ const WS = /[ \t\n\r]*/y;
 
 export function parseJsonExact(text: string, numbers: NumberMode = 'safe'): unknown {
   let pos = 0;
-  const toNumber = typeof numbers === 'function' ? numbers : numbers === 'string' ? (lit: string) => lit : (lit: string) => (isSafeNumberLiteral(lit) ? Number(lit) : lit);
+  const toNumber =
+    typeof numbers === 'function'
+      ? numbers
+      : numbers === 'string'
+        ? (lit: string) => lit
+        : (lit: string) => (isSafeNumberLiteral(lit) ? Number(lit) : lit);
 
   const skip = (): void => {
     WS.lastIndex = pos;
@@ -76,7 +81,12 @@ export function parseJsonExact(text: string, numbers: NumberMode = 'safe'): unkn
         skip();
         if (text[pos++] !== ':') fail('expected ":"');
         // defineProperty, like JSON.parse: a "__proto__" key is data, never the prototype.
-        Object.defineProperty(obj, key, { value: value(depth + 1), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(obj, key, {
+          value: value(depth + 1),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
         skip();
         const next = text[pos++];
         if (next === '}') return obj;

@@ -23,21 +23,35 @@ export interface ReconciliationIndex<T> {
   get(key: ReconciliationKey): ReconciliationEntry<T> | undefined;
   delete(key: ReconciliationKey): boolean;
   /** Records the ids the service assigned (payment_id from the first webhook, session_id). */
-  link(key: ReconciliationKey, ids: { paymentId?: string | undefined; sessionId?: string | undefined }): ReconciliationEntry<T>;
+  link(
+    key: ReconciliationKey,
+    ids: { paymentId?: string | undefined; sessionId?: string | undefined },
+  ): ReconciliationEntry<T>;
   byPaymentId(paymentId: string): ReconciliationEntry<T> | undefined;
   bySessionId(sessionId: string): ReconciliationEntry<T> | undefined;
   /**
    * Finds the record of a webhook: by payment_id, then session_id, then the pair of the
    * subscription's customer and the event's client_reference_id. Links what it learns.
    */
-  match(event: { payment_id?: string; session_id?: string; client_reference_id?: string }, customerId: string): ReconciliationEntry<T> | undefined;
+  match(
+    event: { payment_id?: string; session_id?: string; client_reference_id?: string },
+    customerId: string,
+  ): ReconciliationEntry<T> | undefined;
   readonly size: number;
 }
 
 /** JSON of the pair: no separator can make ('a:b','c') and ('a','b:c') collide. */
 function keyOf(key: ReconciliationKey): string {
-  if (!key || typeof key.customerId !== 'string' || key.customerId === '' || typeof key.clientReferenceId !== 'string' || key.clientReferenceId === '') {
-    throw new TypeError('A reconciliation key needs both customerId and clientReferenceId (seed §Reconciliation identifiers)');
+  if (
+    !key ||
+    typeof key.customerId !== 'string' ||
+    key.customerId === '' ||
+    typeof key.clientReferenceId !== 'string' ||
+    key.clientReferenceId === ''
+  ) {
+    throw new TypeError(
+      'A reconciliation key needs both customerId and clientReferenceId (seed §Reconciliation identifiers)',
+    );
   }
   return JSON.stringify([key.customerId, key.clientReferenceId]);
 }
@@ -50,7 +64,12 @@ export function createReconciliationIndex<T = unknown>(): ReconciliationIndex<T>
   const index: ReconciliationIndex<T> = {
     set(key, value) {
       const existing = entries.get(keyOf(key));
-      const entry: ReconciliationEntry<T> = { ...existing, customerId: key.customerId, clientReferenceId: key.clientReferenceId, value };
+      const entry: ReconciliationEntry<T> = {
+        ...existing,
+        customerId: key.customerId,
+        clientReferenceId: key.clientReferenceId,
+        value,
+      };
       entries.set(keyOf(key), entry);
       if (entry.paymentId) payments.set(entry.paymentId, entry);
       if (entry.sessionId) sessions.set(entry.sessionId, entry);
@@ -66,7 +85,10 @@ export function createReconciliationIndex<T = unknown>(): ReconciliationIndex<T>
     },
     link(key, ids) {
       const entry = entries.get(keyOf(key));
-      if (!entry) throw new RangeError(`No record for customer ${JSON.stringify(key.customerId)} and reference ${JSON.stringify(key.clientReferenceId)}`);
+      if (!entry)
+        throw new RangeError(
+          `No record for customer ${JSON.stringify(key.customerId)} and reference ${JSON.stringify(key.clientReferenceId)}`,
+        );
       if (ids.paymentId) payments.set((entry.paymentId = ids.paymentId), entry);
       if (ids.sessionId) sessions.set((entry.sessionId = ids.sessionId), entry);
       return entry;
@@ -77,7 +99,9 @@ export function createReconciliationIndex<T = unknown>(): ReconciliationIndex<T>
       const found =
         (event.payment_id ? payments.get(event.payment_id) : undefined) ??
         (event.session_id ? sessions.get(event.session_id) : undefined) ??
-        (event.client_reference_id && customerId ? entries.get(keyOf({ customerId, clientReferenceId: event.client_reference_id })) : undefined);
+        (event.client_reference_id && customerId
+          ? entries.get(keyOf({ customerId, clientReferenceId: event.client_reference_id }))
+          : undefined);
       if (found) index.link(found, { paymentId: event.payment_id, sessionId: event.session_id });
       return found;
     },

@@ -31,7 +31,10 @@ export type SessionDecision =
   | { action: 'replace'; rule: 4; expiredSessionId?: string | undefined }
   | { action: 'undecided'; rule: null; reason: string; session: SessionLookupRecord };
 
-export function decideSessionAction(lookupResponse: { sessions?: SessionLookupRecord[] | null } | null | undefined, now: Date | number): SessionDecision {
+export function decideSessionAction(
+  lookupResponse: { sessions?: SessionLookupRecord[] | null } | null | undefined,
+  now: Date | number,
+): SessionDecision {
   const sessions = lookupResponse?.sessions ?? [];
   // Rule 1: no session for this reference yet.
   if (sessions.length === 0) return { action: 'create', rule: 1 };
@@ -48,11 +51,21 @@ export function decideSessionAction(lookupResponse: { sessions?: SessionLookupRe
   const nowMs = typeof now === 'number' ? now : now.getTime();
   const expiresAt = first.session_expires_at === undefined ? Number.NaN : Date.parse(first.session_expires_at);
   if (Number.isNaN(expiresAt)) {
-    return { action: 'undecided', rule: null, reason: 'session_expires_at is missing or not a date-time', session: first };
+    return {
+      action: 'undecided',
+      rule: null,
+      reason: 'session_expires_at is missing or not a date-time',
+      session: first,
+    };
   }
   const expired = expiresAt <= nowMs;
   // Rule 3: the session is still usable.
-  if (first.latest_status === 'SESSION_CREATED' && !expired && typeof first.session_id === 'string' && first.session_id !== '') {
+  if (
+    first.latest_status === 'SESSION_CREATED' &&
+    !expired &&
+    typeof first.session_id === 'string' &&
+    first.session_id !== ''
+  ) {
     return { action: 'reuse', rule: 3, sessionId: first.session_id };
   }
   // Rule 4: the session expired without a payment.

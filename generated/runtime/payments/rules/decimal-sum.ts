@@ -93,7 +93,8 @@ export function createDecimalSum(params: DecimalSumParams, minor: MinorUnitTable
     function readValue(amount: Record<string, unknown>, cur: unknown, at: string): Decimal | undefined {
       const value = parseDecimal(amount['value']);
       if (value === undefined) {
-        if (amount['value'] !== undefined) (hits ??= []).push({ pointer: `${at}/value`, message: `${at}/value must be a decimal number` });
+        if (amount['value'] !== undefined)
+          (hits ??= []).push({ pointer: `${at}/value`, message: `${at}/value must be a decimal number` });
         return undefined;
       }
       const digits = checkScale && typeof cur === 'string' ? digitsOf.get(cur) : undefined;

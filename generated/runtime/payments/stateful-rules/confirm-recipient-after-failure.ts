@@ -19,7 +19,14 @@ export const confirmRecipientAfterFailure = defineStatefulRule<ConfirmRecipientP
   check(request, params, pre) {
     if (hasAt(request.body, pattern(params.at))) return [];
     return andThen(pre.ctx.hasFailedRecipientCheck!(pre.customerId, request.body), (failed) =>
-      failed ? [{ pointer: params.at, message: `${params.at} is required: the recipient name check (CoP/VoP) failed on an earlier attempt` }] : [],
+      failed
+        ? [
+            {
+              pointer: params.at,
+              message: `${params.at} is required: the recipient name check (CoP/VoP) failed on an earlier attempt`,
+            },
+          ]
+        : [],
     );
   },
   // Breaking it takes an earlier attempt whose recipient name check failed (the sandbox's

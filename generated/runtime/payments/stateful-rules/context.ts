@@ -12,10 +12,20 @@ export interface PaymentsRuleContext extends RuleContext {
   /** Does paying `currency` for this customer need a currency conversion (and so a quote)? */
   needsConversion?(customerId: string, currency: string): Promise<boolean> | boolean;
   getQuote?(customerId: string, quoteId: string): Promise<QuoteFacts | undefined> | QuoteFacts | undefined;
-  getThirdParty?(customerId: string, clientCustomerRef: string): Promise<ThirdPartyFacts | undefined> | ThirdPartyFacts | undefined;
-  getRecipient?(customerId: string, recipientId: string): Promise<RecipientFacts | undefined> | RecipientFacts | undefined;
+  getThirdParty?(
+    customerId: string,
+    clientCustomerRef: string,
+  ): Promise<ThirdPartyFacts | undefined> | ThirdPartyFacts | undefined;
+  getRecipient?(
+    customerId: string,
+    recipientId: string,
+  ): Promise<RecipientFacts | undefined> | RecipientFacts | undefined;
   /** Has `clientReferenceId` already been used by this customer in `scope`? */
-  isClientReferenceUsed?(customerId: string, scope: ClientReferenceScope, clientReferenceId: string): Promise<boolean> | boolean;
+  isClientReferenceUsed?(
+    customerId: string,
+    scope: ClientReferenceScope,
+    clientReferenceId: string,
+  ): Promise<boolean> | boolean;
   /** Did an earlier attempt of this payment fail the CoP/VoP recipient-name check? */
   hasFailedRecipientCheck?(customerId: string, body: unknown): Promise<boolean> | boolean;
 }

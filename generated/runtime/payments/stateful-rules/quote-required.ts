@@ -30,7 +30,12 @@ export const quoteRequired = defineStatefulRule<QuoteRequiredParams>({
     return andThen(pre.ctx.needsConversion!(pre.customerId, currency), (needed): RuleHit[] => {
       const present = hasAt(request.body, pattern(params.quote));
       if (needed && !present) {
-        return [{ pointer: params.quote, message: `${params.quote} is required: paying ${currency} needs a currency conversion` }];
+        return [
+          {
+            pointer: params.quote,
+            message: `${params.quote} is required: paying ${currency} needs a currency conversion`,
+          },
+        ];
       }
       if (!needed && present) {
         return [{ pointer: params.quote, message: `omit ${params.quote} for a same-currency payment (${currency})` }];

@@ -22,13 +22,15 @@ export const quoteUsable = defineStatefulRule<QuoteUsableParams>({
     if (typeof quoteId !== 'string') return [{ pointer: params.quote, message: `${params.quote} must be a quote id` }];
     const c = pre.ctx;
     return andThen(c.getQuote!(pre.customerId, quoteId), (quote): RuleHit[] => {
-      if (quote === undefined) return [{ pointer: params.quote, message: `quote ${JSON.stringify(quoteId)} does not exist` }];
+      if (quote === undefined)
+        return [{ pointer: params.quote, message: `quote ${JSON.stringify(quoteId)} does not exist` }];
       if (quote.status !== 'active') {
         return [{ pointer: params.quote, message: `quote ${JSON.stringify(quoteId)} is ${quote.status}, not active` }];
       }
       const now = c.now ? c.now() : Date.now();
       const expires = Date.parse(quote.expiresAt);
-      if (!(expires > now)) return [{ pointer: params.quote, message: `quote ${JSON.stringify(quoteId)} expired at ${quote.expiresAt}` }];
+      if (!(expires > now))
+        return [{ pointer: params.quote, message: `quote ${JSON.stringify(quoteId)} expired at ${quote.expiresAt}` }];
       return [];
     });
   },

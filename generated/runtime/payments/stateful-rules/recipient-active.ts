@@ -31,7 +31,8 @@ export const recipientActive = defineStatefulRule<RecipientActiveParams>({
     const judge = (i: number, id: string, recipient: RecipientFacts | undefined): void => {
       const pointer = `${pointerText(params.items)}/${i}${pointerText(params.id)}`;
       if (recipient === undefined) hits.push({ pointer, message: `recipient ${JSON.stringify(id)} does not exist` });
-      else if (recipient.status !== 'active') hits.push({ pointer, message: `recipient ${JSON.stringify(id)} is ${recipient.status}, not active` });
+      else if (recipient.status !== 'active')
+        hits.push({ pointer, message: `recipient ${JSON.stringify(id)} is ${recipient.status}, not active` });
     };
     // Entries are looked up in order, one at a time; the loop continues synchronously for as long
     // as the context answers synchronously and resumes after a promise otherwise.

@@ -28,7 +28,14 @@ export const thirdPartyKnown = defineStatefulRule<ThirdPartyKnownParams>({
     const ref = getAt(request.body, pattern(params.ref));
     if (typeof ref !== 'string' || ref === '') return [];
     return andThen(pre.ctx.getThirdParty!(pre.customerId, ref), (known) =>
-      known === undefined ? [{ pointer: params.ref, message: `${params.ref} ${JSON.stringify(ref)} matches no onboarded third party of this customer` }] : [],
+      known === undefined
+        ? [
+            {
+              pointer: params.ref,
+              message: `${params.ref} ${JSON.stringify(ref)} matches no onboarded third party of this customer`,
+            },
+          ]
+        : [],
     );
   },
   violate(validBody, params) {

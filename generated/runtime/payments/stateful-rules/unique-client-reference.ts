@@ -29,7 +29,14 @@ export const uniqueClientReference = defineStatefulRule<UniqueClientReferencePar
     const ref = getAt(request.body, pattern(params.ref));
     if (typeof ref !== 'string' || ref === '') return [];
     return andThen(pre.ctx.isClientReferenceUsed!(pre.customerId, params.scope, ref), (used) =>
-      used ? [{ pointer: params.ref, message: `${params.ref} ${JSON.stringify(ref)} was already used by this customer (${params.scope})` }] : [],
+      used
+        ? [
+            {
+              pointer: params.ref,
+              message: `${params.ref} ${JSON.stringify(ref)} was already used by this customer (${params.scope})`,
+            },
+          ]
+        : [],
     );
   },
   violate(validBody, params) {

@@ -10,7 +10,14 @@
  */
 import type { RuleViolation } from '../../rule-types.js';
 import { toPaymentEvent, type PaymentEvent } from './event.js';
-import { applyPaymentEvent, emptyPaymentState, type ApplyResult, type PaymentEffect, type PaymentState, type StatusChange } from './reducer.js';
+import {
+  applyPaymentEvent,
+  emptyPaymentState,
+  type ApplyResult,
+  type PaymentEffect,
+  type PaymentState,
+  type StatusChange,
+} from './reducer.js';
 import type { HeaderInput } from '../../webhooks/signing/scheme.js';
 import { decodeSecret } from '../../webhooks/signing/standard-webhooks.js';
 import { verifyWebhook, type VerifyOptions } from '../../webhooks/signing/verify.js';
@@ -86,10 +93,15 @@ export function createWebhookConsumer(options: WebhookConsumerOptions): WebhookC
   const applyLocked = (lock: NonNullable<WebhookStore['withPaymentLock']>, event: PaymentEvent): Promise<ApplyResult> =>
     lock(event.paymentId, async (tx) => {
       if (await tx.hasEvent(event.eventId)) {
-        return { state: (await tx.getPayment()) ?? emptyPaymentState(event.paymentId), effect: 'duplicate', changes: [] };
+        return {
+          state: (await tx.getPayment()) ?? emptyPaymentState(event.paymentId),
+          effect: 'duplicate',
+          changes: [],
+        };
       }
       const result = await reduce(event, await tx.getPayment());
-      for (const change of result.changes) await onStatusChange?.({ change, event, state: result.state, transaction: tx.handle });
+      for (const change of result.changes)
+        await onStatusChange?.({ change, event, state: result.state, transaction: tx.handle });
       await tx.commit({ eventId: event.eventId, state: result.state, effect: result.effect });
       return result;
     });
@@ -143,12 +155,22 @@ export function createWebhookConsumer(options: WebhookConsumerOptions): WebhookC
       const event = parsed.event;
       try {
         const result = await serialized(event);
-        const fields = { eventId: event.eventId, paymentId: event.paymentId, status: event.status, effect: result.effect };
-        if (result.effect === 'applied' || result.effect === 'duplicate' || result.effect === 'stale') log.info('webhook processed', fields);
+        const fields = {
+          eventId: event.eventId,
+          paymentId: event.paymentId,
+          status: event.status,
+          effect: result.effect,
+        };
+        if (result.effect === 'applied' || result.effect === 'duplicate' || result.effect === 'stale')
+          log.info('webhook processed', fields);
         else log.warn('webhook kept without change', fields);
         return { status: 200, body: { received: true, effect: result.effect } };
       } catch (err) {
-        log.error('webhook processing failed', { eventId: event.eventId, paymentId: event.paymentId, error: (err as Error).message });
+        log.error('webhook processing failed', {
+          eventId: event.eventId,
+          paymentId: event.paymentId,
+          error: (err as Error).message,
+        });
         return { status: 500, body: { received: false, error: 'processing-failed' } };
       }
     },

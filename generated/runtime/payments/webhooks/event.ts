@@ -52,7 +52,8 @@ export function toPaymentEvent(payload: unknown): EventParseResult {
   const event: Record<string, unknown> = { payload: body };
   for (const [wire, key] of REQUIRED) {
     const v = body[wire];
-    if (typeof v !== 'string' || v.length === 0) violations.push(violation(`/${wire}`, `${wire} must be a non-empty string`));
+    if (typeof v !== 'string' || v.length === 0)
+      violations.push(violation(`/${wire}`, `${wire} must be a non-empty string`));
     else event[key] = v;
   }
   for (const [wire, key] of OPTIONAL) {

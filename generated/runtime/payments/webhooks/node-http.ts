@@ -28,7 +28,10 @@ export function readRawBody(req: IncomingMessage, maxBytes: number): Promise<Buf
   });
 }
 
-export function createWebhookListener(consumer: WebhookConsumer, options: WebhookListenerOptions = {}): RequestListener {
+export function createWebhookListener(
+  consumer: WebhookConsumer,
+  options: WebhookListenerOptions = {},
+): RequestListener {
   const maxBytes = options.maxBodyBytes ?? 1024 * 1024;
   return (req: IncomingMessage, res: ServerResponse) => {
     const send = (status: number, body: unknown): void => {

@@ -87,7 +87,8 @@ INSERT INTO ${s}.schema_version (version) VALUES (${MIGRATION_VERSION}) ON CONFL
 }
 
 function quoteSchema(schema: string): string {
-  if (!IDENTIFIER.test(schema)) throw new TypeError(`createPostgresStore: schema ${JSON.stringify(schema)} must match ${IDENTIFIER}`);
+  if (!IDENTIFIER.test(schema))
+    throw new TypeError(`createPostgresStore: schema ${JSON.stringify(schema)} must match ${IDENTIFIER}`);
   return `"${schema}"`;
 }
 
@@ -120,13 +121,23 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresWebh
     const { rows } = await db.query(`SELECT state FROM ${payments} WHERE payment_id = $1${lock}`, [paymentId]);
     return rows[0] ? (rows[0]['state'] as PaymentState) : undefined;
   };
-  const write = async (db: PostgresQueryable, paymentId: string, eventId: string, state: PaymentState, effect: PaymentEffect): Promise<void> => {
+  const write = async (
+    db: PostgresQueryable,
+    paymentId: string,
+    eventId: string,
+    state: PaymentState,
+    effect: PaymentEffect,
+  ): Promise<void> => {
     await db.query(
       `INSERT INTO ${payments} (payment_id, version, status, state) VALUES ($1, $2, $3, $4)
        ON CONFLICT (payment_id) DO UPDATE SET version = excluded.version, status = excluded.status, state = excluded.state, updated_at = now()`,
       [paymentId, state.version, state.status, JSON.stringify(state)],
     );
-    await db.query(`INSERT INTO ${events} (payment_id, event_id, effect) VALUES ($1, $2, $3)`, [paymentId, eventId, effect]);
+    await db.query(`INSERT INTO ${events} (payment_id, event_id, effect) VALUES ($1, $2, $3)`, [
+      paymentId,
+      eventId,
+      effect,
+    ]);
   };
 
   const inTransaction = async <T>(fn: (client: PostgresClient) => Promise<T>): Promise<T> => {
@@ -161,7 +172,10 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresWebh
       inTransaction(async (client) => {
         await lockPayment(client, paymentId);
         const current = await readState(client, paymentId);
-        const seen = await client.query(`SELECT 1 FROM ${events} WHERE payment_id = $1 AND event_id = $2`, [paymentId, eventId]);
+        const seen = await client.query(`SELECT 1 FROM ${events} WHERE payment_id = $1 AND event_id = $2`, [
+          paymentId,
+          eventId,
+        ]);
         if (seen.rows.length > 0 || (current?.version ?? 0) !== expectedVersion) return false;
         await write(client, paymentId, eventId, state, effect);
         return true;
@@ -172,7 +186,13 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresWebh
         let committed = false;
         const tx: PaymentTransaction = {
           handle: client,
-          hasEvent: async (eventId) => (await client.query(`SELECT 1 FROM ${events} WHERE payment_id = $1 AND event_id = $2`, [paymentId, eventId])).rows.length > 0,
+          hasEvent: async (eventId) =>
+            (
+              await client.query(`SELECT 1 FROM ${events} WHERE payment_id = $1 AND event_id = $2`, [
+                paymentId,
+                eventId,
+              ])
+            ).rows.length > 0,
           getPayment: () => readState(client, paymentId),
           async commit({ eventId, state, effect }) {
             if (committed) throw new Error('a payment transaction commits once');
@@ -184,11 +204,16 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresWebh
       }),
     pruneUnknown: (before) =>
       inTransaction(async (client) => {
-        const { rows } = await client.query(`SELECT payment_id, version, state FROM ${payments} WHERE status IS NULL FOR UPDATE SKIP LOCKED`);
+        const { rows } = await client.query(
+          `SELECT payment_id, version, state FROM ${payments} WHERE status IS NULL FOR UPDATE SKIP LOCKED`,
+        );
         let pruned = 0;
         for (const row of rows) {
           if (!isPrunableUnknown(row['state'] as PaymentState, before)) continue;
-          const del = await client.query(`DELETE FROM ${payments} WHERE payment_id = $1 AND version = $2`, [row['payment_id'], row['version']]);
+          const del = await client.query(`DELETE FROM ${payments} WHERE payment_id = $1 AND version = $2`, [
+            row['payment_id'],
+            row['version'],
+          ]);
           pruned += del.rowCount ?? 0;
         }
         return pruned;

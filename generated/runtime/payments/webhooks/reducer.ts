@@ -67,10 +67,26 @@ export interface ApplyOptions {
 }
 
 export function emptyPaymentState(paymentId: string): PaymentState {
-  return { paymentId, known: false, status: null, statusAt: null, terminal: false, recipients: {}, eventIds: [], parked: [], ignored: [], version: 0 };
+  return {
+    paymentId,
+    known: false,
+    status: null,
+    statusAt: null,
+    terminal: false,
+    recipients: {},
+    eventIds: [],
+    parked: [],
+    ignored: [],
+    version: 0,
+  };
 }
 
-export function applyPaymentEvent(table: PaymentStateTable, state: PaymentState | undefined, event: PaymentEvent, options: ApplyOptions = {}): ApplyResult {
+export function applyPaymentEvent(
+  table: PaymentStateTable,
+  state: PaymentState | undefined,
+  event: PaymentEvent,
+  options: ApplyOptions = {},
+): ApplyResult {
   const facts = tableFacts(table);
   const current = state ?? emptyPaymentState(event.paymentId);
   if (current.eventIds.includes(event.eventId)) return { state: current, effect: 'duplicate', changes: [] };
@@ -94,12 +110,20 @@ type Step = { state: PaymentState; effect: PaymentEffect; changes: StatusChange[
 
 function applyKnown(facts: TableFacts, s: PaymentState, e: PaymentEvent): Step {
   if (!facts.known.has(e.status)) {
-    return { state: { ...s, ignored: [...s.ignored, { eventId: e.eventId, status: e.status, effect: 'unknown-status' }] }, effect: 'unknown-status', changes: [] };
+    return {
+      state: { ...s, ignored: [...s.ignored, { eventId: e.eventId, status: e.status, effect: 'unknown-status' }] },
+      effect: 'unknown-status',
+      changes: [],
+    };
   }
   const newerThanStatus = s.status === null || isNewer(facts, e, s.status, s.statusAt!);
   if (s.terminal) {
     if (!newerThanStatus) return { state: s, effect: 'stale', changes: [] };
-    return { state: { ...s, ignored: [...s.ignored, { eventId: e.eventId, status: e.status, effect: 'after-terminal' }] }, effect: 'after-terminal', changes: [] };
+    return {
+      state: { ...s, ignored: [...s.ignored, { eventId: e.eventId, status: e.status, effect: 'after-terminal' }] },
+      effect: 'after-terminal',
+      changes: [],
+    };
   }
   const changes: StatusChange[] = [];
   let recipients = s.recipients;
@@ -108,16 +132,25 @@ function applyKnown(facts: TableFacts, s: PaymentState, e: PaymentEvent): Step {
     const mine = recipients[e.recipientId];
     if (completedBy !== undefined) {
       // Completion already says every recipient was credited; a late payout event adds the recipient only.
-      if (!mine) recipients = { ...recipients, [e.recipientId]: { status: completedBy, at: s.statusAt!, implied: true } };
+      if (!mine)
+        recipients = { ...recipients, [e.recipientId]: { status: completedBy, at: s.statusAt!, implied: true } };
     } else if (!mine || isNewer(facts, e, mine.status, mine.at)) {
       recipients = { ...recipients, [e.recipientId]: { status: e.status, at: e.eventTimestamp } };
-      if (mine?.status !== e.status) changes.push({ paymentId: s.paymentId, recipientId: e.recipientId, from: mine?.status ?? null, to: e.status, eventId: e.eventId });
+      if (mine?.status !== e.status)
+        changes.push({
+          paymentId: s.paymentId,
+          recipientId: e.recipientId,
+          from: mine?.status ?? null,
+          to: e.status,
+          eventId: e.eventId,
+        });
     }
   }
   let next: PaymentState = recipients === s.recipients ? s : { ...s, recipients };
   if (newerThanStatus) {
     next = { ...next, status: e.status, statusAt: e.eventTimestamp, terminal: facts.terminal.has(e.status) };
-    if (s.status !== e.status) changes.push({ paymentId: s.paymentId, from: s.status, to: e.status, eventId: e.eventId });
+    if (s.status !== e.status)
+      changes.push({ paymentId: s.paymentId, from: s.status, to: e.status, eventId: e.eventId });
     const all = facts.completion.get(e.status);
     if (all !== undefined) next.recipients = markAll(facts, next.recipients, all, e.eventTimestamp);
   }
@@ -125,7 +158,12 @@ function applyKnown(facts: TableFacts, s: PaymentState, e: PaymentEvent): Step {
   return { state: next, effect: moved ? 'applied' : 'stale', changes };
 }
 
-function markAll(facts: TableFacts, recipients: Record<string, RecipientState>, status: string, at: string): Record<string, RecipientState> {
+function markAll(
+  facts: TableFacts,
+  recipients: Record<string, RecipientState>,
+  status: string,
+  at: string,
+): Record<string, RecipientState> {
   const out: Record<string, RecipientState> = {};
   for (const [id, r] of Object.entries(recipients)) {
     out[id] = (facts.rank.get(r.status) ?? 0) < (facts.rank.get(status) ?? 0) ? { status, at, implied: true } : r;

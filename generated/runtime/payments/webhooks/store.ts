@@ -57,7 +57,10 @@ export function isPrunableUnknown(state: PaymentState, before: number): boolean 
 }
 
 /** In-process store: fast, lost on restart. For tests, sandboxes and single-process demos. */
-export function createMemoryStore(): WebhookStore & { payments: Map<string, PaymentState>; events: Map<string, PaymentEffect> } {
+export function createMemoryStore(): WebhookStore & {
+  payments: Map<string, PaymentState>;
+  events: Map<string, PaymentEffect>;
+} {
   const payments = new Map<string, PaymentState>();
   const events = new Map<string, PaymentEffect>();
   return {

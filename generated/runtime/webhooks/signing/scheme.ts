@@ -8,10 +8,17 @@
  */
 
 /** Why a delivery was refused. */
-export type VerifyFailureReason = 'missing-headers' | 'bad-signature' | 'stale-timestamp' | 'future-timestamp' | 'malformed';
+export type VerifyFailureReason =
+  | 'missing-headers'
+  | 'bad-signature'
+  | 'stale-timestamp'
+  | 'future-timestamp'
+  | 'malformed';
 
 /** Headers as node:http gives them, a plain object, or a fetch `Headers`. */
-export type HeaderInput = Record<string, string | string[] | number | undefined> | { forEach(cb: (value: string, key: string) => void): void };
+export type HeaderInput =
+  | Record<string, string | string[] | number | undefined>
+  | { forEach(cb: (value: string, key: string) => void): void };
 
 /** Lower-cased header names; repeated headers joined with a space. */
 export type NormalizedHeaders = Record<string, string>;

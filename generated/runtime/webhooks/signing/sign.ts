@@ -16,7 +16,11 @@ export interface SignOptions {
 }
 
 /** Returns the signature headers to send with `rawBody` (timestamp in Unix seconds). */
-export function signWebhook(rawBody: Uint8Array | string, input: SignInput, options: SignOptions = {}): Record<string, string> {
+export function signWebhook(
+  rawBody: Uint8Array | string,
+  input: SignInput,
+  options: SignOptions = {},
+): Record<string, string> {
   return (options.scheme ?? standardWebhooks).sign(toBytes(rawBody), input);
 }
 

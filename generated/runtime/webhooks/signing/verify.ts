@@ -42,7 +42,12 @@ export function toBytes(rawBody: Uint8Array | string): Uint8Array {
   return typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : rawBody;
 }
 
-export function verifyWebhook(rawBody: Uint8Array | string, headers: HeaderInput, secret: string | readonly string[], options: VerifyOptions = {}): VerifyResult {
+export function verifyWebhook(
+  rawBody: Uint8Array | string,
+  headers: HeaderInput,
+  secret: string | readonly string[],
+  options: VerifyOptions = {},
+): VerifyResult {
   const scheme = options.scheme ?? standardWebhooks;
   const tolerance = options.toleranceSeconds ?? 300;
   const nowMs = typeof options.now === 'function' ? options.now() : (options.now ?? Date.now());
@@ -74,7 +79,13 @@ export function verifyWebhook(rawBody: Uint8Array | string, headers: HeaderInput
     return fail('malformed', 'body is not UTF-8');
   }
   try {
-    return { ok: true, payload: parseJsonExact(rawText, options.numbers), rawText, id: parts.id, timestamp: parts.timestamp };
+    return {
+      ok: true,
+      payload: parseJsonExact(rawText, options.numbers),
+      rawText,
+      id: parts.id,
+      timestamp: parts.timestamp,
+    };
   } catch (err) {
     return fail('malformed', `body is not JSON: ${(err as Error).message}`);
   }
