@@ -143,19 +143,8 @@ export interface PaymentsClient {
  */
 export function createPaymentsClient(options: ClientOptions): PaymentsClient {
   const core = createCoreClient<paths>(META, options, loadValidator);
-  return {
-    raw: core.raw,
-    requestAccessToken: (...init: unknown[]) => core.call("requestAccessToken", init[0]) as never,
-    getVirtualAccount: (...init: unknown[]) => core.call("getVirtualAccount", init[0]) as never,
-    requestVirtualAccount: (...init: unknown[]) => core.call("requestVirtualAccount", init[0]) as never,
-    createPayment: (...init: unknown[]) => core.call("createPayment", init[0]) as never,
-    lookupSessions: (...init: unknown[]) => core.call("lookupSessions", init[0]) as never,
-    createSession: (...init: unknown[]) => core.call("createSession", init[0]) as never,
-    createThirdParty: (...init: unknown[]) => core.call("createThirdParty", init[0]) as never,
-    getThirdParty: (...init: unknown[]) => core.call("getThirdParty", init[0]) as never,
-    updateThirdParty: (...init: unknown[]) => core.call("updateThirdParty", init[0]) as never,
-    legacyMakePayment: (...init: unknown[]) => core.call("legacyMakePayment", init[0]) as never,
-    legacyReviewPayments: (...init: unknown[]) => core.call("legacyReviewPayments", init[0]) as never,
-    legacyViewPayment: (...init: unknown[]) => core.call("legacyViewPayment", init[0]) as never,
-  };
+  // One method per operation of META, named as its id: the methods PaymentsClient declares.
+  const client: Record<string, unknown> = { raw: core.raw };
+  for (const { id } of META.operations) client[id] = (init?: unknown) => core.call(id, init);
+  return client as unknown as PaymentsClient;
 }

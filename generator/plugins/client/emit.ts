@@ -12,6 +12,7 @@ import {
   withValidators,
 } from '../../emitters/client-view.js';
 import { clientParamStyles } from '../../ir/parameter-style.js';
+import { identifier } from '../../safe-text.js';
 
 /** `createPaymentsClient` → `PaymentsClient`; anything else → `<Name>Client`-style type name. */
 export function clientTypeName(factoryName: string): string {
@@ -48,6 +49,9 @@ export const clientEmitter: Emitter = {
       hasApiKey: Object.values(meta.schemes).some((scheme) => scheme.type === 'apiKey'),
       title: model.title,
       meta,
+      // Methods named as their operation ids (the usual case: ids are identifiers already) are
+      // made in a loop over META: one line of the page's first chunk instead of one per operation.
+      methodsAreIds: model.operations.every((op) => identifier(op.id) === op.id),
       operations: model.operations.map((op) => ({
         id: op.id,
         method: op.method,

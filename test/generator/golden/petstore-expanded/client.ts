@@ -76,11 +76,8 @@ export interface ApiClient {
  */
 export function createApiClient(options: ClientOptions): ApiClient {
   const core = createCoreClient<paths>(META, options, loadValidator);
-  return {
-    raw: core.raw,
-    findPets: (...init: unknown[]) => core.call("findPets", init[0]) as never,
-    addPet: (...init: unknown[]) => core.call("addPet", init[0]) as never,
-    findPetById: (...init: unknown[]) => core.call("findPetById", init[0]) as never,
-    deletePet: (...init: unknown[]) => core.call("deletePet", init[0]) as never,
-  };
+  // One method per operation of META, named as its id: the methods ApiClient declares.
+  const client: Record<string, unknown> = { raw: core.raw };
+  for (const { id } of META.operations) client[id] = (init?: unknown) => core.call(id, init);
+  return client as unknown as ApiClient;
 }
