@@ -30,7 +30,9 @@ import {
 let ws: Workspace;
 let validatedDir: string;
 const installs: Record<'plain' | 'validated', Install> = {} as never;
-const bundles: Record<'plain' | 'off' | 'standalone', Bundle> = {} as never;
+// plain: `--plugins client`; off / standalone: precompiled validators, validation off / on;
+// lazy: the default output, validators compiled on first use (ajv at run time), validation off.
+const bundles: Record<'plain' | 'off' | 'standalone' | 'lazy', Bundle> = {} as never;
 
 beforeAll(async () => {
   ws = workspace();
@@ -42,6 +44,9 @@ beforeAll(async () => {
   bundles.plain = await bundle(ourEntry(plain, false));
   bundles.off = await bundle(ourEntry(validated, false));
   bundles.standalone = await bundle(ourEntry(validated, true));
+  const lazy = generateClient(ws, 'lazy', { validators: true });
+  productionInstall(ws, lazy.dir, lazy.dependencies);
+  bundles.lazy = await bundle(ourEntry(lazy, false));
 }, 600_000);
 afterAll(() => ws?.cleanup());
 
@@ -75,9 +80,25 @@ describe('what an app that imports the generated client pays in production', () 
     expect(bundles.off.totalGzip).toBeGreaterThan(bundles.off.initialGzip * 2);
   });
 
+  test('validateRequests off, the default output (validators compiled on first use): the page loads no validators, no ajv, no source file more than with precompiled ones', () => {
+    const sources = (b: Bundle, label: string) =>
+      b.initialInputs.map((i) => i.replace(new RegExp(`/${label}/`), '/<app>/')).sort();
+    expect(bundles.lazy.initialInputs.filter((i) => /node_modules\/ajv|validators/.test(i))).toEqual([]);
+    expect(sources(bundles.lazy, 'lazy')).toEqual(sources(bundles.off, 'validated'));
+    // ajv (CommonJS) in the lazy chunk makes esbuild's helpers (__commonJS, __toESM, __export) live, and
+    // esbuild puts them in one chunk that every chunk imports, the page's first one included: a
+    // second file of no source, loaded up front.
+    expect(bundles.lazy.initialChunks).toBeLessThanOrEqual(2);
+    expect(bundles.lazy.totalGzip).toBeGreaterThan(bundles.lazy.initialGzip * 2);
+  });
+
   test(`browser bundle, client + one call, without validation: <= ${BUDGETS.bundleWithoutValidationGzip} bytes gzip, whether or not validators were generated`, () => {
     expect(bundles.plain.initialGzip).toBeLessThanOrEqual(BUDGETS.bundleWithoutValidationGzip);
     expect(bundles.off.initialGzip).toBeLessThanOrEqual(BUDGETS.bundleWithoutValidationGzip);
+  });
+
+  test(`browser bundle, client + one call, the default output with validateRequests off: <= ${BUDGETS.bundleWithoutValidationGzip} bytes gzip`, () => {
+    expect(bundles.lazy.initialGzip).toBeLessThanOrEqual(BUDGETS.bundleWithoutValidationGzip);
   });
 
   test('browser bundle with validation (precompiled validators): <= 30 kB gzip for the client, one payment and its validators', () => {
