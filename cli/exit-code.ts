@@ -10,6 +10,7 @@ const USAGE_CODES: ReadonlySet<CbpErrorCode> = new Set([
   'E_CONFIG',
   'E_FILE_NOT_FOUND',
   'E_REF_REFUSED',
+  'E_DOCUMENT_TOO_LARGE',
   'E_CHECK_UNKNOWN',
   'E_TARGET_UNREACHABLE',
   'E_LISTEN',

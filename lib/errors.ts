@@ -13,6 +13,7 @@ export type CbpErrorCode =
   | 'E_OVERLAY_INVALID'
   | 'E_OVERLAY_TARGET'
   | 'E_REF_REFUSED'
+  | 'E_DOCUMENT_TOO_LARGE'
   | 'E_RULE_INVALID'
   | 'E_STATE_TABLE_INVALID'
   | 'E_STALE_OUTPUT'

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { CORE_SCHEMA, load as loadYamlFast } from 'js-yaml';
 import { parseDocument } from 'yaml';
 import { CbpError, type CbpErrorCode } from '../../lib/errors.js';
+import { readCapped } from './read-capped.js';
 
 export interface ReadOptions {
   /** Base for relative paths and for the file name shown in errors. Default: process.cwd(). */
@@ -131,5 +132,5 @@ async function fetchText(url: string, kind: string): Promise<string> {
       hint: 'check the URL',
     });
   }
-  return response.text();
+  return (await readCapped(response, url)).toString('utf8');
 }

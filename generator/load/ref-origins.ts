@@ -16,6 +16,7 @@
  * themselves refuse any target the rules do not allow, whatever the walk saw.
  */
 import { CbpError, toPointer } from '../../lib/errors.js';
+import { readCapped } from './read-capped.js';
 import { isUrl, parseDocumentText } from './read-document.js';
 
 export const REF_ORIGIN_RULE = 'cbp: $ref origin';
@@ -151,7 +152,14 @@ export class RefGuard {
         await res.body?.cancel();
         throw new Error(`Error downloading ${current}: HTTP ERROR ${res.status}`);
       }
-      const data = Buffer.from(await res.arrayBuffer());
+      let data: Buffer;
+      try {
+        data = await readCapped(res, current);
+      } catch (error) {
+        // Kept like a refusal, so that it wins over json-schema-ref-parser's wrapping of it.
+        if (error instanceof CbpError) this.violation ??= { error };
+        throw error;
+      }
       this.checkText(data, url, url);
       return data;
     }
