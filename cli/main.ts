@@ -9,6 +9,7 @@ import type { Argv } from 'yargs';
 import type { CbpCommand, CliIO } from './command.js';
 import { commands } from './commands/index.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, exitCodeFor } from './exit-code.js';
+import { terminalSafe } from '../lib/terminal.js';
 import { startTypesWorker } from '../generator/plugins/types/types-thread.js';
 
 class UsageError extends Error {}
@@ -68,21 +69,21 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     return code ?? EXIT_OK;
   } catch (err) {
     if (err instanceof UsageError) {
-      io.err(`E_USAGE: ${err.message}`);
+      io.err(terminalSafe(`E_USAGE: ${err.message}`));
       io.err(await parser.getHelp());
       return EXIT_USAGE;
     }
     if (isCbpError(err)) {
-      io.err(err.format());
+      io.err(terminalSafe(err.format()));
       return exitCodeFor(err.code);
     }
     const system = systemErrorLine(err);
     if (system) {
-      io.err(system);
+      io.err(terminalSafe(system));
       return EXIT_USAGE;
     }
     // Not a user error: keep the stack so it can be reported.
-    io.err(`internal error: ${(err as Error)?.stack ?? String(err)}`);
+    io.err(terminalSafe(`internal error: ${(err as Error)?.stack ?? String(err)}`));
     return EXIT_FAILURE;
   }
 }
