@@ -19,7 +19,11 @@ test('a path whose name holds control sequences is printed with them escaped, th
   const spec = path.join(dir, 'hostile.json');
   const schema = { $ref: '#/components/schemas/Missing' };
   const responses = { '200': { description: 'ok', content: { 'application/json': { schema } } } };
-  const doc = { openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { [`/a${HOSTILE}`]: { get: { responses } } } };
+  const doc = {
+    openapi: '3.1.0',
+    info: { title: 'T', version: '1' },
+    paths: { [`/a${HOSTILE}`]: { get: { responses } } },
+  };
   writeFileSync(spec, JSON.stringify(doc));
   const io = recordingIO(dir);
   const code = await main(['generate', '--spec', spec, '--out', path.join(dir, 'out')], io);
