@@ -3,9 +3,14 @@
  * every default emitter and its whole output type-checked under `strict` and under
  * @tsconfig/strictest, in tsc processes with Node's default heap (what a host project's CI has).
  * The GitHub REST description (13 MB) and @readme/oas-examples run in
- * real-documents.slow.test.ts; the multi-file case by URL in document-slips.test.ts.
+ * real-documents.slow.test.ts; the multi-file case by URL in document-slips.test.ts. A large
+ * multi-file description (hundreds of files) is derived from the GitHub one by splitting it
+ * (bench/lib/split-document.ts): no npm package ships one.
  */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { splitDocument, type SplitResult } from '../../bench/lib/split-document.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { compileOutput, ROOT, type CompiledOutput } from './helpers/compile-output.js';
 import { generateAll, type RealRun } from './helpers/real-document-run.js';
@@ -74,6 +79,50 @@ describe.each(CORPUS)('%s (OpenAPI %s)', (file, _version, knownDefect) => {
 
   test('generates', () => {
     expect(run.refused).toEqual({});
+  });
+
+  test('the whole output type-checks under strict', () => {
+    expect(strict?.completed).toBe(true);
+    expect(strict?.diagnostics).toBe('');
+  });
+
+  test('the whole output type-checks under @tsconfig/strictest', () => {
+    expect(strictest?.completed).toBe(true);
+    expect(strictest?.diagnostics).toBe('');
+  });
+});
+
+describe('GitHub REST split into files the way `redocly split` lays them out (multi-file, derived)', () => {
+  const original = path.join(ROOT, 'node_modules/@octokit/openapi/generated/api.github.com.json');
+  const doc = JSON.parse(readFileSync(original, 'utf8')) as Record<string, unknown>;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'cbp-split-github-'));
+  let split: SplitResult;
+  let run: Omit<RealRun, 'compiled'>;
+  let strict: CompiledOutput | undefined;
+  let strictest: CompiledOutput | undefined;
+  beforeAll(async () => {
+    split = splitDocument(doc, dir);
+    run = await generateAll([split.root]);
+    if (Object.keys(run.generated).length === 0) return;
+    strict = await compileOutput(run.generated);
+    strictest = await compileOutput(run.generated, { strictest: true });
+  }, 1_800_000);
+  afterAll(() => {
+    strict?.cleanup();
+    strictest?.cleanup();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('is hundreds of files, with references into the middle of other files', () => {
+    expect(split.files).toBeGreaterThan(2000);
+    expect(split.intoFiles).toBeGreaterThan(10);
+  });
+
+  test('generates, with every path of the original typed', () => {
+    expect(run.refused).toEqual({});
+    const types = Object.values(run.generated)[0]?.find((f) => f.path === 'types.ts')?.contents ?? '';
+    const missing = Object.keys(doc.paths as object).filter((p) => !types.includes(`${JSON.stringify(p)}: {`));
+    expect(missing).toEqual([]);
   });
 
   test('the whole output type-checks under strict', () => {
