@@ -38,10 +38,19 @@ export interface SplitResult {
  * bare `{ type: string }` shared by chance is not what a writer factors out. */
 const MIN_SHARED = 400;
 
+export interface SplitOptions {
+  /** Also list every component in the root (`components.schemas.x: { $ref: ./components/schemas/x.yaml }`),
+   * the other common layout, which keeps each component's name. Default: false (redocly split's
+   * layout: the root lists none; a bundler names each file's schema itself). */
+  componentsInRoot?: boolean;
+  /** Turn later copies of a shared subschema into references into the first. Default: true. */
+  intoFiles?: boolean;
+}
+
 /** Writes `doc` (a single-file OpenAPI 3.x description, not modified) as a multi-file
  * description under `dir` (which should be empty). Deterministic: the same document gives the
  * same files, byte for byte. */
-export function splitDocument(doc: Obj, dir: string): SplitResult {
+export function splitDocument(doc: Obj, dir: string, options: SplitOptions = {}): SplitResult {
   const source = structuredClone(doc);
   const files = new Map<string, unknown>(); // relative path -> content, before refs are rewritten
   const componentFile = new Map<string, string>(); // '#/components/kind/name' -> relative path
@@ -53,12 +62,13 @@ export function splitDocument(doc: Obj, dir: string): SplitResult {
       const file = uniqueFile(files, `components/${kind}/${fileName(name)}`);
       files.set(file, value);
       componentFile.set(`#/components/${kind}/${escapeToken(name)}`, file);
-      delete entries[name];
+      if (options.componentsInRoot) entries[name] = { $ref: file };
+      else delete entries[name];
     }
-    delete components[kind];
+    if (!options.componentsInRoot) delete components[kind];
   }
   if (isObj(source.components) && Object.keys(source.components).length === 0) delete source.components;
-  const intoFiles = shareSubschemas(files);
+  const intoFiles = options.intoFiles === false ? 0 : shareSubschemas(files);
   for (const key of ['paths', 'webhooks', 'x-webhooks'] as const) {
     const items = source[key];
     if (!isObj(items)) continue;
