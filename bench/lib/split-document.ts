@@ -84,7 +84,7 @@ export function splitDocument(doc: Obj, dir: string, options: SplitOptions = {})
     rewriteRefs(content, file, componentFile);
     const target = path.join(dir, file);
     mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, dump(content, { noRefs: true, lineWidth: -1, quotingType: "'" }));
+    writeFileSync(target, dump(content, { noRefs: true, lineWidth: -1 }));
   }
   return { root: path.join(dir, 'openapi.yaml'), files: files.size, intoFiles };
 }
