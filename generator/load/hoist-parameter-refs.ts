@@ -8,7 +8,7 @@
  */
 import { escapeToken, unescapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
 import type { SlipContext } from './normalize-slips.js';
-import { resolveLocal } from './normalize-slips.js';
+import { fileComponentName, resolveLocal } from './normalize-slips.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -29,7 +29,7 @@ export function hoistParameterRefs(ctx: SlipContext): void {
   const moved = new Map<string, string>();
   for (const target of targets) {
     const param = resolveLocal(ctx.doc, target) as Obj;
-    const base = String(param.name).replace(/[^A-Za-z0-9_.-]/g, '_') || 'parameter';
+    const base = fileComponentName(ctx, param) ?? (String(param.name).replace(/[^A-Za-z0-9_.-]/g, '_') || 'parameter');
     let name = base;
     for (let n = 2; Object.hasOwn(parameters, name); n++) name = `${base}${n}`;
     Object.defineProperty(parameters, name, { value: param, enumerable: true, writable: true, configurable: true });

@@ -5,7 +5,7 @@
  * schema `$ref` to it (or into it), and every `discriminator.mapping` value, is re-pointed.
  */
 import type { SlipContext } from './normalize-slips.js';
-import { resolveLocal } from './normalize-slips.js';
+import { fileComponentName, resolveLocal } from './normalize-slips.js';
 import { escapeToken, unescapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
 
 type Obj = Record<string, unknown>;
@@ -67,7 +67,7 @@ function hoist(ctx: SlipContext, schemas: Obj, outside: RefSite[]): void {
   const byRef = new Set(outside.filter((r) => r.key === '$ref').map((r) => r.holder.$ref as string));
   for (const target of targets) {
     if (!byRef.has(target) && [...moved.keys()].some((m) => target.startsWith(`${m}/`))) continue;
-    const base = nameFor(ctx.doc, target);
+    const base = fileComponentName(ctx, resolveLocal(ctx.doc, target)) ?? nameFor(ctx.doc, target);
     let name = base;
     for (let n = 2; Object.hasOwn(schemas, name); n++) name = `${base}${n}`;
     Object.defineProperty(schemas, name, {
