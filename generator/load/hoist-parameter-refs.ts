@@ -8,7 +8,7 @@
  */
 import { escapeToken, unescapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
 import type { SlipContext } from './normalize-slips.js';
-import { resolveLocal } from './normalize-slips.js';
+import { fileComponentName, resolveLocal } from './normalize-slips.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -29,16 +29,20 @@ export function hoistParameterRefs(ctx: SlipContext): void {
   const moved = new Map<string, string>();
   for (const target of targets) {
     const param = resolveLocal(ctx.doc, target) as Obj;
-    const base = String(param.name).replace(/[^A-Za-z0-9_.-]/g, '_') || 'parameter';
+    // A file's whole content is where a multi-file description keeps a shared parameter: moved
+    // under the file's name, there is nothing to report.
+    const fromFile = fileComponentName(ctx, param);
+    const base = fromFile ?? (String(param.name).replace(/[^A-Za-z0-9_.-]/g, '_') || 'parameter');
     let name = base;
     for (let n = 2; Object.hasOwn(parameters, name); n++) name = `${base}${n}`;
     Object.defineProperty(parameters, name, { value: param, enumerable: true, writable: true, configurable: true });
     moved.set(target, `#/components/parameters/${escapeToken(name)}`);
-    ctx.warn(
-      tokens(target),
-      'a Parameter Object referenced from elsewhere lives inside an operation',
-      `components.parameters.${name} (the same parameter, moved by reference)`,
-    );
+    if (fromFile === undefined)
+      ctx.warn(
+        tokens(target),
+        'a Parameter Object referenced from elsewhere lives inside an operation',
+        `components.parameters.${name} (the same parameter, moved by reference)`,
+      );
   }
   for (const site of sites) {
     const ref = site.$ref as string;

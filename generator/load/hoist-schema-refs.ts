@@ -5,7 +5,7 @@
  * schema `$ref` to it (or into it), and every `discriminator.mapping` value, is re-pointed.
  */
 import type { SlipContext } from './normalize-slips.js';
-import { resolveLocal } from './normalize-slips.js';
+import { fileComponentName, resolveLocal } from './normalize-slips.js';
 import { escapeToken, unescapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
 
 type Obj = Record<string, unknown>;
@@ -67,7 +67,10 @@ function hoist(ctx: SlipContext, schemas: Obj, outside: RefSite[]): void {
   const byRef = new Set(outside.filter((r) => r.key === '$ref').map((r) => r.holder.$ref as string));
   for (const target of targets) {
     if (!byRef.has(target) && [...moved.keys()].some((m) => target.startsWith(`${m}/`))) continue;
-    const base = nameFor(ctx.doc, target);
+    // A file's whole content, written by bundling at its first use, is where a multi-file
+    // description keeps a shared schema: moved under the file's name, there is nothing to report.
+    const fromFile = fileComponentName(ctx, resolveLocal(ctx.doc, target));
+    const base = fromFile ?? nameFor(ctx.doc, target);
     let name = base;
     for (let n = 2; Object.hasOwn(schemas, name); n++) name = `${base}${n}`;
     Object.defineProperty(schemas, name, {
@@ -77,11 +80,12 @@ function hoist(ctx: SlipContext, schemas: Obj, outside: RefSite[]): void {
       configurable: true,
     });
     moved.set(target, COMPONENT + escapeToken(name));
-    ctx.warn(
-      target.slice(2).split('/').map(unescapeToken),
-      'a schema referenced from elsewhere lives outside components.schemas (or inside another schema)',
-      `components.schemas.${name} (the same schema, moved by reference)`,
-    );
+    if (fromFile === undefined)
+      ctx.warn(
+        target.slice(2).split('/').map(unescapeToken),
+        'a schema referenced from elsewhere lives outside components.schemas (or inside another schema)',
+        `components.schemas.${name} (the same schema, moved by reference)`,
+      );
   }
   for (const r of outside) {
     const ref = r.holder[r.key] as string;

@@ -50,9 +50,10 @@ export async function loadDocument(spec: string, options: LoadOptions = {}): Pro
   // A URL stays the base for the document's relative $refs (swagger-parser fetches them).
   const where = { file, absolutePath: isUrl(spec) ? spec : path.resolve(cwd, spec) };
   const guard = new RefGuard({ root: where.absolutePath, shown: file, allowOrigins: options.allowRefOrigins });
-  const document = await bundle(raw, where, guard);
+  const fileOf = new WeakMap<object, string>();
+  const document = await bundle(raw, where, guard, fileOf);
   // In place: `raw` is our own parse of the file (overlays copy it), never a caller's object.
-  warnings.push(...normalizeSlips(document, file));
+  warnings.push(...normalizeSlips(document, file, fileOf));
   await validateDocument(document, where);
   return { document, file, warnings };
 }
@@ -65,6 +66,7 @@ async function bundle(
   raw: unknown,
   where: { file: string; absolutePath: string },
   guard: RefGuard,
+  fileOf: WeakMap<object, string>,
 ): Promise<OpenApiDocument> {
   checkVersion(raw, where.file);
   copyMappingRefs(raw, true);
@@ -74,7 +76,18 @@ async function bundle(
   try {
     // The guard's resolvers decide which files and origins a $ref may reach (a document the user
     // named by URL reaches its siblings on its own origin, loopback or private ones included).
-    const options = { parse: { cbpMappingRefs: guard.parser(mappingRefsParser) }, resolve: guard.resolvers() };
+    // Each external file's parsed content is recorded with its location: bundling writes that very
+    // object at the file's first use, and the schema or parameter moved from there into components
+    // is named after the file.
+    const recording = {
+      ...mappingRefsParser,
+      parse(file: { url: string; data: Buffer | string }): unknown {
+        const parsed = mappingRefsParser.parse(file);
+        if (parsed !== null && typeof parsed === 'object') fileOf.set(parsed, file.url);
+        return parsed;
+      },
+    };
+    const options = { parse: { cbpMappingRefs: guard.parser(recording) }, resolve: guard.resolvers() };
     // Loaded only here: with its ajv dialect and the OpenAPI schemas it requires, it is ~0.1 s
     // and some MB that a single-file document never needs.
     const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');

@@ -22,13 +22,18 @@ export interface SlipContext {
   doc: Obj;
   openapi30: boolean;
   warn(path: Path, what: string, assumed: string): void;
+  /** The file each external file's content came from (the parsed object is what bundling wrote
+   * at its first use): a component moved there is named after its file, as openapi-typescript's
+   * bundler (and redocly bundle) name it. */
+  fileOf?: WeakMap<object, string>;
 }
 
 /** Repairs `doc` in place and returns the warnings. */
-export function normalizeSlips(doc: Obj, file: string): string[] {
+export function normalizeSlips(doc: Obj, file: string, fileOf?: WeakMap<object, string>): string[] {
   const warnings: string[] = [];
   const ctx: SlipContext = {
     doc,
+    fileOf,
     openapi30: typeof doc.openapi === 'string' && doc.openapi.startsWith('3.0'),
     warn: (path, what, assumed) => warnings.push(`${file}#${toPointer(path)}: ${what}; assumed ${assumed}`),
   };
@@ -231,4 +236,21 @@ export function resolveLocal(doc: Obj, ref: string): unknown {
     else return undefined;
   }
   return node;
+}
+
+/** The name a component moved out of another file takes: that file's name without its extension
+ * (`components/schemas/simple-user.yaml` -> `simple-user`); undefined when `value` is not a whole
+ * file's content. */
+export function fileComponentName(ctx: SlipContext, value: unknown): string | undefined {
+  const url = value !== null && typeof value === 'object' ? ctx.fileOf?.get(value) : undefined;
+  if (url === undefined) return undefined;
+  const last = url.replace(/[?#].*$/, '').replace(/^.*[/\\]/, '');
+  let base = last;
+  try {
+    base = decodeURIComponent(last);
+  } catch {
+    // A malformed %-escape: the name as written.
+  }
+  const clean = base.replace(/\.(ya?ml|json)$/i, '').replace(/[^A-Za-z0-9_.-]/g, '_');
+  return clean === '' ? undefined : clean;
 }

@@ -3,6 +3,8 @@
  * names the place its target is written at, and a multi-file document whose bundling produced
  * such a pointer (into a schema that is then hoisted into components) generates and type-checks.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { generate } from '../../generator/generate.js';
@@ -93,5 +95,40 @@ describe('a multi-file document whose bundling points through a $ref into a hois
   test('the whole output type-checks under strict and strictest', () => {
     expect(compiled.diagnostics).toBe('');
     expect(strictest.diagnostics).toBe('');
+  });
+});
+
+describe('a schema or parameter in a file of its own, shared by several operations', () => {
+  // redocly split's layout: the root lists no components; bundling writes each file at its first
+  // use and it is moved into components from there.
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'cbp-file-named-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const write = (file: string, text: string) => {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  };
+
+  test('is moved into components under its file name, as openapi-typescript names it, with no warning', async () => {
+    write(
+      'openapi.yaml',
+      "openapi: 3.0.3\ninfo: { title: t, version: '1' }\npaths:\n  /a: { $ref: 'paths/a.yaml' }\n  /b: { $ref: 'paths/b.yaml' }\n",
+    );
+    for (const p of ['a', 'b'])
+      write(
+        `paths/${p}.yaml`,
+        `get:\n  operationId: get_${p}\n  parameters:\n    - $ref: ../components/parameters/per-page.yaml\n  responses:\n    '200':\n      description: ok\n      content:\n        application/json:\n          schema: { $ref: ../components/schemas/simple-user.yaml }\n`,
+      );
+    write('components/parameters/per-page.yaml', 'name: per_page\nin: query\nschema: { type: integer }\n');
+    write(
+      'components/schemas/simple-user.yaml',
+      'type: object\nproperties:\n  login: { type: string }\n  manager: { $ref: ./simple-user.yaml }\n',
+    );
+    const { document, warnings } = await loadDocument(path.join(dir, 'openapi.yaml'));
+    // Nothing in the description is a slip: each file is where its shared schema or parameter lives.
+    expect(warnings).toEqual([]);
+    const components = document.components as Record<string, Record<string, unknown>>;
+    expect(Object.keys(components.schemas ?? {})).toEqual(['simple-user']);
+    expect(Object.keys(components.parameters ?? {})).toEqual(['per-page']);
+    expect(JSON.stringify(document.paths)).not.toContain('#/paths/');
   });
 });
