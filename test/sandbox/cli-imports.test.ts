@@ -19,6 +19,8 @@ const LIGHT = new Set([
   // `cbp generate` (openapi-typescript itself loads on that thread).
   '../generator/plugins/types/types-thread.js',
   '../lib/errors.js',
+  // no imports: control characters of error lines as visible escapes.
+  '../lib/terminal.js',
   '../../lib/errors.js',
   // node:net and lib/errors only: `cbp mock` checks --allow-webhook-target before loading the mock.
   '../../sandbox/webhooks/target-policy.js',
