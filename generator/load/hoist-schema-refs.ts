@@ -194,7 +194,9 @@ function nameFor(doc: Obj, ref: string): string {
     const operation = resolveLocal(doc, `#/paths/${ref.slice(2).split('/').slice(1, 3).join('/')}`);
     const id = isObj(operation) && typeof operation.operationId === 'string' ? operation.operationId : undefined;
     if (id !== undefined)
-      last = `${id}${all[3] === 'requestBody' ? 'Body' : all[3] === 'responses' ? `Response${all[4] === 'default' ? '' : all[4]}` : 'Parameter'}`;
+      last =
+        `${id}` +
+        `${all[3] === 'requestBody' ? 'Body' : all[3] === 'responses' ? `Response${all[4] === 'default' ? '' : all[4]}` : 'Parameter'}`;
   }
   last ??= 'Schema';
   const clean = last.replace(/[^A-Za-z0-9_.-]/g, '_');

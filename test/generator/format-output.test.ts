@@ -66,25 +66,29 @@ describe('cbp generate --format', () => {
     expect((await cbp('--out', 'own', '--check', '--format', 'prettier')).code).toBe(0);
   });
 
-  test('biome: tabs and no semicolons from the biome.json; --check --format biome passes; the config key works too', async () => {
-    writeFileSync(path.join(cwd, 'cbp.config.json'), JSON.stringify({ format: 'biome' }));
-    try {
-      expect((await cbp('--out', 'b')).code).toBe(0);
-      const ops = read('b', 'operations.ts');
-      expect(ops).toMatch(/^\t\S/m);
-      expect(ops).not.toMatch(/;$/m);
-      expect((await cbp('--out', 'b', '--check')).code).toBe(0);
-    } finally {
-      rmSync(path.join(cwd, 'cbp.config.json'));
-    }
-    expect((await cbp('--out', 'b', '--check')).code).toBe(1);
-  });
+  test(
+    'biome: tabs and no semicolons from the biome.json; ' + '--check --format biome passes; the config key works too',
+    async () => {
+      writeFileSync(path.join(cwd, 'cbp.config.json'), JSON.stringify({ format: 'biome' }));
+      try {
+        expect((await cbp('--out', 'b')).code).toBe(0);
+        const ops = read('b', 'operations.ts');
+        expect(ops).toMatch(/^\t\S/m);
+        expect(ops).not.toMatch(/;$/m);
+        expect((await cbp('--out', 'b', '--check')).code).toBe(0);
+      } finally {
+        rmSync(path.join(cwd, 'cbp.config.json'));
+      }
+      expect((await cbp('--out', 'b', '--check')).code).toBe(1);
+    },
+  );
 
   test('an unknown formatter is a usage error (exit 2)', async () => {
     const { code, io } = await cbp('--format', 'gofmt');
     expect(code).toBe(2);
     expect(io.stderr).toEqual([
-      'E_USAGE: --format must be "prettier" or "biome"\n  hint: prettier uses the project\'s prettier config; biome its biome.json',
+      'E_USAGE: --format must be "prettier" or "biome"\n  hint: prettier ' +
+        "uses the project's prettier config; biome its biome.json",
     ]);
   });
 });

@@ -76,7 +76,8 @@ describe('a partner-style driver against a target without /_sandbox/', () => {
     const partial = path.join(dir, 'no-cancel.mjs');
     writeFileSync(
       partial,
-      `import base from ${JSON.stringify(EXAMPLE_DRIVER)};\nconst { cancelPayment, ...rest } = base;\nexport default { ...rest, name: 'no-cancel' };\n`,
+      `import base from ${JSON.stringify(EXAMPLE_DRIVER)};\nconst { cancelPayment, ` +
+        `...rest } = base;\nexport default { ...rest, name: 'no-cancel' };\n`,
     );
     const summary = await run({ mode: 'instant' }, { only: ['lifecycle'], driver: partial }, async (target) => {
       // The undriven flow is followed until the per-stage timeout: short here.
@@ -86,7 +87,8 @@ describe('a partner-style driver against a target without /_sandbox/', () => {
     const lifecycle = summary.outcomes[0];
     expect(lifecycle.status).toBe('partial');
     expect(skippedCases(summary)).toEqual([
-      'lifecycle › api payment, 1 recipient, cancelled: not driven: needs cancelPayment(), which the no-cancel driver does not have',
+      'lifecycle › api payment, 1 recipient, cancelled: not driven: ' +
+        'needs cancelPayment(), which the no-cancel driver does not have',
     ]);
     expect(lifecycle.records?.find((r) => r.verdict === 'skipped')?.reached).toBe('judged up to AWAITING_FUNDS');
   });
