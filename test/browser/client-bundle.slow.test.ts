@@ -231,32 +231,35 @@ describe('the generated client, bundled for the browser, in Chromium against `cb
     },
   );
 
-  it('with validateRequests: a valid payment is created; an invalid one is refused in the page and never sent', async () => {
-    const { page, errors } = await openPage();
-    const before = site.apiRequests.length;
-    const ok = await pay(
-      page,
-      true,
-      paymentBody('GBP', [['rcp-a-1-gbp', 20]], { client_reference_id: 'browser-validated' }),
-    );
-    expect(ok.error).toBeUndefined();
-    expect(ok.status).toBe(201);
-    expect(ok.data?.payment_id).toMatch(/^pay_/);
-    expect(site.apiRequests.slice(before)).toEqual(['POST /v3/customers/cust-a-1/payments']);
-    expect(site.assets).toContain(validatorsChunk);
+  it(
+    'with validateRequests: a valid payment is created; ' + 'an invalid one is refused in the page and never sent',
+    async () => {
+      const { page, errors } = await openPage();
+      const before = site.apiRequests.length;
+      const ok = await pay(
+        page,
+        true,
+        paymentBody('GBP', [['rcp-a-1-gbp', 20]], { client_reference_id: 'browser-validated' }),
+      );
+      expect(ok.error).toBeUndefined();
+      expect(ok.status).toBe(201);
+      expect(ok.data?.payment_id).toMatch(/^pay_/);
+      expect(site.apiRequests.slice(before)).toEqual(['POST /v3/customers/cust-a-1/payments']);
+      expect(site.assets).toContain(validatorsChunk);
 
-    const sent = site.apiRequests.length;
-    const refused = await pay(page, true, { ...paymentBody('GBP', [['rcp-a-1-gbp', 20]]), recipient_details: [] });
-    expect(refused.error?.kind).toBe('validation');
-    expect(refused.error?.rules?.length).toBeGreaterThan(0);
-    expect(refused.status).toBeUndefined();
-    expect(site.apiRequests.length).toBe(sent);
+      const sent = site.apiRequests.length;
+      const refused = await pay(page, true, { ...paymentBody('GBP', [['rcp-a-1-gbp', 20]]), recipient_details: [] });
+      expect(refused.error?.kind).toBe('validation');
+      expect(refused.error?.rules?.length).toBeGreaterThan(0);
+      expect(refused.status).toBeUndefined();
+      expect(site.apiRequests.length).toBe(sent);
 
-    // The same request without validation reaches the mock, which refuses it (400).
-    const unchecked = await pay(page, false, { ...paymentBody('GBP', [['rcp-a-1-gbp', 20]]), recipient_details: [] });
-    expect(unchecked.error).toMatchObject({ kind: 'http', status: 400 });
-    expect(site.apiRequests.length).toBe(sent + 1);
-    expect(errors).toEqual([]);
-    await page.close();
-  });
+      // The same request without validation reaches the mock, which refuses it (400).
+      const unchecked = await pay(page, false, { ...paymentBody('GBP', [['rcp-a-1-gbp', 20]]), recipient_details: [] });
+      expect(unchecked.error).toMatchObject({ kind: 'http', status: 400 });
+      expect(site.apiRequests.length).toBe(sent + 1);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
 });

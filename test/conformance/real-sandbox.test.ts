@@ -102,15 +102,20 @@ describe('confirm_recipient built from the refused answer', () => {
     expect(fillFromAnswer({ id: '{{failed.body.event_id}}' }, failed).missing).toEqual(['failed.body.event_id']);
   });
 
-  test('payloads.confirm_recipient reads the request id of the refusal; a provider that needs it is passed', async () => {
-    const seen: unknown[] = [];
-    const file = {
-      payloads: { confirm_recipient: { body: { request_id: '{{failed.body.request_id}}', accept_suggestion: true } } },
-    };
-    const { summary } = await run(echoedCheckId(seen), ['recipient-check'], file);
-    expect(summary.outcomes[0]).toMatchObject({ checkId: 'recipient-check', status: 'passed', cases: 3 });
-    expect(seen).toEqual([{ request_id: 'cop-42', accept_suggestion: true }]);
-  });
+  test(
+    'payloads.confirm_recipient reads the request id ' + 'of the refusal; a provider that needs it is passed',
+    async () => {
+      const seen: unknown[] = [];
+      const file = {
+        payloads: {
+          confirm_recipient: { body: { request_id: '{{failed.body.request_id}}', accept_suggestion: true } },
+        },
+      };
+      const { summary } = await run(echoedCheckId(seen), ['recipient-check'], file);
+      expect(summary.outcomes[0]).toMatchObject({ checkId: 'recipient-check', status: 'passed', cases: 3 });
+      expect(seen).toEqual([{ request_id: 'cop-42', accept_suggestion: true }]);
+    },
+  );
 
   test('a template naming a field the refusal lacks skips the case, saying which', async () => {
     const file = { payloads: { confirm_recipient: { body: { event_id: '{{failed.body.event_id}}' } } } };
@@ -172,17 +177,20 @@ describe('driver hooks', () => {
     },
   );
 
-  test("a driver's expiredToken() that throws is a driver error naming the driver, not a verdict on the target", async () => {
-    const { summary } = await run({}, ['auth'], {}, (d) => ({
-      ...d,
-      name: 'partner driver',
-      expiredToken: async () => {
-        throw new Error('dashboard unreachable');
-      },
-    }));
-    const errors = summary.outcomes[0].failures.map((f) => f.message);
-    expect(errors).toEqual(["the partner driver driver's expiredToken() failed: dashboard unreachable"]);
-  });
+  test(
+    "a driver's expiredToken() that throws is a driver " + 'error naming the driver, not a verdict on the target',
+    async () => {
+      const { summary } = await run({}, ['auth'], {}, (d) => ({
+        ...d,
+        name: 'partner driver',
+        expiredToken: async () => {
+          throw new Error('dashboard unreachable');
+        },
+      }));
+      const errors = summary.outcomes[0].failures.map((f) => f.message);
+      expect(errors).toEqual(["the partner driver driver's expiredToken() failed: dashboard unreachable"]);
+    },
+  );
 });
 
 describe('quotes per run', () => {

@@ -218,7 +218,8 @@ describe('cbp conformance (CLI)', () => {
     );
   });
 
-  test('against the embedded mock: only the selected operation is judged, from flags and from the config file', async () => {
+  test('against the embedded mock: only the selected operation ' +
+    'is judged, from flags and from the config file', async () => {
     const json = path.join(dir, 'r.json');
     const r = await cbp(
       'conformance',

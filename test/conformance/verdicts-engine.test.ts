@@ -109,38 +109,41 @@ describe('throttling is never a failure, even required', () => {
     response: { status: 429, headers: { 'retry-after': '1' } },
     indeterminate: 'throttled (HTTP 429); a POST is not resent (the seed shows no idempotency key)',
   };
-  test('--require all: a POST the target throttled is a case not judged, not a failure; a real skip still fails', async () => {
-    const run = (records: CaseRecord[] = []) =>
-      runSuite(
-        [
-          check('negative', async () => ({
-            cases: 2,
-            failures: [
-              {
-                checkId: 'negative',
-                message: 'answered HTTP 429; expected 4XX',
-                severity: 'error',
-                rule: 'payment.recipient-sum',
-                evidence: { exchanges: [throttled] },
-              },
-            ],
-            records: [{ subject: 'createPayment', verdict: 'passed' }, ...records],
-          })),
-        ],
-        {},
-        { target: 't', require: ['all'] },
-      );
-    const summary = await run();
-    expect(summary.failed).toBe(0);
-    expect(summary.outcomes[0].status).toBe('partial');
-    expect(summary.outcomes[0].records?.find((r) => r.verdict === 'skipped')).toMatchObject({
-      notJudged: true,
-      reason: expect.stringMatching(/^not judged: throttled/),
-    });
-    const missing = await run([{ subject: 'a case', verdict: 'skipped', reason: 'needs deliverFunds()' }]);
-    expect(missing.failed).toBe(1);
-    expect(missing.outcomes[0].failures.map((f) => f.message)).toEqual([
-      'required (--require) but did not run: a case: needs deliverFunds()',
-    ]);
-  });
+  test(
+    '--require all: a POST the target throttled is a case ' + 'not judged, not a failure; a real skip still fails',
+    async () => {
+      const run = (records: CaseRecord[] = []) =>
+        runSuite(
+          [
+            check('negative', async () => ({
+              cases: 2,
+              failures: [
+                {
+                  checkId: 'negative',
+                  message: 'answered HTTP 429; expected 4XX',
+                  severity: 'error',
+                  rule: 'payment.recipient-sum',
+                  evidence: { exchanges: [throttled] },
+                },
+              ],
+              records: [{ subject: 'createPayment', verdict: 'passed' }, ...records],
+            })),
+          ],
+          {},
+          { target: 't', require: ['all'] },
+        );
+      const summary = await run();
+      expect(summary.failed).toBe(0);
+      expect(summary.outcomes[0].status).toBe('partial');
+      expect(summary.outcomes[0].records?.find((r) => r.verdict === 'skipped')).toMatchObject({
+        notJudged: true,
+        reason: expect.stringMatching(/^not judged: throttled/),
+      });
+      const missing = await run([{ subject: 'a case', verdict: 'skipped', reason: 'needs deliverFunds()' }]);
+      expect(missing.failed).toBe(1);
+      expect(missing.outcomes[0].failures.map((f) => f.message)).toEqual([
+        'required (--require) but did not run: a case: needs deliverFunds()',
+      ]);
+    },
+  );
 });

@@ -67,30 +67,33 @@ describe('cbp CLI', () => {
     expect(io.stderr.join('\n')).toMatch(/known plugins: types, operations, validators, client, server, .*payments/);
   });
 
-  test('--check fails when the nearest package.json lacks a runtime dependency (a devDependency does not count)', async () => {
-    const out = 'client-out';
-    expect((await cbp('generate', '--plugins', 'client', '--out', out)).io.stderr.join('\n')).toContain(
-      'hint: npm install openapi-fetch@',
-    );
-    writeFileSync(
-      path.join(cwd, 'package.json'),
-      JSON.stringify({ name: 'app', devDependencies: { 'openapi-fetch': '0.17.0' } }),
-    );
-    const dev = await cbp('generate', '--plugins', 'client', '--out', out, '--check');
-    expect(dev.code).toBe(1);
-    expect(dev.io.stderr.join('\n')).toMatch(
-      /^E_RUNTIME_DEPENDENCIES: the generated code imports openapi-fetch@\S+ at run time, and package\.json does not declare them as dependencies$/m,
-    );
-    expect(dev.io.stderr.join('\n')).toContain(
-      'devDependencies only (removed by npm prune --omit=dev): openapi-fetch@',
-    );
-    writeFileSync(
-      path.join(cwd, 'package.json'),
-      JSON.stringify({ name: 'app', dependencies: { 'openapi-fetch': '0.17.0' } }),
-    );
-    expect((await cbp('generate', '--plugins', 'client', '--out', out, '--check')).code).toBe(0);
-    rmSync(path.join(cwd, 'package.json'));
-  });
+  test(
+    '--check fails when the nearest package.json lacks a ' + 'runtime dependency (a devDependency does not count)',
+    async () => {
+      const out = 'client-out';
+      expect((await cbp('generate', '--plugins', 'client', '--out', out)).io.stderr.join('\n')).toContain(
+        'hint: npm install openapi-fetch@',
+      );
+      writeFileSync(
+        path.join(cwd, 'package.json'),
+        JSON.stringify({ name: 'app', devDependencies: { 'openapi-fetch': '0.17.0' } }),
+      );
+      const dev = await cbp('generate', '--plugins', 'client', '--out', out, '--check');
+      expect(dev.code).toBe(1);
+      expect(dev.io.stderr.join('\n')).toMatch(
+        /^E_RUNTIME_DEPENDENCIES: the generated code imports openapi-fetch@\S+ at run time, and package\.json does not declare them as dependencies$/m,
+      );
+      expect(dev.io.stderr.join('\n')).toContain(
+        'devDependencies only (removed by npm prune --omit=dev): openapi-fetch@',
+      );
+      writeFileSync(
+        path.join(cwd, 'package.json'),
+        JSON.stringify({ name: 'app', dependencies: { 'openapi-fetch': '0.17.0' } }),
+      );
+      expect((await cbp('generate', '--plugins', 'client', '--out', out, '--check')).code).toBe(0);
+      rmSync(path.join(cwd, 'package.json'));
+    },
+  );
 
   test(
     "--runtime package (over the config file's copy): the runtime " +

@@ -297,18 +297,21 @@ describe('multi-file by URL and hostile names, generated and type-checked', () =
     },
   );
 
-  test('a Parameter Object bundling left inside one operation, shared by another, becomes a component parameter', () => {
-    const types = files.params.find((f) => f.path === 'types.ts')!.contents;
-    expect(types).not.toContain('paths["/apps"]["get"]["parameters"]');
-    expect(types).toMatch(/per_page\?: components\["parameters"\]\["per_page"\];/);
-    expect(paramWarnings).toEqual([
-      expect.stringMatching(
-        /api\.yaml#\/paths\/~1apps\/get\/parameters\/0: a Parameter Object referenced from elsewhere lives inside an operation; assumed components\.parameters\.per_page/,
-      ),
-      expect.stringMatching(/api\.yaml#\/paths\/~1apps\/get\/parameters\/1: .*components\.parameters\.page /),
-    ]);
-    expect(compiled.diagnostics).not.toContain('src/params/');
-  });
+  test(
+    'a Parameter Object bundling left inside one operation, ' + 'shared by another, becomes a component parameter',
+    () => {
+      const types = files.params.find((f) => f.path === 'types.ts')!.contents;
+      expect(types).not.toContain('paths["/apps"]["get"]["parameters"]');
+      expect(types).toMatch(/per_page\?: components\["parameters"\]\["per_page"\];/);
+      expect(paramWarnings).toEqual([
+        expect.stringMatching(
+          /api\.yaml#\/paths\/~1apps\/get\/parameters\/0: a Parameter Object referenced from elsewhere lives inside an operation; assumed components\.parameters\.per_page/,
+        ),
+        expect.stringMatching(/api\.yaml#\/paths\/~1apps\/get\/parameters\/1: .*components\.parameters\.page /),
+      ]);
+      expect(compiled.diagnostics).not.toContain('src/params/');
+    },
+  );
 
   test('a document with component names outside ^[a-zA-Z0-9._-]+$ generates, one warning per name', () => {
     expect(oddWarnings).toHaveLength(7);

@@ -166,39 +166,44 @@ describe('runtime copies and stubs', () => {
     expect(files[0].contents).toBe('export const d = `keep  \n\n\n spacing`;\n');
   });
 
-  test("re-points a kit's imports of the generic runtime at the copies, and refuses an import no plugin copies", async () => {
-    const { copyRuntime } = await import('../../generator/plugins/copy-runtime.js');
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'cbp-rt-'));
-    mkdirSync(path.join(dir, 'core/rules'), { recursive: true });
-    mkdirSync(path.join(dir, 'kit/runtime/deep'), { recursive: true });
-    writeFileSync(path.join(dir, 'core/rules/types.ts'), 'export type T = 1;\n');
-    writeFileSync(path.join(dir, 'core/other.ts'), 'export const o = 1;\n');
-    writeFileSync(
-      path.join(dir, 'kit/runtime/deep/rule.ts'),
-      "import type { T } from '../../../core/rules/types.js';\nexport type { T };\n",
-    );
-    const core = {
-      name: 'core',
-      describe: '',
-      dependencies: [],
-      emitters: [],
-      runtime: [{ root: path.join(dir, 'core'), paths: ['rules'] }],
-    };
-    const kit = {
-      name: 'kit',
-      describe: '',
-      dependencies: ['core'],
-      emitters: [],
-      runtime: [{ root: path.join(dir, 'kit/runtime'), paths: ['.'], into: 'kit' }],
-    };
-    const files = copyRuntime([core, kit]);
-    expect(files.find((f) => f.path === 'runtime/kit/deep/rule.ts')?.contents).toContain("from '../../rules/types.js'");
-    writeFileSync(path.join(dir, 'kit/runtime/deep/rule.ts'), "export { o } from '../../../core/other.js';\n");
-    expect(() => copyRuntime([core, kit])).toThrow(
-      /imports \.\.\/\.\.\/\.\.\/core\/other\.js, which no selected plugin copies/,
-    );
-    rmSync(dir, { recursive: true, force: true });
-  });
+  test(
+    "re-points a kit's imports of the generic runtime at " + 'the copies, and refuses an import no plugin copies',
+    async () => {
+      const { copyRuntime } = await import('../../generator/plugins/copy-runtime.js');
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'cbp-rt-'));
+      mkdirSync(path.join(dir, 'core/rules'), { recursive: true });
+      mkdirSync(path.join(dir, 'kit/runtime/deep'), { recursive: true });
+      writeFileSync(path.join(dir, 'core/rules/types.ts'), 'export type T = 1;\n');
+      writeFileSync(path.join(dir, 'core/other.ts'), 'export const o = 1;\n');
+      writeFileSync(
+        path.join(dir, 'kit/runtime/deep/rule.ts'),
+        "import type { T } from '../../../core/rules/types.js';\nexport type { T };\n",
+      );
+      const core = {
+        name: 'core',
+        describe: '',
+        dependencies: [],
+        emitters: [],
+        runtime: [{ root: path.join(dir, 'core'), paths: ['rules'] }],
+      };
+      const kit = {
+        name: 'kit',
+        describe: '',
+        dependencies: ['core'],
+        emitters: [],
+        runtime: [{ root: path.join(dir, 'kit/runtime'), paths: ['.'], into: 'kit' }],
+      };
+      const files = copyRuntime([core, kit]);
+      expect(files.find((f) => f.path === 'runtime/kit/deep/rule.ts')?.contents).toContain(
+        "from '../../rules/types.js'",
+      );
+      writeFileSync(path.join(dir, 'kit/runtime/deep/rule.ts'), "export { o } from '../../../core/other.js';\n");
+      expect(() => copyRuntime([core, kit])).toThrow(
+        /imports \.\.\/\.\.\/\.\.\/core\/other\.js, which no selected plugin copies/,
+      );
+      rmSync(dir, { recursive: true, force: true });
+    },
+  );
 
   test('writeStubs creates missing stubs and never overwrites an existing one', async () => {
     const { writeStubs } = await import('../../generator/output-files.js');

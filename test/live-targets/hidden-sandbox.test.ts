@@ -105,18 +105,21 @@ describe('the passive driver: nothing driven, never green by omission', () => {
       return { CBP_WEBHOOK_SECRET: await target.subscribeByHand(url) };
     });
 
-  test('lifecycle and sessions are partial (saying how far and which method is missing), recipient-check skipped', async () => {
-    const summary = await passive([]);
-    expect(statuses(summary)).toEqual({ 'recipient-check': 'skipped', lifecycle: 'partial', sessions: 'partial' });
-    expect(summary.failed).toBe(0);
-    const skips = skippedCases(summary).join('\n');
-    expect(skips).toContain(
-      'lifecycle › api payment, 1 recipient: not driven: needs deliverFunds(), which the passive driver does not have',
-    );
-    expect(skips).toContain('lifecycle › session payment, 1 recipient: needs payHostedSession()');
-    expect(skips).toContain('sessions › decision rule 4 (an expired, unpaid session): needs expireSession()');
-    expect(summary.outcomes.find((o) => o.checkId === 'recipient-check')?.skipEnable).toContain('--driver PATH');
-  });
+  test(
+    'lifecycle and sessions are partial (saying how far ' + 'and which method is missing), recipient-check skipped',
+    async () => {
+      const summary = await passive([]);
+      expect(statuses(summary)).toEqual({ 'recipient-check': 'skipped', lifecycle: 'partial', sessions: 'partial' });
+      expect(summary.failed).toBe(0);
+      const skips = skippedCases(summary).join('\n');
+      expect(skips).toContain(
+        'lifecycle › api payment, 1 recipient: not driven: needs deliverFunds(), which the passive driver does not have',
+      );
+      expect(skips).toContain('lifecycle › session payment, 1 recipient: needs payHostedSession()');
+      expect(skips).toContain('sessions › decision rule 4 (an expired, unpaid session): needs expireSession()');
+      expect(summary.outcomes.find((o) => o.checkId === 'recipient-check')?.skipEnable).toContain('--driver PATH');
+    },
+  );
 
   test('--require all turns every skip into a failure', async () => {
     const summary = await passive(['all']);

@@ -170,20 +170,23 @@ async function stillHealthy(m: RunningSandbox): Promise<void> {
 }
 
 describe('control API under random input', () => {
-  it(`never answers 5xx and never leaves a state that breaks a later call (${RUNS} runs of up to 6 calls)`, async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 6 }), async (actions) => {
-        for (const a of actions) {
-          const tok = await token(mock, a.who);
-          const r = await call(mock, tok, a.method, a.path, a.body);
-          expect(r.status, `${a.method} ${a.path} ${JSON.stringify(a.body)} → ${r.text}`).toBeLessThan(500);
-          if (r.status === 400) expect(r.body.errors[0].rule).toMatch(/^(sandbox|request|not-found)\./);
-        }
-        await stillHealthy(mock);
-      }),
-      { numRuns: RUNS },
-    );
-  });
+  it(
+    `never answers 5xx and never leaves a state that ` + `breaks a later call (${RUNS} runs of up to 6 calls)`,
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 6 }), async (actions) => {
+          for (const a of actions) {
+            const tok = await token(mock, a.who);
+            const r = await call(mock, tok, a.method, a.path, a.body);
+            expect(r.status, `${a.method} ${a.path} ${JSON.stringify(a.body)} → ${r.text}`).toBeLessThan(500);
+            if (r.status === 400) expect(r.body.errors[0].rule).toMatch(/^(sandbox|request|not-found)\./);
+          }
+          await stillHealthy(mock);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+  );
 });
 
 describe('the inputs that broke the mock are 400s naming the allowed range', () => {

@@ -122,35 +122,38 @@ describe.skipIf(!toolsInstalled)('lint', () => {
 });
 
 describe.skipIf(!toolsInstalled)('tools against cbp mock', () => {
-  it('Prism proxy validates a real createPayment round trip against the normative document (ranges and all)', async () => {
-    const port = 20000 + Math.floor(Math.random() * 20000);
-    const prism: ChildProcess = spawn(
-      bin('prism'),
-      ['proxy', spec, mock.baseUrl, '-h', '127.0.0.1', '-p', String(port), '--errors'],
-      { cwd: root },
-    );
-    try {
-      await new Promise<void>((resolve, reject) => {
-        let out = '';
-        const onData = (d: Buffer) => {
-          out += d.toString();
-          if (out.includes('Prism is listening')) resolve();
-        };
-        prism.stdout?.on('data', onData);
-        prism.stderr?.on('data', onData);
-        prism.on('exit', (code) => reject(new Error(`prism exited ${code}: ${out}`)));
-      });
-      const res = await fetch(`http://127.0.0.1:${port}/v3/customers/cust-a-1/payments`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(CREATE_PAYMENT),
-      });
-      expect(res.status).toBe(201);
-      expect(res.headers.get('sl-violations')).toBeNull();
-    } finally {
-      prism.kill('SIGTERM');
-    }
-  });
+  it(
+    'Prism proxy validates a real createPayment round ' + 'trip against the normative document (ranges and all)',
+    async () => {
+      const port = 20000 + Math.floor(Math.random() * 20000);
+      const prism: ChildProcess = spawn(
+        bin('prism'),
+        ['proxy', spec, mock.baseUrl, '-h', '127.0.0.1', '-p', String(port), '--errors'],
+        { cwd: root },
+      );
+      try {
+        await new Promise<void>((resolve, reject) => {
+          let out = '';
+          const onData = (d: Buffer) => {
+            out += d.toString();
+            if (out.includes('Prism is listening')) resolve();
+          };
+          prism.stdout?.on('data', onData);
+          prism.stderr?.on('data', onData);
+          prism.on('exit', (code) => reject(new Error(`prism exited ${code}: ${out}`)));
+        });
+        const res = await fetch(`http://127.0.0.1:${port}/v3/customers/cust-a-1/payments`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(CREATE_PAYMENT),
+        });
+        expect(res.status).toBe(201);
+        expect(res.headers.get('sl-violations')).toBeNull();
+      } finally {
+        prism.kill('SIGTERM');
+      }
+    },
+  );
 
   it(
     'Postman: openapi-to-postmanv2 converts the tool profile and ' +

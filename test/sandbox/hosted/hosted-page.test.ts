@@ -117,26 +117,29 @@ describe('hosted checkout page', () => {
     expect(again.body.errors[0].rule).toBe('session.already-paid');
   });
 
-  it('refuses cross-site form posts: a missing or foreign token, another Origin, Sec-Fetch-Site cross-site', async () => {
-    const s = await newSession();
-    const other = await newSession();
-    const csrf = tokenIn((await request(s.url)).text);
-    const refused = [
-      await post(`${s.url}/pay`, {}),
-      await post(`${s.url}/pay`, { csrf_token: tokenIn((await request(other.url)).text) }),
-      await post(`${s.url}/pay`, { csrf_token: csrf }, { origin: 'https://evil.example' }),
-      await post(`${s.url}/pay`, { csrf_token: csrf }, { 'sec-fetch-site': 'cross-site' }),
-    ];
-    expect(refused.map((r) => r.status)).toEqual([403, 403, 403, 403]);
-    expect(refused[2].text).toContain('the request came from another origin');
-    expect(mock.store.sessions.get(s.id)?.payment_id).toBeUndefined();
-    const sameOrigin = await post(
-      `${s.url}/pay`,
-      { csrf_token: csrf },
-      { origin: mock.baseUrl, 'sec-fetch-site': 'same-origin' },
-    );
-    expect(sameOrigin.status).toBe(303);
-  });
+  it(
+    'refuses cross-site form posts: a missing or foreign ' + 'token, another Origin, Sec-Fetch-Site cross-site',
+    async () => {
+      const s = await newSession();
+      const other = await newSession();
+      const csrf = tokenIn((await request(s.url)).text);
+      const refused = [
+        await post(`${s.url}/pay`, {}),
+        await post(`${s.url}/pay`, { csrf_token: tokenIn((await request(other.url)).text) }),
+        await post(`${s.url}/pay`, { csrf_token: csrf }, { origin: 'https://evil.example' }),
+        await post(`${s.url}/pay`, { csrf_token: csrf }, { 'sec-fetch-site': 'cross-site' }),
+      ];
+      expect(refused.map((r) => r.status)).toEqual([403, 403, 403, 403]);
+      expect(refused[2].text).toContain('the request came from another origin');
+      expect(mock.store.sessions.get(s.id)?.payment_id).toBeUndefined();
+      const sameOrigin = await post(
+        `${s.url}/pay`,
+        { csrf_token: csrf },
+        { origin: mock.baseUrl, 'sec-fetch-site': 'same-origin' },
+      );
+      expect(sameOrigin.status).toBe(303);
+    },
+  );
 
   it('never needs a Bearer token and never shows one', async () => {
     const s = await newSession();
