@@ -34,6 +34,10 @@ export function checkoutPage(v: PageView): string {
     `<dt>Time left</dt><dd><time datetime="${esc(new Date(s.expiresAtMs).toISOString())}">` +
       `${esc(timeLeft(s.expiresAtMs - v.now))}</time></dd>`,
   ];
+  const returnLink = details.return_url
+    ? `<p><a class="return" href="${esc(details.return_url)}" rel="noopener noreferrer" target="_top">` +
+      'Back to the merchant</a></p>'
+    : '';
   const main =
     `
 <main id="checkout" class="checkout" data-session-id="${esc(s.session_id)}" ` +
@@ -51,7 +55,7 @@ ${v.notice ? `<p class="notice" role="alert">${esc(v.notice)}</p>` : ''}
 </section>
 ${payable ? forms(v, total) : ''}
 ${!payable && v.payment === undefined ? '<p class="notice">This session has no amount or recipients to pay.</p>' : ''}
-${details.return_url ? `<p><a class="return" href="${esc(details.return_url)}" rel="noopener noreferrer" target="_top">Back to the merchant</a></p>` : ''}
+${returnLink}
 </main>`;
   return document(`Pay ${total} (sandbox checkout)`, main, v.assetsPath);
 }

@@ -94,8 +94,8 @@ describe("which customer awaits funds is the config's to say", () => {
       };
       const summary = await runAgainst({ hooks: (ctx) => fundedWallet(ctx, ['cust-a-1']) }, ['lifecycle'], { file });
       expect(failuresOf(summary)).toEqual([]);
-      // This config lists no recipient in another currency than its customer's wallet: the conversion flow has nothing to
-      // pay.
+      // This config lists no recipient in another currency than its customer's wallet: the conversion flow has
+      // nothing to pay.
       expect(skipsOf(summary).filter((s) => s.subject !== 'api payment with a conversion, 1 recipient')).toEqual([]);
       const cancelled = summary.outcomes[0].records?.find((r) => r.subject === 'api payment, 1 recipient, cancelled');
       expect(cancelled?.verdict).toBe('passed');

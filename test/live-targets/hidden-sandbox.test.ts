@@ -113,7 +113,8 @@ describe('the passive driver: nothing driven, never green by omission', () => {
       expect(summary.failed).toBe(0);
       const skips = skippedCases(summary).join('\n');
       expect(skips).toContain(
-        'lifecycle › api payment, 1 recipient: not driven: needs deliverFunds(), which the passive driver does not have',
+        'lifecycle › api payment, 1 recipient: not driven: ' +
+          'needs deliverFunds(), which the passive driver does not have',
       );
       expect(skips).toContain('lifecycle › session payment, 1 recipient: needs payHostedSession()');
       expect(skips).toContain('sessions › decision rule 4 (an expired, unpaid session): needs expireSession()');

@@ -104,7 +104,9 @@ describe('one rule, one check', () => {
         .map(
           (c) =>
             `${c.rule} ${c.pointer} ${c.description}: ` +
-            `${JSON.stringify(validate.errors?.map((e: { instancePath: string; keyword: string }) => `${e.instancePath} ${e.keyword}`))}`,
+            JSON.stringify(
+              validate.errors?.map((e: { instancePath: string; keyword: string }) => `${e.instancePath} ${e.keyword}`),
+            ),
         );
       expect(duplicates).toEqual([]);
     },

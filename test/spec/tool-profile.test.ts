@@ -64,7 +64,8 @@ describe('the tool profile (explicit codes for tools that cannot read ranges)', 
       const create = profile.components.schemas.ThirdPartyCreateRequest;
       expect(create.allOf).toBeUndefined();
       expect(create).toMatchObject({ type: 'object', required: ['client_customer_ref'], additionalProperties: true });
-      expect(doc.components.schemas.ThirdParty.additionalProperties).toBeUndefined(); // the normative document stays as written
+      // the normative document stays as written
+      expect(doc.components.schemas.ThirdParty.additionalProperties).toBeUndefined();
     },
   );
 });
