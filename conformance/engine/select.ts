@@ -122,8 +122,8 @@ export function withLimits<C>(checks: readonly Check<C>[], limits: Limits): Chec
           cases: 0,
           failures: [],
           skipped:
-            `stopped early: ${failed} ${failed === 1 ? 'failure' : 'failures'} reached --max-failures ` +
-            `${maxFailures}`,
+            `stopped early: ${failed} ${failed === 1 ? 'failure' : 'failures'} ` +
+            `reached --max-failures ${maxFailures}`,
         };
       }
       let result = await check.run(ctx);

@@ -40,7 +40,7 @@ export function consoleReporter(options: ConsoleOptions): Reporter {
         if (progress)
           progress(
             `… ${e.checkId}: ` +
-              `${clipText(e.lines.length > 1 ? `${e.lines.length} waiting: ${e.lines.join('; ')}` : e.lines[0], 160)}`,
+              clipText(e.lines.length > 1 ? `${e.lines.length} waiting: ${e.lines.join('; ')}` : e.lines[0], 160),
           );
         else if (Date.now() - lastPlain >= PLAIN_PROGRESS_EVERY_MS) {
           lastPlain = Date.now();

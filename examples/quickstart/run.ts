@@ -139,8 +139,8 @@ function describe(d: ReceivedWebhook): string {
   if (!d.verified) return `webhook REFUSED (answer ${d.answer}: signature not valid)`;
   const extra = d.effect && d.effect !== 'applied' ? ` [${d.effect}]` : '';
   return (
-    `webhook ${d.event_timestamp}  ${d.status}${d.recipient_id ? `  ${d.recipient_id}` : ''}  (signature ` +
-    `ok)${extra}`
+    `webhook ${d.event_timestamp}  ${d.status}${d.recipient_id ? `  ${d.recipient_id}` : ''}  ` +
+    `(signature ok)${extra}`
   );
 }
 

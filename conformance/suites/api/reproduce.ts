@@ -19,7 +19,7 @@ export function tokenSourceLine(authUrl: string, tokenPath = '/auth/oauth/v2/tok
   return (
     `CBP_TOKEN=$(curl -sS -X POST ${q(`${authUrl.replace(/\/$/, '')}${tokenPath}`)} -d ` +
     `grant_type=client_credentials --data-urlencode "client_id=$CBP_CLIENT_ID" --data-urlencode ` +
-    `"client_secret=$CBP_CLIENT_SECRET" | node -pe 'JSON.parse(require("fs").readFileSync(0,"utf8")).access_tok` +
-    `en')`
+    `"client_secret=$CBP_CLIENT_SECRET" | ` +
+    `node -pe 'JSON.parse(require("fs").readFileSync(0,"utf8")).access_token')`
   );
 }

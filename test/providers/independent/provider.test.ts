@@ -66,8 +66,8 @@ async function start(options: ProviderOptions = {}): Promise<
 }
 
 const payment = (values: { total: string; parts: string[] }) =>
-  `{"purpose_of_transaction":"PROPERTY_PURCHASE","amount":{"currency":"GBP","value":${values.total}},"recipi` +
-  `ent_details":[${values.parts
+  `{"purpose_of_transaction":"PROPERTY_PURCHASE","amount":{"currency":"GBP","value":${values.total}},` +
+  `"recipient_details":[${values.parts
     .map((v, i) => `{"recipient_id":"BEN-10${i}","amount":{"currency":"GBP","value":${v}}}`)
     .join(',')}]}`;
 
