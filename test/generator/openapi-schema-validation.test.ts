@@ -21,9 +21,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const head = (version: string) => `openapi: ${version}\ninfo: { title: T, version: '1' }\n`;
 const INVALID: Record<string, string> = {
   'response without description (3.1)':
-    `${head('3.1.0')}paths:\n  /a:\n    get:\n    ` + `  responses:\n        '200': { content: {} }\n`,
+    `${head('3.1.0')}paths:\n  /a:\n    get:\n` + `      responses:\n        '200': { content: {} }\n`,
   'response without description (3.0)':
-    `${head('3.0.3')}paths:\n  /a:\n    get:\n    ` + `  responses:\n        '200': { content: {} }\n`,
+    `${head('3.0.3')}paths:\n  /a:\n    get:\n` + `      responses:\n        '200': { content: {} }\n`,
   'parameter in body (3.1)':
     `${head('3.1.0')}paths:\n  /a:\n    get:\n      parameters: [{ name: q, in: body, ` +
     `schema: { type: string } }]\n      responses: { '200': { description: ok } }\n`,

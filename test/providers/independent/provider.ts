@@ -306,9 +306,8 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     // Microseconds, strictly increasing per payment.
     const micros = Math.max(now * 1000, p.lastMicros + 1);
     p.lastMicros = micros;
-    return (
-      `${new Date(Math.floor(micros / 1000)).toISOString().slice(0, 23)}` + `${String(micros % 1000).padStart(3, '0')}Z`
-    );
+    const millis = new Date(Math.floor(micros / 1000)).toISOString().slice(0, 23);
+    return `${millis}${String(micros % 1000).padStart(3, '0')}Z`;
   };
   const emit = (p: Payment, status: string, recipientId?: string) => {
     p.status = status;
@@ -705,7 +704,7 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     if (!s || (options.sessionUrlWithQuery && ctx.url.searchParams.get('t') !== s.accessToken))
       return { status: 404, body: '<!doctype html><title>Not found</title>' };
     const html =
-      `<!doctype html><title>Pay ${s.amount.currency} ` + `${s.amount.value}</title><p>Status: ${sessionStatus(s)}</p>`;
+      `<!doctype html><title>Pay ${s.amount.currency} ${s.amount.value}</title>` + `<p>Status: ${sessionStatus(s)}</p>`;
     return { status: 200, body: html, headers: { 'content-type': 'text/html; charset=utf-8' } };
   };
 
