@@ -19,10 +19,12 @@ for (let i = 0; i < runs; i++) {
   const cases = summary.outcomes.reduce((n, o) => n + o.cases, 0);
   console.log(
     `run ${i + 1}: ${(ms / 1000).toFixed(2)} s, ${summary.outcomes.length} checks, ${cases} cases, ` +
-      `${summary.failed} failed, ${summary.warnings} with warnings (${i === 0 ? 'cold: includes loading the spec' : 'warm'})`,
+      `${summary.failed} failed, ${summary.warnings} with warnings ` +
+      `(${i === 0 ? 'cold: includes loading the spec' : 'warm'})`,
   );
 }
 const sorted = [...times].sort((a, b) => a - b);
 console.log(
-  `conformance full suite, embedded mock (instant): median ${(sorted[Math.floor(sorted.length / 2)] / 1000).toFixed(2)} s over ${runs} runs (target < 20 s)`,
+  `conformance full suite, embedded mock (instant): median ` +
+    `${(sorted[Math.floor(sorted.length / 2)] / 1000).toFixed(2)} s over ${runs} runs (target < 20 s)`,
 );

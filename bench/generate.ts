@@ -32,7 +32,8 @@ async function ourSpec(): Promise<void> {
   }
   console.log(`our spec (${config.spec} + ${config.overlays.join(', ')}), all emitters, ${files} files:`);
   console.log(
-    `  generate wall ms: median ${median(times).toFixed(0)}, min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)} (n=${runs})`,
+    `  generate wall ms: median ${median(times).toFixed(0)}, min ` +
+      `${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)} (n=${runs})`,
   );
 }
 
@@ -59,14 +60,16 @@ async function cliWall(): Promise<void> {
   }
   const ots = median(times.ots);
   console.log(
-    `  openapi-typescript CLI on ${path.relative(ROOT, spec)}, fresh process, wall ms: median ${ots.toFixed(0)} (n=${runs})`,
+    `  openapi-typescript CLI on ${path.relative(ROOT, spec)}, ` +
+      `fresh process, wall ms: median ${ots.toFixed(0)} (n=${runs})`,
   );
   for (const [label, xs] of [
     ['no result cache', times.noCache],
     ['result cache hit', times.cached],
   ] as const) {
     console.log(
-      `  cbp generate --check, fresh process, ${label}, wall ms: median ${median(xs).toFixed(0)}, min ${Math.min(...xs).toFixed(0)} (n=${runs}), ${(median(xs) / ots).toFixed(2)}x openapi-typescript`,
+      `  cbp generate --check, fresh process, ${label}, wall ms: median ${median(xs).toFixed(0)}, min ` +
+        `${Math.min(...xs).toFixed(0)} (n=${runs}), ${(median(xs) / ots).toFixed(2)}x openapi-typescript`,
     );
   }
 }
@@ -74,12 +77,14 @@ async function cliWall(): Promise<void> {
 async function github(): Promise<void> {
   const { ots, ours } = await sideBySide(GITHUB, 1, WANTED);
   const row = (label: string, f: Figures) =>
-    `  ${label.padEnd(34)} ${f.ms.toFixed(0).padStart(7)} ms ${f.maxRssMb.toFixed(0).padStart(6)} MB peak RSS ${(f.bytes / 1e6).toFixed(1).padStart(6)} MB output`;
+    `  ${label.padEnd(34)} ${f.ms.toFixed(0).padStart(7)} ms ${f.maxRssMb.toFixed(0).padStart(6)} ` +
+    `MB peak RSS ${(f.bytes / 1e6).toFixed(1).padStart(6)} MB output`;
   console.log(`GitHub REST (api.github.com.json), one fresh process each:`);
   console.log(row('openapi-typescript alone', ots));
   console.log(row(`cbp generate (${WANTED.join('+')})`, ours));
   console.log(
-    `  ratio cbp/openapi-typescript: time ${(ours.ms / ots.ms).toFixed(2)}x, peak memory ${(ours.maxRssMb / ots.maxRssMb).toFixed(2)}x`,
+    `  ratio cbp/openapi-typescript: time ${(ours.ms / ots.ms).toFixed(2)}x, ` +
+      `peak memory ${(ours.maxRssMb / ots.maxRssMb).toFixed(2)}x`,
   );
 }
 

@@ -105,7 +105,9 @@ function okPerSecond(r: CannonResult): number {
 
 /** Figures of one autocannon run, with a warning when anything but 2xx came back. */
 function describeRun(r: CannonResult): string {
-  const line = `${okPerSecond(r).toFixed(0)} 2xx/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms (2xx ${r['2xx']}, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts})`;
+  const line =
+    `${okPerSecond(r).toFixed(0)} 2xx/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms ` +
+    `(2xx ${r['2xx']}, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts})`;
   return r.non2xx + r.errors + r.timeouts > 0
     ? `${line}  WARNING: not every request succeeded; this run's figures are doubtful`
     : line;
@@ -140,7 +142,10 @@ const load = (): string =>
 
 /** startSandbox in a bare node process: what the mock itself costs, without the CLI's other commands. */
 async function benchLibraryStart(): Promise<number> {
-  const script = `const { startSandbox } = await import(${JSON.stringify(path.join(root, 'dist/sandbox/index.js'))}); const m = await startSandbox({ port: Number(process.argv[1]) }); console.log('listening on ' + m.baseUrl); process.on('SIGTERM', () => m.close());`;
+  const script =
+    `const { startSandbox } = await import(${JSON.stringify(path.join(root, 'dist/sandbox/index.js'))}); ` +
+    `const m = await startSandbox({ port: Number(process.argv[1]) }); console.log('listening ` +
+    `on ' + m.baseUrl); process.on('SIGTERM', () => m.close());`;
   const readies: number[] = [];
   for (let i = 0; i < 5; i++) {
     const port = await freePort();
@@ -156,13 +161,18 @@ async function benchLibraryStart(): Promise<number> {
 
 /** The same load against a trivial node:http server: the ceiling of this machine + client. */
 async function benchCeiling(): Promise<number> {
-  const script = `import http from 'node:http'; http.createServer((q, r) => { const c = []; q.on('data', (d) => c.push(d)); q.on('end', () => { const t = Buffer.concat(c).toString(); const b = JSON.stringify({ echo: t ? JSON.parse(t).amount : null }); r.writeHead(201, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(b) }); r.end(b); }); }).listen(Number(process.argv[1]), '127.0.0.1');`;
+  const script =
+    `import http from 'node:http'; http.createServer((q, r) => { const c = []; q.on('data', (d) => ` +
+    `c.push(d)); q.on('end', () => { const t = Buffer.concat(c).toString(); const b = JSON.stringify({ ` +
+    `echo: t ? JSON.parse(t).amount : null }); r.writeHead(201, { 'content-type': 'application/json', ` +
+    `'content-length': Buffer.byteLength(b) }); r.end(b); }); }).listen(Number(process.argv[1]), '127.0.0.1');`;
   const port = await freePort();
   const s = await start(process.execPath, ['--input-type=module', '-e', script, String(port)], port);
   try {
     const r = await cannon(`${s.baseUrl}/`, { 'content-type': 'application/json' });
     console.log(
-      `reference: a trivial node:http JSON echo server: ${describeRun(r)} (the ceiling of this machine with autocannon on the same cores)`,
+      `reference: a trivial node:http JSON echo server: ${describeRun(r)} ` +
+        `(the ceiling of this machine with autocannon on the same cores)`,
     );
     return okPerSecond(r);
   } finally {
@@ -195,7 +205,8 @@ async function benchCbp(): Promise<{ startMs: number; readyMs: number; rps: numb
       'content-type': 'application/json',
     });
     console.log(
-      `cbp mock: start-up ${median(starts).toFixed(0)} ms to printed URL, ${median(readies).toFixed(0)} ms to first HTTP answer (median of 5)`,
+      `cbp mock: start-up ${median(starts).toFixed(0)} ms to printed URL, ` +
+        `${median(readies).toFixed(0)} ms to first HTTP answer (median of 5)`,
     );
     console.log(
       `cbp mock: POST /v3/customers/{id}/payments (${CONNECTIONS} connections, ${DURATION_S} s): ${describeRun(r)}`,
@@ -275,7 +286,8 @@ async function main(): Promise<void> {
     return;
   }
   console.log(
-    `machine: ${os.cpus().length} cores, node ${process.versions.node}, load average ${load()} (1/5/15 min); figures are noisy when other work shares the cores`,
+    `machine: ${os.cpus().length} cores, node ${process.versions.node}, load average ` +
+      `${load()} (1/5/15 min); figures are noisy when other work shares the cores`,
   );
   benchHelp();
   const cbp = await benchCbp();
@@ -303,7 +315,10 @@ async function compareWithPrism(
       const p = await benchPrism(prism, silent);
       const label = silent ? 'vs prism -v silent' : 'vs prism (default logging, output to /dev/null)';
       console.log(
-        `${label}: throughput x${(cbp.rps / p.rps).toFixed(1)} (goal >= 10), start-up ${(cbp.readyMs / p.readyMs).toFixed(2)} of Prism's via \`cbp mock\`, ${(library / p.readyMs).toFixed(2)} via startSandbox (goal <= 0.20), p99 ${cbp.p99} ms vs ${p.p99} ms`,
+        `${label}: throughput x${(cbp.rps / p.rps).toFixed(1)} (goal >= 10), start-up ` +
+          `${(cbp.readyMs / p.readyMs).toFixed(2)} of Prism's via \`cbp mock\`, ` +
+          `${(library / p.readyMs).toFixed(2)} via startSandbox (goal <= 0.20), p99 ${cbp.p99} ` +
+          `ms vs ${p.p99} ms`,
       );
     } catch (err) {
       console.log(`prism${silent ? ' -v silent' : ''}: could not run (${(err as Error).message.split('\n')[0]})`);

@@ -36,7 +36,8 @@ async function main(): Promise<void> {
   const { default: openapiTS, astToString } = await import('openapi-typescript');
   const ratios: number[] = [];
   console.log(
-    `${'document'.padEnd(44)} ${'ots'.padStart(7)} ${GROUPS.map(([g]) => g.padStart(7)).join(' ')} ${'total'.padStart(7)}   out  files`,
+    `${'document'.padEnd(44)} ${'ots'.padStart(7)} ` +
+      `${GROUPS.map(([g]) => g.padStart(7)).join(' ')} ${'total'.padStart(7)}   out  files`,
   );
   for (const doc of CORPUS) {
     const spec = path.join(ROOT, doc);
@@ -50,12 +51,14 @@ async function main(): Promise<void> {
     if (!doc.startsWith('spec/')) ratios.push(total / ots);
     const name = doc.replace(/^node_modules\//, '');
     console.log(
-      `${name.padEnd(44)} ${kb(ots)} ${sums.map(kb).join(' ')} ${kb(total)} ${(total / ots).toFixed(2).padStart(5)}x ${String(result.files.length).padStart(5)}`,
+      `${name.padEnd(44)} ${kb(ots)} ${sums.map(kb).join(' ')} ${kb(total)} ` +
+        `${(total / ots).toFixed(2).padStart(5)}x ${String(result.files.length).padStart(5)}`,
     );
   }
   if (ratios.length > 0)
     console.log(
-      `output size / openapi-typescript: median ${median(ratios).toFixed(2)}x, worst ${Math.max(...ratios).toFixed(2)}x (target <= 3x)`,
+      `output size / openapi-typescript: median ${median(ratios).toFixed(2)}x, ` +
+        `worst ${Math.max(...ratios).toFixed(2)}x (target <= 3x)`,
     );
 }
 

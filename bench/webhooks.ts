@@ -88,7 +88,8 @@ async function main(): Promise<void> {
   let t0 = performance.now();
   for (const s of signed) await consumer.handle(s.body, s.headers);
   console.log(
-    `consumer.handle (verify+apply): ${fmt(signed.length / ((performance.now() - t0) / 1000))} (${signed.length} events, memory store)`,
+    `consumer.handle (verify+apply): ${fmt(signed.length / ((performance.now() - t0) / 1000))} ` +
+      `(${signed.length} events, memory store)`,
   );
 
   const dir = mkdtempSync(path.join(tmpdir(), 'cbp-bench-'));
@@ -115,7 +116,8 @@ async function overHttp(): Promise<void> {
   );
   const line = (label: string, r: Awaited<ReturnType<typeof deliverAll>>) =>
     console.log(
-      `${label} ${fmt((r.acknowledged / r.elapsedMs) * 1000)}, p99 ack ${percentile(r.latencies, 99).toFixed(1)} ms (${r.acknowledged} deliveries)`,
+      `${label} ${fmt((r.acknowledged / r.elapsedMs) * 1000)}, p99 ack ` +
+        `${percentile(r.latencies, 99).toFixed(1)} ms (${r.acknowledged} deliveries)`,
     );
   const dir = mkdtempSync(path.join(tmpdir(), 'cbp-bench-'));
   const sqlite = [await startInstance('sqlite', path.join(dir, 'hooks.db'), secret)];

@@ -21,7 +21,9 @@ function defined(name: string, value: unknown, options: unknown): unknown {
   if (value === undefined || (typeof value === 'object' && value !== null && 'hash' in value && 'data' in value)) {
     const at = (options as HelperOptions | undefined)?.loc?.start;
     throw new Error(
-      `template helper ${name}: its argument is undefined${at ? ` (template line ${at.line}, column ${at.column})` : ''}; a field is missing from the view model`,
+      `template helper ${name}: its argument is undefined` +
+        `${at ? ` (template line ${at.line}, column ${at.column})` : ''}; a field is ` +
+        `missing from the view model`,
     );
   }
   return value;

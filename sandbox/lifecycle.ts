@@ -81,7 +81,9 @@ export class LifecycleEngine {
       return {
         ok: false,
         status: 409,
-        message: `cannot bounce back a payment in ${payment.status} (A-STATE-4: only from ${[...BOUNCE_FROM].join(', ')})`,
+        message:
+          `cannot bounce back a payment in ${payment.status} ` +
+          `(A-STATE-4: only from ${[...BOUNCE_FROM].join(', ')})`,
       };
     this.stop(payment);
     payment.status = BOUNCED_BACK;

@@ -193,7 +193,9 @@ function listenError(err: NodeJS.ErrnoException, port: number, host: string, fla
   const where = `${host}:${port}`;
   if (err.code === 'EADDRINUSE') {
     return new CbpError('E_LISTEN', `port ${port} on ${host} is already in use`, {
-      hint: `stop what listens there or choose another port with ${flag} (0 = any free port; 4010 is also Prism's default)`,
+      hint:
+        `stop what listens there or choose another port with ` +
+        `${flag} (0 = any free port; 4010 is also Prism's default)`,
     });
   }
   if (err.code === 'EACCES')

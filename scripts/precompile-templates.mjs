@@ -30,6 +30,7 @@ for (const dir of ['templates', 'generator/plugins', 'kits']) {
 mkdirSync(path.join(root, 'dist'), { recursive: true });
 writeFileSync(
   path.join(root, 'dist/templates-precompiled.cjs'),
-  `// Written by scripts/precompile-templates.mjs (npm run build); do not edit.\nmodule.exports = {\n${entries.join('\n')}\n};\n`,
+  `// Written by scripts/precompile-templates.mjs (npm run build); ` +
+    `do not edit.\nmodule.exports = {\n${entries.join('\n')}\n};\n`,
 );
 console.log(`precompiled ${entries.length} templates into dist/templates-precompiled.cjs`);

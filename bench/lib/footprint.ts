@@ -272,7 +272,8 @@ export function openapiFetchEntry(dir: string): string {
     `import createClient from 'openapi-fetch';
 import type { paths } from './types.js';
 const client = createClient<paths>({ baseUrl: location.origin });
-const r = await client.POST('/v3/customers/{customer_id}/payments', { params: { path: { customer_id: 'c-1' } }, body: ${BODY} });
+const r = await client.POST('/v3/customers/{customer_id}/payments', ` +
+      `{ params: { path: { customer_id: 'c-1' } }, body: ${BODY} });
 console.log(r.error ?? r.data);
 `,
   );
@@ -328,7 +329,9 @@ export function typesCheck(ws: Workspace): { ok: boolean; report: string } {
     );
     return {
       ok: true,
-      report: `${entrypoints.length} entry points, node10 / node16 / bundler: ${/No problems found/.test(report) ? 'no problems found' : report.trim()}`,
+      report:
+        `${entrypoints.length} entry points, node10 / node16 / bundler: ` +
+        `${/No problems found/.test(report) ? 'no problems found' : report.trim()}`,
     };
   } catch (err) {
     return { ok: false, report: String((err as { stdout?: string }).stdout ?? err) };

@@ -81,7 +81,9 @@ export function consumerOptionsFromArgv(
       'E_USAGE',
       `--${given[0]} is an option of \`cbp conformance\` (the API suite), not of \`cbp conformance consumer\``,
       {
-        hint: 'cbp conformance consumer --url URL [--only ID|TAG] [--skip ID|TAG] [--check ID] [--state-url URL] [--strict] [--report KIND=PATH]',
+        hint:
+          'cbp conformance consumer --url URL [--only ID|TAG] [--skip ID|TAG] ' +
+          '[--check ID] [--state-url URL] [--strict] [--report KIND=PATH]',
       },
     );
   }

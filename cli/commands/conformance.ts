@@ -153,7 +153,10 @@ export const conformanceCommand: CbpCommand = {
       .option('report', { type: 'string', array: true, describe: reportHelp(reportKinds(), { repeatable: true }) })
       .option('driver', {
         type: 'string',
-        describe: `How payments are moved on the target: ${Object.keys(BUILTIN_DRIVERS).join(', ')}, or the path of an ES module (see examples/driver/); default: sandbox when the target answers /_sandbox/, else passive`,
+        describe:
+          `How payments are moved on the target: ${Object.keys(BUILTIN_DRIVERS).join(', ')}, ` +
+          `or the path of an ES module (see examples/driver/); default: sandbox ` +
+          `when the target answers /_sandbox/, else passive`,
       })
       .option('require', {
         type: 'string',
@@ -174,7 +177,8 @@ export const conformanceCommand: CbpCommand = {
       .option('client-secret-2', { type: 'string', describe: 'Second client secret (default: $CBP_CLIENT_SECRET_2)' })
       .option('api-key', { type: 'string', describe: 'API key (default: $CBP_API_KEY)' })
       .epilog(
-        'Credentials: CBP_CLIENT_ID, CBP_CLIENT_SECRET, CBP_CLIENT_ID_2, CBP_CLIENT_SECRET_2, CBP_API_KEY, CBP_WEBHOOK_SECRET, CBP_EXPIRED_TOKEN (never printed).',
+        'Credentials: CBP_CLIENT_ID, CBP_CLIENT_SECRET, CBP_CLIENT_ID_2, CBP_CLIENT_SECRET_2, ' +
+          'CBP_API_KEY, CBP_WEBHOOK_SECRET, CBP_EXPIRED_TOKEN (never printed).',
       ),
   subcommands: [conformanceEventsCommand, conformanceConsumerCommand],
   async run(argv, io) {

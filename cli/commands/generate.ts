@@ -47,24 +47,28 @@ export const generateCommand: CbpCommand = {
         type: 'boolean',
         default: false,
         describe:
-          'Compare with the output directory instead of writing, and check that the nearest package.json declares the runtime dependencies; exit 1 otherwise',
+          'Compare with the output directory instead of writing, and check that the ' +
+          'nearest package.json declares the runtime dependencies; exit 1 otherwise',
       })
       .option('config', {
         type: 'string',
         describe:
-          'Config file (default: cbp.config.{json,yaml,yml,js,mjs,ts,mts,cts} in cwd); a list of configs generates each output',
+          'Config file (default: cbp.config.{json,yaml,yml,js,mjs,ts,mts,cts} ' +
+          'in cwd); a list of configs generates each output',
       })
       .option('watch', {
         type: 'boolean',
         default: false,
         describe:
-          'Generate, then regenerate on every change of the document, the files it references, the overlays, the state table or the config (Ctrl-C stops, exit 0)',
+          'Generate, then regenerate on every change of the document, the files it ' +
+          'references, the overlays, the state table or the config (Ctrl-C stops, exit 0)',
       })
       .option('format', {
         type: 'string',
         // Checked by resolve-config.ts (one line and a hint) rather than by yargs' choices (the whole help).
         describe:
-          "prettier or biome: format the output with the project's formatter and its config; --check compares against the formatted output",
+          "prettier or biome: format the output with the project's formatter " +
+          'and its config; --check compares against the formatted output',
       })
       .option('stubs', { type: 'string', describe: 'Write handler stubs into this directory (never overwrites)' })
       .option('client-factory-name', {
@@ -88,13 +92,16 @@ export const generateCommand: CbpCommand = {
         type: 'string',
         array: true,
         describe:
-          "An http(s) origin (https://host[:port]) the document's $refs may also reach; repeatable. A document fetched by URL reaches only its own origin otherwise, a local one only local files (config: allowRefOrigins)",
+          "An http(s) origin (https://host[:port]) the document's $refs may also " +
+          'reach; repeatable. A document fetched by URL reaches only its own origin ' +
+          'otherwise, a local one only local files (config: allowRefOrigins)',
       })
       .option('runtime', {
         type: 'string',
         choices: ['package', 'copy'],
         describe:
-          "Where the output's runtime comes from: imported from the runtime package cross-border-payments-runtime (default; install it as a dependency) or copied into <out>/runtime/",
+          "Where the output's runtime comes from: imported from the runtime package " +
+          'cross-border-payments-runtime (default; install it as a dependency) or copied into <out>/runtime/',
       })
       .epilogue(pluginsEpilogue(registry));
   },
@@ -187,11 +194,13 @@ async function generateOne(config: GenerateConfig, toolProfile: string | undefin
     ];
     if (lines.length > 0) {
       io.err(
-        `E_STALE_OUTPUT: ${config.out} is out of date with ${config.spec} (${lines.length} ${lines.length === 1 ? 'file' : 'files'})`,
+        `E_STALE_OUTPUT: ${config.out} is out of date with ${config.spec} ` +
+          `(${lines.length} ${lines.length === 1 ? 'file' : 'files'})`,
       );
       for (const line of lines) io.err(`  ${line}`);
       io.err(
-        `  hint: run \`cbp generate\`${config.format ? ` (it formats with ${config.format})` : ''} and commit the result`,
+        `  hint: run \`cbp generate\`${config.format ? ` (it formats with ${config.format})` : ''} and ` +
+          `commit the result`,
       );
       return EXIT_FAILURE;
     }
@@ -217,11 +226,13 @@ async function generateOne(config: GenerateConfig, toolProfile: string | undefin
   const written = writeGenerated(result.files, outDir, { prune: true });
   if (key !== undefined) cache.writeCachedResult(io.cwd, outDir, key, result);
   io.out(
-    `${config.out}: ${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed`,
+    `${config.out}: ${written.written.length} written, ` +
+      `${written.unchanged.length} unchanged, ${written.removed.length} removed`,
   );
   const list = Object.entries(needed).map(([n, v]) => `${n}@${v}`);
   io.out(
-    `runtime dependencies: ${list.length > 0 ? list.join(' ') : 'none'} (${path.posix.join(config.out, 'runtime-dependencies.json')})`,
+    `runtime dependencies: ${list.length > 0 ? list.join(' ') : 'none'} ` +
+      `(${path.posix.join(config.out, 'runtime-dependencies.json')})`,
   );
   if (host.missing.length > 0) reportMissing(io, host, 'warning');
   if (config.stubs) {
@@ -256,7 +267,8 @@ async function watch(argv: GenerateArgv, io: CliIO): Promise<number> {
       for (const o of run.outputs) {
         const what = [...o.written.map((p) => `${p}`), ...o.removed.map((p) => `-${p}`)];
         io.out(
-          `${o.out}: ${o.written.length} written, ${o.unchanged} unchanged, ${o.removed.length} removed${what.length > 0 ? ` (${list(what)})` : ''} in ${run.ms} ms`,
+          `${o.out}: ${o.written.length} written, ${o.unchanged} unchanged, ${o.removed.length} ` +
+            `removed${what.length > 0 ? ` (${list(what)})` : ''} in ${run.ms} ms`,
         );
         if (o.stubsCreated.length > 0) io.out(`  stubs created: ${list(o.stubsCreated)}`);
       }
@@ -315,7 +327,8 @@ function reportMissing(
   const runtime = runtimePackage().name;
   if (host.missing.some((m) => m.startsWith(`${runtime}@`))) {
     io.err(
-      `  hint: or generate with --runtime copy (config: "runtime": "copy") to vendor the runtime into <out>/runtime/ instead of importing it from ${runtime}`,
+      `  hint: or generate with --runtime copy (config: "runtime": "copy") to vendor ` +
+        `the runtime into <out>/runtime/ instead of importing it from ${runtime}`,
     );
   }
 }

@@ -100,7 +100,8 @@ export function describeSandbox(m: RunningSandbox): string[] {
     );
     for (const cu of c.customers)
       lines.push(
-        `      customer ${cu.customer_id} (wallet ${cu.wallet_currency}${cu.status === 'active' ? '' : `, ${cu.status}`})`,
+        `      customer ${cu.customer_id} (wallet ` +
+          `${cu.wallet_currency}${cu.status === 'active' ? '' : `, ${cu.status}`})`,
       );
   }
   lines.push('  recipients:');
@@ -156,7 +157,8 @@ export const mockCommand: CbpCommand = {
         type: 'string',
         array: true,
         describe:
-          'Allow webhooks to this link-local or cloud metadata target anyway: CIDR, address or host name (repeatable; refused by default)',
+          'Allow webhooks to this link-local or cloud metadata target ' +
+          'anyway: CIDR, address or host name (repeatable; refused by default)',
       })
       .option('quiet', { type: 'boolean', describe: 'Do not log requests' })
       .option('log-format', {

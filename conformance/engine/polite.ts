@@ -64,8 +64,13 @@ export function throttleNote(
   const what = [
     retried > 0 ? `${retried} retried after Retry-After` : '',
     notResent > 0
-      ? `${notResent} not resent (a create has no idempotency key), so ${notResent === 1 ? 'its case is' : 'their cases are'} not judged`
+      ? `${notResent} not resent (a create has no idempotency key), so ` +
+        `${notResent === 1 ? 'its case is' : 'their cases are'} not judged`
       : '',
   ].filter(Boolean);
-  return `the target throttled ${hits.length} request${hits.length === 1 ? '' : 's'} (${counts})${what.length > 0 ? `: ${what.join('; ')}` : ''}. Rate limits are not shown in the seed, so this is no failure; lower --rate to avoid it`;
+  return (
+    `the target throttled ${hits.length} request${hits.length === 1 ? '' : 's'} ` +
+    `(${counts})${what.length > 0 ? `: ${what.join('; ')}` : ''}. Rate limits ` +
+    `are not shown in the seed, so this is no failure; lower --rate to avoid it`
+  );
 }

@@ -52,7 +52,8 @@ export function checkReportPath(file: string, cwd: string = process.cwd()): void
   };
   if (VIRTUAL_ROOTS.some((root) => absolute === root || absolute.startsWith(`${root}/`))) {
     refuse(
-      `it is under ${VIRTUAL_ROOTS.find((r) => absolute === r || absolute.startsWith(`${r}/`))}, which holds no regular files`,
+      `it is under ${VIRTUAL_ROOTS.find((r) => absolute === r || absolute.startsWith(`${r}/`))}, which ` +
+        `holds no regular files`,
       'write reports to a regular file, e.g. --report junit=reports/conformance.xml',
     );
   }

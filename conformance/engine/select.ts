@@ -121,7 +121,9 @@ export function withLimits<C>(checks: readonly Check<C>[], limits: Limits): Chec
         return {
           cases: 0,
           failures: [],
-          skipped: `stopped early: ${failed} ${failed === 1 ? 'failure' : 'failures'} reached --max-failures ${maxFailures}`,
+          skipped:
+            `stopped early: ${failed} ${failed === 1 ? 'failure' : 'failures'} ` +
+            `reached --max-failures ${maxFailures}`,
         };
       }
       let result = await check.run(ctx);
@@ -135,7 +137,8 @@ export function withLimits<C>(checks: readonly Check<C>[], limits: Limits): Chec
           result = {
             ...result,
             skipped:
-              'no case about a selected operation (--include-operation/--exclude-operation/--include-tag/--exclude-tag)',
+              'no case about a selected operation ' +
+              '(--include-operation/--exclude-operation/--include-tag/--exclude-tag)',
           };
         }
       }

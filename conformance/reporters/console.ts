@@ -39,7 +39,8 @@ export function consoleReporter(options: ConsoleOptions): Reporter {
       } else if (e.type === 'check-progress' && e.lines.length > 0) {
         if (progress)
           progress(
-            `… ${e.checkId}: ${clipText(e.lines.length > 1 ? `${e.lines.length} waiting: ${e.lines.join('; ')}` : e.lines[0], 160)}`,
+            `… ${e.checkId}: ` +
+              clipText(e.lines.length > 1 ? `${e.lines.length} waiting: ${e.lines.join('; ')}` : e.lines[0], 160),
           );
         else if (Date.now() - lastPlain >= PLAIN_PROGRESS_EVERY_MS) {
           lastPlain = Date.now();
@@ -102,7 +103,8 @@ export function summaryLines(s: SuiteSummary, maxPerCheck = 20): string[] {
   const partial = s.partial ? `${s.partial} partial, ` : '';
   lines.push(
     '',
-    `${s.failed} failed, ${s.warnings} with warnings, ${s.passed} passed, ${partial}${s.skipped} skipped; ${total} cases in ${(s.durationMs / 1000).toFixed(1)} s`,
+    `${s.failed} failed, ${s.warnings} with warnings, ${s.passed} passed, ` +
+      `${partial}${s.skipped} skipped; ${total} cases in ${(s.durationMs / 1000).toFixed(1)} s`,
   );
   return lines;
 }

@@ -82,7 +82,8 @@ export function renderJunit(s: SuiteSummary): string {
     if (t.skipped !== undefined) body.push(`<skipped message="${esc(t.skipped)}"/>`);
     if (t.errors.length > 0)
       body.push(
-        `<failure message="${esc(`${t.errors.length} failure(s): ${t.errors[0].message}`)}">${esc(t.errors.flatMap(failureLines).join('\n'))}</failure>`,
+        `<failure message="${esc(`${t.errors.length} failure(s): ${t.errors[0].message}`)}">` +
+          `${esc(t.errors.flatMap(failureLines).join('\n'))}</failure>`,
       );
     if (t.warnings.length > 0)
       body.push(`<system-out>${esc(t.warnings.flatMap(failureLines).join('\n'))}</system-out>`);
@@ -95,7 +96,8 @@ export function renderJunit(s: SuiteSummary): string {
   const coverage = s.coverage ? [`    <system-out>${esc(coverageLines(s.coverage).join('\n'))}</system-out>`] : [];
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="cbp conformance" tests="${rows.length}" failures="${failures}" time="${(s.durationMs / 1000).toFixed(3)}">`,
+    `<testsuites name="cbp conformance" tests="${rows.length}" ` +
+      `failures="${failures}" time="${(s.durationMs / 1000).toFixed(3)}">`,
     `  <testsuite name="${esc(s.target)}" tests="${rows.length}" failures="${failures}" skipped="${skipped}">`,
     ...xml,
     ...coverage,

@@ -15,13 +15,17 @@ export function renderMarkdown(s: SuiteSummary): string {
   const out = [
     `# cbp conformance: ${cell(s.target)}`,
     '',
-    `**${s.failed} failed, ${s.warnings} with warnings, ${s.passed} passed, ${s.partial ? `${s.partial} partial, ` : ''}${s.skipped} skipped** in ${(s.durationMs / 1000).toFixed(1)} s.`,
+    `**${s.failed} failed, ${s.warnings} with warnings, ${s.passed} passed, ` +
+      `${s.partial ? `${s.partial} partial, ` : ''}${s.skipped} skipped** in ` +
+      `${(s.durationMs / 1000).toFixed(1)} s.`,
     '',
     '| check | status | cases | failures | warnings | source |',
     '|---|---|---|---|---|---|',
     ...s.outcomes.map(
       (o) =>
-        `| ${o.checkId} | ${o.status} | ${o.cases} | ${o.failures.filter((f) => f.severity === 'error').length} | ${o.failures.filter((f) => f.severity === 'warning').length} | ${cell(o.source)} |`,
+        `| ${o.checkId} | ${o.status} | ${o.cases} | ` +
+        `${o.failures.filter((f) => f.severity === 'error').length} | ` +
+        `${o.failures.filter((f) => f.severity === 'warning').length} | ${cell(o.source)} |`,
     ),
   ];
   const skips = skipLines(s);

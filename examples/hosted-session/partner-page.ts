@@ -105,12 +105,20 @@ const PAGE_CSP =
 
 function shopPage(sessionUrl: string): string {
   const frame = sessionUrl
-    ? `<iframe id="checkout" title="Checkout" src="${escapeAttr(sessionUrl)}" data-checkout-origin="${escapeAttr(new URL(sessionUrl).origin)}"></iframe>`
+    ? `<iframe id="checkout" title="Checkout" src="${escapeAttr(sessionUrl)}" ` +
+      `data-checkout-origin="${escapeAttr(new URL(sessionUrl).origin)}"></iframe>`
     : '<p>No session yet.</p>';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Example shop</title>
-<style>body{margin:0;font:16px system-ui,sans-serif;background:#f3f4f6}header{padding:.75rem 1rem;background:#111827;color:#fff;font-weight:600}iframe{display:block;width:100%;max-width:32rem;height:640px;margin:1rem auto;border:1px solid #d0d7de;border-radius:.5rem;background:#fff}#log{max-width:32rem;margin:0 auto 1rem;padding:0 1rem;font:13px ui-monospace,monospace}</style>
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" ` +
+    `content="width=device-width, initial-scale=1"><title>Example shop</title>
+<style>body{margin:0;font:16px system-ui,sans-serif;background:#f3f4f6}` +
+    'header{padding:.75rem 1rem;background:#111827;color:#fff;font-weight:600}' +
+    'iframe{display:block;width:100%;max-width:32rem;height:640px;margin:1rem auto;border:1px solid #d0d7de;' +
+    'border-radius:.5rem;background:#fff}' +
+    `#log{max-width:32rem;margin:0 auto 1rem;padding:0 1rem;font:13px ui-monospace,monospace}</style>
 <script src="/partner.js" defer></script></head>
-<body><header>Example shop: your order</header>${frame}<ol id="log" aria-live="polite"></ol></body></html>`;
+<body><header>Example shop: your order</header>${frame}<ol id="log" aria-live="polite"></ol></body></html>`
+  );
 }
 
 /** Checks event.origin before trusting a message (HTML §9.3.3: the receiver must check it). */

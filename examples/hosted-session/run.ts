@@ -86,7 +86,9 @@ export async function runHostedSession(options: HostedSessionOptions = {}): Prom
       const d = decideSessionAction(found.data, now);
       decisions.push(d);
       log(
-        `lookup ${reference}: rule ${d.rule ?? '-'}, ${d.action}${'sessionId' in d && d.sessionId ? ` ${d.sessionId}` : ''}${'paymentId' in d ? ` ${d.paymentId}` : ''}`,
+        `lookup ${reference}: rule ${d.rule ?? '-'}, ${d.action}` +
+          `${'sessionId' in d && d.sessionId ? ` ${d.sessionId}` : ''}` +
+          `${'paymentId' in d ? ` ${d.paymentId}` : ''}`,
       );
       return d;
     };
@@ -198,7 +200,10 @@ function sessionRequest(reference: string, origin: string, r: { recipient_id: st
 
 function describeWebhook(d: ReceivedWebhook): string {
   if (!d.verified) return `webhook REFUSED (answer ${d.answer}: signature not valid)`;
-  return `webhook ${d.event_timestamp}  ${d.status}${d.recipient_id ? `  ${d.recipient_id}` : ''}  session ${d.session_id ?? '-'}  (signature ok)`;
+  return (
+    `webhook ${d.event_timestamp}  ${d.status}${d.recipient_id ? `  ${d.recipient_id}` : ''}  session ` +
+    `${d.session_id ?? '-'}  (signature ok)`
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -86,7 +86,8 @@ export async function runQuickstart(options: QuickstartOptions = {}): Promise<Qu
       throw new Error(`createPayment failed: ${created.apiError.message}${detail(created.apiError)}`);
     const paymentId = created.data.payment_id;
     log(
-      `payment ${paymentId} created: ${created.data.status}, ${currency} ${body.amount.value} to ${recipientIds.join(', ')}`,
+      `payment ${paymentId} created: ${created.data.status}, ` +
+        `${currency} ${body.amount.value} to ${recipientIds.join(', ')}`,
     );
 
     // 5. The customer's funds arrive: the mock walks the state table to PAYMENT_COMPLETED.
@@ -137,7 +138,10 @@ async function pickRecipients(sandbox: SandboxClient, customerId: string, count:
 function describe(d: ReceivedWebhook): string {
   if (!d.verified) return `webhook REFUSED (answer ${d.answer}: signature not valid)`;
   const extra = d.effect && d.effect !== 'applied' ? ` [${d.effect}]` : '';
-  return `webhook ${d.event_timestamp}  ${d.status}${d.recipient_id ? `  ${d.recipient_id}` : ''}  (signature ok)${extra}`;
+  return (
+    `webhook ${d.event_timestamp}  ${d.status}${d.recipient_id ? `  ${d.recipient_id}` : ''}  ` +
+    `(signature ok)${extra}`
+  );
 }
 
 function detail(e: { kind: string; violations?: Array<{ rule: string; pointer: string }>; body?: unknown }): string {

@@ -197,8 +197,13 @@ function nameFor(doc: Obj, ref: string): string {
   if (last === undefined && all[0] === 'paths' && all.length > 2) {
     const operation = resolveLocal(doc, `#/paths/${ref.slice(2).split('/').slice(1, 3).join('/')}`);
     const id = isObj(operation) && typeof operation.operationId === 'string' ? operation.operationId : undefined;
-    if (id !== undefined)
-      last = `${id}${all[3] === 'requestBody' ? 'Body' : all[3] === 'responses' ? `Response${all[4] === 'default' ? '' : all[4]}` : 'Parameter'}`;
+    const part =
+      all[3] === 'requestBody'
+        ? 'Body'
+        : all[3] === 'responses'
+          ? `Response${all[4] === 'default' ? '' : all[4]}`
+          : 'Parameter';
+    if (id !== undefined) last = `${id}${part}`;
   }
   last ??= 'Schema';
   const clean = last.replace(/[^A-Za-z0-9_.-]/g, '_');

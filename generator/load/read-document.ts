@@ -62,7 +62,8 @@ export function parseDocumentText(text: string, shown: string, options: ReadOpti
         const where = pos ? lineCol(trimmed, Number(pos[1])) : undefined;
         throw new CbpError(
           code,
-          `invalid JSON${where ? ` at line ${where.line}, column ${where.col}` : ''}: ${firstLine((err as Error).message)}`,
+          `invalid JSON${where ? ` at line ${where.line}, column ${where.col}` : ''}: ` +
+            `${firstLine((err as Error).message)}`,
           { file: shown },
         );
       }

@@ -219,7 +219,8 @@ export class RefGuard {
     const reason = local
       ? 'a document fetched by URL may not reference local files'
       : fromHttp
-        ? `a document fetched by URL may reference only its own origin${this.allowed.size > 1 || this.rootOrigin === undefined ? ' and the allowed ones' : ''}`
+        ? `a document fetched by URL may reference only its own ` +
+          `origin${this.allowed.size > 1 || this.rootOrigin === undefined ? ' and the allowed ones' : ''}`
         : 'a local document may reference http(s) only on an allowed origin';
     return new CbpError('E_REF_REFUSED', `$ref to ${shownTarget(target)} refused${why ? ` (${why})` : ''}: ${reason}`, {
       file: file ?? this.shown,
@@ -227,7 +228,8 @@ export class RefGuard {
       rule: REF_ORIGIN_RULE,
       hint: local
         ? 'bundle the referenced file into the document, or generate from a local copy'
-        : `if you trust ${originOf(target)}, allow it: --allow-ref-origin ${originOf(target)} (config: "allowRefOrigins")`,
+        : `if you trust ${originOf(target)}, allow it: --allow-ref-origin ` +
+          `${originOf(target)} (config: "allowRefOrigins")`,
     });
   }
 }

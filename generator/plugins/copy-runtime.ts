@@ -50,7 +50,8 @@ function repoint(file: Copied, outputOf: Map<string, string>): string {
     const out = outputOf.get(target);
     if (out === undefined) {
       throw new Error(
-        `runtime file ${file.path} (plugin ${file.plugin}) imports ${specifier}, which no selected plugin copies: add it to a plugin's runtime or its dependencies`,
+        `runtime file ${file.path} (plugin ${file.plugin}) imports ${specifier}, which ` +
+          `no selected plugin copies: add it to a plugin's runtime or its dependencies`,
       );
     }
     let rel = path.posix.relative(path.posix.dirname(file.path), out).replace(/\.ts$/, '.js');

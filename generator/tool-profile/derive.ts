@@ -81,7 +81,9 @@ function info(doc: Obj): void {
     ...i,
     'x-cbp-tool-profile': {
       derivedFrom: 'spec/openapi.yaml',
-      note: 'Success and error ranges replaced by explicit codes (A-SUCCESS-STATUS, A-ERROR-STATUS); the normative document keeps the ranges.',
+      note:
+        'Success and error ranges replaced by explicit codes (A-SUCCESS-STATUS, ' +
+        'A-ERROR-STATUS); the normative document keeps the ranges.',
     },
   };
 }

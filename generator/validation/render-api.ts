@@ -35,20 +35,24 @@ export function publicApi(): string[] {
   return [
     "/** Schema and stateless rules of one operation's request (sync). `notChecked` lists the",
     " * operation's stateful rules: run checkStatefulRules for those. */",
-    'export const validateRequest: (operationId: string, req: RequestParts) => ValidationOutcome = set.validateRequest;',
+    'export const validateRequest: (operationId: string, req: ' +
+      'RequestParts) => ValidationOutcome = set.validateRequest;',
     '',
     "/** The operation's stateful rules against a RuleContext; without one (or without the method a",
     ' * rule needs) the rule is listed in `notChecked`, never passed. */',
-    'export const checkStatefulRules: (operationId: string, req: RequestParts, ctx?: RuleContext) => Promise<ValidationOutcome> =',
+    'export const checkStatefulRules: (operationId: string, req: ' +
+      'RequestParts, ctx?: RuleContext) => Promise<ValidationOutcome> =',
     '  set.checkStatefulRules;',
     '',
     '/** checkStatefulRules, answered synchronously when every RuleContext answer is (not a Promise):',
     ' * a promise is returned only when the context returned one. */',
-    'export const checkStatefulRulesEager: (operationId: string, req: RequestParts, ctx?: RuleContext) => ValidationOutcome | Promise<ValidationOutcome> =',
+    'export const checkStatefulRulesEager: (operationId: string, req: RequestParts, ' +
+      'ctx?: RuleContext) => ValidationOutcome | Promise<ValidationOutcome> =',
     '  set.checkStatefulRulesEager;',
     '',
     '/** A response body against the declared response (status, then NXX range, then default). */',
-    'export const validateResponse: (operationId: string, status: number, contentType: string | undefined, body: unknown) => ValidationOutcome =',
+    'export const validateResponse: (operationId: string, status: number, ' +
+      'contentType: string | undefined, body: unknown) => ValidationOutcome =',
     '  set.validateResponse;',
     '',
     "/** A webhook payload, with the webhook's rules. */",

@@ -86,7 +86,8 @@ export function renderRulesTs(header: string, rules: RuleDefinition[]): string {
     '',
     "export type RuleId = (typeof rules)[number]['id'];",
     '',
-    'export const rulesById: Readonly<Record<string, RuleInfo>> = Object.fromEntries((rules as readonly RuleInfo[]).map((r) => [r.id, r]));',
+    'export const rulesById: Readonly<Record<string, RuleInfo>> = ' +
+      'Object.fromEntries((rules as readonly RuleInfo[]).map((r) => [r.id, r]));',
     '',
   ].join('\n');
 }

@@ -106,7 +106,8 @@ export function controlHandlers(ctx: SandboxContext) {
         return fail(
           400,
           'sandbox.clock-range',
-          `the sandbox clock stops at ${new Date(MAX_SANDBOX_MS).toISOString()} (RFC 3339 years end at 9999); advance less`,
+          `the sandbox clock stops at ${new Date(MAX_SANDBOX_MS).toISOString()} ` +
+            `(RFC 3339 years end at 9999); advance less`,
           '/seconds',
         );
       }

@@ -57,7 +57,8 @@ function nameCheck(ctx: SandboxContext, customerId: string, body: unknown): Refu
       return fail(
         400,
         'payment.recipient-name-check',
-        `the recipient name check (CoP/VoP) failed for ${r.recipient_id}; correct the details or resubmit with confirm_recipient`,
+        `the recipient name check (CoP/VoP) failed for ${r.recipient_id}; ` +
+          `correct the details or resubmit with confirm_recipient`,
         `/recipient_details/${i}/recipient_id`,
         NAME_CHECK_SOURCE,
       );

@@ -6,7 +6,8 @@
  * targetOrigin). The payload is documented in sandbox/README.md ("Hosted checkout page").
  * Plain ES2017 without modules, so any current browser runs it as is.
  */
-export const CHECKOUT_JS = `'use strict';
+export const CHECKOUT_JS =
+  `'use strict';
 (function () {
   var root = document.getElementById('checkout');
   if (!root) return;
@@ -15,7 +16,8 @@ export const CHECKOUT_JS = `'use strict';
   var origins = (root.getAttribute('data-allowed-origins') || '').split(' ').filter(Boolean);
   var statusEl = document.getElementById('status');
   var actions = document.querySelector('.actions');
-  var last = { status: root.getAttribute('data-status'), payment_id: root.getAttribute('data-payment-id') || undefined };
+  var last = { status: root.getAttribute('data-status'), ` +
+  `payment_id: root.getAttribute('data-payment-id') || undefined };
   var timer;
 
   function parentOrigins() {
@@ -69,7 +71,8 @@ export const CHECKOUT_JS = `'use strict';
         .then(function (r) {
           button.disabled = false;
           if (r.status === 410) return expired();
-          if (r.status >= 400) return show((r.body.errors && r.body.errors[0] && r.body.errors[0].message) || 'That did not work; please try again.');
+          if (r.status >= 400) return show((r.body.errors && r.body.errors[0] ` +
+  `&& r.body.errors[0].message) || 'That did not work; please try again.');
           onDone(r.body);
         })
         .catch(function () { button.disabled = false; show('The checkout could not be reached; please try again.'); });
@@ -82,16 +85,20 @@ export const CHECKOUT_JS = `'use strict';
     show(s.line);
     notify({ type: 'cbp.hosted-session.abandoned', session_id: sessionId });
   });
-  if (last.payment_id) notify({ type: 'cbp.hosted-session.status', session_id: sessionId, payment_id: last.payment_id, status: last.status });
+  if (last.payment_id) notify({ type: 'cbp.hosted-session.status', ` +
+  `session_id: sessionId, payment_id: last.payment_id, status: last.status });
   timer = setTimeout(poll, 1000);
 })();
 `;
 
-export const CHECKOUT_CSS = `:root { color-scheme: light; --ink: #1b1f24; --muted: #57606a; --line: #d0d7de; --accent: #0b5fff; }
+export const CHECKOUT_CSS =
+  `:root { color-scheme: light; --ink: #1b1f24; --muted: #57606a; --line: #d0d7de; --accent: #0b5fff; }
 * { box-sizing: border-box; }
-body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); background: #fff; }
+body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe ` +
+  `UI", Roboto, sans-serif; color: var(--ink); background: #fff; }
 .checkout { max-width: 32rem; margin: 0 auto; padding: 1rem; }
-.badge { display: inline-block; margin: 0 0 .5rem; padding: .1rem .5rem; border-radius: 1rem; background: #fff4d6; color: #6a4a00; font-size: .85rem; }
+.badge { display: inline-block; margin: 0 0 .5rem; padding: .1rem .5rem; ` +
+  `border-radius: 1rem; background: #fff4d6; color: #6a4a00; font-size: .85rem; }
 h1 { font-size: 1.5rem; margin: .25rem 0 1rem; }
 h2 { font-size: 1rem; margin: 0 0 .25rem; }
 .facts { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; margin: 0 0 1rem; }
@@ -99,7 +106,8 @@ h2 { font-size: 1rem; margin: 0 0 .25rem; }
 .facts dd { margin: 0; overflow-wrap: anywhere; }
 .items { width: 100%; border-collapse: collapse; margin: 0 0 1rem; }
 .items caption { text-align: left; font-weight: 600; padding-bottom: .25rem; }
-.items th, .items td { text-align: left; padding: .4rem .25rem; border-top: 1px solid var(--line); vertical-align: top; overflow-wrap: break-word; }
+.items th, .items td { text-align: left; padding: .4rem .25rem; border-top: ` +
+  `1px solid var(--line); vertical-align: top; overflow-wrap: break-word; }
 .items .item-name { overflow-wrap: anywhere; }
 .items .num { text-align: right; white-space: nowrap; }
 .ref { color: var(--muted); font-size: .85rem; }
@@ -108,7 +116,8 @@ h2 { font-size: 1rem; margin: 0 0 .25rem; }
 .notice { color: #8a1c1c; }
 .actions { display: flex; flex-wrap: wrap; gap: .75rem; }
 .actions form { flex: 1 1 12rem; margin: 0; }
-button { width: 100%; min-height: 44px; font: inherit; font-weight: 600; border-radius: .5rem; padding: .5rem 1rem; cursor: pointer; }
+button { width: 100%; min-height: 44px; font: inherit; font-weight: ` +
+  `600; border-radius: .5rem; padding: .5rem 1rem; cursor: pointer; }
 button.pay { background: var(--accent); color: #fff; border: 2px solid var(--accent); }
 button.abandon { background: #fff; color: var(--ink); border: 2px solid var(--line); }
 button:disabled { opacity: .6; cursor: progress; }

@@ -101,7 +101,8 @@ export function createFront(o: FrontOptions): Server {
     const timedOut = err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
     if (socket.writable)
       socket.end(
-        `HTTP/1.1 ${timedOut ? '408 Request Timeout' : '400 Bad Request'}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`,
+        `HTTP/1.1 ${timedOut ? '408 Request Timeout' : '400 Bad Request'}\r\nconnection: ` +
+          `close\r\ncontent-length: 0\r\n\r\n`,
       );
     else socket.destroy();
   });

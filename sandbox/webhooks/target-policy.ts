@@ -61,7 +61,10 @@ export function createTargetPolicy(allow: readonly string[] = []): WebhookTarget
     const family = familyOf(address);
     if (!refused.check(address, family)) return undefined;
     if (allowed.check(address, family) || allowedHosts.has(bareHost(host))) return undefined;
-    return `${address}${bareHost(host) === address ? '' : ` (${bareHost(host)})`} is a link-local or cloud metadata address`;
+    return (
+      `${address}${bareHost(host) === address ? '' : ` (${bareHost(host)})`} ` +
+      `is a link-local or cloud metadata address`
+    );
   };
 
   return {

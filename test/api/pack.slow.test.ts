@@ -40,28 +40,38 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the installed package', () => {
   test('exposes the Node API by its name', () => {
-    const script = `const m = await import(${JSON.stringify(pkg.name)}); console.log(JSON.stringify(['generate', 'startSandbox', 'startMock', 'runConformance', 'createWebhookConsumer', 'loadStateTable'].map((k) => typeof m[k])), m.plugins.map((p) => p.name).includes('payments'));`;
+    const script =
+      `const m = await import(${JSON.stringify(pkg.name)}); console.log(JSON.stringify(['generate', ` +
+      `'startSandbox', 'startMock', 'runConformance', 'createWebhookConsumer', 'loadStateTable'].map((k) ` +
+      `=> typeof m[k])), m.plugins.map((p) => p.name).includes('payments'));`;
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, encoding: 'utf8' });
     expect(out.trim()).toBe('["function","function","function","function","function","function"] true');
   });
 
-  test("generates a client from the packaged spec, and `cbp --version` prints our version, not the host project's", () => {
-    const bin = path.join(dir, 'node_modules/.bin/cbp');
-    expect(execFileSync(bin, ['--version'], { cwd: dir, encoding: 'utf8' }).trim()).toBe(pkg.version);
-    const spec = `node_modules/${pkg.name}/spec/openapi.yaml`;
-    const out = execFileSync(bin, ['generate', '--spec', spec, '--plugins', 'client', '--out', 'src/api'], {
-      cwd: dir,
-      encoding: 'utf8',
-    });
-    // The client imports its runtime from the runtime package (the default runtime mode).
-    expect(out).toContain(`runtime dependencies: ${runtime.name}@${runtime.version} openapi-fetch@`);
-    // --runtime copy copies the runtime's sources, which the toolkit ships.
-    execFileSync(bin, ['generate', '--spec', spec, '--plugins', 'client', '--out', 'src/copied', '--runtime', 'copy'], {
-      cwd: dir,
-      encoding: 'utf8',
-    });
-    expect(readFileSync(path.join(dir, 'src/copied/runtime/client/create-client.ts'), 'utf8')).toContain(
-      'export function createCoreClient',
-    );
-  });
+  test(
+    'generates a client from the packaged spec, and `cbp ' + "--version` prints our version, not the host project's",
+    () => {
+      const bin = path.join(dir, 'node_modules/.bin/cbp');
+      expect(execFileSync(bin, ['--version'], { cwd: dir, encoding: 'utf8' }).trim()).toBe(pkg.version);
+      const spec = `node_modules/${pkg.name}/spec/openapi.yaml`;
+      const out = execFileSync(bin, ['generate', '--spec', spec, '--plugins', 'client', '--out', 'src/api'], {
+        cwd: dir,
+        encoding: 'utf8',
+      });
+      // The client imports its runtime from the runtime package (the default runtime mode).
+      expect(out).toContain(`runtime dependencies: ${runtime.name}@${runtime.version} openapi-fetch@`);
+      // --runtime copy copies the runtime's sources, which the toolkit ships.
+      execFileSync(
+        bin,
+        ['generate', '--spec', spec, '--plugins', 'client', '--out', 'src/copied', '--runtime', 'copy'],
+        {
+          cwd: dir,
+          encoding: 'utf8',
+        },
+      );
+      expect(readFileSync(path.join(dir, 'src/copied/runtime/client/create-client.ts'), 'utf8')).toContain(
+        'export function createCoreClient',
+      );
+    },
+  );
 });

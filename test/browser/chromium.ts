@@ -33,7 +33,8 @@ export async function launchChromium(
 ): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
-      `no Chromium at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\` (Debian), or set CBP_CHROMIUM to its path`,
+      `no Chromium at ${CHROMIUM_PATH}: install it with \`apt-get ` +
+        `install -y chromium\` (Debian), or set CBP_CHROMIUM to its path`,
     );
   }
   const profile = await mkdtemp(join(tmpdir(), 'cbp-chromium-'));

@@ -39,8 +39,10 @@ const runtimeFromSources: Plugin = {
 };
 
 /** What the page runs: one createPayment with the token its backend gave it. */
-const PAGE_ENTRY = `import { createApiClient } from './src/api/client.js';
-(window as unknown as { pay: unknown }).pay = async (o: { token: string; validateRequests: boolean; body: unknown }) => {
+const PAGE_ENTRY =
+  `import { createApiClient } from './src/api/client.js';
+(window as unknown as { pay: unknown }).pay = async (o: { ` +
+  `token: string; validateRequests: boolean; body: unknown }) => {
   const client = createApiClient({
     baseUrl: location.origin,
     validateRequests: o.validateRequests,
@@ -51,7 +53,8 @@ const PAGE_ENTRY = `import { createApiClient } from './src/api/client.js';
   return {
     status: r.response?.status,
     data: r.data,
-    error: e && { kind: e.kind, status: 'status' in e ? e.status : undefined, rules: 'violations' in e ? e.violations.map((v) => v.rule) : undefined },
+    error: e && { kind: e.kind, status: 'status' in e ? e.status : undefined, ` +
+  `rules: 'violations' in e ? e.violations.map((v) => v.rule) : undefined },
   };
 };
 `;
@@ -200,57 +203,63 @@ const pay = (page: Page, validateRequests: boolean, body: unknown): Promise<Page
   });
 
 describe('the generated client, bundled for the browser, in Chromium against `cbp mock`', () => {
-  it('without validation: the payment is created and its answer reaches the page; the validators are never loaded', async () => {
-    const { page, errors } = await openPage();
-    const before = site.apiRequests.length;
-    const r = await pay(
-      page,
-      false,
-      paymentBody('GBP', [['rcp-a-1-gbp', 12.5]], { client_reference_id: 'browser-plain' }),
-    );
-    expect(r.error).toBeUndefined();
-    expect(r.status).toBe(201);
-    expect(r.data).toMatchObject({
-      payment_id: expect.stringMatching(/^pay_/),
-      status: 'AWAITING_FUNDS',
-      client_reference_id: 'browser-plain',
-    });
-    expect(site.apiRequests.slice(before)).toEqual(['POST /v3/customers/cust-a-1/payments']);
-    // The page loaded the entry and what it imports statically, not the validators' chunk.
-    expect(site.assets).toContain('entry.js');
-    expect(site.assets).not.toContain(validatorsChunk);
-    // The token came from the page's backend: no token request, no client-credentials provider.
-    expect(site.assets).not.toContain(tokenProviderChunk);
-    expect(errors).toEqual([]);
-    await page.close();
-  });
+  it(
+    'without validation: the payment is created and its ' + 'answer reaches the page; the validators are never loaded',
+    async () => {
+      const { page, errors } = await openPage();
+      const before = site.apiRequests.length;
+      const r = await pay(
+        page,
+        false,
+        paymentBody('GBP', [['rcp-a-1-gbp', 12.5]], { client_reference_id: 'browser-plain' }),
+      );
+      expect(r.error).toBeUndefined();
+      expect(r.status).toBe(201);
+      expect(r.data).toMatchObject({
+        payment_id: expect.stringMatching(/^pay_/),
+        status: 'AWAITING_FUNDS',
+        client_reference_id: 'browser-plain',
+      });
+      expect(site.apiRequests.slice(before)).toEqual(['POST /v3/customers/cust-a-1/payments']);
+      // The page loaded the entry and what it imports statically, not the validators' chunk.
+      expect(site.assets).toContain('entry.js');
+      expect(site.assets).not.toContain(validatorsChunk);
+      // The token came from the page's backend: no token request, no client-credentials provider.
+      expect(site.assets).not.toContain(tokenProviderChunk);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
 
-  it('with validateRequests: a valid payment is created; an invalid one is refused in the page and never sent', async () => {
-    const { page, errors } = await openPage();
-    const before = site.apiRequests.length;
-    const ok = await pay(
-      page,
-      true,
-      paymentBody('GBP', [['rcp-a-1-gbp', 20]], { client_reference_id: 'browser-validated' }),
-    );
-    expect(ok.error).toBeUndefined();
-    expect(ok.status).toBe(201);
-    expect(ok.data?.payment_id).toMatch(/^pay_/);
-    expect(site.apiRequests.slice(before)).toEqual(['POST /v3/customers/cust-a-1/payments']);
-    expect(site.assets).toContain(validatorsChunk);
+  it(
+    'with validateRequests: a valid payment is created; ' + 'an invalid one is refused in the page and never sent',
+    async () => {
+      const { page, errors } = await openPage();
+      const before = site.apiRequests.length;
+      const ok = await pay(
+        page,
+        true,
+        paymentBody('GBP', [['rcp-a-1-gbp', 20]], { client_reference_id: 'browser-validated' }),
+      );
+      expect(ok.error).toBeUndefined();
+      expect(ok.status).toBe(201);
+      expect(ok.data?.payment_id).toMatch(/^pay_/);
+      expect(site.apiRequests.slice(before)).toEqual(['POST /v3/customers/cust-a-1/payments']);
+      expect(site.assets).toContain(validatorsChunk);
 
-    const sent = site.apiRequests.length;
-    const refused = await pay(page, true, { ...paymentBody('GBP', [['rcp-a-1-gbp', 20]]), recipient_details: [] });
-    expect(refused.error?.kind).toBe('validation');
-    expect(refused.error?.rules?.length).toBeGreaterThan(0);
-    expect(refused.status).toBeUndefined();
-    expect(site.apiRequests.length).toBe(sent);
+      const sent = site.apiRequests.length;
+      const refused = await pay(page, true, { ...paymentBody('GBP', [['rcp-a-1-gbp', 20]]), recipient_details: [] });
+      expect(refused.error?.kind).toBe('validation');
+      expect(refused.error?.rules?.length).toBeGreaterThan(0);
+      expect(refused.status).toBeUndefined();
+      expect(site.apiRequests.length).toBe(sent);
 
-    // The same request without validation reaches the mock, which refuses it (400).
-    const unchecked = await pay(page, false, { ...paymentBody('GBP', [['rcp-a-1-gbp', 20]]), recipient_details: [] });
-    expect(unchecked.error).toMatchObject({ kind: 'http', status: 400 });
-    expect(site.apiRequests.length).toBe(sent + 1);
-    expect(errors).toEqual([]);
-    await page.close();
-  });
+      // The same request without validation reaches the mock, which refuses it (400).
+      const unchecked = await pay(page, false, { ...paymentBody('GBP', [['rcp-a-1-gbp', 20]]), recipient_details: [] });
+      expect(unchecked.error).toMatchObject({ kind: 'http', status: 400 });
+      expect(site.apiRequests.length).toBe(sent + 1);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
 });

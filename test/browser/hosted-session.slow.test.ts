@@ -73,48 +73,51 @@ const receivedBy = (page: Page): Promise<Received[]> =>
   page.evaluate(() => (window as unknown as { received: Received[] }).received);
 
 describe('hosted checkout in Chromium', () => {
-  it('embedded on an allowed origin: Pay, the postMessage to the shop, the webhook with session_id, live status', async () => {
-    const s = await newSession();
-    const { page } = await openEmbedded(shop, s.url);
-    const checkout = page.frameLocator('#checkout');
-    await expect.poll(() => checkout.getByRole('heading', { level: 1 }).textContent()).toBe('Pay GBP 1250');
-    const screenshotDir = process.env.CBP_UPDATE_SCREENSHOT === '1' ? 'docs' : join(tmpdir(), 'cbp-screenshots');
-    await mkdir(screenshotDir, { recursive: true });
-    await page.setViewportSize({ width: 412, height: 720 });
-    await page.screenshot({ path: join(screenshotDir, 'hosted-session.png') });
+  it(
+    'embedded on an allowed origin: Pay, the postMessage ' + 'to the shop, the webhook with session_id, live status',
+    async () => {
+      const s = await newSession();
+      const { page } = await openEmbedded(shop, s.url);
+      const checkout = page.frameLocator('#checkout');
+      await expect.poll(() => checkout.getByRole('heading', { level: 1 }).textContent()).toBe('Pay GBP 1250');
+      const screenshotDir = process.env.CBP_UPDATE_SCREENSHOT === '1' ? 'docs' : join(tmpdir(), 'cbp-screenshots');
+      await mkdir(screenshotDir, { recursive: true });
+      await page.setViewportSize({ width: 412, height: 720 });
+      await page.screenshot({ path: join(screenshotDir, 'hosted-session.png') });
 
-    await checkout.getByRole('button', { name: 'Pay GBP 1250' }).click();
-    await expect.poll(async () => (await receivedBy(page)).length, { timeout: 15_000 }).toBeGreaterThan(0);
-    const [first] = await receivedBy(page);
-    const paymentId = mock.store.sessions.get(s.id)?.payment_id;
-    expect(first).toEqual({
-      type: 'cbp.hosted-session.status',
-      session_id: s.id,
-      payment_id: paymentId,
-      status: 'AWAITING_FUNDS',
-    });
-    await expect
-      .poll(() => checkout.getByRole('status').textContent())
-      .toBe(`Payment created: waiting for funds (payment ${paymentId})`);
-    await expect.poll(() => checkout.getByRole('button', { name: /Pay/ }).count()).toBe(0);
+      await checkout.getByRole('button', { name: 'Pay GBP 1250' }).click();
+      await expect.poll(async () => (await receivedBy(page)).length, { timeout: 15_000 }).toBeGreaterThan(0);
+      const [first] = await receivedBy(page);
+      const paymentId = mock.store.sessions.get(s.id)?.payment_id;
+      expect(first).toEqual({
+        type: 'cbp.hosted-session.status',
+        session_id: s.id,
+        payment_id: paymentId,
+        status: 'AWAITING_FUNDS',
+      });
+      await expect
+        .poll(() => checkout.getByRole('status').textContent())
+        .toBe(`Payment created: waiting for funds (payment ${paymentId})`);
+      await expect.poll(() => checkout.getByRole('button', { name: /Pay/ }).count()).toBe(0);
 
-    const webhooks = await receiver.waitFor((all) => all.some((r) => r.payload.payment_id === paymentId));
-    expect(webhooks.find((r) => r.payload.payment_id === paymentId)).toMatchObject({
-      verified: true,
-      payload: { session_id: s.id, status: 'AWAITING_FUNDS' },
-    });
+      const webhooks = await receiver.waitFor((all) => all.some((r) => r.payload.payment_id === paymentId));
+      expect(webhooks.find((r) => r.payload.payment_id === paymentId)).toMatchObject({
+        verified: true,
+        payload: { session_id: s.id, status: 'AWAITING_FUNDS' },
+      });
 
-    // The stages run: the page polls its status, announces each change and tells the shop.
-    await call(mock, tok, 'POST', `/_sandbox/payments/${paymentId}/deliver-funds`);
-    await expect
-      .poll(() => checkout.getByRole('status').textContent(), { timeout: 15_000 })
-      .toBe(`Payment completed (payment ${paymentId})`);
-    await expect
-      .poll(async () => (await receivedBy(page)).at(-1)?.status, { timeout: 15_000 })
-      .toBe('PAYMENT_COMPLETED');
-    expect((await receivedBy(page)).every((m) => m.session_id === s.id && m.payment_id === paymentId)).toBe(true);
-    await page.close();
-  });
+      // The stages run: the page polls its status, announces each change and tells the shop.
+      await call(mock, tok, 'POST', `/_sandbox/payments/${paymentId}/deliver-funds`);
+      await expect
+        .poll(() => checkout.getByRole('status').textContent(), { timeout: 15_000 })
+        .toBe(`Payment completed (payment ${paymentId})`);
+      await expect
+        .poll(async () => (await receivedBy(page)).at(-1)?.status, { timeout: 15_000 })
+        .toBe('PAYMENT_COMPLETED');
+      expect((await receivedBy(page)).every((m) => m.session_id === s.id && m.payment_id === paymentId)).toBe(true);
+      await page.close();
+    },
+  );
 
   it('cannot be framed by another origin (CSP frame-ancestors)', async () => {
     const s = await newSession();
@@ -192,34 +195,38 @@ describe('hosted checkout in Chromium', () => {
     }
   });
 
-  it('runs the example with a payer clicking Pay in the embedded checkout: it logs the postMessages and the webhooks', async () => {
-    const lines: string[] = [];
-    let page: Page | undefined;
-    const result = await runHostedSession({
-      baseUrl: mock.baseUrl,
-      log: (l) => lines.push(l),
-      timeoutMs: 20_000,
-      payer: async (pageUrl) => {
-        page = await browser.context.newPage();
-        await page.goto(pageUrl);
-        await page.frameLocator('#checkout').getByRole('button', { name: /^Pay / }).click();
-      },
-    });
-    await page?.close();
-    expect(result.messages.map((m) => m.status)).toEqual(
-      expect.arrayContaining(['AWAITING_FUNDS', 'PAYMENT_COMPLETED']),
-    );
-    expect(
-      result.messages.every((m) => m.session_id === result.sessionIds[1] && m.payment_id === result.paymentId),
-    ).toBe(true);
-    expect(lines).toContain(`postMessage cbp.hosted-session.status AWAITING_FUNDS ${result.paymentId}`);
-    expect(lines.filter((l) => l.startsWith('webhook ') && l.includes('PAYMENT_COMPLETED'))).toHaveLength(1);
-    expect(result.decisions.map((d) => d.action)).toEqual([
-      'create',
-      'reuse',
-      'replace',
-      ...result.decisions.slice(3).map(() => expect.stringMatching(/^(reuse|track-payment)$/)),
-    ]);
-    expect(result.decisions.at(-1)?.action).toBe('track-payment');
-  });
+  it(
+    'runs the example with a payer clicking Pay in the embedded ' +
+      'checkout: it logs the postMessages and the webhooks',
+    async () => {
+      const lines: string[] = [];
+      let page: Page | undefined;
+      const result = await runHostedSession({
+        baseUrl: mock.baseUrl,
+        log: (l) => lines.push(l),
+        timeoutMs: 20_000,
+        payer: async (pageUrl) => {
+          page = await browser.context.newPage();
+          await page.goto(pageUrl);
+          await page.frameLocator('#checkout').getByRole('button', { name: /^Pay / }).click();
+        },
+      });
+      await page?.close();
+      expect(result.messages.map((m) => m.status)).toEqual(
+        expect.arrayContaining(['AWAITING_FUNDS', 'PAYMENT_COMPLETED']),
+      );
+      expect(
+        result.messages.every((m) => m.session_id === result.sessionIds[1] && m.payment_id === result.paymentId),
+      ).toBe(true);
+      expect(lines).toContain(`postMessage cbp.hosted-session.status AWAITING_FUNDS ${result.paymentId}`);
+      expect(lines.filter((l) => l.startsWith('webhook ') && l.includes('PAYMENT_COMPLETED'))).toHaveLength(1);
+      expect(result.decisions.map((d) => d.action)).toEqual([
+        'create',
+        'reuse',
+        'replace',
+        ...result.decisions.slice(3).map(() => expect.stringMatching(/^(reuse|track-payment)$/)),
+      ]);
+      expect(result.decisions.at(-1)?.action).toBe('track-payment');
+    },
+  );
 });

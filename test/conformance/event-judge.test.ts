@@ -235,16 +235,20 @@ describe('isFlowSettled', () => {
 });
 
 describe('judgeEvents: equal event_timestamps determine no order', () => {
-  test('AWAITING_FUNDS and CANCELLED in one second, the first delivery late: no failure, one "event_timestamp ties" warning', () => {
-    const awaiting = event('pc', 'AWAITING_FUNDS', 0);
-    const cancelled = { ...event('pc', 'CANCELLED', 0), event_timestamp: awaiting.event_timestamp };
-    const r = judgeEvents(received([cancelled, awaiting]), table, { expectations: { pc: { cancelled: true } } });
-    expect(errors(r)).toEqual([]);
-    expect(warnings(r).map((f) => f.rule)).toEqual(['events.timestamp-ties']);
-    expect(warnings(r)[0].message).toMatch(
-      /^event_timestamp ties: AWAITING_FUNDS, CANCELLED share .* arrived in another order/,
-    );
-  });
+  test(
+    'AWAITING_FUNDS and CANCELLED in one second, the first ' +
+      'delivery late: no failure, one "event_timestamp ties" warning',
+    () => {
+      const awaiting = event('pc', 'AWAITING_FUNDS', 0);
+      const cancelled = { ...event('pc', 'CANCELLED', 0), event_timestamp: awaiting.event_timestamp };
+      const r = judgeEvents(received([cancelled, awaiting]), table, { expectations: { pc: { cancelled: true } } });
+      expect(errors(r)).toEqual([]);
+      expect(warnings(r).map((f) => f.rule)).toEqual(['events.timestamp-ties']);
+      expect(warnings(r)[0].message).toMatch(
+        /^event_timestamp ties: AWAITING_FUNDS, CANCELLED share .* arrived in another order/,
+      );
+    },
+  );
 
   test('the same tie after PAYMENT_COMPLETED is judged the same way (no "follows PAYMENT_COMPLETED")', () => {
     const events = flow('pt', ['r1']);

@@ -55,7 +55,8 @@ async function serve(handler: (res: ServerResponse, closed: () => boolean, body:
 }
 
 describe('a target that echoes the credentials it was sent', () => {
-  test('no client secret, access token, API key, expired token or signing secret reaches the console or any report', async () => {
+  test('no client secret, access token, API key, expired token ' +
+    'or signing secret reaches the console or any report', async () => {
     const mock = await startSandbox({ port: 0 });
     const [a, b] = mock.fixtures.clients;
     const issued = { tokens: new Set<string>(), signing: new Set<string>() };
@@ -79,7 +80,9 @@ describe('a target that echoes the credentials it was sent', () => {
           if (typeof body?.secret === 'string') issued.signing.add(body.secret);
           return res;
         }
-        const echo = `you sent Authorization: ${req.headers.authorization ?? '-'}, apikey: ${req.headers.apikey ?? '-'}; your token request: ${tokenRequest}; your signing secret: ${[...issued.signing].join(' ')}`;
+        const echo =
+          `you sent Authorization: ${req.headers.authorization ?? '-'}, apikey: ${req.headers.apikey ?? '-'}; ` +
+          `your token request: ${tokenRequest}; your signing secret: ${[...issued.signing].join(' ')}`;
         return { status: 500, headers: { 'content-type': 'text/plain', 'x-echo': echo }, body: echo };
       },
     });
@@ -173,7 +176,8 @@ describe('a target that echoes the credentials it was sent', () => {
 });
 
 const forged =
-  '\x1b[2J\x1b]0;owned\x07\x1b]8;;http://evil.invalid\x07click\x1b]8;;\x07\nPASS everything (1 cases, 0 ms)\r\u009b31m\u202eevil';
+  '\x1b[2J\x1b]0;owned\x07\x1b]8;;http://evil.invalid\x07click\x1b]8;;\x07\nPASS ' +
+  'everything (1 cases, 0 ms)\r\u009b31m\u202eevil';
 
 function failingSummary(message: string, body: unknown): SuiteSummary {
   const failure: Failure = {

@@ -43,20 +43,28 @@ describe('judgeHttps', () => {
     });
   });
 
-  test('one case per origin: a plain-http authorization server fails on its own, a loopback base is never reported as passed', () => {
-    const book = new CaseBook();
-    httpsCases({ baseUrl: 'http://127.0.0.1:4010', authUrl: 'http://auth.provider.example' }, book, 'firm-statements');
-    expect(book.cases.map((c) => [c.name, c.verdict])).toEqual([
-      ['the base URL http://127.0.0.1:4010 uses HTTPS', 'not-judged'],
-      ['the authorization server URL http://auth.provider.example uses HTTPS', 'failed'],
-    ]);
-    expect(book.failures[0]).toMatchObject({ rule: 'auth.https', provenance: { kind: 'seed' } });
-    const same = new CaseBook();
-    httpsCases(
-      { baseUrl: 'https://api.provider.example', authUrl: 'https://api.provider.example' },
-      same,
-      'firm-statements',
-    );
-    expect(same.cases.map((c) => c.verdict)).toEqual(['passed']);
-  });
+  test(
+    'one case per origin: a plain-http authorization server ' +
+      'fails on its own, a loopback base is never reported as passed',
+    () => {
+      const book = new CaseBook();
+      httpsCases(
+        { baseUrl: 'http://127.0.0.1:4010', authUrl: 'http://auth.provider.example' },
+        book,
+        'firm-statements',
+      );
+      expect(book.cases.map((c) => [c.name, c.verdict])).toEqual([
+        ['the base URL http://127.0.0.1:4010 uses HTTPS', 'not-judged'],
+        ['the authorization server URL http://auth.provider.example uses HTTPS', 'failed'],
+      ]);
+      expect(book.failures[0]).toMatchObject({ rule: 'auth.https', provenance: { kind: 'seed' } });
+      const same = new CaseBook();
+      httpsCases(
+        { baseUrl: 'https://api.provider.example', authUrl: 'https://api.provider.example' },
+        same,
+        'firm-statements',
+      );
+      expect(same.cases.map((c) => c.verdict)).toEqual(['passed']);
+    },
+  );
 });

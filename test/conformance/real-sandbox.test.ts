@@ -102,15 +102,20 @@ describe('confirm_recipient built from the refused answer', () => {
     expect(fillFromAnswer({ id: '{{failed.body.event_id}}' }, failed).missing).toEqual(['failed.body.event_id']);
   });
 
-  test('payloads.confirm_recipient reads the request id of the refusal; a provider that needs it is passed', async () => {
-    const seen: unknown[] = [];
-    const file = {
-      payloads: { confirm_recipient: { body: { request_id: '{{failed.body.request_id}}', accept_suggestion: true } } },
-    };
-    const { summary } = await run(echoedCheckId(seen), ['recipient-check'], file);
-    expect(summary.outcomes[0]).toMatchObject({ checkId: 'recipient-check', status: 'passed', cases: 3 });
-    expect(seen).toEqual([{ request_id: 'cop-42', accept_suggestion: true }]);
-  });
+  test(
+    'payloads.confirm_recipient reads the request id ' + 'of the refusal; a provider that needs it is passed',
+    async () => {
+      const seen: unknown[] = [];
+      const file = {
+        payloads: {
+          confirm_recipient: { body: { request_id: '{{failed.body.request_id}}', accept_suggestion: true } },
+        },
+      };
+      const { summary } = await run(echoedCheckId(seen), ['recipient-check'], file);
+      expect(summary.outcomes[0]).toMatchObject({ checkId: 'recipient-check', status: 'passed', cases: 3 });
+      expect(seen).toEqual([{ request_id: 'cop-42', accept_suggestion: true }]);
+    },
+  );
 
   test('a template naming a field the refusal lacks skips the case, saying which', async () => {
     const file = { payloads: { confirm_recipient: { body: { event_id: '{{failed.body.event_id}}' } } } };
@@ -124,61 +129,68 @@ describe('confirm_recipient built from the refused answer', () => {
 });
 
 describe('driver hooks', () => {
-  test('connect() gets the target URLs first; confirmRecipient() gets the refusal; expiredToken() is the token the expired case sends', async () => {
-    const calls: string[] = [];
-    const seen: unknown[] = [];
-    let target: { baseUrl: string; authUrl: string } | undefined;
-    let failedBody: unknown;
-    const echo = echoedCheckId(seen);
-    const bearers = new Set<string>();
-    const hooks: ProxyHooks = {
-      ...echo,
-      request(r) {
-        bearers.add(r.headers.authorization ?? '');
-        return echo.request!(r);
-      },
-    };
-    const { summary, baseUrl } = await run(hooks, ['recipient-check', 'auth'], {}, (d) => ({
-      ...d,
-      async connect(t) {
-        calls.push('connect');
-        target = t;
-      },
-      async confirmRecipient({ failed }) {
-        failedBody = failed.body;
-        return { request_id: (failed.body as { request_id: string }).request_id };
-      },
-      async expiredToken() {
-        calls.push('expiredToken');
-        return 'driver-expired-token';
-      },
-    }));
-    expect(calls[0]).toBe('connect');
-    expect(target).toEqual(expect.objectContaining({ baseUrl, authUrl: baseUrl }));
-    expect(failedBody).toMatchObject({ request_id: 'cop-42' });
-    expect(seen).toEqual([{ request_id: 'cop-42' }]);
-    expect(calls).toContain('expiredToken');
-    expect(bearers).toContain('Bearer driver-expired-token');
-    expect(summary.outcomes.find((o) => o.checkId === 'recipient-check')?.status).toBe('passed');
-    // auth is partial only for the cross-tenant case (no second client here); the expired-token case ran.
-    const auth = summary.outcomes.find((o) => o.checkId === 'auth')!;
-    expect(auth.failures).toEqual([]);
-    expect((auth.records ?? []).filter((r) => r.verdict === 'skipped').map((r) => r.subject)).toEqual([
-      "another client cannot reach this client's customers",
-    ]);
-  });
+  test(
+    'connect() gets the target URLs first; confirmRecipient() gets ' +
+      'the refusal; expiredToken() is the token the expired case sends',
+    async () => {
+      const calls: string[] = [];
+      const seen: unknown[] = [];
+      let target: { baseUrl: string; authUrl: string } | undefined;
+      let failedBody: unknown;
+      const echo = echoedCheckId(seen);
+      const bearers = new Set<string>();
+      const hooks: ProxyHooks = {
+        ...echo,
+        request(r) {
+          bearers.add(r.headers.authorization ?? '');
+          return echo.request!(r);
+        },
+      };
+      const { summary, baseUrl } = await run(hooks, ['recipient-check', 'auth'], {}, (d) => ({
+        ...d,
+        async connect(t) {
+          calls.push('connect');
+          target = t;
+        },
+        async confirmRecipient({ failed }) {
+          failedBody = failed.body;
+          return { request_id: (failed.body as { request_id: string }).request_id };
+        },
+        async expiredToken() {
+          calls.push('expiredToken');
+          return 'driver-expired-token';
+        },
+      }));
+      expect(calls[0]).toBe('connect');
+      expect(target).toEqual(expect.objectContaining({ baseUrl, authUrl: baseUrl }));
+      expect(failedBody).toMatchObject({ request_id: 'cop-42' });
+      expect(seen).toEqual([{ request_id: 'cop-42' }]);
+      expect(calls).toContain('expiredToken');
+      expect(bearers).toContain('Bearer driver-expired-token');
+      expect(summary.outcomes.find((o) => o.checkId === 'recipient-check')?.status).toBe('passed');
+      // auth is partial only for the cross-tenant case (no second client here); the expired-token case ran.
+      const auth = summary.outcomes.find((o) => o.checkId === 'auth')!;
+      expect(auth.failures).toEqual([]);
+      expect((auth.records ?? []).filter((r) => r.verdict === 'skipped').map((r) => r.subject)).toEqual([
+        "another client cannot reach this client's customers",
+      ]);
+    },
+  );
 
-  test("a driver's expiredToken() that throws is a driver error naming the driver, not a verdict on the target", async () => {
-    const { summary } = await run({}, ['auth'], {}, (d) => ({
-      ...d,
-      name: 'partner driver',
-      expiredToken: async () => {
-        throw new Error('dashboard unreachable');
-      },
-    }));
-    const errors = summary.outcomes[0].failures.map((f) => f.message);
-    expect(errors).toEqual(["the partner driver driver's expiredToken() failed: dashboard unreachable"]);
-  });
+  test(
+    "a driver's expiredToken() that throws is a driver " + 'error naming the driver, not a verdict on the target',
+    async () => {
+      const { summary } = await run({}, ['auth'], {}, (d) => ({
+        ...d,
+        name: 'partner driver',
+        expiredToken: async () => {
+          throw new Error('dashboard unreachable');
+        },
+      }));
+      const errors = summary.outcomes[0].failures.map((f) => f.message);
+      expect(errors).toEqual(["the partner driver driver's expiredToken() failed: dashboard unreachable"]);
+    },
+  );
 });
 
 describe('quotes per run', () => {
@@ -207,13 +219,16 @@ describe('quotes per run', () => {
     };
   };
 
-  test("single-use quotes: the driver's createQuote() gives every conversion case its own, so none is unattributable", async () => {
-    const { summary } = await run(singleUse(), ['positive', 'negative']);
-    const negative = summary.outcomes.find((o) => o.checkId === 'negative')!;
-    expect(negative.status).toBe('passed');
-    expect(negative.note).toBeUndefined();
-    expect(negative.records?.filter((r) => r.name?.startsWith('conversion base:')).length).toBeGreaterThan(10);
-  });
+  test(
+    "single-use quotes: the driver's createQuote() gives " + 'every conversion case its own, so none is unattributable',
+    async () => {
+      const { summary } = await run(singleUse(), ['positive', 'negative']);
+      const negative = summary.outcomes.find((o) => o.checkId === 'negative')!;
+      expect(negative.status).toBe('passed');
+      expect(negative.note).toBeUndefined();
+      expect(negative.records?.filter((r) => r.name?.startsWith('conversion base:')).length).toBeGreaterThan(10);
+    },
+  );
 
   test('without createQuote the one configured quote is used up, and the warning says what would help', async () => {
     const { summary } = await run(singleUse(), ['positive', 'negative'], {}, (d) => ({
@@ -257,22 +272,26 @@ describe('webhook signature schemes', () => {
   const lower = (h: Record<string, string>) =>
     Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
 
-  test('svix-id/svix-timestamp/svix-signature verify by default and when pinned; pinned Standard Webhooks says the headers are missing', () => {
-    const headers = lower(svixScheme.sign(body, { id: 'msg_1', timestamp: Math.floor(Date.now() / 1000), secret }));
-    expect(Object.keys(headers).sort()).toEqual(['svix-id', 'svix-signature', 'svix-timestamp']);
-    expect(deliveryVerifier()(body, headers, [secret])).toMatchObject({ ok: true, payload: { event_id: 'e1' } });
-    expect(deliveryVerifier('svix')(body, headers, [secret]).ok).toBe(true);
-    expect(deliveryVerifier('standard-webhooks')(body, headers, [secret])).toEqual({
-      ok: false,
-      reason: 'missing-headers (standard-webhooks)',
-    });
-    const std = lower(standardWebhooks.sign(body, { id: 'msg_1', timestamp: Math.floor(Date.now() / 1000), secret }));
-    expect(deliveryVerifier()(body, std, [secret]).ok).toBe(true);
-    expect(deliveryVerifier('svix')(Buffer.from('{"tampered":true}'), headers, [secret])).toEqual({
-      ok: false,
-      reason: 'bad-signature (svix)',
-    });
-  });
+  test(
+    'svix-id/svix-timestamp/svix-signature verify by default and when ' +
+      'pinned; pinned Standard Webhooks says the headers are missing',
+    () => {
+      const headers = lower(svixScheme.sign(body, { id: 'msg_1', timestamp: Math.floor(Date.now() / 1000), secret }));
+      expect(Object.keys(headers).sort()).toEqual(['svix-id', 'svix-signature', 'svix-timestamp']);
+      expect(deliveryVerifier()(body, headers, [secret])).toMatchObject({ ok: true, payload: { event_id: 'e1' } });
+      expect(deliveryVerifier('svix')(body, headers, [secret]).ok).toBe(true);
+      expect(deliveryVerifier('standard-webhooks')(body, headers, [secret])).toEqual({
+        ok: false,
+        reason: 'missing-headers (standard-webhooks)',
+      });
+      const std = lower(standardWebhooks.sign(body, { id: 'msg_1', timestamp: Math.floor(Date.now() / 1000), secret }));
+      expect(deliveryVerifier()(body, std, [secret]).ok).toBe(true);
+      expect(deliveryVerifier('svix')(Buffer.from('{"tampered":true}'), headers, [secret])).toEqual({
+        ok: false,
+        reason: 'bad-signature (svix)',
+      });
+    },
+  );
 
   test('webhooks.scheme is checked by the config schema', () => {
     expect(() =>

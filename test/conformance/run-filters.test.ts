@@ -55,7 +55,8 @@ describe('selectOperations', () => {
     const e = thrown(() => selectOperations(OPS, { include: ['getPaymnt'] }));
     expect(e.code).toBe('E_USAGE');
     expect(e.format()).toBe(
-      'E_USAGE: --include-operation: unknown operation "getPaymnt"\n  hint: valid operation ids: createPayment, get-token, getPayment, getToken',
+      'E_USAGE: --include-operation: unknown operation "getPaymnt"\n  hint: ' +
+        'valid operation ids: createPayment, get-token, getPayment, getToken',
     );
     expect(thrown(() => selectOperations(OPS, { excludeTags: ['Nope'] })).format()).toContain(
       'valid tags: Auth, Payments',
@@ -85,16 +86,23 @@ describe('withLimits over the engine loop', () => {
   });
   const all = new Set(OPS.map((o) => o.id));
 
-  test('findings about unselected operations are left out; findings about a flow stay; a check with nothing selected is skipped', async () => {
-    const checks = withLimits([check('a', ['createPayment', 'getPayment'], ['flow pay_1']), check('b', ['getToken'])], {
-      operations: { all, selected: new Set(['getPayment']) },
-    });
-    const s = await runSuite(checks, {}, { target: 't' });
-    const [a, b] = s.outcomes;
-    expect(a.failures.map((f) => f.subject)).toEqual(['getPayment', 'flow pay_1']);
-    expect(b.status).toBe('skipped');
-    expect(b.skippedReason).toMatch(/^no case about a selected operation/);
-  });
+  test(
+    'findings about unselected operations are left out; findings ' +
+      'about a flow stay; a check with nothing selected is skipped',
+    async () => {
+      const checks = withLimits(
+        [check('a', ['createPayment', 'getPayment'], ['flow pay_1']), check('b', ['getToken'])],
+        {
+          operations: { all, selected: new Set(['getPayment']) },
+        },
+      );
+      const s = await runSuite(checks, {}, { target: 't' });
+      const [a, b] = s.outcomes;
+      expect(a.failures.map((f) => f.subject)).toEqual(['getPayment', 'flow pay_1']);
+      expect(b.status).toBe('skipped');
+      expect(b.skippedReason).toMatch(/^no case about a selected operation/);
+    },
+  );
 
   test('--max-failures: the checks after the N-th failure are skipped with the reason', async () => {
     let ran = 0;
@@ -194,7 +202,8 @@ describe('conformance options: flags over the config file run: section', () => {
       '/run',
     );
     expect(thrown(() => conformanceConfigFromArgv({ maxFailures: 0 }, {})).format()).toBe(
-      'E_USAGE: --max-failures must be a whole number of at least 1\n  hint: --max-failures 1 stops at the first failure',
+      'E_USAGE: --max-failures must be a whole number of at least ' +
+        '1\n  hint: --max-failures 1 stops at the first failure',
     );
   });
 });
@@ -209,7 +218,8 @@ describe('cbp conformance (CLI)', () => {
     );
   });
 
-  test('against the embedded mock: only the selected operation is judged, from flags and from the config file', async () => {
+  test('against the embedded mock: only the selected operation ' +
+    'is judged, from flags and from the config file', async () => {
     const json = path.join(dir, 'r.json');
     const r = await cbp(
       'conformance',

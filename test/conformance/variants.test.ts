@@ -78,11 +78,14 @@ describe('each broken variant is caught by the check it is named after', () => {
 });
 
 describe('the unbroken mock', () => {
-  test('duplicated and reordered deliveries (mock chaos) are not faults: lifecycle passes with no warnings', async () => {
-    const config = conformanceConfigFromArgv({ only: ['lifecycle'] }, {});
-    const chaos = { chaos: { duplicateRate: 0.5, reorderWindowMs: 20, seed: 7 } };
-    const summary = await withTarget(config, (target) => runConformance(config, { target }), chaos);
-    expect(summary.outcomes[0]).toMatchObject({ checkId: 'lifecycle', status: 'passed', failures: [] });
-    expect(summary.outcomes[0].cases).toBeGreaterThan(30);
-  });
+  test(
+    'duplicated and reordered deliveries (mock chaos) ' + 'are not faults: lifecycle passes with no warnings',
+    async () => {
+      const config = conformanceConfigFromArgv({ only: ['lifecycle'] }, {});
+      const chaos = { chaos: { duplicateRate: 0.5, reorderWindowMs: 20, seed: 7 } };
+      const summary = await withTarget(config, (target) => runConformance(config, { target }), chaos);
+      expect(summary.outcomes[0]).toMatchObject({ checkId: 'lifecycle', status: 'passed', failures: [] });
+      expect(summary.outcomes[0].cases).toBeGreaterThan(30);
+    },
+  );
 });

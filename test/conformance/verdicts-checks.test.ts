@@ -22,73 +22,85 @@ const skipsOf = (s: SuiteSummary) =>
   s.outcomes.flatMap((o) => (o.records ?? []).filter((r) => r.verdict === 'skipped'));
 
 describe('properties the published contract does not declare', () => {
-  test('a Create payment answer whose quote_id (typed only by the sandbox overlay) is a number: a warning naming the assumption, never a seed failure', async () => {
-    const summary = await runAgainst(
-      {
-        hooks: () => ({
-          response: (r, res) =>
-            r.method === 'POST' && /^\/v3\/customers\/[^/]+\/payments$/.test(r.path) && res.status < 300
-              ? { ...res, body: { ...(res.body as object), quote_id: 42 } }
-              : res,
-        }),
-      },
-      ['positive', 'spec-schema'],
-    );
-    expect(failuresOf(summary)).toEqual([]);
-    const warning = summary.outcomes.find((o) => o.checkId === 'spec-schema')!.failures[0];
-    expect(warning).toMatchObject({
-      severity: 'warning',
-      provenance: { kind: 'assumption', ids: ['A-PAYMENT-FIELDS'] },
-    });
-    expect(warning.message).toMatch(/\/quote_id is not in the published contract/);
-  });
+  test(
+    'a Create payment answer whose quote_id (typed only by the sandbox overlay) ' +
+      'is a number: a warning naming the assumption, never a seed failure',
+    async () => {
+      const summary = await runAgainst(
+        {
+          hooks: () => ({
+            response: (r, res) =>
+              r.method === 'POST' && /^\/v3\/customers\/[^/]+\/payments$/.test(r.path) && res.status < 300
+                ? { ...res, body: { ...(res.body as object), quote_id: 42 } }
+                : res,
+          }),
+        },
+        ['positive', 'spec-schema'],
+      );
+      expect(failuresOf(summary)).toEqual([]);
+      const warning = summary.outcomes.find((o) => o.checkId === 'spec-schema')!.failures[0];
+      expect(warning).toMatchObject({
+        severity: 'warning',
+        provenance: { kind: 'assumption', ids: ['A-PAYMENT-FIELDS'] },
+      });
+      expect(warning.message).toMatch(/\/quote_id is not in the published contract/);
+    },
+  );
 });
 
 describe('an explicit null is an absent optional property, never a missing required one', () => {
-  test('payment_id: null on a lookup record whose has_payment is true still fails (seed: "present when has_payment is true")', async () => {
-    const summary = await runAgainst(
-      {
-        hooks: () => ({
-          response(r, res) {
-            const body = res.body as { sessions?: Array<Record<string, unknown>> } | undefined;
-            if (r.method !== 'GET' || !/\/sessions$/.test(r.path) || !Array.isArray(body?.sessions)) return res;
-            return {
-              ...res,
-              body: { sessions: body.sessions.map((x) => (x.has_payment === true ? { ...x, payment_id: null } : x)) },
-            };
-          },
-        }),
-      },
-      ['sessions', 'spec-schema'],
-    );
-    const schema = summary.outcomes.find((o) => o.checkId === 'spec-schema')!.failures;
-    expect(schema.filter((f) => f.severity === 'error').map((f) => f.message)).toEqual([
-      expect.stringMatching(/\/sessions\/0\/payment_id/),
-    ]);
-  });
+  test(
+    'payment_id: null on a lookup record whose has_payment is ' +
+      'true still fails (seed: "present when has_payment is true")',
+    async () => {
+      const summary = await runAgainst(
+        {
+          hooks: () => ({
+            response(r, res) {
+              const body = res.body as { sessions?: Array<Record<string, unknown>> } | undefined;
+              if (r.method !== 'GET' || !/\/sessions$/.test(r.path) || !Array.isArray(body?.sessions)) return res;
+              return {
+                ...res,
+                body: { sessions: body.sessions.map((x) => (x.has_payment === true ? { ...x, payment_id: null } : x)) },
+              };
+            },
+          }),
+        },
+        ['sessions', 'spec-schema'],
+      );
+      const schema = summary.outcomes.find((o) => o.checkId === 'spec-schema')!.failures;
+      expect(schema.filter((f) => f.severity === 'error').map((f) => f.message)).toEqual([
+        expect.stringMatching(/\/sessions\/0\/payment_id/),
+      ]);
+    },
+  );
 });
 
 describe("which customer awaits funds is the config's to say", () => {
-  test('customers[].awaits_funds: false: its payments are not driven and complete by themselves; the cancelled flow takes a customer that awaits funds', async () => {
-    const file = {
-      customers: [
-        { customer_id: 'cust-a-1', wallet_currency: 'GBP', awaits_funds: false },
-        { customer_id: 'cust-a-2', wallet_currency: 'EUR' },
-      ],
-      recipients: [
-        { recipient_id: 'rcp-a-1-gbp', customer_id: 'cust-a-1', currency: 'GBP' },
-        { recipient_id: 'rcp-a-2-eur', customer_id: 'cust-a-2', currency: 'EUR' },
-      ],
-      third_parties: [{ customer_id: 'cust-a-1', client_customer_ref: 'tp-a-1' }],
-    };
-    const summary = await runAgainst({ hooks: (ctx) => fundedWallet(ctx, ['cust-a-1']) }, ['lifecycle'], { file });
-    expect(failuresOf(summary)).toEqual([]);
-    // This config lists no recipient in another currency than its customer's wallet: the conversion flow has nothing to
-    // pay.
-    expect(skipsOf(summary).filter((s) => s.subject !== 'api payment with a conversion, 1 recipient')).toEqual([]);
-    const cancelled = summary.outcomes[0].records?.find((r) => r.subject === 'api payment, 1 recipient, cancelled');
-    expect(cancelled?.verdict).toBe('passed');
-  });
+  test(
+    'customers[].awaits_funds: false: its payments are not driven and complete ' +
+      'by themselves; the cancelled flow takes a customer that awaits funds',
+    async () => {
+      const file = {
+        customers: [
+          { customer_id: 'cust-a-1', wallet_currency: 'GBP', awaits_funds: false },
+          { customer_id: 'cust-a-2', wallet_currency: 'EUR' },
+        ],
+        recipients: [
+          { recipient_id: 'rcp-a-1-gbp', customer_id: 'cust-a-1', currency: 'GBP' },
+          { recipient_id: 'rcp-a-2-eur', customer_id: 'cust-a-2', currency: 'EUR' },
+        ],
+        third_parties: [{ customer_id: 'cust-a-1', client_customer_ref: 'tp-a-1' }],
+      };
+      const summary = await runAgainst({ hooks: (ctx) => fundedWallet(ctx, ['cust-a-1']) }, ['lifecycle'], { file });
+      expect(failuresOf(summary)).toEqual([]);
+      // This config lists no recipient in another currency than its customer's wallet: the conversion flow has
+      // nothing to pay.
+      expect(skipsOf(summary).filter((s) => s.subject !== 'api payment with a conversion, 1 recipient')).toEqual([]);
+      const cancelled = summary.outcomes[0].records?.find((r) => r.subject === 'api payment, 1 recipient, cancelled');
+      expect(cancelled?.verdict).toBe('passed');
+    },
+  );
 });
 
 describe("a driver's own problems are never a verdict on the target", () => {
@@ -107,23 +119,27 @@ describe("a driver's own problems are never a verdict on the target", () => {
     }
   });
 
-  test('a partner driver whose expireSession() answers no `now` before the session expired: a message about the driver contract, not a failure of decision rule 4', async () => {
-    const config = conformanceConfigFromArgv({ only: ['sessions'] }, {});
-    const target = await startSandboxTarget(config);
-    try {
-      const driver = async (session: Parameters<typeof sandboxDriver>[0]): Promise<Driver> => {
-        const own = await sandboxDriver(session);
-        return { name: 'partner-test', kind: 'module', fixtures: own.fixtures, expireSession: async () => undefined };
-      };
-      const summary = await runConformance(config, { target: { ...target, driver } });
-      expect(failuresOf(summary)).toEqual([]);
-      const skipped = skipsOf(summary).find((r) => r.subject === 'decision rule 4 (an expired, unpaid session)');
-      expect(skipped?.reason).toMatch(
-        /partner-test driver's expireSession\(\) returned while the session is unexpired by the runner's clock .* answered no `now`/,
-      );
-      expect(skipped?.enable).toMatch(/answers \{ now \}/);
-    } finally {
-      await target.close();
-    }
-  });
+  test(
+    'a partner driver whose expireSession() answers no `now` before the session ' +
+      'expired: a message about the driver contract, not a failure of decision rule 4',
+    async () => {
+      const config = conformanceConfigFromArgv({ only: ['sessions'] }, {});
+      const target = await startSandboxTarget(config);
+      try {
+        const driver = async (session: Parameters<typeof sandboxDriver>[0]): Promise<Driver> => {
+          const own = await sandboxDriver(session);
+          return { name: 'partner-test', kind: 'module', fixtures: own.fixtures, expireSession: async () => undefined };
+        };
+        const summary = await runConformance(config, { target: { ...target, driver } });
+        expect(failuresOf(summary)).toEqual([]);
+        const skipped = skipsOf(summary).find((r) => r.subject === 'decision rule 4 (an expired, unpaid session)');
+        expect(skipped?.reason).toMatch(
+          /partner-test driver's expireSession\(\) returned while the session is unexpired by the runner's clock .* answered no `now`/,
+        );
+        expect(skipped?.enable).toMatch(/answers \{ now \}/);
+      } finally {
+        await target.close();
+      }
+    },
+  );
 });

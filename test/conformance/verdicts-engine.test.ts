@@ -14,50 +14,54 @@ import { exchangeFailure, type ConformanceCheck } from '../../conformance/suites
 import { runConformance } from '../../conformance/suites/api/run-conformance.js';
 
 describe('reproduce lines', () => {
-  test('an embedded run: every report shows the reproduce line the summary returns (never a curl line against the dead port)', async () => {
-    const failing: ConformanceCheck = {
-      id: 'positive',
-      title: 'one exchange that fails',
-      source: 'test',
-      severity: 'error',
-      tags: [],
-      async run(ctx) {
-        const res = await ctx.http.send({
-          operationId: 'lookupSessions',
-          method: 'GET',
-          path: `/v1/customers/${ctx.fixtures.customers[0].customer_id}/sessions`,
-          query: { client_reference_id: 'x' },
+  test(
+    'an embedded run: every report shows the reproduce line the ' +
+      'summary returns (never a curl line against the dead port)',
+    async () => {
+      const failing: ConformanceCheck = {
+        id: 'positive',
+        title: 'one exchange that fails',
+        source: 'test',
+        severity: 'error',
+        tags: [],
+        async run(ctx) {
+          const res = await ctx.http.send({
+            operationId: 'lookupSessions',
+            method: 'GET',
+            path: `/v1/customers/${ctx.fixtures.customers[0].customer_id}/sessions`,
+            query: { client_reference_id: 'x' },
+          });
+          return {
+            cases: 1,
+            failures: [exchangeFailure('positive', res.exchange, 'a made-up failure', { rule: 'test.rule' })],
+          };
+        },
+      };
+      const config = conformanceConfigFromArgv({}, {});
+      const target = await startSandboxTarget(config);
+      const lines: string[] = [];
+      const finished: Failure[] = [];
+      const capture = {
+        name: 'capture',
+        handle: (e: RunnerEvent) => void (e.type === 'check-finish' && finished.push(...e.outcome.failures)),
+      };
+      try {
+        const summary = await runConformance(config, {
+          target,
+          checks: [failing],
+          reporters: [consoleReporter({ write: (t) => lines.push(t) }), capture],
         });
-        return {
-          cases: 1,
-          failures: [exchangeFailure('positive', res.exchange, 'a made-up failure', { rule: 'test.rule' })],
-        };
-      },
-    };
-    const config = conformanceConfigFromArgv({}, {});
-    const target = await startSandboxTarget(config);
-    const lines: string[] = [];
-    const finished: Failure[] = [];
-    const capture = {
-      name: 'capture',
-      handle: (e: RunnerEvent) => void (e.type === 'check-finish' && finished.push(...e.outcome.failures)),
-    };
-    try {
-      const summary = await runConformance(config, {
-        target,
-        checks: [failing],
-        reporters: [consoleReporter({ write: (t) => lines.push(t) }), capture],
-      });
-      const returned = summary.outcomes[0].failures[0].reproduce;
-      expect(returned).toBe('cbp conformance --only positive');
-      expect(finished.map((f) => f.reproduce)).toEqual([returned]);
-      const printed = lines.join('\n');
-      expect(printed).toContain(`reproduce with: ${returned}`);
-      expect(printed).not.toContain('curl ');
-    } finally {
-      await target.close();
-    }
-  });
+        const returned = summary.outcomes[0].failures[0].reproduce;
+        expect(returned).toBe('cbp conformance --only positive');
+        expect(finished.map((f) => f.reproduce)).toEqual([returned]);
+        const printed = lines.join('\n');
+        expect(printed).toContain(`reproduce with: ${returned}`);
+        expect(printed).not.toContain('curl ');
+      } finally {
+        await target.close();
+      }
+    },
+  );
 });
 
 const check = (id: string, run: Check<object>['run']): Check<object> => ({ id, title: id, source: 's', tags: [], run });
@@ -105,38 +109,41 @@ describe('throttling is never a failure, even required', () => {
     response: { status: 429, headers: { 'retry-after': '1' } },
     indeterminate: 'throttled (HTTP 429); a POST is not resent (the seed shows no idempotency key)',
   };
-  test('--require all: a POST the target throttled is a case not judged, not a failure; a real skip still fails', async () => {
-    const run = (records: CaseRecord[] = []) =>
-      runSuite(
-        [
-          check('negative', async () => ({
-            cases: 2,
-            failures: [
-              {
-                checkId: 'negative',
-                message: 'answered HTTP 429; expected 4XX',
-                severity: 'error',
-                rule: 'payment.recipient-sum',
-                evidence: { exchanges: [throttled] },
-              },
-            ],
-            records: [{ subject: 'createPayment', verdict: 'passed' }, ...records],
-          })),
-        ],
-        {},
-        { target: 't', require: ['all'] },
-      );
-    const summary = await run();
-    expect(summary.failed).toBe(0);
-    expect(summary.outcomes[0].status).toBe('partial');
-    expect(summary.outcomes[0].records?.find((r) => r.verdict === 'skipped')).toMatchObject({
-      notJudged: true,
-      reason: expect.stringMatching(/^not judged: throttled/),
-    });
-    const missing = await run([{ subject: 'a case', verdict: 'skipped', reason: 'needs deliverFunds()' }]);
-    expect(missing.failed).toBe(1);
-    expect(missing.outcomes[0].failures.map((f) => f.message)).toEqual([
-      'required (--require) but did not run: a case: needs deliverFunds()',
-    ]);
-  });
+  test(
+    '--require all: a POST the target throttled is a case ' + 'not judged, not a failure; a real skip still fails',
+    async () => {
+      const run = (records: CaseRecord[] = []) =>
+        runSuite(
+          [
+            check('negative', async () => ({
+              cases: 2,
+              failures: [
+                {
+                  checkId: 'negative',
+                  message: 'answered HTTP 429; expected 4XX',
+                  severity: 'error',
+                  rule: 'payment.recipient-sum',
+                  evidence: { exchanges: [throttled] },
+                },
+              ],
+              records: [{ subject: 'createPayment', verdict: 'passed' }, ...records],
+            })),
+          ],
+          {},
+          { target: 't', require: ['all'] },
+        );
+      const summary = await run();
+      expect(summary.failed).toBe(0);
+      expect(summary.outcomes[0].status).toBe('partial');
+      expect(summary.outcomes[0].records?.find((r) => r.verdict === 'skipped')).toMatchObject({
+        notJudged: true,
+        reason: expect.stringMatching(/^not judged: throttled/),
+      });
+      const missing = await run([{ subject: 'a case', verdict: 'skipped', reason: 'needs deliverFunds()' }]);
+      expect(missing.failed).toBe(1);
+      expect(missing.outcomes[0].failures.map((f) => f.message)).toEqual([
+        'required (--require) but did not run: a case: needs deliverFunds()',
+      ]);
+    },
+  );
 });

@@ -19,7 +19,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** What a snippet uses without defining it, declared as the reader's own code would have it. */
 const FREE: Record<string, string> = {
-  body: "declare const body: NonNullable<import('../generated/types.js').operations['createPayment']['requestBody']>['content']['application/json'];",
+  body:
+    "declare const body: NonNullable<import('../generated/types.js').operations['createPayment']['requestBody'" +
+    "]>['content']['application/json'];",
   handlers: "declare const handlers: Partial<import('../generated/server.js').Handlers>;",
   lookup: 'declare function lookup(token: string): { sub: string } | undefined;',
   partners: 'declare const partners: Map<string, { sub: string }>;',
@@ -66,7 +68,9 @@ describe('README.md TypeScript snippets', () => {
       .filter((d) => d.file !== undefined && own.has(path.resolve(d.file.fileName)))
       .map(
         (d) =>
-          `${path.basename(d.file?.fileName ?? '')}:${(d.file?.getLineAndCharacterOfPosition(d.start ?? 0).line ?? 0) + 1}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+          `${path.basename(d.file?.fileName ?? '')}:` +
+          `${(d.file?.getLineAndCharacterOfPosition(d.start ?? 0).line ?? 0) + 1}: ` +
+          `${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
       );
     expect(messages).toEqual([]);
   }, 120_000);

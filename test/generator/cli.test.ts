@@ -51,7 +51,8 @@ describe('cbp CLI', () => {
   test('an invalid document exits 1 with one line: code, file#pointer, no stack trace', async () => {
     writeFileSync(
       path.join(cwd, 'bad.yaml'),
-      'openapi: 3.1.0\ninfo: { title: T, version: "1" }\npaths:\n  /a:\n    get:\n      responses:\n        "200": {}\n',
+      'openapi: 3.1.0\ninfo: { title: T, version: "1" }\npaths:\n ' +
+        ' /a:\n    get:\n      responses:\n        "200": {}\n',
     );
     const { code, io } = await cbp('generate', '--spec', 'bad.yaml');
     expect(code).toBe(1);
@@ -66,71 +67,78 @@ describe('cbp CLI', () => {
     expect(io.stderr.join('\n')).toMatch(/known plugins: types, operations, validators, client, server, .*payments/);
   });
 
-  test('--check fails when the nearest package.json lacks a runtime dependency (a devDependency does not count)', async () => {
-    const out = 'client-out';
-    expect((await cbp('generate', '--plugins', 'client', '--out', out)).io.stderr.join('\n')).toContain(
-      'hint: npm install openapi-fetch@',
-    );
-    writeFileSync(
-      path.join(cwd, 'package.json'),
-      JSON.stringify({ name: 'app', devDependencies: { 'openapi-fetch': '0.17.0' } }),
-    );
-    const dev = await cbp('generate', '--plugins', 'client', '--out', out, '--check');
-    expect(dev.code).toBe(1);
-    expect(dev.io.stderr.join('\n')).toMatch(
-      /^E_RUNTIME_DEPENDENCIES: the generated code imports openapi-fetch@\S+ at run time, and package\.json does not declare them as dependencies$/m,
-    );
-    expect(dev.io.stderr.join('\n')).toContain(
-      'devDependencies only (removed by npm prune --omit=dev): openapi-fetch@',
-    );
-    writeFileSync(
-      path.join(cwd, 'package.json'),
-      JSON.stringify({ name: 'app', dependencies: { 'openapi-fetch': '0.17.0' } }),
-    );
-    expect((await cbp('generate', '--plugins', 'client', '--out', out, '--check')).code).toBe(0);
-    rmSync(path.join(cwd, 'package.json'));
-  });
+  test(
+    '--check fails when the nearest package.json lacks a ' + 'runtime dependency (a devDependency does not count)',
+    async () => {
+      const out = 'client-out';
+      expect((await cbp('generate', '--plugins', 'client', '--out', out)).io.stderr.join('\n')).toContain(
+        'hint: npm install openapi-fetch@',
+      );
+      writeFileSync(
+        path.join(cwd, 'package.json'),
+        JSON.stringify({ name: 'app', devDependencies: { 'openapi-fetch': '0.17.0' } }),
+      );
+      const dev = await cbp('generate', '--plugins', 'client', '--out', out, '--check');
+      expect(dev.code).toBe(1);
+      expect(dev.io.stderr.join('\n')).toMatch(
+        /^E_RUNTIME_DEPENDENCIES: the generated code imports openapi-fetch@\S+ at run time, and package\.json does not declare them as dependencies$/m,
+      );
+      expect(dev.io.stderr.join('\n')).toContain(
+        'devDependencies only (removed by npm prune --omit=dev): openapi-fetch@',
+      );
+      writeFileSync(
+        path.join(cwd, 'package.json'),
+        JSON.stringify({ name: 'app', dependencies: { 'openapi-fetch': '0.17.0' } }),
+      );
+      expect((await cbp('generate', '--plugins', 'client', '--out', out, '--check')).code).toBe(0);
+      rmSync(path.join(cwd, 'package.json'));
+    },
+  );
 
-  test("--runtime package (over the config file's copy): the runtime package is a run-time dependency, and the hint offers the copy", async () => {
-    const out = 'package-out';
-    const { version } = JSON.parse(readFileSync(path.join(ROOT, 'packages/runtime/package.json'), 'utf8')) as {
-      version: string;
-    };
-    const runtime = `cross-border-payments-runtime@${version}`;
-    const written = await cbp('generate', '--plugins', 'client', '--out', out, '--runtime', 'package');
-    expect(written.io.stdout.join('\n')).toContain(`runtime dependencies: ${runtime} openapi-fetch@`);
-    expect(readFileSync(path.join(cwd, out, 'client.ts'), 'utf8')).toContain(
-      "from 'cross-border-payments-runtime/client/create-client.js'",
-    );
-    // A codegen tool is usually a devDependency: with this mode it has to be a dependency.
-    writeFileSync(
-      path.join(cwd, 'package.json'),
-      JSON.stringify({
-        name: 'app',
-        dependencies: { 'openapi-fetch': '0.17.0' },
-        devDependencies: { 'cross-border-payments-runtime': version },
-      }),
-    );
-    const dev = await cbp('generate', '--plugins', 'client', '--out', out, '--runtime', 'package', '--check');
-    expect(dev.code).toBe(1);
-    const err = dev.io.stderr.join('\n');
-    expect(err).toContain(`E_RUNTIME_DEPENDENCIES: the generated code imports ${runtime} at run time`);
-    expect(err).toContain(`devDependencies only (removed by npm prune --omit=dev): ${runtime}`);
-    expect(err).toContain('hint: or generate with --runtime copy (config: "runtime": "copy")');
-    writeFileSync(
-      path.join(cwd, 'package.json'),
-      JSON.stringify({
-        name: 'app',
-        dependencies: { 'openapi-fetch': '0.17.0', 'cross-border-payments-runtime': version },
-      }),
-    );
-    expect((await cbp('generate', '--plugins', 'client', '--out', out, '--runtime', 'package', '--check')).code).toBe(
-      0,
-    );
-    // The same output directory, switched back to the config file's copy: the copy is stale until written.
-    expect((await cbp('generate', '--plugins', 'client', '--out', out, '--check')).code).toBe(1);
-    rmSync(path.join(cwd, 'package.json'));
-  });
+  test(
+    "--runtime package (over the config file's copy): the runtime " +
+      'package is a run-time dependency, and the hint offers the copy',
+    async () => {
+      const out = 'package-out';
+      const { version } = JSON.parse(readFileSync(path.join(ROOT, 'packages/runtime/package.json'), 'utf8')) as {
+        version: string;
+      };
+      const runtime = `cross-border-payments-runtime@${version}`;
+      const written = await cbp('generate', '--plugins', 'client', '--out', out, '--runtime', 'package');
+      expect(written.io.stdout.join('\n')).toContain(`runtime dependencies: ${runtime} openapi-fetch@`);
+      expect(readFileSync(path.join(cwd, out, 'client.ts'), 'utf8')).toContain(
+        "from 'cross-border-payments-runtime/client/create-client.js'",
+      );
+      // A codegen tool is usually a devDependency: with this mode it has to be a dependency.
+      writeFileSync(
+        path.join(cwd, 'package.json'),
+        JSON.stringify({
+          name: 'app',
+          dependencies: { 'openapi-fetch': '0.17.0' },
+          devDependencies: { 'cross-border-payments-runtime': version },
+        }),
+      );
+      const dev = await cbp('generate', '--plugins', 'client', '--out', out, '--runtime', 'package', '--check');
+      expect(dev.code).toBe(1);
+      const err = dev.io.stderr.join('\n');
+      expect(err).toContain(`E_RUNTIME_DEPENDENCIES: the generated code imports ${runtime} at run time`);
+      expect(err).toContain(`devDependencies only (removed by npm prune --omit=dev): ${runtime}`);
+      expect(err).toContain('hint: or generate with --runtime copy (config: "runtime": "copy")');
+      writeFileSync(
+        path.join(cwd, 'package.json'),
+        JSON.stringify({
+          name: 'app',
+          dependencies: { 'openapi-fetch': '0.17.0', 'cross-border-payments-runtime': version },
+        }),
+      );
+      expect((await cbp('generate', '--plugins', 'client', '--out', out, '--runtime', 'package', '--check')).code).toBe(
+        0,
+      );
+      // The same output directory, switched back to the config file's copy: the copy is stale until written.
+      expect((await cbp('generate', '--plugins', 'client', '--out', out, '--check')).code).toBe(1);
+      rmSync(path.join(cwd, 'package.json'));
+    },
+  );
 
   test('a missing spec file exits 2', async () => {
     const { code, io } = await cbp('generate', '--spec', 'missing.yaml');
@@ -182,7 +190,8 @@ describe('cbp generate with a typed config listing several outputs', () => {
     const out = await run('generate', '--out', 'x');
     expect(out.code).toBe(2);
     expect(out.io.stderr).toEqual([
-      'E_USAGE: --out cannot apply to the 2 outputs the config file lists\n  hint: set out in each entry of cbp.config.ts instead',
+      'E_USAGE: --out cannot apply to the 2 outputs the config file ' +
+        'lists\n  hint: set out in each entry of cbp.config.ts instead',
     ]);
     const watch = await run('generate', '--watch', '--check');
     expect(watch.code).toBe(2);

@@ -100,9 +100,8 @@ describe.each(CORPUS)('examples of %s', (file) => {
     console.log(
       `${file}: ${sites.length} examples checked (${Object.entries(kinds)
         .map(([k, n]) => `${n} ${k}`)
-        .join(
-          ', ',
-        )}), ${Object.keys(confirmed).length} provider errors, ${defects.length} defects (${knownSeen.length} known), ${external.length} externalValue not fetched`,
+        .join(', ')}), ${Object.keys(confirmed).length} provider errors, ${defects.length} ` +
+        `defects (${knownSeen.length} known), ${external.length} externalValue not fetched`,
     );
     expect({ defects, unlisted, noLongerRejected }).toEqual({ defects: [], unlisted: [], noLongerRejected: [] });
   }, 600_000);

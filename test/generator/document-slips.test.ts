@@ -83,8 +83,10 @@ describe('normalizeSlips', () => {
     expect(doc.components.schemas.P.properties).toEqual({ k: { type: 'string' } });
     expect(doc.components.schemas.U.discriminator.mapping).toEqual({ p: '#/components/schemas/P' });
     expect(warnings).toEqual([
-      'f.yaml#/components/schemas/P/properties: `properties` is a $ref to a map of schemas; assumed the map at #/components/x-props inlined',
-      'f.yaml#/components/schemas/U/discriminator/mapping/gone: mapping value "./other.yaml#/Q" does not resolve in the bundled document; assumed no mapping for this value',
+      'f.yaml#/components/schemas/P/properties: `properties` is a $ref to ' +
+        'a map of schemas; assumed the map at #/components/x-props inlined',
+      'f.yaml#/components/schemas/U/discriminator/mapping/gone: mapping value "./other.yaml#/Q" ' +
+        'does not resolve in the bundled document; assumed no mapping for this value',
     ]);
   });
 
@@ -97,7 +99,8 @@ describe('normalizeSlips', () => {
     const warnings = normalizeSlips(doc, 'f.json');
     expect(doc.paths['/a'].post.requestBody.content['application/json']).toEqual({});
     expect(warnings).toEqual([
-      'f.json#/paths/~1a/post/requestBody/content/application~1json/schema: `schema` is null; assumed no schema (any value)',
+      'f.json#/paths/~1a/post/requestBody/content/application~1json/schema: ' +
+        '`schema` is null; assumed no schema (any value)',
     ]);
   });
 
@@ -128,13 +131,20 @@ describe('normalizeSlips', () => {
     expect(doc.security).toEqual([{ Api_Key: [] }]);
     expect(doc.paths['/pets/{pet id}'].get.security).toEqual([{ Api_Key: [] }]);
     expect(warnings).toEqual([
-      'odd.yaml#/components/securitySchemes/Api Key: a component name has characters outside ^[a-zA-Z0-9._-]+$; assumed `Api_Key`, references re-pointed',
-      'odd.yaml#/components/parameters/Pet Id: a component name has characters outside ^[a-zA-Z0-9._-]+$; assumed `Pet_Id`, references re-pointed',
-      'odd.yaml#/components/responses/Not Found: a component name has characters outside ^[a-zA-Z0-9._-]+$; assumed `Not_Found`, references re-pointed',
-      'odd.yaml#/components/schemas/Odd Name-With.Dots: a component name has characters outside ^[a-zA-Z0-9._-]+$; assumed `Odd_Name-With.Dots2`, references re-pointed',
-      'odd.yaml#/components/schemas/Pet Union: a component name has characters outside ^[a-zA-Z0-9._-]+$; assumed `Pet_Union`, references re-pointed',
-      'odd.yaml#/components/schemas/Dog:v1: a component name has characters outside ^[a-zA-Z0-9._-]+$; assumed `Dog_v1`, references re-pointed',
-      'odd.yaml#/components/schemas/Problem (RFC 9457): a component name has characters outside ^[a-zA-Z0-9._-]+$; assumed `Problem__RFC_9457_`, references re-pointed',
+      'odd.yaml#/components/securitySchemes/Api Key: a component name has characters ' +
+        'outside ^[a-zA-Z0-9._-]+$; assumed `Api_Key`, references re-pointed',
+      'odd.yaml#/components/parameters/Pet Id: a component name has characters ' +
+        'outside ^[a-zA-Z0-9._-]+$; assumed `Pet_Id`, references re-pointed',
+      'odd.yaml#/components/responses/Not Found: a component name has characters ' +
+        'outside ^[a-zA-Z0-9._-]+$; assumed `Not_Found`, references re-pointed',
+      'odd.yaml#/components/schemas/Odd Name-With.Dots: a component name has characters ' +
+        'outside ^[a-zA-Z0-9._-]+$; assumed `Odd_Name-With.Dots2`, references re-pointed',
+      'odd.yaml#/components/schemas/Pet Union: a component name has characters ' +
+        'outside ^[a-zA-Z0-9._-]+$; assumed `Pet_Union`, references re-pointed',
+      'odd.yaml#/components/schemas/Dog:v1: a component name has characters ' +
+        'outside ^[a-zA-Z0-9._-]+$; assumed `Dog_v1`, references re-pointed',
+      'odd.yaml#/components/schemas/Problem (RFC 9457): a component name has characters ' +
+        'outside ^[a-zA-Z0-9._-]+$; assumed `Problem__RFC_9457_`, references re-pointed',
     ]);
   });
 
@@ -229,20 +239,23 @@ describe('multi-file by URL and hostile names, generated and type-checked', () =
     expect(types).toMatch(/ {4}dog: \{[\s\S]*?kind: "dog";\s+good\?: boolean;/);
   });
 
-  test('one identifier per operation: Handlers, router id, stub and client method agree; the client is not thenable', () => {
-    const server = files.names.find((f) => f.path === 'gen/server.ts')!.contents;
-    const client = files.names.find((f) => f.path === 'gen/client.ts')!.contents;
-    expect(server).toContain('"id":"getN27ByAB"');
-    expect(server).toMatch(/^ {2}getN27ByAB: HandlerFn/m);
-    // The client's methods are made from META's ids (one per operation), as its interface declares them.
-    expect(client).toContain('"id":"getN27ByAB"');
-    expect(client).toMatch(/^ {2}getN27ByAB<Init /m);
-    expect(client).toContain('for (const { id } of META.operations) client[id] =');
-    expect(client).not.toContain('"id":"then"');
-    expect(client).not.toMatch(/^ {2}then<Init /m);
-    expect(client).toContain('"id":"then_"');
-    expect(client).toMatch(/^ {2}then_<Init /m);
-  });
+  test(
+    'one identifier per operation: Handlers, router id, stub ' + 'and client method agree; the client is not thenable',
+    () => {
+      const server = files.names.find((f) => f.path === 'gen/server.ts')!.contents;
+      const client = files.names.find((f) => f.path === 'gen/client.ts')!.contents;
+      expect(server).toContain('"id":"getN27ByAB"');
+      expect(server).toMatch(/^ {2}getN27ByAB: HandlerFn/m);
+      // The client's methods are made from META's ids (one per operation), as its interface declares them.
+      expect(client).toContain('"id":"getN27ByAB"');
+      expect(client).toMatch(/^ {2}getN27ByAB<Init /m);
+      expect(client).toContain('for (const { id } of META.operations) client[id] =');
+      expect(client).not.toContain('"id":"then"');
+      expect(client).not.toMatch(/^ {2}then<Init /m);
+      expect(client).toContain('"id":"then_"');
+      expect(client).toMatch(/^ {2}then_<Init /m);
+    },
+  );
 
   test("openapi-typescript's WithRequired over a nullable allOf base type-checks and still requires the name", () => {
     expect(files.nullable.find((f) => f.path === 'types.ts')?.contents).toContain(
@@ -269,27 +282,34 @@ describe('multi-file by URL and hostile names, generated and type-checked', () =
     expect(compiled.diagnostics).not.toContain('src/inside/');
   });
 
-  test('$refs into the middle of a schema that is itself hoisted get components of their own (no type indexing its own annotation)', () => {
-    const types = files.hoisted.find((f) => f.path === 'types.ts')!.contents;
-    expect(types).not.toMatch(/components\["schemas"\]\["getTreeResponse200"\]\[/);
-    expect(types).toMatch(/children\?: components\["schemas"\]\["root"\]\[\];/);
-    expect(types).toMatch(/siblings\?: components\["schemas"\]\["tags"\];/);
-    expect(types).toMatch(/alias\?: components\["schemas"\]\["parent"\];/);
-    expect(compiled.diagnostics).not.toContain('src/hoisted/');
-  });
+  test(
+    '$refs into the middle of a schema that is itself hoisted get ' +
+      'components of their own (no type indexing its own annotation)',
+    () => {
+      const types = files.hoisted.find((f) => f.path === 'types.ts')!.contents;
+      expect(types).not.toMatch(/components\["schemas"\]\["getTreeResponse200"\]\[/);
+      expect(types).toMatch(/children\?: components\["schemas"\]\["root"\]\[\];/);
+      expect(types).toMatch(/siblings\?: components\["schemas"\]\["tags"\];/);
+      expect(types).toMatch(/alias\?: components\["schemas"\]\["parent"\];/);
+      expect(compiled.diagnostics).not.toContain('src/hoisted/');
+    },
+  );
 
-  test('a Parameter Object bundling left inside one operation, shared by another, becomes a component parameter', () => {
-    const types = files.params.find((f) => f.path === 'types.ts')!.contents;
-    expect(types).not.toContain('paths["/apps"]["get"]["parameters"]');
-    expect(types).toMatch(/per_page\?: components\["parameters"\]\["per_page"\];/);
-    expect(paramWarnings).toEqual([
-      expect.stringMatching(
-        /api\.yaml#\/paths\/~1apps\/get\/parameters\/0: a Parameter Object referenced from elsewhere lives inside an operation; assumed components\.parameters\.per_page/,
-      ),
-      expect.stringMatching(/api\.yaml#\/paths\/~1apps\/get\/parameters\/1: .*components\.parameters\.page /),
-    ]);
-    expect(compiled.diagnostics).not.toContain('src/params/');
-  });
+  test(
+    'a Parameter Object bundling left inside one operation, ' + 'shared by another, becomes a component parameter',
+    () => {
+      const types = files.params.find((f) => f.path === 'types.ts')!.contents;
+      expect(types).not.toContain('paths["/apps"]["get"]["parameters"]');
+      expect(types).toMatch(/per_page\?: components\["parameters"\]\["per_page"\];/);
+      expect(paramWarnings).toEqual([
+        expect.stringMatching(
+          /api\.yaml#\/paths\/~1apps\/get\/parameters\/0: a Parameter Object referenced from elsewhere lives inside an operation; assumed components\.parameters\.per_page/,
+        ),
+        expect.stringMatching(/api\.yaml#\/paths\/~1apps\/get\/parameters\/1: .*components\.parameters\.page /),
+      ]);
+      expect(compiled.diagnostics).not.toContain('src/params/');
+    },
+  );
 
   test('a document with component names outside ^[a-zA-Z0-9._-]+$ generates, one warning per name', () => {
     expect(oddWarnings).toHaveLength(7);

@@ -241,13 +241,17 @@ describe('schema and property names that are Object.prototype members', () => {
 });
 
 describe('content parameters (JSON) and allowReserved, on the wire', () => {
-  it('the client writes JSON text for content parameters and leaves reserved characters of an allowReserved value as they are', async () => {
-    await client.readFiltered!(CALLS.readFiltered!.init);
-    const last = wire.at(-1)!;
-    expect(last.url).toBe(`/content?filter=${encodeURIComponent('{"status":"open","min":2}')}&q=a/b?c:d@e,f=g`);
-    expect(last.headers['x-filter']).toBe('{"status":"closed"}');
-    expect(last.headers.cookie).toBe(`pref.json=${encodeURIComponent('[1,2]')}`);
-  });
+  it(
+    'the client writes JSON text for content parameters and leaves ' +
+      'reserved characters of an allowReserved value as they are',
+    async () => {
+      await client.readFiltered!(CALLS.readFiltered!.init);
+      const last = wire.at(-1)!;
+      expect(last.url).toBe(`/content?filter=${encodeURIComponent('{"status":"open","min":2}')}&q=a/b?c:d@e,f=g`);
+      expect(last.headers['x-filter']).toBe('{"status":"closed"}');
+      expect(last.headers.cookie).toBe(`pref.json=${encodeURIComponent('[1,2]')}`);
+    },
+  );
 
   const raw = async (path: string, headers: Record<string, string> = {}) => {
     const res = await fetch(`${baseUrl}${path}`, { headers });
@@ -316,15 +320,19 @@ describe('the generated code, as a user compiles it', () => {
     const use = [
       "import { createHostileClient } from './generated/client.js';",
       "const client = createHostileClient({ baseUrl: 'http://127.0.0.1' });",
-      "export const ok = client.readFiltered({ params: { query: { filter: { status: 'open', min: 1 } }, header: { 'X-Filter': {} }, cookie: { 'pref.json': [1] } } });",
+      'export const ok = client.readFiltered({ params: { query: { filter: { status: ' +
+        "'open', min: 1 } }, header: { 'X-Filter': {} }, cookie: { 'pref.json': [1] } } });",
       "// @ts-expect-error a JSON content parameter is its schema's type, not text",
       "export const text = client.readFiltered({ params: { query: { filter: 'status=open' } } });",
       "import type { components } from './generated/types.js';",
-      "// TypeScript checks an object literal's inherited `toString` against an optional `toString?: string`: it is written out.",
-      "export const body: components['schemas']['toString'] = { toString: 's', valueOf: 1, hasOwnProperty: true, isPrototypeOf: 'toLocaleString' };",
+      "// TypeScript checks an object literal's inherited `toString` " +
+        'against an optional `toString?: string`: it is written out.',
+      "export const body: components['schemas']['toString'] = { toString: 's', " +
+        "valueOf: 1, hasOwnProperty: true, isPrototypeOf: 'toLocaleString' };",
       '// @ts-expect-error `valueOf` is a required property of the schema named `toString`',
       'export const missing: components["schemas"]["toString"] = { toString: "s", hasOwnProperty: true };',
-      'export const reserved = [client.then_(), client.await_(), client.toString(), client.getN27ByAB({ params: { path: { A_B: "x" } } })];',
+      'export const reserved = [client.then_(), client.await_(), ' +
+        'client.toString(), client.getN27ByAB({ params: { path: { A_B: "x" } } })];',
     ].join('\n');
     const files = [
       ...generated.result.files.map((f) => ({ ...f, path: `generated/${f.path}` })),
@@ -336,16 +344,20 @@ describe('the generated code, as a user compiles it', () => {
     expect(compiled.diagnostics).toBe('');
   }, 120_000);
 
-  it('an operation named like an Object.prototype method, without a handler, answers 501 (never runs the inherited method)', async () => {
-    const { createRouter } = await generated.load<{ createRouter: (o: unknown) => typeof stubRouter }>('server.ts');
-    const bare = createRouter({ handlers: {} });
-    for (const [id, url] of [
-      ['toString', '/to-string'],
-      ['valueOf', '/value-of'],
-      ['hasOwnProperty', '/has-own'],
-    ]) {
-      const response = await bare.handle({ method: 'GET', url, headers: {}, body: undefined });
-      expect([id, response.status]).toEqual([id, 501]);
-    }
-  });
+  it(
+    'an operation named like an Object.prototype method, without ' +
+      'a handler, answers 501 (never runs the inherited method)',
+    async () => {
+      const { createRouter } = await generated.load<{ createRouter: (o: unknown) => typeof stubRouter }>('server.ts');
+      const bare = createRouter({ handlers: {} });
+      for (const [id, url] of [
+        ['toString', '/to-string'],
+        ['valueOf', '/value-of'],
+        ['hasOwnProperty', '/has-own'],
+      ]) {
+        const response = await bare.handle({ method: 'GET', url, headers: {}, body: undefined });
+        expect([id, response.status]).toEqual([id, 501]);
+      }
+    },
+  );
 });

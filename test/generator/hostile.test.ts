@@ -94,14 +94,18 @@ describe('hostile documents, core plugins (types, operations)', () => {
       f.endsWith('.js'),
     );
     expect(jsFiles.length).toBeGreaterThan(0);
-    const script = `for (const f of ${JSON.stringify(jsFiles)}) await import('./js/' + f);\nprocess.stdout.write(String(globalThis.__pwned));`;
+    const script =
+      `for (const f of ${JSON.stringify(jsFiles)}) await import('./js/' ` +
+      `+ f);\nprocess.stdout.write(String(globalThis.__pwned));`;
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: compiled.dir });
     expect(stdout).toBe('undefined');
   });
 
   test('operations.ts keeps the document strings exactly (as data)', async () => {
     const js = path.join(compiled.dir, 'js', 'hostile_3_1_yaml', 'operations.js');
-    const script = `const m = await import(${JSON.stringify(js)}); process.stdout.write(JSON.stringify({ ids: m.operationIds, title: m.apiInfo.title, path: Object.values(m.operations).map((o) => o.path) }));`;
+    const script =
+      `const m = await import(${JSON.stringify(js)}); process.stdout.write(JSON.stringify({ ids: ` +
+      `m.operationIds, title: m.apiInfo.title, path: Object.values(m.operations).map((o) => o.path) }));`;
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: compiled.dir });
     const seen = JSON.parse(stdout) as { ids: string[]; title: string; path: string[] };
     expect(seen.title).toBe('Hostile */ globalThis.__pwned=1; /* `${globalThis.__pwned=1}` "\'');

@@ -20,9 +20,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const head = (version: string) => `openapi: ${version}\ninfo: { title: T, version: '1' }\n`;
 const INVALID: Record<string, string> = {
-  'response without description (3.1)': `${head('3.1.0')}paths:\n  /a:\n    get:\n      responses:\n        '200': { content: {} }\n`,
-  'response without description (3.0)': `${head('3.0.3')}paths:\n  /a:\n    get:\n      responses:\n        '200': { content: {} }\n`,
-  'parameter in body (3.1)': `${head('3.1.0')}paths:\n  /a:\n    get:\n      parameters: [{ name: q, in: body, schema: { type: string } }]\n      responses: { '200': { description: ok } }\n`,
+  'response without description (3.1)':
+    `${head('3.1.0')}paths:\n  /a:\n    get:\n` + `      responses:\n        '200': { content: {} }\n`,
+  'response without description (3.0)':
+    `${head('3.0.3')}paths:\n  /a:\n    get:\n` + `      responses:\n        '200': { content: {} }\n`,
+  'parameter in body (3.1)':
+    `${head('3.1.0')}paths:\n  /a:\n    get:\n      parameters: [{ name: q, in: body, ` +
+    `schema: { type: string } }]\n      responses: { '200': { description: ok } }\n`,
   'unknown property (3.0)': `${head('3.0.3')}paths: {}\nwebhooks: {}\n`,
   'schema with an unknown type (3.0)': `${head('3.0.3')}paths: {}\ncomponents: { schemas: { A: { type: text } } }\n`,
   'path not starting with / (3.1)': `${head('3.1.0')}paths:\n  a: {}\n`,
@@ -87,13 +91,17 @@ describe('OpenAPI schema validation', () => {
     const file = path.join(dir, 'dangling.yaml');
     writeFileSync(
       file,
-      `${head('3.1.0')}paths:\n  /a:\n    get:\n      responses:\n        '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Gone' } } } }\ncomponents: { schemas: { There: { type: string } } }\n`,
+      `${head('3.1.0')}paths:\n  /a:\n    get:\n      responses:\n        '200': { ` +
+        `description: ok, content: { application/json: { schema: { $ref: ` +
+        `'#/components/schemas/Gone' } } } }\ncomponents: { schemas: { There: { type: string } } }\n`,
     );
     expect(await swaggerParserAccepts(file)).toBe(false);
     const err = await loadDocument(file, { cwd: dir }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CbpError);
     expect((err as CbpError).format()).toBe(
-      'E_SPEC_INVALID: $ref "#/components/schemas/Gone" does not resolve in the document (at dangling.yaml#/paths/~1a/get/responses/200/content/application~1json/schema/$ref) [OpenAPI: Reference Object]\n  hint: point the $ref at an existing component (or fix the name)',
+      'E_SPEC_INVALID: $ref "#/components/schemas/Gone" does not resolve in the document (at ' +
+        'dangling.yaml#/paths/~1a/get/responses/200/content/application~1json/schema/$ref) [OpenAPI: ' +
+        'Reference Object]\n  hint: point the $ref at an existing component (or fix the name)',
     );
   });
 });

@@ -22,7 +22,8 @@ async function cbp(...args: string[]) {
 }
 
 describe('the partner flow', () => {
-  test('with no spec/ here, `cbp generate --out src/api` generates the packaged contract with the payments kit, and says so', async () => {
+  test('with no spec/ here, `cbp generate --out src/api` generates ' +
+    'the packaged contract with the payments kit, and says so', async () => {
     const { code, io } = await cbp('generate', '--out', 'src/api');
     expect(io.stderr.filter((l) => l.startsWith('E_'))).toEqual([]);
     expect(code).toBe(0);

@@ -159,7 +159,8 @@ describe('a petstore in a host project with only the declared runtime packages',
 import { createApiClient } from './api/client.js';
 import { createRouter } from './api/server.js';
 import { toNodeListener } from './api/runtime/server/node-http.js';
-const router = createRouter({ handlers: { findPets: (req) => ({ status: 200, body: [{ id: 7, name: 'rex', tag: String(req.query.limit) }] }) } });
+const router = createRouter({ handlers: { findPets: (req) => ({ status: ` +
+        `200, body: [{ id: 7, name: 'rex', tag: String(req.query.limit) }] }) } });
 const server = createServer(toNodeListener(router)).listen(0, '127.0.0.1');
 await new Promise((ok) => server.once('listening', ok));
 try {

@@ -118,7 +118,8 @@ describe('which $refs a document fetched by URL may reach', () => {
     const { code, text } = await cbp('--spec', `${mainOrigin}/other-ref.json`, '--out', 'out-other');
     expect(code).toBe(2);
     expect(text).toContain(
-      `E_REF_REFUSED: $ref to ${otherOrigin}/leak.json refused: a document fetched by URL may reference only its own origin`,
+      `E_REF_REFUSED: $ref to ${otherOrigin}/leak.json refused: ` +
+        `a document fetched by URL may reference only its own origin`,
     );
     expect(text).toContain('#/components/schemas/A/properties/leak/$ref');
     expect(text).toContain(`--allow-ref-origin ${otherOrigin}`);

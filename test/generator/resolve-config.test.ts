@@ -38,36 +38,42 @@ describe('resolveGenerateConfig: defaults < config file < flags', () => {
     });
   });
 
-  test('no spec/openapi.yaml and no spec named (a partner project): the packaged contract, its overlay, state table and the payments kit', async () => {
-    const shipped = (f: string) => path.relative(cwd, path.join(ROOT, f)).split(path.sep).join('/');
-    const c = await resolveGenerateConfig({ out: 'src/api' }, cwd, plugins);
-    expect(c).toMatchObject({
-      spec: shipped('spec/openapi.yaml'),
-      overlays: [shipped('spec/rules.overlay.yaml')],
-      out: 'src/api',
-      clientFactoryName: 'createPaymentsClient',
-    });
-    expect(c.plugins).toContain('payments');
-    expect(c.pluginOptions).toEqual({ payments: { stateTable: shipped('spec/payment-states.yaml') } });
-    // The same by name, and chosen plugins are kept (the packaged state table still found).
-    expect(await resolveGenerateConfig({ out: 'src/api', contract: 'cross-border-payments' }, cwd, plugins)).toEqual(c);
-    const both = { plugins: 'client,payments', contract: 'cross-border-payments' };
-    const chosen = await resolveGenerateConfig(both, cwd, plugins);
-    expect(chosen.plugins).toEqual(['client', 'payments']);
-    expect(chosen.pluginOptions).toEqual({ payments: { stateTable: shipped('spec/payment-states.yaml') } });
-    expect((await resolveGenerateConfig({ plugins: 'client' }, cwd, plugins)).plugins).toEqual(['client']);
-    // A project with a spec/ of its own keeps it; an unknown contract, or one beside --spec, is a usage error.
-    const wrong = await failure({ contract: 'petstore' });
-    expect(wrong.message).toBe('--contract must be "cross-border-payments" (the contract this package ships)');
-    // The contract, the shorthand and the packaged state table are the kit's: the core registry knows none.
-    expect((await resolveGenerateConfig({ out: 'src/api' }, cwd, corePlugins)).spec).toBe('spec/openapi.yaml');
-    const none = await failure({ contract: 'cross-border-payments' }, corePlugins);
-    expect(none.message).toMatch(/no plugin of this registry ships a contract/);
-    write('spec/openapi.yaml', 'openapi: 3.1.0\n');
-    expect((await resolveGenerateConfig({}, cwd, plugins)).spec).toBe('spec/openapi.yaml');
-    expect((await failure({ contract: 'petstore' })).code).toBe('E_USAGE');
-    expect((await failure({ contract: 'cross-border-payments', spec: 'x.yaml' })).code).toBe('E_USAGE');
-  });
+  test(
+    'no spec/openapi.yaml and no spec named (a partner project): the ' +
+      'packaged contract, its overlay, state table and the payments kit',
+    async () => {
+      const shipped = (f: string) => path.relative(cwd, path.join(ROOT, f)).split(path.sep).join('/');
+      const c = await resolveGenerateConfig({ out: 'src/api' }, cwd, plugins);
+      expect(c).toMatchObject({
+        spec: shipped('spec/openapi.yaml'),
+        overlays: [shipped('spec/rules.overlay.yaml')],
+        out: 'src/api',
+        clientFactoryName: 'createPaymentsClient',
+      });
+      expect(c.plugins).toContain('payments');
+      expect(c.pluginOptions).toEqual({ payments: { stateTable: shipped('spec/payment-states.yaml') } });
+      // The same by name, and chosen plugins are kept (the packaged state table still found).
+      expect(await resolveGenerateConfig({ out: 'src/api', contract: 'cross-border-payments' }, cwd, plugins)).toEqual(
+        c,
+      );
+      const both = { plugins: 'client,payments', contract: 'cross-border-payments' };
+      const chosen = await resolveGenerateConfig(both, cwd, plugins);
+      expect(chosen.plugins).toEqual(['client', 'payments']);
+      expect(chosen.pluginOptions).toEqual({ payments: { stateTable: shipped('spec/payment-states.yaml') } });
+      expect((await resolveGenerateConfig({ plugins: 'client' }, cwd, plugins)).plugins).toEqual(['client']);
+      // A project with a spec/ of its own keeps it; an unknown contract, or one beside --spec, is a usage error.
+      const wrong = await failure({ contract: 'petstore' });
+      expect(wrong.message).toBe('--contract must be "cross-border-payments" (the contract this package ships)');
+      // The contract, the shorthand and the packaged state table are the kit's: the core registry knows none.
+      expect((await resolveGenerateConfig({ out: 'src/api' }, cwd, corePlugins)).spec).toBe('spec/openapi.yaml');
+      const none = await failure({ contract: 'cross-border-payments' }, corePlugins);
+      expect(none.message).toMatch(/no plugin of this registry ships a contract/);
+      write('spec/openapi.yaml', 'openapi: 3.1.0\n');
+      expect((await resolveGenerateConfig({}, cwd, plugins)).spec).toBe('spec/openapi.yaml');
+      expect((await failure({ contract: 'petstore' })).code).toBe('E_USAGE');
+      expect((await failure({ contract: 'cross-border-payments', spec: 'x.yaml' })).code).toBe('E_USAGE');
+    },
+  );
 
   test('another spec gets no default overlay', async () => {
     const c = await resolveGenerateConfig({ spec: 'other.yaml' }, cwd);
@@ -75,25 +81,29 @@ describe('resolveGenerateConfig: defaults < config file < flags', () => {
     expect(c.plugins).toBeUndefined();
   });
 
-  test('plugins: names or { name, ...options }, path options relative to the config file; --state-table selects payments', async () => {
-    write(
-      'conf/cbp.config.json',
-      JSON.stringify({ plugins: ['client', { name: 'payments', stateTable: 'states.yaml' }] }),
-    );
-    const c = await resolveGenerateConfig({ config: 'conf/cbp.config.json' }, cwd, plugins);
-    expect(c).toMatchObject({
-      plugins: ['client', 'payments'],
-      pluginOptions: { payments: { stateTable: 'conf/states.yaml' } },
-    });
-    const flag = await resolveGenerateConfig({ spec: 'other.yaml', stateTable: 't.yaml' }, cwd, plugins);
-    expect(flag.plugins).toContain('payments');
-    expect(flag.pluginOptions).toEqual({ payments: { stateTable: 't.yaml' } });
-    write('conf/bad.json', JSON.stringify({ plugins: [{ stateTable: 'x' }] }));
-    expect(await failure({ config: 'conf/bad.json' })).toMatchObject({
-      code: 'E_CONFIG',
-      details: { pointer: '/plugins' },
-    });
-  });
+  test(
+    'plugins: names or { name, ...options }, path options ' +
+      'relative to the config file; --state-table selects payments',
+    async () => {
+      write(
+        'conf/cbp.config.json',
+        JSON.stringify({ plugins: ['client', { name: 'payments', stateTable: 'states.yaml' }] }),
+      );
+      const c = await resolveGenerateConfig({ config: 'conf/cbp.config.json' }, cwd, plugins);
+      expect(c).toMatchObject({
+        plugins: ['client', 'payments'],
+        pluginOptions: { payments: { stateTable: 'conf/states.yaml' } },
+      });
+      const flag = await resolveGenerateConfig({ spec: 'other.yaml', stateTable: 't.yaml' }, cwd, plugins);
+      expect(flag.plugins).toContain('payments');
+      expect(flag.pluginOptions).toEqual({ payments: { stateTable: 't.yaml' } });
+      write('conf/bad.json', JSON.stringify({ plugins: [{ stateTable: 'x' }] }));
+      expect(await failure({ config: 'conf/bad.json' })).toMatchObject({
+        code: 'E_CONFIG',
+        details: { pointer: '/plugins' },
+      });
+    },
+  );
 
   test('a discovered cbp.config.json overrides defaults; flags override it', async () => {
     write(
@@ -173,23 +183,27 @@ describe('resolveGenerateConfig: defaults < config file < flags', () => {
     expect(err.details.pointer).toBe(pointer);
   });
 
-  test('allowRefOrigins: origins from the config file, normalized; the flag overrides; anything else is E_CONFIG at its entry', async () => {
-    write(
-      'cbp.config.json',
-      JSON.stringify({ allowRefOrigins: ['https://Schemas.Example.com/', 'http://127.0.0.1:8080'] }),
-    );
-    expect((await resolveGenerateConfig({}, cwd)).allowRefOrigins).toEqual([
-      'https://schemas.example.com',
-      'http://127.0.0.1:8080',
-    ]);
-    expect((await resolveGenerateConfig({ allowRefOrigin: ['https://other.example'] }, cwd)).allowRefOrigins).toEqual([
-      'https://other.example',
-    ]);
-    write('cbp.config.json', JSON.stringify({ allowRefOrigins: ['https://ok.example', 'file:///etc'] }));
-    const err = await failure({});
-    expect(err.code).toBe('E_CONFIG');
-    expect(err.details.pointer).toBe('/allowRefOrigins/1');
-  });
+  test(
+    'allowRefOrigins: origins from the config file, normalized; ' +
+      'the flag overrides; anything else is E_CONFIG at its entry',
+    async () => {
+      write(
+        'cbp.config.json',
+        JSON.stringify({ allowRefOrigins: ['https://Schemas.Example.com/', 'http://127.0.0.1:8080'] }),
+      );
+      expect((await resolveGenerateConfig({}, cwd)).allowRefOrigins).toEqual([
+        'https://schemas.example.com',
+        'http://127.0.0.1:8080',
+      ]);
+      expect((await resolveGenerateConfig({ allowRefOrigin: ['https://other.example'] }, cwd)).allowRefOrigins).toEqual(
+        ['https://other.example'],
+      );
+      write('cbp.config.json', JSON.stringify({ allowRefOrigins: ['https://ok.example', 'file:///etc'] }));
+      const err = await failure({});
+      expect(err.code).toBe('E_CONFIG');
+      expect(err.details.pointer).toBe('/allowRefOrigins/1');
+    },
+  );
 
   test('a missing --config file is E_FILE_NOT_FOUND; a broken one E_CONFIG', async () => {
     expect((await failure({ config: 'nope.json' })).code).toBe('E_FILE_NOT_FOUND');
@@ -210,7 +224,8 @@ describe('typed config (cbp.config.ts / .mts) and several outputs', () => {
         "import { spec } from './shared';",
         'interface Extra { out: string }',
         "const extra: Extra = { out: '../src/api' };",
-        "export default defineConfig({ spec, ...extra, plugins: ['client', { name: 'payments', stateTable: 'states.yaml' }], runtime: 'copy', format: 'biome' });",
+        "export default defineConfig({ spec, ...extra, plugins: ['client', { name: " +
+          "'payments', stateTable: 'states.yaml' }], runtime: 'copy', format: 'biome' });",
       ].join('\n'),
     );
     expect(await resolveGenerateConfig({ config: 'conf/cbp.config.ts' }, cwd, plugins)).toEqual({

@@ -96,20 +96,24 @@ describe("'package' runtime mode (the default)", () => {
     expect(size(copied) - size(packaged)).toBeGreaterThan(50_000);
   });
 
-  test('declares the runtime package (not the toolkit) at this version as a run-time dependency, beside what the runtime imports; the copy does not', () => {
-    // What the runtime imports stays declared, so the app installs the versions it was built with.
-    // ajv-formats is not among them: the runtime's formats are its own ES module (rules/formats.ts).
-    expect(copied.runtimeDependencies.dependencies).toEqual({
-      ajv: expect.any(String),
-      'openapi-fetch': expect.any(String),
-    });
-    expect(packaged.runtimeDependencies.dependencies).toEqual({
-      ...copied.runtimeDependencies.dependencies,
-      [pkg.name]: pkg.version,
-    });
-    const json = packaged.files.find((f) => f.path === 'runtime-dependencies.json')!;
-    expect(JSON.parse(json.contents).dependencies[pkg.name]).toBe(pkg.version);
-  });
+  test(
+    'declares the runtime package (not the toolkit) at this version as a ' +
+      'run-time dependency, beside what the runtime imports; the copy does not',
+    () => {
+      // What the runtime imports stays declared, so the app installs the versions it was built with.
+      // ajv-formats is not among them: the runtime's formats are its own ES module (rules/formats.ts).
+      expect(copied.runtimeDependencies.dependencies).toEqual({
+        ajv: expect.any(String),
+        'openapi-fetch': expect.any(String),
+      });
+      expect(packaged.runtimeDependencies.dependencies).toEqual({
+        ...copied.runtimeDependencies.dependencies,
+        [pkg.name]: pkg.version,
+      });
+      const json = packaged.files.find((f) => f.path === 'runtime-dependencies.json')!;
+      expect(JSON.parse(json.contents).dependencies[pkg.name]).toBe(pkg.version);
+    },
+  );
 
   test('every emitted file is the copy-mode file with its runtime imports re-pointed, nothing else', () => {
     const copies = new Map(copied.files.map((f) => [f.path, f.contents]));
@@ -123,58 +127,68 @@ describe("'package' runtime mode (the default)", () => {
     }
   });
 
-  test('every runtime module the output imports is one the runtime package\'s "exports" (and "typesVersions") serve, compiled from that very source', () => {
-    const imported = new Set<string>();
-    for (const f of packaged.files) for (const m of f.contents.matchAll(RUNTIME_IMPORT)) imported.add(m[2]!);
-    expect(imported.size).toBeGreaterThan(5);
-    // Every file any plugin of the registry may serve from the package, not only petstore's.
-    const served = packagedRuntime(plugins);
-    const sourceOf = new Map(runtimeFiles(plugins).map((r) => [r.out, r.file]));
-    for (const [out, specifier] of served) {
-      const subpath = `.${specifier.slice(pkg.name.length)}`;
-      const compiled = path
-        .relative(path.join(RUNTIME_DIR, 'src'), sourceOf.get(out)!)
-        .split(path.sep)
-        .join('/')
-        .replace(/\.ts$/, '');
-      expect(resolveExport(subpath, 'default'), specifier).toBe(`./dist/${compiled}.js`);
-      expect(resolveExport(subpath, 'types'), specifier).toBe(`./dist/${compiled}.d.ts`);
-      expect(resolveTypesVersions(subpath.slice(2)), specifier).toBe(`./dist/${compiled}.d.ts`);
-    }
-    for (const rest of imported) expect([...served.values()]).toContain(`${pkg.name}/${rest}`);
-    // The runtime package's build compiles src/ (the payments kit included) into the dist/ it publishes.
-    const build = JSON.parse(readFileSync(path.join(RUNTIME_DIR, 'tsconfig.json'), 'utf8')) as {
-      include: string[];
-      compilerOptions: { rootDir: string; outDir: string };
-    };
-    expect(build.compilerOptions).toMatchObject({ rootDir: 'src', outDir: 'dist' });
-    expect(build.include).toEqual(['src']);
-    expect(pkg.files).toEqual(['dist', 'README.md']);
-  });
-
-  test('the runtime package depends on exactly what its sources import: openapi-fetch; ajv, hono and the SQLite driver as optional peers', () => {
-    const imported = new Set<string>();
-    const walk = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-        e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)],
-      );
-    for (const file of walk(path.join(RUNTIME_DIR, 'src'))) {
-      const text = readFileSync(file, 'utf8');
-      for (const m of text.matchAll(/(?:from\s+|import\(\s*|createRequire\(import\.meta\.url\)\(\s*)'([^'.][^']*)'/g)) {
-        if (isBuiltin(m[1]!)) continue;
-        imported.add(m[1]!.startsWith('@') ? m[1]!.split('/').slice(0, 2).join('/') : m[1]!.split('/')[0]!);
+  test(
+    "every runtime module the output imports is one the runtime package's " +
+      '"exports" (and "typesVersions") serve, compiled from that very source',
+    () => {
+      const imported = new Set<string>();
+      for (const f of packaged.files) for (const m of f.contents.matchAll(RUNTIME_IMPORT)) imported.add(m[2]!);
+      expect(imported.size).toBeGreaterThan(5);
+      // Every file any plugin of the registry may serve from the package, not only petstore's.
+      const served = packagedRuntime(plugins);
+      const sourceOf = new Map(runtimeFiles(plugins).map((r) => [r.out, r.file]));
+      for (const [out, specifier] of served) {
+        const subpath = `.${specifier.slice(pkg.name.length)}`;
+        const compiled = path
+          .relative(path.join(RUNTIME_DIR, 'src'), sourceOf.get(out)!)
+          .split(path.sep)
+          .join('/')
+          .replace(/\.ts$/, '');
+        expect(resolveExport(subpath, 'default'), specifier).toBe(`./dist/${compiled}.js`);
+        expect(resolveExport(subpath, 'types'), specifier).toBe(`./dist/${compiled}.d.ts`);
+        expect(resolveTypesVersions(subpath.slice(2)), specifier).toBe(`./dist/${compiled}.d.ts`);
       }
-    }
-    expect([...imported].sort()).toEqual(
-      [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)].sort(),
-    );
-    expect(Object.keys(pkg.dependencies)).toEqual(['openapi-fetch']);
-    for (const peer of Object.keys(pkg.peerDependencies))
-      expect(pkg.peerDependenciesMeta[peer]?.optional, peer).toBe(true);
-    // The toolkit depends on the runtime package at this version, from this repository's workspace.
-    expect(toolkit.dependencies[pkg.name]).toBe(pkg.version);
-    expect(toolkit.workspaces).toContain('packages/runtime');
-  });
+      for (const rest of imported) expect([...served.values()]).toContain(`${pkg.name}/${rest}`);
+      // The runtime package's build compiles src/ (the payments kit included) into the dist/ it publishes.
+      const build = JSON.parse(readFileSync(path.join(RUNTIME_DIR, 'tsconfig.json'), 'utf8')) as {
+        include: string[];
+        compilerOptions: { rootDir: string; outDir: string };
+      };
+      expect(build.compilerOptions).toMatchObject({ rootDir: 'src', outDir: 'dist' });
+      expect(build.include).toEqual(['src']);
+      expect(pkg.files).toEqual(['dist', 'README.md']);
+    },
+  );
+
+  test(
+    'the runtime package depends on exactly what its sources import: ' +
+      'openapi-fetch; ajv, hono and the SQLite driver as optional peers',
+    () => {
+      const imported = new Set<string>();
+      const walk = (dir: string): string[] =>
+        readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+          e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)],
+        );
+      for (const file of walk(path.join(RUNTIME_DIR, 'src'))) {
+        const text = readFileSync(file, 'utf8');
+        for (const m of text.matchAll(
+          /(?:from\s+|import\(\s*|createRequire\(import\.meta\.url\)\(\s*)'([^'.][^']*)'/g,
+        )) {
+          if (isBuiltin(m[1]!)) continue;
+          imported.add(m[1]!.startsWith('@') ? m[1]!.split('/').slice(0, 2).join('/') : m[1]!.split('/')[0]!);
+        }
+      }
+      expect([...imported].sort()).toEqual(
+        [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)].sort(),
+      );
+      expect(Object.keys(pkg.dependencies)).toEqual(['openapi-fetch']);
+      for (const peer of Object.keys(pkg.peerDependencies))
+        expect(pkg.peerDependenciesMeta[peer]?.optional, peer).toBe(true);
+      // The toolkit depends on the runtime package at this version, from this repository's workspace.
+      expect(toolkit.dependencies[pkg.name]).toBe(pkg.version);
+      expect(toolkit.workspaces).toContain('packages/runtime');
+    },
+  );
 
   test('with the payments kit too, both modes type-check under strict', async () => {
     const config = { ...(await resolveGenerateConfig({}, ROOT, plugins)), runtime: 'package' as const };

@@ -61,27 +61,31 @@ const opts = (components: Record<string, unknown> = {}) => ({
 });
 
 describe('validator data', () => {
-  test('annotations and foreign extensions are dropped; properties named like them, rule keywords and constraints stay', () => {
-    const schema = {
-      type: 'object',
-      description: 'a thing',
-      example: { description: 'x' },
-      'x-internal': true,
-      discriminator: { propertyName: 'kind' },
-      'x-cbp-non-empty': { id: 'r', source: 's', params: { at: '/description' } },
-      required: ['description'],
-      properties: {
-        description: { type: 'string', maxLength: 3, title: 'Description', examples: ['abc'] },
-        'x-internal': { type: 'integer' },
-      },
-    };
-    expect(prepareSchema(schema, opts())).toEqual({
-      type: 'object',
-      'x-cbp-non-empty': { id: 'r', source: 's', params: { at: '/description' } },
-      required: ['description'],
-      properties: { description: { type: 'string', maxLength: 3 }, 'x-internal': { type: 'integer' } },
-    });
-  });
+  test(
+    'annotations and foreign extensions are dropped; properties ' +
+      'named like them, rule keywords and constraints stay',
+    () => {
+      const schema = {
+        type: 'object',
+        description: 'a thing',
+        example: { description: 'x' },
+        'x-internal': true,
+        discriminator: { propertyName: 'kind' },
+        'x-cbp-non-empty': { id: 'r', source: 's', params: { at: '/description' } },
+        required: ['description'],
+        properties: {
+          description: { type: 'string', maxLength: 3, title: 'Description', examples: ['abc'] },
+          'x-internal': { type: 'integer' },
+        },
+      };
+      expect(prepareSchema(schema, opts())).toEqual({
+        type: 'object',
+        'x-cbp-non-empty': { id: 'r', source: 's', params: { at: '/description' } },
+        required: ['description'],
+        properties: { description: { type: 'string', maxLength: 3 }, 'x-internal': { type: 'integer' } },
+      });
+    },
+  );
 
   test('a $ref to a schema that does not exist is an E_SPEC_INVALID with its pointer', () => {
     const schema = { properties: { owner: { $ref: '#/components/schemas/Missing' } } };

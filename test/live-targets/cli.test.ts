@@ -19,29 +19,34 @@ async function cbp(...args: string[]) {
 }
 
 describe('cbp conformance against the embedded sandbox', () => {
-  test('--driver passive: every skip listed with what would enable it, JUnit skips as skips; with --require all, exit 1', async () => {
-    const junit = path.join(dir, 'passive.xml');
-    const args = ['conformance', '--driver', 'passive', '--only', 'lifecycle,recipient-check'];
-    const r = await cbp(...args, '--report', `junit=${junit}`);
-    expect(r.code).toBe(0);
-    expect(r.out).toContain('Skipped (did not run, or ran only part of the way):');
-    expect(r.out).toContain('lifecycle: no webhook can reach the runner');
-    expect(r.out).toContain('to enable: --driver PATH');
-    expect(r.out).toContain('0 failed, 0 with warnings, 0 passed, 2 skipped');
-    const xml = readFileSync(junit, 'utf8');
-    expect(xml).toContain('skipped="2"');
-    expect(xml).toContain(
-      '<skipped message="needs recipientFailingNameCheck(), which the passive driver does not have; to enable: --driver PATH',
-    );
-    const required = await cbp(...args, '--require', 'all', '--report', `junit=${junit}`);
-    expect(required.code).toBe(1);
-    expect(required.out).toContain(
-      'FAIL [lifecycle] required (--require) but did not run: no webhook can reach the runner',
-    );
-    expect(readFileSync(junit, 'utf8')).toContain(
-      '<failure message="1 failure(s): required (--require) but did not run',
-    );
-  });
+  test(
+    '--driver passive: every skip listed with what would enable ' +
+      'it, JUnit skips as skips; with --require all, exit 1',
+    async () => {
+      const junit = path.join(dir, 'passive.xml');
+      const args = ['conformance', '--driver', 'passive', '--only', 'lifecycle,recipient-check'];
+      const r = await cbp(...args, '--report', `junit=${junit}`);
+      expect(r.code).toBe(0);
+      expect(r.out).toContain('Skipped (did not run, or ran only part of the way):');
+      expect(r.out).toContain('lifecycle: no webhook can reach the runner');
+      expect(r.out).toContain('to enable: --driver PATH');
+      expect(r.out).toContain('0 failed, 0 with warnings, 0 passed, 2 skipped');
+      const xml = readFileSync(junit, 'utf8');
+      expect(xml).toContain('skipped="2"');
+      expect(xml).toContain(
+        '<skipped message="needs recipientFailingNameCheck(), which ' +
+          'the passive driver does not have; to enable: --driver PATH',
+      );
+      const required = await cbp(...args, '--require', 'all', '--report', `junit=${junit}`);
+      expect(required.code).toBe(1);
+      expect(required.out).toContain(
+        'FAIL [lifecycle] required (--require) but did not run: no webhook can reach the runner',
+      );
+      expect(readFileSync(junit, 'utf8')).toContain(
+        '<failure message="1 failure(s): required (--require) but did not run',
+      );
+    },
+  );
 
   test('--report har=PATH records exchanges and webhooks, redacted; `conformance events` judges it again', async () => {
     const har = path.join(dir, 'run.har');

@@ -76,7 +76,8 @@ describe('a partner-style driver against a target without /_sandbox/', () => {
     const partial = path.join(dir, 'no-cancel.mjs');
     writeFileSync(
       partial,
-      `import base from ${JSON.stringify(EXAMPLE_DRIVER)};\nconst { cancelPayment, ...rest } = base;\nexport default { ...rest, name: 'no-cancel' };\n`,
+      `import base from ${JSON.stringify(EXAMPLE_DRIVER)};\nconst { cancelPayment, ` +
+        `...rest } = base;\nexport default { ...rest, name: 'no-cancel' };\n`,
     );
     const summary = await run({ mode: 'instant' }, { only: ['lifecycle'], driver: partial }, async (target) => {
       // The undriven flow is followed until the per-stage timeout: short here.
@@ -86,7 +87,8 @@ describe('a partner-style driver against a target without /_sandbox/', () => {
     const lifecycle = summary.outcomes[0];
     expect(lifecycle.status).toBe('partial');
     expect(skippedCases(summary)).toEqual([
-      'lifecycle › api payment, 1 recipient, cancelled: not driven: needs cancelPayment(), which the no-cancel driver does not have',
+      'lifecycle › api payment, 1 recipient, cancelled: not driven: ' +
+        'needs cancelPayment(), which the no-cancel driver does not have',
     ]);
     expect(lifecycle.records?.find((r) => r.verdict === 'skipped')?.reached).toBe('judged up to AWAITING_FUNDS');
   });
@@ -103,18 +105,22 @@ describe('the passive driver: nothing driven, never green by omission', () => {
       return { CBP_WEBHOOK_SECRET: await target.subscribeByHand(url) };
     });
 
-  test('lifecycle and sessions are partial (saying how far and which method is missing), recipient-check skipped', async () => {
-    const summary = await passive([]);
-    expect(statuses(summary)).toEqual({ 'recipient-check': 'skipped', lifecycle: 'partial', sessions: 'partial' });
-    expect(summary.failed).toBe(0);
-    const skips = skippedCases(summary).join('\n');
-    expect(skips).toContain(
-      'lifecycle › api payment, 1 recipient: not driven: needs deliverFunds(), which the passive driver does not have',
-    );
-    expect(skips).toContain('lifecycle › session payment, 1 recipient: needs payHostedSession()');
-    expect(skips).toContain('sessions › decision rule 4 (an expired, unpaid session): needs expireSession()');
-    expect(summary.outcomes.find((o) => o.checkId === 'recipient-check')?.skipEnable).toContain('--driver PATH');
-  });
+  test(
+    'lifecycle and sessions are partial (saying how far ' + 'and which method is missing), recipient-check skipped',
+    async () => {
+      const summary = await passive([]);
+      expect(statuses(summary)).toEqual({ 'recipient-check': 'skipped', lifecycle: 'partial', sessions: 'partial' });
+      expect(summary.failed).toBe(0);
+      const skips = skippedCases(summary).join('\n');
+      expect(skips).toContain(
+        'lifecycle › api payment, 1 recipient: not driven: ' +
+          'needs deliverFunds(), which the passive driver does not have',
+      );
+      expect(skips).toContain('lifecycle › session payment, 1 recipient: needs payHostedSession()');
+      expect(skips).toContain('sessions › decision rule 4 (an expired, unpaid session): needs expireSession()');
+      expect(summary.outcomes.find((o) => o.checkId === 'recipient-check')?.skipEnable).toContain('--driver PATH');
+    },
+  );
 
   test('--require all turns every skip into a failure', async () => {
     const summary = await passive(['all']);

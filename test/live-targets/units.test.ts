@@ -12,44 +12,51 @@ const dir = mkdtempSync(path.join(tmpdir(), 'cbp-live-units-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('payloads the seed does not show', () => {
-  test('the config body with {{unique}} filled; the sandbox stand-in only for our own sandbox; else a skip naming the key', () => {
-    const configured = {
-      createThirdParty: { body: { client_customer_ref: 'buyer-{{unique}}', tags: ['{{unique}}'] }, customer_id: 'c9' },
-    };
-    expect(
-      payloadFor(
-        { configured, ownSandbox: false },
-        'createThirdParty',
-        () => 'u1',
-        () => ({}),
-      ),
-    ).toEqual({
-      body: { client_customer_ref: 'buyer-u1', tags: ['u1'] },
-      customerId: 'c9',
-      thirdParty: undefined,
-      from: 'config',
-    });
-    expect(
-      payloadFor(
-        { ownSandbox: true },
-        'legacyMakePayment',
+  test(
+    'the config body with {{unique}} filled; the sandbox stand-in ' +
+      'only for our own sandbox; else a skip naming the key',
+    () => {
+      const configured = {
+        createThirdParty: {
+          body: { client_customer_ref: 'buyer-{{unique}}', tags: ['{{unique}}'] },
+          customer_id: 'c9',
+        },
+      };
+      expect(
+        payloadFor(
+          { configured, ownSandbox: false },
+          'createThirdParty',
+          () => 'u1',
+          () => ({}),
+        ),
+      ).toEqual({
+        body: { client_customer_ref: 'buyer-u1', tags: ['u1'] },
+        customerId: 'c9',
+        thirdParty: undefined,
+        from: 'config',
+      });
+      expect(
+        payloadFor(
+          { ownSandbox: true },
+          'legacyMakePayment',
+          () => 'u',
+          () => ({ v3: true }),
+        ),
+      ).toMatchObject({ body: { v3: true }, from: 'sandbox' });
+      const skip = payloadFor(
+        { ownSandbox: false },
+        'confirm_recipient',
         () => 'u',
-        () => ({ v3: true }),
-      ),
-    ).toMatchObject({ body: { v3: true }, from: 'sandbox' });
-    const skip = payloadFor(
-      { ownSandbox: false },
-      'confirm_recipient',
-      () => 'u',
-      () => ({}),
-    );
-    expect(skip).toEqual({
-      skip: {
-        reason: expect.stringContaining('Inner fields: not shown'),
-        enable: expect.stringContaining('payloads.confirm_recipient.body'),
-      },
-    });
-  });
+        () => ({}),
+      );
+      expect(skip).toEqual({
+        skip: {
+          reason: expect.stringContaining('Inner fields: not shown'),
+          enable: expect.stringContaining('payloads.confirm_recipient.body'),
+        },
+      });
+    },
+  );
 });
 
 describe('driver modules', () => {
@@ -67,17 +74,22 @@ describe('driver modules', () => {
     throw new Error('expected a CbpError');
   };
 
-  test('a class instance works as a driver (methods on the prototype keep their this); the name defaults to the file name', async () => {
-    const file = write(
-      'cls.mjs',
-      'class D { #paid = []; async deliverFunds({ paymentId }) { this.#paid.push(paymentId); } async close() { globalThis.__paid = this.#paid; } }\nexport default new D();',
-    );
-    const d = await loadDriverModule(file);
-    expect(d).toMatchObject({ name: 'cls.mjs', kind: 'module' });
-    await d.deliverFunds!({ customerId: 'c', paymentId: 'p1' });
-    await d.close!();
-    expect((globalThis as { __paid?: string[] }).__paid).toEqual(['p1']);
-  });
+  test(
+    'a class instance works as a driver (methods on the prototype ' +
+      'keep their this); the name defaults to the file name',
+    async () => {
+      const file = write(
+        'cls.mjs',
+        'class D { #paid = []; async deliverFunds({ paymentId }) { this.#paid.push(paymentId); ' +
+          '} async close() { globalThis.__paid = this.#paid; } }\nexport default new D();',
+      );
+      const d = await loadDriverModule(file);
+      expect(d).toMatchObject({ name: 'cls.mjs', kind: 'module' });
+      await d.deliverFunds!({ customerId: 'c', paymentId: 'p1' });
+      await d.close!();
+      expect((globalThis as { __paid?: string[] }).__paid).toEqual(['p1']);
+    },
+  );
 
   test('a misspelt method, a non-function member or no default export is E_CONFIG with a pointer', async () => {
     const typo = await error(write('typo.mjs', 'export default { deliverfunds: async () => {} };'));

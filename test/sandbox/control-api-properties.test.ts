@@ -170,20 +170,23 @@ async function stillHealthy(m: RunningSandbox): Promise<void> {
 }
 
 describe('control API under random input', () => {
-  it(`never answers 5xx and never leaves a state that breaks a later call (${RUNS} runs of up to 6 calls)`, async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 6 }), async (actions) => {
-        for (const a of actions) {
-          const tok = await token(mock, a.who);
-          const r = await call(mock, tok, a.method, a.path, a.body);
-          expect(r.status, `${a.method} ${a.path} ${JSON.stringify(a.body)} → ${r.text}`).toBeLessThan(500);
-          if (r.status === 400) expect(r.body.errors[0].rule).toMatch(/^(sandbox|request|not-found)\./);
-        }
-        await stillHealthy(mock);
-      }),
-      { numRuns: RUNS },
-    );
-  });
+  it(
+    `never answers 5xx and never leaves a state that ` + `breaks a later call (${RUNS} runs of up to 6 calls)`,
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 6 }), async (actions) => {
+          for (const a of actions) {
+            const tok = await token(mock, a.who);
+            const r = await call(mock, tok, a.method, a.path, a.body);
+            expect(r.status, `${a.method} ${a.path} ${JSON.stringify(a.body)} → ${r.text}`).toBeLessThan(500);
+            if (r.status === 400) expect(r.body.errors[0].rule).toMatch(/^(sandbox|request|not-found)\./);
+          }
+          await stillHealthy(mock);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+  );
 });
 
 describe('the inputs that broke the mock are 400s naming the allowed range', () => {
@@ -219,25 +222,29 @@ describe('the inputs that broke the mock are 400s naming the allowed range', () 
     },
   );
 
-  it('a tenant walked to the end of the clock gets 400 sandbox.clock-range, and its longest quote is still RFC 3339', async () => {
-    const m = await sandboxOn0();
-    try {
-      const clock = m.store.clockOf(CLIENT_B.id);
-      while (clock.now() + MAX_ADVANCE_SECONDS * 1000 <= MAX_SANDBOX_MS) clock.advance(MAX_ADVANCE_SECONDS);
-      const tok = await token(m, CLIENT_B);
-      const r = await call(m, tok, 'POST', '/_sandbox/clock/advance', { seconds: MAX_ADVANCE_SECONDS });
-      expect(r.status).toBe(400);
-      expect(r.body.errors[0].rule).toBe('sandbox.clock-range');
-      const q = await call(m, tok, 'POST', '/_sandbox/customers/cust-b-1/quotes', {
-        sell_currency: 'GBP',
-        buy_currency: 'EUR',
-        expires_in_seconds: 366 * 24 * 3600,
-      });
-      expect(q.status).toBe(201);
-      expect(q.body.expires_at).toMatch(RFC3339);
-      await stillHealthy(m);
-    } finally {
-      await m.close();
-    }
-  });
+  it(
+    'a tenant walked to the end of the clock gets 400 ' +
+      'sandbox.clock-range, and its longest quote is still RFC 3339',
+    async () => {
+      const m = await sandboxOn0();
+      try {
+        const clock = m.store.clockOf(CLIENT_B.id);
+        while (clock.now() + MAX_ADVANCE_SECONDS * 1000 <= MAX_SANDBOX_MS) clock.advance(MAX_ADVANCE_SECONDS);
+        const tok = await token(m, CLIENT_B);
+        const r = await call(m, tok, 'POST', '/_sandbox/clock/advance', { seconds: MAX_ADVANCE_SECONDS });
+        expect(r.status).toBe(400);
+        expect(r.body.errors[0].rule).toBe('sandbox.clock-range');
+        const q = await call(m, tok, 'POST', '/_sandbox/customers/cust-b-1/quotes', {
+          sell_currency: 'GBP',
+          buy_currency: 'EUR',
+          expires_in_seconds: 366 * 24 * 3600,
+        });
+        expect(q.status).toBe(201);
+        expect(q.body.expires_at).toMatch(RFC3339);
+        await stillHealthy(m);
+      } finally {
+        await m.close();
+      }
+    },
+  );
 });

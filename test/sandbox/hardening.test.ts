@@ -47,7 +47,8 @@ describe('timeouts', () => {
     mock = await sandboxOn0({ timeouts: { headersMs: 300, requestMs: 600 } });
     const answer = await stall(
       mock.baseUrl,
-      'POST /_sandbox/clock/advance HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"sec',
+      'POST /_sandbox/clock/advance HTTP/1.1\r\nhost: x\r\ncontent-type: ' +
+        'application/json\r\ncontent-length: 100\r\n\r\n{"sec',
     );
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
   });

@@ -81,48 +81,51 @@ describe('lifecycle from spec/payment-states.yaml (instant mode)', () => {
     expect((await call(mock, tok, 'POST', `/_sandbox/payments/${fresh}/bounce-back`)).status).toBe(409);
   });
 
-  it('starts the next payment in PROCESSING when asked, which then moves on as from AWAITING_FUNDS (A-STATE-5)', async () => {
-    const armed = await call(mock, tok, 'POST', '/_sandbox/customers/cust-a-1/next-payment', {
-      first_status: 'PROCESSING',
-    });
-    expect(armed.body).toEqual({ customer_id: 'cust-a-1', first_status: 'PROCESSING' });
-    const id = await newPayment(mock, tok, [['rcp-a-1-gbp', 1]]);
-    expect((await call(mock, tok, 'POST', `/_sandbox/payments/${id}/deliver-funds`)).body.status).toBe(
-      'PAYMENT_COMPLETED',
-    );
-    const flow = await events(mock, tok, id);
-    expect(flow.map((e) => e.status)).toEqual([
-      'PROCESSING',
-      'RECEIVED_FUNDS',
-      'FX_COMPLETED',
-      'PAYOUT_INITIATED',
-      'PAYOUT_CREDITED',
-      'PAYMENT_COMPLETED',
-    ]);
-    // The conformance judge calls the move out of PROCESSING "not shown": a warning, a failure with strict.
-    const judged = judgeEvents(
-      flow.map((payload) => ({ payload })),
-      loadStateTable(),
-    );
-    expect(judged.findings.map((f) => [f.severity, f.message])).toEqual([
-      ['warning', expect.stringContaining('move PROCESSING -> RECEIVED_FUNDS')],
-    ]);
-    expect(
-      judgeEvents(
+  it(
+    'starts the next payment in PROCESSING when asked, ' + 'which then moves on as from AWAITING_FUNDS (A-STATE-5)',
+    async () => {
+      const armed = await call(mock, tok, 'POST', '/_sandbox/customers/cust-a-1/next-payment', {
+        first_status: 'PROCESSING',
+      });
+      expect(armed.body).toEqual({ customer_id: 'cust-a-1', first_status: 'PROCESSING' });
+      const id = await newPayment(mock, tok, [['rcp-a-1-gbp', 1]]);
+      expect((await call(mock, tok, 'POST', `/_sandbox/payments/${id}/deliver-funds`)).body.status).toBe(
+        'PAYMENT_COMPLETED',
+      );
+      const flow = await events(mock, tok, id);
+      expect(flow.map((e) => e.status)).toEqual([
+        'PROCESSING',
+        'RECEIVED_FUNDS',
+        'FX_COMPLETED',
+        'PAYOUT_INITIATED',
+        'PAYOUT_CREDITED',
+        'PAYMENT_COMPLETED',
+      ]);
+      // The conformance judge calls the move out of PROCESSING "not shown": a warning, a failure with strict.
+      const judged = judgeEvents(
         flow.map((payload) => ({ payload })),
         loadStateTable(),
-        { strict: true },
-      ).findings[0]!.severity,
-    ).toBe('error');
+      );
+      expect(judged.findings.map((f) => [f.severity, f.message])).toEqual([
+        ['warning', expect.stringContaining('move PROCESSING -> RECEIVED_FUNDS')],
+      ]);
+      expect(
+        judgeEvents(
+          flow.map((payload) => ({ payload })),
+          loadStateTable(),
+          { strict: true },
+        ).findings[0]!.severity,
+      ).toBe('error');
 
-    // Once only: the payment after it starts as the table's first row says.
-    const next = await newPayment(mock, tok, [['rcp-a-1-gbp', 1]]);
-    expect((await events(mock, tok, next)).map((e) => e.status)).toEqual(['AWAITING_FUNDS']);
+      // Once only: the payment after it starts as the table's first row says.
+      const next = await newPayment(mock, tok, [['rcp-a-1-gbp', 1]]);
+      expect((await events(mock, tok, next)).map((e) => e.status)).toEqual(['AWAITING_FUNDS']);
 
-    await call(mock, tok, 'POST', '/_sandbox/customers/cust-a-1/next-payment', { first_status: 'PROCESSING' });
-    const cancelled = await newPayment(mock, tok, [['rcp-a-1-gbp', 1]]);
-    expect((await call(mock, tok, 'POST', `/_sandbox/payments/${cancelled}/cancel`)).body.status).toBe('CANCELLED');
-  });
+      await call(mock, tok, 'POST', '/_sandbox/customers/cust-a-1/next-payment', { first_status: 'PROCESSING' });
+      const cancelled = await newPayment(mock, tok, [['rcp-a-1-gbp', 1]]);
+      expect((await call(mock, tok, 'POST', `/_sandbox/payments/${cancelled}/cancel`)).body.status).toBe('CANCELLED');
+    },
+  );
 
   it('accepts only the state table’s first statuses, and only for the caller’s own customers', async () => {
     const wrong = await call(mock, tok, 'POST', '/_sandbox/customers/cust-a-1/next-payment', {

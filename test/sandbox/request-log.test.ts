@@ -20,29 +20,33 @@ async function logged(format: 'text' | 'json') {
 }
 
 describe('request log', () => {
-  it('text: one line per request with id, method, path, status, ms and the rule ids of a 4xx; no secret, body or query', async () => {
-    const { m, lines } = await logged('text');
-    const tok = await token(m);
-    await call(m, tok, 'GET', '/v1/customers/cust-a-1/payments');
-    await call(m, tok, 'POST', '/v3/customers/cust-a-1/payments', {
-      ...paymentBody('GBP', [['rcp-a-1-gbp', 1]]),
-      amount: { currency: 'GBP', value: -5 },
-      note: 'body-marker-123',
-    });
-    await request(`${m.baseUrl}/api/v1/customers/cust-a-1/third-parties/tp-a-1?apikey=query-secret-123`, {
-      headers: { apikey: 'sandbox-apikey-a' },
-    });
-    expect(lines).toHaveLength(4);
-    expect(lines[0]).toMatch(/^\S+Z [0-9a-z]+-1 POST \/auth\/oauth\/v2\/token 200 [\d.]+ms$/);
-    expect(lines[1]).toMatch(/ GET \/v1\/customers\/cust-a-1\/payments 200 [\d.]+ms$/);
-    expect(lines[2]).toMatch(/ POST \/v3\/customers\/cust-a-1\/payments 400 [\d.]+ms rules=\S+/);
-    expect(lines[3]).toMatch(/ GET \/api\/v1\/customers\/cust-a-1\/third-parties\/tp-a-1 200 /);
-    const ids = lines.map((l) => l.split(' ')[1]);
-    expect(new Set(ids).size).toBe(4);
-    const all = lines.join('\n');
-    for (const secret of [tok, CLIENT_A.secret, 'sandbox-apikey-a', 'query-secret-123', 'body-marker-123'])
-      expect(all).not.toContain(secret);
-  });
+  it(
+    'text: one line per request with id, method, path, status, ' +
+      'ms and the rule ids of a 4xx; no secret, body or query',
+    async () => {
+      const { m, lines } = await logged('text');
+      const tok = await token(m);
+      await call(m, tok, 'GET', '/v1/customers/cust-a-1/payments');
+      await call(m, tok, 'POST', '/v3/customers/cust-a-1/payments', {
+        ...paymentBody('GBP', [['rcp-a-1-gbp', 1]]),
+        amount: { currency: 'GBP', value: -5 },
+        note: 'body-marker-123',
+      });
+      await request(`${m.baseUrl}/api/v1/customers/cust-a-1/third-parties/tp-a-1?apikey=query-secret-123`, {
+        headers: { apikey: 'sandbox-apikey-a' },
+      });
+      expect(lines).toHaveLength(4);
+      expect(lines[0]).toMatch(/^\S+Z [0-9a-z]+-1 POST \/auth\/oauth\/v2\/token 200 [\d.]+ms$/);
+      expect(lines[1]).toMatch(/ GET \/v1\/customers\/cust-a-1\/payments 200 [\d.]+ms$/);
+      expect(lines[2]).toMatch(/ POST \/v3\/customers\/cust-a-1\/payments 400 [\d.]+ms rules=\S+/);
+      expect(lines[3]).toMatch(/ GET \/api\/v1\/customers\/cust-a-1\/third-parties\/tp-a-1 200 /);
+      const ids = lines.map((l) => l.split(' ')[1]);
+      expect(new Set(ids).size).toBe(4);
+      const all = lines.join('\n');
+      for (const secret of [tok, CLIENT_A.secret, 'sandbox-apikey-a', 'query-secret-123', 'body-marker-123'])
+        expect(all).not.toContain(secret);
+    },
+  );
 
   it('json: one object per line; a token error carries its RFC 6749 code as the rule', async () => {
     const { m, lines } = await logged('json');

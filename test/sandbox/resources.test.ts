@@ -35,14 +35,17 @@ describe('virtual accounts', () => {
     );
   });
 
-  it('refuses an account for a registered customer that is not active (seed: "registered and active customers")', async () => {
-    const r = await call(mock, tok, 'POST', '/v1/customers/cust-a-inactive/virtual-accounts', {
-      currency: 'EUR',
-      vban_country: 'DEU',
-    });
-    expect(r.status).toBe(400);
-    expect(r.body.errors.map((e: { rule: string }) => e.rule)).toEqual(['virtual-account.customer-active']);
-  });
+  it(
+    'refuses an account for a registered customer that is ' + 'not active (seed: "registered and active customers")',
+    async () => {
+      const r = await call(mock, tok, 'POST', '/v1/customers/cust-a-inactive/virtual-accounts', {
+        currency: 'EUR',
+        vban_country: 'DEU',
+      });
+      expect(r.status).toBe(400);
+      expect(r.body.errors.map((e: { rule: string }) => e.rule)).toEqual(['virtual-account.customer-active']);
+    },
+  );
 
   it('rejects EUR and GBP without vban_country, accepts other currencies without it', async () => {
     for (const currency of ['EUR', 'GBP']) {

@@ -62,7 +62,9 @@ describe('hostile input: clear 4xx, never 5xx, never a crash', () => {
   });
 
   it('__proto__ keys are refused and reach no prototype', async () => {
-    const body = `{"__proto__":{"polluted":true},"purpose_of_transaction":"BILL_PAYMENTS","amount":{"currency":"GBP","value":1},"recipient_details":[{"recipient_id":"rcp-a-1-gbp","amount":{"currency":"GBP","value":1}}]}`;
+    const body =
+      '{"__proto__":{"polluted":true},"purpose_of_transaction":"BILL_PAYMENTS","amount":{"currency":"GBP","value":1},' +
+      '"recipient_details":[{"recipient_id":"rcp-a-1-gbp","amount":{"currency":"GBP","value":1}}]}';
     const r = await post(PAY, body);
     expectClear4xx(r, 400);
     expect(r.body.errors[0]).toMatchObject({ rule: 'request.forbidden-key', pointer: '/__proto__' });

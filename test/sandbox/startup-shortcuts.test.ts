@@ -24,17 +24,20 @@ describe('the built-in state table', () => {
     expect(await resolveStateTable('spec/payment-states.yaml')).toEqual(loadStateTable());
   });
 
-  it('startSandbox reports a bad table path as a CbpError, and createSandboxContext asks for the loaded table', async () => {
-    await expect(startSandbox({ port: 0, stateTable: 'test/fixtures/no-such-table.yaml' })).rejects.toSatisfy(
-      (e) => isCbpError(e) && e.code === 'E_FILE_NOT_FOUND',
-    );
-    expect(() => createSandboxContext({ stateTable: 'spec/payment-states.yaml' })).toThrow(/loaded asynchronously/);
-    const ctx = createSandboxContext(
-      { stateTable: 'spec/payment-states.yaml' },
-      loadStateTable('spec/payment-states.yaml'),
-    );
-    expect(ctx.options.stateTable).toBe('spec/payment-states.yaml');
-  });
+  it(
+    'startSandbox reports a bad table path as a CbpError, ' + 'and createSandboxContext asks for the loaded table',
+    async () => {
+      await expect(startSandbox({ port: 0, stateTable: 'test/fixtures/no-such-table.yaml' })).rejects.toSatisfy(
+        (e) => isCbpError(e) && e.code === 'E_FILE_NOT_FOUND',
+      );
+      expect(() => createSandboxContext({ stateTable: 'spec/payment-states.yaml' })).toThrow(/loaded asynchronously/);
+      const ctx = createSandboxContext(
+        { stateTable: 'spec/payment-states.yaml' },
+        loadStateTable('spec/payment-states.yaml'),
+      );
+      expect(ctx.options.stateTable).toBe('spec/payment-states.yaml');
+    },
+  );
 });
 
 describe('the request path of the mock front', () => {

@@ -25,33 +25,36 @@ const createPaymentA = async () => {
 };
 
 describe('the clock is per tenant', () => {
-  it("B advancing its clock by a year expires none of A's tokens, quotes or sessions, and A's clock does not move", async () => {
-    const quote = await call(mock, a, 'POST', '/_sandbox/customers/cust-a-1/quotes', {
-      sell_currency: 'GBP',
-      buy_currency: 'EUR',
-      expires_in_seconds: 60,
-    });
-    const session = await call(mock, a, 'POST', '/v1/customers/cust-a-1/sessions', {
-      client_reference_id: 'iso-1',
-      amount: { currency: 'GBP', value: 1 },
-      recipient_details: [{ recipient_id: 'rcp-a-1-gbp', amount: { currency: 'GBP', value: 1 } }],
-    });
-    expect(session.status).toBe(201);
-    const before = Date.parse((await call(mock, a, 'GET', '/_sandbox/clock')).body.now);
+  it(
+    "B advancing its clock by a year expires none of A's " + "tokens, quotes or sessions, and A's clock does not move",
+    async () => {
+      const quote = await call(mock, a, 'POST', '/_sandbox/customers/cust-a-1/quotes', {
+        sell_currency: 'GBP',
+        buy_currency: 'EUR',
+        expires_in_seconds: 60,
+      });
+      const session = await call(mock, a, 'POST', '/v1/customers/cust-a-1/sessions', {
+        client_reference_id: 'iso-1',
+        amount: { currency: 'GBP', value: 1 },
+        recipient_details: [{ recipient_id: 'rcp-a-1-gbp', amount: { currency: 'GBP', value: 1 } }],
+      });
+      expect(session.status).toBe(201);
+      const before = Date.parse((await call(mock, a, 'GET', '/_sandbox/clock')).body.now);
 
-    const advanced = await call(mock, b, 'POST', '/_sandbox/clock/advance', { seconds: 366 * 24 * 3600 });
-    expect(advanced.status).toBe(200);
-    expect(Date.parse(advanced.body.now) - before).toBeGreaterThan(365 * 24 * 3600 * 1000);
+      const advanced = await call(mock, b, 'POST', '/_sandbox/clock/advance', { seconds: 366 * 24 * 3600 });
+      expect(advanced.status).toBe(200);
+      expect(Date.parse(advanced.body.now) - before).toBeGreaterThan(365 * 24 * 3600 * 1000);
 
-    const afterA = Date.parse((await call(mock, a, 'GET', '/_sandbox/clock')).body.now);
-    expect(afterA - before).toBeLessThan(60_000);
-    expect((await call(mock, a, 'GET', '/v1/customers/cust-a-1/payments')).status).toBe(200);
-    const fixtures = await call(mock, a, 'GET', '/_sandbox/fixtures');
-    expect(fixtures.body.quotes.find((q: { quote_id: string }) => q.quote_id === quote.body.quote_id).status).toBe(
-      'active',
-    );
-    expect((await call(mock, a, 'POST', `/_sandbox/sessions/${session.body.session_id}/pay`)).status).toBe(201);
-  });
+      const afterA = Date.parse((await call(mock, a, 'GET', '/_sandbox/clock')).body.now);
+      expect(afterA - before).toBeLessThan(60_000);
+      expect((await call(mock, a, 'GET', '/v1/customers/cust-a-1/payments')).status).toBe(200);
+      const fixtures = await call(mock, a, 'GET', '/_sandbox/fixtures');
+      expect(fixtures.body.quotes.find((q: { quote_id: string }) => q.quote_id === quote.body.quote_id).status).toBe(
+        'active',
+      );
+      expect((await call(mock, a, 'POST', `/_sandbox/sessions/${session.body.session_id}/pay`)).status).toBe(201);
+    },
+  );
 
   it("A's own advance still expires A's token", async () => {
     expect((await call(mock, a, 'POST', '/_sandbox/clock/advance', { seconds: 3601 })).status).toBe(200);

@@ -161,23 +161,27 @@ describe('webhook deliveries', () => {
     },
   );
 
-  it(`reads at most ${MAX_ANSWER_BYTES} bytes of an endless answer, closes the connection and records the truncation`, async () => {
-    const chunk = Buffer.alloc(16 * 1024, 'x');
-    const ep = await endpoint((_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      const pump = () => {
-        while (!res.destroyed && res.write(chunk));
-        if (!res.destroyed) res.once('drain', pump);
-      };
-      pump();
-    });
-    const { log, ms } = await deliverOnce(`${ep.url}/hook`);
-    expect(log).toEqual([expect.objectContaining({ status: 200, truncated: true })]);
-    expect(log[0]!.error).toBeUndefined();
-    expect(ms).toBeLessThan(2000);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(ep.aborted).toBe(1);
-  });
+  it(
+    `reads at most ${MAX_ANSWER_BYTES} bytes of an endless ` +
+      `answer, closes the connection and records the truncation`,
+    async () => {
+      const chunk = Buffer.alloc(16 * 1024, 'x');
+      const ep = await endpoint((_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        const pump = () => {
+          while (!res.destroyed && res.write(chunk));
+          if (!res.destroyed) res.once('drain', pump);
+        };
+        pump();
+      });
+      const { log, ms } = await deliverOnce(`${ep.url}/hook`);
+      expect(log).toEqual([expect.objectContaining({ status: 200, truncated: true })]);
+      expect(log[0]!.error).toBeUndefined();
+      expect(ms).toBeLessThan(2000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(ep.aborted).toBe(1);
+    },
+  );
 
   it('a short answer is read whole and not marked truncated', async () => {
     const ep = await endpoint((_req, res) =>

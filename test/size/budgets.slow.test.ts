@@ -54,14 +54,18 @@ beforeAll(async () => {
 afterAll(() => ws?.cleanup());
 
 describe('what an app that imports the generated client pays in production', () => {
-  test('npm install --omit=dev without validation: <= 1 MB, the runtime package and openapi-fetch only, no build tool', () => {
-    expect(installs.plain.bytes).toBeLessThanOrEqual(BUDGETS.installWithoutValidation);
-    expect(installs.plain.names).toEqual([
-      'cross-border-payments-runtime',
-      'openapi-fetch',
-      'openapi-typescript-helpers',
-    ]);
-  });
+  test(
+    'npm install --omit=dev without validation: <= 1 MB, the ' +
+      'runtime package and openapi-fetch only, no build tool',
+    () => {
+      expect(installs.plain.bytes).toBeLessThanOrEqual(BUDGETS.installWithoutValidation);
+      expect(installs.plain.names).toEqual([
+        'cross-border-payments-runtime',
+        'openapi-fetch',
+        'openapi-typescript-helpers',
+      ]);
+    },
+  );
 
   test('npm install --omit=dev with request validation: <= 4 MB (no ajv-formats), no build tool', () => {
     expect(installs.validated.bytes).toBeLessThanOrEqual(BUDGETS.installWithValidation);
@@ -73,32 +77,44 @@ describe('what an app that imports the generated client pays in production', () 
     for (const tool of BUILD_TOOLS) expect(installs.validated.names, tool).not.toContain(tool);
   });
 
-  test('validateRequests off: the page loads neither the validators nor ajv, whether or not validators were generated', () => {
-    for (const b of [bundles.plain, bundles.off]) {
-      expect(b.initialInputs.filter((i) => /node_modules\/ajv|validators/.test(i))).toEqual([]);
-      // Nor a chunk of bundler helpers that a CommonJS module in a lazy chunk would make every chunk load.
-      expect(b.initialChunks).toBe(1);
-    }
-    // The validators are generated and bundled, in a chunk of their own.
-    expect(bundles.off.totalGzip).toBeGreaterThan(bundles.off.initialGzip * 2);
-  });
+  test(
+    'validateRequests off: the page loads neither the validators ' +
+      'nor ajv, whether or not validators were generated',
+    () => {
+      for (const b of [bundles.plain, bundles.off]) {
+        expect(b.initialInputs.filter((i) => /node_modules\/ajv|validators/.test(i))).toEqual([]);
+        // Nor a chunk of bundler helpers that a CommonJS module in a lazy chunk would make every chunk load.
+        expect(b.initialChunks).toBe(1);
+      }
+      // The validators are generated and bundled, in a chunk of their own.
+      expect(bundles.off.totalGzip).toBeGreaterThan(bundles.off.initialGzip * 2);
+    },
+  );
 
-  test('validateRequests off, the default output (validators compiled on first use): the page loads no validators, no ajv, no source file more than with precompiled ones', () => {
-    const sources = (b: Bundle, label: string) =>
-      b.initialInputs.map((i) => i.replace(new RegExp(`/${label}/`), '/<app>/')).sort();
-    expect(bundles.lazy.initialInputs.filter((i) => /node_modules\/ajv|validators/.test(i))).toEqual([]);
-    expect(sources(bundles.lazy, 'lazy')).toEqual(sources(bundles.off, 'validated'));
-    // ajv (CommonJS) in the lazy chunk makes esbuild's helpers (__commonJS, __toESM, __export) live, and
-    // esbuild puts them in one chunk that every chunk imports, the page's first one included: a
-    // second file of no source, loaded up front.
-    expect(bundles.lazy.initialChunks).toBeLessThanOrEqual(2);
-    expect(bundles.lazy.totalGzip).toBeGreaterThan(bundles.lazy.initialGzip * 2);
-  });
+  test(
+    'validateRequests off, the default output (validators compiled on first use): the ' +
+      'page loads no validators, no ajv, no source file more than with precompiled ones',
+    () => {
+      const sources = (b: Bundle, label: string) =>
+        b.initialInputs.map((i) => i.replace(new RegExp(`/${label}/`), '/<app>/')).sort();
+      expect(bundles.lazy.initialInputs.filter((i) => /node_modules\/ajv|validators/.test(i))).toEqual([]);
+      expect(sources(bundles.lazy, 'lazy')).toEqual(sources(bundles.off, 'validated'));
+      // ajv (CommonJS) in the lazy chunk makes esbuild's helpers (__commonJS, __toESM, __export) live, and
+      // esbuild puts them in one chunk that every chunk imports, the page's first one included: a
+      // second file of no source, loaded up front.
+      expect(bundles.lazy.initialChunks).toBeLessThanOrEqual(2);
+      expect(bundles.lazy.totalGzip).toBeGreaterThan(bundles.lazy.initialGzip * 2);
+    },
+  );
 
-  test(`browser bundle, client + one call, without validation: <= ${BUDGETS.bundleWithoutValidationGzip} bytes gzip, whether or not validators were generated`, () => {
-    expect(bundles.plain.initialGzip).toBeLessThanOrEqual(BUDGETS.bundleWithoutValidationGzip);
-    expect(bundles.off.initialGzip).toBeLessThanOrEqual(BUDGETS.bundleWithoutValidationGzip);
-  });
+  test(
+    `browser bundle, client + one call, without validation: <= ` +
+      `${BUDGETS.bundleWithoutValidationGzip} bytes gzip, whether or not validators were generated`,
+    () => {
+      expect(bundles.plain.initialGzip).toBeLessThanOrEqual(BUDGETS.bundleWithoutValidationGzip);
+      expect(bundles.off.initialGzip).toBeLessThanOrEqual(BUDGETS.bundleWithoutValidationGzip);
+    },
+  );
 
   // Not met: ~0.39 kB of it is esbuild's helper chunk, which esbuild's linker makes every chunk import
   // once any chunk uses a helper (ajv, CommonJS, in the lazy validators chunk), whatever the page's
@@ -107,14 +123,22 @@ describe('what an app that imports the generated client pays in production', () 
     expect(bundles.lazy.initialGzip).toBeLessThanOrEqual(DEFAULT_OUTPUT_CEILING_GZIP);
   });
 
-  test.fails(`browser bundle, client + one call, the default output with validateRequests off: <= ${BUDGETS.bundleWithoutValidationGzip} bytes gzip (target; not met)`, () => {
-    expect(bundles.lazy.initialGzip).toBeLessThanOrEqual(BUDGETS.bundleWithoutValidationGzip);
-  });
+  test.fails(
+    `browser bundle, client + one call, the default output with validateRequests ` +
+      `off: <= ${BUDGETS.bundleWithoutValidationGzip} bytes gzip (target; not met)`,
+    () => {
+      expect(bundles.lazy.initialGzip).toBeLessThanOrEqual(BUDGETS.bundleWithoutValidationGzip);
+    },
+  );
 
-  test('browser bundle with validation (precompiled validators): <= 30 kB gzip for the client, one payment and its validators', () => {
-    expect(bundles.standalone.validatedGzip).toBeLessThanOrEqual(BUDGETS.bundleWithValidationGzip);
-    expect(bundles.standalone.validatedGzip).toBeGreaterThan(bundles.standalone.initialGzip);
-  });
+  test(
+    'browser bundle with validation (precompiled validators): <= ' +
+      '30 kB gzip for the client, one payment and its validators',
+    () => {
+      expect(bundles.standalone.validatedGzip).toBeLessThanOrEqual(BUDGETS.bundleWithValidationGzip);
+      expect(bundles.standalone.validatedGzip).toBeGreaterThan(bundles.standalone.initialGzip);
+    },
+  );
 
   test('the packed runtime package resolves, with types, under node10, node16 and bundler (attw, every module)', () => {
     const types = typesCheck(ws);
@@ -122,15 +146,19 @@ describe('what an app that imports the generated client pays in production', () 
     expect(types.ok).toBe(true);
   });
 
-  test('the browser bundle runs against `cbp mock`: its lazy chunks load (the token provider, the precompiled validators)', async () => {
+  test('the browser bundle runs against `cbp mock`: its lazy chunks ' +
+    'load (the token provider, the precompiled validators)', async () => {
     const entry = path.join(validatedDir, 'run-entry.ts');
     writeFileSync(
       entry,
       `import { createApiClient } from './src/api/client.js';
-const { validateRequests, ...options } = (globalThis as unknown as { CBP: Record<string, string> & { validateRequests: boolean } }).CBP;
+const { validateRequests, ...options } = (globalThis as unknown as ` +
+        `{ CBP: Record<string, string> & { validateRequests: boolean } }).CBP;
 const client = createApiClient({ ...options, validateRequests });
-const r = await client.createPayment({ params: { path: { customer_id: 'cust-a-1' } }, body: { recipients: [] } as never });
-console.log(JSON.stringify({ kind: r.apiError?.kind, status: r.apiError && 'status' in r.apiError ? r.apiError.status : undefined }));
+const r = await client.createPayment({ params: { path: { ` +
+        `customer_id: 'cust-a-1' } }, body: { recipients: [] } as never });
+console.log(JSON.stringify({ kind: r.apiError?.kind, status: r.apiError ` +
+        `&& 'status' in r.apiError ? r.apiError.status : undefined }));
 `,
     );
     const outdir = path.join(validatedDir, 'run-out');
@@ -157,7 +185,9 @@ console.log(JSON.stringify({ kind: r.apiError?.kind, status: r.apiError && 'stat
         auth: Record<string, string> = { clientId: CLIENT_A.id, clientSecret: CLIENT_A.secret },
       ) => {
         const cbp = { baseUrl: mock.baseUrl, authUrl: mock.authUrl, ...auth, validateRequests };
-        const script = `globalThis.CBP = ${JSON.stringify(cbp)}; await import(${JSON.stringify(pathToFileURL(path.resolve(main)).href)});`;
+        const script =
+          `globalThis.CBP = ${JSON.stringify(cbp)}; await ` +
+          `import(${JSON.stringify(pathToFileURL(path.resolve(main)).href)});`;
         const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
           encoding: 'utf8',
           timeout: 30_000,

@@ -114,18 +114,21 @@ describe('examples of spec/openapi.yaml', () => {
     expect(validateWebhook('paymentStatus', body).violations).toEqual([]);
   });
 
-  it('hold no null: the seed shows none, and a comma inside an unquoted YAML flow value makes one (a stray key)', () => {
-    const nulls: string[] = [];
-    const walk = (v: unknown, at: string): void => {
-      if (v === null) nulls.push(at);
-      else if (Array.isArray(v)) {
-        for (const [i, x] of v.entries()) walk(x, `${at}/${i}`);
-      } else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, `${at}/${k}`);
-    };
-    for (const c of [...requestCases, ...responseCases]) walk(c.body, `${c.op.id} ${c.name}`);
-    for (const [name, body] of webhookCases) walk(body, `paymentStatus ${name}`);
-    expect(nulls).toEqual([]);
-  });
+  it(
+    'hold no null: the seed shows none, and a comma inside ' + 'an unquoted YAML flow value makes one (a stray key)',
+    () => {
+      const nulls: string[] = [];
+      const walk = (v: unknown, at: string): void => {
+        if (v === null) nulls.push(at);
+        else if (Array.isArray(v)) {
+          for (const [i, x] of v.entries()) walk(x, `${at}/${i}`);
+        } else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, `${at}/${k}`);
+      };
+      for (const c of [...requestCases, ...responseCases]) walk(c.body, `${c.op.id} ${c.name}`);
+      for (const [name, body] of webhookCases) walk(body, `paymentStatus ${name}`);
+      expect(nulls).toEqual([]);
+    },
+  );
 
   it('would catch an example that drifts from its schema or rules', () => {
     const thirdParty = requestCases.find((c) => c.name === 'third-party')!;

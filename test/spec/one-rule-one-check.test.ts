@@ -103,7 +103,10 @@ describe('one rule, one check', () => {
         .filter((c) => !lifted.has(c.rule) && c.request.json !== undefined && validate(c.request.json) === false)
         .map(
           (c) =>
-            `${c.rule} ${c.pointer} ${c.description}: ${JSON.stringify(validate.errors?.map((e: { instancePath: string; keyword: string }) => `${e.instancePath} ${e.keyword}`))}`,
+            `${c.rule} ${c.pointer} ${c.description}: ` +
+            JSON.stringify(
+              validate.errors?.map((e: { instancePath: string; keyword: string }) => `${e.instancePath} ${e.keyword}`),
+            ),
         );
       expect(duplicates).toEqual([]);
     },

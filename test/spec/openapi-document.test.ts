@@ -114,16 +114,19 @@ describe('spec/openapi.yaml', () => {
     expect(codes('/v1/customers/{customer_id}/sessions', 'post')).toContain('400');
   });
 
-  it('closes no status list: every operation also documents the 4XX and 5XX ranges, tagged with their assumption', () => {
-    for (const item of Object.values<any>(doc.paths)) {
-      for (const op of Object.values<any>(item)) {
-        if (!op?.operationId) continue;
-        expect(Object.keys(op.responses), op.operationId).toEqual(expect.arrayContaining(['4XX', '5XX']));
+  it(
+    'closes no status list: every operation also documents ' + 'the 4XX and 5XX ranges, tagged with their assumption',
+    () => {
+      for (const item of Object.values<any>(doc.paths)) {
+        for (const op of Object.values<any>(item)) {
+          if (!op?.operationId) continue;
+          expect(Object.keys(op.responses), op.operationId).toEqual(expect.arrayContaining(['4XX', '5XX']));
+        }
       }
-    }
-    const va = doc.paths['/v1/customers/{customer_id}/virtual-accounts'].post.responses['4XX'];
-    expect([va['x-assumption']].flat().map((a: any) => a.id)).toEqual(['A-ERROR-STATUS', 'A-RATE-LIMITS']);
-  });
+      const va = doc.paths['/v1/customers/{customer_id}/virtual-accounts'].post.responses['4XX'];
+      expect([va['x-assumption']].flat().map((a: any) => a.id)).toEqual(['A-ERROR-STATUS', 'A-RATE-LIMITS']);
+    },
+  );
 
   it('has the payment status webhook with every field that appears and all 9 statuses', () => {
     const ref = doc.webhooks.paymentStatus.post.requestBody.content['application/json'].schema.$ref as string;

@@ -42,7 +42,8 @@ describe('spec/README.md traceability', () => {
     () => {
       // The one sentence about the document's own layout says nothing about the API.
       const aboutTheDocument = [
-        'All parts appear in the order: what the service does, resources, states, endpoints, authentication, events, errors, limits, versioning.',
+        'All parts appear in the order: what the service does, resources, ' +
+          'states, endpoints, authentication, events, errors, limits, versioning.',
       ];
       const sentences = statementLines(seed!)
         .filter((line) => !line.startsWith('|'))

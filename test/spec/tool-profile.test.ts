@@ -43,22 +43,29 @@ describe('the tool profile (explicit codes for tools that cannot read ranges)', 
     ).toBeDefined();
   });
 
-  it('pairs each request example with a success response example of its name (Specmatic builds one test per name)', () => {
-    const va = profile.paths['/v1/customers/{customer_id}/virtual-accounts'].post;
-    const requestNames = Object.keys(va.requestBody.content['application/json'].examples);
-    expect(requestNames).toEqual(['gbp-account', 'eur-account']);
-    expect(Object.keys(va.responses['200'].content['application/json'].examples)).toEqual(requestNames);
-    const lookup =
-      profile.paths['/v1/customers/{customer_id}/sessions'].get.responses['200'].content['application/json'].examples;
-    expect(Object.keys(lookup)).toHaveLength(4); // no request body: the response examples stay as named
-  });
+  it(
+    'pairs each request example with a success response ' + 'example of its name (Specmatic builds one test per name)',
+    () => {
+      const va = profile.paths['/v1/customers/{customer_id}/virtual-accounts'].post;
+      const requestNames = Object.keys(va.requestBody.content['application/json'].examples);
+      expect(requestNames).toEqual(['gbp-account', 'eur-account']);
+      expect(Object.keys(va.responses['200'].content['application/json'].examples)).toEqual(requestNames);
+      const lookup =
+        profile.paths['/v1/customers/{customer_id}/sessions'].get.responses['200'].content['application/json'].examples;
+      expect(Object.keys(lookup)).toHaveLength(4); // no request body: the response examples stay as named
+    },
+  );
 
-  it('says additionalProperties: true where JSON Schema leaves an object open, and merges allOf into one object', () => {
-    expect(profile.components.schemas.ThirdParty.additionalProperties).toBe(true);
-    expect(profile.components.schemas.Amount.additionalProperties).toBe(true);
-    const create = profile.components.schemas.ThirdPartyCreateRequest;
-    expect(create.allOf).toBeUndefined();
-    expect(create).toMatchObject({ type: 'object', required: ['client_customer_ref'], additionalProperties: true });
-    expect(doc.components.schemas.ThirdParty.additionalProperties).toBeUndefined(); // the normative document stays as written
-  });
+  it(
+    'says additionalProperties: true where JSON Schema ' + 'leaves an object open, and merges allOf into one object',
+    () => {
+      expect(profile.components.schemas.ThirdParty.additionalProperties).toBe(true);
+      expect(profile.components.schemas.Amount.additionalProperties).toBe(true);
+      const create = profile.components.schemas.ThirdPartyCreateRequest;
+      expect(create.allOf).toBeUndefined();
+      expect(create).toMatchObject({ type: 'object', required: ['client_customer_ref'], additionalProperties: true });
+      // the normative document stays as written
+      expect(doc.components.schemas.ThirdParty.additionalProperties).toBeUndefined();
+    },
+  );
 });

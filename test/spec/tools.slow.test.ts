@@ -24,7 +24,8 @@ if (!toolsInstalled) {
   // Never a silent skip in CI: .ci/run installs them.
   if (process.env['CI']) throw new Error('the peer tools are not installed: npm ci --prefix tools');
   console.warn(
-    'peer-tool tests skipped: run `npm ci --prefix tools` to install Prism, Spectral, Redocly, newman, Dredd and Specmatic',
+    'peer-tool tests skipped: run `npm ci --prefix tools` to ' +
+      'install Prism, Spectral, Redocly, newman, Dredd and Specmatic',
   );
 }
 const spec = path.join(root, 'spec/openapi.yaml');
@@ -85,22 +86,25 @@ afterAll(async () => {
 });
 
 describe.skipIf(!toolsInstalled)('lint', () => {
-  it('Redocly CLI, recommended ruleset: 0 errors and 0 warnings on spec/openapi.yaml, 0 errors on the tool profile', async () => {
-    const totals = async (file: string) => {
-      const r = await run(bin('redocly'), [
-        'lint',
-        file,
-        '--config',
-        path.join(root, 'spec/redocly.yaml'),
-        '--format=json',
-      ]);
-      return JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))).totals as { errors: number; warnings: number };
-    };
-    expect(await totals(spec)).toMatchObject({ errors: 0, warnings: 0 });
-    // The profile inlines parameters per operation (Specmatic pairs them by example name), so the
-    // component parameters it keeps for reference are unused: warnings, never errors.
-    expect((await totals(profile)).errors).toBe(0);
-  });
+  it(
+    'Redocly CLI, recommended ruleset: 0 errors and 0 warnings ' + 'on spec/openapi.yaml, 0 errors on the tool profile',
+    async () => {
+      const totals = async (file: string) => {
+        const r = await run(bin('redocly'), [
+          'lint',
+          file,
+          '--config',
+          path.join(root, 'spec/redocly.yaml'),
+          '--format=json',
+        ]);
+        return JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))).totals as { errors: number; warnings: number };
+      };
+      expect(await totals(spec)).toMatchObject({ errors: 0, warnings: 0 });
+      // The profile inlines parameters per operation (Specmatic pairs them by example name), so the
+      // component parameters it keeps for reference are unused: warnings, never errors.
+      expect((await totals(profile)).errors).toBe(0);
+    },
+  );
 
   it('Spectral spectral:oas: 0 errors, 0 warnings on spec/openapi.yaml', async () => {
     const r = await run(bin('spectral'), [
@@ -118,132 +122,148 @@ describe.skipIf(!toolsInstalled)('lint', () => {
 });
 
 describe.skipIf(!toolsInstalled)('tools against cbp mock', () => {
-  it('Prism proxy validates a real createPayment round trip against the normative document (ranges and all)', async () => {
-    const port = 20000 + Math.floor(Math.random() * 20000);
-    const prism: ChildProcess = spawn(
-      bin('prism'),
-      ['proxy', spec, mock.baseUrl, '-h', '127.0.0.1', '-p', String(port), '--errors'],
-      { cwd: root },
-    );
-    try {
-      await new Promise<void>((resolve, reject) => {
-        let out = '';
-        const onData = (d: Buffer) => {
-          out += d.toString();
-          if (out.includes('Prism is listening')) resolve();
-        };
-        prism.stdout?.on('data', onData);
-        prism.stderr?.on('data', onData);
-        prism.on('exit', (code) => reject(new Error(`prism exited ${code}: ${out}`)));
-      });
-      const res = await fetch(`http://127.0.0.1:${port}/v3/customers/cust-a-1/payments`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(CREATE_PAYMENT),
-      });
-      expect(res.status).toBe(201);
-      expect(res.headers.get('sl-violations')).toBeNull();
-    } finally {
-      prism.kill('SIGTERM');
-    }
-  });
-
-  it('Postman: openapi-to-postmanv2 converts the tool profile and newman runs the token request with the example credentials', async () => {
-    const collection = path.join(dir, 'collection.json');
-    const report = path.join(dir, 'newman.json');
-    const converted = await run(bin('openapi2postmanv2'), [
-      '-s',
-      profile,
-      '-o',
-      collection,
-      '-p',
-      '-O',
-      'parametersResolution=Example',
-    ]);
-    expect(converted.code, converted.stderr).toBe(0);
-    const r = await run(bin('newman'), [
-      'run',
-      collection,
-      '--env-var',
-      `base_url=${mock.baseUrl}`,
-      '--folder',
-      'Obtain an access token',
-      '--reporters',
-      'json',
-      '--reporter-json-export',
-      report,
-    ]);
-    expect(r.code, r.stderr).toBe(0);
-    const executions = JSON.parse(readFileSync(report, 'utf8')).run.executions as Array<{ response: { code: number } }>;
-    expect(executions.map((e) => e.response.code)).toEqual([200]);
-  });
-
-  it('Dredd: the published profile stops on `unique-ref`; without that one operation every example the mock can serve passes', async () => {
-    // A fresh mock: the examples carry references the service keeps unique (a session's and a third-party
-    // payment's client_reference_id, a third party's client_customer_ref), so each replays once per mock.
-    const own = await startSandbox({ port: 0 });
-    try {
-      const ownToken = await tokenFrom(own);
-      const published = await run(bin('dredd'), [
-        profile,
-        own.baseUrl,
-        '--header',
-        `Authorization: Bearer ${ownToken}`,
-        '--color',
-        'false',
-      ]);
-      // Dredd 14 turns path and query parameters into an RFC 6570 template; RFC 6570 §2.3 allows only ALPHA,
-      // DIGIT, "_" and pct-encoded in a variable name, so the seed's query parameter `unique-ref` cannot be one,
-      // and the parse error aborts the run before any request. Renaming it would change the wire contract.
-      const out = `${published.stdout}${published.stderr}`;
-      expect(out).toMatch(
-        /Failed to parse URI template: \/v1\/customers\/\{customer_id\}\/virtual-accounts\{\?unique-ref\}/,
+  it(
+    'Prism proxy validates a real createPayment round ' + 'trip against the normative document (ranges and all)',
+    async () => {
+      const port = 20000 + Math.floor(Math.random() * 20000);
+      const prism: ChildProcess = spawn(
+        bin('prism'),
+        ['proxy', spec, mock.baseUrl, '-h', '127.0.0.1', '-p', String(port), '--errors'],
+        { cwd: root },
       );
-      expect(out).toMatch(/API description processing error/);
-      expect(published.code).not.toBe(0);
+      try {
+        await new Promise<void>((resolve, reject) => {
+          let out = '';
+          const onData = (d: Buffer) => {
+            out += d.toString();
+            if (out.includes('Prism is listening')) resolve();
+          };
+          prism.stdout?.on('data', onData);
+          prism.stderr?.on('data', onData);
+          prism.on('exit', (code) => reject(new Error(`prism exited ${code}: ${out}`)));
+        });
+        const res = await fetch(`http://127.0.0.1:${port}/v3/customers/cust-a-1/payments`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(CREATE_PAYMENT),
+        });
+        expect(res.status).toBe(201);
+        expect(res.headers.get('sl-violations')).toBeNull();
+      } finally {
+        prism.kill('SIGTERM');
+      }
+    },
+  );
 
-      const doc = parse(readFileSync(profile, 'utf8'));
-      delete doc.paths['/v1/customers/{customer_id}/virtual-accounts'].get;
-      const dreddFile = path.join(dir, 'openapi.dredd.yaml');
-      writeFileSync(dreddFile, stringify(doc, { aliasDuplicateObjects: false }));
-      // Dredd 14 runs every documented status; only the success transactions are requests an example can make
-      // succeed. Left out: the token (Dredd sends an empty body for a form media type) and the legacy view (its
-      // payment_id is generated at creation, so no static example names one).
-      const served: Array<[string, string, string]> = [
-        ['/v1/customers/{customer_id}/virtual-accounts', 'Request a virtual account', '200'],
-        ['/v3/customers/{customer_id}/payments', 'Create a payment (v3, Beta)', '201'],
-        ['/v1/customers/{customer_id}/sessions', 'Create a hosted payment session', '201'],
-        ['/v1/customers/{customer_id}/sessions', 'Look up sessions by client reference', '200'],
-        ['/api/v1/customers/{customer_id}/third-parties', 'Create a third-party customer', '201'],
-        [
-          '/api/v1/customers/{customer_id}/third-parties/{client_customer_reference}',
-          'Get a third-party customer and its compliance status',
-          '200',
-        ],
-        [
-          '/api/v1/customers/{customer_id}/third-parties/{client_customer_reference}',
-          'Update a third-party customer',
-          '200',
-        ],
-        ['/v2/customers/{customer_id}/payments', 'Legacy: make a payment', '201'],
-        ['/v1/customers/{customer_id}/payments', 'Legacy: review payments', '200'],
-      ];
-      const only = served.flatMap(([p, summary, code]) => ['--only', `${p} > ${summary} > ${code} > application/json`]);
-      const r = await run(bin('dredd'), [
-        dreddFile,
-        own.baseUrl,
-        '--header',
-        `Authorization: Bearer ${ownToken}`,
-        ...only,
-        '--color',
-        'false',
+  it(
+    'Postman: openapi-to-postmanv2 converts the tool profile and ' +
+      'newman runs the token request with the example credentials',
+    async () => {
+      const collection = path.join(dir, 'collection.json');
+      const report = path.join(dir, 'newman.json');
+      const converted = await run(bin('openapi2postmanv2'), [
+        '-s',
+        profile,
+        '-o',
+        collection,
+        '-p',
+        '-O',
+        'parametersResolution=Example',
       ]);
-      expect(`${r.stdout}${r.stderr}`).toMatch(new RegExp(`complete: ${served.length} passing, 0 failing, 0 errors`));
-      expect(r.code, r.stdout.slice(-3000)).toBe(0);
-    } finally {
-      await own.close();
-    }
-  });
+      expect(converted.code, converted.stderr).toBe(0);
+      const r = await run(bin('newman'), [
+        'run',
+        collection,
+        '--env-var',
+        `base_url=${mock.baseUrl}`,
+        '--folder',
+        'Obtain an access token',
+        '--reporters',
+        'json',
+        '--reporter-json-export',
+        report,
+      ]);
+      expect(r.code, r.stderr).toBe(0);
+      const executions = JSON.parse(readFileSync(report, 'utf8')).run.executions as Array<{
+        response: { code: number };
+      }>;
+      expect(executions.map((e) => e.response.code)).toEqual([200]);
+    },
+  );
+
+  it(
+    'Dredd: the published profile stops on `unique-ref`; without ' +
+      'that one operation every example the mock can serve passes',
+    async () => {
+      // A fresh mock: the examples carry references the service keeps unique (a session's and a third-party
+      // payment's client_reference_id, a third party's client_customer_ref), so each replays once per mock.
+      const own = await startSandbox({ port: 0 });
+      try {
+        const ownToken = await tokenFrom(own);
+        const published = await run(bin('dredd'), [
+          profile,
+          own.baseUrl,
+          '--header',
+          `Authorization: Bearer ${ownToken}`,
+          '--color',
+          'false',
+        ]);
+        // Dredd 14 turns path and query parameters into an RFC 6570 template; RFC 6570 §2.3 allows only ALPHA,
+        // DIGIT, "_" and pct-encoded in a variable name, so the seed's query parameter `unique-ref` cannot be one,
+        // and the parse error aborts the run before any request. Renaming it would change the wire contract.
+        const out = `${published.stdout}${published.stderr}`;
+        expect(out).toMatch(
+          /Failed to parse URI template: \/v1\/customers\/\{customer_id\}\/virtual-accounts\{\?unique-ref\}/,
+        );
+        expect(out).toMatch(/API description processing error/);
+        expect(published.code).not.toBe(0);
+
+        const doc = parse(readFileSync(profile, 'utf8'));
+        delete doc.paths['/v1/customers/{customer_id}/virtual-accounts'].get;
+        const dreddFile = path.join(dir, 'openapi.dredd.yaml');
+        writeFileSync(dreddFile, stringify(doc, { aliasDuplicateObjects: false }));
+        // Dredd 14 runs every documented status; only the success transactions are requests an example can make
+        // succeed. Left out: the token (Dredd sends an empty body for a form media type) and the legacy view (its
+        // payment_id is generated at creation, so no static example names one).
+        const served: Array<[string, string, string]> = [
+          ['/v1/customers/{customer_id}/virtual-accounts', 'Request a virtual account', '200'],
+          ['/v3/customers/{customer_id}/payments', 'Create a payment (v3, Beta)', '201'],
+          ['/v1/customers/{customer_id}/sessions', 'Create a hosted payment session', '201'],
+          ['/v1/customers/{customer_id}/sessions', 'Look up sessions by client reference', '200'],
+          ['/api/v1/customers/{customer_id}/third-parties', 'Create a third-party customer', '201'],
+          [
+            '/api/v1/customers/{customer_id}/third-parties/{client_customer_reference}',
+            'Get a third-party customer and its compliance status',
+            '200',
+          ],
+          [
+            '/api/v1/customers/{customer_id}/third-parties/{client_customer_reference}',
+            'Update a third-party customer',
+            '200',
+          ],
+          ['/v2/customers/{customer_id}/payments', 'Legacy: make a payment', '201'],
+          ['/v1/customers/{customer_id}/payments', 'Legacy: review payments', '200'],
+        ];
+        const only = served.flatMap(([p, summary, code]) => [
+          '--only',
+          `${p} > ${summary} > ${code} > application/json`,
+        ]);
+        const r = await run(bin('dredd'), [
+          dreddFile,
+          own.baseUrl,
+          '--header',
+          `Authorization: Bearer ${ownToken}`,
+          ...only,
+          '--color',
+          'false',
+        ]);
+        expect(`${r.stdout}${r.stderr}`).toMatch(new RegExp(`complete: ${served.length} passing, 0 failing, 0 errors`));
+        expect(r.code, r.stdout.slice(-3000)).toBe(0);
+      } finally {
+        await own.close();
+      }
+    },
+  );
 
   it.skipIf(!hasJava)(
     'Specmatic runs every example of the tool profile the mock can serve as contract tests, and all pass',
@@ -255,7 +275,8 @@ describe.skipIf(!toolsInstalled)('tools against cbp mock', () => {
         // form body's example and sends generated credentials, rightly refused with 401), the virtual account
         // view and the legacy payment view (their unique_identifier / payment_id are generated at creation).
         const filter =
-          "--filter=PATH!='/auth/oauth/v2/token' && PATH!='/v1/customers/{customer_id}/payments/{payment_id}' && !(METHOD='GET' && PATH='/v1/customers/{customer_id}/virtual-accounts')";
+          "--filter=PATH!='/auth/oauth/v2/token' && PATH!='/v1/customers/{customer_id}/payments/{payment_id}" +
+          "' && !(METHOD='GET' && PATH='/v1/customers/{customer_id}/virtual-accounts')";
         // Specmatic reads the Bearer token from an environment variable named after the security scheme.
         const r = await run(
           bin('specmatic'),
@@ -278,5 +299,9 @@ describe.skipIf(!toolsInstalled)('tools against cbp mock', () => {
     },
   );
   if (!hasJava)
-    it.skip('Specmatic: skipped, no Java runtime (`java -version` failed); the specmatic npm package ships a jar that needs Java 17+', () => {});
+    it.skip(
+      'Specmatic: skipped, no Java runtime (`java -version` failed); ' +
+        'the specmatic npm package ships a jar that needs Java 17+',
+      () => {},
+    );
 });

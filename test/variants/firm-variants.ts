@@ -16,7 +16,8 @@ export const firmVariants: readonly Variant[] = [
     name: 'firm-statements/accepts-inactive-recipient',
     check: 'firm-statements',
     fault:
-      'a payment to an inactive recipient is accepted (Create payment rule 2: "Recipient details must be valid and active")',
+      'a payment to an inactive recipient is accepted (Create ' +
+      'payment rule 2: "Recipient details must be valid and active")',
     hooks: () => ({
       request(r) {
         if (!isPost(r, PAYMENTS)) return r;
@@ -86,7 +87,8 @@ export const firmVariants: readonly Variant[] = [
     name: 'firm-statements/virtual-account-for-inactive-customer',
     check: 'firm-statements',
     fault:
-      'a virtual account is created for a customer that is not active (What the service does: "available for registered and active customers")',
+      'a virtual account is created for a customer that is not active (What ' +
+      'the service does: "available for registered and active customers")',
     hooks: () => {
       let n = 0;
       return {
@@ -115,7 +117,8 @@ export const firmVariants: readonly Variant[] = [
     name: 'firm-statements/float-sum',
     check: 'firm-statements',
     fault:
-      'recipient amounts are summed as binary floats, so 10.10 + 20.20 misses 30.30 and the payment is refused (Create payment rule 3: "the sum of entry amounts equals amount")',
+      'recipient amounts are summed as binary floats, so 10.10 + 20.20 misses 30.30 and the ' +
+      'payment is refused (Create payment rule 3: "the sum of entry amounts equals amount")',
     hooks: () => ({
       request(r) {
         const b = r.body as Body | undefined;
@@ -152,7 +155,8 @@ export const firmVariants: readonly Variant[] = [
     name: 'firm-statements/payments-served-on-the-apikey-alone',
     check: 'firm-statements',
     fault:
-      'a legacy payment endpoint serves a call that carries the apikey alone (Authentication, OAuth 2.0: "payments ... require a Bearer token"; the legacy endpoints are payments)',
+      'a legacy payment endpoint serves a call that carries the apikey alone (Authentication, ' +
+      'OAuth 2.0: "payments ... require a Bearer token"; the legacy endpoints are payments)',
     hooks: (ctx) => ({
       async request(r) {
         const legacy = r.method === 'GET' && /^\/v1\/customers\/[^/]+\/payments(\/[^/]+)?$/.test(r.path);
@@ -165,7 +169,8 @@ export const firmVariants: readonly Variant[] = [
     name: 'firm-statements/plain-http',
     check: 'firm-statements',
     fault:
-      'a deployed (non-loopback) target answers over plain http (Authentication, OAuth 2.0 step 6: "All requests use HTTPS.")',
+      'a deployed (non-loopback) target answers over plain http ' +
+      '(Authentication, OAuth 2.0 step 6: "All requests use HTTPS.")',
     publicHost: 'sandbox.provider.example',
     hooks: () => ({}),
   },
@@ -173,7 +178,8 @@ export const firmVariants: readonly Variant[] = [
     name: 'lifecycle/payout-without-recipient-id',
     check: 'lifecycle',
     fault:
-      'PAYOUT_INITIATED is sent without recipient_id (States and transitions, row 4: "One webhook per recipient, with recipient_id")',
+      'PAYOUT_INITIATED is sent without recipient_id (States and ' +
+      'transitions, row 4: "One webhook per recipient, with recipient_id")',
     hooks: () => ({ webhook: (e) => [e.status === 'PAYOUT_INITIATED' ? { ...e, recipient_id: undefined } : e] }),
   },
 ];

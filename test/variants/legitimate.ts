@@ -152,7 +152,9 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
   },
   {
     name: 'events/completed-4-minutes-after-last-credit',
-    seed: 'States and transitions, row 6: PAYMENT_COMPLETED "may arrive up to 5 minutes after the last PAYOUT_CREDITED"',
+    seed:
+      'States and transitions, row 6: PAYMENT_COMPLETED "may ' +
+      'arrive up to 5 minutes after the last PAYOUT_CREDITED"',
     checks: ['lifecycle'],
     hooks: () => ({
       webhook: (e) => [e.status === 'PAYMENT_COMPLETED' ? { ...e, event_timestamp: shift(e.event_timestamp, 240) } : e],
@@ -179,7 +181,9 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
   },
   {
     name: 'events/same-currency-without-fx-completed',
-    seed: 'States and transitions: FX_COMPLETED on "Conversion done" (none happens for a same-currency payment; A-STATE-2)',
+    seed:
+      'States and transitions: FX_COMPLETED on "Conversion done" ' +
+      '(none happens for a same-currency payment; A-STATE-2)',
     checks: ['lifecycle'],
     hooks: () => ({ webhook: (e) => (e.status === 'FX_COMPLETED' ? [] : [e]) }),
   },
@@ -229,7 +233,9 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
   },
   {
     name: 'events/completed-exactly-5-minutes-after-last-credit',
-    seed: 'States and transitions, row 6: PAYMENT_COMPLETED "may arrive up to 5 minutes after the last PAYOUT_CREDITED" (the edge itself)',
+    seed:
+      'States and transitions, row 6: PAYMENT_COMPLETED "may arrive up ' +
+      'to 5 minutes after the last PAYOUT_CREDITED" (the edge itself)',
     checks: ['lifecycle'],
     hooks: () =>
       buffered((events) => {
@@ -241,7 +247,9 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
   },
   {
     name: 'events/retries-of-the-whole-flow-after-its-end',
-    seed: 'Events: "Retry schedule: not shown"; consumer rule 1: "A repeated event_id is a duplicate (delivery retry or redelivery)"',
+    seed:
+      'Events: "Retry schedule: not shown"; consumer rule 1: "A ' +
+      'repeated event_id is a duplicate (delivery retry or redelivery)"',
     checks: ['lifecycle'],
     // A provider whose first attempts all went unacknowledged retries every event of the payment
     // much later (hours, in production), after the end, with its original event_timestamp.
@@ -266,7 +274,9 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
   },
   {
     name: 'http/unavailable-with-retry-after',
-    seed: 'Errors, rule 3: "The exact status for each: not shown"; Limits: "Rate limits ... not shown" (a 503 with Retry-After, RFC 9110 §15.6.4, during a short maintenance)',
+    seed:
+      'Errors, rule 3: "The exact status for each: not shown"; Limits: "Rate limits ... ' +
+      'not shown" (a 503 with Retry-After, RFC 9110 §15.6.4, during a short maintenance)',
     checks: ['positive', 'spec-status'],
     note: /the target throttled \d+ requests? \(\d+× HTTP 503\): \d+ retried after Retry-After/,
     hooks: () => {
@@ -285,7 +295,9 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
   },
   {
     name: 'http/virtual-account-accepted-202',
-    seed: 'Request a virtual account: "The response means that virtual account creation has been initiated" (success codes: not shown)',
+    seed:
+      'Request a virtual account: "The response means that virtual ' +
+      'account creation has been initiated" (success codes: not shown)',
     checks: ['positive', 'firm-statements', 'spec-status'],
     hooks: () => ({
       response: (r, res) => (isPost(r, VIRTUAL_ACCOUNTS) && res.status < 300 ? { ...res, status: 202 } : res),
@@ -293,7 +305,9 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
   },
   {
     name: 'auth/apikey-alone-refused-on-customer-operations',
-    seed: 'Authentication, API key: "Used by partner integrations and the public Property Transaction Fee API and Referrals API" (which operations take it: not stated, A-SECURITY-UNSTATED)',
+    seed:
+      'Authentication, API key: "Used by partner integrations and the public Property Transaction ' +
+      'Fee API and Referrals API" (which operations take it: not stated, A-SECURITY-UNSTATED)',
     checks: ['firm-statements', 'auth'],
     hooks: () => ({
       request: (r) =>
@@ -380,7 +394,9 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
   },
   {
     name: 'events/svix-signature-headers',
-    seed: 'Events: "through a third-party webhook delivery provider that signs deliveries"; "Signature header names and verification scheme: not shown" (Svix: svix-id, svix-timestamp, svix-signature)',
+    seed:
+      'Events: "through a third-party webhook delivery provider that signs deliveries"; "Signature ' +
+      'header names and verification scheme: not shown" (Svix: svix-id, svix-timestamp, svix-signature)',
     checks: ['lifecycle'],
     hooks: () => ({
       deliveryHeaders: (std) => ({
@@ -392,7 +408,9 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
   },
   {
     name: 'http/explicit-nulls-for-absent-optional-fields',
-    seed: 'Payment table: six fields; "Fields of a session record beyond those listed: not shown" (a Jackson-style provider writes null for an optional field it has no value for)',
+    seed:
+      'Payment table: six fields; "Fields of a session record beyond those listed: not shown" ' +
+      '(a Jackson-style provider writes null for an optional field it has no value for)',
     checks: ['positive', 'sessions', 'spec-schema'],
     hooks: () => ({
       response(r, res) {
@@ -417,7 +435,9 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
   },
   {
     name: 'sessions/url-with-query-string',
-    seed: 'Create hosted payment session: "The response carries a session URL" (its field name: not shown; a signed URL carries its token in the query)',
+    seed:
+      'Create hosted payment session: "The response carries a session URL" ' +
+      '(its field name: not shown; a signed URL carries its token in the query)',
     checks: ['positive', 'firm-statements'],
     hooks: () => ({
       response(r, res) {
@@ -427,7 +447,9 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
           ...res,
           body: {
             ...rest,
-            payment_page_url: `https://pay.provider.example/hosted/pay/${String(rest.session_id)}?t=eyJhbGciOiJIUzI1NiJ9.c2Vz/x+y%3D&lang=en`,
+            payment_page_url:
+              `https://pay.provider.example/hosted/pay/${String(rest.session_id)}?t=eyJhbGciOiJIUzI1NiJ9.c2Vz/` +
+              `x+y%3D&lang=en`,
           },
         };
       },
@@ -435,7 +457,9 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
   },
   {
     name: 'sessions/customer-ref-must-be-an-onboarded-third-party',
-    seed: 'Reconciliation identifiers: client_customer_ref "Third-party payments (present for hosted sessions)"; Create payment rule 4: "a valid client_customer_ref" (a provider that checks it on sessions too)',
+    seed:
+      'Reconciliation identifiers: client_customer_ref "Third-party payments (present for hosted sessions)"; ' +
+      'Create payment rule 4: "a valid client_customer_ref" (a provider that checks it on sessions too)',
     checks: ['uniqueness'],
     hooks: (ctx) => ({
       async request(r) {
@@ -458,7 +482,9 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
   },
   {
     name: 'events/second-precision-ties-and-a-late-first-delivery',
-    seed: 'Events, consumer rule 2: "Order is not guaranteed; event_timestamp determines the real order" (timestamps of one-second precision: a fast sandbox stamps a whole flow with one second)',
+    seed:
+      'Events, consumer rule 2: "Order is not guaranteed; event_timestamp determines the real order" ' +
+      '(timestamps of one-second precision: a fast sandbox stamps a whole flow with one second)',
     checks: ['lifecycle'],
     // Every event of a payment carries the second of its first one; that first delivery arrives last.
     hooks: () =>
@@ -470,13 +496,17 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
   },
   {
     name: 'lifecycle/funded-wallet-processing-first-completes-at-once',
-    seed: 'Payment request: "If the wallet balance is insufficient, the service waits for incoming funds" (a funded wallet never waits); Events table: "PROCESSING | May be the first webhook"',
+    seed:
+      'Payment request: "If the wallet balance is insufficient, the service waits for incoming ' +
+      'funds" (a funded wallet never waits); Events table: "PROCESSING | May be the first webhook"',
     checks: ['lifecycle'],
     hooks: (ctx) => fundedWallet(ctx),
   },
   {
     name: 'sessions/expiry-field-named-otherwise',
-    seed: 'Hosted payment session: "Names of the callback URL field and of the session URL field in the response: not shown" (the creation answer names its expiry expires_at)',
+    seed:
+      'Hosted payment session: "Names of the callback URL field and of the session URL ' +
+      'field in the response: not shown" (the creation answer names its expiry expires_at)',
     checks: ['sessions'],
     hooks: () => ({
       response(r, res) {
@@ -488,7 +518,9 @@ export const legitimateVariants: readonly LegitimateVariant[] = [
   },
   {
     name: 'http/rate-limited-creates-required',
-    seed: 'Limits: "Rate limits ... not shown" (creates throttled with 429; a pipeline that requires every check must still pass)',
+    seed:
+      'Limits: "Rate limits ... not shown" (creates throttled with ' +
+      '429; a pipeline that requires every check must still pass)',
     checks: ['positive', 'negative', 'uniqueness'],
     require: ['all'],
     note: /not resent/,

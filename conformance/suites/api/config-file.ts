@@ -138,7 +138,9 @@ export function parseTargetFile(value: unknown, file: string): TargetFile {
     throw new CbpError('E_CONFIG', `invalid conformance config: ${e.message ?? 'invalid'}${extra}`, {
       file,
       pointer: e.instancePath,
-      hint: 'keys: customers, recipients, quotes, third_parties, second_client, webhooks, driver, payloads, virtual_accounts, run',
+      hint:
+        'keys: customers, recipients, quotes, third_parties, ' +
+        'second_client, webhooks, driver, payloads, virtual_accounts, run',
     });
   }
   return value as TargetFile;

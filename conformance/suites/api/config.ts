@@ -118,7 +118,9 @@ export function conformanceConfigFromArgv(
   );
   if (live && !primary) {
     throw new CbpError('E_CONFIG', 'no client credentials for the live target', {
-      hint: 'set CBP_CLIENT_ID and CBP_CLIENT_SECRET, or pass --client-id and --client-secret (values are never printed)',
+      hint:
+        'set CBP_CLIENT_ID and CBP_CLIENT_SECRET, or pass ' +
+        '--client-id and --client-secret (values are never printed)',
     });
   }
   const listen = file?.webhooks?.listen ?? '127.0.0.1:0';

@@ -16,5 +16,10 @@ export function rerunFor(checkId: string, config: Pick<ConformanceConfig, 'targe
 
 /** Where the $CBP_TOKEN of a curl line comes from: a token of the primary client, asked for as the runner does. */
 export function tokenSourceLine(authUrl: string, tokenPath = '/auth/oauth/v2/token'): string {
-  return `CBP_TOKEN=$(curl -sS -X POST ${q(`${authUrl.replace(/\/$/, '')}${tokenPath}`)} -d grant_type=client_credentials --data-urlencode "client_id=$CBP_CLIENT_ID" --data-urlencode "client_secret=$CBP_CLIENT_SECRET" | node -pe 'JSON.parse(require("fs").readFileSync(0,"utf8")).access_token')`;
+  return (
+    `CBP_TOKEN=$(curl -sS -X POST ${q(`${authUrl.replace(/\/$/, '')}${tokenPath}`)} -d ` +
+    `grant_type=client_credentials --data-urlencode "client_id=$CBP_CLIENT_ID" --data-urlencode ` +
+    `"client_secret=$CBP_CLIENT_SECRET" | ` +
+    `node -pe 'JSON.parse(require("fs").readFileSync(0,"utf8")).access_token')`
+  );
 }

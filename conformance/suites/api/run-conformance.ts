@@ -168,7 +168,9 @@ function checkValidators(spec: SuiteSpec, validators: SuiteValidators, generated
 function defaultTarget(config: ConformanceConfig): Target {
   if (config.target.kind === 'live') return liveTarget(config);
   throw new CbpError('E_USAGE', 'no target: the embedded sandbox is started by the caller', {
-    hint: 'pass options.target (startSandboxTarget() in cli/sandbox-target.ts), or --base-url for a live implementation',
+    hint:
+      'pass options.target (startSandboxTarget() in ' +
+      'cli/sandbox-target.ts), or --base-url for a live implementation',
   });
 }
 
@@ -196,7 +198,8 @@ function reproduceNotes(outcomes: readonly CheckOutcome[], config: ConformanceCo
     );
   if (lines.some((l) => l.includes('$CBP_EXPIRED_TOKEN')))
     notes.push(
-      '$CBP_EXPIRED_TOKEN is an expired token of the primary client (the runner outlived a fresh one on the sandbox clock, or read CBP_EXPIRED_TOKEN)',
+      '$CBP_EXPIRED_TOKEN is an expired token of the primary client (the runner ' +
+        'outlived a fresh one on the sandbox clock, or read CBP_EXPIRED_TOKEN)',
     );
   return notes;
 }

@@ -99,7 +99,8 @@ export async function expectRecord(
     r.eventsApplied !== expected.eventsApplied
   ) {
     return fail(
-      `events_applied is ${r.eventsApplied}, expected ${expected.eventsApplied} distinct events (a repeated event_id was processed again)`,
+      `events_applied is ${r.eventsApplied}, expected ${expected.eventsApplied} ` +
+        `distinct events (a repeated event_id was processed again)`,
     );
   }
   for (const [id, status] of Object.entries(expected.recipients ?? {})) {

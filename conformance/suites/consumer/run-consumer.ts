@@ -74,13 +74,15 @@ export async function runConsumerConformance(options: ConsumerRunOptions): Promi
     notes: () => [
       ...(signed.sent > 0 && signed.refused === signed.sent
         ? [
-            `every correctly signed delivery (${signed.sent}) was refused: the endpoint probably verifies with another secret than CBP_WEBHOOK_SECRET`,
+            `every correctly signed delivery (${signed.sent}) was refused: the ` +
+              `endpoint probably verifies with another secret than CBP_WEBHOOK_SECRET`,
           ]
         : []),
       ...(options.stateUrl
         ? []
         : [
-            'final states not verified: only the answers were judged (pass --state-url to check what the endpoint recorded)',
+            'final states not verified: only the answers were judged ' +
+              '(pass --state-url to check what the endpoint recorded)',
           ]),
     ],
   });

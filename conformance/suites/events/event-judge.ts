@@ -154,7 +154,9 @@ export function judgeEvents(
     if (earlier && earlier.payment_id !== event.payment_id) {
       find(
         'events.event-id-across-payments',
-        `event_id ${event.event_id} is used by payments ${earlier.payment_id} and ${event.payment_id}: a consumer that deduplicates on event_id alone (consumer rule 1) would skip this event of ${event.payment_id}`,
+        `event_id ${event.event_id} is used by payments ${earlier.payment_id} ` +
+          `and ${event.payment_id}: a consumer that deduplicates on event_id ` +
+          `alone (consumer rule 1) would skip this event of ${event.payment_id}`,
         [earlier, event],
         { paymentId: event.payment_id },
       );
@@ -174,7 +176,8 @@ export function judgeEvents(
       } else if (same.event_timestamp !== event.event_timestamp) {
         find(
           'events.event-id-redelivery-timestamp',
-          `event_id ${event.event_id} was redelivered with event_timestamp ${event.event_timestamp} (first ${same.event_timestamp})`,
+          `event_id ${event.event_id} was redelivered with event_timestamp ` +
+            `${event.event_timestamp} (first ${same.event_timestamp})`,
           [same, event],
           {
             paymentId: event.payment_id,
@@ -274,7 +277,9 @@ function sortByTimestamp(events: PaymentEvent[], table: StateTable, find: Finder
     const tied = sorted.filter((x) => x.t === reordered.t).map((x) => x.e);
     find(
       'events.timestamp-ties',
-      `event_timestamp ties: ${[...new Set(tied.map((e) => e.status))].join(', ')} share ${reordered.e.event_timestamp} and arrived in another order; the timestamps cannot order them, so they are judged in the state table's order`,
+      `event_timestamp ties: ${[...new Set(tied.map((e) => e.status))].join(', ')} ` +
+        `share ${reordered.e.event_timestamp} and arrived in another order; the ` +
+        `timestamps cannot order them, so they are judged in the state table's order`,
       tied.slice(0, 3),
     );
   }

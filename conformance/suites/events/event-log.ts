@@ -84,7 +84,8 @@ export function eventLogCheck(events: readonly ReceivedEvent[], options: EventLo
       for (const e of events) {
         // The payload as the judge reads it (fields lifted from `data`, nulls dropped: the judge reports both).
         for (const v of options.validatePayload?.(judgedPayload(e.payload)) ?? []) {
-          const message = `${(e.payload as { event_id?: string }).event_id ?? 'event'}: ${v.pointer || '/'} ${v.message}`;
+          const message =
+            `${(e.payload as { event_id?: string }).event_id ?? 'event'}: ` + `${v.pointer || '/'} ${v.message}`;
           if (seen.has(message)) continue;
           seen.add(message);
           // Offline there is no spec/ to grade a schema keyword by: the payload schema is not shown

@@ -6,7 +6,8 @@ export const clientPlugin: Plugin = {
   name: 'client',
   templates: 'generator/plugins/client',
   describe:
-    'client.ts: typed openapi-fetch client with auth, retries and typed errors (pre-flight validation when validators is selected)',
+    'client.ts: typed openapi-fetch client with auth, retries and ' +
+    'typed errors (pre-flight validation when validators is selected)',
   default: true,
   dependencies: ['types'],
   get runtime() {

@@ -64,7 +64,9 @@ export function emitValidatorFiles(ctx: EmitContext, rulesImport = RULES_IMPORT)
   for (const [pattern, at] of prep.patternAt) {
     if (patternEngine(pattern) === 'js-backtracking' && compiles(pattern, '')) {
       ctx.warn?.(
-        `${at}: pattern ${JSON.stringify(pattern)} uses syntax the linear-time engine (RE2) cannot run (lookaround, a back reference or a count over 1000); JavaScript's backtracking engine evaluates it, which a hostile value can keep busy`,
+        `${at}: pattern ${JSON.stringify(pattern)} uses syntax the linear-time engine ` +
+          `(RE2) cannot run (lookaround, a back reference or a count over 1000); JavaScript's ` +
+          `backtracking engine evaluates it, which a hostile value can keep busy`,
       );
     }
   }

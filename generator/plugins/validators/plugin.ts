@@ -6,7 +6,8 @@ import { coreRuntime } from '../runtime-root.js';
 export const validatorsPlugin: Plugin = {
   name: 'validators',
   describe:
-    'validators.ts and rules.ts: ajv validators for requests, responses and webhooks, with the overlay rules as keywords (compiled on first use; option standalone: precompiled)',
+    'validators.ts and rules.ts: ajv validators for requests, responses and webhooks, with ' +
+    'the overlay rules as keywords (compiled on first use; option standalone: precompiled)',
   default: true,
   dependencies: [],
   get runtime() {
@@ -19,7 +20,8 @@ export const validatorsPlugin: Plugin = {
       kind: 'boolean',
       default: false,
       describe:
-        'compile the validators at generate time into standalone modules (no `new Function` at run time, for a strict Content-Security-Policy); larger output, slower generation',
+        'compile the validators at generate time into standalone modules (no `new Function` ' +
+        'at run time, for a strict Content-Security-Policy); larger output, slower generation',
     },
   },
   emitters: [validatorsEmitter],

@@ -49,32 +49,36 @@ describe('cbp conformance consumer (library)', () => {
     expect(summary.notes).toEqual([expect.stringContaining('final states not verified')]);
   });
 
-  it('an endpoint that crashes on an unlisted status (REFUNDED) fails; one that refuses every signed delivery is told about the secret', async () => {
-    const { createServer } = await import('node:http');
-    const crashy = await listen(
-      createServer((req, res) => {
-        let body = '';
-        req.on('data', (c) => (body += c));
-        req.on('end', () => res.writeHead(body.includes('"REFUNDED"') ? 500 : 200).end('{}'));
-      }),
-    );
-    const crashed = await runConsumerConformance({ url: crashy, secret, checks: ['consumer.unlisted-status'] });
-    expect(crashed.outcomes[0]!.failures[0]).toMatchObject({
-      severity: 'error',
-      message: expect.stringContaining('REFUNDED webhook answered 500'),
-    });
-    const otherSecret = await listen(
-      createExampleConsumer({ secret: 'whsec_b3RoZXItc2VjcmV0LW90aGVyLXNlY3JldC0xMjM0' }),
-    );
-    const refused = await runConsumerConformance({
-      url: `${otherSecret}/webhooks`,
-      secret,
-      checks: ['consumer.single-recipient', 'consumer.bad-signature'],
-    });
-    expect(refused.notes).toContainEqual(
-      expect.stringContaining('probably verifies with another secret than CBP_WEBHOOK_SECRET'),
-    );
-  });
+  it(
+    'an endpoint that crashes on an unlisted status (REFUNDED) fails; ' +
+      'one that refuses every signed delivery is told about the secret',
+    async () => {
+      const { createServer } = await import('node:http');
+      const crashy = await listen(
+        createServer((req, res) => {
+          let body = '';
+          req.on('data', (c) => (body += c));
+          req.on('end', () => res.writeHead(body.includes('"REFUNDED"') ? 500 : 200).end('{}'));
+        }),
+      );
+      const crashed = await runConsumerConformance({ url: crashy, secret, checks: ['consumer.unlisted-status'] });
+      expect(crashed.outcomes[0]!.failures[0]).toMatchObject({
+        severity: 'error',
+        message: expect.stringContaining('REFUNDED webhook answered 500'),
+      });
+      const otherSecret = await listen(
+        createExampleConsumer({ secret: 'whsec_b3RoZXItc2VjcmV0LW90aGVyLXNlY3JldC0xMjM0' }),
+      );
+      const refused = await runConsumerConformance({
+        url: `${otherSecret}/webhooks`,
+        secret,
+        checks: ['consumer.single-recipient', 'consumer.bad-signature'],
+      });
+      expect(refused.notes).toContainEqual(
+        expect.stringContaining('probably verifies with another secret than CBP_WEBHOOK_SECRET'),
+      );
+    },
+  );
 
   it('reports exactly the duplicate and ordering failures of the naive consumer', async () => {
     const base = await listen(createNaiveConsumer({ secret }));
@@ -99,23 +103,27 @@ describe('cbp conformance consumer (library)', () => {
     expect(JSON.stringify(summary)).not.toContain(secret);
   });
 
-  it('fails refusals against an endpoint that answers 200 to anything, saying what was sent and why a refusal was expected', async () => {
-    const { createServer } = await import('node:http');
-    const base = await listen(createServer((_req, res) => res.writeHead(200).end('{}')));
-    const summary = await runConsumerConformance({ url: base, secret });
-    expect(statuses(summary)).toMatchObject({
-      'consumer.single-recipient': 'passed',
-      'consumer.duplicates': 'passed',
-      'consumer.out-of-order': 'passed',
-      'consumer.bad-signature': 'failed',
-      'consumer.stale-timestamp': 'failed',
-    });
-    const sig = summary.outcomes.find((o) => o.checkId === 'consumer.bad-signature')!.failures[0]!;
-    expect(sig.evidence?.exchanges?.[0]?.request.headers['webhook-signature']).toBe('v1,<redacted>');
-    expect(sig.evidence?.note).toMatch(
-      /^headers sent: webhook-id: .*webhook-timestamp: \d+.* A refusal was expected: webhook-signature was made with a freshly generated secret/,
-    );
-  });
+  it(
+    'fails refusals against an endpoint that answers 200 to ' +
+      'anything, saying what was sent and why a refusal was expected',
+    async () => {
+      const { createServer } = await import('node:http');
+      const base = await listen(createServer((_req, res) => res.writeHead(200).end('{}')));
+      const summary = await runConsumerConformance({ url: base, secret });
+      expect(statuses(summary)).toMatchObject({
+        'consumer.single-recipient': 'passed',
+        'consumer.duplicates': 'passed',
+        'consumer.out-of-order': 'passed',
+        'consumer.bad-signature': 'failed',
+        'consumer.stale-timestamp': 'failed',
+      });
+      const sig = summary.outcomes.find((o) => o.checkId === 'consumer.bad-signature')!.failures[0]!;
+      expect(sig.evidence?.exchanges?.[0]?.request.headers['webhook-signature']).toBe('v1,<redacted>');
+      expect(sig.evidence?.note).toMatch(
+        /^headers sent: webhook-id: .*webhook-timestamp: \d+.* A refusal was expected: webhook-signature was made with a freshly generated secret/,
+      );
+    },
+  );
 
   it('reports an unreachable endpoint as failures, not a crash', async () => {
     const summary = await runConsumerConformance({

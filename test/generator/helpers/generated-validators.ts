@@ -161,7 +161,9 @@ function componentRef(data: ValidatorData, pointer: string): { $ref: string } | 
     out.push(token);
   }
   return {
-    $ref: `${COMPONENTS_ID}#/${out.map((t) => encodeURIComponent(t.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/')}`,
+    $ref:
+      `${COMPONENTS_ID}#/` +
+      `${out.map((t) => encodeURIComponent(t.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/')}`,
   };
 }
 

@@ -46,7 +46,10 @@ export function independentValidator(document: Obj): (schemaPointer: string, val
     if (validate(structuredClone(value))) return undefined;
     const e = validate.errors?.[0];
     const allowed = e?.params && 'allowedValues' in e.params ? ` ${JSON.stringify(e.params.allowedValues)}` : '';
-    return `${e?.instancePath || '/'} ${e?.message}${allowed} (the example has ${shown(valueAt(value, e?.instancePath ?? ''))})`;
+    return (
+      `${e?.instancePath || '/'} ${e?.message}${allowed} (the ` +
+      `example has ${shown(valueAt(value, e?.instancePath ?? ''))})`
+    );
   };
 }
 

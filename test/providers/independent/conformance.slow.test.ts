@@ -101,7 +101,9 @@ const PROFILES: Profile[] = [
   },
   {
     name: 'funded wallet: PROCESSING first, instant completion',
-    seed: 'Events: PROCESSING "May be the first webhook"; Payment request: waits "If the wallet balance is insufficient"',
+    seed:
+      'Events: PROCESSING "May be the first webhook"; Payment ' +
+      'request: waits "If the wallet balance is insufficient"',
     options: { fundedCustomers: ['CUS-7001'] },
     // The partner knows which of its sandbox customers are funded, and says so in the config.
     setup: { fundedCustomers: ['CUS-7001'] },
@@ -145,7 +147,9 @@ const PROFILES: Profile[] = [
   },
   {
     name: '409 for duplicates, 422 for a failed name check',
-    seed: 'Errors: "the status of the CoP/VoP error: not shown"; duplicates for third-party payments "rejected" (status not shown)',
+    seed:
+      'Errors: "the status of the CoP/VoP error: not shown"; duplicates ' +
+      'for third-party payments "rejected" (status not shown)',
     options: { duplicateStatus: 409, nameCheckStatus: 422 },
     known: ALWAYS,
   },
@@ -169,7 +173,9 @@ const PROFILES: Profile[] = [
   },
   {
     name: 'single-use quotes, the driver without createQuote (one quote in the config)',
-    seed: 'Create payment rule 1 (reuse: not shown); quotes come from "the Create Quote operation", whose path is not shown',
+    seed:
+      'Create payment rule 1 (reuse: not shown); quotes come ' +
+      'from "the Create Quote operation", whose path is not shown',
     options: { singleUseQuotes: true },
     setup: { withoutCreateQuote: true },
     known: ALWAYS,
@@ -267,7 +273,8 @@ afterAll(() => {
   // run.
   const lines = results.map(
     (r) =>
-      `${r.name}: ${r.failures.length} failures, ${r.warnings.length} warnings, ${(r.ms / 1000).toFixed(1)} s\n    ${[...r.failures, ...r.warnings.map((w) => `(warning) ${w}`)].join('\n    ')}`,
+      `${r.name}: ${r.failures.length} failures, ${r.warnings.length} warnings, ${(r.ms / 1000).toFixed(1)} ` +
+      `s\n    ${[...r.failures, ...r.warnings.map((w) => `(warning) ${w}`)].join('\n    ')}`,
   );
   if (lines.length > 0) console.log(`independent provider, whole suite per behaviour:\n  ${lines.join('\n  ')}`);
 });

@@ -114,7 +114,9 @@ function partnerConfig(setup: PartnerSetup, dir: string): Record<string, unknown
     const derived = path.join(dir, 'driver-without-create-quote.mjs');
     writeFileSync(
       derived,
-      `import base from ${JSON.stringify(pathToFileURL(path.join(HERE, 'driver.mjs')).href)};\nconst { createQuote, ...rest } = base;\nexport default { ...rest, name: 'independent provider, no createQuote' };\n`,
+      `import base from ${JSON.stringify(pathToFileURL(path.join(HERE, 'driver.mjs')).href)};\nconst { ` +
+        `createQuote, ...rest } = base;\nexport default { ...rest, name: ` +
+        `'independent provider, no createQuote' };\n`,
     );
     value.driver = derived;
     value.quotes = [

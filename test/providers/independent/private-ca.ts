@@ -52,7 +52,8 @@ export function makePrivateCa(): PrivateCa {
   );
   writeFileSync(
     f('ext.cnf'),
-    'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nkeyUsage=digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\n',
+    'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\n' +
+      'keyUsage=digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\n',
   );
   run(
     'x509',

@@ -66,7 +66,8 @@ async function start(options: ProviderOptions = {}): Promise<
 }
 
 const payment = (values: { total: string; parts: string[] }) =>
-  `{"purpose_of_transaction":"PROPERTY_PURCHASE","amount":{"currency":"GBP","value":${values.total}},"recipient_details":[${values.parts
+  `{"purpose_of_transaction":"PROPERTY_PURCHASE","amount":{"currency":"GBP","value":${values.total}},` +
+  `"recipient_details":[${values.parts
     .map((v, i) => `{"recipient_id":"BEN-10${i}","amount":{"currency":"GBP","value":${v}}}`)
     .join(',')}]}`;
 
@@ -228,24 +229,27 @@ describe('webhooks', () => {
     },
   );
 
-  test('a funded wallet starts PROCESSING and completes without funds arriving; the cancellation is then refused', async () => {
-    const hook = await receiver();
-    const p = await start({ fundedCustomers: ['CUS-7001'], secondPrecisionTimestamps: true });
-    await p.call('POST', '/v1/webhooks', { url: hook.url });
-    const created = await p.call('POST', '/v3/customers/CUS-7001/payments', payment({ total: '10', parts: ['10'] }));
-    expect(created.body.status).toBe('PROCESSING');
-    await until(() => hook.got.length >= 5);
-    const events = hook.got.map((g) => JSON.parse(g.body) as { status: string; event_timestamp: string });
-    expect(events.map((e) => e.status)).toEqual([
-      'PROCESSING',
-      'FX_COMPLETED',
-      'PAYOUT_INITIATED',
-      'PAYOUT_CREDITED',
-      'PAYMENT_COMPLETED',
-    ]);
-    expect(events[0].event_timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
-    expect((await p.call('POST', `/simulate/payments/${created.body.payment_id}/cancel`, {})).status).toBe(409);
-  });
+  test(
+    'a funded wallet starts PROCESSING and completes ' + 'without funds arriving; the cancellation is then refused',
+    async () => {
+      const hook = await receiver();
+      const p = await start({ fundedCustomers: ['CUS-7001'], secondPrecisionTimestamps: true });
+      await p.call('POST', '/v1/webhooks', { url: hook.url });
+      const created = await p.call('POST', '/v3/customers/CUS-7001/payments', payment({ total: '10', parts: ['10'] }));
+      expect(created.body.status).toBe('PROCESSING');
+      await until(() => hook.got.length >= 5);
+      const events = hook.got.map((g) => JSON.parse(g.body) as { status: string; event_timestamp: string });
+      expect(events.map((e) => e.status)).toEqual([
+        'PROCESSING',
+        'FX_COMPLETED',
+        'PAYOUT_INITIATED',
+        'PAYOUT_CREDITED',
+        'PAYMENT_COMPLETED',
+      ]);
+      expect(events[0].event_timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
+      expect((await p.call('POST', `/simulate/payments/${created.body.payment_id}/cancel`, {})).status).toBe(409);
+    },
+  );
 });
 
 /** Each behaviour the slow test switches on is really on (a no-op option would make its profile prove nothing). */
@@ -365,39 +369,42 @@ describe('each option changes what it says', () => {
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
   });
 
-  test('event shapes: per-payment ids, nested data, epoch milliseconds, duplicates, no FX without conversion', async () => {
-    const got: unknown[] = [];
-    const server: Server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        got.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-        res.end();
+  test(
+    'event shapes: per-payment ids, nested data, epoch ' + 'milliseconds, duplicates, no FX without conversion',
+    async () => {
+      const got: unknown[] = [];
+      const server: Server = createServer((req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => {
+          got.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+          res.end();
+        });
       });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    open.push({ close: () => new Promise<void>((done) => server.close(() => done())) });
-    const p = await start({
-      perPaymentEventIds: true,
-      nestedEventData: true,
-      epochMillisTimestamps: true,
-      duplicateDeliveries: true,
-      fxOnlyForConversions: true,
-    });
-    await p.call('POST', '/v1/webhooks', { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` });
-    const created = await pay(p);
-    await p.call('POST', `/simulate/payments/${created.body.payment_id}/fund`, {});
-    for (let i = 0; i < 100 && got.length < 10; i++) await new Promise((r) => setTimeout(r, 20));
-    const events = got as Array<{ event_id: string; event_timestamp: unknown; data: { status: string } }>;
-    expect(events.map((e) => `${e.event_id}:${e.data.status}`)).toEqual(
-      [
-        'evt_1:AWAITING_FUNDS',
-        'evt_2:RECEIVED_FUNDS',
-        'evt_3:PAYOUT_INITIATED',
-        'evt_4:PAYOUT_CREDITED',
-        'evt_5:PAYMENT_COMPLETED',
-      ].flatMap((e) => [e, e]),
-    );
-    expect(typeof events[0].event_timestamp).toBe('number');
-  });
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      open.push({ close: () => new Promise<void>((done) => server.close(() => done())) });
+      const p = await start({
+        perPaymentEventIds: true,
+        nestedEventData: true,
+        epochMillisTimestamps: true,
+        duplicateDeliveries: true,
+        fxOnlyForConversions: true,
+      });
+      await p.call('POST', '/v1/webhooks', { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` });
+      const created = await pay(p);
+      await p.call('POST', `/simulate/payments/${created.body.payment_id}/fund`, {});
+      for (let i = 0; i < 100 && got.length < 10; i++) await new Promise((r) => setTimeout(r, 20));
+      const events = got as Array<{ event_id: string; event_timestamp: unknown; data: { status: string } }>;
+      expect(events.map((e) => `${e.event_id}:${e.data.status}`)).toEqual(
+        [
+          'evt_1:AWAITING_FUNDS',
+          'evt_2:RECEIVED_FUNDS',
+          'evt_3:PAYOUT_INITIATED',
+          'evt_4:PAYOUT_CREDITED',
+          'evt_5:PAYMENT_COMPLETED',
+        ].flatMap((e) => [e, e]),
+      );
+      expect(typeof events[0].event_timestamp).toBe('number');
+    },
+  );
 });

@@ -306,7 +306,8 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     // Microseconds, strictly increasing per payment.
     const micros = Math.max(now * 1000, p.lastMicros + 1);
     p.lastMicros = micros;
-    return `${new Date(Math.floor(micros / 1000)).toISOString().slice(0, 23)}${String(micros % 1000).padStart(3, '0')}Z`;
+    const millis = new Date(Math.floor(micros / 1000)).toISOString().slice(0, 23);
+    return `${millis}${String(micros % 1000).padStart(3, '0')}Z`;
   };
   const emit = (p: Payment, status: string, recipientId?: string) => {
     p.status = status;
@@ -365,7 +366,8 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     const p: Payment = {
       ...init,
       id: randomUUID(),
-      instructionNumber: `IN${new Date().toISOString().slice(0, 10).replaceAll('-', '')}${String(instructionSeq).padStart(6, '0')}`,
+      instructionNumber:
+        `IN${new Date().toISOString().slice(0, 10).replaceAll('-', '')}` + `${String(instructionSeq).padStart(6, '0')}`,
       status: 'AWAITING_FUNDS',
       createdAt: new Date().toISOString(),
       eventSeq: 0,
@@ -701,7 +703,8 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     const s = sessions.get(ctx.params.session_id);
     if (!s || (options.sessionUrlWithQuery && ctx.url.searchParams.get('t') !== s.accessToken))
       return { status: 404, body: '<!doctype html><title>Not found</title>' };
-    const html = `<!doctype html><title>Pay ${s.amount.currency} ${s.amount.value}</title><p>Status: ${sessionStatus(s)}</p>`;
+    const html =
+      `<!doctype html><title>Pay ${s.amount.currency} ${s.amount.value}</title>` + `<p>Status: ${sessionStatus(s)}</p>`;
     return { status: 200, body: html, headers: { 'content-type': 'text/html; charset=utf-8' } };
   };
 

@@ -44,25 +44,31 @@ const PAYMENT = { params: { path: { customer_id: 'cust-a-1' } }, body: paymentBo
 const REVIEW = { params: { path: { customer_id: 'cust-a-1' } } };
 
 describe('accessToken against cbp mock', () => {
-  it('a token the backend obtained: the payment is created, no token request is made, the token goes in Authorization', async () => {
-    const held = await token(mock);
-    const { sent, fetch } = recordingFetch();
-    const logs: Array<{ event: string }> = [];
-    const client = create({
-      baseUrl: mock.baseUrl,
-      authUrl: mock.authUrl,
-      accessToken: held,
-      fetch,
-      logger: (e: { event: string }) => logs.push(e),
-    });
-    const r = await client.createPayment(PAYMENT);
-    expect(r.apiError).toBeUndefined();
-    expect((r.data as { payment_id: string }).payment_id).toMatch(/\S/);
-    expect(sent).toEqual([{ url: `${mock.baseUrl}/v3/customers/cust-a-1/payments`, authorization: `Bearer ${held}` }]);
-    expect(logs.map((e) => e.event)).not.toContain('token-request');
-    // The token is a secret of the client like the ones it fetches: never in a log entry.
-    expect(JSON.stringify(logs)).not.toContain(held);
-  });
+  it(
+    'a token the backend obtained: the payment is created, no ' +
+      'token request is made, the token goes in Authorization',
+    async () => {
+      const held = await token(mock);
+      const { sent, fetch } = recordingFetch();
+      const logs: Array<{ event: string }> = [];
+      const client = create({
+        baseUrl: mock.baseUrl,
+        authUrl: mock.authUrl,
+        accessToken: held,
+        fetch,
+        logger: (e: { event: string }) => logs.push(e),
+      });
+      const r = await client.createPayment(PAYMENT);
+      expect(r.apiError).toBeUndefined();
+      expect((r.data as { payment_id: string }).payment_id).toMatch(/\S/);
+      expect(sent).toEqual([
+        { url: `${mock.baseUrl}/v3/customers/cust-a-1/payments`, authorization: `Bearer ${held}` },
+      ]);
+      expect(logs.map((e) => e.event)).not.toContain('token-request');
+      // The token is a secret of the client like the ones it fetches: never in a log entry.
+      expect(JSON.stringify(logs)).not.toContain(held);
+    },
+  );
 
   it('a function is asked before each request, so the app can renew the token', async () => {
     const held = await token(mock);
@@ -89,22 +95,28 @@ describe('accessToken against cbp mock', () => {
     expect(sent.map((s) => s.authorization)).toEqual(['Bearer revoked-token-0123456789', `Bearer ${fresh}`]);
   });
 
-  it('a string token the service refuses: one request, then apiError auth/unauthorized (nothing to renew it with)', async () => {
-    const { sent, fetch } = recordingFetch();
-    const client = create({ baseUrl: mock.baseUrl, accessToken: 'revoked-token-0123456789', fetch });
-    const r = await client.legacyReviewPayments(REVIEW);
-    expect(r.apiError).toMatchObject({ kind: 'auth', reason: 'unauthorized', status: 401 });
-    expect(sent).toHaveLength(1);
-  });
-
-  it('a token that is not RFC 6750 token68 text never reaches a header: auth/token-response-invalid, nothing sent', async () => {
-    for (const bad of ['two words', 'line\nbreak', 'quote"d']) {
+  it(
+    'a string token the service refuses: one request, then ' + 'apiError auth/unauthorized (nothing to renew it with)',
+    async () => {
       const { sent, fetch } = recordingFetch();
-      const r = await create({ baseUrl: mock.baseUrl, accessToken: bad, fetch }).legacyReviewPayments(REVIEW);
-      expect(r.apiError, JSON.stringify(bad)).toMatchObject({ kind: 'auth', reason: 'token-response-invalid' });
-      expect(sent).toEqual([]);
-    }
-  });
+      const client = create({ baseUrl: mock.baseUrl, accessToken: 'revoked-token-0123456789', fetch });
+      const r = await client.legacyReviewPayments(REVIEW);
+      expect(r.apiError).toMatchObject({ kind: 'auth', reason: 'unauthorized', status: 401 });
+      expect(sent).toHaveLength(1);
+    },
+  );
+
+  it(
+    'a token that is not RFC 6750 token68 text never reaches ' + 'a header: auth/token-response-invalid, nothing sent',
+    async () => {
+      for (const bad of ['two words', 'line\nbreak', 'quote"d']) {
+        const { sent, fetch } = recordingFetch();
+        const r = await create({ baseUrl: mock.baseUrl, accessToken: bad, fetch }).legacyReviewPayments(REVIEW);
+        expect(r.apiError, JSON.stringify(bad)).toMatchObject({ kind: 'auth', reason: 'token-response-invalid' });
+        expect(sent).toEqual([]);
+      }
+    },
+  );
 
   it('a function that fails: auth/token-request-failed with its message, nothing sent', async () => {
     const { sent, fetch } = recordingFetch();

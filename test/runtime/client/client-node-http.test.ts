@@ -59,30 +59,33 @@ describe('over node:http on 127.0.0.1', () => {
     });
   }
 
-  it('50 concurrent calls of a fresh client → one token request; a 401 → one refresh, one re-send with the body', async () => {
-    const mod = await generated.load<{ createPaymentsClient: (o: unknown) => AnyClient }>('client.ts');
-    const fresh = mod.createPaymentsClient({
-      baseUrl: base,
-      authUrl: base,
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
-    });
-    const before = backend.issued.length;
-    const all = await Promise.all(
-      Array.from({ length: 50 }, () => fresh.legacyReviewPayments(SAMPLE_CALLS.legacyReviewPayments.init)),
-    );
-    expect(all.every((r) => r.apiError === undefined)).toBe(true);
-    expect(backend.issued.length - before).toBe(1);
+  it(
+    '50 concurrent calls of a fresh client → one token ' + 'request; a 401 → one refresh, one re-send with the body',
+    async () => {
+      const mod = await generated.load<{ createPaymentsClient: (o: unknown) => AnyClient }>('client.ts');
+      const fresh = mod.createPaymentsClient({
+        baseUrl: base,
+        authUrl: base,
+        clientId: CLIENT_ID,
+        clientSecret: CLIENT_SECRET,
+      });
+      const before = backend.issued.length;
+      const all = await Promise.all(
+        Array.from({ length: 50 }, () => fresh.legacyReviewPayments(SAMPLE_CALLS.legacyReviewPayments.init)),
+      );
+      expect(all.every((r) => r.apiError === undefined)).toBe(true);
+      expect(backend.issued.length - before).toBe(1);
 
-    backend.validTokens.clear();
-    const payments = backend.received.get('createPayment')?.length ?? 0;
-    const result = await fresh.createPayment(SAMPLE_CALLS.createPayment.init);
-    expect(result.apiError).toBeUndefined();
-    expect(backend.issued.length - before).toBe(2);
-    const got = backend.received.get('createPayment')!;
-    expect(got).toHaveLength(payments + 1);
-    expect((got.at(-1) as { body: unknown }).body).toEqual(SAMPLE_CALLS.createPayment.init.body);
-  });
+      backend.validTokens.clear();
+      const payments = backend.received.get('createPayment')?.length ?? 0;
+      const result = await fresh.createPayment(SAMPLE_CALLS.createPayment.init);
+      expect(result.apiError).toBeUndefined();
+      expect(backend.issued.length - before).toBe(2);
+      const got = backend.received.get('createPayment')!;
+      expect(got).toHaveLength(payments + 1);
+      expect((got.at(-1) as { body: unknown }).body).toEqual(SAMPLE_CALLS.createPayment.init.body);
+    },
+  );
 
   it('answers 413 for a body over the limit without buffering it', async () => {
     const response = await fetch(`${base}/v3/customers/${CUSTOMER}/payments`, {

@@ -198,28 +198,31 @@ describe('API calls follow same-origin redirects only', () => {
 describe('credentials go to the base URL origin only', () => {
   type RawGet = { GET: (path: string, init: unknown) => Promise<unknown> };
 
-  it('client.raw with a per-call baseUrl on another origin: no fetched token goes there, and the warning says why', async () => {
-    await setup();
-    api.handle = (req, res) => (req.url === '/auth/oauth/v2/token' ? tokenOk()(res) : json(res, 200, []));
-    const logs: Array<{ event: string; url?: string }> = [];
-    const client = create({
-      baseUrl: api.url,
-      authUrl: api.url,
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
-      retry: false,
-      logger: (e: { event: string }) => logs.push(e),
-    });
-    // A first call on the base URL gets the token, so one is live when the foreign call goes out.
-    await client.legacyReviewPayments({ params: { path: { customer_id: 'cust-1' } } });
-    await (client.raw as unknown as RawGet).GET('/v1/customers/{customer_id}/payments', {
-      baseUrl: evil.url,
-      params: { path: { customer_id: 'cust-1' } },
-    });
-    expect(evil.seen.map((s) => [s.path, s.headers.authorization])).toEqual([[LEGACY, undefined]]);
-    expect(logs.filter((e) => e.event === 'auth-withheld')).toHaveLength(1);
-    expect(JSON.stringify(evil.seen)).not.toContain(GOOD_TOKEN);
-  });
+  it(
+    'client.raw with a per-call baseUrl on another origin: ' + 'no fetched token goes there, and the warning says why',
+    async () => {
+      await setup();
+      api.handle = (req, res) => (req.url === '/auth/oauth/v2/token' ? tokenOk()(res) : json(res, 200, []));
+      const logs: Array<{ event: string; url?: string }> = [];
+      const client = create({
+        baseUrl: api.url,
+        authUrl: api.url,
+        clientId: CLIENT_ID,
+        clientSecret: CLIENT_SECRET,
+        retry: false,
+        logger: (e: { event: string }) => logs.push(e),
+      });
+      // A first call on the base URL gets the token, so one is live when the foreign call goes out.
+      await client.legacyReviewPayments({ params: { path: { customer_id: 'cust-1' } } });
+      await (client.raw as unknown as RawGet).GET('/v1/customers/{customer_id}/payments', {
+        baseUrl: evil.url,
+        params: { path: { customer_id: 'cust-1' } },
+      });
+      expect(evil.seen.map((s) => [s.path, s.headers.authorization])).toEqual([[LEGACY, undefined]]);
+      expect(logs.filter((e) => e.event === 'auth-withheld')).toHaveLength(1);
+      expect(JSON.stringify(evil.seen)).not.toContain(GOOD_TOKEN);
+    },
+  );
 
   it('client.raw with a per-call baseUrl on another origin: the API key stays home', async () => {
     await setup();

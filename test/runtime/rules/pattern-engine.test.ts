@@ -95,38 +95,42 @@ describe('pattern engine', () => {
 });
 
 describe('cbp generate and patterns RE2 cannot run', () => {
-  it('a document whose patterns all stay on the JavaScript engine gets validators without RE2 (46 kB gzipped in a browser bundle)', async () => {
-    const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
-    const os = await import('node:os');
-    const path = await import('node:path');
-    const { generate } = await import('../../../api/index.js');
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'cbp-patterns-'));
-    try {
-      const schema = { type: 'object', properties: { a: { type: 'string', pattern: '^[A-Z]{3}$' } } };
-      const doc = {
-        openapi: '3.1.0',
-        info: { title: 'T', version: '1' },
-        paths: {
-          '/t': {
-            post: {
-              operationId: 't',
-              requestBody: { content: { 'application/json': { schema } } },
-              responses: { '204': { description: 'ok' } },
+  it(
+    'a document whose patterns all stay on the JavaScript engine ' +
+      'gets validators without RE2 (46 kB gzipped in a browser bundle)',
+    async () => {
+      const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+      const os = await import('node:os');
+      const path = await import('node:path');
+      const { generate } = await import('../../../api/index.js');
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'cbp-patterns-'));
+      try {
+        const schema = { type: 'object', properties: { a: { type: 'string', pattern: '^[A-Z]{3}$' } } };
+        const doc = {
+          openapi: '3.1.0',
+          info: { title: 'T', version: '1' },
+          paths: {
+            '/t': {
+              post: {
+                operationId: 't',
+                requestBody: { content: { 'application/json': { schema } } },
+                responses: { '204': { description: 'ok' } },
+              },
             },
           },
-        },
-      };
-      writeFileSync(path.join(dir, 'api.json'), JSON.stringify(doc));
-      const result = await generate(
-        { spec: 'api.json', overlays: [], out: 'out', check: false, clientFactoryName: 'c', plugins: ['validators'] },
-        { cwd: dir },
-      );
-      expect(result.files.map((f) => f.contents).join('\n')).not.toContain('regexp-re2');
-      expect(Object.keys(result.runtimeDependencies.dependencies)).not.toContain('re2js');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+        };
+        writeFileSync(path.join(dir, 'api.json'), JSON.stringify(doc));
+        const result = await generate(
+          { spec: 'api.json', overlays: [], out: 'out', check: false, clientFactoryName: 'c', plugins: ['validators'] },
+          { cwd: dir },
+        );
+        expect(result.files.map((f) => f.contents).join('\n')).not.toContain('regexp-re2');
+        expect(Object.keys(result.runtimeDependencies.dependencies)).not.toContain('re2js');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('warns once per pattern, naming its JSON pointer', async () => {
     const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');

@@ -60,22 +60,26 @@ describe.each([
     expect(Object.isFrozen(a)).toBe(true);
   });
 
-  it('reports schema keywords at the offending pointer, under schema.<keyword>; one per part (validation stops at the first)', () => {
-    const purposeBody = paymentRequest();
-    (purposeBody.recipient_details as Array<Record<string, unknown>>)[1].purpose_of_transaction = 'bill_payments';
-    const out = api.validateRequest('createPayment', { params, body: purposeBody });
-    expect(out.valid).toBe(false);
-    expect(rules(out)).toEqual(['schema.pattern /recipient_details/1/purpose_of_transaction']);
-    expect(out.violations[0]!.in).toBe('body');
-    const longBody = paymentRequest();
-    longBody.client_reference_id = 'x'.repeat(37);
-    expect(rules(api.validateRequest('createPayment', { params, body: longBody }))).toEqual([
-      'schema.maxLength /client_reference_id',
-    ]);
-    // Both broken: the body reports one of them, not every violation it holds.
-    (longBody.recipient_details as Array<Record<string, unknown>>)[1].purpose_of_transaction = 'bill_payments';
-    expect(api.validateRequest('createPayment', { params, body: longBody }).violations).toHaveLength(1);
-  });
+  it(
+    'reports schema keywords at the offending pointer, under ' +
+      'schema.<keyword>; one per part (validation stops at the first)',
+    () => {
+      const purposeBody = paymentRequest();
+      (purposeBody.recipient_details as Array<Record<string, unknown>>)[1].purpose_of_transaction = 'bill_payments';
+      const out = api.validateRequest('createPayment', { params, body: purposeBody });
+      expect(out.valid).toBe(false);
+      expect(rules(out)).toEqual(['schema.pattern /recipient_details/1/purpose_of_transaction']);
+      expect(out.violations[0]!.in).toBe('body');
+      const longBody = paymentRequest();
+      longBody.client_reference_id = 'x'.repeat(37);
+      expect(rules(api.validateRequest('createPayment', { params, body: longBody }))).toEqual([
+        'schema.maxLength /client_reference_id',
+      ]);
+      // Both broken: the body reports one of them, not every violation it holds.
+      (longBody.recipient_details as Array<Record<string, unknown>>)[1].purpose_of_transaction = 'bill_payments';
+      expect(api.validateRequest('createPayment', { params, body: longBody }).violations).toHaveLength(1);
+    },
+  );
 
   it('maps schema errors to schema.<keyword> with the missing field in the pointer', () => {
     const body = paymentRequest();

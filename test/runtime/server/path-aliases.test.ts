@@ -32,16 +32,22 @@ describe('x-cbp-path-aliases', () => {
     });
     const at = '#/paths/~1v1~1things~1{thing_id}';
     expect(result.warnings).toEqual([
-      `${at}/get/x-cbp-path-aliases/1: "/api/v1/things/{other_id}" must have the path parameters of /v1/things/{thing_id}; ignored`,
-      `${at}/get/x-cbp-path-aliases/2: "/api/v1/things" must have the path parameters of /v1/things/{thing_id}; ignored`,
+      `${at}/get/x-cbp-path-aliases/1: "/api/v1/things/{other_id}" ` +
+        `must have the path parameters of /v1/things/{thing_id}; ignored`,
+      `${at}/get/x-cbp-path-aliases/2: "/api/v1/things" must ` +
+        `have the path parameters of /v1/things/{thing_id}; ignored`,
       `${at}/get/x-cbp-path-aliases/3: 42 is not a path template; ignored`,
       `${at}/get/x-cbp-path-aliases/4: "/api/v1/things/{thing_id}?x=1" is not a path template; ignored`,
-      `${at}/get/x-cbp-path-aliases/5: "/v1/widgets/{id}" must have the path parameters of /v1/things/{thing_id}; ignored`,
-      `${at}/get/x-cbp-path-aliases/6: "/api/v1/things/{thing}" must have the path parameters of /v1/things/{thing_id}; ignored`,
+      `${at}/get/x-cbp-path-aliases/5: "/v1/widgets/{id}" must ` +
+        `have the path parameters of /v1/things/{thing_id}; ignored`,
+      `${at}/get/x-cbp-path-aliases/6: "/api/v1/things/{thing}" must ` +
+        `have the path parameters of /v1/things/{thing_id}; ignored`,
       `${at}/put/x-cbp-path-aliases: must be an array of path templates; ignored`,
       // Templates differing only in parameter names route the same requests.
-      `#/paths/~1v1~1widgets~1{widget_id}/get/x-cbp-path-aliases/0: "/v1/things/{widget_id}" GET /v1/things/{widget_id} is already routed; ignored`,
-      `#/paths/~1v1~1widgets~1{widget_id}/get/x-cbp-path-aliases/1: "/api/v1/things/{widget_id}" GET /api/v1/things/{widget_id} is already routed; ignored`,
+      `#/paths/~1v1~1widgets~1{widget_id}/get/x-cbp-path-aliases/0: ` +
+        `"/v1/things/{widget_id}" GET /v1/things/{widget_id} is already routed; ignored`,
+      `#/paths/~1v1~1widgets~1{widget_id}/get/x-cbp-path-aliases/1: ` +
+        `"/api/v1/things/{widget_id}" GET /api/v1/things/{widget_id} is already routed; ignored`,
     ]);
   });
 });

@@ -239,7 +239,8 @@ async function crossTenant(
         ...fail(
           checkId,
           res,
-          `the first client's token reached the second client's customer ${theirs} (${describeAnswer(res)}), expected 4xx`,
+          `the first client's token reached the second client's ` +
+            `customer ${theirs} (${describeAnswer(res)}), expected 4xx`,
           'auth.tenant-isolation',
         ),
         provenance: TENANT,

@@ -78,7 +78,9 @@ export async function decimalSums(
   // Too few distinct recipients: the first one repeated (the control tells whether the target accepts that).
   const recipients = Array.isArray(found) ? found : [firstRecipient];
   for (const c of DECIMAL_SUM_CASES) {
-    const name = `decimal sums, ${c.what}: ${c.amounts.map((a) => a.toFixed(2)).join(' + ')} = ${c.total.toFixed(2)} ${currency} is accepted`;
+    const name =
+      `decimal sums, ${c.what}: ${c.amounts.map((a) => a.toFixed(2)).join(' + ')} ` +
+      `= ${c.total.toFixed(2)} ${currency} is accepted`;
     const info = { name, subject: 'createPayment', rule: RULE, provenance: PROVENANCE };
     const controlBase = await build();
     const caseBase = await build();
@@ -92,8 +94,12 @@ export async function decimalSums(
       book.cases.push({
         ...info,
         verdict: 'skipped',
-        reason: `not attributable: the control payment ${c.control.map((a) => a.toFixed(2)).join(' + ')} = ${c.controlTotal.toFixed(2)} (exact in binary floats too) answered ${describeAnswer(control)}`,
-        enable: `list ${c.amounts.length} active ${currency} recipients of ${first.customerId} under recipients: (or give the driver createRecipient()), for amounts the target accepts`,
+        reason:
+          `not attributable: the control payment ${c.control.map((a) => a.toFixed(2)).join(' + ')} = ` +
+          `${c.controlTotal.toFixed(2)} (exact in binary floats too) answered ${describeAnswer(control)}`,
+        enable:
+          `list ${c.amounts.length} active ${currency} recipients of ${first.customerId} under ` +
+          `recipients: (or give the driver createRecipient()), for amounts the target accepts`,
       });
       continue;
     }
@@ -106,7 +112,8 @@ export async function decimalSums(
         fail(
           'firm-statements',
           res,
-          `${name.replace(/ is accepted$/, '')}: answered ${describeAnswer(res)}, expected 2xx (the same payment with amounts exact in binary was accepted: are the amounts summed as binary floats?)`,
+          `${name.replace(/ is accepted$/, '')}: answered ${describeAnswer(res)}, expected 2xx (the same ` +
+            `payment with amounts exact in binary was accepted: are the amounts summed as binary floats?)`,
           RULE,
           'error',
           'createPayment',

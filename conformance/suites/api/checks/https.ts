@@ -30,7 +30,9 @@ export function judgeHttps(url: string): HttpsJudgement {
   if (isLoopbackHost(u.hostname)) {
     return {
       judged: false,
-      reason: `${u.origin} is a loopback address (a local sandbox or dev server, not a deployment): HTTPS is judged on a deployed target's URL`,
+      reason:
+        `${u.origin} is a loopback address (a local sandbox or dev server, ` +
+        `not a deployment): HTTPS is judged on a deployed target's URL`,
     };
   }
   return { judged: true, https: false };

@@ -130,11 +130,13 @@ export async function startFlows(
       'customers (with wallet_currency) and recipients in the config file',
     ],
     conversion: [
-      'no conversion payment: no customer with an active recipient in another currency than its wallet, or no usable quote',
+      'no conversion payment: no customer with an active recipient ' +
+        'in another currency than its wallet, or no usable quote',
       'such a recipient under recipients: and a driver with createQuote() (or an active quote under quotes:)',
     ],
     'third-party': [
-      'no third-party payment: no onboarded third party whose customer has a wallet currency and an active recipient in it',
+      'no third-party payment: no onboarded third party whose ' +
+        'customer has a wallet currency and an active recipient in it',
       'third_parties: (customer_id, client_customer_ref) in the config file',
     ],
   };
@@ -149,7 +151,9 @@ export async function startFlows(
     const base = await builders[kind].build(cancel ? { ...ctx, fixtures } : ctx);
     if (cancel && (!who || !base) && sameCurrencyCustomer(ctx.fixtures)) {
       skip(
-        'no customer whose payments await funds (customers[].awaits_funds is false for every customer with a wallet currency and a recipient): a payment from a funded wallet completes at once, so it cannot be cancelled while awaiting funds',
+        'no customer whose payments await funds (customers[].awaits_funds is false for ' +
+          'every customer with a wallet currency and a recipient): a payment from a funded ' +
+          'wallet completes at once, so it cannot be cancelled while awaiting funds',
         'a customer whose wallet is not funded in the config (awaits_funds: true, the default)',
       );
       continue;
@@ -167,7 +171,8 @@ export async function startFlows(
     if (!Array.isArray(recipients)) {
       skip(
         recipients ?? 'not enough recipients',
-        `list ${n} active ${who.currency} recipients of ${customerId} under recipients: in the config, or give the driver createRecipient()`,
+        `list ${n} active ${who.currency} recipients of ${customerId} under ` +
+          `recipients: in the config, or give the driver createRecipient()`,
       );
       continue;
     }
@@ -181,7 +186,9 @@ export async function startFlows(
         subject: name,
         verdict: 'skipped',
         notJudged: true,
-        reason: `not judged: creation on the quote from the config answered ${res.status} (the quote may have expired or been used: quote lifetime and reuse are not shown)`,
+        reason:
+          `not judged: creation on the quote from the config answered ${res.status} (the ` +
+          `quote may have expired or been used: quote lifetime and reuse are not shown)`,
         enable: 'give the driver createQuote(), so each conversion gets a fresh quote',
       });
       continue;

@@ -35,9 +35,12 @@ export const lifecycleCheck: ConformanceCheck = {
       return {
         cases: 0,
         failures: [],
-        skipped: `no webhook can reach the runner: the ${ctx.driver.name} driver has no subscribeWebhooks() and webhooks.public_url is not set`,
+        skipped:
+          `no webhook can reach the runner: the ${ctx.driver.name} driver ` +
+          `has no subscribeWebhooks() and webhooks.public_url is not set`,
         skipEnable:
-          'a driver with subscribeWebhooks() (--driver PATH), or webhooks.public_url in the config, subscribed by hand to the target',
+          'a driver with subscribeWebhooks() (--driver PATH), or ' +
+          'webhooks.public_url in the config, subscribed by hand to the target',
       };
     }
     const { started, problems, skipped } = await startFlows(ctx);

@@ -72,7 +72,9 @@ export const negativeCheck: ConformanceCheck = {
           const failure = fail(
             this.id,
             sent.res,
-            `${b.name} base: ${c.description} [${c.rule}${c.keyword && c.keyword !== c.rule ? ` (${c.keyword})` : ''} at ${c.pointer}] ${what}; expected ${c.expect}`,
+            `${b.name} base: ${c.description} [${c.rule}` +
+              `${c.keyword && c.keyword !== c.rule ? ` (${c.keyword})` : ''} at ${c.pointer}] ` +
+              `${what}; expected ${c.expect}`,
             c.rule,
             'error',
             op.id,

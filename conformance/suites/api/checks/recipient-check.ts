@@ -44,7 +44,9 @@ export const recipientCheckCheck: ConformanceCheck = {
     try {
       recipientId = await arm({ customerId: who.customer.customer_id, currency: who.currency });
     } catch (err) {
-      const message = `the ${ctx.driver.name} driver's recipientFailingNameCheck() failed: ${(err as Error)?.message ?? String(err)}`;
+      const message =
+        `the ${ctx.driver.name} driver's recipientFailingNameCheck() ` +
+        `failed: ${(err as Error)?.message ?? String(err)}`;
       return { cases: 0, failures: [{ checkId: this.id, message, severity: 'error' }] };
     }
     // biome-ignore lint/suspicious/noExplicitAny: a copy of a request body this check rewrites field by field
@@ -149,9 +151,12 @@ async function confirmRecipientFor(
   if (filled.missing.length > 0) {
     return {
       skip: {
-        reason: `payloads.confirm_recipient reads ${filled.missing.join(', ')}, which the refused answer (HTTP ${failed.status}) does not hold`,
+        reason:
+          `payloads.confirm_recipient reads ${filled.missing.join(', ')}, ` +
+          `which the refused answer (HTTP ${failed.status}) does not hold`,
         enable:
-          'point the {{failed.…}} placeholders at fields the refusal carries (see the HAR or --report json), or give the driver confirmRecipient()',
+          'point the {{failed.…}} placeholders at fields the refusal carries ' +
+          '(see the HAR or --report json), or give the driver confirmRecipient()',
       },
     };
   }

@@ -148,7 +148,8 @@ export const sessionsCheck: ConformanceCheck = {
       ) {
         problem(
           after.res,
-          `after payment the record is ${JSON.stringify(p ?? null)}, expected has_payment true and payment_id ${paid?.paymentId ?? '(present)'}`,
+          `after payment the record is ${JSON.stringify(p ?? null)}, expected ` +
+            `has_payment true and payment_id ${paid?.paymentId ?? '(present)'}`,
           `${SRC} 2 (track by payment_id)`,
           'session.lookup.track-payment',
         );
@@ -194,8 +195,13 @@ export const sessionsCheck: ConformanceCheck = {
           records.push({
             subject: 'decision rule 4 (an expired, unpaid session)',
             verdict: 'skipped',
-            reason: `not judged: the ${ctx.driver.name} driver's expireSession() returned while the session is unexpired by the runner's clock (session_expires_at ${e.session_expires_at}) and answered no \`now\``,
-            enable: `expireSession() answers { now } (the target's time after moving its clock), or returns only once expiresAt has passed`,
+            reason:
+              `not judged: the ${ctx.driver.name} driver's expireSession() returned while the session is ` +
+              `unexpired by the runner's clock (session_expires_at ${e.session_expires_at}) and answered no ` +
+              `\`now\``,
+            enable:
+              `expireSession() answers { now } (the target's time after ` +
+              `moving its clock), or returns only once expiresAt has passed`,
           });
         } else if (gone && (e?.has_payment !== false || !(Date.parse(e.session_expires_at ?? '') < now))) {
           problem(

@@ -55,7 +55,9 @@ export const specSchemaCheck: ConformanceCheck = {
         if (unshown)
           return [
             {
-              message: `${message} (/${unshown.property} is not in the published contract: typed as this project's sandbox answers it)`,
+              message:
+                `${message} (/${unshown.property} is not in the published ` +
+                `contract: typed as this project's sandbox answers it)`,
               rule: v.rule,
               provenance: assumption(unshown.ids, 'spec/sandbox.overlay.yaml (fields the seed does not show)'),
             },

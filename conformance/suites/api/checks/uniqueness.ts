@@ -14,7 +14,8 @@ import { describeAnswer, fail, is2xx } from './util.js';
 const SESSION_RULE = 'session.client-reference-unique';
 const PAYMENT_RULE = 'payment.client-reference-unique';
 const LIMITS_ROW =
-  'Uniqueness of client_reference_id | Enforced per customer for third-party payments and for sessions; not enforced for non-third-party API payments';
+  'Uniqueness of client_reference_id | Enforced per customer for third-party ' +
+  'payments and for sessions; not enforced for non-third-party API payments';
 const PROVENANCE: Record<string, Provenance> = {
   session: seed(
     'Create hosted payment session',
@@ -99,7 +100,8 @@ export const uniquenessCheck: ConformanceCheck = {
       else if (dupWant !== '2xx') {
         skip(
           `${label}: the same client_reference_id for another customer`,
-          'needs a second customer with a wallet currency and an active recipient in it (and, for a third-party payment or a session made for a third party, one of its own third parties)',
+          'needs a second customer with a wallet currency and an active recipient in it (and, for ' +
+            'a third-party payment or a session made for a third party, one of its own third parties)',
           'a second customer in the config file (third_parties for it, or payloads.createThirdParty to onboard one)',
         );
       }

@@ -18,7 +18,9 @@ export async function loadDriverModule(spec: string, base = process.cwd()): Prom
   } catch (err) {
     throw new CbpError('E_CONFIG', `cannot load the driver module ${spec}: ${(err as Error).message.split('\n')[0]}`, {
       file,
-      hint: 'an ES module (.mjs, or .js in a "type": "module" package) whose default export is the driver object; see examples/driver/',
+      hint:
+        'an ES module (.mjs, or .js in a "type": "module" package) ' +
+        'whose default export is the driver object; see examples/driver/',
     });
   }
   const driver = checkDriver(mod.default, file);

@@ -30,7 +30,8 @@ export function flowRecords(
         reason: `${flow.notPossible.method}() is not possible for this payment: ${flow.notPossible.reason}`,
         enable:
           flow.notPossible.method === 'cancelPayment'
-            ? 'a customer whose payments await funds (a wallet without funds; customers[].awaits_funds: false marks the funded ones in the config)'
+            ? 'a customer whose payments await funds (a wallet without funds; ' +
+              'customers[].awaits_funds: false marks the funded ones in the config)'
             : 'a payment the driver can move',
       });
       continue;
@@ -53,7 +54,8 @@ export function flowRecords(
           ? 'the completion allowance (seed §Limits: PAYMENT_COMPLETED within 5 minutes of the last PAYOUT_CREDITED)'
           : 'the per-stage timeout (webhooks.wait_seconds)';
       notes.push(
-        `${subject}: stopped waiting after ${Math.round(o.waitedMs / 1000)} s at ${o.progress.reached ?? 'no webhook'}, waiting for ${o.progress.waitingFor} (${bound})`,
+        `${subject}: stopped waiting after ${Math.round(o.waitedMs / 1000)} s at ` +
+          `${o.progress.reached ?? 'no webhook'}, waiting for ${o.progress.waitingFor} (${bound})`,
       );
       if (!failed) {
         failures.push({

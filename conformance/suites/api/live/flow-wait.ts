@@ -76,7 +76,9 @@ export async function waitForFlows(
     onProgress?.(
       waiting.map(
         (s) =>
-          `${s.f.name} (${s.f.paymentId}): waiting for ${s.progress.waitingFor}, ${Math.ceil((s.deadline - now) / 1000)} s left of the ${s.bound === 'completion' ? 'completion allowance' : 'per-stage timeout'}`,
+          `${s.f.name} (${s.f.paymentId}): waiting for ${s.progress.waitingFor}, ` +
+          `${Math.ceil((s.deadline - now) / 1000)} s left of the ` +
+          `${s.bound === 'completion' ? 'completion allowance' : 'per-stage timeout'}`,
       ),
     );
     const count = recorder.webhooks.length;
@@ -89,7 +91,8 @@ export async function waitForFlows(
   }
   if (timing.graceMs > 0) {
     onProgress?.([
-      `every flow settled or timed out; listening ${Math.ceil(timing.graceMs / 1000)} s more for events that must not come`,
+      `every flow settled or timed out; listening ` +
+        `${Math.ceil(timing.graceMs / 1000)} s more for events that must not come`,
     ]);
     await new Promise((r) => setTimeout(r, timing.graceMs));
   }

@@ -53,7 +53,9 @@ export const concurrentInstancesCheck: ConsumerCheck = {
         subject: p.payment_id,
         severity: 'error' as const,
         rule: RULE,
-        message: `event ${p.event_id} (${p.status}) sent to ${url} at the same time as others of its payment answered ${d.status ?? 'nothing'}, expected 200`,
+        message:
+          `event ${p.event_id} (${p.status}) sent to ${url} at the same time as ` +
+          `others of its payment answered ${d.status ?? 'nothing'}, expected 200`,
         evidence: { exchanges: [d.evidence] },
       }));
     const { completed, recipientDone } = completionTargets(ctx.table);

@@ -42,7 +42,8 @@ export const badSignatureCheck = refusalCheck(
   'A delivery signed with another secret is refused with 4xx and not applied',
   () => ({ secret: generateWebhookSecret() }),
   'A-WEBHOOK-SIGNATURE: signature',
-  'webhook-signature was made with a freshly generated secret, not CBP_WEBHOOK_SECRET, so it cannot verify (the service "signs deliveries", seed §Events)',
+  'webhook-signature was made with a freshly generated secret, not CBP_WEBHOOK_SECRET, ' +
+    'so it cannot verify (the service "signs deliveries", seed §Events)',
 );
 
 export const staleTimestampCheck = refusalCheck(

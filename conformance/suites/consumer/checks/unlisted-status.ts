@@ -43,7 +43,8 @@ export const unlistedStatusCheck: ConsumerCheck = {
         severity: 'error',
         rule: RULE,
         provenance: http('RFC 9110 §15.6: a 5xx (or no answer) is a server failure; the provider would retry it'),
-        message: `a REFUNDED webhook answered ${d.status ?? 'nothing'}: the endpoint failed on a status it does not know`,
+        message:
+          `a REFUNDED webhook answered ${d.status ?? 'nothing'}: ` + `the endpoint failed on a status it does not know`,
         evidence: { exchanges: [d.evidence] },
       });
     } else if (d.status !== 200) {
@@ -57,7 +58,9 @@ export const unlistedStatusCheck: ConsumerCheck = {
           'AWAITING_FUNDS, PROCESSING, ... BOUNCED_BACK (the complete list: not shown)',
           ['A-OPEN-STATUS'],
         ),
-        message: `a REFUNDED webhook answered ${d.status}, expected 200 (an unknown status is acknowledged and skipped; a refusal makes the provider retry it)`,
+        message:
+          `a REFUNDED webhook answered ${d.status}, expected 200 (an unknown status ` +
+          `is acknowledged and skipped; a refusal makes the provider retry it)`,
         evidence: { exchanges: [d.evidence] },
       });
     }

@@ -30,7 +30,9 @@ export function createCaseSensitiveEnum(params: CaseSensitiveEnumParams): RuleCh
   };
 
   function message(pointer: string, value: unknown): string {
-    const base = `${pointer} must be ${regex ? `an exact-case value such as` : 'one of'} ${knownText} (got ${describe(value)})`;
+    const base =
+      `${pointer} must be ${regex ? `an exact-case value such as` : 'one of'} ${knownText} (got ` +
+      `${describe(value)})`;
     if (typeof value !== 'string' || value === '') return base;
     const match = params.known.find((k) => k.toLowerCase() === value.toLowerCase());
     return match ? `${base}; values are case sensitive: did you mean ${match}?` : base;

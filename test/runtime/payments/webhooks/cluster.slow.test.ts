@@ -103,11 +103,13 @@ describe.skipIf(!postgresUrl)('three consumer instances on one PostgreSQL databa
     await admin.connect();
     try {
       const twice = await admin.query(
-        `SELECT payment_id, recipient_id, to_status, count(*)::int AS n FROM "${schema}".applied_changes GROUP BY 1, 2, 3 HAVING count(*) > 1 LIMIT 5`,
+        `SELECT payment_id, recipient_id, to_status, count(*)::int AS n FROM ` +
+          `"${schema}".applied_changes GROUP BY 1, 2, 3 HAVING count(*) > 1 LIMIT 5`,
       );
       expect(twice.rows).toEqual([]);
       const completed = await admin.query(
-        `SELECT count(*)::int AS n FROM "${schema}".applied_changes WHERE to_status = 'PAYMENT_COMPLETED' AND recipient_id = ''`,
+        `SELECT count(*)::int AS n FROM "${schema}".applied_changes ` +
+          `WHERE to_status = 'PAYMENT_COMPLETED' AND recipient_id = ''`,
       );
       expect(completed.rows[0].n).toBe(PAYMENTS);
     } finally {

@@ -139,13 +139,15 @@ describe.skipIf(!postgresUrl)('PostgreSQL webhook store', () => {
     await admin.connect();
     try {
       const twice = await admin.query(
-        `SELECT payment_id, recipient_id, to_status, count(*)::int AS n FROM "${schema}".applied_changes GROUP BY 1, 2, 3 HAVING count(*) > 1`,
+        `SELECT payment_id, recipient_id, to_status, count(*)::int AS n FROM ` +
+          `"${schema}".applied_changes GROUP BY 1, 2, 3 HAVING count(*) > 1`,
       );
       expect(twice.rows).toEqual([]);
       // How many changes a payment goes through depends on the order its events arrive in; that
       // each payment reached completion through exactly one recorded change does not.
       const completed = await admin.query(
-        `SELECT count(*)::int AS n FROM "${schema}".applied_changes WHERE to_status = 'PAYMENT_COMPLETED' AND recipient_id = ''`,
+        `SELECT count(*)::int AS n FROM "${schema}".applied_changes ` +
+          `WHERE to_status = 'PAYMENT_COMPLETED' AND recipient_id = ''`,
       );
       expect(completed.rows[0].n).toBe(flows.length);
     } finally {

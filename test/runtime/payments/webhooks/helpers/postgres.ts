@@ -13,7 +13,8 @@ if (!postgresUrl) {
   if (process.env['CI'])
     throw new Error('CBP_TEST_POSTGRES_URL is not set: CI must start PostgreSQL (scripts/test-postgres.sh start)');
   console.warn(
-    'PostgreSQL tests skipped: set CBP_TEST_POSTGRES_URL (eval "$(scripts/test-postgres.sh start)" starts a local server)',
+    'PostgreSQL tests skipped: set CBP_TEST_POSTGRES_URL (eval ' +
+      '"$(scripts/test-postgres.sh start)" starts a local server)',
   );
 }
 
