@@ -134,7 +134,8 @@ export function createTokenProvider(
       const location = response.headers.get('location') ?? '(no Location header)';
       throw new AuthFailure(
         'token-redirect',
-        `The token endpoint answered ${response.status || 'a redirect'} to ${location}; the token request is never redirected (it carries the client secret): configure the final token URL`,
+        `The token endpoint answered ${response.status || 'a redirect'} to ${location}; the token ` +
+          `request is never redirected (it carries the client secret): configure the final token URL`,
         response.status || undefined,
       );
     }

@@ -49,7 +49,9 @@ export const regExp: ((pattern: string, flags: string) => PatternMatcher) & { co
     if (isLinearForBacktracking(pattern)) return new RegExp(pattern, flags);
     if (linearEngine === undefined) {
       throw new Error(
-        `pattern ${JSON.stringify(pattern)} needs the linear-time engine: call useLinearEngine(re2Engine), re2Engine being the export of the runtime's rules/regexp-re2.js (the validators cbp generate writes do so for a document with such patterns)`,
+        `pattern ${JSON.stringify(pattern)} needs the linear-time engine: call ` +
+          `useLinearEngine(re2Engine), re2Engine being the export of the runtime's ` +
+          `rules/regexp-re2.js (the validators cbp generate writes do so for a document with such patterns)`,
       );
     }
     return linearEngine(pattern) ?? new RegExp(pattern, flags);

@@ -84,7 +84,10 @@ function schemaMessage(e: AjvErrorLike, pointer: string, part: Part): string {
     case 'unevaluatedProperties':
       return `${where} is not an allowed property`;
     case 'enum':
-      return `${where} must be one of ${(e.params['allowedValues'] as unknown[] | undefined)?.map((v) => JSON.stringify(v)).join(', ') ?? 'the allowed values'}`;
+      return (
+        `${where} must be one of ` +
+        `${(e.params['allowedValues'] as unknown[] | undefined)?.map((v) => JSON.stringify(v)).join(', ') ?? 'the allowed values'}`
+      );
     default:
       return `${where} ${e.message ?? `fails ${e.keyword}`}`;
   }
@@ -105,7 +108,9 @@ export function limitViolations(list: RuleViolation[]): RuleViolation[] {
   kept.push({
     rule: MORE_VIOLATIONS,
     pointer: '',
-    message: `${rest} more ${rest === 1 ? 'violation' : 'violations'} not listed (at most ${MAX_VIOLATIONS} are answered)`,
+    message:
+      `${rest} more ${rest === 1 ? 'violation' : 'violations'} ` +
+      `not listed (at most ${MAX_VIOLATIONS} are answered)`,
     source: 'cbp validation limits',
     ...(list[MAX_VIOLATIONS]!.in !== undefined ? { in: list[MAX_VIOLATIONS]!.in } : {}),
   });

@@ -76,7 +76,10 @@ export function decideSessionAction(
 function undecidedReason(session: SessionLookupRecord, expired: boolean): string {
   if (expired) return 'the session expired but has_payment is not false';
   if (session.latest_status !== 'SESSION_CREATED') {
-    return `the session is unexpired with latest_status ${JSON.stringify(session.latest_status ?? null)}, which no rule covers`;
+    return (
+      `the session is unexpired with latest_status ` +
+      `${JSON.stringify(session.latest_status ?? null)}, which no rule covers`
+    );
   }
   return 'the unexpired SESSION_CREATED session has no session_id';
 }

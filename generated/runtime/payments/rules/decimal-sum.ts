@@ -74,7 +74,9 @@ export function createDecimalSum(params: DecimalSumParams, minor: MinorUnitTable
       if (amount['currency'] !== currency) {
         (hits ??= []).push({
           pointer: `${at}/currency`,
-          message: `${at}/currency must equal ${totalPtr}/currency ${JSON.stringify(currency)} (got ${JSON.stringify(amount['currency'])})`,
+          message:
+            `${at}/currency must equal ${totalPtr}/currency ` +
+            `${JSON.stringify(currency)} (got ${JSON.stringify(amount['currency'])})`,
         });
         sum = undefined;
       }
@@ -85,7 +87,9 @@ export function createDecimalSum(params: DecimalSumParams, minor: MinorUnitTable
     if (sum !== undefined && totalValue !== undefined && compareDecimal(sum, totalValue) !== 0) {
       (hits ??= []).push({
         pointer: `${totalPtr}/value`,
-        message: `sum of ${itemsPtr}/*${itemAmountPtr}/value (${formatDecimal(sum)}) must equal ${totalPtr}/value (${formatDecimal(totalValue)})`,
+        message:
+          `sum of ${itemsPtr}/*${itemAmountPtr}/value (${formatDecimal(sum)}) ` +
+          `must equal ${totalPtr}/value (${formatDecimal(totalValue)})`,
       });
     }
     return hits;

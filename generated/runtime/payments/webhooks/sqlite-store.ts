@@ -47,19 +47,24 @@ export function createSqliteStore({ path }: SqliteStoreOptions): WebhookStore {
   const db = openDatabase(path);
   // Rollback journal + synchronous=FULL: a commit is on disk before we answer 200, so a killed
   // process loses nothing it acknowledged (WAL needs shared memory the wasm VFS does not offer).
-  db.exec(`
+  db.exec(
+    `
     PRAGMA journal_mode = DELETE;
     PRAGMA synchronous = FULL;
     PRAGMA busy_timeout = 5000;
-    CREATE TABLE IF NOT EXISTS webhook_events (event_id TEXT PRIMARY KEY, payment_id TEXT NOT NULL, effect TEXT NOT NULL);
-    CREATE TABLE IF NOT EXISTS webhook_payments (payment_id TEXT PRIMARY KEY, version INTEGER NOT NULL, status TEXT, state TEXT NOT NULL);
-  `);
+    CREATE TABLE IF NOT EXISTS webhook_events (event_id TEXT ` +
+      `PRIMARY KEY, payment_id TEXT NOT NULL, effect TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS webhook_payments (payment_id TEXT ` +
+      `PRIMARY KEY, version INTEGER NOT NULL, status TEXT, state TEXT NOT NULL);
+  `,
+  );
   const hasEvent = db.prepare('SELECT 1 AS x FROM webhook_events WHERE event_id = ?');
   const getPayment = db.prepare('SELECT state FROM webhook_payments WHERE payment_id = ?');
   const getVersion = db.prepare('SELECT version FROM webhook_payments WHERE payment_id = ?');
   const upsert = db.prepare(
     `INSERT INTO webhook_payments (payment_id, version, status, state) VALUES (?, ?, ?, ?)
-     ON CONFLICT(payment_id) DO UPDATE SET version = excluded.version, status = excluded.status, state = excluded.state`,
+     ON CONFLICT(payment_id) DO UPDATE SET version = ` +
+      `excluded.version, status = excluded.status, state = excluded.state`,
   );
   const addEvent = db.prepare('INSERT INTO webhook_events (event_id, payment_id, effect) VALUES (?, ?, ?)');
   // A payment never known has no status yet: the column narrows the scan before the JSON is read.

@@ -50,7 +50,8 @@ export class CrossOriginRedirect extends Error {
 
   constructor(status: number, location: string, from: string) {
     super(
-      `Not followed: a ${status} redirect from ${from} to another origin, ${location} (credentials stay with their origin)`,
+      `Not followed: a ${status} redirect from ${from} to another ` +
+        `origin, ${location} (credentials stay with their origin)`,
     );
     this.name = 'CrossOriginRedirect';
     this.status = status;

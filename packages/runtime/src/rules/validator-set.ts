@@ -197,7 +197,8 @@ export function createValidatorSet(spec: ValidatorSetSpec): ValidatorSet {
       if (media === undefined) {
         return invalid(
           'schema.content-type',
-          `content type ${JSON.stringify(contentType ?? '(none)')} is not declared for ${operationId} status ${response.status} (declared: ${declared.join(', ')})`,
+          `content type ${JSON.stringify(contentType ?? '(none)')} is not declared for ` +
+            `${operationId} status ${response.status} (declared: ${declared.join(', ')})`,
         );
       }
       const validate = response.content[media];

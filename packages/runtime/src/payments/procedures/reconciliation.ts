@@ -84,7 +84,8 @@ export function createReconciliationIndex<T = unknown>(): ReconciliationIndex<T>
       const entry = entries.get(keyOf(key));
       if (!entry)
         throw new RangeError(
-          `No record for customer ${JSON.stringify(key.customerId)} and reference ${JSON.stringify(key.clientReferenceId)}`,
+          `No record for customer ${JSON.stringify(key.customerId)} ` +
+            `and reference ${JSON.stringify(key.clientReferenceId)}`,
         );
       if (ids.paymentId) payments.set((entry.paymentId = ids.paymentId), entry);
       if (ids.sessionId) sessions.set((entry.sessionId = ids.sessionId), entry);

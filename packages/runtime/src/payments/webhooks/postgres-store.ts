@@ -59,7 +59,8 @@ const MIGRATION_VERSION = 1;
 /** The SQL that creates the store's tables, to apply with your own migration tool. Idempotent. */
 export function postgresMigrationSql(schema = 'cbp_webhooks'): string {
   const s = quoteSchema(schema);
-  return `CREATE SCHEMA IF NOT EXISTS ${s};
+  return (
+    `CREATE SCHEMA IF NOT EXISTS ${s};
 CREATE TABLE IF NOT EXISTS ${s}.webhook_payments (
   payment_id text PRIMARY KEY,
   version integer NOT NULL,
@@ -78,9 +79,11 @@ CREATE TABLE IF NOT EXISTS ${s}.webhook_events (
   PRIMARY KEY (payment_id, event_id)
 );
 CREATE INDEX IF NOT EXISTS webhook_events_event_id ON ${s}.webhook_events (event_id);
-CREATE TABLE IF NOT EXISTS ${s}.schema_version (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());
+CREATE TABLE IF NOT EXISTS ${s}.schema_version (version integer ` +
+    `PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());
 INSERT INTO ${s}.schema_version (version) VALUES (${MIGRATION_VERSION}) ON CONFLICT DO NOTHING;
-`;
+`
+  );
 }
 
 function quoteSchema(schema: string): string {
@@ -127,7 +130,8 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresWebh
   ): Promise<void> => {
     await db.query(
       `INSERT INTO ${payments} (payment_id, version, status, state) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (payment_id) DO UPDATE SET version = excluded.version, status = excluded.status, state = excluded.state, updated_at = now()`,
+       ON CONFLICT (payment_id) DO UPDATE SET version = excluded.version, ` +
+        `status = excluded.status, state = excluded.state, updated_at = now()`,
       [paymentId, state.version, state.status, JSON.stringify(state)],
     );
     await db.query(`INSERT INTO ${events} (payment_id, event_id, effect) VALUES ($1, $2, $3)`, [
