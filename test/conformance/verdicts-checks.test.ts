@@ -143,3 +143,36 @@ describe("a driver's own problems are never a verdict on the target", () => {
     },
   );
 });
+
+describe('a case the target throttled while it was being built is not judged, never required-but-not-run', () => {
+  test(
+    "uniqueness: onboarding the other customer's third party answered 429 (a POST is not resent): " +
+      'not judged under --require all, no failure',
+    async () => {
+      let throttled = 0;
+      const summary = await runAgainst(
+        {
+          hooks: () => ({
+            response: (r, res) => {
+              if (r.method !== 'POST' || !/^\/api\/v1\/customers\/[^/]+\/third-parties$/.test(r.path)) return res;
+              throttled++;
+              return { ...res, status: 429, headers: { ...res.headers, 'retry-after': '0' }, body: {} };
+            },
+          }),
+        },
+        ['uniqueness'],
+        { require: ['all'] },
+      );
+      expect(failuresOf(summary)).toEqual([]);
+      const records = summary.outcomes.find((o) => o.checkId === 'uniqueness')!.records ?? [];
+      if (throttled > 0) {
+        expect(records).toContainEqual(
+          expect.objectContaining({
+            notJudged: true,
+            reason: expect.stringMatching(/onboarding a third party .*throttled/),
+          }),
+        );
+      }
+    },
+  );
+});

@@ -95,9 +95,20 @@ export const uniquenessCheck: ConformanceCheck = {
       }
       if (!(await expect(first, '2xx', `${label}: first use of a reference`, rule, label))) return;
       await expect(first, dupWant, `${label}: the same client_reference_id again for the same customer`, rule, label);
-      const other = dupWant === '2xx' ? undefined : await forOtherCustomer(ctx, first);
+      const found = dupWant === '2xx' ? undefined : await forOtherCustomer(ctx, first);
+      const other = found && 'indeterminate' in found ? undefined : found;
       if (other) await expect(other, '2xx', `${label}: the same client_reference_id for another customer`, rule, label);
-      else if (dupWant !== '2xx') {
+      else if (found && 'indeterminate' in found) {
+        // Onboarding the other customer's third party was throttled: the case could not be built,
+        // which says nothing about the contract (seed §Limits: "Rate limits ...: not shown").
+        records.push({
+          subject: `${label}: the same client_reference_id for another customer`,
+          verdict: 'skipped',
+          notJudged: true,
+          reason: `not judged: onboarding a third party for another customer was ${found.indeterminate}`,
+          enable: 'run again (lower --rate if the target throttles)',
+        });
+      } else if (dupWant !== '2xx') {
         skip(
           `${label}: the same client_reference_id for another customer`,
           'needs a second customer with a wallet currency and an active recipient in it (and, for ' +
@@ -119,7 +130,10 @@ export const uniquenessCheck: ConformanceCheck = {
  * third parties (onboarded if need be) wherever the request carries one (a third-party payment,
  * or a session made for a third party). A customer that lacks one of them is passed over.
  */
-async function forOtherCustomer(ctx: RunContext, req: RequestCase): Promise<RequestCase | undefined> {
+async function forOtherCustomer(
+  ctx: RunContext,
+  req: RequestCase,
+): Promise<RequestCase | { indeterminate: string } | undefined> {
   // biome-ignore lint/suspicious/noExplicitAny: a copy of a request body this check rewrites field by field
   const body = structuredClone(req.json) as Record<string, any>;
   const sentRef = typeof body.client_customer_ref === 'string' ? body.client_customer_ref : undefined;
@@ -128,14 +142,16 @@ async function forOtherCustomer(ctx: RunContext, req: RequestCase): Promise<Requ
     body.is_third_party_payment === true ||
     (sentRef !== undefined &&
       ctx.fixtures.third_parties.some((t) => t.customer_id === req.customerId && t.client_customer_ref === sentRef));
+  let throttled: string | undefined;
   for (const c of ctx.fixtures.customers) {
     const currency = c.wallet_currency;
     const r = currency ? activeRecipients(ctx.fixtures, c.customer_id, currency)[0] : undefined;
     if (c.customer_id === req.customerId || !r || !currency) continue;
     if (needsThirdParty) {
-      const ref =
-        ctx.fixtures.third_parties.find((t) => t.customer_id === c.customer_id)?.client_customer_ref ??
-        (await onboard(ctx, c.customer_id));
+      const known = ctx.fixtures.third_parties.find((t) => t.customer_id === c.customer_id)?.client_customer_ref;
+      const onboarded = known === undefined ? await onboard(ctx, c.customer_id) : undefined;
+      if (typeof onboarded === 'object') throttled ??= onboarded.indeterminate;
+      const ref = known ?? (typeof onboarded === 'string' ? onboarded : undefined);
       if (!ref) continue;
       body.client_customer_ref = ref;
     }
@@ -151,14 +167,16 @@ async function forOtherCustomer(ctx: RunContext, req: RequestCase): Promise<Requ
       json: body,
     };
   }
-  return undefined;
+  return throttled === undefined ? undefined : { indeterminate: throttled };
 }
 
-async function onboard(ctx: RunContext, customerId: string): Promise<string | undefined> {
+/** The onboarded third party's reference; `indeterminate` when the target throttled the request. */
+async function onboard(ctx: RunContext, customerId: string): Promise<string | { indeterminate: string } | undefined> {
   // The body of "Create a third-party customer" is not shown: the config's, or this sandbox's stand-in.
   const req = await validRequests.createThirdParty[0].build(ctx);
   const ref = (req?.json as { client_customer_ref?: unknown } | undefined)?.client_customer_ref;
   if (!req || typeof ref !== 'string') return undefined;
   const res = await ctx.http.send({ ...req, path: pathFor(ctx, 'createThirdParty', { customer_id: customerId }) });
+  if (res.indeterminate) return { indeterminate: res.indeterminate };
   return is2xx(res.status) ? ref : undefined;
 }
