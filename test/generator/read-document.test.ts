@@ -50,6 +50,32 @@ describe('parseDocumentText (YAML)', () => {
     });
   });
 
+  test('values JSON cannot write as they are (NaN, infinities, -0) are read as they are', () => {
+    const value = parseDocumentText('a: .nan\nb: -.inf\nc: -0.0\nd: [1, { e: .inf }]\nf: text\n', 'doc.yaml') as {
+      a: number;
+      b: number;
+      c: number;
+      d: [number, { e: number }];
+      f: string;
+    };
+    expect(value.a).toBeNaN();
+    expect(value.b).toBe(Number.NEGATIVE_INFINITY);
+    expect(Object.is(value.c, -0)).toBe(true);
+    expect(value.d).toEqual([1, { e: Number.POSITIVE_INFINITY }]);
+    expect(value.f).toBe('text');
+  });
+
+  test('a `__proto__` key stays an own key (a property, not the prototype)', () => {
+    const value = parseDocumentText(
+      'properties:\n  __proto__: { type: string }\n  id: { type: integer }\n',
+      'doc.yaml',
+    );
+    const properties = (value as { properties: Record<string, unknown> }).properties;
+    expect(Object.keys(properties)).toEqual(['__proto__', 'id']);
+    expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(properties, '__proto__')?.value).toEqual({ type: 'string' });
+  });
+
   test('aliases are expanded (by the limited parser)', () => {
     expect(parseDocumentText('base: &b { type: string }\nuse: *b\n', 'doc.yaml')).toEqual({
       base: { type: 'string' },

@@ -6,6 +6,7 @@
  * of @readme/oas-examples.
  */
 import { readdirSync } from 'node:fs';
+import { runInNewContext } from 'node:vm';
 import path from 'node:path';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { describe, expect, test } from 'vitest';
@@ -102,5 +103,22 @@ describe('types worker', () => {
     expect(inlined).toContain('"lives": 9');
     expect(inlined).toContain('"$ref": "#/components/examples/cat/value/lives"');
     expect(await typesOnWorker(onlyComponents, OPENAPI_TS_OPTIONS)).toBe(inlined);
+  });
+
+  // After each reply the worker collects its garbage (a V8 full collection taken with
+  // --expose-gc set for a moment): it must go on answering, and leave the flag as it was.
+  test('answers again after collecting, and new contexts get no `gc` they would not have had', async () => {
+    const view = {
+      openapi: '3.1.0',
+      info: { title: 'T', version: '1' },
+      paths: {},
+      components: { schemas: { Id: { type: 'string' } } },
+    };
+    const first = await typesOnWorker(view, OPENAPI_TS_OPTIONS);
+    expect(first).toContain('Id: string');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await typesOnWorker(view, OPENAPI_TS_OPTIONS)).toBe(first);
+    const exposed = typeof (globalThis as { gc?: unknown }).gc === 'function';
+    expect(runInNewContext('typeof gc')).toBe(exposed ? 'function' : 'undefined');
   });
 });

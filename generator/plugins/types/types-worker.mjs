@@ -17,6 +17,8 @@
 // calls openapiTS. Otherwise it calls the transform openapiTS calls, with the same context:
 // types.ts is byte for byte the same (test/generator/types-worker.test.ts).
 import { createRequire } from 'node:module';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
 
 // Loaded at once: the worker is started as generation begins (generator/generate.ts), so that
@@ -145,6 +147,27 @@ function transformContext(schema, options, utils) {
   };
 }
 
+/** V8's full collection: the process's own `gc` when Node was started with --expose-gc, else one
+ * taken from a context made while the flag is set (the way jest's leak detector takes it), the
+ * flag then restored so that later contexts are as before. Undefined if V8 refuses. */
+function fullCollection() {
+  if (typeof globalThis.gc === 'function') return globalThis.gc;
+  try {
+    setFlagsFromString('--expose-gc');
+    return runInNewContext('gc');
+  } catch {
+    return undefined;
+  } finally {
+    setFlagsFromString('--no-expose-gc');
+  }
+}
+
+/** After each reply, what the request left (the document's copy, TypeScript's syntax tree of the
+ * output and its printing: ~100 MB on the GitHub description) is garbage that V8 would keep until
+ * this idle thread next allocates, while the main thread goes on emitting. Collected at once (some
+ * 30 ms, on this thread), the process's peak memory is some 40 MB lower on that description. */
+const collect = fullCollection();
+
 parentPort.on('message', async ({ id, document, options }) => {
   try {
     const { transformSchema, utils, printer } = await loading;
@@ -158,5 +181,8 @@ parentPort.on('message', async ({ id, document, options }) => {
     parentPort.postMessage({ id, ok: true, text });
   } catch (err) {
     parentPort.postMessage({ id, ok: false, message: String(err?.message ?? err) });
+  } finally {
+    // Once this handler has returned, so that its document, tree and text are unreachable.
+    setImmediate(() => collect?.());
   }
 });
