@@ -24,7 +24,7 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   ],
   api: ['conformance/suites', 'conformance/engine', 'sandbox', 'generator', 'kits', 'runtime/payments', 'lib'],
   'conformance/suites': ['conformance/engine', 'generated', 'generator', 'kits', 'lib'],
-  'conformance/reporters': ['conformance/engine'],
+  'conformance/reporters': ['conformance/engine', 'lib'],
   'conformance/engine': ['lib'],
   sandbox: ['generated', 'kits', 'runtime', 'lib'],
   kits: ['generator', 'runtime/payments', 'runtime', 'lib'],
