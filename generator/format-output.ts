@@ -9,8 +9,8 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { CbpError } from '../lib/errors.js';
+import { importFromProject, resolveFromProject } from '../lib/host-module.js';
 import type { Formatter } from './config.js';
 import type { GeneratedFile } from './emitters/emitter.js';
 
@@ -38,27 +38,14 @@ export async function formatFiles(
   return out;
 }
 
-/** Resolves `id` from the host project first, then from this package. */
-function resolveFrom(cwd: string, id: string): string | undefined {
-  for (const base of [path.join(cwd, 'noop.js'), import.meta.url]) {
-    try {
-      return createRequire(base).resolve(id);
-    } catch {
-      // Not installed there.
-    }
-  }
-  return undefined;
-}
-
 const notInstalled = (name: string, pkg: string) =>
   new CbpError('E_CONFIG', `--format ${name}: ${pkg} is not installed`, {
     hint: `npm install -D ${pkg} (or drop --format / the config's "format")`,
   });
 
 async function prettierFormatter(cwd: string): Promise<(text: string, file: string) => Promise<string>> {
-  const entry = resolveFrom(cwd, 'prettier');
-  if (entry === undefined) throw notInstalled('prettier', 'prettier');
-  const prettier = (await import(pathToFileURL(entry).href)) as typeof import('prettier');
+  const prettier = await importFromProject<typeof import('prettier')>(cwd, 'prettier');
+  if (prettier === undefined) throw notInstalled('prettier', 'prettier');
   const ignorePath = [path.join(cwd, '.gitignore'), path.join(cwd, '.prettierignore')];
   return async (text, file) => {
     const info = await prettier.getFileInfo(file, { ignorePath, resolveConfig: false });
@@ -69,7 +56,7 @@ async function prettierFormatter(cwd: string): Promise<(text: string, file: stri
 }
 
 function biomeFormatter(cwd: string): (text: string, file: string) => Promise<string> {
-  const pkg = resolveFrom(cwd, '@biomejs/biome/package.json');
+  const pkg = resolveFromProject(cwd, '@biomejs/biome/package.json');
   if (pkg === undefined) throw notInstalled('biome', '@biomejs/biome');
   // The platform binary itself (what bin/biome starts after a Node start-up of its own), else the wrapper.
   const exe = process.platform === 'win32' ? 'biome.exe' : 'biome';
