@@ -10,6 +10,7 @@ import ts from 'typescript';
 import { afterAll, describe, expect, test } from 'vitest';
 import { ROOT } from '../generator/helpers/compile-output.js';
 import { runtimeSourcePaths } from '../runtime-source-aliases.js';
+import { fencedBlocks, SHELL_TAGS } from './readme-blocks.js';
 
 const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 const blocks = [...README.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
@@ -26,6 +27,18 @@ const FREE: Record<string, string> = {
   lookup: 'declare function lookup(token: string): { sub: string } | undefined;',
   partners: 'declare const partners: Map<string, { sub: string }>;',
 };
+
+describe('README.md shell blocks', () => {
+  test('every one says where it runs (clone, partner or reference), so the as-shipped tier runs it or skips it knowingly', () => {
+    const sh = fencedBlocks().filter((b) => b.lang === 'sh');
+    expect(sh.length).toBeGreaterThanOrEqual(10);
+    const untagged = sh.filter((b) => !(SHELL_TAGS as readonly string[]).includes(b.tag ?? ''));
+    expect(untagged.map((b) => `README.md:${b.line}: \`\`\`sh ${b.tag ?? ''}`)).toEqual([]);
+    // The partner flow and the clone's own commands are there to run.
+    for (const tag of ['clone', 'partner'] as const)
+      expect(sh.filter((b) => b.tag === tag).length, tag).toBeGreaterThan(0);
+  });
+});
 
 describe('README.md TypeScript snippets', () => {
   test('there are snippets to check', () => {
