@@ -1,7 +1,7 @@
 /**
  * The production install of a partner app set up as README's Install section says: the toolkit
  * tarball as a devDependency, the runtime tarball (and what the generated code imports) as
- * dependencies; `npm install` once, then `npm ci --omit=dev` from its lockfile, with no other
+ * dependencies; its lockfile (`npm install --package-lock-only`), then `npm ci --omit=dev` from its lockfile, with no other
  * flag. Counted as npm counts ("added N packages": node_modules/.package-lock.json) and sized as
  * `du --apparent-size` does (the bytes of every file under node_modules/).
  */
@@ -44,8 +44,8 @@ export function productionInstall(dir: string, app: PartnerApp): ProductionInsta
       dependencies: { [name(app.runtimeTarball)]: `file:${app.runtimeTarball}`, ...app.dependencies },
     }),
   );
-  npm(['install'], dir);
-  rmSync(path.join(dir, 'node_modules'), { recursive: true, force: true });
+  // The lockfile a partner commits, then the production install CI or a Dockerfile runs from it.
+  npm(['install', '--package-lock-only'], dir);
   npm(['ci', '--omit=dev'], dir);
   const lock = JSON.parse(readFileSync(path.join(dir, 'node_modules/.package-lock.json'), 'utf8')) as {
     packages: Record<string, unknown>;

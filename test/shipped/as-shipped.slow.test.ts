@@ -142,12 +142,14 @@ describe('the TypeScript ESM partner project', () => {
     await watch.waitFor(/watching \d+ files/, 60_000);
     await watch.waitFor(/src\/watched: \d+ written/, 60_000);
     const spec = path.join(esm, 'spec/openapi.yaml');
-    writeFileSync(spec, `${readFileSync(spec, 'utf8')}\n# edited by the partner\n`);
+    // An edit the output shows (the operation's summary is its doc comment).
+    writeFileSync(spec, readFileSync(spec, 'utf8').replace('summary: Obtain an access token', 'summary: Take a token'));
     await watch.waitFor(/changed: spec\/openapi\.yaml[\s\S]*src\/watched: [1-9]\d* written/, 60_000);
+    expect(readFileSync(path.join(esm, 'src/watched/client.ts'), 'utf8')).toContain('Take a token');
     expect(await watch.stop()).toBe(0);
   });
 
-  test("README's cbp.config.ts with defineConfig generates its outputs, and the project type-checks under strict", () => {
+  test("README's cbp.config.ts with defineConfig generates its outputs, and --check is green", () => {
     const config = fencedBlocks().find((b) => b.lang === 'ts' && b.code.startsWith('// cbp.config.ts'));
     expect(config).toBeDefined();
     write(path.join(esm, 'cbp.config.ts'), config!.code);
@@ -157,37 +159,6 @@ describe('the TypeScript ESM partner project', () => {
     expect(existsSync(path.join(esm, 'test/server/server.ts'))).toBe(true);
     expect(readdirSync(path.join(esm, 'test/handlers')).length).toBeGreaterThan(0);
     ok(cbp(esm, ['generate', '--check']));
-    ok(run(path.join(esm, 'node_modules/.bin/tsc'), ['-p', '.'], esm));
-  });
-
-  test("the Node API and the generated client from the partner's own vitest test", () => {
-    write(
-      path.join(esm, 'test/api.test.ts'),
-      `import { startSandbox } from '${TOOLKIT.name}';
-import { afterAll, expect, test } from 'vitest';
-import { createPaymentsClient } from '../src/api/client.js';
-
-const mock = await startSandbox({ port: 0 });
-afterAll(() => mock.close());
-
-test('a token from the sandbox, through the generated client', async () => {
-  const client = createPaymentsClient({
-    baseUrl: mock.baseUrl,
-    authUrl: mock.authUrl,
-    clientId: 'sandbox-client-a',
-    clientSecret: 'sandbox-secret-a',
-  });
-  const r = await client.requestAccessToken({
-    body: { grant_type: 'client_credentials', client_id: 'sandbox-client-a', client_secret: 'sandbox-secret-a' },
-  });
-  expect(r.apiError).toBeUndefined();
-  expect(r.data?.token_type).toBe('bearer');
-});
-`,
-    );
-    const r = ok(run(path.join(esm, 'node_modules/.bin/vitest'), ['run', 'test/api.test.ts'], esm));
-    expect(r.output).toMatch(/1 passed/);
-    ok(run(path.join(esm, 'node_modules/.bin/tsc'), ['-p', '.'], esm));
   });
 
   test('the generated client bundles for the browser (esbuild, code-split), with no Node built-in', () => {
@@ -216,6 +187,36 @@ document.body.textContent = r.apiError ? r.apiError.kind : JSON.stringify(r.data
     ok(r);
     const js = readdirSync(out).map((f) => readFileSync(path.join(out, f), 'utf8'));
     expect(js.join('\n')).not.toMatch(/["']node:/);
+  });
+
+  test("the Node API and the generated client from the partner's own vitest test; the whole project type-checks under strict", () => {
+    write(
+      path.join(esm, 'test/api.test.ts'),
+      `import { startSandbox } from '${TOOLKIT.name}';
+import { afterAll, expect, test } from 'vitest';
+import { createPaymentsClient } from '../src/api/client.js';
+
+const mock = await startSandbox({ port: 0 });
+afterAll(() => mock.close());
+
+test('a token from the sandbox, through the generated client', async () => {
+  const client = createPaymentsClient({
+    baseUrl: mock.baseUrl,
+    authUrl: mock.authUrl,
+    clientId: 'sandbox-client-a',
+    clientSecret: 'sandbox-secret-a',
+  });
+  const r = await client.requestAccessToken({
+    body: { grant_type: 'client_credentials', client_id: 'sandbox-client-a', client_secret: 'sandbox-secret-a' },
+  });
+  expect(r.apiError).toBeUndefined();
+  expect(r.data?.token_type).toBe('bearer');
+});
+`,
+    );
+    const r = ok(run(path.join(esm, 'node_modules/.bin/vitest'), ['run', 'test/api.test.ts'], esm));
+    expect(r.output).toMatch(/1 passed/);
+    ok(run(path.join(esm, 'node_modules/.bin/tsc'), ['-p', '.'], esm));
   });
 
   test('cbp mock: started, probed on the token endpoint, the quickstart runs against it, Ctrl-C stops it', async () => {
