@@ -199,8 +199,11 @@ export const conformanceCommand: CbpCommand = {
     // The composition root picks the target: the embedded sandbox unless --base-url was given.
     const summary = await withTarget(config, (target) => runConformance(config, { target, reporters }));
     // Failures come first (exit 1); a green run that judged nothing is exit 3 unless accepted.
-    if (summary.failed === 0 && summary.nothingJudged && argv.allowPartial !== true)
-      throw new CbpError('E_NOTHING_JUDGED', summary.nothingJudged.message, { hint: summary.nothingJudged.hint });
+    const nothing = summary.nothingJudged;
+    if (nothing?.code === 'E_TARGET_UNREACHABLE')
+      throw new CbpError(nothing.code, nothing.message, { hint: nothing.hint });
+    if (summary.failed === 0 && nothing && argv.allowPartial !== true)
+      throw new CbpError('E_NOTHING_JUDGED', nothing.message, { hint: nothing.hint });
     return exitFor(summary);
   },
 };

@@ -6,13 +6,14 @@
  * verdict; nothing is sent unless the run already judged nothing.
  */
 import type { ApiModel } from '../../../generator/ir/model.js';
+import { describeNetworkError } from '../../../lib/network-error.js';
 import type { SubstanceExchange } from '../verdicts/substance.js';
 
 export async function probeBasePath(baseUrl: string, model: ApiModel, timeoutMs: number): Promise<SubstanceExchange[]> {
   const base = baseUrl.replace(/\/+$/, '');
   const gets = model.operations.filter((o) => o.method === 'get' && !o.servers?.length);
-  const answers = await Promise.all(
-    gets.map(async (o): Promise<SubstanceExchange | undefined> => {
+  return Promise.all(
+    gets.map(async (o): Promise<SubstanceExchange> => {
       const url = `${base}${o.path.replace(/\{[^}]+\}/g, 'cbp-probe')}`;
       const path = new URL(url).pathname;
       try {
@@ -22,10 +23,14 @@ export async function probeBasePath(baseUrl: string, model: ApiModel, timeoutMs:
         });
         await res.body?.cancel();
         return { operationId: o.id, path, request: { method: 'GET' }, response: { status: res.status } };
-      } catch {
-        return undefined;
+      } catch (err) {
+        return {
+          operationId: o.id,
+          path,
+          request: { method: 'GET' },
+          error: describeNetworkError(err, timeoutMs).text,
+        };
       }
     }),
   );
-  return answers.filter((a): a is SubstanceExchange => a !== undefined);
 }

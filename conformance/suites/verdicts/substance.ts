@@ -13,6 +13,8 @@ export interface SubstanceExchange {
   path: string;
   request: { method: string };
   response?: { status: number };
+  /** No answer: why (lib/network-error.ts). */
+  error?: string;
 }
 
 export interface SubstanceInput {
@@ -28,6 +30,9 @@ export interface SubstanceInput {
 }
 
 export interface NothingJudged {
+  /** Set when nothing under the base URL answered at all: the target is unreachable (exit 2), not
+   * merely unjudged. */
+  code?: 'E_TARGET_UNREACHABLE';
   /** One line: what the run did not judge. */
   message: string;
   /** The likely cause and what to do. */
@@ -58,6 +63,15 @@ export function nothingJudged(input: SubstanceInput): NothingJudged | undefined 
   const answered = answeredUnderBase(input);
   const allNotThere = answered.length > 0 && answered.every((x) => NOT_THERE.has(x.response?.status ?? 0));
   if (!noRule && !allNotThere) return undefined;
+  const sent = input.exchanges.filter((x) => x.operationId !== undefined && input.apiOperations.has(x.operationId));
+  const lost = sent.find((x) => x.error !== undefined);
+  if (answered.length === 0 && lost)
+    return {
+      code: 'E_TARGET_UNREACHABLE',
+      message: `the API at ${input.baseUrl} did not answer: ${lost.error}`,
+      hint: 'check --base-url and that the service is up',
+      notFound: [],
+    };
   const notFound = [
     ...new Set(
       answered

@@ -6,6 +6,7 @@
  * the client refuses so that no credential leaves its origin).
  */
 import type { RuleNotChecked, RuleViolation } from '../rule-types.js';
+import { NetworkFailure } from './network-error.js';
 
 export type ApiError =
   | { kind: 'http'; status: number; message: string; body: unknown }
@@ -25,7 +26,18 @@ export type ApiError =
       oauthError?: string | undefined;
     }
   | { kind: 'redirect'; status: number; location: string; message: string }
-  | { kind: 'network'; message: string; cause?: unknown }
+  | {
+      kind: 'network';
+      /** Names the endpoint, the URL and the cause, e.g. "The API at https://… did not answer: ECONNREFUSED". */
+      message: string;
+      /** The cause code (ECONNREFUSED, ENOTFOUND, CERT_HAS_EXPIRED, UND_ERR_CONNECT_TIMEOUT, ...) when
+       * the platform gives one (Node does, a browser does not), else the thrown error's name. */
+      cause?: unknown;
+      /** Which request got no answer: the token endpoint's or the API's. */
+      endpoint?: 'token' | 'api' | undefined;
+      /** The URL of that request (an API key in its query redacted). */
+      url?: string | undefined;
+    }
   | { kind: 'validation'; message: string; violations: RuleViolation[]; notChecked: RuleNotChecked[] };
 
 /** Thrown inside the transport when no access token can be obtained; turned into an ApiError. */
@@ -99,6 +111,10 @@ export function errorFromThrown(error: unknown, scrub: (text: string) => string)
   if (error instanceof CrossOriginRedirect) {
     return { kind: 'redirect', status: error.status, location: scrub(error.location), message: scrub(error.message) };
   }
+  if (error instanceof NetworkFailure) {
+    const { endpoint, url, code } = error;
+    return { kind: 'network', message: scrub(error.message), cause: code ?? error.name, endpoint, url: scrub(url) };
+  }
   const message = error instanceof Error ? error.message : String(error);
   return { kind: 'network', message: scrub(message), cause: error instanceof Error ? error.name : undefined };
 }
@@ -115,6 +131,8 @@ export function scrubError(error: unknown, scrub: (text: string) => string): unk
       error.oauthError && scrub(error.oauthError),
     );
   if (error instanceof CrossOriginRedirect) return error;
+  if (error instanceof NetworkFailure)
+    return new NetworkFailure(error.endpoint, scrub(error.url), error.code, scrub(error.detail));
   if (!(error instanceof Error)) return new Error(scrub(String(error)));
   const cause = (error as { cause?: unknown }).cause;
   const copy = new Error(scrub(error.message), cause instanceof Error ? { cause: plainCopy(cause, scrub) } : undefined);
