@@ -1,0 +1,41 @@
+/**
+ * Which checks judge each rule id, as a run of the whole suite against the embedded sandbox shows
+ * (judged-by-map.ts). Written by test/conformance/rules-explain.test.ts with CBP_UPDATE_JUDGED_BY=1;
+ * the test fails when a run shows otherwise. Not edited by hand.
+ */
+export const JUDGED_BY: Readonly<Record<string, readonly string[]>> = {
+  'auth.api-key': ['firm-statements'],
+  'auth.bearer-required': ['firm-statements'],
+  'auth.https': ['firm-statements'],
+  'errors.unknown-customer': ['firm-statements'],
+  'payment.client-reference-length': ['negative'],
+  'payment.client-reference-unique': ['negative'],
+  'payment.confirm-recipient-after-failure': ['firm-statements'],
+  'payment.purpose-case': ['negative'],
+  'payment.quote-required': ['negative'],
+  'payment.quote-usable': ['firm-statements', 'negative'],
+  'payment.recipient-active': ['firm-statements', 'negative'],
+  'payment.recipient-details-non-empty': ['negative'],
+  'payment.recipient-sum': ['firm-statements', 'negative'],
+  'payment.third-party-fields': ['negative'],
+  'payment.third-party-known': ['negative'],
+  'schema.const': ['negative'],
+  'schema.maxLength': ['negative'],
+  'schema.minLength': ['negative'],
+  'schema.pattern': ['negative'],
+  'schema.required': ['negative'],
+  'schema.type': ['negative'],
+  'session.client-reference-format': ['negative'],
+  'session.client-reference-unique': ['negative'],
+  'session.expiry': ['firm-statements'],
+  'session.lookup-decision': ['sessions'],
+  'session.lookup.create': ['sessions'],
+  'session.lookup.replace': ['sessions'],
+  'session.lookup.reuse': ['sessions'],
+  'session.lookup.track-payment': ['sessions'],
+  'session.purpose-case': ['negative'],
+  'session.url': ['firm-statements'],
+  'virtual-account.customer-active': ['firm-statements'],
+  'virtual-account.vban-country': ['firm-statements', 'negative'],
+  'webhook.payout-recipient-id': ['lifecycle'],
+};
