@@ -5,11 +5,18 @@
  * configured addresses ('redirect': the service pointed the request at another origin, which
  * the client refuses so that no credential leaves its origin).
  */
-import type { RuleNotChecked, RuleViolation } from '../rule-types.js';
+import type { RuleErrorBody, RuleNotChecked, RuleViolation } from '../rule-types.js';
 import { NetworkFailure } from './network-error.js';
 
 export type ApiError =
-  | { kind: 'http'; status: number; message: string; body: unknown }
+  | {
+      kind: 'http';
+      status: number;
+      message: string;
+      body: unknown;
+      /** The broken rules, when the body is the documented error model (RuleErrorBody). */
+      errors?: RuleViolation[] | undefined;
+    }
   | {
       kind: 'auth';
       /** Status of the answer that failed authentication (401/403), or of the token endpoint. */
@@ -89,12 +96,25 @@ export function errorFromResponse(
       message: 'The credentials may not call this operation (403)',
     };
   }
+  const clean = scrubValue(body, scrub);
+  const errors = isRuleErrorBody(clean) ? clean.errors : undefined;
   return {
     kind: 'http',
     status: response.status,
-    message: `The service answered ${response.status}`,
-    body: scrubValue(body, scrub),
+    message: `The service answered ${response.status}${errors?.[0] ? `: ${errors[0].rule}: ${errors[0].message}` : ''}`,
+    body: clean,
+    ...(errors ? { errors } : {}),
   };
+}
+
+/** The body is the documented error model: `errors`, each with a string rule, pointer and message. */
+export function isRuleErrorBody(body: unknown): body is RuleErrorBody {
+  const errors = (body as { errors?: unknown } | null)?.errors;
+  return (
+    Array.isArray(errors) &&
+    errors.length > 0 &&
+    errors.every((e) => typeof e?.rule === 'string' && typeof e.pointer === 'string' && typeof e.message === 'string')
+  );
 }
 
 /** Maps anything thrown by the transport to an ApiError. `scrub` removes secrets from messages. */
