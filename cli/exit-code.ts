@@ -1,9 +1,11 @@
-/** Exit codes (lib/errors.ts): 0 ok, 1 failures or stale output, 2 usage or configuration. */
+/** Exit codes (lib/errors.ts): 0 ok, 1 failures or stale output, 2 usage or configuration, 3 a
+ * conformance run that judged nothing substantial (no failure, but nothing to be green about). */
 import type { CbpErrorCode } from '../lib/errors.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
+export const EXIT_NOTHING_JUDGED = 3;
 
 const USAGE_CODES: ReadonlySet<CbpErrorCode> = new Set([
   'E_USAGE',
@@ -15,8 +17,10 @@ const USAGE_CODES: ReadonlySet<CbpErrorCode> = new Set([
   'E_TARGET_UNREACHABLE',
   'E_LISTEN',
   'E_REPORT_PATH',
+  'E_TARGET_AUTH',
 ]);
 
 export function exitCodeFor(code: CbpErrorCode): number {
+  if (code === 'E_NOTHING_JUDGED') return EXIT_NOTHING_JUDGED;
   return USAGE_CODES.has(code) ? EXIT_USAGE : EXIT_FAILURE;
 }

@@ -36,6 +36,9 @@ export interface SandboxOptions {
    * host names (`cbp mock --allow-webhook-target`). Default none; loopback and private
    * addresses are always allowed. */
   allowWebhookTargets?: string[];
+  /** Origins besides loopback (http://localhost:*, http://127.0.0.1:*) a browser app may call the
+   * mock from (`cbp mock --cors`; http/cors.ts). Default none. */
+  corsOrigins?: string[];
   /** Webhook signature scheme. Default Standard Webhooks (A-WEBHOOK-SIGNATURE). */
   webhookScheme?: WebhookScheme;
   /** Path of the payment state table. Default spec/payment-states.yaml of this package. */
@@ -95,6 +98,7 @@ export function resolveSandboxOptions(o: SandboxOptions = {}): ResolvedSandboxOp
     retry: o.retry,
     chaos: o.chaos,
     allowWebhookTargets: o.allowWebhookTargets ?? [],
+    corsOrigins: o.corsOrigins ?? [],
     webhookScheme: o.webhookScheme,
     stateTable: o.stateTable,
     validateResponses: o.validateResponses,

@@ -44,6 +44,7 @@ const API_ONLY = [
   'include-tag',
   'exclude-tag',
   'max-failures',
+  'allow-partial',
 ] as const;
 
 const camel = (flag: string) => flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());

@@ -150,6 +150,11 @@ export const conformanceCommand: CbpCommand = {
         type: 'boolean',
         describe: 'Moves the seed does not show fail instead of warn (default: false)',
       })
+      .option('allow-partial', {
+        type: 'boolean',
+        describe:
+          'Exit 0 even when the run judged nothing substantial (no rule exercised, or every operation answered 404/405; else exit 3)',
+      })
       .option('report', { type: 'string', array: true, describe: reportHelp(reportKinds(), { repeatable: true }) })
       .option('driver', {
         type: 'string',
@@ -193,6 +198,12 @@ export const conformanceCommand: CbpCommand = {
     const reporters = [await consoleFor(io), ...(await fileReporters(config.reports))];
     // The composition root picks the target: the embedded sandbox unless --base-url was given.
     const summary = await withTarget(config, (target) => runConformance(config, { target, reporters }));
+    // Failures come first (exit 1); a green run that judged nothing is exit 3 unless accepted.
+    const nothing = summary.nothingJudged;
+    if (nothing?.code === 'E_TARGET_UNREACHABLE')
+      throw new CbpError(nothing.code, nothing.message, { hint: nothing.hint });
+    if (summary.failed === 0 && nothing && argv.allowPartial !== true)
+      throw new CbpError('E_NOTHING_JUDGED', nothing.message, { hint: nothing.hint });
     return exitFor(summary);
   },
 };

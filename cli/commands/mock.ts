@@ -7,6 +7,7 @@
 import { CbpError } from '../../lib/errors.js';
 import type { SandboxOptions, RunningSandbox } from '../../sandbox/index.js';
 import { createTargetPolicy } from '../../sandbox/webhooks/target-policy.js';
+import { corsOrigins } from '../../sandbox/http/cors.js';
 import type { CbpCommand, CliIO } from '../command.js';
 import { EXIT_OK } from '../exit-code.js';
 
@@ -25,6 +26,7 @@ export interface MockArgv {
   retryInitial?: number;
   retryMaxAttempts?: number;
   allowWebhookTarget?: string[];
+  cors?: string[];
   quiet?: boolean;
   logFormat?: string;
 }
@@ -65,6 +67,7 @@ export function sandboxOptionsFromArgv(argv: MockArgv, write?: (line: string) =>
     o.allowWebhookTargets = argv.allowWebhookTarget.map(String);
     createTargetPolicy(o.allowWebhookTargets); // a bad entry is a usage error now, not at start-up
   }
+  if (argv.cors !== undefined && argv.cors.length > 0) o.corsOrigins = corsOrigins(argv.cors.map(String));
   return o;
 }
 
@@ -159,6 +162,13 @@ export const mockCommand: CbpCommand = {
         describe:
           'Allow webhooks to this link-local or cloud metadata target ' +
           'anyway: CIDR, address or host name (repeatable; refused by default)',
+      })
+      .option('cors', {
+        type: 'string',
+        array: true,
+        describe:
+          'Let a browser app on this origin call the mock (CORS preflight and headers; repeatable). ' +
+          'Loopback origins (http://localhost:*, http://127.0.0.1:*) are always allowed',
       })
       .option('quiet', { type: 'boolean', describe: 'Do not log requests' })
       .option('log-format', {

@@ -1,19 +1,39 @@
 /**
  * `cbp rules [--json]`: every rule and assumption id a conformance verdict can cite, with the
  * seed statement (or assumption) it rests on, so a failure's `rule:` line can be looked up.
+ * `cbp rules <id>`: that one rule explained (seed words, keyword, the checks that judge it).
  */
+import { CbpError } from '../../lib/errors.js';
 import type { CbpCommand } from '../command.js';
 import { EXIT_OK } from '../exit-code.js';
 
 export const rulesCommand: CbpCommand = {
-  command: 'rules',
-  describe: 'List every rule and assumption id the conformance verdicts cite, with its seed source',
-  builder: (y) => y.option('json', { type: 'boolean', default: false, describe: 'print the list as JSON' }),
+  command: 'rules [id]',
+  describe:
+    'List every rule and assumption id the conformance verdicts cite, with its seed source; with an id, explain that rule',
+  builder: (y) =>
+    y
+      .positional('id', { type: 'string', describe: 'A rule or assumption id, as a report prints it' })
+      .option('json', { type: 'boolean', default: false, describe: 'print the list (or the rule) as JSON' }),
   async run(argv, io) {
     // Loaded on use: the document loader is heavy, and `cbp --help` should not pay for it.
     const { loadSuiteSpec } = await import('../../conformance/suites/api/spec.js');
     const { ruleVocabulary } = await import('../../conformance/suites/verdicts/vocabulary.js');
     const { model, provenance } = await loadSuiteSpec();
+    if (typeof argv.id === 'string') {
+      const { explainRule, explanationLines, nearestRuleIds } = await import(
+        '../../conformance/suites/verdicts/explain-rule.js'
+      );
+      const explained = explainRule(argv.id, model, provenance);
+      if (!explained) {
+        const ids = ruleVocabulary(model, provenance).map((e) => e.id);
+        throw new CbpError('E_USAGE', `unknown rule id ${JSON.stringify(argv.id)}`, {
+          hint: `did you mean ${nearestRuleIds(argv.id, ids).join(', ')}? (cbp rules lists them all)`,
+        });
+      }
+      io.out(argv.json === true ? JSON.stringify(explained, null, 2) : explanationLines(explained).join('\n'));
+      return EXIT_OK;
+    }
     const entries = ruleVocabulary(model, provenance);
     if (argv.json === true) {
       io.out(JSON.stringify(entries, null, 2));

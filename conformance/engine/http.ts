@@ -9,6 +9,7 @@
 import { READ_METHODS, RateLimiter, retryAfterMs, sleep, THROTTLE_STATUSES } from './polite.js';
 import type { Recorder, RecordedExchange } from './recorder.js';
 import { currentCheckId } from './check-scope.js';
+import { describeNetworkError } from '../../lib/network-error.js';
 
 /**
  * `bearer` is sent as given and not learnt as a secret (the auth check sends a malformed value on
@@ -243,10 +244,7 @@ export class Http<T extends TokenSource = TokenSource> {
       }
       return result;
     } catch (err) {
-      const message =
-        (err as Error).name === 'TimeoutError'
-          ? `no answer within ${this.options.timeoutMs} ms`
-          : String((err as Error).message ?? err);
+      const message = describeNetworkError(err, this.options.timeoutMs).text;
       exchange.error = redactor.text(message);
       return { status: 0, headers: {}, body: undefined, exchange, error: exchange.error };
     }

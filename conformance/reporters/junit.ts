@@ -1,7 +1,8 @@
 /**
- * JUnit XML reporter: one <testcase> per case run (check × operation × rule), named with the rule
- * id, so a CI dashboard shows which rule broke on which operation; failures carry their
- * evidence, warnings go to system-out. A check without a case list is one testcase. A skipped check
+ * JUnit XML reporter: one <testcase> per case (each check records every case it counts: check ×
+ * operation × rule), named with the rule id, so a CI dashboard shows which rule broke on which
+ * operation; failures carry their evidence, warnings go to system-out. A check without a case list
+ * is one testcase. A skipped check
  * or case is a skipped testcase saying what would enable it, so CI dashboards count skips as skips.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -59,9 +60,22 @@ function casesOf(o: CheckOutcome): TestCase[] {
       ...split(mine),
     };
   });
+  // A finding no case matched by rule and operation (a flow's missing event, an extra field of a
+  // payload) belongs to a case that failed: the first failed case of its rule, else the first failed
+  // case. Only a finding with no failed case at all (a driver that broke) gets the check's own row.
   const rest = o.failures.filter((f) => !claimed.has(f));
-  if (rest.length > 0)
-    rows.push({ classname, name: `${o.checkId}: ${o.title}`, time: o.durationMs / 1000, ...split(rest) });
+  const failedRows = rows.filter((_, i) => o.records![i]!.verdict === 'failed' || o.records![i]!.verdict === 'warning');
+  for (const f of rest) {
+    const i = o.records.findIndex((c, n) => c.rule === f.rule && failedRows.includes(rows[n]!));
+    const row = i >= 0 ? rows[i] : failedRows[0];
+    if (row) {
+      (f.severity === 'error' ? row.errors : row.warnings).push(f);
+      claimed.add(f);
+    }
+  }
+  const orphans = o.failures.filter((f) => !claimed.has(f));
+  if (orphans.length > 0)
+    rows.push({ classname, name: `${o.checkId}: ${o.title}`, time: o.durationMs / 1000, ...split(orphans) });
   return rows;
 }
 

@@ -16,6 +16,7 @@ import { createWriteBatch, isPromiseLike, type EagerHandle, type Router, type Wr
 import { hostedPage } from '../control-api/hosted-page.js';
 import { SANDBOX_PREFIX } from '../control-api/index.js';
 import { BodyTooLarge, parseBody, parseQuery, readBody } from './body.js';
+import { handleCors } from './cors.js';
 import { fail, type SandboxHandler, type SandboxResponse } from './responses.js';
 import type { RequestLog } from './request-log.js';
 import { ruleIdsOf } from './request-log.js';
@@ -50,6 +51,8 @@ export function createFront(o: FrontOptions): Server {
       connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(t.headersMs / 2))),
     },
     (req, res) => {
+      // A browser app's preflight is answered before anything else (it carries no credentials).
+      if (handleCors(req, res, o.ctx.options.corsOrigins)) return;
       const started = log ? performance.now() : 0;
       const id = log?.nextId();
       const send = (res: ServerResponse, r: Answer): void => {

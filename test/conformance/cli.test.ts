@@ -62,6 +62,10 @@ describe('cbp conformance', () => {
     expect(r.out).toContain(`0 failed, 0 with warnings, ${checks.length} passed, 0 skipped`);
     const json = JSON.parse(readFileSync(files.json, 'utf8'));
     expect(json.failed).toBe(0);
+    // README: the JUnit report has one <testcase> per case, as many as the run counts.
+    const cases = json.outcomes.reduce((n: number, o: { cases: number }) => n + o.cases, 0);
+    expect(r.out).toContain(`; ${cases} cases in `);
+    expect(readFileSync(files.junit, 'utf8').match(/<testcase /g)).toHaveLength(cases);
     // Every registered check runs, in registry order.
     expect(json.outcomes.map((o: { checkId: string }) => o.checkId)).toEqual(checks.map((c) => c.id));
     // Every case is listed with its rule, provenance and verdict; every report ends with coverage.

@@ -15,6 +15,8 @@ import { stateSection } from '../events/state-diagram.js';
 import { judgeEvents } from '../events/event-judge.js';
 import { causeRelations } from '../verdicts/cause-relations.js';
 import { computeCoverage } from '../verdicts/coverage.js';
+import { type NothingJudged, nothingJudged, someOperationThere, type SubstanceInput } from '../verdicts/substance.js';
+import { probeBasePath } from './base-path-probe.js';
 import { checks as apiChecks } from './checks/index.js';
 import type { ConformanceConfig } from './config.js';
 import { connect } from './connect.js';
@@ -48,7 +50,13 @@ export interface RunOptions {
   specDir?: string;
 }
 
-export async function runConformance(config: ConformanceConfig, options: RunOptions = {}): Promise<SuiteSummary> {
+/** The suite's summary, and when the run judged nothing substantial (every documented operation
+ * answered 404/405, or no rule exercised), why: the CLI exits 3 on it unless --allow-partial. */
+export interface ConformanceSummary extends SuiteSummary {
+  nothingJudged?: NothingJudged;
+}
+
+export async function runConformance(config: ConformanceConfig, options: RunOptions = {}): Promise<ConformanceSummary> {
   const checks = selectChecks(options.checks ?? apiChecks, config.only, config.skip);
   checkRequired(options.checks ?? apiChecks, config.require);
   const target = options.target ?? defaultTarget(config);
@@ -98,7 +106,7 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
     const har = config.reports
       .filter((r) => r.kind === 'har')
       .map((r) => harReporter(r.path, recorder, conn.receiver?.url));
-    return await runSuite(limited, ctx, {
+    const summary = await runSuite(limited, ctx, {
       target: `${target.name} (driver: ${conn.driver.name})`,
       reporters: [...(options.reporters ?? []), ...har],
       require: config.require,
@@ -126,6 +134,20 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
         ),
       finishOutcome: (o) => withReproduce(o, config),
     });
+    const substance: SubstanceInput = {
+      baseUrl: target.baseUrl,
+      coverage: summary.coverage,
+      exchanges: recorder.exchanges,
+      apiOperations: new Set(model.operations.filter((o) => !o.servers?.length).map((o) => o.id)),
+      narrowed: config.only.length > 0 || config.skip.length > 0 || selected !== undefined,
+    };
+    let nothing = nothingJudged(substance);
+    // Nothing under the base URL answered as a path that exists: ask it directly, for the message.
+    if (nothing && !someOperationThere(substance)) {
+      const probed = await probeBasePath(target.baseUrl, model, Math.min(config.timeoutMs, 5000));
+      nothing = nothingJudged({ ...substance, exchanges: [...recorder.exchanges, ...probed] });
+    }
+    return nothing ? { ...summary, nothingJudged: nothing } : summary;
   } finally {
     await conn.close();
   }

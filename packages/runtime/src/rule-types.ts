@@ -18,6 +18,16 @@ export interface RuleViolation {
   in?: 'body' | 'params' | 'query' | 'headers' | 'cookies' | 'response' | 'webhook';
 }
 
+/**
+ * The documented error model (README "Business rules: one error model everywhere"; assumption
+ * A-ERROR-BODY: the seed does not show the service's error body): what the generated server,
+ * the mock and the client's pre-flight answer for a broken rule. The generated client gives these
+ * entries as `apiError.errors` when a 4xx body has this shape.
+ */
+export interface RuleErrorBody {
+  errors: RuleViolation[];
+}
+
 /** A stateful rule that could not be evaluated (no RuleContext, or the context lacks the method).
  * Never counted as passed. */
 export interface RuleNotChecked {

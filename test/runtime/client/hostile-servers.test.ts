@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyClient } from './helpers/client.js';
 import { generateInto, type Generated } from './helpers/generated.js';
+import { closedPortUrl, hasOpenssl, selfSignedServer } from '../../helpers/network-faults.js';
 
 const CLIENT_ID = 'hostile-client';
 const CLIENT_SECRET = 'client-secret-0123456789';
@@ -381,5 +382,46 @@ describe('a stalled token endpoint', () => {
     expect(other.apiError).toBeUndefined();
     expect(other.response?.status).toBe(200);
     expect(api.seen.filter((s) => s.path === TOKEN_PATH)).toHaveLength(1);
+  });
+});
+
+describe('a request that gets no answer names the endpoint, the URL and the cause', () => {
+  const review = (client: AnyClient) => client.legacyReviewPayments({ params: { path: { customer_id: 'cust-1' } } });
+
+  it('the token endpoint on a closed port: endpoint token, its URL, ECONNREFUSED', async () => {
+    await setup();
+    const closed = await closedPortUrl();
+    const client = create({
+      baseUrl: api.url,
+      authUrl: closed,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      retry: false,
+    });
+    const result = await review(client);
+    expect(result.apiError).toMatchObject({ kind: 'network', endpoint: 'token', cause: 'ECONNREFUSED' });
+    expect(result.apiError!.message).toContain(`${closed}/auth/oauth/v2/token`);
+    expect(result.apiError!.message).toContain('ECONNREFUSED');
+    expect(api.seen).toEqual([]);
+    expectNoSecret(result.apiError);
+  });
+
+  it('the API on a closed port: endpoint api, the URL called, ECONNREFUSED', async () => {
+    const closed = await closedPortUrl();
+    const result = await review(create({ baseUrl: closed, apiKey: API_KEY, accessToken: GOOD_TOKEN, retry: false }));
+    expect(result.apiError).toMatchObject({ kind: 'network', endpoint: 'api', cause: 'ECONNREFUSED' });
+    expect((result.apiError as { url?: string }).url).toBe(`${closed}${LEGACY}`);
+    expectNoSecret(result.apiError);
+  });
+
+  it.runIf(hasOpenssl())('an API with a self-signed certificate: the certificate error code', async () => {
+    const tls = await selfSignedServer();
+    try {
+      const result = await review(create({ baseUrl: tls.url, accessToken: GOOD_TOKEN, retry: false }));
+      expect(result.apiError).toMatchObject({ kind: 'network', endpoint: 'api', cause: 'DEPTH_ZERO_SELF_SIGNED_CERT' });
+      expect(result.apiError!.message).toContain(tls.url);
+    } finally {
+      await tls.close();
+    }
   });
 });

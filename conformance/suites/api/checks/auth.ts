@@ -54,6 +54,12 @@ export const authCheck: ConformanceCheck = {
     const expect401 = async (req: RequestCase, auth: AuthChoice, what: string, note?: string) => {
       cases++;
       const res = await ctx.http.send({ ...req, auth });
+      records.push({
+        subject: req.operationId,
+        name: what,
+        rule: RULE_401,
+        verdict: res.status === 401 ? 'passed' : 'failed',
+      });
       if (res.status === 401) return;
       const documented401 = req.operationId ? ctx.provenance.response(req.operationId, '401') : undefined;
       const f = fail(
@@ -83,7 +89,14 @@ export const authCheck: ConformanceCheck = {
           : `token_type ${JSON.stringify(body?.token_type)} is not bearer`,
         typeof body?.expires_in === 'number' ? '' : 'expires_in is not a number',
       ].filter(Boolean);
-      if (!is2xx(res.status) || problems.length > 0)
+      const tokenOk = is2xx(res.status) && problems.length === 0;
+      records.push({
+        subject: 'requestAccessToken',
+        name: 'token response fields',
+        rule: 'auth.token-response',
+        verdict: tokenOk ? 'passed' : 'failed',
+      });
+      if (!tokenOk)
         failures.push(
           fail(
             this.id,
@@ -101,6 +114,12 @@ export const authCheck: ConformanceCheck = {
       const wrong = await ctx.tokens.request({
         clientId: primary.clientId,
         clientSecret: `${primary.clientSecret}-wrong`,
+      });
+      records.push({
+        subject: 'requestAccessToken',
+        name: 'a wrong client_secret is refused',
+        rule: 'auth.token-errors',
+        verdict: is4xx(wrong.status) ? 'passed' : 'failed',
       });
       if (!is4xx(wrong.status))
         failures.push({
@@ -207,6 +226,12 @@ async function crossTenant(
     if (!req) continue;
     cases++;
     const res = await ctx.http.send({ ...req, auth: 'secondary' });
+    records.push({
+      subject: req.operationId,
+      name: "another client's token",
+      rule: 'auth.tenant-isolation',
+      verdict: is4xx(res.status) ? 'passed' : 'failed',
+    });
     if (!is4xx(res.status)) {
       failures.push({
         ...fail(
@@ -234,6 +259,12 @@ async function crossTenant(
   if (theirs && lookup) {
     cases++;
     const res = await ctx.http.send({ ...lookup, path: pathFor(ctx, 'lookupSessions', { customer_id: theirs }) });
+    records.push({
+      subject: 'lookupSessions',
+      name: "the second client's customer",
+      rule: 'auth.tenant-isolation',
+      verdict: is4xx(res.status) ? 'passed' : 'failed',
+    });
     if (!is4xx(res.status)) {
       failures.push({
         ...fail(

@@ -80,6 +80,7 @@ export const recipientCheckCheck: ConformanceCheck = {
       const res = await ctx.http.send({ ...req, json: s.json });
       if (is4xx(res.status)) refused = res;
       const ok = s.want === '2xx' ? is2xx(res.status) : is4xx(res.status);
+      records.push({ subject: 'createPayment', name: s.what, rule: s.rule, verdict: ok ? 'passed' : 'failed' });
       if (!ok)
         failures.push({
           ...fail(
@@ -108,6 +109,7 @@ export const recipientCheckCheck: ConformanceCheck = {
       return { cases: steps.length, failures, records };
     }
     const res = await ctx.http.send({ ...req, json: { ...body, confirm_recipient: built.value } });
+    records.push({ subject: 'createPayment', name: last, rule, verdict: is2xx(res.status) ? 'passed' : 'failed' });
     if (!is2xx(res.status))
       failures.push({
         ...fail(this.id, res, `${last} answered ${describeAnswer(res)}, expected 2xx`, rule, 'error', 'createPayment'),

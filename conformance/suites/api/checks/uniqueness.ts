@@ -61,6 +61,7 @@ export const uniquenessCheck: ConformanceCheck = {
           : want === '400'
             ? res.status === 400
             : res.status >= 400 && res.status < 500;
+      records.push({ subject: req.operationId, name: what, rule, verdict: ok ? 'passed' : 'failed' });
       const quote = label === 'non-third-party payment' ? ` (Limits: "${LIMITS_ROW}")` : '';
       if (!ok)
         failures.push({

@@ -5,6 +5,7 @@
  */
 import { AuthFailure } from '../client/api-error.js';
 import { withRetry } from '../client/retry.js';
+import { networkFailure } from '../client/network-error.js';
 import { type ClientCredentialsOptions, createTokenProvider, type TokenProvider } from './token-provider.js';
 
 export {
@@ -15,5 +16,5 @@ export {
 } from './token-provider.js';
 
 export function createClientCredentialsProvider(options: ClientCredentialsOptions): TokenProvider {
-  return createTokenProvider(options, { AuthFailure, withRetry });
+  return createTokenProvider(options, { AuthFailure, withRetry, networkFailure });
 }

@@ -15,6 +15,7 @@
  * the first token request does not split them out of the page's first chunk.
  */
 import type { AuthFailure } from '../client/api-error.js';
+import type { networkFailure } from '../client/network-error.js';
 import type { ClientLogEntry } from '../client/logger.js';
 import type { RetryPolicy, withRetry } from '../client/retry.js';
 
@@ -61,12 +62,14 @@ interface Cached {
 /** What the provider uses from the client core (api-error.ts, retry.ts). */
 export interface TokenProviderParts {
   AuthFailure: typeof AuthFailure;
+  /** Names the token endpoint, its URL and the cause when fetch throws (network-error.ts). */
+  networkFailure: typeof networkFailure;
   withRetry: typeof withRetry;
 }
 
 export function createTokenProvider(
   options: ClientCredentialsOptions,
-  { AuthFailure, withRetry }: TokenProviderParts,
+  { AuthFailure, withRetry, networkFailure }: TokenProviderParts,
 ): TokenProvider {
   const clock = options.clock ?? Date.now;
   const log = options.log ?? (() => undefined);
@@ -103,16 +106,20 @@ export function createTokenProvider(
     const response = await withRetry(
       options.retry,
       () =>
-        options.fetch(
-          new Request(options.tokenUrl, {
-            method: 'POST',
-            headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-            body: form,
-            // The form carries client_secret: a redirect is never followed, wherever it points.
-            redirect: 'manual',
-            signal,
+        options
+          .fetch(
+            new Request(options.tokenUrl, {
+              method: 'POST',
+              headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+              body: form,
+              // The form carries client_secret: a redirect is never followed, wherever it points.
+              redirect: 'manual',
+              signal,
+            }),
+          )
+          .catch((error: unknown) => {
+            throw networkFailure('token', options.tokenUrl, error);
           }),
-        ),
       (e) =>
         log({
           level: 'info',

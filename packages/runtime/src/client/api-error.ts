@@ -5,10 +5,18 @@
  * configured addresses ('redirect': the service pointed the request at another origin, which
  * the client refuses so that no credential leaves its origin).
  */
-import type { RuleNotChecked, RuleViolation } from '../rule-types.js';
+import type { RuleErrorBody, RuleNotChecked, RuleViolation } from '../rule-types.js';
+import { NetworkFailure } from './network-error.js';
 
 export type ApiError =
-  | { kind: 'http'; status: number; message: string; body: unknown }
+  | {
+      kind: 'http';
+      status: number;
+      message: string;
+      body: unknown;
+      /** The broken rules, when the body is the documented error model (RuleErrorBody). */
+      errors?: RuleViolation[] | undefined;
+    }
   | {
       kind: 'auth';
       /** Status of the answer that failed authentication (401/403), or of the token endpoint. */
@@ -25,7 +33,18 @@ export type ApiError =
       oauthError?: string | undefined;
     }
   | { kind: 'redirect'; status: number; location: string; message: string }
-  | { kind: 'network'; message: string; cause?: unknown }
+  | {
+      kind: 'network';
+      /** Names the endpoint, the URL and the cause, e.g. "The API at https://… did not answer: ECONNREFUSED". */
+      message: string;
+      /** The cause code (ECONNREFUSED, ENOTFOUND, CERT_HAS_EXPIRED, UND_ERR_CONNECT_TIMEOUT, ...) when
+       * the platform gives one (Node does, a browser does not), else the thrown error's name. */
+      cause?: unknown;
+      /** Which request got no answer: the token endpoint's or the API's. */
+      endpoint?: 'token' | 'api' | undefined;
+      /** The URL of that request (an API key in its query redacted). */
+      url?: string | undefined;
+    }
   | { kind: 'validation'; message: string; violations: RuleViolation[]; notChecked: RuleNotChecked[] };
 
 /** Thrown inside the transport when no access token can be obtained; turned into an ApiError. */
@@ -77,12 +96,25 @@ export function errorFromResponse(
       message: 'The credentials may not call this operation (403)',
     };
   }
+  const clean = scrubValue(body, scrub);
+  const errors = isRuleErrorBody(clean) ? clean.errors : undefined;
   return {
     kind: 'http',
     status: response.status,
-    message: `The service answered ${response.status}`,
-    body: scrubValue(body, scrub),
+    message: `The service answered ${response.status}${errors?.[0] ? `: ${errors[0].rule}: ${errors[0].message}` : ''}`,
+    body: clean,
+    ...(errors ? { errors } : {}),
   };
+}
+
+/** The body is the documented error model: `errors`, each with a string rule, pointer and message. */
+export function isRuleErrorBody(body: unknown): body is RuleErrorBody {
+  const errors = (body as { errors?: unknown } | null)?.errors;
+  return (
+    Array.isArray(errors) &&
+    errors.length > 0 &&
+    errors.every((e) => typeof e?.rule === 'string' && typeof e.pointer === 'string' && typeof e.message === 'string')
+  );
 }
 
 /** Maps anything thrown by the transport to an ApiError. `scrub` removes secrets from messages. */
@@ -98,6 +130,10 @@ export function errorFromThrown(error: unknown, scrub: (text: string) => string)
   }
   if (error instanceof CrossOriginRedirect) {
     return { kind: 'redirect', status: error.status, location: scrub(error.location), message: scrub(error.message) };
+  }
+  if (error instanceof NetworkFailure) {
+    const { endpoint, url, code } = error;
+    return { kind: 'network', message: scrub(error.message), cause: code ?? error.name, endpoint, url: scrub(url) };
   }
   const message = error instanceof Error ? error.message : String(error);
   return { kind: 'network', message: scrub(message), cause: error instanceof Error ? error.name : undefined };
@@ -115,6 +151,8 @@ export function scrubError(error: unknown, scrub: (text: string) => string): unk
       error.oauthError && scrub(error.oauthError),
     );
   if (error instanceof CrossOriginRedirect) return error;
+  if (error instanceof NetworkFailure)
+    return new NetworkFailure(error.endpoint, scrub(error.url), error.code, scrub(error.detail));
   if (!(error instanceof Error)) return new Error(scrub(String(error)));
   const cause = (error as { cause?: unknown }).cause;
   const copy = new Error(scrub(error.message), cause instanceof Error ? { cause: plainCopy(cause, scrub) } : undefined);

@@ -9,6 +9,7 @@ import type { ClientCredentialsOptions, TokenProvider } from '../auth/token-prov
 import type { ValidationOutcome } from '../rule-types.js';
 import { AuthFailure, errorFromResponse, errorFromThrown, scrubValue } from './api-error.js';
 import { createRedactor, type ClientLogger } from './logger.js';
+import { networkFailure } from './network-error.js';
 import { resolveRetryPolicy, type RetryOptions, withRetry } from './retry.js';
 import { resolveServerUrl, type ServerTemplate, type TokenEndpoint } from './servers.js';
 import type { TokenUrlOptions } from './token-url.js';
@@ -352,7 +353,7 @@ function lazyTokenProvider(
       provider ??= await (loading ??= import('../auth/token-provider.js').then((m) =>
         m.createTokenProvider(
           { ...options, tokenUrl: m.resolveTokenUrl(endpoint, where, resolveServerUrl) ?? '' },
-          { AuthFailure, withRetry },
+          { AuthFailure, withRetry, networkFailure },
         ),
       ));
       // The caller's signal ends its own wait for the token (the shared request has its own timeout).

@@ -15,6 +15,7 @@ import { planSecurity, type Credentials, type SchemeDescriptor } from '../auth/s
 import type { TokenProvider } from '../auth/client-credentials.js';
 import { CrossOriginRedirect, scrubError } from './api-error.js';
 import type { ClientLogEntry, Redactor } from './logger.js';
+import { networkFailure } from './network-error.js';
 import { IDEMPOTENT_METHODS, withRetry, type RetryPolicy } from './retry.js';
 
 export interface TransportOperation {
@@ -155,7 +156,12 @@ function createInnerTransport(options: TransportOptions): (request: Request) => 
     };
 
     const followSameOrigin = async (first: Request, token: string | undefined): Promise<Response> => {
-      const response = await options.fetch(first);
+      let response: Response;
+      try {
+        response = await options.fetch(first);
+      } catch (error) {
+        throw networkFailure('api', redactor.url(first.url), error);
+      }
       if (input.redirect !== 'follow' || !REDIRECT_STATUSES.has(response.status) || !response.headers.has('location'))
         return response;
       // The redirect loop loads on the first redirect. Should it fail to load (a page gone

@@ -14,6 +14,8 @@ import type { CallResult, InitArgs } from 'cross-border-payments-runtime/client/
 import type { paths } from './types.js';
 
 export type { ApiError } from 'cross-border-payments-runtime/client/api-error.js';
+/** The documented error model: a rule error's `apiError.errors` (kind 'http') are its entries. */
+export type { RuleErrorBody, RuleViolation } from 'cross-border-payments-runtime/rule-types.js';
 export type { ClientLogEntry, ClientLogger } from 'cross-border-payments-runtime/client/logger.js';
 export type { RetryOptions } from 'cross-border-payments-runtime/client/retry.js';
 export type { AccessTokenSource } from 'cross-border-payments-runtime/client/create-client.js';
