@@ -45,7 +45,7 @@ describe('readEventTime: event_timestamp at the precision of its text', () => {
 });
 
 /** A one-recipient flow whose events all fall within one millisecond, microseconds apart. */
-const withinOneMs = (id: string) =>
+const withinOneMs = (id: string): Array<Record<string, unknown>> =>
   flow(id, ['r1']).map((e, i) => ({ ...e, event_timestamp: `2026-01-01T10:00:49.6721${String(40 + i * 9)}+00:00` }));
 
 describe('judgeEvents: events within one millisecond', () => {
