@@ -110,6 +110,13 @@ const PROFILES: Profile[] = [
     known: [...ALWAYS],
   },
   {
+    name: 'funded wallet whose conversions still await funds (the config marks the customer funded)',
+    seed: 'Payment request: the service waits "If the wallet balance is insufficient" (per payment, not per customer)',
+    options: { fundedCustomers: ['CUS-7001'], conversionsAwaitFunds: true },
+    setup: { fundedCustomers: ['CUS-7001'] },
+    known: ALWAYS,
+  },
+  {
     name: 'per-payment event ids',
     seed: 'Events rule 1: event_id is the idempotency key (its scope: not shown)',
     options: { perPaymentEventIds: true },

@@ -34,6 +34,8 @@ export interface ProviderOptions {
   lateFirstDeliveryMs?: number;
   /** Customers whose wallet holds funds: their payments start PROCESSING and complete at once. */
   fundedCustomers?: string[];
+  /** A funded wallet holds its own currency only: its conversion payments still wait for funds (AWAITING_FUNDS). */
+  conversionsAwaitFunds?: boolean;
   /** FX_COMPLETED only when a conversion happened ("Conversion done"); a same-currency payment goes RECEIVED_FUNDS →
    * PAYOUT_INITIATED. */
   fxOnlyForConversions?: boolean;

@@ -376,7 +376,9 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     payments.set(p.id, p);
     // A funded wallet pays at once (service description: the service waits for funds only "If
     // the wallet balance is insufficient"); third-party and hosted payments are funded by the payer.
-    if (!p.thirdParty && !p.sessionId && funded.has(p.customerId)) {
+    // A wallet funded in its own currency may still wait for the funds of a conversion.
+    const waitsForConversion = options.conversionsAwaitFunds === true && p.quoteId !== undefined;
+    if (!p.thirdParty && !p.sessionId && funded.has(p.customerId) && !waitsForConversion) {
       emit(p, 'PROCESSING');
       settle(p, true);
     } else emit(p, 'AWAITING_FUNDS');
