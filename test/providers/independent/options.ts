@@ -19,6 +19,9 @@ export interface ProviderOptions {
   /** event_timestamp to the second (`2026-11-27T09:33:13+00:00`), so events of one second tie. Default: microseconds.
    */
   secondPrecisionTimestamps?: boolean;
+  /** Every event of a payment stamped within the millisecond of its first, microseconds apart (one clock read per
+   * batch plus a sequence): only the microseconds order them. */
+  oneMillisecondStamps?: boolean;
   /** event_timestamp as Unix epoch milliseconds (a JSON number), as several providers send it. */
   epochMillisTimestamps?: boolean;
   /** Error answers as RFC 9457 problem details (`application/problem+json`: type, title, status, detail, code). */
@@ -70,6 +73,13 @@ export interface ProviderOptions {
    * then not 0.3), refusing correct payments. For the test that the runner catches it.
    */
   brokenFloatSums?: boolean;
+  /** BROKEN on purpose: PAYMENT_COMPLETED stamped a microsecond before the last PAYOUT_CREDITED, in the same
+   * millisecond (implies oneMillisecondStamps). */
+  brokenCompletedBeforeCredit?: boolean;
+  /** BROKEN on purpose: purpose_of_transaction accepted in any case and stored upper-cased ("Case sensitive"). */
+  brokenPurposeCaseFolding?: boolean;
+  /** BROKEN on purpose: a conversion payment without quote_id is accepted ("quote_id must be supplied"). */
+  brokenConversionWithoutQuote?: boolean;
   /** Hosted session lifetime. Default 900 s. */
   sessionTtlSeconds?: number;
 }
