@@ -9,6 +9,7 @@
 import { READ_METHODS, RateLimiter, retryAfterMs, sleep, THROTTLE_STATUSES } from './polite.js';
 import type { Recorder, RecordedExchange } from './recorder.js';
 import { currentCheckId } from './check-scope.js';
+import type { Deadline } from './deadline.js';
 
 /**
  * `bearer` is sent as given and not learnt as a secret (the auth check sends a malformed value on
@@ -71,6 +72,8 @@ export interface HttpOptions<T extends TokenSource = TokenSource> {
   maxAnswerBytes?: number;
   /** How a request reaches the target; default the global fetch (Target.fetch). */
   fetch?: typeof fetch;
+  /** The run's deadline: past it nothing is sent (a case built on it is not judged) and waits end at once. */
+  deadline?: Deadline;
 }
 
 /**
@@ -92,7 +95,8 @@ export class Http<T extends TokenSource = TokenSource> {
   constructor(private readonly options: HttpOptions<T>) {
     this.tokens = typeof options.tokens === 'function' ? options.tokens(this) : options.tokens;
     this.lookups = options.lookups ?? {};
-    this.limiter = new RateLimiter(options.rate);
+    const deadline = options.deadline;
+    this.limiter = new RateLimiter(options.rate, deadline ? (ms) => deadline.sleep(ms) : sleep);
   }
 
   get baseUrl(): string {
@@ -115,6 +119,7 @@ export class Http<T extends TokenSource = TokenSource> {
     const retriable = READ_METHODS.has(method) || req.base === 'auth';
     for (let attempt = 0; ; attempt++) {
       await this.limiter.slot();
+      if (this.options.deadline?.passed) return this.notSent(req, this.options.deadline.reason);
       const res = await this.exchange(req);
       if (THROTTLE_STATUSES.has(res.status)) {
         const wait = retryAfterMs(res.headers['retry-after'], attempt);
@@ -148,6 +153,7 @@ export class Http<T extends TokenSource = TokenSource> {
     const deadline = Date.now() + opts.timeoutMs;
     for (;;) {
       await this.limiter.slot();
+      if (this.options.deadline?.passed) return this.notSent(req, this.options.deadline.reason);
       const res = await this.exchange(req);
       if (done(res) || THROTTLE_STATUSES.has(res.status) || Date.now() + opts.intervalMs > deadline) {
         if (THROTTLE_STATUSES.has(res.status)) return this.send(req);
@@ -156,8 +162,25 @@ export class Http<T extends TokenSource = TokenSource> {
       }
       res.exchange.indeterminate = 'polled before the resource was expected to exist';
       this.options.recorder.addUnjudged(res.exchange);
-      await sleep(opts.intervalMs);
+      await (this.options.deadline?.sleep(opts.intervalMs) ?? sleep(opts.intervalMs));
     }
+  }
+
+  /** A request the run did not send (its deadline passed): an answer that says nothing, recorded as such. */
+  private notSent(req: SendRequest, why: string): SendResult {
+    const redactor = this.options.recorder.redactor;
+    const indeterminate = `not sent: ${why}`;
+    const exchange: RecordedExchange = {
+      checkId: currentCheckId(),
+      operationId: req.operationId,
+      path: redactor.text(req.path),
+      startedAt: Date.now(),
+      request: { method: req.method.toUpperCase(), url: redactor.text(this.url(req)), headers: {} },
+      error: indeterminate,
+      indeterminate,
+    };
+    this.options.recorder.addUnjudged(exchange);
+    return { status: 0, headers: {}, body: undefined, exchange, error: indeterminate, indeterminate };
   }
 
   /** A create whose answer was lost is looked up, never resent. */

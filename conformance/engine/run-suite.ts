@@ -116,7 +116,8 @@ function toOutcome<C>(check: Check<C>, r: CheckResult, durationMs: number, stric
   const failures = groupWarnings(r.failures.map((f) => gradeFailure(f, strict)));
   const errors = failures.some((f) => f.severity === 'error');
   const warnings = failures.some((f) => f.severity === 'warning');
-  const someSkipped = r.records?.some((x) => x.verdict === 'skipped') ?? false;
+  // A case not judged did not judge the contract either: the check ran only part of the way.
+  const someSkipped = r.records?.some((x) => x.verdict === 'skipped' || x.verdict === 'not-judged') ?? false;
   const outcome: CheckOutcome = {
     checkId: check.id,
     title: check.title,
@@ -145,8 +146,7 @@ function notJudged(r: CheckResult): CheckResult {
   const records: CaseRecord[] = lost.map((f) => ({
     subject: f.subject,
     rule: f.rule,
-    verdict: 'skipped',
-    notJudged: true,
+    verdict: 'not-judged',
     reason: `not judged: ${f.evidence!.exchanges!.find((x) => x.indeterminate)!.indeterminate}`,
     enable: 'run again (lower --rate if the target throttles)',
   }));
@@ -165,7 +165,7 @@ function requireOutcome(o: CheckOutcome, required: readonly string[]): CheckOutc
     o.status === 'skipped'
       ? [`${o.skippedReason ?? 'skipped'}${o.skipEnable ? ` (to enable: ${o.skipEnable})` : ''}`]
       : (o.records ?? [])
-          .filter((x) => x.verdict === 'skipped' && !x.notJudged)
+          .filter((x) => x.verdict === 'skipped')
           .map(
             (x) => `${x.subject ?? 'a case'}: ${x.reason ?? 'skipped'}${x.enable ? ` (to enable: ${x.enable})` : ''}`,
           );

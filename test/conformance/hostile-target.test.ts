@@ -376,7 +376,7 @@ describe('answers with no end', () => {
     expect(outcome.failures).toEqual([]);
     expect(outcome.status).toBe('partial');
     expect(outcome.records?.[0]).toMatchObject({
-      verdict: 'skipped',
+      verdict: 'not-judged',
       reason: 'not judged: answer exceeded 1024 bytes (the rest was not read)',
     });
   });

@@ -135,8 +135,7 @@ describe('throttling is never a failure, even required', () => {
       const summary = await run();
       expect(summary.failed).toBe(0);
       expect(summary.outcomes[0].status).toBe('partial');
-      expect(summary.outcomes[0].records?.find((r) => r.verdict === 'skipped')).toMatchObject({
-        notJudged: true,
+      expect(summary.outcomes[0].records?.find((r) => r.verdict === 'not-judged')).toMatchObject({
         reason: expect.stringMatching(/^not judged: throttled/),
       });
       const missing = await run([{ subject: 'a case', verdict: 'skipped', reason: 'needs deliverFunds()' }]);

@@ -185,8 +185,7 @@ export async function startFlows(
     if (kind === 'conversion' && !d.createQuote && res.status >= 400 && res.status < 500) {
       skipped.push({
         subject: name,
-        verdict: 'skipped',
-        notJudged: true,
+        verdict: 'not-judged',
         reason:
           `not judged: creation on the quote from the config answered ${res.status} (the ` +
           `quote may have expired or been used: quote lifetime and reuse are not shown)`,
@@ -221,8 +220,7 @@ export async function startFlows(
       if (res.indeterminate)
         skipped.push({
           subject: name,
-          verdict: 'skipped',
-          notJudged: true,
+          verdict: 'not-judged',
           reason: `not judged: ${res.indeterminate}`,
           enable: 'run again (lower --rate if the target throttles)',
         });
