@@ -1,9 +1,11 @@
-/** Exit codes (lib/errors.ts): 0 ok, 1 failures or stale output, 2 usage or configuration. */
+/** Exit codes (lib/errors.ts): 0 ok, 1 failures or stale output, 2 usage or configuration, 3 the conformance run's
+ * deadline passed before everything was judged (and nothing failed). */
 import type { CbpErrorCode } from '../lib/errors.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
+export const EXIT_DEADLINE = 3;
 
 const USAGE_CODES: ReadonlySet<CbpErrorCode> = new Set([
   'E_USAGE',

@@ -143,6 +143,14 @@ export interface SuiteSummary {
   coverage?: CoverageLine[];
   /** Lines every report prints after the failures (e.g. where $CBP_TOKEN of the curl lines comes from). */
   notes?: string[];
+  /** Set when the run's deadline passed: what it stopped (the notes say it in words). */
+  deadline?: {
+    seconds: number;
+    /** Checks that never started: not judged. */
+    notRun: string[];
+    /** Checks still running at the deadline (plus a short grace): their cases are not judged. */
+    cutShort: string[];
+  };
 }
 
 export type RunnerEvent =

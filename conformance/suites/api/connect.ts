@@ -3,6 +3,7 @@
  * fixtures (the target's own, or the driver's), and starts the webhook receiver subscribed
  * through the driver. Closes what it opened; the target itself belongs to the caller.
  */
+import type { Deadline } from '../../engine/deadline.js';
 import { randomBytes } from 'node:crypto';
 import { CbpError } from '../../../lib/errors.js';
 import type { ConformanceConfig } from './config.js';
@@ -38,6 +39,7 @@ export async function connect(
   config: ConformanceConfig,
   recorder: Recorder,
   drivers?: Record<string, BuiltinDriver>,
+  deadline?: Deadline,
 ): Promise<Connection> {
   const closers: Array<() => Promise<void>> = [];
   const close = async () => {
@@ -54,6 +56,7 @@ export async function connect(
       fetch: target.fetch,
       tokens: (client) => new Tokens(client, target.credentials),
       lookups: createLookups,
+      deadline,
     });
     const tokens = http.tokens!;
     await tokens.token('primary');

@@ -27,6 +27,7 @@ import type { SuiteValidators } from './validators.js';
 import type { ApiModel } from '../../../generator/ir/model.js';
 import { harReporter } from '../../engine/har.js';
 import { throttleNote } from '../../engine/polite.js';
+import { Deadline } from '../../engine/deadline.js';
 
 export interface RunOptions {
   /**
@@ -64,6 +65,8 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
     counts: (f) => gradeFailure(f, config.strict).severity === 'error',
   });
   const recorder = new Recorder();
+  // From here on the run's clock runs: connecting (tokens, the driver) counts too.
+  const deadline = new Deadline(config.deadlineSeconds);
   // Every credential the run is given; those issued during the run are learnt as they arrive.
   const c = target.credentials;
   recorder.redactor.learn(
@@ -73,7 +76,10 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
     c.expiredToken,
     config.webhooks.secret,
   );
-  const conn = await connect(target, config, recorder, options.drivers);
+  const conn = await connect(target, config, recorder, options.drivers, deadline).catch((err) => {
+    deadline.dispose();
+    throw err;
+  });
   try {
     const ctx: RunContext = {
       config,
@@ -125,8 +131,10 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
           (n): n is string => n !== undefined,
         ),
       finishOutcome: (o) => withReproduce(o, config),
+      deadline,
     });
   } finally {
+    deadline.dispose();
     await conn.close();
   }
 }
