@@ -63,7 +63,7 @@ export const conformanceEventsCommand: CbpCommand = {
       .option('strict', {
         type: 'boolean',
         default: false,
-        describe: 'Moves the seed does not show fail instead of warn',
+        describe: "What the provider's service description does not show fails instead of warns",
       })
       .option('report', { type: 'string', array: true, describe: reportHelp(summaryReportKinds()) }),
   async run(argv, io) {
@@ -148,7 +148,7 @@ export const conformanceCommand: CbpCommand = {
       })
       .option('strict', {
         type: 'boolean',
-        describe: 'Moves the seed does not show fail instead of warn (default: false)',
+        describe: "What the provider's service description does not show fails instead of warns (default: false)",
       })
       .option('report', { type: 'string', array: true, describe: reportHelp(reportKinds(), { repeatable: true }) })
       .option('driver', {

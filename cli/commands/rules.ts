@@ -7,7 +7,8 @@ import { EXIT_OK } from '../exit-code.js';
 
 export const rulesCommand: CbpCommand = {
   command: 'rules',
-  describe: 'List every rule and assumption id the conformance verdicts cite, with its seed source',
+  describe:
+    "List every rule and assumption id the conformance verdicts cite, with its source in the provider's service description",
   builder: (y) => y.option('json', { type: 'boolean', default: false, describe: 'print the list as JSON' }),
   async run(argv, io) {
     // Loaded on use: the document loader is heavy, and `cbp --help` should not pay for it.

@@ -129,7 +129,7 @@ export class Http<T extends TokenSource = TokenSource> {
           ? `throttled (HTTP ${res.status}), retried after ${wait} ms`
           : retriable
             ? `still throttled (HTTP ${res.status}) after ${attempt} retries`
-            : `throttled (HTTP ${res.status}); a ${method} is not resent (the seed shows no idempotency key)`;
+            : `throttled (HTTP ${res.status}); a ${method} is not resent (the service description shows no idempotency key)`;
         res.exchange.indeterminate = res.indeterminate;
         this.options.recorder.addUnjudged(res.exchange);
         if (again) continue;
@@ -187,7 +187,7 @@ export class Http<T extends TokenSource = TokenSource> {
   private async lost(req: SendRequest, res: SendResult): Promise<SendResult> {
     const lookup = req.operationId ? this.lookups[req.operationId] : undefined;
     const found = lookup ? await lookup(this, req).catch(() => undefined) : undefined;
-    res.indeterminate = `${res.error}; not resent (the seed shows no idempotency key)${
+    res.indeterminate = `${res.error}; not resent (the service description shows no idempotency key)${
       lookup ? (found === undefined ? ', and a lookup did not find it' : ', a lookup found it was created') : ''
     }`;
     res.recovered = found;

@@ -75,6 +75,6 @@ export function throttleNote(
   return (
     `the target throttled ${hits.length} request${hits.length === 1 ? '' : 's'} ` +
     `(${counts})${what.length > 0 ? `: ${what.join('; ')}` : ''}. Rate limits ` +
-    `are not shown in the seed, so this is no failure; lower --rate to avoid it`
+    `are not shown in the provider's service description, so this is no failure; lower --rate to avoid it`
   );
 }

@@ -101,10 +101,10 @@ export async function runSuite<C>(
       }
     }
     const graded = toOutcome(check, notJudged(result), Date.now() - t0, options.strict === true);
-    const outcome = requireOutcome(
-      options.finishOutcome ? options.finishOutcome(graded) : graded,
-      options.require ?? [],
-    );
+    const finished = options.finishOutcome ? options.finishOutcome(graded) : graded;
+    // What the deadline stopped is not judged: no --require turns it into a failure.
+    const stoppedHere = stopped.notRun.includes(check.id) || stopped.cutShort.includes(check.id);
+    const outcome = stoppedHere ? finished : requireOutcome(finished, options.require ?? []);
     outcomes.push(outcome);
     await emit({ type: 'check-finish', outcome });
   }
@@ -131,6 +131,8 @@ function unjudged(checkId: string, why: string): CheckResult {
   return {
     cases: 0,
     failures: [],
+    skipped: `not judged: ${why}`,
+    skipEnable: 'a longer deadline (--deadline SECONDS, or run.deadline_seconds in the config)',
     records: [
       {
         subject: checkId,
@@ -172,8 +174,8 @@ function toOutcome<C>(check: Check<C>, r: CheckResult, durationMs: number, stric
   const failures = groupWarnings(r.failures.map((f) => gradeFailure(f, strict)));
   const errors = failures.some((f) => f.severity === 'error');
   const warnings = failures.some((f) => f.severity === 'warning');
-  // A case not judged did not judge the contract either: the check ran only part of the way.
-  const someSkipped = r.records?.some((x) => x.verdict === 'skipped' || x.verdict === 'not-judged') ?? false;
+  // A case not judged is neither a pass nor a missing capability: listed, it leaves the status alone.
+  const someSkipped = r.records?.some((x) => x.verdict === 'skipped') ?? false;
   const outcome: CheckOutcome = {
     checkId: check.id,
     title: check.title,

@@ -76,7 +76,7 @@ export interface CaseRecord {
    * `not-judged`, the one representation of a case not judged: it ran, but what the target showed
    * says nothing either way (HTTPS on a loopback target; an answer throttled, lost and not resent,
    * or cut; the run's deadline passed). Never a pass or a failure, and no `--require` makes it
-   * one; the check counts as `partial`, and every reporter lists it with `reason`.
+   * one; it leaves its check's status alone, and every reporter lists it with `reason`.
    */
   verdict: CheckStatus | 'not-judged';
   /** Why a skipped case did not run (e.g. "needs deliverFunds(), which the passive driver does not have"). */

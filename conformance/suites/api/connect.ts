@@ -17,7 +17,7 @@ import { Tokens } from './tokens.js';
 import { resolveDriver } from './drivers/resolve-driver.js';
 import type { BuiltinDriver } from './drivers/builtin.js';
 import { createLookups } from './live/lookups.js';
-import { deliveryVerifier } from './webhook-schemes.js';
+import { deliveryVerifier, partnerVerifier } from './webhook-schemes.js';
 
 export interface Connection {
   http: Http;
@@ -76,7 +76,10 @@ export async function connect(
       publicUrl: config.webhooks.publicUrl,
       recorder,
       secret: config.webhooks.secret,
-      verify: deliveryVerifier(config.webhooks.scheme),
+      // The partner's own scheme, when its driver verifies it; else Standard Webhooks or Svix.
+      verify: driver.verifyWebhook
+        ? partnerVerifier(driver.verifyWebhook.bind(driver))
+        : deliveryVerifier(config.webhooks.scheme),
     });
     closers.push(() => receiver.close());
     if (driver.subscribeWebhooks) {

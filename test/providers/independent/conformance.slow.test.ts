@@ -144,6 +144,14 @@ const PROFILES: Profile[] = [
     known: ALWAYS,
   },
   {
+    name: 'its own signature scheme (X-Signature: t=...,v1=<hex HMAC>), verified by the driver',
+    seed: 'Events: "Signature header names and verification scheme: not shown"',
+    options: { signature: 'own' },
+    setup: { driverVerifies: true },
+    known: ALWAYS,
+    noWarning: /signature/,
+  },
+  {
     name: '200 for creates',
     seed: 'Endpoints: "Success status codes of all operations: not shown"',
     options: { createdStatus: 200 },
@@ -385,7 +393,7 @@ const BROKEN: Array<{
     options: { brokenConversionWithoutQuote: true },
     caughtToday: true,
     failure:
-      /^negative: conversion base: quote_id left out of a conversion payment .*was accepted; expected 4XX \(customer CUS-7001's wallet currency is GBP \(config\), the payout currency EUR/,
+      /^negative: conversion base: quote_id left out of a conversion payment .*was accepted; expected 4XX \(customer CUS-7001's wallet currency is GBP \(as the fixtures state\), the payout currency EUR/,
   },
 ];
 

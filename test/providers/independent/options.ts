@@ -46,8 +46,9 @@ export interface ProviderOptions {
   perPaymentEventIds?: boolean;
   /** Webhook payload `{ event_id, event_type, event_timestamp, data: { payment_id, status, ... } }`. */
   nestedEventData?: boolean;
-  /** Delivery signature headers: Standard Webhooks (`webhook-*`, default) or Svix (`svix-*`). */
-  signature?: 'standard-webhooks' | 'svix';
+  /** Delivery signature headers: Standard Webhooks (`webhook-*`, default), Svix (`svix-*`), or this provider's own
+   * `X-Signature: t=...,v1=<hex HMAC>` (its partner's driver verifies it). */
+  signature?: 'standard-webhooks' | 'svix' | 'own';
   /** Success status of creates (payments, sessions, third parties, webhooks). Default 201. */
   createdStatus?: 200 | 201 | 202;
   /** Status of a duplicate client_reference_id on a third-party payment and of a duplicate third party. Sessions always

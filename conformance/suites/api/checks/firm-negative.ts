@@ -52,7 +52,7 @@ function statedConversion(ctx: RunContext, c: NegativeCase): FirmStatement | und
   return {
     provenance: seed('Create payment (v3), rule 1', 'When a conversion is needed, quote_id must be supplied'),
     evidence:
-      `customer ${c.request.customerId}'s wallet currency is ${wallet} (config), the payout currency ${payout}: ` +
+      `customer ${c.request.customerId}'s wallet currency is ${wallet} (as the fixtures state), the payout currency ${payout}: ` +
       'a conversion is needed',
   };
 }
