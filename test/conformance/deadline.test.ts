@@ -35,6 +35,14 @@ async function alwaysThrottled(): Promise<string> {
 }
 
 describe('the run deadline', () => {
+  test('--deadline and run.deadline_seconds: default 1800 s, the flag wins, a non-positive value is a usage error', () => {
+    expect(conformanceConfigFromArgv({}, {}).deadlineSeconds).toBe(1800);
+    const file = { name: 'c.yaml', value: { run: { deadline_seconds: 600 } } };
+    expect(conformanceConfigFromArgv({}, {}, file).deadlineSeconds).toBe(600);
+    expect(conformanceConfigFromArgv({ deadline: 90 }, {}, file).deadlineSeconds).toBe(90);
+    expect(() => conformanceConfigFromArgv({ deadline: 0 }, {})).toThrow(/--deadline must be a positive number/);
+  });
+
   test('a target answering 429 forever: the run ends by its deadline, says what it did not judge', async () => {
     const url = await alwaysThrottled();
     const file = {
