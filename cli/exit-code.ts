@@ -1,11 +1,14 @@
-/** Exit codes (lib/errors.ts): 0 ok, 1 failures or stale output, 2 usage or configuration, 3 a
- * conformance run that judged nothing substantial (no failure, but nothing to be green about). */
+/** Exit codes (lib/errors.ts): 0 ok, 1 failures or stale output, 2 usage or configuration, 3 an incomplete
+ * conformance run with nothing failed (it judged nothing substantial, or its deadline passed first). */
 import type { CbpErrorCode } from '../lib/errors.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
-export const EXIT_NOTHING_JUDGED = 3;
+/** An incomplete conformance run with nothing failed: it judged nothing substantial, or its deadline passed first. */
+export const EXIT_INCOMPLETE = 3;
+export const EXIT_NOTHING_JUDGED = EXIT_INCOMPLETE;
+export const EXIT_DEADLINE = EXIT_INCOMPLETE;
 
 const USAGE_CODES: ReadonlySet<CbpErrorCode> = new Set([
   'E_USAGE',

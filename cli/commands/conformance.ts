@@ -9,7 +9,7 @@ import { CbpError } from '../../lib/errors.js';
 import type { ConformanceArgv } from '../../conformance/suites/api/config.js';
 import type { Reporter, SuiteSummary } from '../../conformance/engine/types.js';
 import type { CbpCommand, CliIO } from '../command.js';
-import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
+import { EXIT_DEADLINE, EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
 import { conformanceConsumerCommand } from './conformance-consumer.js';
 import { BUILTIN_DRIVERS } from '../../conformance/suites/api/drivers/builtin.js';
 import { reportHelp, reportKinds, summaryReportKinds } from '../../conformance/reporters/kinds.js';
@@ -48,7 +48,7 @@ async function consoleFor(io: CliIO): Promise<Reporter> {
   return consoleReporter({ write: io.out, progress: live ? (t) => process.stdout.write(t) : undefined });
 }
 
-const exitFor = (s: SuiteSummary) => (s.failed > 0 ? EXIT_FAILURE : EXIT_OK);
+const exitFor = (s: SuiteSummary) => (s.failed > 0 ? EXIT_FAILURE : s.deadline ? EXIT_DEADLINE : EXIT_OK);
 
 export const conformanceEventsCommand: CbpCommand = {
   command: 'events <log>',
@@ -63,7 +63,7 @@ export const conformanceEventsCommand: CbpCommand = {
       .option('strict', {
         type: 'boolean',
         default: false,
-        describe: 'Moves the seed does not show fail instead of warn',
+        describe: "What the provider's service description does not show fails instead of warns",
       })
       .option('report', { type: 'string', array: true, describe: reportHelp(summaryReportKinds()) }),
   async run(argv, io) {
@@ -148,7 +148,7 @@ export const conformanceCommand: CbpCommand = {
       })
       .option('strict', {
         type: 'boolean',
-        describe: 'Moves the seed does not show fail instead of warn (default: false)',
+        describe: "What the provider's service description does not show fails instead of warns (default: false)",
       })
       .option('allow-partial', {
         type: 'boolean',
@@ -170,6 +170,11 @@ export const conformanceCommand: CbpCommand = {
       })
       .option('rate', { type: 'number', describe: 'Most requests per second sent to the target (default: unlimited)' })
       .option('timeout', { type: 'number', describe: 'Per-request timeout in ms (default 10000)' })
+      .option('deadline', {
+        type: 'number',
+        describe:
+          'Seconds the whole run may take (default 1800); past it nothing more is sent, what did not run is not judged, exit 3',
+      })
       .option('client-id', { type: 'string', describe: 'Client id (default: $CBP_CLIENT_ID)' })
       .option('client-secret', {
         type: 'string',

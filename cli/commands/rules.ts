@@ -10,7 +10,7 @@ import { EXIT_OK } from '../exit-code.js';
 export const rulesCommand: CbpCommand = {
   command: 'rules [id]',
   describe:
-    'List every rule and assumption id the conformance verdicts cite, with its seed source; with an id, explain that rule',
+    "List every rule and assumption id the conformance verdicts cite, with its source in the provider's service description; with an id, explain that rule",
   builder: (y) =>
     y
       .positional('id', { type: 'string', describe: 'A rule or assumption id, as a report prints it' })

@@ -40,8 +40,7 @@ export class CaseBook {
   notJudged(c: CaseInfo, why: string): void {
     this.cases.push({
       ...c,
-      verdict: 'skipped',
-      notJudged: true,
+      verdict: 'not-judged',
       reason: `not judged: ${why}`,
       enable: 'run again (lower --rate if the target throttles)',
     });

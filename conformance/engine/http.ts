@@ -10,6 +10,7 @@ import { READ_METHODS, RateLimiter, retryAfterMs, sleep, THROTTLE_STATUSES } fro
 import type { Recorder, RecordedExchange } from './recorder.js';
 import { currentCheckId } from './check-scope.js';
 import { describeNetworkError } from '../../lib/network-error.js';
+import type { Deadline } from './deadline.js';
 
 /**
  * `bearer` is sent as given and not learnt as a secret (the auth check sends a malformed value on
@@ -72,6 +73,8 @@ export interface HttpOptions<T extends TokenSource = TokenSource> {
   maxAnswerBytes?: number;
   /** How a request reaches the target; default the global fetch (Target.fetch). */
   fetch?: typeof fetch;
+  /** The run's deadline: past it nothing is sent (a case built on it is not judged) and waits end at once. */
+  deadline?: Deadline;
 }
 
 /**
@@ -93,7 +96,8 @@ export class Http<T extends TokenSource = TokenSource> {
   constructor(private readonly options: HttpOptions<T>) {
     this.tokens = typeof options.tokens === 'function' ? options.tokens(this) : options.tokens;
     this.lookups = options.lookups ?? {};
-    this.limiter = new RateLimiter(options.rate);
+    const deadline = options.deadline;
+    this.limiter = new RateLimiter(options.rate, deadline ? (ms) => deadline.sleep(ms) : sleep);
   }
 
   get baseUrl(): string {
@@ -116,6 +120,7 @@ export class Http<T extends TokenSource = TokenSource> {
     const retriable = READ_METHODS.has(method) || req.base === 'auth';
     for (let attempt = 0; ; attempt++) {
       await this.limiter.slot();
+      if (this.options.deadline?.passed) return this.notSent(req, this.options.deadline.reason);
       const res = await this.exchange(req);
       if (THROTTLE_STATUSES.has(res.status)) {
         const wait = retryAfterMs(res.headers['retry-after'], attempt);
@@ -125,7 +130,7 @@ export class Http<T extends TokenSource = TokenSource> {
           ? `throttled (HTTP ${res.status}), retried after ${wait} ms`
           : retriable
             ? `still throttled (HTTP ${res.status}) after ${attempt} retries`
-            : `throttled (HTTP ${res.status}); a ${method} is not resent (the seed shows no idempotency key)`;
+            : `throttled (HTTP ${res.status}); a ${method} is not resent (the service description shows no idempotency key)`;
         res.exchange.indeterminate = res.indeterminate;
         this.options.recorder.addUnjudged(res.exchange);
         if (again) continue;
@@ -149,6 +154,7 @@ export class Http<T extends TokenSource = TokenSource> {
     const deadline = Date.now() + opts.timeoutMs;
     for (;;) {
       await this.limiter.slot();
+      if (this.options.deadline?.passed) return this.notSent(req, this.options.deadline.reason);
       const res = await this.exchange(req);
       if (done(res) || THROTTLE_STATUSES.has(res.status) || Date.now() + opts.intervalMs > deadline) {
         if (THROTTLE_STATUSES.has(res.status)) return this.send(req);
@@ -157,15 +163,32 @@ export class Http<T extends TokenSource = TokenSource> {
       }
       res.exchange.indeterminate = 'polled before the resource was expected to exist';
       this.options.recorder.addUnjudged(res.exchange);
-      await sleep(opts.intervalMs);
+      await (this.options.deadline?.sleep(opts.intervalMs) ?? sleep(opts.intervalMs));
     }
+  }
+
+  /** A request the run did not send (its deadline passed): an answer that says nothing, recorded as such. */
+  private notSent(req: SendRequest, why: string): SendResult {
+    const redactor = this.options.recorder.redactor;
+    const indeterminate = `not sent: ${why}`;
+    const exchange: RecordedExchange = {
+      checkId: currentCheckId(),
+      operationId: req.operationId,
+      path: redactor.text(req.path),
+      startedAt: Date.now(),
+      request: { method: req.method.toUpperCase(), url: redactor.text(this.url(req)), headers: {} },
+      error: indeterminate,
+      indeterminate,
+    };
+    this.options.recorder.addUnjudged(exchange);
+    return { status: 0, headers: {}, body: undefined, exchange, error: indeterminate, indeterminate };
   }
 
   /** A create whose answer was lost is looked up, never resent. */
   private async lost(req: SendRequest, res: SendResult): Promise<SendResult> {
     const lookup = req.operationId ? this.lookups[req.operationId] : undefined;
     const found = lookup ? await lookup(this, req).catch(() => undefined) : undefined;
-    res.indeterminate = `${res.error}; not resent (the seed shows no idempotency key)${
+    res.indeterminate = `${res.error}; not resent (the service description shows no idempotency key)${
       lookup ? (found === undefined ? ', and a lookup did not find it' : ', a lookup found it was created') : ''
     }`;
     res.recovered = found;

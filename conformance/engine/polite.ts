@@ -9,14 +9,18 @@
 export class RateLimiter {
   private next = 0;
 
-  constructor(private readonly rps?: number) {}
+  constructor(
+    private readonly rps?: number,
+    /** How it waits (the run's deadline cuts waits short). */
+    private readonly wait: (ms: number) => Promise<void> = sleep,
+  ) {}
 
   /** Resolves when the next request may leave. */
   async slot(): Promise<void> {
     const now = Date.now();
     const at = Math.max(now, this.next);
     this.next = at + (this.rps && this.rps > 0 ? 1000 / this.rps : 0);
-    if (at > now) await sleep(at - now);
+    if (at > now) await this.wait(at - now);
   }
 
   /** Holds every request until `until` (a Retry-After the service asked for). */
@@ -71,6 +75,6 @@ export function throttleNote(
   return (
     `the target throttled ${hits.length} request${hits.length === 1 ? '' : 's'} ` +
     `(${counts})${what.length > 0 ? `: ${what.join('; ')}` : ''}. Rate limits ` +
-    `are not shown in the seed, so this is no failure; lower --rate to avoid it`
+    `are not shown in the provider's service description, so this is no failure; lower --rate to avoid it`
   );
 }

@@ -34,17 +34,24 @@ export function severityOf(p: Provenance, strict: boolean): Severity {
   return isSoft(p) && !strict ? 'warning' : 'error';
 }
 
-/** One line naming the source, e.g. `seed: Create payment (v3), rule 2 "Recipient details must be valid and active."`.
+/**
+ * What a partner calls the source this project names "the seed": the provider's own description
+ * of its service. Every text a user reads names it so, with its section (§); the JSON `kind`
+ * stays `seed` (a data key, not a sentence).
  */
+export const SERVICE_DESCRIPTION = "the provider's service description";
+
+/** One line naming the source, e.g. `the provider's service description, §Create payment (v3), rule 2 "Recipient
+ * details must be valid and active."`. */
 export function describeProvenance(p: Provenance): string {
   const q = (s?: string) => (s ? ` "${s}"` : '');
   switch (p.kind) {
     case 'seed':
-      return `seed: ${p.section}${q(p.quote)}`;
+      return `${SERVICE_DESCRIPTION}, §${p.section}${q(p.quote)}`;
     case 'assumption':
-      return `assumption ${p.ids.join(', ')}${p.section ? ` (${p.section}${q(p.quote)})` : ''}`;
+      return `assumption ${p.ids.join(', ')}${p.section ? ` (§${p.section}${q(p.quote)})` : ''}`;
     case 'not-shown':
-      return `not shown in the seed: ${p.section}${q(p.quote)}${p.ids?.length ? ` (${p.ids.join(', ')})` : ''}`;
+      return `not shown in ${SERVICE_DESCRIPTION}: §${p.section}${q(p.quote)}${p.ids?.length ? ` (${p.ids.join(', ')})` : ''}`;
     case 'http':
       return `HTTP: ${p.reference}`;
   }

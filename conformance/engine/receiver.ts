@@ -21,7 +21,9 @@ export type DeliveryVerifier = (
   raw: Buffer,
   headers: IncomingHttpHeaders,
   secrets: readonly string[],
-) => { ok: true; payload: unknown } | { ok: false; reason: string };
+) => DeliveryVerdict | Promise<DeliveryVerdict>;
+
+export type DeliveryVerdict = { ok: true; payload: unknown } | { ok: false; reason: string };
 
 export async function startReceiver(options: {
   host: string;
@@ -57,10 +59,21 @@ export async function startReceiver(options: {
         .writeHead(413, { 'content-type': 'application/json', connection: 'close' })
         .end('{"received":false}', () => req.destroy());
     });
-    req.on('end', () => {
+    req.on('end', async () => {
       if (size < 0) return;
       const raw = Buffer.concat(chunks);
-      const verdict = secrets.length > 0 && options.verify ? options.verify(raw, req.headers, secrets) : undefined;
+      // A verifier that throws (a partner's) is a verdict on the verifier, recorded as the reason.
+      const verdict =
+        secrets.length > 0 && options.verify
+          ? await Promise.resolve()
+              .then(() => options.verify!(raw, req.headers, secrets))
+              .catch(
+                (err: unknown): DeliveryVerdict => ({
+                  ok: false,
+                  reason: `the verifier threw: ${(err as Error)?.message ?? String(err)}`,
+                }),
+              )
+          : undefined;
       let payload: unknown;
       try {
         payload = verdict?.ok ? verdict.payload : JSON.parse(raw.toString('utf8'));

@@ -5,6 +5,7 @@
  */
 import { isCbpError } from '../../lib/errors.js';
 import type { Check, CheckResult } from './check.js';
+import { DEADLINE_GRACE_MS, type Deadline } from './deadline.js';
 import { runAsCheck } from './check-scope.js';
 import { gradeFailure, gradeRecord } from './provenance.js';
 import { type CauseRelation, groupRootCauses } from './root-causes.js';
@@ -51,6 +52,12 @@ export interface SuiteOptions<C> {
    * that dies with the run), so that every report and the returned summary say the same.
    */
   finishOutcome?: (outcome: CheckOutcome) => CheckOutcome;
+  /**
+   * The run's deadline: a check that has not started when it passes is not run, one still running
+   * a short grace later is cut short (its sends already stop, engine/http.ts); both are not judged,
+   * and the summary says so.
+   */
+  deadline?: Deadline;
 }
 
 export async function runSuite<C>(
@@ -70,31 +77,82 @@ export async function runSuite<C>(
   };
   const started = Date.now();
   const outcomes: CheckOutcome[] = [];
+  const deadline = options.deadline;
+  const stopped = { notRun: [] as string[], cutShort: [] as string[] };
   await emit({ type: 'suite-start', target: options.target, checkIds: ordered.map((c) => c.id) });
   for (const check of ordered) {
     await emit({ type: 'check-start', checkId: check.id, title: check.title });
-    const progress = (lines: string[]) => void emit({ type: 'check-progress', checkId: check.id, lines });
-    const checkCtx = options.contextFor ? options.contextFor(check, ctx, progress) : ctx;
+    // A check the deadline cut short may still be winding down: its progress is no longer shown.
+    const progress = (lines: string[]) =>
+      void (outcomes.length === ordered.indexOf(check) && emit({ type: 'check-progress', checkId: check.id, lines }));
     const t0 = Date.now();
-    const result = await runAsCheck(check.id, () => runOne(check, checkCtx, options.scrub ?? ((t) => t)));
+    let result: CheckResult;
+    if (deadline?.passed) {
+      stopped.notRun.push(check.id);
+      result = unjudged(check.id, `${deadline.reason} before it started`);
+    } else {
+      const checkCtx = options.contextFor ? options.contextFor(check, ctx, progress) : ctx;
+      const work = runAsCheck(check.id, () => runOne(check, checkCtx, options.scrub ?? ((t) => t)));
+      const done = deadline ? await deadline.within(work, DEADLINE_GRACE_MS) : { value: await work };
+      if (done) result = done.value;
+      else {
+        stopped.cutShort.push(check.id);
+        result = unjudged(check.id, `${deadline!.reason} while it ran`);
+      }
+    }
     const graded = toOutcome(check, notJudged(result), Date.now() - t0, options.strict === true);
-    const outcome = requireOutcome(
-      options.finishOutcome ? options.finishOutcome(graded) : graded,
-      options.require ?? [],
-    );
+    const finished = options.finishOutcome ? options.finishOutcome(graded) : graded;
+    // What the deadline stopped is not judged: no --require turns it into a failure.
+    const stoppedHere = stopped.notRun.includes(check.id) || stopped.cutShort.includes(check.id);
+    const outcome = stoppedHere ? finished : requireOutcome(finished, options.require ?? []);
     outcomes.push(outcome);
     await emit({ type: 'check-finish', outcome });
   }
+  // Passed while a check ran: something was left unjudged (after the last check, nothing was).
+  const overran = deadline?.passed === true;
   const sections = options.sections ? await options.sections(ctx) : [];
   const grouped = groupRootCauses(outcomes, options.causes ?? []);
   const built = summarize(options.target, grouped, Date.now() - started, sections);
   if (options.coverage) built.coverage = options.coverage(ctx, grouped);
   const notes = options.notes?.(ctx, grouped) ?? [];
+  if (deadline && overran) {
+    built.deadline = { seconds: deadline.seconds, ...stopped };
+    notes.unshift(deadlineNote(deadline, stopped));
+  }
   if (notes.length > 0) built.notes = notes;
   const summary = shown(built);
   await emit({ type: 'suite-finish', summary });
   for (const r of reporters) await r.finish?.();
   return summary;
+}
+
+/** A check the deadline stopped: one case not judged, saying why. */
+function unjudged(checkId: string, why: string): CheckResult {
+  return {
+    cases: 0,
+    failures: [],
+    skipped: `not judged: ${why}`,
+    skipEnable: 'a longer deadline (--deadline SECONDS, or run.deadline_seconds in the config)',
+    records: [
+      {
+        subject: checkId,
+        verdict: 'not-judged',
+        reason: `not judged: ${why}`,
+        enable: 'a longer deadline (--deadline SECONDS, or run.deadline_seconds in the config)',
+      },
+    ],
+  };
+}
+
+function deadlineNote(deadline: Deadline, stopped: { notRun: string[]; cutShort: string[] }): string {
+  const parts = [
+    stopped.cutShort.length > 0 ? `cut short while running: ${stopped.cutShort.join(', ')}` : '',
+    stopped.notRun.length > 0 ? `not run: ${stopped.notRun.join(', ')}` : '',
+  ].filter(Boolean);
+  return (
+    `${deadline.reason}: the run stopped there; ${parts.length > 0 ? `${parts.join('; ')} (not judged)` : 'every check had finished'}` +
+    '; requests due after it were not sent (not judged). Give it more time with --deadline SECONDS'
+  );
 }
 
 /** A check that throws fails with the error as its one failure; the suite goes on. */
@@ -116,6 +174,7 @@ function toOutcome<C>(check: Check<C>, r: CheckResult, durationMs: number, stric
   const failures = groupWarnings(r.failures.map((f) => gradeFailure(f, strict)));
   const errors = failures.some((f) => f.severity === 'error');
   const warnings = failures.some((f) => f.severity === 'warning');
+  // A case not judged is neither a pass nor a missing capability: listed, it leaves the status alone.
   const someSkipped = r.records?.some((x) => x.verdict === 'skipped') ?? false;
   const outcome: CheckOutcome = {
     checkId: check.id,
@@ -145,8 +204,7 @@ function notJudged(r: CheckResult): CheckResult {
   const records: CaseRecord[] = lost.map((f) => ({
     subject: f.subject,
     rule: f.rule,
-    verdict: 'skipped',
-    notJudged: true,
+    verdict: 'not-judged',
     reason: `not judged: ${f.evidence!.exchanges!.find((x) => x.indeterminate)!.indeterminate}`,
     enable: 'run again (lower --rate if the target throttles)',
   }));
@@ -165,7 +223,7 @@ function requireOutcome(o: CheckOutcome, required: readonly string[]): CheckOutc
     o.status === 'skipped'
       ? [`${o.skippedReason ?? 'skipped'}${o.skipEnable ? ` (to enable: ${o.skipEnable})` : ''}`]
       : (o.records ?? [])
-          .filter((x) => x.verdict === 'skipped' && !x.notJudged)
+          .filter((x) => x.verdict === 'skipped')
           .map(
             (x) => `${x.subject ?? 'a case'}: ${x.reason ?? 'skipped'}${x.enable ? ` (to enable: ${x.enable})` : ''}`,
           );

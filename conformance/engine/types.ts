@@ -73,8 +73,10 @@ export interface CaseRecord {
   rule?: string;
   provenance?: Provenance;
   /**
-   * `not-judged`: the case ran but the target cannot show the expectation either way (e.g.
-   * HTTPS on a loopback target): neither a pass nor a skip, reported with `reason`.
+   * `not-judged`, the one representation of a case not judged: it ran, but what the target showed
+   * says nothing either way (HTTPS on a loopback target; an answer throttled, lost and not resent,
+   * or cut; the run's deadline passed). Never a pass or a failure, and no `--require` makes it
+   * one; it leaves its check's status alone, and every reporter lists it with `reason`.
    */
   verdict: CheckStatus | 'not-judged';
   /** Why a skipped case did not run (e.g. "needs deliverFunds(), which the passive driver does not have"). */
@@ -83,9 +85,6 @@ export interface CaseRecord {
   enable?: string;
   /** How far a case that ran only part of the way got (e.g. "judged up to AWAITING_FUNDS"). */
   reached?: string;
-  /** Skipped because the target's answer said nothing (throttled, or lost and not resent): never a failure, even with
-   * --require. */
-  notJudged?: boolean;
 }
 
 export interface CheckOutcome {
@@ -144,6 +143,14 @@ export interface SuiteSummary {
   coverage?: CoverageLine[];
   /** Lines every report prints after the failures (e.g. where $CBP_TOKEN of the curl lines comes from). */
   notes?: string[];
+  /** Set when the run's deadline passed: what it stopped (the notes say it in words). */
+  deadline?: {
+    seconds: number;
+    /** Checks that never started: not judged. */
+    notRun: string[];
+    /** Checks still running at the deadline (plus a short grace): their cases are not judged. */
+    cutShort: string[];
+  };
 }
 
 export type RunnerEvent =

@@ -29,7 +29,8 @@ export function renderMarkdown(s: SuiteSummary): string {
     ),
   ];
   const skips = skipLines(s);
-  if (skips.length > 0) out.push('', '## Skipped', '', '```text', ...skips.slice(2), '```');
+  // Skipped cases, then the cases not judged, each list under its own heading line.
+  if (skips.length > 0) out.push('', '## Skipped and not judged', '', '```text', ...skips.slice(1), '```');
   for (const section of s.sections ?? []) out.push('', `## ${section.title}`, '', section.markdown);
   const failing = s.outcomes.filter((o) => o.failures.length > 0);
   if (failing.length > 0) {

@@ -146,7 +146,9 @@ describe('cbp conformance events LOG', () => {
     const r = await cbp('conformance', 'events', file, '--report', `json=${report}`);
     expect(r.code).toBe(1);
     expect(r.out).toContain('follows CANCELLED');
-    expect(r.out).toContain('source: seed: States and transitions, row 7 "No further webhooks follow"');
+    expect(r.out).toContain(
+      'source: the provider\'s service description, §States and transitions, row 7 "No further webhooks follow"',
+    );
     expect(JSON.parse(readFileSync(report, 'utf8')).failed).toBe(1);
   });
 

@@ -18,6 +18,6 @@ test('a payout without recipient_id: the root cause comes first, its consequence
   expect(roots.length).toBeGreaterThan(0);
   expect(lifecycle.failures.filter((f) => f.likelyConsequenceOf).length).toBeGreaterThan(0);
   expect(lines.join('\n')).toContain(
-    'source: seed: States and transitions, row 4 "One webhook per recipient, with recipient_id"',
+    'source: the provider\'s service description, §States and transitions, row 4 "One webhook per recipient, with recipient_id"',
   );
 });

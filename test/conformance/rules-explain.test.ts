@@ -23,7 +23,7 @@ describe('cbp rules <id>', () => {
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toContain('payment.recipient-sum (overlay rule)');
-    expect(r.out).toContain('seed words: "the sum of entry amounts equals amount"');
+    expect(r.out).toContain('the service description says: "the sum of entry amounts equals amount"');
     expect(r.out).toMatch(/keyword: decimal-sum .* on createPayment \(body\)/);
     expect(r.out).toMatch(/judged by: .*negative/);
   });

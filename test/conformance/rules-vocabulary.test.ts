@@ -32,10 +32,10 @@ describe('the rule vocabulary', async () => {
     ).toBe(0);
     const text = out.join('\n');
     expect(text).toContain(
-      'payment.recipient-active\n    Every recipient exists and is active\n    seed: Create payment (v3), rule 2',
+      "payment.recipient-active\n    Every recipient exists and is active\n    the provider's service description, §Create payment (v3), rule 2",
     );
     expect(text).toMatch(
-      /events\.nothing-after-cancelled\n.*\n {4}seed: States and transitions, row 7 "No further webhooks follow"/,
+      /events\.nothing-after-cancelled\n.*\n {4}the provider's service description, §States and transitions, row 7 "No further webhooks follow"/,
     );
     // Declared in spec/ (x-cbp-assumptions), so no longer a provisional id of the runner's fallback map.
     expect(text).toMatch(/A-CODE-CASE\n.*\n {4}spec\/ \(x-cbp-assumptions\)/);

@@ -168,7 +168,7 @@ describe('a case the target throttled while it was being built is not judged, ne
       if (throttled > 0) {
         expect(records).toContainEqual(
           expect.objectContaining({
-            notJudged: true,
+            verdict: 'not-judged',
             reason: expect.stringMatching(/onboarding a third party .*throttled/),
           }),
         );

@@ -107,7 +107,7 @@ describe('throttling is never a failure, even required', () => {
   const throttled = {
     request: { method: 'POST', url: 'http://127.0.0.1/v3/customers/c/payments', headers: {} },
     response: { status: 429, headers: { 'retry-after': '1' } },
-    indeterminate: 'throttled (HTTP 429); a POST is not resent (the seed shows no idempotency key)',
+    indeterminate: 'throttled (HTTP 429); a POST is not resent (the service description shows no idempotency key)',
   };
   test(
     '--require all: a POST the target throttled is a case ' + 'not judged, not a failure; a real skip still fails',
@@ -134,9 +134,8 @@ describe('throttling is never a failure, even required', () => {
         );
       const summary = await run();
       expect(summary.failed).toBe(0);
-      expect(summary.outcomes[0].status).toBe('partial');
-      expect(summary.outcomes[0].records?.find((r) => r.verdict === 'skipped')).toMatchObject({
-        notJudged: true,
+      expect(summary.outcomes[0].status).toBe('passed');
+      expect(summary.outcomes[0].records?.find((r) => r.verdict === 'not-judged')).toMatchObject({
         reason: expect.stringMatching(/^not judged: throttled/),
       });
       const missing = await run([{ subject: 'a case', verdict: 'skipped', reason: 'needs deliverFunds()' }]);

@@ -84,7 +84,7 @@ const base: readonly Variant[] = [
   {
     name: 'negative/accepts-missing-quote',
     check: 'negative',
-    strict: 'which payment needs a conversion rests on A-CONVERSION (wallet currency)',
+    // Firm: the fixtures state the wallet currency, so the conversion is known (Create payment rule 1).
     fault: 'a conversion payment without quote_id is accepted',
     hooks: (ctx) => ({
       request(r) {

@@ -13,10 +13,10 @@ import { WEBHOOK_SCHEME_NAMES, type WebhookSchemeName } from './webhook-schemes.
 export interface TargetFixtures {
   /**
    * `status` other than active marks a registered customer that is not active (no virtual
-   * account). `awaits_funds: false` marks a funded wallet: its payments from the general wallet
-   * are paid at once (PROCESSING first, no AWAITING_FUNDS wait), so nothing is delivered to them
-   * (third-party payments and hosted sessions still are) and the cancelled flow takes another
-   * customer (default true: payments wait for funds).
+   * account). `awaits_funds: false` hints at a funded wallet: whether a payment awaits funds is
+   * decided per payment from its status after creation (AWAITING_FUNDS or PROCESSING); only when
+   * the answer shows none does the hint count, confirmed by the driver (a deliverFunds() that
+   * answers NotPossible). The cancelled flow prefers a customer without the hint.
    */
   customers: Array<{ customer_id: string; wallet_currency?: string; status?: string; awaits_funds?: boolean }>;
   recipients: Array<{ recipient_id: string; customer_id: string; currency?: string; status?: string; name?: string }>;

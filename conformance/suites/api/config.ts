@@ -13,6 +13,7 @@ import { parseReportTargets, type ReportTarget } from '../../engine/report-targe
 import { driverChoices } from './drivers/builtin.js';
 import type { OperationFilter } from '../../engine/select.js';
 import { withRunSection } from './run-options.js';
+import { DEFAULT_DEADLINE_SECONDS } from '../../engine/deadline.js';
 
 export interface ConformanceConfig {
   /** embedded: the caller starts the sandbox and passes it as the Target; live: an implementation at baseUrl. */
@@ -58,6 +59,8 @@ export interface ConformanceConfig {
   reports: ReportTarget[];
   /** Per request; default 10000 ms. */
   timeoutMs: number;
+  /** `--deadline` / `run.deadline_seconds`: the whole run's limit (engine/deadline.ts); default 1800 s. */
+  deadlineSeconds: number;
 }
 
 export interface ConformanceArgv {
@@ -69,6 +72,8 @@ export interface ConformanceArgv {
   strict?: boolean;
   report?: string[];
   timeout?: number;
+  /** Seconds the whole run may take. */
+  deadline?: number;
   driver?: string;
   require?: string[];
   rate?: number;
@@ -165,6 +170,7 @@ export function conformanceConfigFromArgv(
     strict: argv.strict === true,
     reports: parseReportTargets(flat(argv.report), reportKinds),
     timeoutMs: argv.timeout ?? 10_000,
+    deadlineSeconds: deadlineSeconds(argv.deadline),
   };
 }
 
@@ -199,6 +205,15 @@ function driverSpec(
   if (flag) return { spec: flag, base: process.cwd() };
   if (inFile) return { spec: inFile, base: file ? path.dirname(path.resolve(file)) : process.cwd() };
   return undefined;
+}
+
+function deadlineSeconds(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_DEADLINE_SECONDS;
+  if (!Number.isFinite(value) || value <= 0)
+    throw new CbpError('E_USAGE', '--deadline must be a positive number of seconds', {
+      hint: `the default, ${DEFAULT_DEADLINE_SECONDS} s, is sized for a live sandbox`,
+    });
+  return value;
 }
 
 function rate(value: number | undefined): number | undefined {

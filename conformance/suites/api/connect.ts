@@ -3,6 +3,7 @@
  * fixtures (the target's own, or the driver's), and starts the webhook receiver subscribed
  * through the driver. Closes what it opened; the target itself belongs to the caller.
  */
+import type { Deadline } from '../../engine/deadline.js';
 import { randomBytes } from 'node:crypto';
 import { CbpError } from '../../../lib/errors.js';
 import type { ConformanceConfig } from './config.js';
@@ -16,7 +17,7 @@ import { Tokens } from './tokens.js';
 import { resolveDriver } from './drivers/resolve-driver.js';
 import type { BuiltinDriver } from './drivers/builtin.js';
 import { createLookups } from './live/lookups.js';
-import { deliveryVerifier } from './webhook-schemes.js';
+import { deliveryVerifier, partnerVerifier } from './webhook-schemes.js';
 
 export interface Connection {
   http: Http;
@@ -38,6 +39,7 @@ export async function connect(
   config: ConformanceConfig,
   recorder: Recorder,
   drivers?: Record<string, BuiltinDriver>,
+  deadline?: Deadline,
 ): Promise<Connection> {
   const closers: Array<() => Promise<void>> = [];
   const close = async () => {
@@ -54,6 +56,7 @@ export async function connect(
       fetch: target.fetch,
       tokens: (client) => new Tokens(client, target.credentials),
       lookups: createLookups,
+      deadline,
     });
     const tokens = http.tokens!;
     await tokens.token('primary');
@@ -73,7 +76,10 @@ export async function connect(
       publicUrl: config.webhooks.publicUrl,
       recorder,
       secret: config.webhooks.secret,
-      verify: deliveryVerifier(config.webhooks.scheme),
+      // The partner's own scheme, when its driver verifies it; else Standard Webhooks or Svix.
+      verify: driver.verifyWebhook
+        ? partnerVerifier(driver.verifyWebhook.bind(driver))
+        : deliveryVerifier(config.webhooks.scheme),
     });
     closers.push(() => receiver.close());
     if (driver.subscribeWebhooks) {

@@ -33,6 +33,9 @@ export class NotPossible extends Error {
 /** Is `err` a driver's "not possible for this payment" answer (NotPossible, or any Error named so)? */
 export const isNotPossible = (err: unknown): err is Error => err instanceof Error && err.name === 'NotPossible';
 
+/** A partner verifier's answer: `true` / `{ ok: true }`, or why the signature does not verify. */
+export type WebhookVerdict = true | false | string | { ok: boolean; reason?: string };
+
 export interface PaymentRef {
   customerId: string;
   paymentId: string;
@@ -61,6 +64,19 @@ export interface ConformanceDriver {
    * `webhooks.public_url` by hand before the run.
    */
   subscribeWebhooks?(args: { url: string }): Promise<{ secret?: string; close?: () => Promise<void> } | undefined>;
+  /**
+   * Verifies one delivery's signature in the provider's own scheme ("Signature header names and
+   * verification scheme: not shown"), for a scheme that is neither Standard Webhooks nor Svix
+   * (e.g. `X-Signature: t=...,v1=<hex HMAC>`). Given the headers (names in lower case), the raw
+   * body bytes as received and one signing secret; answers `true` (or `{ ok: true }`) when the
+   * signature verifies, otherwise why not (a string, or `{ ok: false, reason }`). May be async.
+   * When present it replaces `webhooks.scheme`.
+   */
+  verifyWebhook?(args: {
+    headers: Record<string, string>;
+    rawBody: Buffer;
+    secret: string;
+  }): WebhookVerdict | Promise<WebhookVerdict>;
   /**
    * The payment's funds arrive ("Funds arrive": AWAITING_FUNDS → RECEIVED_FUNDS). Throw
    * `NotPossible` when the payment does not await funds (it was paid from a funded wallet).
@@ -117,6 +133,7 @@ export const DRIVER_MEMBERS = [
   'name',
   'connect',
   'subscribeWebhooks',
+  'verifyWebhook',
   'deliverFunds',
   'cancelPayment',
   'payHostedSession',
@@ -130,7 +147,7 @@ export const DRIVER_MEMBERS = [
   'close',
 ] as const satisfies ReadonlyArray<keyof ConformanceDriver>;
 
-export type DriverMethod = Exclude<(typeof DRIVER_MEMBERS)[number], 'name'>;
+export type DriverMethod = Exclude<(typeof DRIVER_MEMBERS)[number], 'name' | 'verifyWebhook'>;
 
 /** A driver as the suite holds it: named, and where it came from. */
 export interface Driver extends ConformanceDriver {

@@ -29,6 +29,7 @@ import type { SuiteValidators } from './validators.js';
 import type { ApiModel } from '../../../generator/ir/model.js';
 import { harReporter } from '../../engine/har.js';
 import { throttleNote } from '../../engine/polite.js';
+import { Deadline } from '../../engine/deadline.js';
 
 export interface RunOptions {
   /**
@@ -72,6 +73,8 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
     counts: (f) => gradeFailure(f, config.strict).severity === 'error',
   });
   const recorder = new Recorder();
+  // From here on the run's clock runs: connecting (tokens, the driver) counts too.
+  const deadline = new Deadline(config.deadlineSeconds);
   // Every credential the run is given; those issued during the run are learnt as they arrive.
   const c = target.credentials;
   recorder.redactor.learn(
@@ -81,7 +84,10 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
     c.expiredToken,
     config.webhooks.secret,
   );
-  const conn = await connect(target, config, recorder, options.drivers);
+  const conn = await connect(target, config, recorder, options.drivers, deadline).catch((err) => {
+    deadline.dispose();
+    throw err;
+  });
   try {
     const ctx: RunContext = {
       config,
@@ -133,6 +139,7 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
           (n): n is string => n !== undefined,
         ),
       finishOutcome: (o) => withReproduce(o, config),
+      deadline,
     });
     const substance: SubstanceInput = {
       baseUrl: target.baseUrl,
@@ -149,6 +156,7 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
     }
     return nothing ? { ...summary, nothingJudged: nothing } : summary;
   } finally {
+    deadline.dispose();
     await conn.close();
   }
 }

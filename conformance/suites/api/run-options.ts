@@ -20,6 +20,8 @@ export interface RunSection {
   require?: string[];
   rate?: number;
   timeout_ms?: number;
+  /** The whole run's limit in seconds (--deadline). */
+  deadline_seconds?: number;
   /** `KIND=PATH`, the path relative to the config file. */
   reports?: string[];
 }
@@ -44,6 +46,7 @@ export const runSectionSchema = {
     require: names,
     rate: { type: 'number', exclusiveMinimum: 0 },
     timeout_ms: { type: 'integer', minimum: 1 },
+    deadline_seconds: { type: 'number', exclusiveMinimum: 0 },
     reports: { type: 'array', items: { type: 'string', pattern: '^[a-z]+=.+' } },
   },
 };
@@ -81,6 +84,7 @@ export function withRunSection(
   set('require', run.require);
   set('rate', run.rate);
   set('timeout', run.timeout_ms);
+  set('deadline', run.deadline_seconds);
   set('report', reports);
   return out;
 }

@@ -14,7 +14,8 @@ import {
   type NormalizedHeaders,
   type WebhookScheme,
 } from '../../../generated/webhooks.js';
-import type { DeliveryVerifier } from '../../engine/receiver.js';
+import type { DeliveryVerdict, DeliveryVerifier } from '../../engine/receiver.js';
+import type { ConformanceDriver, WebhookVerdict } from './driver.js';
 
 const SVIX: Record<string, string> = {
   'svix-id': 'webhook-id',
@@ -45,7 +46,7 @@ export const WEBHOOK_SCHEME_NAMES = Object.keys(WEBHOOK_SCHEMES) as WebhookSchem
  * A verifier for the receiver: the named scheme, or (none named) the scheme whose signature
  * headers the delivery carries, Standard Webhooks when it carries none.
  */
-export function deliveryVerifier(name?: WebhookSchemeName): DeliveryVerifier {
+export function deliveryVerifier(name?: WebhookSchemeName): (...args: Parameters<DeliveryVerifier>) => DeliveryVerdict {
   return (raw, headers, secrets) => {
     const scheme = name
       ? WEBHOOK_SCHEMES[name]
@@ -56,4 +57,36 @@ export function deliveryVerifier(name?: WebhookSchemeName): DeliveryVerifier {
     const v = verifyWebhook(raw, headers, secrets, { scheme, toleranceSeconds: 10 * 365 * 86400 });
     return v.ok ? { ok: true, payload: v.payload } : { ok: false, reason: `${v.reason} (${scheme.name})` };
   };
+}
+
+/**
+ * A verifier from the partner's driver (`verifyWebhook`), for a scheme of the provider's own:
+ * asked once per known secret until one verifies. Its reason is reported as it gave it.
+ */
+export function partnerVerifier(verify: NonNullable<ConformanceDriver['verifyWebhook']>): DeliveryVerifier {
+  return async (raw, headers, secrets) => {
+    const flat: Record<string, string> = {};
+    for (const [k, v] of Object.entries(headers)) if (v !== undefined) flat[k.toLowerCase()] = String(v);
+    let reason = 'bad signature';
+    for (const secret of secrets) {
+      const verdict = readVerdict(await verify({ headers: flat, rawBody: raw, secret }));
+      if (verdict.ok) {
+        try {
+          return { ok: true, payload: JSON.parse(raw.toString('utf8')) };
+        } catch {
+          return { ok: true, payload: raw.toString('utf8') };
+        }
+      }
+      reason = verdict.reason;
+    }
+    return { ok: false, reason: `${reason} (the driver's verifyWebhook)` };
+  };
+}
+
+function readVerdict(v: WebhookVerdict): { ok: true } | { ok: false; reason: string } {
+  if (v === true) return { ok: true };
+  if (typeof v === 'string') return { ok: false, reason: v };
+  if (v !== null && typeof v === 'object' && v.ok === true) return { ok: true };
+  if (v !== null && typeof v === 'object') return { ok: false, reason: v.reason ?? 'bad signature' };
+  return { ok: false, reason: 'bad signature' };
 }

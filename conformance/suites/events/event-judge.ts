@@ -8,10 +8,12 @@
  * seed lists without saying where may sit under a `data` object (a warning).
  */
 import type { StateTable } from '../../../kits/payments/state-table/index.js';
-import { severityOf } from '../../engine/provenance.js';
+import { notShown, severityOf } from '../../engine/provenance.js';
+import type { Provenance } from '../../engine/types.js';
 import type { ReceivedEvent } from '../../engine/recorder.js';
 import { type EventRuleId, eventRules } from '../verdicts/event-rules.js';
-import { judgeMoves } from './event-moves.js';
+import { type EventOrder, judgeMoves } from './event-moves.js';
+import { compareInstants, type EventInstant, readEventTime, secondsBetween } from './event-time.js';
 import type {
   JudgeFinding,
   JudgeOptions,
@@ -46,12 +48,12 @@ export type Finder = (
   rule: EventRuleId,
   message: string,
   events: unknown[],
-  extra?: { paymentId?: string; pending?: boolean },
+  extra?: { paymentId?: string; pending?: boolean; provenance?: Provenance },
 ) => void;
 
 export function finder(findings: JudgeFinding[], strict: boolean, paymentId?: string): Finder {
   return (rule, message, events, extra = {}) => {
-    const provenance = eventRules[rule].provenance;
+    const provenance = extra.provenance ?? eventRules[rule].provenance;
     findings.push({
       severity: severityOf(provenance, strict),
       rule,
@@ -196,13 +198,15 @@ export function judgeEvents(
   const counts = new Map<string, ObservedTransition>();
   const statuses: Record<string, number> = {};
   for (const [paymentId, events] of byPayment) {
-    const sorted = sortByTimestamp(events, table, finder(findings, strict, paymentId));
+    const find = finder(findings, strict, paymentId);
+    const { sorted, order } = orderEvents(events, table, find);
     for (const e of sorted) statuses[e.status] = (statuses[e.status] ?? 0) + 1;
     const moves = judgeMoves(
       sorted,
       table,
       options.expectations?.[paymentId] ?? {},
-      finder(findings, strict, paymentId),
+      order.arrival ? arrivalFinder(find) : find,
+      order,
     );
     for (const t of moves.transitions) {
       const k = `${t.from}->${t.to}`;
@@ -247,43 +251,95 @@ export function isFlowSettled(
 }
 
 /**
- * event_timestamp order (consumer rule 2: "event_timestamp determines the real order"). Equal
- * timestamps determine no order: tied events are put in the state table's order (a status the
- * table reaches in fewer steps first; same status: arrival), so only what the timestamps prove
- * can fail. When the arrival order of tied events says otherwise, that is said once per payment
- * ("event_timestamp ties", not shown: a warning), never a failure. Unreadable timestamps keep
- * arrival order.
+ * event_timestamp order (consumer rule 2: "event_timestamp determines the real order"), read at
+ * the precision of its text (event-time.ts). Only an equal instant is a tie, and a tie determines
+ * no order: tied events are put in the state table's order (a status the table reaches in fewer
+ * steps first; same status: arrival), so only what the timestamps prove can fail. When the
+ * arrival order of tied events says otherwise, that is said once per payment ("event_timestamp
+ * ties", not shown: a warning), never a failure. When any event of the payment has no readable
+ * timestamp, the payment is judged in arrival order, said once; arrival order is not the
+ * provider's order (consumer rule 2), so what follows from it is worded and graded as such.
  */
-function sortByTimestamp(events: PaymentEvent[], table: StateTable, find: Finder): PaymentEvent[] {
-  const unreadable = events.filter(
-    (e) => typeof e.event_timestamp !== 'string' || Number.isNaN(Date.parse(e.event_timestamp)),
-  );
-  if (unreadable.length > 0)
+function orderEvents(
+  events: PaymentEvent[],
+  table: StateTable,
+  find: Finder,
+): { sorted: PaymentEvent[]; order: EventOrder } {
+  const timed = events.map((e, i) => ({ e, i, t: readEventTime(e.event_timestamp) }));
+  const unreadable = timed.filter((x) => x.t === undefined).map((x) => x.e);
+  if (unreadable.length > 0) {
     find(
       'events.payload-fields',
-      `${unreadable.length} event(s) without a readable event_timestamp: judged in arrival order`,
+      `${unreadable.length} of ${events.length} event(s) without a readable event_timestamp ` +
+        `(${unreadable
+          .slice(0, 3)
+          .map((e) => `${e.status} ${JSON.stringify(e.event_timestamp ?? null)}`)
+          .join(', ')}): this payment is judged in arrival order, which is not the provider's order`,
       unreadable.slice(0, 3),
     );
+    const position = new Map(events.map((e, i) => [e, i] as const));
+    return {
+      sorted: events,
+      order: { arrival: true, compare: (a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0) },
+    };
+  }
+  const instant = new Map(timed.map((x) => [x.e, x.t as EventInstant] as const));
   const rank = tableRank(table);
   const rankOf = (s: string) => rank.get(s) ?? Number.MAX_SAFE_INTEGER;
-  const sorted = events
-    .map((e, i) => ({ e, i, t: Date.parse(e.event_timestamp) }))
-    .sort((a, b) => {
-      if (Number.isNaN(a.t) || Number.isNaN(b.t)) return a.i - b.i;
-      return a.t - b.t || rankOf(a.e.status) - rankOf(b.e.status) || a.i - b.i;
-    });
-  const reordered = sorted.find((x, k) => k > 0 && x.t === sorted[k - 1].t && x.i < sorted[k - 1].i);
+  const at = (a: PaymentEvent, b: PaymentEvent) => compareInstants(instant.get(a)!, instant.get(b)!);
+  const sorted = [...timed].sort((a, b) => at(a.e, b.e) || rankOf(a.e.status) - rankOf(b.e.status) || a.i - b.i);
+  const reordered = sorted.find((x, k) => k > 0 && at(x.e, sorted[k - 1].e) === 0 && x.i < sorted[k - 1].i);
   if (reordered) {
-    const tied = sorted.filter((x) => x.t === reordered.t).map((x) => x.e);
+    const tied = sorted.filter((x) => at(x.e, reordered.e) === 0).map((x) => x.e);
     find(
       'events.timestamp-ties',
       `event_timestamp ties: ${[...new Set(tied.map((e) => e.status))].join(', ')} ` +
-        `share ${reordered.e.event_timestamp} and arrived in another order; the ` +
+        `share the instant ${reordered.e.event_timestamp} and arrived in another order; the ` +
         `timestamps cannot order them, so they are judged in the state table's order`,
       tied.slice(0, 3),
     );
   }
-  return sorted.map((x) => x.e);
+  return {
+    sorted: sorted.map((x) => x.e),
+    order: { arrival: false, compare: at, seconds: (a, b) => secondsBetween(instant.get(a)!, instant.get(b)!) },
+  };
+}
+
+/** The rules whose findings rest on the order of events. */
+const ORDER_RULES: ReadonlySet<EventRuleId> = new Set<EventRuleId>([
+  'events.first-usually-awaiting-funds',
+  'events.nothing-after-cancelled',
+  'events.after-completed',
+  'events.move-not-shown',
+  'events.fx-skipped',
+  'events.payouts-interleaved',
+  'events.completed-after-all-credited',
+  'events.credited-after-initiated',
+]);
+
+/** Consumer rule 2: "Order is not guaranteed". */
+const ARRIVAL_ORDER = notShown(
+  'Events, consumer rule 2',
+  'Order is not guaranteed; event_timestamp determines the real order',
+);
+
+/**
+ * In arrival order an order finding is not the provider's order: it says so, and rests on what
+ * the seed leaves open (a warning unless --strict). Pending findings (something missing) stay.
+ */
+function arrivalFinder(find: Finder): Finder {
+  return (rule, message, events, extra = {}) => {
+    if (!ORDER_RULES.has(rule) || extra.pending) return find(rule, message, events, extra);
+    find(
+      rule,
+      `in arrival order (event_timestamp unreadable, so the provider's order is unknown): ${message}`,
+      events,
+      {
+        ...extra,
+        provenance: ARRIVAL_ORDER,
+      },
+    );
+  };
 }
 
 /** How many moves of the state table each status is from a first status (fewest); statuses it does not reach are

@@ -8,11 +8,26 @@ import type { StateTable } from '../../../kits/payments/state-table/index.js';
 import type { Finder } from './event-judge.js';
 import type { PaymentEvent, PaymentExpectation } from './event-types.js';
 
+/** How the walk compares events: by event_timestamp, or (unreadable stamps) by arrival. */
+export interface EventOrder {
+  arrival: boolean;
+  /** Negative, zero or positive as a is before, with or after b. */
+  compare(a: PaymentEvent, b: PaymentEvent): number;
+  /** b - a in seconds (by event_timestamp only). */
+  seconds?(a: PaymentEvent, b: PaymentEvent): number;
+}
+
 interface Moves {
   transitions: Array<{ from: string | null; to: string; id?: string }>;
 }
 
-export function judgeMoves(events: PaymentEvent[], table: StateTable, expect: PaymentExpectation, find: Finder): Moves {
+export function judgeMoves(
+  events: PaymentEvent[],
+  table: StateTable,
+  expect: PaymentExpectation,
+  find: Finder,
+  order: EventOrder,
+): Moves {
   const transitions: Moves['transitions'] = [];
   const known = new Set(table.statuses.map((s) => s.name));
   const terminal = new Set(table.statuses.filter((s) => s.terminal).map((s) => s.name));
@@ -26,7 +41,6 @@ export function judgeMoves(events: PaymentEvent[], table: StateTable, expect: Pa
   const optional = table.notShown.filter((n) => known.has(n.subject) && !/transition/i.test(n.what));
   const completion = table.transitions.find((t) => t.requiresAllRecipients);
   const key = table.fanOut.key;
-  const tsOf = (e: PaymentEvent) => Date.parse(e.event_timestamp);
 
   // Per recipient, the events of each fan-out status (in timestamp order).
   const perRecipient = new Map<string, Map<string, PaymentEvent[]>>();
@@ -68,7 +82,11 @@ export function judgeMoves(events: PaymentEvent[], table: StateTable, expect: Pa
       find('events.payout-recipient-id', `${s} (${e.event_id}) without ${key}`, [e]);
     if (i === 0) {
       if (!initial.has(s))
-        find('events.first-usually-awaiting-funds', `the first event (by event_timestamp) is ${s}`, [e]);
+        find(
+          'events.first-usually-awaiting-funds',
+          `the first event (${order.arrival ? 'to arrive' : 'by event_timestamp'}) is ${s}`,
+          [e],
+        );
     } else if (completed) {
       if (unshownStatuses.has(s)) judgeMove(last, s, e);
       else if (s !== completed.status)
@@ -113,7 +131,6 @@ export function judgeMoves(events: PaymentEvent[], table: StateTable, expect: Pa
 
   function checkCompletion(e: PaymentEvent): void {
     const need = completion!.requiresAllRecipients!;
-    const at = tsOf(e);
     if (recipients.size === 0) {
       find('events.completed-after-all-credited', `${e.status} with no ${need} before it`, [e], { pending: true });
       return;
@@ -124,20 +141,23 @@ export function judgeMoves(events: PaymentEvent[], table: StateTable, expect: Pa
         find('events.completed-after-all-credited', `${e.status} but no ${need} for recipient ${r}`, [e], {
           pending: true,
         });
-      else if (credits.every((c) => tsOf(c) > at))
+      else if (credits.every((c) => order.compare(c, e) > 0))
         find(
           'events.completed-after-all-credited',
           `${e.status} (${e.event_timestamp}) before ${need} of ${r} (${credits[0].event_timestamp})`,
           [e, credits[0]],
         );
     }
-    const credited = [...perRecipient.values()].flatMap((m) => m.get(need) ?? []).filter((c) => tsOf(c) <= at);
-    if (credited.length === 0 || completion!.maxDelaySeconds === undefined) return;
-    const delay = (at - Math.max(...credited.map(tsOf))) / 1000;
+    const credited = [...perRecipient.values()]
+      .flatMap((m) => m.get(need) ?? [])
+      .filter((c) => order.compare(c, e) <= 0)
+      .sort(order.compare);
+    if (credited.length === 0 || completion!.maxDelaySeconds === undefined || !order.seconds) return;
+    const delay = order.seconds(credited[credited.length - 1], e);
     if (delay > completion!.maxDelaySeconds)
       find(
         'events.completed-within-5-minutes',
-        `${e.status} came ${delay} s after the last ${need} (at most ${completion!.maxDelaySeconds} s)`,
+        `${e.status} came ${Math.round(delay * 1e6) / 1e6} s after the last ${need} (at most ${completion!.maxDelaySeconds} s)`,
         [e],
       );
   }
@@ -154,7 +174,7 @@ export function judgeMoves(events: PaymentEvent[], table: StateTable, expect: Pa
         find('events.payout-once-per-recipient', `no ${s} for recipient ${r}`, [], { pending: true });
     }
     const [init, credit] = [m?.get(firstFan)?.[0], m?.get(lastFan)?.[0]];
-    if (credit && init && tsOf(credit) < tsOf(init))
+    if (credit && init && order.compare(credit, init) < 0)
       find(
         'events.credited-after-initiated',
         `${lastFan} of ${r} (${credit.event_timestamp}) precedes its ${firstFan} (${init.event_timestamp})`,

@@ -98,7 +98,7 @@ function distance(a: string, b: string): number {
 /** The explanation as printed by `cbp rules <id>`. */
 export function explanationLines(e: RuleExplanation): string[] {
   const lines = [`${e.entry.id} (${e.entry.kind})`, `  ${e.entry.title}`, `  source: ${e.entry.source}`];
-  if (e.quote) lines.push(`  seed words: "${e.quote}"`);
+  if (e.quote) lines.push(`  the service description says: "${e.quote}"`);
   if (e.keyword) {
     const k = e.keyword;
     const params = Object.keys(k.params).length > 0 ? ` ${JSON.stringify(k.params)}` : '';

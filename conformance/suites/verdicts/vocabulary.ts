@@ -4,7 +4,7 @@
  * ids or an overlay rule of spec/.
  */
 import type { CheckRule } from '../../engine/check.js';
-import { describeProvenance } from '../../engine/provenance.js';
+import { describeProvenance, SERVICE_DESCRIPTION } from '../../engine/provenance.js';
 import { checks } from '../api/checks/index.js';
 import type { ConformanceCheck } from '../api/context.js';
 import type { ApiModel } from '../../../generator/ir/model.js';
@@ -33,7 +33,7 @@ export function ruleVocabulary(
   }));
   const known = new Set(out.map((e) => e.id));
   for (const r of specRules(model).filter((x) => !known.has(x.id)))
-    out.push({ id: r.id, kind: r.kind, title: r.title, source: `seed: ${r.source}` });
+    out.push({ id: r.id, kind: r.kind, title: r.title, source: `${SERVICE_DESCRIPTION}, §${r.source}` });
   for (const [id, r] of Object.entries(eventRules))
     out.push({ id, kind: 'event rule', title: r.title, source: describeProvenance(r.provenance) });
   // The rule ids the checks cite that are neither overlay nor event rules, declared by each check.

@@ -46,6 +46,8 @@ interface Profile {
   cli?: boolean;
   /** Throttled: a case a known issue trips may not be judged at all, so each known issue is allowed, none required. */
   throttled?: boolean;
+  /** A warning this behaviour must not give (a false one). */
+  noWarning?: RegExp;
 }
 
 const ALWAYS: IssueId[] = [];
@@ -82,6 +84,13 @@ const PROFILES: Profile[] = [
     known: ALWAYS,
   },
   {
+    name: 'every event of a payment within one millisecond, microseconds apart',
+    seed: 'Events rule 2: "event_timestamp determines the real order" (at the precision of its text)',
+    options: { oneMillisecondStamps: true, lateFirstDeliveryMs: 300 },
+    known: ALWAYS,
+    noWarning: /event_timestamp ties|arrival order/,
+  },
+  {
     name: 'event_timestamp as epoch milliseconds',
     seed: 'Events: "Complete payload schema: not shown" (no type for event_timestamp)',
     options: { epochMillisTimestamps: true },
@@ -110,6 +119,13 @@ const PROFILES: Profile[] = [
     known: [...ALWAYS],
   },
   {
+    name: 'funded wallet whose conversions still await funds (the config marks the customer funded)',
+    seed: 'Payment request: the service waits "If the wallet balance is insufficient" (per payment, not per customer)',
+    options: { fundedCustomers: ['CUS-7001'], conversionsAwaitFunds: true },
+    setup: { fundedCustomers: ['CUS-7001'] },
+    known: ALWAYS,
+  },
+  {
     name: 'per-payment event ids',
     seed: 'Events rule 1: event_id is the idempotency key (its scope: not shown)',
     options: { perPaymentEventIds: true },
@@ -126,6 +142,14 @@ const PROFILES: Profile[] = [
     seed: 'Events: "Signature header names and verification scheme: not shown"',
     options: { signature: 'svix' },
     known: ALWAYS,
+  },
+  {
+    name: 'its own signature scheme (X-Signature: t=...,v1=<hex HMAC>), verified by the driver',
+    seed: 'Events: "Signature header names and verification scheme: not shown"',
+    options: { signature: 'own' },
+    setup: { driverVerifies: true },
+    known: ALWAYS,
+    noWarning: /signature/,
   },
   {
     name: '200 for creates',
@@ -315,6 +339,7 @@ describe('the whole API suite against the independent provider, --require all', 
       results.push({ name: profile.name, ms, failures, warnings });
       const unexpected = failures.filter((f) => explain(f, profile.known) === undefined);
       expect(unexpected, `failures no known runner issue explains (${profile.seed})`).toEqual([]);
+      if (profile.noWarning) expect(warnings.filter((w) => profile.noWarning!.test(w))).toEqual([]);
       const seen = new Set(failures.map((f) => explain(f, profile.known)));
       const gone = profile.throttled
         ? []
@@ -331,7 +356,15 @@ describe('the whole API suite against the independent provider, --require all', 
  * fault the runner still misses (a known runner gap); when a runner change catches it, the test
  * says so and the flag flips.
  */
-const BROKEN: Array<{ name: string; seed: string; options: ProviderOptions; caughtToday: boolean }> = [
+const BROKEN: Array<{
+  name: string;
+  seed: string;
+  options: ProviderOptions;
+  caughtToday: boolean;
+  /** A failure that must be among those reported: by the right rule, with its evidence. */
+  failure?: RegExp;
+  setup?: PartnerSetup;
+}> = [
   {
     name: 'recipient sums compared as binary floats',
     seed: 'Create payment rule 3: "the sum of entry amounts equals amount" (0.1 + 0.2 = 0.3 in decimal)',
@@ -339,15 +372,40 @@ const BROKEN: Array<{ name: string; seed: string; options: ProviderOptions; caug
     // Every amount the runner sends today sums the same in binary floats and in decimal.
     caughtToday: true,
   },
+  {
+    name: 'PAYMENT_COMPLETED stamped before the last PAYOUT_CREDITED within one millisecond',
+    seed: 'States and transitions, row 6: "Emitted only after all recipients are paid"',
+    options: { brokenCompletedBeforeCredit: true },
+    caughtToday: true,
+    failure: /^lifecycle: PAYMENT_COMPLETED \(\S+\.\d{6}\+00:00\) before PAYOUT_CREDITED of \S+ \(\S+\.\d{6}\+00:00\)/,
+  },
+  {
+    name: 'purpose_of_transaction accepted in lower case and read back upper-cased',
+    seed: 'Payment request table: purpose_of_transaction "Case sensitive"',
+    options: { brokenPurposeCaseFolding: true },
+    caughtToday: true,
+    failure:
+      /^negative: .*was accepted; expected 4XX \(sent "property_purchase", the answer reads it back as "PROPERTY_PURCHASE"/,
+  },
+  {
+    name: 'a conversion payment without quote_id accepted',
+    seed: 'Create payment (v3), rule 1: "When a conversion is needed, quote_id must be supplied"',
+    options: { brokenConversionWithoutQuote: true },
+    caughtToday: true,
+    failure:
+      /^negative: conversion base: quote_id left out of a conversion payment .*was accepted; expected 4XX \(customer CUS-7001's wallet currency is GBP \(as the fixtures state\), the payout currency EUR/,
+  },
 ];
 
 describe('a provider broken on purpose is caught', () => {
   for (const broken of BROKEN) {
     test(`${broken.name}: ${broken.caughtToday ? 'caught' : 'missed today (known runner gap)'}`, async () => {
-      const { summary } = await runInProcess(broken.options);
+      const { summary } = await runInProcess(broken.options, broken.setup);
       const caught = findings(summary).failures.filter((f) => explain(f, ALWAYS) === undefined);
       if (broken.caughtToday) expect(caught.length, broken.seed).toBeGreaterThan(0);
       else expect(caught, `the runner now catches "${broken.name}": set caughtToday: true`).toEqual([]);
+      if (broken.failure)
+        expect(caught.filter((f) => broken.failure!.test(f)).length, caught.join('\n')).toBeGreaterThan(0);
     });
   }
 });

@@ -139,6 +139,22 @@ export default {
   },
 };
 
+/**
+ * The provider's own signature scheme (`X-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.body">`),
+ * verified the way its documentation says; a partner whose provider signs so adds it to the
+ * driver as `verifyWebhook` (harness.ts does, for the `signature: 'own'` behaviour).
+ */
+export async function verifyWebhook({ headers, rawBody, secret }) {
+  const { createHmac, timingSafeEqual } = await import('node:crypto');
+  const header = headers['x-signature'];
+  if (!header) return 'no X-Signature header';
+  const parts = Object.fromEntries(header.split(',').map((p) => p.trim().split('=')));
+  if (!parts.t || !parts.v1) return `X-Signature ${JSON.stringify(header)} lacks t= or v1=`;
+  const want = createHmac('sha256', secret).update(`${parts.t}.`).update(rawBody).digest();
+  const got = Buffer.from(parts.v1, 'hex');
+  return got.length === want.length && timingSafeEqual(got, want) ? true : 'v1 does not match the HMAC of t.body';
+}
+
 /** Not part of the driver contract: an expired token of the primary client, for CBP_EXPIRED_TOKEN. */
 export async function expiredToken() {
   return (await call('POST', '/simulate/tokens/expired', {})).access_token;

@@ -97,6 +97,8 @@ export interface PartnerSetup {
   withoutCreateQuote?: boolean;
   /** Customers whose wallets are funded on the provider: marked `awaits_funds: false` in the config. */
   fundedCustomers?: string[];
+  /** The partner's driver verifies the provider's own signature scheme (driver.mjs `verifyWebhook`). */
+  driverVerifies?: boolean;
 }
 
 /** The config as parsed YAML, adjusted for `setup`; the driver path is made absolute (a derived driver lives in a temp
@@ -123,6 +125,16 @@ function partnerConfig(setup: PartnerSetup, dir: string): Record<string, unknown
       ...value.quotes,
       { quote_id: 'QT-GBPEUR-LONG', customer_id: 'CUS-7001', sell_currency: 'GBP', buy_currency: 'EUR' },
     ];
+  }
+  if (setup.driverVerifies) {
+    const derived = path.join(dir, 'driver-verifying.mjs');
+    const href = JSON.stringify(pathToFileURL(path.join(HERE, 'driver.mjs')).href);
+    writeFileSync(
+      derived,
+      `import base, { verifyWebhook } from ${href};\n` +
+        `export default { ...base, verifyWebhook, name: 'independent provider, own signature scheme' };\n`,
+    );
+    value.driver = derived;
   }
   return value;
 }

@@ -19,6 +19,9 @@ export interface ProviderOptions {
   /** event_timestamp to the second (`2026-11-27T09:33:13+00:00`), so events of one second tie. Default: microseconds.
    */
   secondPrecisionTimestamps?: boolean;
+  /** Every event of a payment stamped within the millisecond of its first, microseconds apart (one clock read per
+   * batch plus a sequence): only the microseconds order them. */
+  oneMillisecondStamps?: boolean;
   /** event_timestamp as Unix epoch milliseconds (a JSON number), as several providers send it. */
   epochMillisTimestamps?: boolean;
   /** Error answers as RFC 9457 problem details (`application/problem+json`: type, title, status, detail, code). */
@@ -34,6 +37,8 @@ export interface ProviderOptions {
   lateFirstDeliveryMs?: number;
   /** Customers whose wallet holds funds: their payments start PROCESSING and complete at once. */
   fundedCustomers?: string[];
+  /** A funded wallet holds its own currency only: its conversion payments still wait for funds (AWAITING_FUNDS). */
+  conversionsAwaitFunds?: boolean;
   /** FX_COMPLETED only when a conversion happened ("Conversion done"); a same-currency payment goes RECEIVED_FUNDS →
    * PAYOUT_INITIATED. */
   fxOnlyForConversions?: boolean;
@@ -41,8 +46,9 @@ export interface ProviderOptions {
   perPaymentEventIds?: boolean;
   /** Webhook payload `{ event_id, event_type, event_timestamp, data: { payment_id, status, ... } }`. */
   nestedEventData?: boolean;
-  /** Delivery signature headers: Standard Webhooks (`webhook-*`, default) or Svix (`svix-*`). */
-  signature?: 'standard-webhooks' | 'svix';
+  /** Delivery signature headers: Standard Webhooks (`webhook-*`, default), Svix (`svix-*`), or this provider's own
+   * `X-Signature: t=...,v1=<hex HMAC>` (its partner's driver verifies it). */
+  signature?: 'standard-webhooks' | 'svix' | 'own';
   /** Success status of creates (payments, sessions, third parties, webhooks). Default 201. */
   createdStatus?: 200 | 201 | 202;
   /** Status of a duplicate client_reference_id on a third-party payment and of a duplicate third party. Sessions always
@@ -68,6 +74,13 @@ export interface ProviderOptions {
    * then not 0.3), refusing correct payments. For the test that the runner catches it.
    */
   brokenFloatSums?: boolean;
+  /** BROKEN on purpose: PAYMENT_COMPLETED stamped a microsecond before the last PAYOUT_CREDITED, in the same
+   * millisecond (implies oneMillisecondStamps). */
+  brokenCompletedBeforeCredit?: boolean;
+  /** BROKEN on purpose: purpose_of_transaction accepted in any case and stored upper-cased ("Case sensitive"). */
+  brokenPurposeCaseFolding?: boolean;
+  /** BROKEN on purpose: a conversion payment without quote_id is accepted ("quote_id must be supplied"). */
+  brokenConversionWithoutQuote?: boolean;
   /** Hosted session lifetime. Default 900 s. */
   sessionTtlSeconds?: number;
 }

@@ -78,6 +78,8 @@ interface Payment {
   version: 'v2' | 'v3';
   eventSeq: number;
   lastMicros: number;
+  /** The millisecond every event is stamped in (oneMillisecondStamps). */
+  firstMillis?: number;
 }
 
 interface Session {
@@ -255,6 +257,8 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     if (v === undefined || v === null || v === '')
       throw bad('FIELD_REQUIRED', `${field} is required and cannot be null or empty`, field);
     // Case sensitive (service description, Payment request): "property_purchase" is not a purpose.
+    if (options.brokenPurposeCaseFolding && typeof v === 'string' && PURPOSES.has(v.toUpperCase()))
+      return v.toUpperCase();
     if (typeof v !== 'string' || !PURPOSES.has(v))
       throw bad('INVALID_PURPOSE', `${field} is not an accepted purpose (values are case sensitive)`, field);
     return v;
@@ -296,8 +300,16 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
   };
 
   // ---- events ----
-  const stamp = (p: Payment): string | number => {
+  const stamp = (p: Payment, status: string): string | number => {
     const now = Date.now();
+    if (options.oneMillisecondStamps || options.brokenCompletedBeforeCredit) {
+      // One millisecond per payment (its first event's); the microseconds count its events.
+      p.firstMillis = p.firstMillis ?? now;
+      const late = options.brokenCompletedBeforeCredit && status === 'PAYMENT_COMPLETED';
+      p.lastMicros = late ? p.lastMicros - 1 : Math.max(p.firstMillis * 1000, p.lastMicros + 1);
+      const millis = new Date(p.firstMillis).toISOString().slice(0, 23);
+      return `${millis}${String(p.lastMicros % 1000).padStart(3, '0')}+00:00`;
+    }
     if (options.epochMillisTimestamps) {
       p.lastMicros = Math.max(now, p.lastMicros + 1);
       return p.lastMicros;
@@ -327,10 +339,10 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     const more = { customer_id: p.customerId, instruction_number: p.instructionNumber, api_version: '2024-06-01' };
     const payload = options.nestedEventData
       ? extra(
-          { event_id: eventId, event_type: 'payment.status_changed', event_timestamp: stamp(p), data: fields },
+          { event_id: eventId, event_type: 'payment.status_changed', event_timestamp: stamp(p, status), data: fields },
           more,
         )
-      : extra({ event_id: eventId, event_timestamp: stamp(p), ...fields }, more);
+      : extra({ event_id: eventId, event_timestamp: stamp(p, status), ...fields }, more);
     deliveries.emit(p.clientId, payload, p.eventSeq === 1);
     if (options.duplicateDeliveries) deliveries.emit(p.clientId, payload, false);
   };
@@ -376,7 +388,9 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     payments.set(p.id, p);
     // A funded wallet pays at once (service description: the service waits for funds only "If
     // the wallet balance is insufficient"); third-party and hosted payments are funded by the payer.
-    if (!p.thirdParty && !p.sessionId && funded.has(p.customerId)) {
+    // A wallet funded in its own currency may still wait for the funds of a conversion.
+    const waitsForConversion = options.conversionsAwaitFunds === true && p.quoteId !== undefined;
+    if (!p.thirdParty && !p.sessionId && funded.has(p.customerId) && !waitsForConversion) {
       emit(p, 'PROCESSING');
       settle(p, true);
     } else emit(p, 'AWAITING_FUNDS');
@@ -464,7 +478,9 @@ export async function startIndependentProvider(options: ProviderOptions = {}): P
     }
     // A conversion is needed when the payout currency is not the wallet's (rule 1).
     const quoteId = str(body, 'quote_id');
-    if (amount.currency !== customer.walletCurrency) {
+    // BROKEN on purpose (brokenConversionWithoutQuote): a conversion without a quote is paid at an implied rate.
+    const quoteSkipped = options.brokenConversionWithoutQuote === true && !quoteId;
+    if (amount.currency !== customer.walletCurrency && !quoteSkipped) {
       if (!quoteId)
         throw bad(
           'QUOTE_REQUIRED',

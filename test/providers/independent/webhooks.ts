@@ -18,7 +18,7 @@ export interface Subscription {
 }
 
 export interface DeliveryOptions {
-  scheme: 'standard-webhooks' | 'svix';
+  scheme: 'standard-webhooks' | 'svix' | 'own';
   /** The first event of a payment is sent this many ms late (it does not hold the others back). */
   lateFirstMs: number;
 }
@@ -34,10 +34,20 @@ export function signatureHeaders(
   body: string,
   at = Math.floor(Date.now() / 1000),
 ): Record<string, string> {
+  if (scheme === 'own') return { 'x-signature': ownSignature(secret, body, at) };
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
   const sig = createHmac('sha256', key).update(`${msgId}.${at}.${body}`).digest('base64');
   const prefix = scheme === 'svix' ? 'svix' : 'webhook';
   return { [`${prefix}-id`]: msgId, [`${prefix}-timestamp`]: String(at), [`${prefix}-signature`]: `v1,${sig}` };
+}
+
+/**
+ * This provider's own scheme (`signature: 'own'`): `X-Signature: t=<unix seconds>,v1=<hex
+ * HMAC-SHA256 of "<t>.<raw body>">` keyed with the secret's text, as several payment providers
+ * sign. A partner's driver verifies it (`verifyWebhook` in driver.mjs).
+ */
+export function ownSignature(secret: string, body: string, at: number): string {
+  return `t=${at},v1=${createHmac('sha256', secret).update(`${at}.${body}`).digest('hex')}`;
 }
 
 export class Deliveries {

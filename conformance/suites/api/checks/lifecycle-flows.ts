@@ -18,6 +18,8 @@ import { validRequests, type RequestCase } from '../requests.js';
 export interface StartedFlow extends WaitedFlow {
   /** The driver method the flow would need to go further, when it was not driven. */
   notDrivenFor?: DriverMethod;
+  /** The payment was paid from a funded wallet (not AWAITING_FUNDS after creation): nothing was delivered. */
+  funded?: boolean;
   /** The driver answered NotPossible for this payment: the method, and its reason. */
   notPossible?: { method: DriverMethod; reason: string };
 }
@@ -99,10 +101,9 @@ export async function startFlows(
   const started: StartedFlow[] = [];
   const problems: FlowProblem[] = [];
   const skipped: CaseRecord[] = [];
-  // A customer whose wallet is funded (`awaits_funds: false`) has its payments paid at once (seed,
-  // Payment request: the service waits for funds only "If the wallet balance is insufficient"):
-  // nothing to deliver, and no cancellation while awaiting funds. The cancelled flow takes a
-  // customer whose payments await funds.
+  // The cancelled flow needs a payment that waits for funds (seed, Payment request: the service
+  // waits only "If the wallet balance is insufficient"): it prefers a customer the config does not
+  // mark funded (`awaits_funds: false`, a hint); the answer to its creation has the last word.
   const awaiting = { ...ctx.fixtures, customers: ctx.fixtures.customers.filter((c) => c.awaits_funds !== false) };
   const api = sameCurrencyCustomer(ctx.fixtures);
   const hosted = thirdPartyCustomer(ctx.fixtures) ?? api;
@@ -184,8 +185,7 @@ export async function startFlows(
     if (kind === 'conversion' && !d.createQuote && res.status >= 400 && res.status < 500) {
       skipped.push({
         subject: name,
-        verdict: 'skipped',
-        notJudged: true,
+        verdict: 'not-judged',
         reason:
           `not judged: creation on the quote from the config answered ${res.status} (the ` +
           `quote may have expired or been used: quote lifetime and reuse are not shown)`,
@@ -220,8 +220,7 @@ export async function startFlows(
       if (res.indeterminate)
         skipped.push({
           subject: name,
-          verdict: 'skipped',
-          notJudged: true,
+          verdict: 'not-judged',
           reason: `not judged: ${res.indeterminate}`,
           enable: 'run again (lower --rate if the target throttles)',
         });
@@ -229,25 +228,43 @@ export async function startFlows(
       continue;
     }
     const method: DriverMethod = cancel ? 'cancelPayment' : 'deliverFunds';
-    // A funded wallet's payment needs no funds: it completes by itself. Only a payment from the
-    // general wallet balance (seed, Payment request: "When is_third_party_payment is false ... If
-    // the wallet balance is insufficient, the service waits"): third-party funds are segregated and
-    // a hosted session is paid by its payer, so those are driven as usual.
-    const funded = !cancel && (kind === 'api' || kind === 'conversion') && who.customer.awaits_funds === false;
+    // Whether this payment waits for funds is the target's to show, per payment (seed, Payment
+    // request: the service waits "If the wallet balance is insufficient", so one customer's
+    // same-currency payment may be paid at once while its conversion waits).
+    const waits = kind === 'session' ? true : awaitsFunds(body?.status);
+    if (cancel && waits === false) {
+      skipped.push({
+        subject: name,
+        verdict: 'not-judged',
+        reason:
+          `not judged: the payment did not wait for funds (status ${String(body?.status)} after creation), so it ` +
+          'cannot be cancelled while awaiting funds (States and transitions, row 7: AWAITING_FUNDS -> CANCELLED)',
+        enable: 'a customer whose wallet is not funded (customers[].awaits_funds: true, the default)',
+      });
+      continue;
+    }
+    // Not shown by the answer: the config's `awaits_funds` is a hint, and the driver has the last
+    // word (a funded payment's deliverFunds() answers NotPossible, or succeeds doing nothing).
+    const hintFunded = waits === undefined && who.customer.awaits_funds === false && kind !== 'session';
+    let funded = !cancel && waits === false;
     const act = funded ? undefined : d[method];
     let notPossible: StartedFlow['notPossible'];
-    const driven =
-      funded ||
-      (act !== undefined &&
+    let driven = funded;
+    if (act !== undefined) {
+      let refused: string | undefined;
+      driven =
         (await drive(
           ctx,
           problems,
           name,
           () => act({ customerId, paymentId }),
           (reason) => {
-            notPossible = { method, reason };
+            refused = reason;
           },
-        )) !== false);
+        )) !== false;
+      if (refused !== undefined && hintFunded && !cancel) driven = funded = true;
+      else if (refused !== undefined) notPossible = { method, reason: refused };
+    }
     const sent = req.json as Record<string, unknown>;
     const expectation: PaymentExpectation = {
       recipients,
@@ -266,6 +283,7 @@ export async function startFlows(
       expectation,
       startedAt: Date.now(),
       notDrivenFor: act === undefined && !funded ? method : undefined,
+      ...(funded ? { funded: true } : {}),
       notPossible,
     });
   }
@@ -317,3 +335,22 @@ async function paymentOfSession(ctx: RunContext, created: RequestCase, sessionId
   );
   return find(res);
 }
+
+/**
+ * Does a payment wait for funds, by the status its creation answered: AWAITING_FUNDS waits; any
+ * other status of the state table's (PROCESSING "May be the first webhook", or later) was paid
+ * at once; no status, or one the table does not list, is not shown (undefined).
+ */
+export function awaitsFunds(status: unknown): boolean | undefined {
+  if (status === 'AWAITING_FUNDS') return true;
+  return typeof status === 'string' && LATER.has(status) ? false : undefined;
+}
+
+const LATER = new Set([
+  'PROCESSING',
+  'RECEIVED_FUNDS',
+  'FX_COMPLETED',
+  'PAYOUT_INITIATED',
+  'PAYOUT_CREDITED',
+  'PAYMENT_COMPLETED',
+]);

@@ -11,6 +11,7 @@ import type { Failure } from '../../../engine/types.js';
 import { CaseBook } from '../../../engine/case-book.js';
 import { http, type Provenance, seed } from '../../../engine/provenance.js';
 import { describeAnswer, fail, is2xx } from './util.js';
+import { firmStatement } from './firm-negative.js';
 
 export const negativeCheck: ConformanceCheck = {
   id: 'negative',
@@ -58,7 +59,8 @@ export const negativeCheck: ConformanceCheck = {
         for (const c of planned) {
           const sent = await runCase(ctx, b, c);
           if (!sent) continue;
-          const provenance = caseProvenance(ctx, op.id, c);
+          const firm = firmStatement(ctx, sent.c, sent.res);
+          const provenance = firm?.provenance ?? caseProvenance(ctx, op.id, c);
           const info = { name: `${b.name} base: ${c.description}`, subject: op.id, rule: c.rule, provenance };
           if (sent.res.indeterminate) {
             book.notJudged(info, sent.res.indeterminate);
@@ -74,7 +76,7 @@ export const negativeCheck: ConformanceCheck = {
             sent.res,
             `${b.name} base: ${c.description} [${c.rule}` +
               `${c.keyword && c.keyword !== c.rule ? ` (${c.keyword})` : ''} at ${c.pointer}] ` +
-              `${what}; expected ${c.expect}`,
+              `${what}; expected ${c.expect}${firm ? ` (${firm.evidence})` : ''}`,
             c.rule,
             'error',
             op.id,

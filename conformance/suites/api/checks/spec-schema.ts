@@ -59,7 +59,10 @@ export const specSchemaCheck: ConformanceCheck = {
                 `${message} (/${unshown.property} is not in the published ` +
                 `contract: typed as this project's sandbox answers it)`,
               rule: v.rule,
-              provenance: assumption(unshown.ids, 'spec/sandbox.overlay.yaml (fields the seed does not show)'),
+              provenance: assumption(
+                unshown.ids,
+                "spec/sandbox.overlay.yaml (fields the provider's service description does not show)",
+              ),
             },
           ];
         return [

@@ -48,8 +48,7 @@ export const uniquenessCheck: ConformanceCheck = {
           subject: label,
           name: what,
           rule,
-          verdict: 'skipped',
-          notJudged: true,
+          verdict: 'not-judged',
           reason: `not judged: ${res.indeterminate}`,
           enable: 'run again (lower --rate if the target throttles)',
         });
@@ -104,8 +103,7 @@ export const uniquenessCheck: ConformanceCheck = {
         // which says nothing about the contract (seed §Limits: "Rate limits ...: not shown").
         records.push({
           subject: `${label}: the same client_reference_id for another customer`,
-          verdict: 'skipped',
-          notJudged: true,
+          verdict: 'not-judged',
           reason: `not judged: onboarding a third party for another customer was ${found.indeterminate}`,
           enable: 'run again (lower --rate if the target throttles)',
         });

@@ -51,7 +51,7 @@ export function flowRecords(
     if (o.timedOut) {
       const bound =
         o.bound === 'completion'
-          ? 'the completion allowance (seed §Limits: PAYMENT_COMPLETED within 5 minutes of the last PAYOUT_CREDITED)'
+          ? "the completion allowance (the provider's service description, §Limits: PAYMENT_COMPLETED within 5 minutes of the last PAYOUT_CREDITED)"
           : 'the per-stage timeout (webhooks.wait_seconds)';
       notes.push(
         `${subject}: stopped waiting after ${Math.round(o.waitedMs / 1000)} s at ` +

@@ -58,7 +58,7 @@ export function payloadFor(
   if (source.ownSandbox) return { body: standIn(), from: 'sandbox' };
   return {
     skip: {
-      reason: `the seed shows no payload here (${UNSHOWN_PAYLOADS[key]}), and none is invented for a live target`,
+      reason: `the provider's service description shows no payload here (${UNSHOWN_PAYLOADS[key]}), and none is invented for a live target`,
       enable: `payloads.${key}.body in the config file (strings "{{unique}}" become a fresh reference)`,
     },
   };

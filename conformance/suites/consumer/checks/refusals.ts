@@ -43,7 +43,7 @@ export const badSignatureCheck = refusalCheck(
   () => ({ secret: generateWebhookSecret() }),
   'A-WEBHOOK-SIGNATURE: signature',
   'webhook-signature was made with a freshly generated secret, not CBP_WEBHOOK_SECRET, ' +
-    'so it cannot verify (the service "signs deliveries", seed §Events)',
+    'so it cannot verify (the service "signs deliveries", the provider\'s service description, §Events)',
 );
 
 export const staleTimestampCheck = refusalCheck(

@@ -2,7 +2,7 @@
 // DO NOT EDIT: change the OpenAPI document, overlay or templates and run `cbp generate`.
 
 /**
- * Reconciliation of your records with payments and webhooks (seed §Reconciliation identifiers):
+ * Reconciliation of your records with payments and webhooks (the service description, §Reconciliation identifiers):
  * records are keyed by the pair (customer_id, client_reference_id), never by
  * client_reference_id alone, since uniqueness is only per customer and not enforced at all for
  * non-third-party API payments. payment_id and session_id, once known, link webhooks to records.
@@ -50,7 +50,7 @@ function keyOf(key: ReconciliationKey): string {
     key.clientReferenceId === ''
   ) {
     throw new TypeError(
-      'A reconciliation key needs both customerId and clientReferenceId (seed §Reconciliation identifiers)',
+      'A reconciliation key needs both customerId and clientReferenceId (the service description, §Reconciliation identifiers)',
     );
   }
   return JSON.stringify([key.customerId, key.clientReferenceId]);

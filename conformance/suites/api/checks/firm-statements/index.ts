@@ -25,7 +25,8 @@ import { sessionUrl } from './session-url.js';
 import { unknownCustomer } from './unknown-customer.js';
 import { eurAccountVbanCountry } from './vban-country.js';
 
-const TITLE_HEAD = 'Firm seed statements beyond one valid body: inactive recipients, expired quotes, EUR accounts';
+const TITLE_HEAD =
+  'Firm statements of the service description beyond one valid body: inactive recipients, expired quotes, EUR accounts';
 const TITLE = `${TITLE_HEAD}, unknown customers, expired sessions`;
 const SOURCE_HEAD = 'Create payment (v3), rules 1, 2, 5; Request a virtual account; Errors: 404';
 const SOURCE = `${SOURCE_HEAD}; Session states; Authentication: HTTPS`;
