@@ -21,6 +21,7 @@ const USAGE_CODES: ReadonlySet<CbpErrorCode> = new Set([
   'E_LISTEN',
   'E_REPORT_PATH',
   'E_TARGET_AUTH',
+  'E_OUTPUT_SYMLINK',
 ]);
 
 export function exitCodeFor(code: CbpErrorCode): number {

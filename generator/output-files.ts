@@ -2,8 +2,19 @@
  * Writing generated files, and comparing them with disk for `cbp generate --check`. A file is
  * "ours" when it starts with our header (header.ts); only ours are ever deleted.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmdirSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
+import { CbpError } from '../lib/errors.js';
 import type { GeneratedFile } from './emitters/emitter.js';
 import { isOwnedFile } from './header.js';
 
@@ -60,9 +71,51 @@ export function checkGenerated(files: GeneratedFile[], outDir: string, options: 
   return { stale, missing, extra: options.prune === false ? [] : ownedExtras(files, outDir) };
 }
 
+/**
+ * A symbolic link inside the output (a file, or a folder on the way to one) that leads out of it
+ * would make a write land elsewhere: `out/types.ts -> ~/.bashrc`, `out/runtime -> /etc`. Whoever
+ * can put a link in the output folder (a shared checkout, an unpacked archive, a watched folder)
+ * could then have `cbp generate` overwrite any file its user may write. Every target is checked
+ * before anything is written: its real path (of the target when it exists, else of its deepest
+ * existing folder) must lie inside the output folder's real path. The output folder itself may be
+ * a link: that is where the user asked the files to go.
+ */
+function refuseLinksOut(files: readonly GeneratedFile[], dir: string): void {
+  if (!existsSync(dir)) return;
+  const root = realpathSync(dir);
+  for (const f of files) {
+    let probe = path.join(dir, f.path);
+    while (!lexists(probe) && probe !== dir) probe = path.dirname(probe);
+    let real: string;
+    try {
+      real = realpathSync(probe);
+    } catch {
+      real = ''; // a dangling link: it leads nowhere we can check
+    }
+    const rel = path.relative(root, real);
+    if (real === '' || rel.startsWith('..') || path.isAbsolute(rel)) {
+      const shown = path.relative(dir, probe).split(path.sep).join('/') || '.';
+      throw new CbpError('E_OUTPUT_SYMLINK', `${shown} in the output folder is a symbolic link that leads out of it`, {
+        file: path.join(dir, f.path),
+        hint: `remove the link (it points to ${real || 'nothing'}) or choose another output folder`,
+      });
+    }
+  }
+}
+
+function lexists(p: string): boolean {
+  try {
+    lstatSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Writes changed files only (unchanged files keep their mtime), then deletes our stale ones. */
 export function writeGenerated(files: GeneratedFile[], outDir: string, options: OutputOptions = {}): WriteResult {
   const result: WriteResult = { written: [], removed: [], unchanged: [] };
+  refuseLinksOut(files, outDir);
   const extras = options.prune === false ? [] : ownedExtras(files, outDir);
   for (const f of files) {
     const target = path.join(outDir, f.path);
@@ -92,6 +145,11 @@ function removeEmptyParents(outDir: string, rel: string): void {
 
 /** Handler stubs are the user's once written: only files that do not exist yet are created. */
 export function writeStubs(files: GeneratedFile[], dir: string): { created: string[]; kept: string[] } {
+  // Only the stubs about to be created: an existing one (a link included) is the user's and kept.
+  refuseLinksOut(
+    files.filter((f) => !existsSync(path.join(dir, f.path))),
+    dir,
+  );
   const created: string[] = [];
   const kept: string[] = [];
   for (const f of files) {

@@ -23,7 +23,9 @@ export type CbpErrorCode =
   | 'E_LISTEN'
   | 'E_REPORT_PATH'
   | 'E_NOTHING_JUDGED'
-  | 'E_TARGET_AUTH';
+  | 'E_TARGET_AUTH'
+
+  | 'E_OUTPUT_SYMLINK';
 
 export interface CbpErrorDetails {
   /** File the problem is in, relative to the working directory when possible. */

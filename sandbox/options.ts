@@ -52,6 +52,9 @@ export interface SandboxOptions {
   log?: RequestLogOptions;
   /** Socket timeouts of the servers (an internet-facing server must not wait on slow clients). */
   timeouts?: Partial<SandboxTimeouts>;
+  /** Sockets that may wait unanswered (connected, idle or part-way through a request) per server;
+   * past it a new connection closes the longest-waiting one (sandbox/http/sockets.ts). Default 256. */
+  maxIdleConnections?: number;
   /** The /_sandbox/ control API's routes. Default: its registry, `CONTROL_ROUTES` (sandbox/control-api/routes.ts);
    * a copy with more adds endpoints without editing the sandbox. */
   controlRoutes?: readonly ControlRoute[];
@@ -65,6 +68,8 @@ export interface SandboxTimeouts {
   /** Idle keep-alive sockets closed after this. Default 5000 ms. */
   keepAliveMs: number;
 }
+
+export const DEFAULT_MAX_IDLE_CONNECTIONS = 256;
 
 export const DEFAULT_TIMEOUTS: SandboxTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5000 };
 
@@ -105,6 +110,7 @@ export function resolveSandboxOptions(o: SandboxOptions = {}): ResolvedSandboxOp
     onError: o.onError,
     log: o.log,
     timeouts: { ...DEFAULT_TIMEOUTS, ...o.timeouts },
+    maxIdleConnections: o.maxIdleConnections ?? DEFAULT_MAX_IDLE_CONNECTIONS,
     controlRoutes: o.controlRoutes,
   };
 }

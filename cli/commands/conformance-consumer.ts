@@ -10,6 +10,7 @@ import { reportHelp, reportKinds, summaryReportKinds } from '../../conformance/r
 import type { ConsumerCheck } from '../../conformance/suites/consumer/check.js';
 import type { CbpCommand } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
+import { requireWebhookSecret } from '../../lib/webhook-secret.js';
 
 export interface ConsumerArgv {
   url?: string | string[];
@@ -99,11 +100,7 @@ export function consumerOptionsFromArgv(
       hint: 'set CBP_WEBHOOK_SECRET (preferred: flags show in process lists) or pass --secret whsec_...',
     });
   }
-  if (!/^(whsec_)?[A-Za-z0-9+/]+={0,2}$/.test(secret)) {
-    throw new CbpError('E_USAGE', 'the webhook secret is not "whsec_" followed by base64 (value not shown)', {
-      hint: 'use the secret your endpoint verifies with',
-    });
-  }
+  requireWebhookSecret(secret, { source: argv.secret !== undefined ? '--secret' : 'CBP_WEBHOOK_SECRET' });
   const options: ConsumerRunOptions = { url, secret, ...(urls.length > 1 ? { urls } : {}) };
   if (argv.stateUrl !== undefined) options.stateUrl = httpUrl(argv.stateUrl, '--state-url');
   if (argv.check && argv.check.length > 0) options.checks = argv.check;

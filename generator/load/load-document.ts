@@ -13,6 +13,7 @@ import { normalizeSlips } from './normalize-slips.js';
 import { copyMappingRefs, mappingRefsParser, restoreMappingRefs } from './mapping-refs.js';
 import { canonicalizeRefs } from './canonical-refs.js';
 import { RefGuard } from './ref-origins.js';
+import { checkOverlayRefs } from './overlay-refs.js';
 
 export type OpenApiDocument = Record<string, unknown>;
 
@@ -40,16 +41,24 @@ export async function loadDocument(spec: string, options: LoadOptions = {}): Pro
   const file = displayName(spec, cwd);
   let raw = await readDocumentFile(spec, { cwd });
   const warnings: string[] = [];
+  const allowOrigins = [...(options.allowRefOrigins ?? [])];
   for (const overlayPath of options.overlays ?? []) {
     const overlayFile = displayName(overlayPath, cwd);
     const overlay = await readDocumentFile(overlayPath, { cwd, kind: 'overlay', parseErrorCode: 'E_OVERLAY_INVALID' });
+    // A fetched overlay's references are judged by its own origin before they join the document.
+    const reached = checkOverlayRefs(overlay, {
+      location: overlayPath,
+      shown: overlayFile,
+      allowOrigins: options.allowRefOrigins,
+    });
+    allowOrigins.push(...reached.filter((o) => !allowOrigins.includes(o)));
     const result = applyOverlay(raw, overlay, { file: overlayFile, onMissingTarget: options.onMissingTarget });
     raw = result.document;
     warnings.push(...result.warnings);
   }
   // A URL stays the base for the document's relative $refs (swagger-parser fetches them).
   const where = { file, absolutePath: isUrl(spec) ? spec : path.resolve(cwd, spec) };
-  const guard = new RefGuard({ root: where.absolutePath, shown: file, allowOrigins: options.allowRefOrigins });
+  const guard = new RefGuard({ root: where.absolutePath, shown: file, allowOrigins });
   const fileOf = new WeakMap<object, string>();
   const document = await bundle(raw, where, guard, fileOf);
   // In place: `raw` is our own parse of the file (overlays copy it), never a caller's object.

@@ -139,7 +139,7 @@ function tokensOf(ref: string): string[] | undefined {
   }
 }
 
-function isBareName(value: string): boolean {
+export function isBareName(value: string): boolean {
   return !/[/#]|\.(ya?ml|json)$/i.test(value);
 }
 

@@ -7,7 +7,8 @@
  *
  * Timeouts for an internet-facing server (options.timeouts): a client that has not sent its
  * headers after `headersMs`, or its whole request after `requestMs`, gets 408 and the socket is
- * closed; an idle keep-alive socket is closed after `keepAliveMs`.
+ * destroyed; an idle keep-alive socket is closed after `keepAliveMs`; at most `maxIdleConnections`
+ * sockets wait without being answered (sockets.ts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { authenticate, isAuthInfo, tokenEndpoint } from '../auth.js';
@@ -21,6 +22,7 @@ import { fail, type SandboxHandler, type SandboxResponse } from './responses.js'
 import type { RequestLog } from './request-log.js';
 import { ruleIdsOf } from './request-log.js';
 import type { RouteTable } from './route-table.js';
+import { guardSockets } from './sockets.js';
 
 export interface FrontOptions {
   ctx: SandboxContext;
@@ -51,8 +53,12 @@ export function createFront(o: FrontOptions): Server {
       connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(t.headersMs / 2))),
     },
     (req, res) => {
+      sockets.busy(req.socket);
       // A browser app's preflight is answered before anything else (it carries no credentials).
-      if (handleCors(req, res, o.ctx.options.corsOrigins)) return;
+      if (handleCors(req, res, o.ctx.options.corsOrigins)) {
+        sockets.waiting(req.socket);
+        return;
+      }
       const started = log ? performance.now() : 0;
       const id = log?.nextId();
       const send = (res: ServerResponse, r: Answer): void => {
@@ -68,6 +74,7 @@ export function createFront(o: FrontOptions): Server {
           if (r === INTERNAL) log.cause(id, lastCause.error ?? new Error('unknown'), 'mock front');
         }
         sendAnswer(res, r, batch);
+        sockets.waiting(req.socket);
       };
       readBody(req, limit, (error, raw) => {
         if (error instanceof BodyTooLarge)
@@ -100,15 +107,7 @@ export function createFront(o: FrontOptions): Server {
       });
     },
   );
-  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
-    const timedOut = err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
-    if (socket.writable)
-      socket.end(
-        `HTTP/1.1 ${timedOut ? '408 Request Timeout' : '400 Bad Request'}\r\nconnection: ` +
-          `close\r\ncontent-length: 0\r\n\r\n`,
-      );
-    else socket.destroy();
-  });
+  const sockets = guardSockets(server, o.ctx.options.maxIdleConnections);
   return server;
 }
 

@@ -83,7 +83,7 @@ describe('report paths are checked before the run starts', () => {
       '--url',
       'http://127.0.0.1:9/hook',
       '--secret',
-      'whsec_dGVzdA==',
+      'whsec_dGVzdC1zZWNyZXQtb2YtMjQtYnl0ZXMtb3ItbW9yZQ==',
       '--report',
       `json=${path.join(dir, 'a-file', 'r.json')}`,
     );

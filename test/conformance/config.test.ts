@@ -103,7 +103,7 @@ describe('conformanceConfigFromArgv', () => {
   test('the config file gives the receiver its listen address and public URL', () => {
     const c = conformanceConfigFromArgv(
       { baseUrl: 'https://x.example' },
-      { ...LIVE_ENV, CBP_WEBHOOK_SECRET: 'whsec_AAAA' },
+      { ...LIVE_ENV, CBP_WEBHOOK_SECRET: 'whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
       {
         name: 'c.yaml',
         value: {
@@ -116,7 +116,7 @@ describe('conformanceConfigFromArgv', () => {
       listenHost: '0.0.0.0',
       listenPort: 8787,
       publicUrl: 'https://hooks.partner.example/cbp',
-      secret: 'whsec_AAAA',
+      secret: 'whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
       waitMs: 5000,
       graceMs: 30_000,
     });

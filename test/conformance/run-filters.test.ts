@@ -275,12 +275,14 @@ describe('cbp conformance consumer: --only, --skip, and what it does not take', 
   test('an API-suite option is refused (exit 2, one line), not silently ignored; --strict is passed on', async () => {
     expect(() =>
       consumerOptionsFromArgv({ url: 'http://127.0.0.1:1/h', baseUrl: 'http://x' } as never, {
-        CBP_WEBHOOK_SECRET: 'whsec_AAAA',
+        CBP_WEBHOOK_SECRET: 'whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
       }),
     ).toThrow(/^--base-url is an option of `cbp conformance`/);
     expect(
-      consumerOptionsFromArgv({ url: 'http://127.0.0.1:1/h', strict: true }, { CBP_WEBHOOK_SECRET: 'whsec_AAAA' })
-        .strict,
+      consumerOptionsFromArgv(
+        { url: 'http://127.0.0.1:1/h', strict: true },
+        { CBP_WEBHOOK_SECRET: 'whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+      ).strict,
     ).toBe(true);
     const r = await cbp(
       'conformance',
@@ -288,7 +290,7 @@ describe('cbp conformance consumer: --only, --skip, and what it does not take', 
       '--url',
       'http://127.0.0.1:1/h',
       '--secret',
-      'whsec_AAAA',
+      'whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
       '--max-failures',
       '2',
     );

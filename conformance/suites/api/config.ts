@@ -14,6 +14,7 @@ import { driverChoices } from './drivers/builtin.js';
 import type { OperationFilter } from '../../engine/select.js';
 import { withRunSection } from './run-options.js';
 import { DEFAULT_DEADLINE_SECONDS } from '../../engine/deadline.js';
+import { requireWebhookSecret } from '../../../lib/webhook-secret.js';
 
 export interface ConformanceConfig {
   /** embedded: the caller starts the sandbox and passes it as the Target; live: an implementation at baseUrl. */
@@ -152,7 +153,9 @@ export function conformanceConfigFromArgv(
       listenHost: host,
       listenPort: port,
       publicUrl: file?.webhooks?.public_url,
-      secret: env.CBP_WEBHOOK_SECRET || undefined,
+      secret: env.CBP_WEBHOOK_SECRET
+        ? requireWebhookSecret(env.CBP_WEBHOOK_SECRET, { source: 'CBP_WEBHOOK_SECRET' })
+        : undefined,
       // The embedded sandbox delivers at once (seed §Events rule 5); a live target gets minutes.
       waitMs: (file?.webhooks?.wait_seconds ?? (live ? 120 : 3)) * 1000,
       completionMs: seconds(file?.webhooks?.completion_seconds) ?? (live ? undefined : 3000),

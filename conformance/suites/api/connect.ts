@@ -18,6 +18,7 @@ import { resolveDriver } from './drivers/resolve-driver.js';
 import type { BuiltinDriver } from './drivers/builtin.js';
 import { createLookups } from './live/lookups.js';
 import { deliveryVerifier, partnerVerifier } from './webhook-schemes.js';
+import { requireWebhookSecret } from '../../../lib/webhook-secret.js';
 
 export interface Connection {
   http: Http;
@@ -84,7 +85,11 @@ export async function connect(
     closers.push(() => receiver.close());
     if (driver.subscribeWebhooks) {
       const sub = await driver.subscribeWebhooks({ url: receiver.url });
-      if (sub?.secret) receiver.addSecret(sub.secret);
+      // Judged like CBP_WEBHOOK_SECRET: a short key would let any delivery pass as signed.
+      if (sub?.secret)
+        receiver.addSecret(
+          requireWebhookSecret(sub.secret, { source: "the driver's webhook subscription", code: 'E_CONFIG' }),
+        );
       if (sub?.close) closers.push(sub.close);
     }
     const run = randomBytes(3).toString('hex');

@@ -7,6 +7,7 @@ const SERVER_FILES = [
   'authenticate.ts',
   'body.ts',
   'coerce.ts',
+  'exact-numbers.ts',
   'not-implemented.ts',
   'param-values.ts',
   'read-header-cookie.ts',

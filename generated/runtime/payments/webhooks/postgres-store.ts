@@ -122,7 +122,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresWebh
 
   const readState = async (db: PostgresQueryable, paymentId: string, lock = ''): Promise<PaymentState | undefined> => {
     const { rows } = await db.query(`SELECT state FROM ${payments} WHERE payment_id = $1${lock}`, [paymentId]);
-    return rows[0] ? (rows[0]['state'] as PaymentState) : undefined;
+    return rows[0] ? decodeState(rows[0]['state']) : undefined;
   };
   const write = async (
     db: PostgresQueryable,
@@ -135,7 +135,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresWebh
       `INSERT INTO ${payments} (payment_id, version, status, state) VALUES ($1, $2, $3, $4)
        ON CONFLICT (payment_id) DO UPDATE SET version = excluded.version, ` +
         `status = excluded.status, state = excluded.state, updated_at = now()`,
-      [paymentId, state.version, state.status, JSON.stringify(state)],
+      [paymentId, state.version, state.status, encodeState(state)],
     );
     await db.query(`INSERT INTO ${events} (payment_id, event_id, effect) VALUES ($1, $2, $3)`, [
       paymentId,
@@ -165,15 +165,17 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresWebh
     ready,
     async hasEvent(eventId) {
       await ready;
-      const { rows } = await pool.query(`SELECT 1 FROM ${events} WHERE event_id = $1 LIMIT 1`, [eventId]);
+      const { rows } = await pool.query(`SELECT 1 FROM ${events} WHERE event_id = $1 LIMIT 1`, [keyOf(eventId)]);
       return rows.length > 0;
     },
     async getPayment(paymentId) {
       await ready;
-      return readState(pool, paymentId);
+      return readState(pool, keyOf(paymentId));
     },
-    commit: ({ eventId, paymentId, expectedVersion, state, effect }: CommitInput) =>
+    commit: ({ eventId: rawEventId, paymentId: rawPaymentId, expectedVersion, state, effect }: CommitInput) =>
       inTransaction(async (client) => {
+        const paymentId = keyOf(rawPaymentId);
+        const eventId = keyOf(rawEventId);
         await lockPayment(client, paymentId);
         const current = await readState(client, paymentId);
         const seen = await client.query(`SELECT 1 FROM ${events} WHERE payment_id = $1 AND event_id = $2`, [
@@ -184,8 +186,9 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresWebh
         await write(client, paymentId, eventId, state, effect);
         return true;
       }),
-    withPaymentLock: <T>(paymentId: string, fn: (tx: PaymentTransaction) => Promise<T>) =>
+    withPaymentLock: <T>(rawPaymentId: string, fn: (tx: PaymentTransaction) => Promise<T>) =>
       inTransaction(async (client) => {
+        const paymentId = keyOf(rawPaymentId);
         await lockPayment(client, paymentId);
         let committed = false;
         const tx: PaymentTransaction = {
@@ -194,14 +197,14 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresWebh
             (
               await client.query(`SELECT 1 FROM ${events} WHERE payment_id = $1 AND event_id = $2`, [
                 paymentId,
-                eventId,
+                keyOf(eventId),
               ])
             ).rows.length > 0,
           getPayment: () => readState(client, paymentId),
           async commit({ eventId, state, effect }) {
             if (committed) throw new Error('a payment transaction commits once');
             committed = true;
-            await write(client, paymentId, eventId, state, effect);
+            await write(client, paymentId, keyOf(eventId), state, effect);
           },
         };
         return fn(tx);
@@ -213,7 +216,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresWebh
         );
         let pruned = 0;
         for (const row of rows) {
-          if (!isPrunableUnknown(row['state'] as PaymentState, before)) continue;
+          if (!isPrunableUnknown(decodeState(row['state']), before)) continue;
           const del = await client.query(`DELETE FROM ${payments} WHERE payment_id = $1 AND version = $2`, [
             row['payment_id'],
             row['version'],
@@ -227,6 +230,31 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresWebh
       if (owned) await pool.end();
     },
   };
+}
+
+/** `jsonb` refuses some text JSON allows: the escape `\u0000` and an unpaired surrogate
+ * (PostgreSQL, JSON Types: "\u0000 is disallowed", surrogates must pair). A signed event may carry
+ * them in any string (a `client_customer_ref`), and one refused write would answer 500 to that
+ * event for ever. Such a state is kept as the base64 of its JSON text inside a marker object
+ * (JSON.stringify escapes every such character as ASCII, so the round trip is exact); every other
+ * state stays plain, queryable `jsonb`. */
+const ENCODED = '$cbpBase64Json';
+const REFUSED_BY_JSONB = /\\u0000|\\ud[89a-f][0-9a-f]{2}/i;
+
+function encodeState(state: PaymentState): string {
+  const json = JSON.stringify(state);
+  return REFUSED_BY_JSONB.test(json) ? JSON.stringify({ [ENCODED]: Buffer.from(json).toString('base64') }) : json;
+}
+
+function decodeState(stored: unknown): PaymentState {
+  const data = (stored as Record<string, unknown>)[ENCODED];
+  return (typeof data === 'string' ? JSON.parse(Buffer.from(data, 'base64').toString('utf8')) : stored) as PaymentState;
+}
+
+/** `text` refuses U+0000 too: an id holding it is kept as U+FFFF (a noncharacter no real id starts
+ * with) and the base64 of its UTF-8, the same every time, so duplicates and locks still meet. */
+function keyOf(id: string): string {
+  return id.includes('\u0000') ? `\uffff${Buffer.from(id).toString('base64')}` : id;
 }
 
 /** A transaction-scoped advisory lock on the payment: released at COMMIT, ROLLBACK or when the

@@ -18,13 +18,36 @@ import type { NormalizedHeaders, SignedParts, SignInput, WebhookScheme } from '.
 const PREFIX = 'whsec_';
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
-/** Decodes a `whsec_<base64>` secret; throws a TypeError (a programming error, not bad input). */
+/** Standard Webhooks: "secrets should be between 24 bytes and 64 bytes" (decoded key material).
+ * Fewer is refused: `whsec_a` decodes to no byte at all and `whsec_AB` to one zero byte, which
+ * HMAC pads to the empty key, so anyone could sign. More is accepted (HMAC takes any length, and
+ * a provider's longer key is no weaker). */
+export const MIN_SECRET_BYTES = 24;
+
+/** Why a `whsec_<base64>` secret cannot be used, or undefined when it can. Never the value. */
+export function webhookSecretProblem(secret: string): string | undefined {
+  const key = decode(secret);
+  return typeof key === 'string' ? key : undefined;
+}
+
+/** Decodes a `whsec_<base64>` secret; throws a TypeError (a programming error, not bad input)
+ * for a value that is not one or holds fewer than MIN_SECRET_BYTES bytes. */
 export function decodeSecret(secret: string): Buffer {
+  const key = decode(secret);
+  if (typeof key === 'string') throw new TypeError(key);
+  return key;
+}
+
+function decode(secret: string): Buffer | string {
   const body = secret.startsWith(PREFIX) ? secret.slice(PREFIX.length) : secret;
-  if (body.length === 0 || !BASE64.test(body)) {
-    throw new TypeError('webhook secret must be "whsec_" followed by base64 (value not shown)');
-  }
-  return Buffer.from(body, 'base64');
+  if (body.length === 0 || !BASE64.test(body))
+    return 'webhook secret must be "whsec_" followed by base64 (value not shown)';
+  const key = Buffer.from(body, 'base64');
+  if (key.length >= MIN_SECRET_BYTES) return key;
+  return (
+    `webhook secret decodes to ${key.length} byte${key.length === 1 ? '' : 's'}, fewer than ` +
+    `${MIN_SECRET_BYTES} (Standard Webhooks: 24 to 64 bytes of key material; value not shown)`
+  );
 }
 
 function hmac(rawBody: Uint8Array, id: string, timestamp: number, secret: string): Buffer {

@@ -4,6 +4,7 @@
  * RFC 6749 §4.4.2).
  */
 import { DEFAULT_MAX_JSON_DEPTH, isForbiddenKey, safeJsonParse } from './safe-json.js';
+import { firstInexactNumber, pointerAt } from './exact-numbers.js';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -66,15 +67,34 @@ const JSON_RULES = {
   'too-deep': 'request.too-deep',
 } as const;
 
+/** 400 `request.inexact-number` (exact-numbers.ts): the literal as sent and the value it would become. */
+function inexact(text: string, at: number): ParsedBody {
+  const literal = /^-?[0-9.eE+-]+/.exec(text.slice(at, at + 400))![0];
+  const shown = literal.length > 40 ? `${literal.slice(0, 40)}…` : literal;
+  return {
+    ok: false,
+    status: 400,
+    rule: 'request.inexact-number',
+    message:
+      `The number ${shown} cannot be read exactly (as a binary64 double it would be ` +
+      `${String(Number(literal))}); send it with at most 15 significant digits`,
+    pointer: pointerAt(text, at),
+  };
+}
+
 export function parseBody(
   body: Uint8Array | string,
   mediaType: string,
   maxJsonDepth: number = DEFAULT_MAX_JSON_DEPTH,
+  exactNumbers = true,
 ): ParsedBody {
   const text = typeof body === 'string' ? body : utf8.decode(body);
   if (isJsonMediaType(mediaType)) {
     const parsed = safeJsonParse(text, maxJsonDepth);
-    if (parsed.ok) return parsed;
+    if (parsed.ok) {
+      const at = exactNumbers ? firstInexactNumber(text) : -1;
+      return at < 0 ? parsed : inexact(text, at);
+    }
     return {
       ok: false,
       status: 400,

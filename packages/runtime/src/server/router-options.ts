@@ -55,6 +55,10 @@ export interface RouterOptions<H, Auth = unknown> {
   /** Deepest accepted nesting of arrays/objects in a JSON body (400 `request.too-deep` beyond).
    * Checked on the text before parsing. Default: 64. */
   maxJsonDepth?: number;
+  /** Refuse a JSON number literal that a binary64 double does not hold exactly (400
+   * `request.inexact-number`, e.g. `120.4999999999999999999`, `1e-400`) instead of letting rules and
+   * handlers see the rounded value (server/exact-numbers.ts). Default: true. */
+  exactNumbers?: boolean;
   /** Longest request path routed, in characters as sent (414 `request.path-too-long` beyond).
    * Default: 8000 (RFC 9112 §3's recommended minimum request-line support). */
   maxPathLength?: number;

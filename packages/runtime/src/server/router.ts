@@ -88,6 +88,7 @@ interface RouterState<Auth> {
   routes: RouteTable<CompiledOperation>;
   bodyLimit: number;
   maxJsonDepth: number;
+  exactNumbers: boolean;
   validators: Validators;
   validateRequests: boolean;
   basePath: string;
@@ -115,6 +116,7 @@ function compileState<Auth>(meta: ServerMeta, options: Options<Auth>, generated:
     routes,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     maxJsonDepth: options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH,
+    exactNumbers: options.exactNumbers ?? true,
     validators: options.validators ?? generated,
     validateRequests: options.validateRequests ?? true,
     basePath: (options.basePath ?? '').replace(/\/+$/, ''),
@@ -230,7 +232,7 @@ function readBody<Auth>(s: RouterState<Auth>, parts: Parts): BodyRead {
   }
   let parsed: ParsedBody;
   try {
-    parsed = parseBody(request.body as Uint8Array | string, mediaType, s.maxJsonDepth);
+    parsed = parseBody(request.body as Uint8Array | string, mediaType, s.maxJsonDepth, s.exactNumbers);
   } catch (error) {
     // Whatever the parse stage throws is about the body the client sent: a 400, never a 500.
     const detail = error instanceof RangeError ? 'it is too large or too deeply nested' : 'it could not be read';

@@ -23,7 +23,7 @@ import {
 } from './helpers/cluster.js';
 import { dropSchema, freshSchema, postgresUrl } from './helpers/postgres.js';
 
-const secret = `whsec_${Buffer.from('cluster test secret').toString('base64')}`;
+const secret = `whsec_${Buffer.from('cluster test secret, 24 bytes+').toString('base64')}`;
 const PAYMENTS = 1_000;
 const instances: Instance[] = [];
 const cleanup: Array<() => Promise<void> | void> = [];

@@ -12,7 +12,7 @@ import {
 import { paymentFlow, type WebhookPayload } from '../../../../conformance/suites/consumer/flows.js';
 
 const table = loadStateTable();
-const secret = `whsec_${Buffer.from('consumer test secret').toString('base64')}`;
+const secret = `whsec_${Buffer.from('consumer test secret, 24 bytes+').toString('base64')}`;
 const flow = (id = 'pay-1') =>
   paymentFlow({ paymentId: id, recipients: 1, eventPrefix: `evt-${id}`, startMs: Date.UTC(2026, 0, 1) });
 const signed = (p: WebhookPayload | Record<string, unknown>, opts: { ts?: number; key?: string } = {}) => {
@@ -68,7 +68,8 @@ describe('createWebhookConsumer', () => {
       (
         await consumer.handle(
           ok.body,
-          signed(flow()[0]!, { key: `whsec_${Buffer.from('wrong').toString('base64')}` }).headers,
+          signed(flow()[0]!, { key: `whsec_${Buffer.from('wrong secret of 24 bytes or more').toString('base64')}` })
+            .headers,
         )
       ).status,
     ).toBe(401);

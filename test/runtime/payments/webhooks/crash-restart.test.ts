@@ -14,7 +14,7 @@ import { createSqliteStore } from 'cross-border-payments-runtime/payments/webhoo
 import { paymentFlow, shuffled, type WebhookPayload } from '../../../../conformance/suites/consumer/flows.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const secret = `whsec_${Buffer.from('crash test secret').toString('base64')}`;
+const secret = `whsec_${Buffer.from('crash test secret, 24 bytes+').toString('base64')}`;
 const children: ChildProcess[] = [];
 let dir: string | undefined;
 afterEach(() => {

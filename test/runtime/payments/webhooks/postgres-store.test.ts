@@ -183,3 +183,81 @@ describe.skipIf(!postgresUrl)('PostgreSQL webhook store', () => {
     expect((await store.getPayment('pay-b'))?.status).toBe('AWAITING_FUNDS');
   });
 });
+
+describe.skipIf(!postgresUrl)('PostgreSQL webhook store: text jsonb and text refuse', () => {
+  const deliver = async (consumer: ReturnType<typeof createWebhookConsumer>, e: Record<string, unknown>) => {
+    const body = JSON.stringify(e);
+    const headers = signWebhook(body, { id: String(e.event_id), timestamp: Math.floor(Date.now() / 1000), secret });
+    return consumer.handle(body, headers);
+  };
+
+  it('a signed event with U+0000 or an unpaired surrogate in its strings is kept exactly, never a 500 for ever', async () => {
+    const schema = freshSchema();
+    cleanup.push(() => dropSchema(schema));
+    const store = open(schema);
+    const consumer = createWebhookConsumer({ table, store, secret });
+    // A payment not yet known (its first event is a later status): the event is parked whole.
+    const poison = {
+      event_id: 'evt-poison-1',
+      event_timestamp: '2026-01-01T00:00:05Z',
+      payment_id: 'pay-poison',
+      status: 'PAYMENT_COMPLETED',
+      client_reference_id: 'r',
+      client_customer_ref: 'cust\u0000ref \ud800 end',
+    };
+    const first = await deliver(consumer, poison);
+    expect(first.status).toBe(200);
+    expect(JSON.stringify((await store.getPayment('pay-poison'))!)).toContain('cust\\u0000ref \\ud800 end');
+    expect((await deliver(consumer, poison)).body.effect).toBe('duplicate');
+    // The rest of the payment's events still apply behind it.
+    const created = {
+      ...poison,
+      event_id: 'evt-poison-0',
+      status: 'AWAITING_FUNDS',
+      event_timestamp: '2026-01-01T00:00:00Z',
+    };
+    expect((await deliver(consumer, created)).status).toBe(200);
+  });
+
+  it('ids holding U+0000 are stored, found again and deduplicated', async () => {
+    const schema = freshSchema();
+    cleanup.push(() => dropSchema(schema));
+    const store = open(schema);
+    const consumer = createWebhookConsumer({ table, store, secret });
+    const e = {
+      event_id: 'evt\u00001',
+      event_timestamp: '2026-01-01T00:00:00Z',
+      payment_id: 'pay\u0000nul',
+      status: 'AWAITING_FUNDS',
+      client_reference_id: 'r',
+    };
+    const answer = await deliver(consumer, e);
+    expect(answer).toMatchObject({ status: 200, body: { effect: 'applied' } });
+    expect((await deliver(consumer, e)).body.effect).toBe('duplicate');
+    expect((await store.getPayment('pay\u0000nul'))?.status).toBe('AWAITING_FUNDS');
+    expect(await store.hasEvent('evt\u00001')).toBe(true);
+    expect(await store.getPayment('pay')).toBeUndefined();
+  });
+
+  it('every other state stays plain jsonb', async () => {
+    const schema = freshSchema();
+    cleanup.push(() => dropSchema(schema));
+    const store = open(schema);
+    const consumer = createWebhookConsumer({ table, store, secret });
+    await deliver(consumer, {
+      event_id: 'evt-plain',
+      event_timestamp: '2026-01-01T00:00:00Z',
+      payment_id: 'pay-plain',
+      status: 'AWAITING_FUNDS',
+      client_reference_id: 'r',
+    });
+    const client = new pg.Client({ connectionString: postgresUrl! });
+    await client.connect();
+    try {
+      const { rows } = await client.query(`SELECT state->>'status' AS status FROM "${schema}".webhook_payments`);
+      expect(rows).toEqual([{ status: 'AWAITING_FUNDS' }]);
+    } finally {
+      await client.end();
+    }
+  });
+});
