@@ -613,7 +613,10 @@ const cosmetic: Array<{ name: string; edit: (d: Doc, t: StateTable) => void }> =
     name: 'descriptions, summaries, examples and extensions edited',
     edit: (d) => {
       const walk = (n: unknown): void => {
-        if (Array.isArray(n)) return n.forEach(walk);
+        if (Array.isArray(n)) {
+          for (const x of n) walk(x);
+          return;
+        }
         if (typeof n !== 'object' || n === null) return;
         const o = n as Doc;
         for (const k of Object.keys(o)) {
