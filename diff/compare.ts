@@ -208,25 +208,40 @@ class SchemaWalker {
   }
 }
 
-/** Variants matched by the component they name, else by position among the inline ones. */
+/** Variants matched by what identifies them: the component they name (directly or as the first
+ * `allOf` member, as GitHub's rule variants are), else the single value of a `const`/`enum`
+ * property (a tag), else their position among the variants left. */
 export function matchVariants(a: readonly unknown[], b: readonly unknown[]): Array<[number, number]> {
-  const refOf = (v: unknown) => (isObj(v) && typeof v.$ref === 'string' ? v.$ref.split('/').pop() : undefined);
+  const identity = (v: unknown): string | undefined => {
+    if (!isObj(v)) return undefined;
+    if (typeof v.$ref === 'string') return `ref:${v.$ref.split('/').pop()}`;
+    const refs = Array.isArray(v.allOf)
+      ? v.allOf.flatMap((m) => (isObj(m) && typeof m.$ref === 'string' ? [m.$ref.split('/').pop()] : []))
+      : [];
+    if (refs.length > 0) return `allOf:${refs.join('+')}`;
+    if (isObj(v.properties))
+      for (const [name, p] of Object.entries(v.properties)) {
+        if (!isObj(p)) continue;
+        const tag = p.const ?? (Array.isArray(p.enum) && p.enum.length === 1 ? p.enum[0] : undefined);
+        if (tag !== undefined) return `tag:${name}=${JSON.stringify(tag)}`;
+      }
+    return undefined;
+  };
   const pairs: Array<[number, number]> = [];
+  const usedA = new Set<number>();
   const usedB = new Set<number>();
   a.forEach((v, i) => {
-    const r = refOf(v);
-    if (r === undefined) return;
-    const j = b.findIndex((w, k) => !usedB.has(k) && refOf(w) === r);
-    if (j >= 0) {
-      pairs.push([i, j]);
-      usedB.add(j);
-    }
+    const id = identity(v);
+    if (id === undefined) return;
+    const j = b.findIndex((w, k) => !usedB.has(k) && identity(w) === id);
+    if (j < 0) return;
+    pairs.push([i, j]);
+    usedA.add(i);
+    usedB.add(j);
   });
-  const inlineA = a
-    .map((v, i) => [v, i] as const)
-    .filter(([v, i]) => !pairs.some(([x]) => x === i) && refOf(v) === undefined);
-  const inlineB = b.map((v, j) => [v, j] as const).filter(([v, j]) => !usedB.has(j) && refOf(v) === undefined);
-  for (let k = 0; k < Math.min(inlineA.length, inlineB.length); k++) pairs.push([inlineA[k]![1], inlineB[k]![1]]);
+  const restA = a.map((_, i) => i).filter((i) => !usedA.has(i) && identity(a[i]) === undefined);
+  const restB = b.map((_, j) => j).filter((j) => !usedB.has(j) && identity(b[j]) === undefined);
+  for (let k = 0; k < Math.min(restA.length, restB.length); k++) pairs.push([restA[k]!, restB[k]!]);
   return pairs;
 }
 
