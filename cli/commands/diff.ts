@@ -141,6 +141,9 @@ export const diffCommand: CbpCommand = {
   builder: diffOptions,
   async run(argv, io) {
     const config = diffConfigFromArgv(argv as DiffArgv);
+    // Report paths are checked before the work, as for `cbp conformance` (E_REPORT_PATH, exit 2).
+    const { checkReportPath } = await import('../../conformance/engine/report-targets.js');
+    for (const r of config.reports) checkReportPath(r.path, io.cwd);
     // Loaded on use: the document loader and the TypeScript compiler (for --usage) are heavy.
     const { diffContracts, failingChanges, renderDiff } = await import('../../diff/index.js');
     const result = await diffContracts(config.old, config.new, {
