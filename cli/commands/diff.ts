@@ -3,7 +3,7 @@
  * A thin shell over diff/ (diffContracts): argv -> options (diffConfigFromArgv, pure) -> library
  * call -> reports -> exit code (1 when a change at or above --fail-on reaches the partner).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import { CbpError } from '../../lib/errors.js';
@@ -156,7 +156,6 @@ export const diffCommand: CbpCommand = {
     for (const r of config.reports) {
       const file = path.resolve(io.cwd, r.path);
       try {
-        mkdirSync(path.dirname(file), { recursive: true });
         writeFileSync(file, renderDiff(result, r.kind, { additive: true }));
       } catch (err) {
         throw new CbpError(

@@ -49,9 +49,9 @@ describe('cbp diff', () => {
   });
 
   it('exits 1 on a new payment status, reported in the schema and in the state table, with every report kind', async () => {
-    const md = path.join(dir, 'out/diff.md');
-    const xml = path.join(dir, 'out/diff.xml');
-    const json = path.join(dir, 'out/diff.json');
+    const md = path.join(dir, 'diff.md');
+    const xml = path.join(dir, 'diff.xml');
+    const json = path.join(dir, 'diff.json');
     const r = await cbp(
       'diff',
       'spec/openapi.yaml',
@@ -108,5 +108,14 @@ describe('cbp diff', () => {
     const r = await cbp('diff', 'spec/openapi.yaml', 'spec/openapi.yaml', '--report', 'html=x.html');
     expect(r.code).toBe(2);
     expect(r.err).toContain('KIND is one of console, json, markdown, junit');
+    const missing = await cbp(
+      'diff',
+      'spec/openapi.yaml',
+      'spec/openapi.yaml',
+      '--report',
+      `markdown=${dir}/no/such/d.md`,
+    );
+    expect(missing.code).toBe(2);
+    expect(missing.err).toMatch(/^E_REPORT_PATH: /);
   });
 });
