@@ -74,3 +74,14 @@ export type {
 } from 'cross-border-payments-runtime/payments/webhooks/postgres-store.js';
 export { loadStateTable, tableFacts, type StateTable } from '../kits/payments/state-table/index.js';
 export { CbpError, isCbpError } from '../lib/errors.js';
+export {
+  diffContracts,
+  diffSides,
+  diffRules,
+  failingChanges,
+  renderDiff,
+  type Change,
+  type DiffResult,
+  type DiffRule,
+  type DiffReportKind,
+} from '../diff/index.js';

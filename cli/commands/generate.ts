@@ -1,5 +1,6 @@
 /** `cbp generate`: a thin shell over generator/generate.ts (resolve config → generate → write
  * or, with --check, compare; then the runtime dependencies against the host project). */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { GeneratedFile } from '../../generator/emitters/emitter.js';
 import type { RuntimeDependencies } from '../../generator/plugins/runtime-dependencies.js';
@@ -171,6 +172,7 @@ async function generateOne(config: GenerateConfig, toolProfile: string | undefin
         stubFiles: GeneratedFile[];
         warnings: string[];
         runtimeDependencies: RuntimeDependencies;
+        model?: { documentHash: string };
       }
     | undefined;
   if (cached === undefined) {
@@ -202,6 +204,12 @@ async function generateOne(config: GenerateConfig, toolProfile: string | undefin
         `  hint: run \`cbp generate\`${config.format ? ` (it formats with ${config.format})` : ''} and ` +
           `commit the result`,
       );
+      const before = result === undefined ? undefined : recordedHash(outDir, stale[0]);
+      if (before !== undefined && before !== result?.model?.documentHash)
+        io.err(
+          `  the contract changed since ${config.out} was written: \`cbp diff git:HEAD:${config.spec} ${config.spec}\` ` +
+            'shows what it breaks for your code (--usage src/ narrows it to what you call)',
+        );
       return EXIT_FAILURE;
     }
     if (host.missing.length > 0) {
@@ -330,5 +338,16 @@ function reportMissing(
       `  hint: or generate with --runtime copy (config: "runtime": "copy") to vendor ` +
         `the runtime into <out>/runtime/ instead of importing it from ${runtime}`,
     );
+  }
+}
+
+/** The document hash a generated file's header records (generator/header.ts), if it has one. */
+function recordedHash(outDir: string, file: string | undefined): string | undefined {
+  if (file === undefined) return undefined;
+  try {
+    const head = readFileSync(path.join(outDir, file), 'utf8').slice(0, 400);
+    return /\(cbp generate\) from .* sha256:([0-9a-f]{64})/.exec(head)?.[1];
+  } catch {
+    return undefined;
   }
 }

@@ -1,8 +1,9 @@
 /** The single list of `cbp` commands. Colleagues add theirs here (one import, one entry). */
 import type { CbpCommand } from '../command.js';
 import { conformanceCommand } from './conformance.js';
+import { diffCommand } from './diff.js';
 import { generateCommand } from './generate.js';
 import { mockCommand } from './mock.js';
 import { rulesCommand } from './rules.js';
 
-export const commands: CbpCommand[] = [generateCommand, mockCommand, conformanceCommand, rulesCommand];
+export const commands: CbpCommand[] = [generateCommand, mockCommand, conformanceCommand, rulesCommand, diffCommand];

@@ -14,6 +14,7 @@ import ts from 'typescript';
 export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   cli: [
     'api',
+    'diff',
     'conformance/suites',
     'conformance/reporters',
     'conformance/engine',
@@ -22,7 +23,8 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
     'kits',
     'lib',
   ],
-  api: ['conformance/suites', 'conformance/engine', 'sandbox', 'generator', 'kits', 'runtime/payments', 'lib'],
+  api: ['diff', 'conformance/suites', 'conformance/engine', 'sandbox', 'generator', 'kits', 'runtime/payments', 'lib'],
+  diff: ['generator', 'kits', 'lib'],
   'conformance/suites': ['conformance/engine', 'generated', 'generator', 'kits', 'lib'],
   'conformance/reporters': ['conformance/engine', 'lib'],
   'conformance/engine': ['lib'],
@@ -50,6 +52,7 @@ export const KNOWN_EXCEPTIONS: ReadonlyArray<{ from: string; to: string; why: st
 export const CHECKED_ROOTS = [
   'cli',
   'api',
+  'diff',
   'conformance',
   'sandbox',
   'generator',
