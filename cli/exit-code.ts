@@ -15,6 +15,7 @@ const USAGE_CODES: ReadonlySet<CbpErrorCode> = new Set([
   'E_TARGET_UNREACHABLE',
   'E_LISTEN',
   'E_REPORT_PATH',
+  'E_CASSETTE',
 ]);
 
 export function exitCodeFor(code: CbpErrorCode): number {

@@ -21,7 +21,8 @@ export type CbpErrorCode =
   | 'E_CHECK_UNKNOWN'
   | 'E_TARGET_UNREACHABLE'
   | 'E_LISTEN'
-  | 'E_REPORT_PATH';
+  | 'E_REPORT_PATH'
+  | 'E_CASSETTE';
 
 export interface CbpErrorDetails {
   /** File the problem is in, relative to the working directory when possible. */

@@ -46,6 +46,8 @@ export interface RunOptions {
    * compiled from it (`validators`, else generated/): the run refuses with E_CONFIG otherwise.
    */
   specDir?: string;
+  /** Where the run records its exchanges and webhooks (default: a new one); `cbp record` reads it afterwards. */
+  recorder?: Recorder;
 }
 
 export async function runConformance(config: ConformanceConfig, options: RunOptions = {}): Promise<SuiteSummary> {
@@ -63,7 +65,7 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
     maxFailures: config.maxFailures,
     counts: (f) => gradeFailure(f, config.strict).severity === 'error',
   });
-  const recorder = new Recorder();
+  const recorder = options.recorder ?? new Recorder();
   // Every credential the run is given; those issued during the run are learnt as they arrive.
   const c = target.credentials;
   recorder.redactor.learn(
