@@ -74,3 +74,20 @@ export type {
 } from 'cross-border-payments-runtime/payments/webhooks/postgres-store.js';
 export { loadStateTable, tableFacts, type StateTable } from '../kits/payments/state-table/index.js';
 export { CbpError, isCbpError } from '../lib/errors.js';
+export { recordConformance, type RecordResult } from '../conformance/suites/api/replay/record.js';
+export { replayConformance, type ReplayResult } from '../conformance/suites/api/replay/run-replay.js';
+export { startReplayServer, type ReplayOptions, type ReplayServer } from '../conformance/suites/api/replay/replay.js';
+export {
+  CASSETTE_SCHEMA,
+  loadCassette,
+  parseCassette,
+  saveCassette,
+  serializeCassette,
+  type Cassette,
+} from '../conformance/suites/api/replay/cassette.js';
+export { compareVerdicts, verdictsOf } from '../conformance/suites/api/replay/verdicts.js';
+export {
+  behaviourDiff,
+  formatBehaviourDiff,
+  type BehaviourDifference,
+} from '../conformance/suites/api/replay/behaviour-diff.js';

@@ -4,5 +4,14 @@ import { conformanceCommand } from './conformance.js';
 import { generateCommand } from './generate.js';
 import { mockCommand } from './mock.js';
 import { rulesCommand } from './rules.js';
+import { recordCommand } from './record.js';
+import { behaviourDiffCommand } from './behaviour-diff.js';
 
-export const commands: CbpCommand[] = [generateCommand, mockCommand, conformanceCommand, rulesCommand];
+export const commands: CbpCommand[] = [
+  generateCommand,
+  mockCommand,
+  conformanceCommand,
+  rulesCommand,
+  recordCommand,
+  behaviourDiffCommand,
+];

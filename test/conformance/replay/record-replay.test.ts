@@ -3,7 +3,7 @@
  * the cassette cannot answer, no credential in the cassette's bytes.
  */
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { startSandboxTarget } from '../../../cli/sandbox-target.js';
 import { conformanceConfigFromArgv } from '../../../conformance/suites/api/config.js';
 import { parseCassette, serializeCassette, type Cassette } from '../../../conformance/suites/api/replay/cassette.js';

@@ -55,9 +55,9 @@ export interface ReplayServer {
 
 const ISO = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})/;
 const ISO_G = new RegExp(ISO.source, 'g');
-const MARKS = new RegExp(`(${escape(RUN_MARK)}|${escape(RECEIVER_MARK)}|${ISO.source})`);
+const MARKS = new RegExp(`(${escapeRe(RUN_MARK)}|${escapeRe(RECEIVER_MARK)}|${ISO.source})`);
 
-function escape(s: string): string {
+function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
@@ -89,10 +89,10 @@ export async function startReplayServer(cassette: Cassette, options: ReplayOptio
       .split(MARKS)
       .map((p, i) =>
         i % 2 === 0
-          ? escape(p)
+          ? escapeRe(p)
           : p === RUN_MARK
             ? runId && !captureRun
-              ? escape(runId)
+              ? escapeRe(runId)
               : '([0-9a-f]{6})'
             : p === RECEIVER_MARK
               ? '.+?'
