@@ -35,6 +35,8 @@ export interface ReplayOptions {
   port?: number;
   /** Recorded gaps between a step and the webhooks after it are divided by this. Default 20. */
   factor?: number;
+  /** The run id of the replaying runner's `unique` values, when known (else bound from its first request). */
+  runId?: string;
   /** One line per request not in the cassette. */
   log?: (line: string) => void;
 }
@@ -71,7 +73,7 @@ export async function startReplayServer(cassette: Cassette, options: ReplayOptio
   let lastServedAt = Date.now();
   const servedAt = new Map<number, number>();
   const misses: string[] = [];
-  let runId: string | undefined;
+  let runId: string | undefined = options.runId;
   let receiver: string | undefined;
   const tokens = new Map<string, AuthClass>([[REPLAY_EXPIRED_TOKEN, 'expired']]);
   let minted = 0;
@@ -154,16 +156,33 @@ export async function startReplayServer(cassette: Cassette, options: ReplayOptio
     return recorded === sent ? undefined : at || '/';
   };
 
-  /** Where the sent body differs from the recorded one (a JSON pointer), or undefined when it matches. */
-  const bodyDiff = (recorded: string | undefined, sent: string | undefined, found: (r: string) => void) => {
-    if ((recorded ?? '') === '' && (sent ?? '') === '') return undefined;
-    if (recorded === undefined || sent === undefined) return 'the body';
-    const normalized = normalizeRequestBody(sent, redactor);
-    try {
-      return sameValue(JSON.parse(recorded), JSON.parse(normalized), '', found);
-    } catch {
-      return pattern(recorded).test(normalized) ? undefined : 'the body';
+  const NOT_JSON = Symbol('not JSON');
+  const parsedBodies = new Map<number, unknown>();
+  const recordedBody = (i: number, text: string): unknown => {
+    if (!parsedBodies.has(i)) {
+      let v: unknown = NOT_JSON;
+      try {
+        v = JSON.parse(text);
+      } catch {
+        // a form, or text
+      }
+      parsedBodies.set(i, v);
     }
+    return parsedBodies.get(i);
+  };
+
+  /** Where the sent body differs from the recorded one (a JSON pointer), or undefined when it matches. */
+  const bodyDiff = (
+    i: number,
+    recorded: string | undefined,
+    sent: { text: string; json: unknown } | undefined,
+    found: (r: string) => void,
+  ) => {
+    if ((recorded ?? '') === '' && (sent?.text ?? '') === '') return undefined;
+    if (recorded === undefined || sent === undefined) return 'the body';
+    const r = recordedBody(i, recorded);
+    if (r !== NOT_JSON && sent.json !== NOT_JSON) return sameValue(r, sent.json, '', found);
+    return pattern(recorded).test(sent.text) ? undefined : 'the body';
   };
 
   const authOf = (req: IncomingMessage): AuthClass => {
@@ -176,34 +195,60 @@ export async function startReplayServer(cassette: Cassette, options: ReplayOptio
     return req.headers.apikey !== undefined ? 'apikey' : 'none';
   };
 
+  /** The exchanges by base and method, in recorded order. */
+  const groups = new Map<string, number[]>();
+  steps.forEach((s, i) => {
+    if (s.kind !== 'exchange') return;
+    const k = `${s.base} ${s.method}`;
+    groups.set(k, [...(groups.get(k) ?? []), i]);
+  });
+
   const find = (base: 'api' | 'auth', method: string, path: string, auth: AuthClass, body: string | undefined) => {
+    const candidates = groups.get(`${base} ${method}`) ?? [];
+    const normalized = body === undefined || body === '' ? undefined : normalizeRequestBody(body, redactor);
+    let json: unknown = NOT_JSON;
+    if (normalized !== undefined)
+      try {
+        json = JSON.parse(normalized);
+      } catch {
+        // a form, or text
+      }
+    const sent = normalized === undefined ? undefined : { text: normalized, json };
+    const read = method === 'GET' || method === 'HEAD';
     let repeat: number | undefined;
-    let nearest: { index: number; differs: string } | undefined;
-    for (let i = 0; i < steps.length; i++) {
-      const s = steps[i]!;
-      if (s.kind !== 'exchange' || s.base !== base || s.method !== method) continue;
+    for (const i of candidates) {
+      const s = steps[i] as ExchangeStep;
+      if ((consumed.has(i) && !read) || s.auth !== auth || !pattern(s.path).test(path)) continue;
+      let receiverFound: string | undefined;
+      if (
+        bodyDiff(i, s.request.body, sent, (r) => {
+          receiverFound = r;
+        }) !== undefined
+      )
+        continue;
+      if (consumed.has(i)) {
+        repeat = i;
+        continue;
+      }
+      bindRun(s.path, path);
+      if (s.request.body && sent) bindRun(s.request.body, sent.text);
+      if (receiverFound && !receiver) receiver = receiverFound;
+      return { index: i };
+    }
+    if (repeat !== undefined) return { index: repeat };
+    // Not answerable: the nearest unanswered exchange, and what differs.
+    let nearest: { index: number; differs: string[] } | undefined;
+    for (const i of candidates) {
+      if (consumed.has(i)) continue;
+      const s = steps[i] as ExchangeStep;
       const differs: string[] = [];
       if (!pattern(s.path).test(path)) differs.push('the path');
       if (s.auth !== auth) differs.push(`the caller (recorded: ${s.auth}, sent: ${auth})`);
-      let receiverFound: string | undefined;
-      const d = bodyDiff(s.request.body, body, (r) => {
-        receiverFound = r;
-      });
+      const d = bodyDiff(i, s.request.body, sent, () => undefined);
       if (d !== undefined) differs.push(d === 'the body' ? d : `the body at ${d}`);
-      if (differs.length === 0) {
-        if (!consumed.has(i)) {
-          bindRun(s.path, path);
-          if (s.request.body && body) bindRun(s.request.body, normalizeRequestBody(body, redactor));
-          if (receiverFound && !receiver) receiver = receiverFound;
-          return { index: i };
-        }
-        if (method === 'GET' || method === 'HEAD') repeat = i;
-      } else if (!consumed.has(i) && (!nearest || differs.length < nearest.differs.split(', ').length)) {
-        nearest = { index: i, differs: differs.join(', ') };
-      }
+      if (!nearest || differs.length < nearest.differs.length) nearest = { index: i, differs };
     }
-    if (repeat !== undefined) return { index: repeat };
-    return { nearest };
+    return { nearest: nearest && { index: nearest.index, differs: nearest.differs.join(', ') } };
   };
 
   const rebind = (text: string): string => {

@@ -39,7 +39,7 @@ export async function replayConformance(
 ): Promise<ReplayResult> {
   const started = Date.now();
   const factor = options.factor ?? 20;
-  const server = await startReplayServer(cassette, options);
+  const server = await startReplayServer(cassette, { ...options, runId: cassette.run.id });
   try {
     const t = cassette.target;
     const o = cassette.run.options;
