@@ -6,8 +6,14 @@
 import type { SuiteSummary } from '../../../engine/types.js';
 import type { CheckVerdict } from './cassette.js';
 
-/** Loopback ports differ between a run and its replay; nothing else in a verdict may. */
-const normalize = (s: string) => s.replace(/\b(127\.0\.0\.1|localhost|\[::1\]):\d+/g, '$1:PORT');
+/**
+ * Loopback ports differ between a run and its replay, and a replay moves every time by the time
+ * since the recording (replay.ts); nothing else in a verdict may differ.
+ */
+const normalize = (s: string) =>
+  s
+    .replace(/\b(127\.0\.0\.1|localhost|\[::1\]):\d+/g, '$1:PORT')
+    .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})/g, 'TIME');
 
 export function verdictsOf(summary: SuiteSummary): Record<string, CheckVerdict> {
   const out: Record<string, CheckVerdict> = {};
