@@ -29,26 +29,30 @@ const CHOSEN = [
 ];
 
 describe('a broken provider replays as broken', () => {
-  test.each(CHOSEN)('%s', async (name) => {
-    const variant = variants.find((v) => v.name === name)!;
-    const running = await startVariant(variant);
-    const file = { name: 'conformance.yaml', value: { webhooks: { wait_seconds: 3, grace_seconds: 0.25 } } };
-    const only = [variant.check, ...(variant.with ?? [])];
-    const strict = variant.strict !== undefined;
-    let recorded: Awaited<ReturnType<typeof recordConformance>>;
-    try {
-      const config = conformanceConfigFromArgv({ baseUrl: running.baseUrl, only, strict }, ENV, file);
-      recorded = await recordConformance(config, { target: liveTarget(config) });
-    } finally {
-      await running.close();
-    }
-    const failing = recorded.summary.outcomes.find((o) => o.checkId === variant.check);
-    expect(failing?.status).toBe('failed');
-    // Offline: the provider is gone; the cassette goes through its bytes.
-    const cassette = parseCassette(serializeCassette(recorded.cassette));
-    const replay = await replayConformance(cassette, conformanceConfigFromArgv({}, {}, file));
-    expect(replay.misses).toEqual([]);
-    expect(replay.differences).toEqual([]);
-    expect(replay.summary.outcomes.find((o) => o.checkId === variant.check)?.status).toBe('failed');
-  }, 60_000);
+  test.each(CHOSEN)(
+    '%s',
+    async (name) => {
+      const variant = variants.find((v) => v.name === name)!;
+      const running = await startVariant(variant);
+      const file = { name: 'conformance.yaml', value: { webhooks: { wait_seconds: 3, grace_seconds: 0.25 } } };
+      const only = [variant.check, ...(variant.with ?? [])];
+      const strict = variant.strict !== undefined;
+      let recorded: Awaited<ReturnType<typeof recordConformance>>;
+      try {
+        const config = conformanceConfigFromArgv({ baseUrl: running.baseUrl, only, strict }, ENV, file);
+        recorded = await recordConformance(config, { target: liveTarget(config) });
+      } finally {
+        await running.close();
+      }
+      const failing = recorded.summary.outcomes.find((o) => o.checkId === variant.check);
+      expect(failing?.status).toBe('failed');
+      // Offline: the provider is gone; the cassette goes through its bytes.
+      const cassette = parseCassette(serializeCassette(recorded.cassette));
+      const replay = await replayConformance(cassette, conformanceConfigFromArgv({}, {}, file));
+      expect(replay.misses).toEqual([]);
+      expect(replay.differences).toEqual([]);
+      expect(replay.summary.outcomes.find((o) => o.checkId === variant.check)?.status).toBe('failed');
+    },
+    60_000,
+  );
 });

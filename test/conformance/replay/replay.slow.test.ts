@@ -1,0 +1,76 @@
+/**
+ * The replay criteria on real recordings: the embedded sandbox in realistic mode and the
+ * independent provider (its own ids, error body, delivery order, a partner's driver module)
+ * replay offline with identical verdicts in at most a quarter of the live run's wall time, and
+ * every variant of the catalogue recorded broken replays as broken.
+ */
+import { describe, expect, test } from 'vitest';
+import { conformanceConfigFromArgv } from '../../../conformance/suites/api/config.js';
+import { parseCassette, serializeCassette } from '../../../conformance/suites/api/replay/cassette.js';
+import { recordConformance } from '../../../conformance/suites/api/replay/record.js';
+import { replayConformance } from '../../../conformance/suites/api/replay/run-replay.js';
+import { liveTarget } from '../../../conformance/suites/api/target.js';
+import { variants } from '../../variants/catalogue.js';
+import { startVariant } from '../../variants/start-variant.js';
+import { type Recorded, recordIndependentProvider, recordRealisticSandbox } from './record-targets.js';
+
+async function expectSameVerdictsFaster(recorded: Recorded) {
+  const cassette = parseCassette(serializeCassette(recorded.cassette));
+  const config = conformanceConfigFromArgv({}, {}, recorded.file);
+  const t0 = performance.now();
+  const replay = await replayConformance(cassette, config);
+  const ms = performance.now() - t0;
+  expect(replay.misses).toEqual([]);
+  expect(replay.differences).toEqual([]);
+  expect(replay.summary.failed).toBe(recorded.summary.failed);
+  expect(replay.summary.warnings).toBe(recorded.summary.warnings);
+  expect(ms, `replay ${ms} ms, live ${recorded.ms} ms`).toBeLessThanOrEqual(recorded.ms * 0.25);
+}
+
+describe('replay of real recordings', () => {
+  test('the embedded sandbox in realistic mode', async () => {
+    await expectSameVerdictsFaster(await recordRealisticSandbox());
+  });
+
+  test('the independent provider, stages spaced out, driven by the partner module', async () => {
+    const recorded = await recordIndependentProvider({ stageDelayMs: 1500 });
+    expect(recorded.cassette.target.driver.kind).toBe('module');
+    expect(recorded.cassette.steps.some((s) => s.kind === 'driver')).toBe(true);
+    await expectSameVerdictsFaster(recorded);
+  });
+});
+
+const ENV = {
+  CBP_CLIENT_ID: 'sandbox-client-a',
+  CBP_CLIENT_SECRET: 'sandbox-secret-a',
+  CBP_API_KEY: 'sandbox-apikey-a',
+  CBP_CLIENT_ID_2: 'sandbox-client-b',
+  CBP_CLIENT_SECRET_2: 'sandbox-secret-b',
+};
+
+describe('every broken variant replays as broken', () => {
+  test.each(variants.filter((v) => !v.publicHost).map((v) => v.name))('%s', async (name) => {
+    const variant = variants.find((v) => v.name === name)!;
+    const running = await startVariant(variant);
+    const file = { name: 'conformance.yaml', value: { webhooks: { wait_seconds: 3, grace_seconds: 0.25 } } };
+    const only = [variant.check, ...(variant.with ?? [])];
+    let recorded: Awaited<ReturnType<typeof recordConformance>>;
+    try {
+      const config = conformanceConfigFromArgv(
+        { baseUrl: running.baseUrl, only, strict: variant.strict !== undefined },
+        ENV,
+        file,
+      );
+      recorded = await recordConformance(config, { target: liveTarget(config) });
+    } finally {
+      await running.close();
+    }
+    expect(recorded.summary.outcomes.find((o) => o.checkId === variant.check)?.status).toBe('failed');
+    const replay = await replayConformance(
+      parseCassette(serializeCassette(recorded.cassette)),
+      conformanceConfigFromArgv({}, {}, file),
+    );
+    expect(replay.differences).toEqual([]);
+    expect(replay.summary.outcomes.find((o) => o.checkId === variant.check)?.status).toBe('failed');
+  });
+});
