@@ -32,8 +32,8 @@ describe('replay of real recordings', () => {
     await expectSameVerdictsFaster(await recordRealisticSandbox());
   });
 
-  test('the independent provider, stages spaced out, driven by the partner module', async () => {
-    const recorded = await recordIndependentProvider({ stageDelayMs: 1500 });
+  test('the independent provider, stages 5 s apart (seed: seconds to minutes), driven by the partner module', async () => {
+    const recorded = await recordIndependentProvider({ stageDelayMs: 5000 });
     expect(recorded.cassette.target.driver.kind).toBe('module');
     expect(recorded.cassette.steps.some((s) => s.kind === 'driver')).toBe(true);
     await expectSameVerdictsFaster(recorded);
