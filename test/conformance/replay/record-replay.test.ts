@@ -8,6 +8,7 @@ import { startSandboxTarget } from '../../../cli/sandbox-target.js';
 import { conformanceConfigFromArgv } from '../../../conformance/suites/api/config.js';
 import { parseCassette, serializeCassette, type Cassette } from '../../../conformance/suites/api/replay/cassette.js';
 import { recordConformance } from '../../../conformance/suites/api/replay/record.js';
+import { behaviourDiff } from '../../../conformance/suites/api/replay/behaviour-diff.js';
 import { replayConformance } from '../../../conformance/suites/api/replay/run-replay.js';
 import type { SuiteSummary } from '../../../conformance/engine/types.js';
 
@@ -69,4 +70,35 @@ describe('record and replay against the embedded sandbox', () => {
     expect(r.summary.failed).toBe(live.failed);
     expect(r.summary.warnings).toBe(live.warnings);
   }, 120_000);
+});
+
+describe('behaviour diff', () => {
+  test('a recording does not differ from itself', () => {
+    expect(behaviourDiff(cassette, cassette)).toEqual([]);
+  });
+
+  test('another error body and success status are listed, each with the assumption that allows it', () => {
+    const other = JSON.parse(JSON.stringify(cassette)) as Cassette;
+    for (const s of other.steps) {
+      if (s.kind !== 'exchange' || !s.response) continue;
+      if (s.response.status >= 400 && s.response.status < 500 && s.path.startsWith('/v3/'))
+        s.response.body = JSON.stringify({ error: { code: 'X', message: 'no' }, request_id: 'r1' });
+      if (s.response.status === 201 && s.method === 'POST' && /^\/v3\/customers\/[^/]+\/payments$/.test(s.path))
+        s.response.status = 202;
+    }
+    const diffs = behaviourDiff(cassette, other);
+    expect(diffs).toContainEqual(
+      expect.objectContaining({ area: 'error-body', b: '{error, request_id}', assumption: 'A-ERROR-BODY' }),
+    );
+    expect(diffs).toContainEqual(
+      expect.objectContaining({
+        area: 'statuses',
+        subject: 'POST /v3/customers/{id}/payments',
+        a: '201',
+        b: '202',
+        assumption: 'A-SUCCESS-STATUS',
+      }),
+    );
+    expect(diffs.every((d) => d.assumption !== undefined)).toBe(true);
+  });
 });

@@ -5,8 +5,10 @@
  * every variant of the catalogue recorded broken replays as broken.
  */
 import { describe, expect, test } from 'vitest';
+import { startSandboxTarget } from '../../../cli/sandbox-target.js';
 import { conformanceConfigFromArgv } from '../../../conformance/suites/api/config.js';
-import { parseCassette, serializeCassette } from '../../../conformance/suites/api/replay/cassette.js';
+import { behaviourDiff } from '../../../conformance/suites/api/replay/behaviour-diff.js';
+import { type Cassette, parseCassette, serializeCassette } from '../../../conformance/suites/api/replay/cassette.js';
 import { recordConformance } from '../../../conformance/suites/api/replay/record.js';
 import { replayConformance } from '../../../conformance/suites/api/replay/run-replay.js';
 import { liveTarget } from '../../../conformance/suites/api/target.js';
@@ -72,5 +74,37 @@ describe('every broken variant replays as broken', () => {
     );
     expect(replay.differences).toEqual([]);
     expect(replay.summary.outcomes.find((o) => o.checkId === variant.check)?.status).toBe('failed');
+  });
+});
+
+describe('behaviour diff of the independent provider against our sandbox', () => {
+  test("lists its README's documented differences, each allowed by an assumption, and nothing else", async () => {
+    const provider = await recordIndependentProvider({});
+    const config = conformanceConfigFromArgv({}, {});
+    const target = await startSandboxTarget(config);
+    let sandbox: Cassette;
+    try {
+      sandbox = (await recordConformance(config, { target })).cassette;
+    } finally {
+      await target.close();
+    }
+    const diffs = behaviourDiff(provider.cassette, sandbox);
+    const has = (area: string, a: RegExp, assumption: string) =>
+      expect(diffs, `${area} ${a}`).toContainEqual(
+        expect.objectContaining({ area, a: expect.stringMatching(a), assumption }),
+      );
+    // test/providers/independent/README.md, "Where it chose differently from our sandbox".
+    has('error-body', /^\{error, request_id\}$/, 'A-ERROR-BODY');
+    has('statuses', /^202$/, 'A-SUCCESS-STATUS');
+    has('ids', /^uuid$/, 'A-RECORD-FIELDS');
+    has('ids', /^IN<digits>$/, 'A-RECORD-FIELDS');
+    has('event-timestamps', /rfc3339 \.6 Z/, 'A-TIMESTAMP-FORMAT');
+    has('delivery-id', /distinct from event_id \(msg_/, 'A-WEBHOOK-SIGNATURE');
+    has('fields', /checkout_url.*expires_at/, 'A-SESSION-URL-FIELD');
+    has('fields', /first_name, \/last_name/, 'A-THIRD-PARTY-PAYLOAD');
+    has('fields', /^\/\*$/, 'A-LEGACY-PAYLOAD');
+    // Nothing it does not have: every difference is allowed, and none about the lifecycle it shares.
+    expect(diffs.filter((d) => d.assumption === undefined)).toEqual([]);
+    expect(diffs.filter((d) => ['events', 'signature', 'timing', 'content-type'].includes(d.area))).toEqual([]);
   });
 });

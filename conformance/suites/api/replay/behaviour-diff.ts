@@ -23,7 +23,8 @@ export interface BehaviourDifference {
 /** Segments that are ids (a digit, a uuid, the run's unique values) become `{id}`; the query goes. */
 export function operationKey(s: ExchangeStep): string {
   const path = s.path.split('?')[0]!;
-  const segments = path.split('/').map((seg) => (/\d|\{\{run\}\}|^[0-9a-f-]{32,36}$/i.test(seg) ? '{id}' : seg));
+  // A version segment (`v3`) stays; a segment with a digit or the run's unique value is an id.
+  const segments = path.split('/').map((seg) => (!/^v\d+$/.test(seg) && /\d|\{\{run\}\}/.test(seg) ? '{id}' : seg));
   return `${s.method} ${segments.join('/')}`;
 }
 
@@ -66,11 +67,17 @@ export function idShape(v: unknown): string {
   if (typeof v === 'number') return 'number';
   if (typeof v !== 'string') return typeOf(v);
   if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)) return 'uuid';
-  const prefix = /^([A-Za-z]+[_-])/.exec(v)?.[1] ?? '';
-  return `${prefix}${v
-    .slice(prefix.length)
-    .replace(/[A-Za-z]+/g, 'a')
-    .replace(/\d+/g, '9')}`;
+  // A prefix (`pay_`, `QT-`, or capitals before digits: `IN`), then what the rest is made of.
+  const prefix = /^([A-Za-z]+[_-]|[A-Z]+(?=\d))/.exec(v)?.[1] ?? '';
+  const rest = v.slice(prefix.length);
+  const kind = /^\d+$/.test(rest)
+    ? '<digits>'
+    : /^[0-9a-f]+$/.test(rest)
+      ? '<hex>'
+      : /^[0-9A-Za-z]+$/.test(rest)
+        ? '<alphanumeric>'
+        : '<text>';
+  return `${prefix}${kind}`;
 }
 
 /** A timestamp's form: `epoch-ms`, or RFC 3339 with its fraction digits and zone. */
@@ -92,6 +99,8 @@ interface Profile {
   eventTimes: Set<string>;
   flowMs: number[];
   signatures: Set<string>;
+  deliveryIds: Set<string>;
+  values: Map<string, Set<string>>;
 }
 
 const add = <K, V>(m: Map<K, Set<V>>, k: K, v: V) => m.set(k, (m.get(k) ?? new Set()).add(v));
@@ -107,6 +116,8 @@ function profile(c: Cassette): Profile {
     eventTimes: new Set(),
     flowMs: [],
     signatures: new Set(),
+    deliveryIds: new Set(),
+    values: new Map(),
   };
   for (const s of c.steps) {
     if (s.kind !== 'exchange' || !s.response) continue;
@@ -130,7 +141,7 @@ function profile(c: Cassette): Profile {
       p.fields.set(key, f);
       for (const [ptr] of fields(body)) {
         const leaf = ptr.split('/').pop()!;
-        if (/(^|_)id$/.test(leaf) && !ptr.includes('/*/')) {
+        if (/(^|_)(id|number)$/.test(leaf) && !ptr.includes('/*/')) {
           const value = ptr
             .split('/')
             .slice(1)
@@ -138,7 +149,15 @@ function profile(c: Cassette): Profile {
               (o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined),
               body,
             );
-          if (typeof value === 'string' || typeof value === 'number') add(p.ids, `${key} ${ptr}`, idShape(value));
+          // An id the request sent (a fixture, the caller's reference) is an echo, not the provider's.
+          const echoed =
+            typeof value === 'string' && (value.includes('{{run}}') || (s.request.body ?? '').includes(value));
+          if ((typeof value === 'string' || typeof value === 'number') && !echoed)
+            add(p.ids, `${key} ${ptr}`, idShape(value));
+        }
+        if (/status$/.test(leaf) && !ptr.includes('/*/')) {
+          const value = (body as Record<string, unknown>)[leaf];
+          if (typeof value === 'string') add(p.values, `${key} ${ptr}`, value);
         }
       }
     }
@@ -154,6 +173,9 @@ function profile(c: Cassette): Profile {
     const id = String(e.payment_id ?? e.session_id ?? '?');
     flows.set(id, [...(flows.get(id) ?? []), s]);
     p.eventTimes.add(timeShape(e.event_timestamp));
+    const delivery = s.headers['webhook-id'] ?? s.headers['svix-id'];
+    if (delivery !== undefined)
+      p.deliveryIds.add(delivery === e.event_id ? 'the event_id' : `distinct from event_id (${idShape(delivery)})`);
     p.signatures.add(
       ['webhook-signature', 'svix-signature'].filter((h) => s.headers[h] !== undefined).join(', ') || 'unsigned',
     );
@@ -267,6 +289,30 @@ export function behaviourDiff(a: Cassette, b: Cassette): BehaviourDifference[] {
       b: list(pb.signatures),
       assumption: 'A-WEBHOOK-SIGNATURE',
     });
+  if (list(pa.deliveryIds) !== list(pb.deliveryIds))
+    out.push({
+      area: 'delivery-id',
+      subject: 'the delivery id header',
+      a: list(pa.deliveryIds),
+      b: list(pb.deliveryIds),
+      assumption: 'A-WEBHOOK-SIGNATURE',
+    });
+  for (const key of both(pa.values, pb.values)) {
+    const onlyA = [...pa.values.get(key)!].filter((v) => !pb.values.get(key)!.has(v));
+    const onlyB = [...pb.values.get(key)!].filter((v) => !pa.values.get(key)!.has(v));
+    if (onlyA.length || onlyB.length)
+      out.push({
+        area: 'values',
+        subject: key,
+        a: list(onlyA),
+        b: list(onlyB),
+        assumption: /third-part|virtual-account/.test(key)
+          ? fieldsAssumption(key)
+          : /session/.test(key)
+            ? 'A-SESSION-STATUS-OPEN'
+            : 'A-OPEN-STATUS',
+      });
+  }
   const [ma, mb] = [median(pa.flowMs), median(pb.flowMs)];
   if (Math.max(ma, mb) > 1000 && Math.max(ma, mb) > 2 * Math.max(1, Math.min(ma, mb)))
     out.push({
@@ -276,6 +322,24 @@ export function behaviourDiff(a: Cassette, b: Cassette): BehaviourDifference[] {
       b: `${mb} ms`,
       assumption: 'A-SANDBOX-TIMING',
     });
+  return grouped(out);
+}
+
+/** Differences that are the same on several operations (an error body everywhere) as one, naming them. */
+function grouped(diffs: BehaviourDifference[]): BehaviourDifference[] {
+  const out: BehaviourDifference[] = [];
+  const seen = new Map<string, BehaviourDifference>();
+  for (const d of diffs) {
+    const key = `${d.area}\u0000${d.a}\u0000${d.b}\u0000${d.assumption ?? ''}`;
+    const first = seen.get(key);
+    if (first && (d.area === 'error-body' || d.area === 'statuses' || d.area === 'content-type')) {
+      first.subject = `${first.subject}; ${d.subject}`;
+      continue;
+    }
+    const copy = { ...d };
+    seen.set(key, copy);
+    out.push(copy);
+  }
   return out;
 }
 
