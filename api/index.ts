@@ -85,3 +85,20 @@ export {
   type DiffRule,
   type DiffReportKind,
 } from '../diff/index.js';
+export { recordConformance, type RecordResult } from '../conformance/suites/api/replay/record.js';
+export { replayConformance, type ReplayResult } from '../conformance/suites/api/replay/run-replay.js';
+export { startReplayServer, type ReplayOptions, type ReplayServer } from '../conformance/suites/api/replay/replay.js';
+export {
+  CASSETTE_SCHEMA,
+  loadCassette,
+  parseCassette,
+  saveCassette,
+  serializeCassette,
+  type Cassette,
+} from '../conformance/suites/api/replay/cassette.js';
+export { compareVerdicts, verdictsOf } from '../conformance/suites/api/replay/verdicts.js';
+export {
+  behaviourDiff,
+  formatBehaviourDiff,
+  type BehaviourDifference,
+} from '../conformance/suites/api/replay/behaviour-diff.js';

@@ -22,6 +22,7 @@ const USAGE_CODES: ReadonlySet<CbpErrorCode> = new Set([
   'E_REPORT_PATH',
   'E_TARGET_AUTH',
   'E_OUTPUT_SYMLINK',
+  'E_CASSETTE',
 ]);
 
 export function exitCodeFor(code: CbpErrorCode): number {

@@ -24,8 +24,8 @@ export type CbpErrorCode =
   | 'E_REPORT_PATH'
   | 'E_NOTHING_JUDGED'
   | 'E_TARGET_AUTH'
-
-  | 'E_OUTPUT_SYMLINK';
+  | 'E_OUTPUT_SYMLINK'
+  | 'E_CASSETTE';
 
 export interface CbpErrorDetails {
   /** File the problem is in, relative to the working directory when possible. */

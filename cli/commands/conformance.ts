@@ -28,7 +28,7 @@ function readText(file: string, what: string): string {
 // them up front cost every `cbp` invocation (even `--help`) ~400 ms.
 const reportersModule = () => import('../../conformance/reporters/index.js');
 
-async function readConfigFile(file: string): Promise<{ name: string; value: unknown }> {
+export async function readConfigFile(file: string): Promise<{ name: string; value: unknown }> {
   const text = readText(file, 'config');
   const { parse: parseYaml } = await import('yaml');
   try {
@@ -42,7 +42,7 @@ async function readConfigFile(file: string): Promise<{ name: string; value: unkn
   }
 }
 
-async function consoleFor(io: CliIO): Promise<Reporter> {
+export async function consoleFor(io: CliIO): Promise<Reporter> {
   const { consoleReporter } = await reportersModule();
   const live = process.stdout.isTTY === true && !process.env.CI;
   return consoleReporter({ write: io.out, progress: live ? (t) => process.stdout.write(t) : undefined });
@@ -104,6 +104,28 @@ export const conformanceEventsCommand: CbpCommand = {
     return exitFor(summary);
   },
 };
+
+async function replay(
+  file: string,
+  config: import('../../conformance/suites/api/config.js').ConformanceConfig,
+  reporters: Reporter[],
+  io: CliIO,
+): Promise<number> {
+  if (config.target.kind === 'live')
+    throw new CbpError('E_USAGE', '--replay judges a cassette: it takes no --base-url or --auth-url');
+  const [{ loadCassette }, { replayConformance }] = await Promise.all([
+    import('../../conformance/suites/api/replay/cassette.js'),
+    import('../../conformance/suites/api/replay/run-replay.js'),
+  ]);
+  const r = await replayConformance(loadCassette(file), config, { reporters });
+  for (const m of r.misses) io.err(`replay: ${m}`);
+  if (r.differences.length === 0) io.out(`replay: the same verdicts as the recorded run (${file})`);
+  else {
+    io.err(`replay: ${r.differences.length} verdicts differ from the recorded run's:`);
+    for (const d of r.differences) io.err(`  ${d}`);
+  }
+  return exitFor(r.summary);
+}
 
 export const conformanceCommand: CbpCommand = {
   command: 'conformance',
@@ -186,6 +208,12 @@ export const conformanceCommand: CbpCommand = {
       })
       .option('client-secret-2', { type: 'string', describe: 'Second client secret (default: $CBP_CLIENT_SECRET_2)' })
       .option('api-key', { type: 'string', describe: 'API key (default: $CBP_API_KEY)' })
+      .option('replay', {
+        type: 'string',
+        describe:
+          'Judge a cassette of `cbp record` offline (no network beyond loopback): its recorded answers, webhooks ' +
+          'and driver calls, with the recorded options; the verdicts are compared with the recorded ones',
+      })
       .epilog(
         'Credentials: CBP_CLIENT_ID, CBP_CLIENT_SECRET, CBP_CLIENT_ID_2, CBP_CLIENT_SECRET_2, ' +
           'CBP_API_KEY, CBP_WEBHOOK_SECRET, CBP_EXPIRED_TOKEN (never printed).',
@@ -201,6 +229,7 @@ export const conformanceCommand: CbpCommand = {
     const file = typeof argv.config === 'string' ? await readConfigFile(argv.config) : undefined;
     const config = conformanceConfigFromArgv(argv as ConformanceArgv, process.env, file, reportKinds());
     const reporters = [await consoleFor(io), ...(await fileReporters(config.reports))];
+    if (typeof argv.replay === 'string') return replay(argv.replay, config, reporters, io);
     // The composition root picks the target: the embedded sandbox unless --base-url was given.
     const summary = await withTarget(config, (target) => runConformance(config, { target, reporters }));
     // Failures come first (exit 1); a green run that judged nothing is exit 3 unless accepted.

@@ -5,5 +5,15 @@ import { diffCommand } from './diff.js';
 import { generateCommand } from './generate.js';
 import { mockCommand } from './mock.js';
 import { rulesCommand } from './rules.js';
+import { recordCommand } from './record.js';
+import { behaviourDiffCommand } from './behaviour-diff.js';
 
-export const commands: CbpCommand[] = [generateCommand, mockCommand, conformanceCommand, rulesCommand, diffCommand];
+export const commands: CbpCommand[] = [
+  generateCommand,
+  mockCommand,
+  conformanceCommand,
+  rulesCommand,
+  recordCommand,
+  behaviourDiffCommand,
+  diffCommand,
+];

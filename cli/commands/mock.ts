@@ -28,6 +28,7 @@ export interface MockArgv {
   allowWebhookTarget?: string[];
   cors?: string[];
   quiet?: boolean;
+  replay?: string;
   logFormat?: string;
 }
 
@@ -170,6 +171,12 @@ export const mockCommand: CbpCommand = {
           'Let a browser app on this origin call the mock (CORS preflight and headers; repeatable). ' +
           'Loopback origins (http://localhost:*, http://127.0.0.1:*) are always allowed',
       })
+      .option('replay', {
+        type: 'string',
+        describe:
+          'Serve a cassette of `cbp record` instead of the sandbox: its recorded answers by meaning, its webhooks ' +
+          're-emitted in order (a request it cannot answer: 404 naming the nearest recorded one)',
+      })
       .option('quiet', { type: 'boolean', describe: 'Do not log requests' })
       .option('log-format', {
         type: 'string',
@@ -177,6 +184,7 @@ export const mockCommand: CbpCommand = {
         describe: 'Request log on stderr: text (default) or json, one object per line',
       }),
   async run(argv, io) {
+    if (typeof argv.replay === 'string') return serveReplay(argv.replay, argv as MockArgv, io);
     const options = sandboxOptionsFromArgv(argv as MockArgv, (line) => io.err(line));
     const { startSandbox } = await loadSandbox();
     const mock = await startSandbox(options);
@@ -186,6 +194,30 @@ export const mockCommand: CbpCommand = {
     return EXIT_OK;
   },
 };
+
+/** `cbp mock --replay FILE`: the cassette as a target until SIGINT/SIGTERM. */
+async function serveReplay(file: string, argv: MockArgv, io: CliIO): Promise<number> {
+  const [{ loadCassette }, { startReplayServer, REPLAY_CLIENT_SECRET }] = await Promise.all([
+    import('../../conformance/suites/api/replay/cassette.js'),
+    import('../../conformance/suites/api/replay/replay.js'),
+  ]);
+  const cassette = loadCassette(file);
+  const server = await startReplayServer(cassette, {
+    port: port(argv.port ?? 4010, '--port'),
+    host: argv.host ?? '127.0.0.1',
+    log: argv.quiet ? undefined : (line) => io.err(line),
+  });
+  io.out(`cbp mock replaying ${file} on ${server.baseUrl}`);
+  io.out(`  base URL: ${server.baseUrl}`);
+  io.out(`  auth URL: ${server.authUrl}`);
+  const clients = cassette.target.clients;
+  for (const id of [clients.primary, clients.secondary])
+    if (id) io.out(`    client_id=${id} client_secret=${REPLAY_CLIENT_SECRET}`);
+  io.out(`  recorded from ${cassette.target.name} at ${cassette.recordedAt}; Ctrl-C to stop`);
+  await untilSignal(io);
+  await server.close();
+  return EXIT_OK;
+}
 
 /** Loaded on use: the mock imports generated/, which `cbp generate` must be able to rebuild, and
  * which a checkout may not have yet (a clear error then, not a stack). */

@@ -61,7 +61,9 @@ export async function connect(
     });
     const tokens = http.tokens!;
     await tokens.token('primary');
-    const { driver, own } = await resolveDriver(config, target.driver, { http }, drivers);
+    const resolved = await resolveDriver(config, target.driver, { http }, drivers);
+    const { own } = resolved;
+    const driver = target.wrapDriver ? target.wrapDriver(resolved.driver) : resolved.driver;
     if (driver.close) closers.push(() => driver.close!());
     // Where the run goes, before the driver is asked anything else (its control endpoints may live beside the API).
     await driver.connect?.({ name: target.name, baseUrl: target.baseUrl, authUrl: target.authUrl });
@@ -92,7 +94,8 @@ export async function connect(
         );
       if (sub?.close) closers.push(sub.close);
     }
-    const run = randomBytes(3).toString('hex');
+    // A replay binds the recording's run id, so the `unique` values it sends are those recorded.
+    const run = target.runId ?? randomBytes(3).toString('hex');
     let n = 0;
     return {
       http,

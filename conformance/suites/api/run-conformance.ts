@@ -49,6 +49,8 @@ export interface RunOptions {
    * compiled from it (`validators`, else generated/): the run refuses with E_CONFIG otherwise.
    */
   specDir?: string;
+  /** Where the run records its exchanges and webhooks (default: a new one); `cbp record` reads it afterwards. */
+  recorder?: Recorder;
 }
 
 /** The suite's summary, and when the run judged nothing substantial (every documented operation
@@ -72,7 +74,7 @@ export async function runConformance(config: ConformanceConfig, options: RunOpti
     maxFailures: config.maxFailures,
     counts: (f) => gradeFailure(f, config.strict).severity === 'error',
   });
-  const recorder = new Recorder();
+  const recorder = options.recorder ?? new Recorder();
   // From here on the run's clock runs: connecting (tokens, the driver) counts too.
   const deadline = new Deadline(config.deadlineSeconds);
   // Every credential the run is given; those issued during the run are learnt as they arrive.

@@ -7,7 +7,7 @@
 import type { ClientCredentials } from './tokens.js';
 import type { ConformanceConfig } from './config.js';
 import type { TargetFixtures } from './config-file.js';
-import type { DriverChoice } from './driver.js';
+import type { Driver, DriverChoice } from './driver.js';
 import { probeSandboxDriver } from './drivers/sandbox.js';
 
 export interface TargetCredentials {
@@ -35,6 +35,10 @@ export interface Target {
    * host name on 127.0.0.1 this way); the reports still show the URLs as configured.
    */
   fetch?: typeof fetch;
+  /** The run id in the `unique` values the run sends (default: random); a replay passes the recording's. */
+  runId?: string;
+  /** Wraps the driver that drives the run (a recording notes its calls, a replay answers them). */
+  wrapDriver?(driver: Driver): Driver;
   /** Releases what was started for this target (the caller's, called by the caller). */
   close?(): Promise<void>;
 }
