@@ -2,7 +2,7 @@
 // DO NOT EDIT: change the OpenAPI document, overlay or templates and run `cbp generate`.
 
 /**
- * The fetch the openapi-fetch client is built on: adds credentials per operation, retries safe
+ * The fetch the client core (fetch-client.ts) is built on: adds credentials per operation, retries safe
  * requests, and after a 401 refreshes the token once and re-sends the request once with its
  * body intact. The body is read into memory once, before the first send, and every attempt is a
  * fresh Request over those bytes (cheaper than Request.clone(), which tees a stream).

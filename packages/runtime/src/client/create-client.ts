@@ -1,9 +1,11 @@
 /**
- * The client core the generated `client.ts` binds to its document: an openapi-fetch client
- * whose fetch is our transport (auth, retries, 401 refresh), plus `call(operationId, init)`
- * that never throws: failures come back as `apiError` (api-error.ts).
+ * The client core the generated `client.ts` binds to its document: the fetch client
+ * (fetch-client.ts, openapi-fetch's call shape) whose fetch is our transport (auth, retries, 401
+ * refresh), plus `call(operationId, init)` that never throws: failures come back as `apiError`
+ * (api-error.ts).
  */
-import createClient, { type Client } from 'openapi-fetch';
+import { createFetchClient } from './fetch-client.js';
+import type { Client } from './fetch-types.js';
 import type { SchemeDescriptor } from '../auth/schemes.js';
 import type { ClientCredentialsOptions, TokenProvider } from '../auth/token-provider.js';
 import type { ValidationOutcome } from '../rule-types.js';
@@ -260,7 +262,7 @@ export function createCoreClient<Paths extends {}>(
     log,
   });
 
-  const raw = createClient<Paths>({ baseUrl: options.baseUrl, fetch: transport });
+  const raw = createFetchClient<Paths>({ baseUrl: options.baseUrl, fetch: transport });
   let generatedValidator: Promise<RequestValidator> | undefined;
   const validatorOf = (): RequestValidator | Promise<RequestValidator> | undefined =>
     options.validateRequests === true
@@ -313,7 +315,7 @@ export function createCoreClient<Paths extends {}>(
       const headers: Record<string, string> = {};
       if (op.contentType && op.contentType !== 'application/json' && given.body !== undefined)
         headers['Content-Type'] = op.contentType;
-      // openapi-fetch writes no cookies: the cookie parameters become the Cookie header (RFC 6265 §4.2).
+      // The core writes no cookies: the cookie parameters become the Cookie header (RFC 6265 §4.2).
       const cookie = writers.cookies(given.params?.cookie);
       if (cookie !== undefined) headers['Cookie'] = cookie;
       if (Object.keys(headers).length > 0) extra['headers'] = { ...headers, ...given.headers };
@@ -406,7 +408,7 @@ function originOf(url: string): string | undefined {
   }
 }
 
-/** How one call's parameters are written (openapi-fetch's serializer options, plus the header
+/** How one call's parameters are written (the core's serializer options, plus the header
  * and Cookie values it does not write). */
 interface ParameterWriters {
   querySerializer: (query: Record<string, unknown>) => string;
