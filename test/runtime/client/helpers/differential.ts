@@ -42,9 +42,10 @@ export async function describeRequest(request: Request): Promise<SentRequest> {
   request.headers.forEach((value, name) => {
     headers.push([name, value]);
   });
-  const type = request.headers.get('content-type') ?? '';
-  const boundary = /boundary=(.+)$/.exec(type)?.[1];
   let body = request.body ? await request.clone().text() : '';
+  // The multipart boundary, from the header or (a Content-Type without it) the body's first line.
+  const type = request.headers.get('content-type') ?? '';
+  const boundary = /boundary=(.+)$/.exec(type)?.[1] ?? /^--(-*formdata-\S+)\r\n/.exec(body)?.[1];
   if (boundary) body = body.split(boundary).join('<boundary>');
   return {
     method: request.method,
@@ -200,3 +201,65 @@ export const ANSWERS: Record<string, Answer> = {
   '401': () => new Response('', { status: 401 }),
   'empty 404': () => new Response(null, { status: 404 }),
 };
+
+const TOKEN_ANSWER = () =>
+  Response.json({ access_token: 'tok-differential-1', token_type: 'Bearer', expires_in: 3600 });
+
+/** Options both generated clients get: credentials of every kind the document may use, retries
+ * without waiting (a 5xx answer to a GET is retried, the same way by both). */
+export function clientOptions(fetch: Recorder['fetch']): ClientOptions {
+  return {
+    baseUrl: 'http://127.0.0.1:9/base',
+    authUrl: 'http://127.0.0.1:9/auth',
+    clientId: 'client-1',
+    clientSecret: 'secret-1',
+    fetch: fetch as (request: Request) => Promise<Response>,
+    retry: { sleep: async () => undefined, random: () => 0 },
+    serverVariables: {},
+  } as ClientOptions;
+}
+
+export interface Mismatch {
+  operation: string;
+  answer: string;
+  variant: number;
+  ours: unknown;
+  reference: unknown;
+}
+
+/** Every operation of `model`, with sample inits (`variants` of them) and every answer of
+ * `answers`, through both generated clients; the mismatches, and how many calls were compared. */
+export async function compareOperations(
+  model: ApiModel,
+  pair: { ours: CoreFactory; theirs: CoreFactory },
+  answers: Record<string, Answer> = ANSWERS,
+  variants = 2,
+): Promise<{ mismatches: Mismatch[]; calls: number }> {
+  const meta = clientMeta(model);
+  const mismatches: Mismatch[] = [];
+  let calls = 0;
+  for (const op of model.operations)
+    for (let variant = 0; variant < variants; variant++)
+      for (const [label, answer] of Object.entries(answers)) {
+        const runs = [];
+        for (const factory of [pair.ours, pair.theirs]) {
+          // The token endpoint answers a token; everything else answers `answer`.
+          const rec = recorder(answer);
+          const wrapped: Recorder['fetch'] = async (request) => {
+            const body = request.body ? await request.clone().text() : '';
+            if (/grant_type=client_credentials/.test(body)) {
+              rec.sent.push(await describeRequest(request));
+              return TOKEN_ANSWER();
+            }
+            return rec.fetch(request);
+          };
+          const client = factory(meta, clientOptions(wrapped));
+          const outcome = await outcomeOf(() => client.call(op.id, sampleInit(op, variant)));
+          runs.push({ sent: rec.sent, outcome });
+        }
+        calls++;
+        if (JSON.stringify(runs[0]) !== JSON.stringify(runs[1]))
+          mismatches.push({ operation: op.id, answer: label, variant, ours: runs[0], reference: runs[1] });
+      }
+  return { mismatches, calls };
+}
