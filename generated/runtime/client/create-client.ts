@@ -12,12 +12,12 @@ import type { Client } from './fetch-types.js';
 import type { SchemeDescriptor } from '../auth/schemes.js';
 import type { ClientCredentialsOptions, TokenProvider } from '../auth/token-provider.js';
 import type { ValidationOutcome } from '../rule-types.js';
-import { AuthFailure, errorFromResponse, errorFromThrown, scrubValue } from './api-error.js';
+import type { ApiError } from './api-error.js';
 import { createRedactor, type ClientLogger } from './logger.js';
-import { resolveRetryPolicy, type RetryOptions, withRetry } from './retry.js';
+import type { RetryOptions } from './retry.js';
 import { resolveServerUrl, type ServerTemplate, type TokenEndpoint } from './servers.js';
 import type { TokenUrlOptions } from './token-url.js';
-import { simpleOperationMatcher, type OperationMatcher } from './operation-match.js';
+import type { OperationMatcher } from './operation-match.js';
 import { createTransport } from './transport.js';
 import type { OperationStyles } from './parameter-serializer.js';
 import {
@@ -163,8 +163,8 @@ export function createCoreClient<Paths extends {}>(
   const apiKeyHeaders = Object.values(meta.schemes).flatMap((s) => (s.type === 'apiKey' ? [s.name] : []));
   const redactor = createRedactor(apiKeyHeaders);
   for (const secret of [options.clientSecret, options.apiKey]) redactor.addSecret(secret);
-  const log = redactor.wrap(options.logger);
-  const retry = resolveRetryPolicy(options.retry);
+  // No logger, no entries: none is built (transport.ts).
+  const log = options.logger && redactor.wrap(options.logger);
   const byId = new Map(meta.operations.map((op) => [op.id, op]));
   const serializers = new Map<string, ParameterWriters>();
   // The full style table (parameter-serializer.ts) loads for the first call that needs it: an
@@ -190,48 +190,51 @@ export function createCoreClient<Paths extends {}>(
     }
     return w;
   };
-  // The client matches its own URLs: no length limit, so a long id still gets its credentials.
-  // Most documents need no route table for that (operation-match.ts); the others load it.
-  const routeInputs = meta.operations.map((op) => ({ method: op.method, path: op.path, value: op }));
-  const simple = simpleOperationMatcher(routeInputs);
-  let table: Promise<OperationMatcher<ClientOperationMeta>> | undefined;
-  const matcher = (): OperationMatcher<ClientOperationMeta> | Promise<OperationMatcher<ClientOperationMeta>> =>
-    simple ??
-    (table ??= import('../server/route-table.js').then((m) => {
-      const routes = m.compileRoutes(routeInputs, { maxPathLength: Number.POSITIVE_INFINITY });
-      return (method, pathname) => {
-        const found = routes.match(method, pathname);
-        return found.kind === 'found' ? found.value : undefined;
-      };
-    }));
   const serviceUrls = [
     options.baseUrl,
     ...meta.operations.flatMap((op) => (op.server ? [resolveServerUrl(op.server, variables)] : [])),
   ];
-  const basePaths = serviceUrls.map(pathOf);
+  // `client.raw` calls name no operation: the client matches its own URLs (no length limit, so a
+  // long id still gets its credentials), with a matcher that loads with the first such call.
+  // Most documents need no route table for that (operation-match.ts); the others load it.
+  let matcher: Promise<OperationMatcher<ClientOperationMeta>> | undefined;
+  const loadMatcher = async (): Promise<OperationMatcher<ClientOperationMeta>> => {
+    const routeInputs = meta.operations.map((op) => ({ method: op.method, path: op.path, value: op }));
+    const simple = (await import('./operation-match.js')).simpleOperationMatcher(routeInputs);
+    if (simple) return simple;
+    const m = await import('../server/route-table.js');
+    const routes = m.compileRoutes(routeInputs, { maxPathLength: Number.POSITIVE_INFINITY });
+    return (method, pathname) => {
+      const found = routes.match(method, pathname);
+      return found.kind === 'found' ? found.value : undefined;
+    };
+  };
 
   // A token URL resolves exactly when one is given or the document has a token endpoint
   // (token-url.ts); the provider resolves it when it loads.
   const oauth = Boolean(options.clientId && options.clientSecret && (options.tokenUrl || meta.tokenEndpoint));
   const held = options.accessToken;
+  const onToken = (token: string) => redactor.addSecret(token);
   const tokens =
     held !== undefined && held !== ''
-      ? heldTokenProvider(held, (token) => redactor.addSecret(token))
+      ? lazyTokens(() => import('../auth/held-token.js').then((m) => m.heldTokenProvider(held, onToken)))
       : oauth
-        ? lazyTokenProvider(
-            meta.tokenEndpoint,
-            { tokenUrl: options.tokenUrl, authUrl: options.authUrl, baseUrl: options.baseUrl, variables },
-            {
-              clientId: options.clientId as string,
-              clientSecret: options.clientSecret as string,
-              fetch: baseFetch,
-              retry,
-              skewSeconds: options.tokenSkewSeconds,
-              timeoutMs: options.tokenTimeoutMs,
-              clock: options.clock,
-              log,
-              onToken: (token) => redactor.addSecret(token),
-            },
+        ? lazyTokens(() =>
+            clientCredentialsProvider(
+              meta.tokenEndpoint,
+              { tokenUrl: options.tokenUrl, authUrl: options.authUrl, baseUrl: options.baseUrl, variables },
+              {
+                clientId: options.clientId as string,
+                clientSecret: options.clientSecret as string,
+                fetch: baseFetch,
+                skewSeconds: options.tokenSkewSeconds,
+                timeoutMs: options.tokenTimeoutMs,
+                clock: options.clock,
+                log,
+                onToken,
+              },
+              options.retry,
+            ),
           )
         : undefined;
 
@@ -244,8 +247,8 @@ export function createCoreClient<Paths extends {}>(
       } catch {
         return undefined;
       }
-      const match = await matcher();
-      for (const base of basePaths) {
+      const match = await (matcher ??= loadMatcher());
+      for (const base of serviceUrls.map(pathOf)) {
         if (!pathname.startsWith(base)) continue;
         const op = match(method, pathname.slice(base.length) || '/');
         if (op !== undefined) return op;
@@ -260,7 +263,7 @@ export function createCoreClient<Paths extends {}>(
     credentialOrigins: originsOf(serviceUrls),
     apiKey: options.apiKey,
     tokens,
-    retry,
+    retry: options.retry,
     redactor,
     log,
   });
@@ -271,6 +274,33 @@ export function createCoreClient<Paths extends {}>(
     options.validateRequests === true
       ? loadGeneratedValidator && (generatedValidator ??= loadGeneratedValidator())
       : options.validateRequests || undefined;
+
+  // A value can make an operation's URL another operation's (getPet with id "mine" is GET
+  // /pets/mine): the server routes it to that one, so its credentials are that one's. Only an
+  // operation whose template meets another path of as many segments, literal for literal, can;
+  // its calls are matched by URL like `client.raw` calls.
+  const elsewhere = new Map<string, boolean>();
+  const routedElsewhere = (op: ClientOperationMeta): boolean => {
+    let found = elsewhere.get(op.id);
+    if (found === undefined) {
+      const mine = op.path.split('/');
+      found = meta.operations.some((other) => {
+        const theirs = other.path.split('/');
+        return (
+          other.path !== op.path &&
+          theirs.length === mine.length &&
+          theirs.every((s, i) => s === mine[i] || s.includes('{') || mine[i]!.includes('{'))
+        );
+      });
+      elsewhere.set(op.id, found);
+    }
+    return found;
+  };
+
+  const thrownError = async (error: unknown): Promise<ApiError> => {
+    const m = await import('./api-error.js').catch(() => undefined);
+    return m ? m.errorFromThrown(error, redactor.scrub) : unloaded(redactor.scrub(String(error)));
+  };
 
   return {
     raw,
@@ -308,11 +338,13 @@ export function createCoreClient<Paths extends {}>(
         writers = await writersOf(op, given.params);
       } catch (error) {
         // The style table's chunk did not load (a browser offline): nothing was sent.
-        return { apiError: errorFromThrown(error, redactor.scrub) };
+        return { apiError: await thrownError(error) };
       }
       const extra: Record<string, unknown> = {
         querySerializer: writers.querySerializer,
         pathSerializer: writers.pathSerializer,
+        // The transport is told the operation, unless its URL may be another's (below).
+        fetch: (request: Request) => transport(request, routedElsewhere(op) ? undefined : op),
       };
       if (op.server) extra['baseUrl'] = resolveServerUrl(op.server, variables);
       const headers: Record<string, string> = {};
@@ -330,36 +362,31 @@ export function createCoreClient<Paths extends {}>(
           response: Response;
         };
         if (result.response.ok) return result;
+        // The error model loads with the first failure (api-error.ts).
+        const m = await import('./api-error.js').catch(() => undefined);
+        if (m === undefined)
+          return { response: result.response, apiError: unloaded(`the service answered ${result.response.status}`) };
         return {
-          error: scrubValue(result.error, redactor.scrub),
+          error: m.scrubValue(result.error, redactor.scrub),
           response: result.response,
-          apiError: errorFromResponse(result.response, result.error, redactor.scrub),
+          apiError: m.errorFromResponse(result.response, result.error, redactor.scrub),
         };
       } catch (error) {
-        return { apiError: errorFromThrown(error, redactor.scrub) };
+        return { apiError: await thrownError(error) };
       }
     },
   };
 }
 
-/** The OAuth 2.0 client credentials provider, loaded when the first request needs a token: an
- * app that authenticates otherwise (a browser app, an API key) never loads it. Tokens are fetched
- * on first use anyway, so only the module's loading moves. */
-function lazyTokenProvider(
-  endpoint: TokenEndpoint | undefined,
-  where: TokenUrlOptions,
-  options: Omit<ClientCredentialsOptions, 'tokenUrl'>,
-): TokenProvider {
+/** A token provider whose module loads when the first request needs a token: an app that
+ * authenticates otherwise (an API key, none) never loads it. Tokens are fetched on first use
+ * anyway, so only the module's loading moves. */
+function lazyTokens(load: () => Promise<TokenProvider>): TokenProvider {
   let loading: Promise<TokenProvider> | undefined;
   let provider: TokenProvider | undefined;
   return {
     async getToken(signal) {
-      provider ??= await (loading ??= import('../auth/token-provider.js').then((m) =>
-        m.createTokenProvider(
-          { ...options, tokenUrl: m.resolveTokenUrl(endpoint, where, resolveServerUrl) ?? '' },
-          { AuthFailure, withRetry },
-        ),
-      ));
+      provider ??= await (loading ??= load());
       // The caller's signal ends its own wait for the token (the shared request has its own timeout).
       return provider.getToken(signal);
     },
@@ -368,32 +395,32 @@ function lazyTokenProvider(
   };
 }
 
-/** The access token the app holds (`accessToken`): the string, or what the function returns,
- * checked for RFC 6750 token68 syntax before it can reach a header. Nothing is cached: a
- * function is asked before every request that needs a token, so the app refreshes it. */
-function heldTokenProvider(source: AccessTokenSource, onToken: (token: string) => void): TokenProvider {
-  return {
-    async getToken() {
-      let token: unknown;
-      try {
-        token = typeof source === 'function' ? await source() : source;
-      } catch (error) {
-        throw new AuthFailure(
-          'token-request-failed',
-          `accessToken failed: ${error instanceof Error ? error.message : error}`,
-        );
-      }
-      if (typeof token !== 'string' || !TOKEN68.test(token))
-        throw new AuthFailure('token-response-invalid', 'accessToken is not RFC 6750 token68 text');
-      onToken(token);
-      return token;
+/** The OAuth 2.0 client credentials provider, with the parts of the client core it uses. */
+async function clientCredentialsProvider(
+  endpoint: TokenEndpoint | undefined,
+  where: TokenUrlOptions,
+  options: Omit<ClientCredentialsOptions, 'tokenUrl' | 'retry'>,
+  retry: RetryOptions | false | undefined,
+): Promise<TokenProvider> {
+  const [m, errors, retries] = await Promise.all([
+    import('../auth/token-provider.js'),
+    import('./api-error.js'),
+    import('./retry.js'),
+  ]);
+  return m.createTokenProvider(
+    {
+      ...options,
+      tokenUrl: m.resolveTokenUrl(endpoint, where, resolveServerUrl) ?? '',
+      retry: retries.resolveRetryPolicy(retry),
     },
-    invalidate() {},
-  };
+    { AuthFailure: errors.AuthFailure, withRetry: retries.withRetry },
+  );
 }
 
-/** RFC 6750 §2.1 b64token (RFC 7235 token68), as auth/token-provider.ts checks the endpoint's. */
-const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
+/** When the error model's chunk cannot load (a page gone offline): the failure, told plainly. */
+function unloaded(message: string): ApiError {
+  return { kind: 'network', message };
+}
 
 /** Undefined when the base URL has no origin to compare with (no restriction is possible). */
 function originsOf(urls: readonly string[]): ReadonlySet<string> | undefined {

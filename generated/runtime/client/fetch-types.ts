@@ -184,17 +184,17 @@ export interface MiddlewareCallbackParams {
   readonly options: MergedOptions;
 }
 
-// biome-ignore lint/suspicious/noConfusingVoidType: a middleware may return nothing (a function without return)
 export type MiddlewareOnRequest = (
   options: MiddlewareCallbackParams,
+  // biome-ignore lint/suspicious/noConfusingVoidType: a middleware may return nothing (a function without return)
 ) => void | Request | Response | undefined | Promise<Request | Response | undefined | void>;
-// biome-ignore lint/suspicious/noConfusingVoidType: a middleware may return nothing (a function without return)
 export type MiddlewareOnResponse = (
   options: MiddlewareCallbackParams & { response: Response },
+  // biome-ignore lint/suspicious/noConfusingVoidType: a middleware may return nothing (a function without return)
 ) => void | Response | undefined | Promise<Response | undefined | void>;
-// biome-ignore lint/suspicious/noConfusingVoidType: a middleware may return nothing (a function without return)
 export type MiddlewareOnError = (
   options: MiddlewareCallbackParams & { error: unknown },
+  // biome-ignore lint/suspicious/noConfusingVoidType: a middleware may return nothing (a function without return)
 ) => void | Response | Error | Promise<void | Response | Error>;
 
 /** onRequest may return a Request (sent instead) or a Response (no request is sent); onResponse a
