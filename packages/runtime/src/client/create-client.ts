@@ -10,7 +10,7 @@ import type { SchemeDescriptor } from '../auth/schemes.js';
 import type { ClientCredentialsOptions, TokenProvider } from '../auth/token-provider.js';
 import type { ValidationOutcome } from '../rule-types.js';
 import type { ApiError } from './api-error.js';
-import { createRedactor, type ClientLogger } from './logger.js';
+import type { ClientLogger, Secrets, TransportLog } from './logger.js';
 import type { RetryOptions } from './retry.js';
 import { resolveServerUrl, type ServerTemplate, type TokenEndpoint } from './servers.js';
 import type { TokenUrlOptions } from './token-url.js';
@@ -158,10 +158,12 @@ export function createCoreClient<Paths extends {}>(
   const baseFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const variables = { base_url: options.baseUrl, auth_url: options.authUrl, ...options.serverVariables };
   const apiKeyHeaders = Object.values(meta.schemes).flatMap((s) => (s.type === 'apiKey' ? [s.name] : []));
-  const redactor = createRedactor(apiKeyHeaders);
-  for (const secret of [options.clientSecret, options.apiKey]) redactor.addSecret(secret);
-  // No logger, no entries: none is built (transport.ts).
-  const log = options.logger && redactor.wrap(options.logger);
+  const secrets = createSecrets();
+  for (const secret of [options.clientSecret, options.apiKey]) secrets.addSecret(secret);
+  // Log entries and their redaction load with the first entry to log (no logger, none is built).
+  let logging: Promise<TransportLog> | undefined;
+  const logs = () =>
+    (logging ??= import('./logger.js').then((m) => m.transportLog(apiKeyHeaders, secrets, options.logger)));
   const byId = new Map(meta.operations.map((op) => [op.id, op]));
   const serializers = new Map<string, ParameterWriters>();
   // The full style table (parameter-serializer.ts) loads for the first call that needs it: an
@@ -211,7 +213,7 @@ export function createCoreClient<Paths extends {}>(
   // (token-url.ts); the provider resolves it when it loads.
   const oauth = Boolean(options.clientId && options.clientSecret && (options.tokenUrl || meta.tokenEndpoint));
   const held = options.accessToken;
-  const onToken = (token: string) => redactor.addSecret(token);
+  const onToken = (token: string) => secrets.addSecret(token);
   const tokens =
     held !== undefined && held !== ''
       ? lazyTokens(() => import('../auth/held-token.js').then((m) => m.heldTokenProvider(held, onToken)))
@@ -227,10 +229,10 @@ export function createCoreClient<Paths extends {}>(
                 skewSeconds: options.tokenSkewSeconds,
                 timeoutMs: options.tokenTimeoutMs,
                 clock: options.clock,
-                log,
                 onToken,
               },
               options.retry,
+              options.logger && logs,
             ),
           )
         : undefined;
@@ -261,8 +263,9 @@ export function createCoreClient<Paths extends {}>(
     apiKey: options.apiKey,
     tokens,
     retry: options.retry,
-    redactor,
-    log,
+    secrets,
+    logging: options.logger !== undefined,
+    logs,
   });
 
   const raw = createFetchClient<Paths>({ baseUrl: options.baseUrl, fetch: transport });
@@ -296,7 +299,7 @@ export function createCoreClient<Paths extends {}>(
 
   const thrownError = async (error: unknown): Promise<ApiError> => {
     const m = await import('./api-error.js').catch(() => undefined);
-    return m ? m.errorFromThrown(error, redactor.scrub) : unloaded(redactor.scrub(String(error)));
+    return m ? m.errorFromThrown(error, secrets.scrub) : unloaded(secrets.scrub(String(error)));
   };
 
   return {
@@ -364,9 +367,9 @@ export function createCoreClient<Paths extends {}>(
         if (m === undefined)
           return { response: result.response, apiError: unloaded(`the service answered ${result.response.status}`) };
         return {
-          error: m.scrubValue(result.error, redactor.scrub),
+          error: m.scrubValue(result.error, secrets.scrub),
           response: result.response,
-          apiError: m.errorFromResponse(result.response, result.error, redactor.scrub),
+          apiError: m.errorFromResponse(result.response, result.error, secrets.scrub),
         };
       } catch (error) {
         return { apiError: await thrownError(error) };
@@ -396,22 +399,42 @@ function lazyTokens(load: () => Promise<TokenProvider>): TokenProvider {
 async function clientCredentialsProvider(
   endpoint: TokenEndpoint | undefined,
   where: TokenUrlOptions,
-  options: Omit<ClientCredentialsOptions, 'tokenUrl' | 'retry'>,
+  options: Omit<ClientCredentialsOptions, 'tokenUrl' | 'retry' | 'log'>,
   retry: RetryOptions | false | undefined,
+  logs: (() => Promise<TransportLog>) | undefined,
 ): Promise<TokenProvider> {
-  const [m, errors, retries] = await Promise.all([
+  const [m, errors, retries, tools] = await Promise.all([
     import('../auth/token-provider.js'),
     import('./api-error.js'),
     import('./retry.js'),
+    logs?.(),
   ]);
   return m.createTokenProvider(
     {
       ...options,
+      log: tools?.log,
       tokenUrl: m.resolveTokenUrl(endpoint, where, resolveServerUrl) ?? '',
       retry: retries.resolveRetryPolicy(retry),
     },
     { AuthFailure: errors.AuthFailure, withRetry: retries.withRetry },
   );
+}
+
+/** The client's live secrets (logger.ts Secrets): here, since errors are scrubbed whether or not
+ * there is a logger. Very short values would mask ordinary text; real credentials are longer. */
+function createSecrets(): Secrets {
+  const values = new Set<string>();
+  return {
+    addSecret(value) {
+      if (value && value.length >= 4) values.add(value);
+    },
+    scrub(text) {
+      let out = text;
+      // logger.ts REDACTED
+      for (const secret of values) if (out.includes(secret)) out = out.split(secret).join('[REDACTED]');
+      return out;
+    },
+  };
 }
 
 /** When the error model's chunk cannot load (a page gone offline): the failure, told plainly. */
