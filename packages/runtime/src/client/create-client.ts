@@ -14,7 +14,6 @@ import type { ClientLogger, Secrets, TransportLog } from './logger.js';
 import type { RetryOptions } from './retry.js';
 import { resolveServerUrl, type ServerTemplate, type TokenEndpoint } from './servers.js';
 import type { TokenUrlOptions } from './token-url.js';
-import type { OperationMatcher } from './operation-match.js';
 import { createTransport } from './transport.js';
 import type { OperationStyles } from './parameter-serializer.js';
 import {
@@ -193,21 +192,9 @@ export function createCoreClient<Paths extends {}>(
     options.baseUrl,
     ...meta.operations.flatMap((op) => (op.server ? [resolveServerUrl(op.server, variables)] : [])),
   ];
-  // `client.raw` calls name no operation: the client matches its own URLs (no length limit, so a
-  // long id still gets its credentials), with a matcher that loads with the first such call.
-  // Most documents need no route table for that (operation-match.ts); the others load it.
-  let matcher: Promise<OperationMatcher<ClientOperationMeta>> | undefined;
-  const loadMatcher = async (): Promise<OperationMatcher<ClientOperationMeta>> => {
-    const routeInputs = meta.operations.map((op) => ({ method: op.method, path: op.path, value: op }));
-    const simple = (await import('./operation-match.js')).simpleOperationMatcher(routeInputs);
-    if (simple) return simple;
-    const m = await import('../server/route-table.js');
-    const routes = m.compileRoutes(routeInputs, { maxPathLength: Number.POSITIVE_INFINITY });
-    return (method, pathname) => {
-      const found = routes.match(method, pathname);
-      return found.kind === 'found' ? found.value : undefined;
-    };
-  };
+  // `client.raw` calls name no operation: the client matches its own URLs, with a resolver that
+  // loads with the first such call (operation-match.ts).
+  let resolver: Promise<(method: string, url: string) => Promise<ClientOperationMeta | undefined>> | undefined;
 
   // A token URL resolves exactly when one is given or the document has a token endpoint
   // (token-url.ts); the provider resolves it when it loads.
@@ -239,21 +226,11 @@ export function createCoreClient<Paths extends {}>(
 
   const transport = createTransport({
     fetch: baseFetch,
-    resolve: async (method, url) => {
-      let pathname: string;
-      try {
-        pathname = new URL(url).pathname;
-      } catch {
-        return undefined;
-      }
-      const match = await (matcher ??= loadMatcher());
-      for (const base of serviceUrls.map(pathOf)) {
-        if (!pathname.startsWith(base)) continue;
-        const op = match(method, pathname.slice(base.length) || '/');
-        if (op !== undefined) return op;
-      }
-      return undefined;
-    },
+    resolve: async (method, url) =>
+      (await (resolver ??= import('./operation-match.js').then((m) => m.urlResolver(meta.operations, serviceUrls))))(
+        method,
+        url,
+      ),
     schemes: meta.schemes,
     credentials: { oauth: tokens !== undefined, apiKey: options.apiKey },
     // Every credential goes to the service's own origins only (RFC 6750 §5.3: tokens are bearer
@@ -319,19 +296,8 @@ export function createCoreClient<Paths extends {}>(
       };
       const validator = await validatorOf();
       if (validator) {
-        const outcome = validator(operationId, {
-          params: { ...given.params?.path },
-          query: { ...given.params?.query },
-          headers: lowerKeys(given.params?.header),
-          cookies: { ...given.params?.cookie },
-          body: given.body,
-        });
-        if (!outcome.valid) {
-          const message = `The request breaks ${outcome.violations.length} rule(s) and was not sent`;
-          return {
-            apiError: { kind: 'validation', message, violations: outcome.violations, notChecked: outcome.notChecked },
-          };
-        }
+        const apiError = (await import('./request-check.js')).checkRequest(validator, operationId, given);
+        if (apiError) return { apiError };
       }
       let writers: ParameterWriters;
       try {
@@ -473,18 +439,3 @@ const PRIMITIVE_WRITERS: ParameterWriters = {
   headers: primitiveHeaders,
   cookies: primitiveCookies,
 };
-
-function pathOf(url: string): string {
-  try {
-    return new URL(url).pathname.replace(/\/+$/, '');
-  } catch {
-    return '';
-  }
-}
-
-/** Header parameters by lower-case name, as the server sees them (the validators expect that). */
-function lowerKeys(values: Record<string, unknown> | undefined): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if (values) for (const [k, v] of Object.entries(values)) if (v !== undefined) out[k.toLowerCase()] = v;
-  return out;
-}
