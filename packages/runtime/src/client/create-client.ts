@@ -176,14 +176,7 @@ export function createCoreClient<Paths extends {}>(
     if (op.paramStyles === undefined && primitiveParams(params)) return PRIMITIVE_WRITERS;
     let w = serializers.get(op.id);
     if (w === undefined) {
-      const m = await (fullTable ??= import('./parameter-serializer.js'));
-      const styles = op.paramStyles;
-      w = {
-        querySerializer: m.createQuerySerializer(styles),
-        pathSerializer: m.createPathSerializer(styles),
-        headers: (values) => m.serializeHeaders(values, styles),
-        cookies: (values) => m.serializeCookies(values, styles),
-      };
+      w = (await (fullTable ??= import('./parameter-serializer.js'))).parameterWriters(op.paramStyles);
       serializers.set(op.id, w);
     }
     return w;
@@ -206,20 +199,23 @@ export function createCoreClient<Paths extends {}>(
       ? lazyTokens(() => import('../auth/held-token.js').then((m) => m.heldTokenProvider(held, onToken)))
       : oauth
         ? lazyTokens(() =>
-            clientCredentialsProvider(
-              meta.tokenEndpoint,
-              { tokenUrl: options.tokenUrl, authUrl: options.authUrl, baseUrl: options.baseUrl, variables },
-              {
-                clientId: options.clientId as string,
-                clientSecret: options.clientSecret as string,
-                fetch: baseFetch,
-                skewSeconds: options.tokenSkewSeconds,
-                timeoutMs: options.tokenTimeoutMs,
-                clock: options.clock,
-                onToken,
-              },
-              options.retry,
-              options.logger && logs,
+            import('../auth/client-credentials-loader.js').then((m) =>
+              m.clientCredentialsProvider(
+                meta.tokenEndpoint,
+                { tokenUrl: options.tokenUrl, authUrl: options.authUrl, baseUrl: options.baseUrl, variables },
+                {
+                  clientId: options.clientId as string,
+                  clientSecret: options.clientSecret as string,
+                  fetch: baseFetch,
+                  skewSeconds: options.tokenSkewSeconds,
+                  timeoutMs: options.tokenTimeoutMs,
+                  clock: options.clock,
+                  onToken,
+                },
+                options.retry,
+                options.logger && logs,
+                resolveServerUrl,
+              ),
             ),
           )
         : undefined;
@@ -359,31 +355,6 @@ function lazyTokens(load: () => Promise<TokenProvider>): TokenProvider {
     // A token to drop was handed out by the loaded provider.
     invalidate: (token) => provider?.invalidate(token),
   };
-}
-
-/** The OAuth 2.0 client credentials provider, with the parts of the client core it uses. */
-async function clientCredentialsProvider(
-  endpoint: TokenEndpoint | undefined,
-  where: TokenUrlOptions,
-  options: Omit<ClientCredentialsOptions, 'tokenUrl' | 'retry' | 'log'>,
-  retry: RetryOptions | false | undefined,
-  logs: (() => Promise<TransportLog>) | undefined,
-): Promise<TokenProvider> {
-  const [m, errors, retries, tools] = await Promise.all([
-    import('../auth/token-provider.js'),
-    import('./api-error.js'),
-    import('./retry.js'),
-    logs?.(),
-  ]);
-  return m.createTokenProvider(
-    {
-      ...options,
-      log: tools?.log,
-      tokenUrl: m.resolveTokenUrl(endpoint, where, resolveServerUrl) ?? '',
-      retry: retries.resolveRetryPolicy(retry),
-    },
-    { AuthFailure: errors.AuthFailure, withRetry: retries.withRetry },
-  );
 }
 
 /** The client's live secrets (logger.ts Secrets): here, since errors are scrubbed whether or not
