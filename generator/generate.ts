@@ -121,8 +121,8 @@ export async function generate(config: GenerateConfig, options: GenerateOptions 
     ...((config.runtime ?? 'package') === 'package' ? packageRuntime(reached, plugins, prunable, tsHeader) : reached),
   );
   // What the runtime imports is declared in both modes: installed at the same versions beside the
-  // toolkit, npm keeps one copy of each, and the types that reach the app's code (openapi-fetch's,
-  // hono's) are the ones the runtime was compiled against.
+  // toolkit, npm keeps one copy of each, and the types that reach the app's code (hono's)
+  // are the ones the runtime was compiled against.
   const deps = runtimeDependencies([...reached, ...files], plugins);
   files.push(renderRuntimeDependencies(deps));
   const dangling = danglingImports(files);

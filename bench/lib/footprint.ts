@@ -39,6 +39,9 @@ export const BUDGETS = {
   installWithoutValidation: 1_000_000,
   installWithValidation: 4_000_000,
   bundleWithoutValidationGzip: 8_000,
+  /** The page up front with the runtime's own client core: the target, and what is enforced
+   * until it is met (test/size/budgets.slow.test.ts). */
+  bundleTargetGzip: 5_000,
   bundleWithValidationGzip: 30_000,
 } as const;
 
@@ -201,7 +204,10 @@ export async function bundle(entry: string): Promise<Bundle> {
     logLevel: 'silent',
   });
   const outputs = result.metafile.outputs;
-  const entryOut = Object.keys(outputs).find((o) => outputs[o]!.entryPoint !== undefined)!;
+  // The page's entry: esbuild marks the chunks of dynamic imports as entry points too.
+  const entryOut = Object.keys(outputs).find(
+    (o) => outputs[o]!.entryPoint !== undefined && path.resolve(outputs[o]!.entryPoint!) === path.resolve(entry),
+  )!;
   const reach = (lazy: (chunk: string) => boolean): string[] => {
     const seen = new Set<string>();
     const queue = [entryOut];

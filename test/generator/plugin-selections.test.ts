@@ -64,14 +64,14 @@ describe('plugin selections', () => {
     expect(compiled.diagnostics).toBe('');
   });
 
-  test('client alone pulls types and its runtime: no server code, no validators, needs only openapi-fetch', () => {
+  test('client alone pulls types and its runtime: no server code, no validators, no npm package at run time', () => {
     expect(paths('client').filter((p) => !p.startsWith('runtime/'))).toEqual([
       'client.ts',
       'runtime-dependencies.json',
       'types.ts',
     ]);
     expect(paths('client').filter((p) => p.startsWith('runtime/server/'))).toEqual(['runtime/server/route-table.ts']);
-    expect(deps.client).toEqual({ 'openapi-fetch': expect.any(String) });
+    expect(deps.client).toEqual({});
   });
 
   test('an adapter pulls the server; only the hono selection needs hono', () => {

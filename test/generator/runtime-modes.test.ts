@@ -102,10 +102,7 @@ describe("'package' runtime mode (the default)", () => {
     () => {
       // What the runtime imports stays declared, so the app installs the versions it was built with.
       // ajv-formats is not among them: the runtime's formats are its own ES module (rules/formats.ts).
-      expect(copied.runtimeDependencies.dependencies).toEqual({
-        ajv: expect.any(String),
-        'openapi-fetch': expect.any(String),
-      });
+      expect(copied.runtimeDependencies.dependencies).toEqual({ ajv: expect.any(String) });
       expect(packaged.runtimeDependencies.dependencies).toEqual({
         ...copied.runtimeDependencies.dependencies,
         [pkg.name]: pkg.version,
@@ -161,7 +158,7 @@ describe("'package' runtime mode (the default)", () => {
   );
 
   test(
-    'the runtime package depends on openapi-fetch alone; what else its sources import (ajv, hono, re2js, ' +
+    'the runtime package depends on no package and declares no peers: what its sources import (ajv, hono, re2js, ' +
       'the SQLite and PostgreSQL drivers) comes from the app, at a version the toolkit names',
     () => {
       const imported = new Set<string>();
@@ -178,14 +175,16 @@ describe("'package' runtime mode (the default)", () => {
           imported.add(m[1]!.startsWith('@') ? m[1]!.split('/').slice(0, 2).join('/') : m[1]!.split('/')[0]!);
         }
       }
-      expect(Object.keys(pkg.dependencies)).toEqual(['openapi-fetch']);
+      // The client core is its own (client/fetch-client.ts): an app's production install of a
+      // client without validation is this package alone.
+      expect(pkg.dependencies).toBeUndefined();
       // No peer dependencies, not even optional ones: npm keeps an optional peer that another
       // package (the toolkit, a devDependency) brought into the tree in `npm ci --omit=dev`.
       expect(pkg.peerDependencies).toBeUndefined();
       // The rest is the app's, named with a version in runtime-dependencies.json from the toolkit's manifest.
       const named = { ...toolkit.dependencies, ...toolkit.peerDependencies };
       for (const name of imported) expect(named[name], name).toBeDefined();
-      expect([...imported].sort()).toEqual(['ajv', 'hono', 'node-sqlite3-wasm', 'openapi-fetch', 'pg', 're2js']);
+      expect([...imported].sort()).toEqual(['ajv', 'hono', 'node-sqlite3-wasm', 'pg', 're2js']);
       // The toolkit depends on the runtime package at this version, from this repository's workspace.
       expect(toolkit.dependencies[pkg.name]).toBe(pkg.version);
       expect(toolkit.workspaces).toContain('packages/runtime');

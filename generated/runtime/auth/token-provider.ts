@@ -37,7 +37,7 @@ export interface ClientCredentialsOptions {
   /** Refresh this many seconds before expiry (capped at half the lifetime). Default 30. */
   skewSeconds?: number | undefined;
   clock?: (() => number) | undefined;
-  log?: (entry: ClientLogEntry) => void;
+  log?: ((entry: ClientLogEntry) => void) | undefined;
   /** Called with every token obtained so that logs can scrub it. */
   onToken?: (token: string) => void;
   /** Longest wait for a token, retries and the answer's body included; the request is then

@@ -87,3 +87,24 @@ function isAbort(error: unknown): boolean {
 /** Handed to the loop rather than imported by it: a lazy chunk that imported from this module
  * would make a bundler split both into a chunk shared with the page's first one. */
 const PARTS = { isRetryableStatus, isAbort };
+
+/** The transport's retries (transport.ts loads this module for an outcome that may call for
+ * one): from the first attempt's outcome on, under the policy `options` resolve to. */
+export async function retryFrom(
+  first: { response: Response } | { error: unknown },
+  options: RetryOptions | false | undefined,
+  attempt: (n: number) => Promise<Response>,
+  onRetry: (event: RetryEvent) => void,
+  signal?: AbortSignal,
+): Promise<Response> {
+  return withRetry(
+    resolveRetryPolicy(options),
+    (n) => {
+      if (n > 0) return attempt(n);
+      if ('error' in first) return Promise.reject(first.error);
+      return Promise.resolve(first.response);
+    },
+    onRetry,
+    signal,
+  );
+}

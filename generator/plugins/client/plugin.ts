@@ -6,7 +6,7 @@ export const clientPlugin: Plugin = {
   name: 'client',
   templates: 'generator/plugins/client',
   describe:
-    'client.ts: typed openapi-fetch client with auth, retries and ' +
+    "client.ts: typed fetch client (openapi-fetch's call shape) with auth, retries and " +
     'typed errors (pre-flight validation when validators is selected)',
   default: true,
   dependencies: ['types'],

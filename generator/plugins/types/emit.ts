@@ -81,6 +81,9 @@ export const typesEmitter: Emitter = {
       return [{ path: 'types.ts', contents: masked.unmask(twoSpaceIndent(tolerantWithRequired(printed))) }];
     } catch (err) {
       const message = String((err as Error)?.message ?? err).split('\n')[0];
+      // The toolchain, not the document (types-worker.mjs checks the TypeScript it runs on).
+      if (message?.startsWith('the types plugin cannot run openapi-typescript'))
+        throw new CbpError('E_CONFIG', message, { rule: 'openapi-typescript (TypeScript compiler API)' });
       const at = / at #(\/.*)$/.exec(message);
       throw new CbpError('E_SPEC_INVALID', `openapi-typescript rejected the document: ${message}`, {
         pointer: at ? at[1] : undefined,

@@ -29,11 +29,59 @@ import { parentPort } from 'node:worker_threads';
 // The transform's modules only, not the package's entry point, which loads @redocly/openapi-core.
 // Required after this module has run, so that the message handler below is in place.
 const require = createRequire(import.meta.url);
-const loading = Promise.resolve().then(() => ({
-  transformSchema: require('openapi-typescript/dist/transform/index.cjs'),
-  utils: require('openapi-typescript/dist/lib/utils.cjs'),
-  printer: require('openapi-typescript/dist/lib/ts.cjs'),
-}));
+const loading = Promise.resolve().then(() => {
+  checkTypeScript();
+  return {
+    transformSchema: require('openapi-typescript/dist/transform/index.cjs'),
+    utils: require('openapi-typescript/dist/lib/utils.cjs'),
+    printer: require('openapi-typescript/dist/lib/ts.cjs'),
+  };
+});
+
+/** What openapi-typescript (in maintenance mode: no release will follow TypeScript) builds its
+ * output with: TypeScript's compiler API as of 5.x (ARCHITECTURE.md, "What we rely on from
+ * openapi-typescript"). A TypeScript that no longer offers it (a 7.x without the JavaScript API,
+ * a renamed factory) fails here with what to do, not deep inside the transform. */
+const TS_API = {
+  functions: [
+    'createPrinter',
+    'createSourceFile',
+    'addSyntheticLeadingComment',
+    'isArrayTypeNode',
+    'isInterfaceDeclaration',
+    'isTupleTypeNode',
+    'isTypeAliasDeclaration',
+    'isTypeNode',
+  ],
+  objects: ['factory', 'SyntaxKind', 'NodeFlags', 'NewLineKind', 'ScriptKind', 'ScriptTarget'],
+};
+
+function checkTypeScript() {
+  // The TypeScript openapi-typescript itself resolves.
+  const fromOts = createRequire(require.resolve('openapi-typescript/dist/lib/ts.cjs'));
+  let ts;
+  let version = 'unknown';
+  try {
+    ts = fromOts('typescript');
+    version = String(ts?.version ?? 'unknown');
+  } catch (err) {
+    throw new Error(typeScriptBroken(version, `it does not load (${err?.message ?? err})`));
+  }
+  const missing = [
+    ...TS_API.functions.filter((name) => typeof ts?.[name] !== 'function'),
+    ...TS_API.objects.filter((name) => ts?.[name] === null || typeof ts?.[name] !== 'object'),
+  ];
+  if (missing.length > 0) throw new Error(typeScriptBroken(version, `its compiler API lacks ${missing.join(', ')}`));
+}
+
+function typeScriptBroken(version, why) {
+  return (
+    `the types plugin cannot run openapi-typescript with TypeScript ${version}: ${why}. ` +
+    'openapi-typescript 7.13 builds types.ts with the compiler API of TypeScript 5.x; install ' +
+    'typescript@5 beside this toolkit (npm install -D typescript@5), or leave the types plugin out ' +
+    '(ARCHITECTURE.md: what we rely on from openapi-typescript)'
+  );
+}
 // Observed by the first request; a failure to load is that request's error.
 loading.catch(() => undefined);
 

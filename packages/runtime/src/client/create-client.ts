@@ -1,19 +1,19 @@
 /**
- * The client core the generated `client.ts` binds to its document: an openapi-fetch client
- * whose fetch is our transport (auth, retries, 401 refresh), plus `call(operationId, init)`
- * that never throws: failures come back as `apiError` (api-error.ts).
+ * The client core the generated `client.ts` binds to its document: the fetch client
+ * (fetch-client.ts, openapi-fetch's call shape) whose fetch is our transport (auth, retries, 401
+ * refresh), plus `call(operationId, init)` that never throws: failures come back as `apiError`
+ * (api-error.ts).
  */
-import createClient, { type Client } from 'openapi-fetch';
+import { createFetchClient } from './fetch-client.js';
+import type { Client } from './fetch-types.js';
 import type { SchemeDescriptor } from '../auth/schemes.js';
 import type { ClientCredentialsOptions, TokenProvider } from '../auth/token-provider.js';
 import type { ValidationOutcome } from '../rule-types.js';
-import { AuthFailure, errorFromResponse, errorFromThrown, scrubValue } from './api-error.js';
-import { createRedactor, type ClientLogger } from './logger.js';
-import { networkFailure } from './network-error.js';
-import { resolveRetryPolicy, type RetryOptions, withRetry } from './retry.js';
+import type { ApiError } from './api-error.js';
+import type { ClientLogger, Secrets, TransportLog } from './logger.js';
+import type { RetryOptions } from './retry.js';
 import { resolveServerUrl, type ServerTemplate, type TokenEndpoint } from './servers.js';
 import type { TokenUrlOptions } from './token-url.js';
-import { simpleOperationMatcher, type OperationMatcher } from './operation-match.js';
 import { createTransport } from './transport.js';
 import type { OperationStyles } from './parameter-serializer.js';
 import {
@@ -157,10 +157,12 @@ export function createCoreClient<Paths extends {}>(
   const baseFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const variables = { base_url: options.baseUrl, auth_url: options.authUrl, ...options.serverVariables };
   const apiKeyHeaders = Object.values(meta.schemes).flatMap((s) => (s.type === 'apiKey' ? [s.name] : []));
-  const redactor = createRedactor(apiKeyHeaders);
-  for (const secret of [options.clientSecret, options.apiKey]) redactor.addSecret(secret);
-  const log = redactor.wrap(options.logger);
-  const retry = resolveRetryPolicy(options.retry);
+  const secrets = createSecrets();
+  for (const secret of [options.clientSecret, options.apiKey]) secrets.addSecret(secret);
+  // Log entries and their redaction load with the first entry to log (no logger, none is built).
+  let logging: Promise<TransportLog> | undefined;
+  const logs = () =>
+    (logging ??= import('./logger.js').then((m) => m.transportLog(apiKeyHeaders, secrets, options.logger)));
   const byId = new Map(meta.operations.map((op) => [op.id, op]));
   const serializers = new Map<string, ParameterWriters>();
   // The full style table (parameter-serializer.ts) loads for the first call that needs it: an
@@ -174,80 +176,57 @@ export function createCoreClient<Paths extends {}>(
     if (op.paramStyles === undefined && primitiveParams(params)) return PRIMITIVE_WRITERS;
     let w = serializers.get(op.id);
     if (w === undefined) {
-      const m = await (fullTable ??= import('./parameter-serializer.js'));
-      const styles = op.paramStyles;
-      w = {
-        querySerializer: m.createQuerySerializer(styles),
-        pathSerializer: m.createPathSerializer(styles),
-        headers: (values) => m.serializeHeaders(values, styles),
-        cookies: (values) => m.serializeCookies(values, styles),
-      };
+      w = (await (fullTable ??= import('./parameter-serializer.js'))).parameterWriters(op.paramStyles);
       serializers.set(op.id, w);
     }
     return w;
   };
-  // The client matches its own URLs: no length limit, so a long id still gets its credentials.
-  // Most documents need no route table for that (operation-match.ts); the others load it.
-  const routeInputs = meta.operations.map((op) => ({ method: op.method, path: op.path, value: op }));
-  const simple = simpleOperationMatcher(routeInputs);
-  let table: Promise<OperationMatcher<ClientOperationMeta>> | undefined;
-  const matcher = (): OperationMatcher<ClientOperationMeta> | Promise<OperationMatcher<ClientOperationMeta>> =>
-    simple ??
-    (table ??= import('../server/route-table.js').then((m) => {
-      const routes = m.compileRoutes(routeInputs, { maxPathLength: Number.POSITIVE_INFINITY });
-      return (method, pathname) => {
-        const found = routes.match(method, pathname);
-        return found.kind === 'found' ? found.value : undefined;
-      };
-    }));
   const serviceUrls = [
     options.baseUrl,
     ...meta.operations.flatMap((op) => (op.server ? [resolveServerUrl(op.server, variables)] : [])),
   ];
-  const basePaths = serviceUrls.map(pathOf);
+  // `client.raw` calls name no operation: the client matches its own URLs, with a resolver that
+  // loads with the first such call (operation-match.ts).
+  let resolver: Promise<(method: string, url: string) => Promise<ClientOperationMeta | undefined>> | undefined;
 
   // A token URL resolves exactly when one is given or the document has a token endpoint
   // (token-url.ts); the provider resolves it when it loads.
   const oauth = Boolean(options.clientId && options.clientSecret && (options.tokenUrl || meta.tokenEndpoint));
   const held = options.accessToken;
+  const onToken = (token: string) => secrets.addSecret(token);
   const tokens =
     held !== undefined && held !== ''
-      ? heldTokenProvider(held, (token) => redactor.addSecret(token))
+      ? lazyTokens(() => import('../auth/held-token.js').then((m) => m.heldTokenProvider(held, onToken)))
       : oauth
-        ? lazyTokenProvider(
-            meta.tokenEndpoint,
-            { tokenUrl: options.tokenUrl, authUrl: options.authUrl, baseUrl: options.baseUrl, variables },
-            {
-              clientId: options.clientId as string,
-              clientSecret: options.clientSecret as string,
-              fetch: baseFetch,
-              retry,
-              skewSeconds: options.tokenSkewSeconds,
-              timeoutMs: options.tokenTimeoutMs,
-              clock: options.clock,
-              log,
-              onToken: (token) => redactor.addSecret(token),
-            },
+        ? lazyTokens(() =>
+            import('../auth/client-credentials-loader.js').then((m) =>
+              m.clientCredentialsProvider(
+                meta.tokenEndpoint,
+                { tokenUrl: options.tokenUrl, authUrl: options.authUrl, baseUrl: options.baseUrl, variables },
+                {
+                  clientId: options.clientId as string,
+                  clientSecret: options.clientSecret as string,
+                  fetch: baseFetch,
+                  skewSeconds: options.tokenSkewSeconds,
+                  timeoutMs: options.tokenTimeoutMs,
+                  clock: options.clock,
+                  onToken,
+                },
+                options.retry,
+                options.logger && logs,
+                resolveServerUrl,
+              ),
+            ),
           )
         : undefined;
 
   const transport = createTransport({
     fetch: baseFetch,
-    resolve: async (method, url) => {
-      let pathname: string;
-      try {
-        pathname = new URL(url).pathname;
-      } catch {
-        return undefined;
-      }
-      const match = await matcher();
-      for (const base of basePaths) {
-        if (!pathname.startsWith(base)) continue;
-        const op = match(method, pathname.slice(base.length) || '/');
-        if (op !== undefined) return op;
-      }
-      return undefined;
-    },
+    resolve: async (method, url) =>
+      (await (resolver ??= import('./operation-match.js').then((m) => m.urlResolver(meta.operations, serviceUrls))))(
+        method,
+        url,
+      ),
     schemes: meta.schemes,
     credentials: { oauth: tokens !== undefined, apiKey: options.apiKey },
     // Every credential goes to the service's own origins only (RFC 6750 §5.3: tokens are bearer
@@ -256,17 +235,45 @@ export function createCoreClient<Paths extends {}>(
     credentialOrigins: originsOf(serviceUrls),
     apiKey: options.apiKey,
     tokens,
-    retry,
-    redactor,
-    log,
+    retry: options.retry,
+    secrets,
+    logging: options.logger !== undefined,
+    logs,
   });
 
-  const raw = createClient<Paths>({ baseUrl: options.baseUrl, fetch: transport });
+  const raw = createFetchClient<Paths>({ baseUrl: options.baseUrl, fetch: transport });
   let generatedValidator: Promise<RequestValidator> | undefined;
   const validatorOf = (): RequestValidator | Promise<RequestValidator> | undefined =>
     options.validateRequests === true
       ? loadGeneratedValidator && (generatedValidator ??= loadGeneratedValidator())
       : options.validateRequests || undefined;
+
+  // A value can make an operation's URL another operation's (getPet with id "mine" is GET
+  // /pets/mine): the server routes it to that one, so its credentials are that one's. Only an
+  // operation whose template meets another path of as many segments, literal for literal, can;
+  // its calls are matched by URL like `client.raw` calls.
+  const elsewhere = new Map<string, boolean>();
+  const routedElsewhere = (op: ClientOperationMeta): boolean => {
+    let found = elsewhere.get(op.id);
+    if (found === undefined) {
+      const mine = op.path.split('/');
+      found = meta.operations.some((other) => {
+        const theirs = other.path.split('/');
+        return (
+          other.path !== op.path &&
+          theirs.length === mine.length &&
+          theirs.every((s, i) => s === mine[i] || s.includes('{') || mine[i]!.includes('{'))
+        );
+      });
+      elsewhere.set(op.id, found);
+    }
+    return found;
+  };
+
+  const thrownError = async (error: unknown): Promise<ApiError> => {
+    const m = await import('./api-error.js').catch(() => undefined);
+    return m ? m.errorFromThrown(error, secrets.scrub) : unloaded(secrets.scrub(String(error)));
+  };
 
   return {
     raw,
@@ -285,36 +292,27 @@ export function createCoreClient<Paths extends {}>(
       };
       const validator = await validatorOf();
       if (validator) {
-        const outcome = validator(operationId, {
-          params: { ...given.params?.path },
-          query: { ...given.params?.query },
-          headers: lowerKeys(given.params?.header),
-          cookies: { ...given.params?.cookie },
-          body: given.body,
-        });
-        if (!outcome.valid) {
-          const message = `The request breaks ${outcome.violations.length} rule(s) and was not sent`;
-          return {
-            apiError: { kind: 'validation', message, violations: outcome.violations, notChecked: outcome.notChecked },
-          };
-        }
+        const apiError = (await import('./request-check.js')).checkRequest(validator, operationId, given);
+        if (apiError) return { apiError };
       }
       let writers: ParameterWriters;
       try {
         writers = await writersOf(op, given.params);
       } catch (error) {
         // The style table's chunk did not load (a browser offline): nothing was sent.
-        return { apiError: errorFromThrown(error, redactor.scrub) };
+        return { apiError: await thrownError(error) };
       }
       const extra: Record<string, unknown> = {
         querySerializer: writers.querySerializer,
         pathSerializer: writers.pathSerializer,
+        // The transport is told the operation, unless its URL may be another's (below).
+        fetch: (request: Request) => transport(request, routedElsewhere(op) ? undefined : op),
       };
       if (op.server) extra['baseUrl'] = resolveServerUrl(op.server, variables);
       const headers: Record<string, string> = {};
       if (op.contentType && op.contentType !== 'application/json' && given.body !== undefined)
         headers['Content-Type'] = op.contentType;
-      // openapi-fetch writes no cookies: the cookie parameters become the Cookie header (RFC 6265 §4.2).
+      // The core writes no cookies: the cookie parameters become the Cookie header (RFC 6265 §4.2).
       const cookie = writers.cookies(given.params?.cookie);
       if (cookie !== undefined) headers['Cookie'] = cookie;
       if (Object.keys(headers).length > 0) extra['headers'] = { ...headers, ...given.headers };
@@ -326,36 +324,31 @@ export function createCoreClient<Paths extends {}>(
           response: Response;
         };
         if (result.response.ok) return result;
+        // The error model loads with the first failure (api-error.ts).
+        const m = await import('./api-error.js').catch(() => undefined);
+        if (m === undefined)
+          return { response: result.response, apiError: unloaded(`the service answered ${result.response.status}`) };
         return {
-          error: scrubValue(result.error, redactor.scrub),
+          error: m.scrubValue(result.error, secrets.scrub),
           response: result.response,
-          apiError: errorFromResponse(result.response, result.error, redactor.scrub),
+          apiError: m.errorFromResponse(result.response, result.error, secrets.scrub),
         };
       } catch (error) {
-        return { apiError: errorFromThrown(error, redactor.scrub) };
+        return { apiError: await thrownError(error) };
       }
     },
   };
 }
 
-/** The OAuth 2.0 client credentials provider, loaded when the first request needs a token: an
- * app that authenticates otherwise (a browser app, an API key) never loads it. Tokens are fetched
- * on first use anyway, so only the module's loading moves. */
-function lazyTokenProvider(
-  endpoint: TokenEndpoint | undefined,
-  where: TokenUrlOptions,
-  options: Omit<ClientCredentialsOptions, 'tokenUrl'>,
-): TokenProvider {
+/** A token provider whose module loads when the first request needs a token: an app that
+ * authenticates otherwise (an API key, none) never loads it. Tokens are fetched on first use
+ * anyway, so only the module's loading moves. */
+function lazyTokens(load: () => Promise<TokenProvider>): TokenProvider {
   let loading: Promise<TokenProvider> | undefined;
   let provider: TokenProvider | undefined;
   return {
     async getToken(signal) {
-      provider ??= await (loading ??= import('../auth/token-provider.js').then((m) =>
-        m.createTokenProvider(
-          { ...options, tokenUrl: m.resolveTokenUrl(endpoint, where, resolveServerUrl) ?? '' },
-          { AuthFailure, withRetry, networkFailure },
-        ),
-      ));
+      provider ??= await (loading ??= load());
       // The caller's signal ends its own wait for the token (the shared request has its own timeout).
       return provider.getToken(signal);
     },
@@ -364,32 +357,27 @@ function lazyTokenProvider(
   };
 }
 
-/** The access token the app holds (`accessToken`): the string, or what the function returns,
- * checked for RFC 6750 token68 syntax before it can reach a header. Nothing is cached: a
- * function is asked before every request that needs a token, so the app refreshes it. */
-function heldTokenProvider(source: AccessTokenSource, onToken: (token: string) => void): TokenProvider {
+/** The client's live secrets (logger.ts Secrets): here, since errors are scrubbed whether or not
+ * there is a logger. Very short values would mask ordinary text; real credentials are longer. */
+function createSecrets(): Secrets {
+  const values = new Set<string>();
   return {
-    async getToken() {
-      let token: unknown;
-      try {
-        token = typeof source === 'function' ? await source() : source;
-      } catch (error) {
-        throw new AuthFailure(
-          'token-request-failed',
-          `accessToken failed: ${error instanceof Error ? error.message : error}`,
-        );
-      }
-      if (typeof token !== 'string' || !TOKEN68.test(token))
-        throw new AuthFailure('token-response-invalid', 'accessToken is not RFC 6750 token68 text');
-      onToken(token);
-      return token;
+    addSecret(value) {
+      if (value && value.length >= 4) values.add(value);
     },
-    invalidate() {},
+    scrub(text) {
+      let out = text;
+      // logger.ts REDACTED
+      for (const secret of values) if (out.includes(secret)) out = out.split(secret).join('[REDACTED]');
+      return out;
+    },
   };
 }
 
-/** RFC 6750 §2.1 b64token (RFC 7235 token68), as auth/token-provider.ts checks the endpoint's. */
-const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
+/** When the error model's chunk cannot load (a page gone offline): the failure, told plainly. */
+function unloaded(message: string): ApiError {
+  return { kind: 'network', message };
+}
 
 /** Undefined when the base URL has no origin to compare with (no restriction is possible). */
 function originsOf(urls: readonly string[]): ReadonlySet<string> | undefined {
@@ -407,7 +395,7 @@ function originOf(url: string): string | undefined {
   }
 }
 
-/** How one call's parameters are written (openapi-fetch's serializer options, plus the header
+/** How one call's parameters are written (the core's serializer options, plus the header
  * and Cookie values it does not write). */
 interface ParameterWriters {
   querySerializer: (query: Record<string, unknown>) => string;
@@ -422,18 +410,3 @@ const PRIMITIVE_WRITERS: ParameterWriters = {
   headers: primitiveHeaders,
   cookies: primitiveCookies,
 };
-
-function pathOf(url: string): string {
-  try {
-    return new URL(url).pathname.replace(/\/+$/, '');
-  } catch {
-    return '';
-  }
-}
-
-/** Header parameters by lower-case name, as the server sees them (the validators expect that). */
-function lowerKeys(values: Record<string, unknown> | undefined): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if (values) for (const [k, v] of Object.entries(values)) if (v !== undefined) out[k.toLowerCase()] = v;
-  return out;
-}

@@ -3,9 +3,9 @@
  * `simple`, `label`, `matrix`; query `form`, `spaceDelimited`, `pipeDelimited`, `deepObject`;
  * header `simple`; cookie `form`), for primitives, arrays and flat objects, exploded or not.
  *
- * openapi-fetch's own helpers (serializeArrayParam, serializeObjectParam) differ from that
- * table in a few cells (non-exploded `label` arrays and objects, delimited objects, an empty
- * `matrix` value), so the client plugs this module into openapi-fetch's `pathSerializer` and
+ * The client core's default serializers (fetch-serializers.ts, openapi-fetch's behaviour) differ
+ * from that table in a few cells (non-exploded `label` arrays and objects, delimited objects, an
+ * empty `matrix` value), so the client plugs this module into the core's `pathSerializer` and
  * `querySerializer` options and writes headers and the Cookie header itself. The client loads
  * this module for a call that needs it (a non-default style, an array or object value);
  * primitives in the default styles are written by primitive-parameters.ts.
@@ -155,7 +155,7 @@ function styleOf(styles: OperationStyles | undefined, location: ParameterLocatio
   return own !== undefined && Object.hasOwn(own, name) ? (own[name] ?? defaultStyle(location)) : defaultStyle(location);
 }
 
-/** openapi-fetch `pathSerializer`: fills `{name}` from the operation's path parameters. */
+/** The client core's `pathSerializer`: fills `{name}` from the operation's path parameters. */
 export function createPathSerializer(
   styles: OperationStyles | undefined,
 ): (pathname: string, params: Record<string, unknown>) => string {
@@ -168,7 +168,7 @@ export function createPathSerializer(
     });
 }
 
-/** openapi-fetch `querySerializer`: every query parameter in its style. */
+/** The client core's `querySerializer`: every query parameter in its style. */
 export function createQuerySerializer(styles: OperationStyles | undefined): (query: Record<string, unknown>) => string {
   return (query) => {
     const parts: string[] = [];
@@ -210,4 +210,15 @@ export function serializeCookies(
     if (part !== '') parts.push(part);
   }
   return parts.length > 0 ? parts.join('; ') : undefined;
+}
+
+/** How one operation's parameters are written (the client core's serializer options, plus the
+ * header values and the Cookie header the core does not write). */
+export function parameterWriters(styles: OperationStyles | undefined) {
+  return {
+    querySerializer: createQuerySerializer(styles),
+    pathSerializer: createPathSerializer(styles),
+    headers: (values: Record<string, unknown> | undefined) => serializeHeaders(values, styles),
+    cookies: (values: Record<string, unknown> | undefined) => serializeCookies(values, styles),
+  };
 }

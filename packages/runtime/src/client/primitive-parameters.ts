@@ -25,7 +25,7 @@ export function primitiveParams(params: ParamsByLocation): boolean {
   return true;
 }
 
-/** openapi-fetch `pathSerializer` for primitives in `simple` style: `{name}` becomes the
+/** The client core's `pathSerializer` for primitives in `simple` style: `{name}` becomes the
  * percent-encoded value; an absent or null value leaves the template as it is. */
 export function primitivePath(pathname: string, params: Record<string, unknown>): string {
   return pathname.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
@@ -34,7 +34,7 @@ export function primitivePath(pathname: string, params: Record<string, unknown>)
   });
 }
 
-/** openapi-fetch `querySerializer` for primitives in `form` style: `name=value` pairs. */
+/** The client core's `querySerializer` for primitives in `form` style: `name=value` pairs. */
 export function primitiveQuery(query: Record<string, unknown>): string {
   const parts: string[] = [];
   for (const [name, value] of Object.entries(query ?? {}))

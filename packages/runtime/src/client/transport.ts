@@ -1,5 +1,5 @@
 /**
- * The fetch the openapi-fetch client is built on: adds credentials per operation, retries safe
+ * The fetch the client core (fetch-client.ts) is built on: adds credentials per operation, retries safe
  * requests, and after a 401 refreshes the token once and re-sends the request once with its
  * body intact. The body is read into memory once, before the first send, and every attempt is a
  * fresh Request over those bytes (cheaper than Request.clone(), which tees a stream).
@@ -13,10 +13,8 @@
  */
 import { planSecurity, type Credentials, type SchemeDescriptor } from '../auth/schemes.js';
 import type { TokenProvider } from '../auth/client-credentials.js';
-import { CrossOriginRedirect, scrubError } from './api-error.js';
-import type { ClientLogEntry, Redactor } from './logger.js';
-import { networkFailure } from './network-error.js';
-import { IDEMPOTENT_METHODS, withRetry, type RetryPolicy } from './retry.js';
+import type { Secrets, TransportLog } from './logger.js';
+import type { RetryOptions } from './retry.js';
 
 export interface TransportOperation {
   id: string;
@@ -25,7 +23,8 @@ export interface TransportOperation {
 
 export interface TransportOptions {
   fetch: (request: Request) => Promise<Response>;
-  /** Finds the operation of a request (method + URL); undefined for unknown URLs. */
+  /** Finds the operation of a request (method + URL) sent without one (`client.raw`); undefined
+   * for unknown URLs. */
   resolve: (method: string, url: string) => TransportOperation | undefined | Promise<TransportOperation | undefined>;
   schemes: Readonly<Record<string, SchemeDescriptor>>;
   credentials: Credentials;
@@ -34,108 +33,91 @@ export interface TransportOptions {
   /** When set, credentials (a token, fetched or held, and the API key) go only to requests of
    * these origins: the service's, the ones they were issued for. */
   credentialOrigins?: ReadonlySet<string> | undefined;
-  retry: RetryPolicy;
-  redactor: Redactor;
-  log: (entry: ClientLogEntry) => void;
+  /** The retry options as given (retry.ts resolves them when a request may be retried). */
+  retry: RetryOptions | false | undefined;
+  secrets: Secrets;
+  /** Whether the client has a logger: without one, no entry is built and logger.ts never loads. */
+  logging: boolean;
+  /** The entries and the redactor (logger.ts, loaded on first use). */
+  logs: () => Promise<TransportLog>;
 }
+
+/** Sends a request of `op` (the operation the generated method called), or of the operation
+ * its URL names (`client.raw`). */
+export type Transport = (request: Request, op?: TransportOperation) => Promise<Response>;
 
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
-export function createTransport(options: TransportOptions): (request: Request) => Promise<Response> {
-  const { redactor } = options;
+export function createTransport(options: TransportOptions): Transport {
+  const { scrub } = options.secrets;
   const inner = createInnerTransport(options);
-  return async function transport(input: Request): Promise<Response> {
+  return async function transport(input, op) {
     try {
-      return await inner(input);
+      return await inner(input, op);
     } catch (error) {
-      throw scrubError(error, redactor.scrub);
+      // The error model loads with the first failure; offline, the error is rebuilt from its
+      // scrubbed message alone.
+      const m = await import('./api-error.js').catch(() => undefined);
+      if (m) throw m.scrubError(error, scrub);
+      const copy = new Error(scrub(error instanceof Error ? error.message : String(error)));
+      copy.name = error instanceof Error ? error.name : 'Error';
+      throw copy;
     }
   };
 }
 
-function createInnerTransport(options: TransportOptions): (request: Request) => Promise<Response> {
-  const { log, redactor } = options;
-  const noRetry: RetryPolicy = { ...options.retry, retries: 0 };
+function createInnerTransport(options: TransportOptions): Transport {
+  const given = options.retry;
+  // Default 2 retries (retry.ts); the rest of the policy resolves when a request may be retried.
+  const retries = given === false ? 0 : Math.max(0, Math.floor(given?.retries ?? 2));
 
-  return async function transport(input: Request): Promise<Response> {
-    const op = await options.resolve(input.method, input.url);
+  return async function transport(input, known) {
+    const op = known ?? (await options.resolve(input.method, input.url));
     // Credentials are issued for the service's origin: a request to another one (client.raw with a
     // per-call baseUrl) plans without any, as fetch drops Authorization on a cross-origin hop.
     const { credentialOrigins } = options;
     const foreign = credentialOrigins !== undefined && !credentialOrigins.has(new URL(input.url).origin);
     const credentials = foreign ? { apiKey: undefined, oauth: false } : options.credentials;
     const plan = planSecurity(op?.security ?? [], options.schemes, credentials);
-    if (foreign) {
-      log({
-        level: 'warn',
-        event: 'auth-withheld',
-        method: input.method,
-        url: redactor.url(input.url),
-        message: 'another origin than baseUrl: sent without credentials',
-      });
-    } else if (plan.unsatisfied) {
-      log({
-        level: 'warn',
-        event: 'auth-missing',
-        operationId: op?.id,
-        message: 'no credentials given satisfy this operation; sent without',
-      });
-    }
-    const policy = IDEMPOTENT_METHODS.has(input.method.toUpperCase()) ? options.retry : noRetry;
+    const log = options.logging ? await options.logs() : undefined;
+    if (log && foreign) log.withheld(input.method, input.url);
+    else if (log && plan.unsatisfied) log.missing(op?.id);
+    // Only idempotent reads are retried (retry.ts).
+    const mayRetry = retries > 0 && /^(GET|HEAD|OPTIONS)$/i.test(input.method);
 
     const bytes = input.body ? new Uint8Array(await input.arrayBuffer()) : undefined;
-    const send = (token: string | undefined): Promise<Response> =>
-      withRetry(
-        policy,
-        async (attempt) => {
-          const request = build(input.url, input.method, bytes, token);
-          log({
-            level: 'debug',
-            event: 'request',
-            operationId: op?.id,
-            method: request.method,
-            url: redactor.url(request.url),
-            attempt,
-            headers: redactor.headers(request.headers),
-          });
-          try {
-            const response = await followSameOrigin(request, token);
-            log({
-              level: 'debug',
-              event: 'response',
-              operationId: op?.id,
-              method: request.method,
-              url: redactor.url(request.url),
-              status: response.status,
-              attempt,
-            });
-            return response;
-          } catch (error) {
-            log({
-              level: 'warn',
-              event: 'network-error',
-              operationId: op?.id,
-              method: request.method,
-              url: redactor.url(request.url),
-              attempt,
-              message: error instanceof Error ? error.message : String(error),
-            });
-            throw error;
-          }
-        },
-        (e) =>
-          log({
-            level: 'info',
-            event: 'retry',
-            operationId: op?.id,
-            method: input.method,
-            url: redactor.url(input.url),
-            attempt: e.attempt,
-            delayMs: e.delayMs,
-            status: e.status,
-          }),
+    const attempt = async (n: number, token: string | undefined): Promise<Response> => {
+      const request = build(input.url, input.method, bytes, token);
+      log?.request(op?.id, request, n);
+      try {
+        const response = await followSameOrigin(request, token);
+        log?.response(op?.id, request, response.status, n);
+        return response;
+      } catch (error) {
+        log?.networkError(op?.id, request, n, error);
+        throw error;
+      }
+    };
+    // The first attempt here; retry.ts (with its backoff loop) loads only for an outcome that may
+    // call for a retry: an error, or 429 and the 5xx (a superset: retry.ts decides exactly).
+    const send = async (token: string | undefined): Promise<Response> => {
+      let first: { response: Response } | { error: unknown };
+      try {
+        first = { response: await attempt(0, token) };
+      } catch (error) {
+        first = { error };
+      }
+      if (!mayRetry || ('response' in first && first.response.status < 429)) return unwrap(first);
+      const m = await import('./retry.js').catch(() => undefined);
+      if (m === undefined) return unwrap(first);
+      return m.retryFrom(
+        first,
+        given,
+        (n) => attempt(n, token),
+        (e) => log?.retry(op?.id, input, e),
         input.signal,
       );
+    };
 
     const build = (target: string, method: string, body: typeof bytes, token: string | undefined): Request => {
       const headers = new Headers(input.headers);
@@ -160,23 +142,31 @@ function createInnerTransport(options: TransportOptions): (request: Request) => 
       try {
         response = await options.fetch(first);
       } catch (error) {
-        throw networkFailure('api', redactor.url(first.url), error);
+        // The network error names the URL (redacted as logs are) and the cause; its module loads
+        // on the first failure, not with the page.
+        const [m, tools] = await Promise.all([import('./network-error.js'), options.logs()]).catch(() => []);
+        if (m === undefined) throw error;
+        throw m.networkFailure('api', tools ? tools.redactor.url(first.url) : '(url withheld)', error);
       }
       if (input.redirect !== 'follow' || !REDIRECT_STATUSES.has(response.status) || !response.headers.has('location'))
         return response;
       // The redirect loop loads on the first redirect. Should it fail to load (a page gone
       // offline), the 3xx answer is the result: nothing is sent on.
-      const redirects = await import('./redirects.js').catch(() => undefined);
-      if (redirects === undefined) return response;
+      const [redirects, errors, tools] = await Promise.all([
+        import('./redirects.js'),
+        import('./api-error.js'),
+        options.logs(),
+      ]).catch(() => []);
+      if (redirects === undefined || errors === undefined || tools === undefined) return response;
       return redirects.followSameOrigin(response, first, {
         fetch: options.fetch,
         method: input.method,
         body: bytes,
         build: (target, method, body) => build(target, method, body, token),
-        url: redactor.url,
-        log: (entry) => log({ ...entry, operationId: op?.id }),
+        url: tools.redactor.url,
+        log: (entry) => tools.log?.({ ...entry, operationId: op?.id }),
         statuses: REDIRECT_STATUSES,
-        CrossOriginRedirect,
+        CrossOriginRedirect: errors.CrossOriginRedirect,
       });
     };
 
@@ -188,17 +178,17 @@ function createInnerTransport(options: TransportOptions): (request: Request) => 
     // RFC 6750 §3.1 invalid_token (401): an expired token is replaced. Exactly one refresh and one
     // re-send, unless the replacement is the same token (a token the app holds and did not renew).
     options.tokens.invalidate(token);
-    log({
-      level: 'info',
-      event: 'token-refresh',
-      operationId: op?.id,
-      message: 'refreshing the access token after 401',
-    });
+    log?.refresh(op?.id);
     const next = await options.tokens.getToken(input.signal);
     if (next === token) return response;
     await response.body?.cancel().catch(() => undefined);
     return send(next);
   };
+}
+
+function unwrap(outcome: { response: Response } | { error: unknown }): Response {
+  if ('error' in outcome) throw outcome.error;
+  return outcome.response;
 }
 
 /** Places an API key where its scheme says (OpenAPI 3.1 §4.8.27: `in` header, query or cookie, under `name`). */
