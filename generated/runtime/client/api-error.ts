@@ -116,10 +116,7 @@ export function isRuleErrorBody(body: unknown): body is RuleErrorBody {
   return (
     Array.isArray(errors) &&
     errors.length > 0 &&
-    errors.every(
-      (e) =>
-        typeof e?.rule === 'string' && typeof e.pointer === 'string' && typeof e.message === 'string',
-    )
+    errors.every((e) => typeof e?.rule === 'string' && typeof e.pointer === 'string' && typeof e.message === 'string')
   );
 }
 
