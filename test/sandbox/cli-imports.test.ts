@@ -24,6 +24,8 @@ const LIGHT = new Set([
   '../../lib/errors.js',
   // node:net and lib/errors only: `cbp mock` checks --allow-webhook-target before loading the mock.
   '../../sandbox/webhooks/target-policy.js',
+  // lib/errors and node:http types only: `cbp mock` checks --cors before loading the mock.
+  '../../sandbox/http/cors.js',
   // lib/errors and types only: `cbp conformance consumer` resolves --only/--skip before loading the suite.
   '../../conformance/engine/select.js',
   // The --report kinds table: its writers load on use, so the help text reads it for free.
