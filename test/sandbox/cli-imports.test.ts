@@ -41,6 +41,8 @@ const LIGHT = new Set([
   './generate.js',
   './mock.js',
   './rules.js',
+  './record.js',
+  './behaviour-diff.js',
 ]);
 
 /** Module specifiers of the value (not `import type`) imports at the top of a file. */

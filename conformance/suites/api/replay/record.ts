@@ -89,7 +89,7 @@ export async function recordConformance(
       });
       step.durationMs = Date.now() - t;
       step.response = { status: res.status, headers: resHeaders, body: text };
-      learnAnswer(text, body, step, redactor, classes, clientClass);
+      learnAnswer(text, body, headers.authorization, redactor, classes, clientClass);
       return new Response(nullBodyStatus(res.status) ? null : text, { status: res.status, headers: res.headers });
     } catch (err) {
       step.durationMs = Date.now() - t;
@@ -207,7 +207,7 @@ function authClassOf(headers: Record<string, string>, classes: ReadonlyMap<strin
 function learnAnswer(
   text: string,
   requestBody: string | undefined,
-  step: ExchangeStep,
+  basic: string | undefined,
   redactor: Redactor,
   classes: Map<string, AuthClass>,
   clientClass: (id: string | null | undefined) => AuthClass,
@@ -221,10 +221,21 @@ function learnAnswer(
   redactor.learnFields(parsed);
   const token = (parsed as { access_token?: unknown } | null)?.access_token;
   if (typeof token !== 'string') return;
-  const form = requestBody !== undefined ? new URLSearchParams(requestBody) : undefined;
-  let client = form?.get('client_id');
-  if (!client && step.auth === 'basic') client = undefined;
-  classes.set(token, clientClass(client));
+  classes.set(token, clientClass(tokenClientId(requestBody, basic)));
+}
+
+/** The client a token request names: its form's client_id, or HTTP Basic's user (RFC 6749 §2.3.1). */
+export function tokenClientId(body: string | undefined, authorization: string | undefined): string | undefined {
+  const fromForm = body !== undefined ? new URLSearchParams(body).get('client_id') : null;
+  if (fromForm) return fromForm;
+  const basic = authorization && /^basic\s+(.+)$/i.exec(authorization)?.[1];
+  if (!basic) return undefined;
+  const user = Buffer.from(basic, 'base64').toString('utf8').split(':')[0];
+  try {
+    return user === undefined ? undefined : decodeURIComponent(user.replace(/\+/g, ' '));
+  } catch {
+    return user;
+  }
 }
 
 function stripFunctions(v: unknown): unknown {

@@ -20,7 +20,7 @@ import { REDACTED, Redactor } from '../../../engine/redact.js';
 import type { Driver } from '../driver.js';
 import { svixScheme } from '../webhook-schemes.js';
 import type { AuthClass, Cassette, DriverStep, ExchangeStep, WebhookStep } from './cassette.js';
-import { RECEIVER_MARK, RUN_MARK } from './record.js';
+import { RECEIVER_MARK, RUN_MARK, tokenClientId } from './record.js';
 
 /** The signing secret of every replay (not a secret: the cassette's deliveries are re-signed with it). */
 export const REPLAY_SECRET = `whsec_${Buffer.from('cbp-replay-signing-key-v1-000000').toString('base64')}`;
@@ -324,7 +324,7 @@ export async function startReplayServer(cassette: Cassette, options: ReplayOptio
           req.socket.destroy();
           return;
         }
-        const clientId = body ? new URLSearchParams(body).get('client_id') : null;
+        const clientId = tokenClientId(body, req.headers.authorization) ?? null;
         const a = answer(s, clientId);
         res.writeHead(a.status, a.headers);
         res.end([101, 204, 205, 304].includes(a.status) ? undefined : a.body);
