@@ -8,7 +8,6 @@ import { compareContracts, type CompareOptions } from './compare.js';
 import { operationsOf } from './document.js';
 import { loadContractSide, type SideOptions } from './load.js';
 import { harUsage } from './usage/har.js';
-import { projectUsage } from './usage/typescript.js';
 import { emptyUsage, mergeUsage, type Usage } from './usage/types.js';
 import { SEVERITIES, type Change, type ContractSide, type DiffResult, type Severity, type Subject } from './types.js';
 
@@ -33,7 +32,7 @@ export async function diffContracts(oldSpec: string, newSpec: string, options: D
     loadContractSide(oldSpec, { cwd, ...options.old }),
     loadContractSide(newSpec, { cwd, ...options.new }),
   ]);
-  const usage = options.usage ? findUsage(options.usage, a, b, cwd) : undefined;
+  const usage = options.usage ? await findUsage(options.usage, a, b, cwd) : undefined;
   return diffSides(a, b, { ...(options.rules ? { rules: options.rules } : {}), ...(usage ? { usage } : {}) });
 }
 
@@ -67,13 +66,23 @@ export function diffSides(
   };
 }
 
-/** What the partner's code and traffic use, matched against both versions' operations. */
-export function findUsage(input: UsageInput, oldSide: ContractSide, newSide: ContractSide, cwd: string): Usage {
+/** What the partner's code and traffic use, matched against both versions' operations. The
+ * TypeScript compiler loads only when code is to be read. */
+export async function findUsage(
+  input: UsageInput,
+  oldSide: ContractSide,
+  newSide: ContractSide,
+  cwd: string,
+): Promise<Usage> {
   const ops = [...operationsOf(oldSide.document).values(), ...operationsOf(newSide.document).values()];
   const operationIds = new Set(ops.flatMap((o) => (o.subject.id ? [o.subject.id] : [])));
   const webhooks = [...new Set(ops.filter((o) => o.subject.kind === 'webhook').map((o) => o.subject.key))];
   let usage = emptyUsage();
-  for (const dir of input.projects ?? []) usage = mergeUsage(usage, projectUsage(dir, { operationIds, webhooks, cwd }));
+  if ((input.projects ?? []).length > 0) {
+    const { projectUsage } = await import('./usage/typescript.js');
+    for (const dir of input.projects ?? [])
+      usage = mergeUsage(usage, projectUsage(dir, { operationIds, webhooks, cwd }));
+  }
   const operations = ops
     .filter((o) => o.subject.kind === 'operation')
     .map((o) => ({ key: o.subject.key, method: o.subject.method ?? '', path: o.subject.path ?? '' }));

@@ -27,25 +27,36 @@ export interface ProjectUsageOptions {
 
 export function projectUsage(dir: string, options: ProjectUsageOptions): Usage {
   const root = path.resolve(options.cwd ?? process.cwd(), dir);
+  const inside = (f: string) => !path.relative(root, f).startsWith('..');
   const files = sourceFiles(root);
   if (files.length === 0)
     throw new CbpError('E_USAGE', `no TypeScript or JavaScript sources under ${dir}`, {
       hint: '--usage names the directory of your code that calls the generated client (e.g. src/)',
     });
-  const program = ts.createProgram(files, {
+  const compilerOptions: ts.CompilerOptions = {
     allowJs: true,
     noEmit: true,
+    noLib: true,
     skipLibCheck: true,
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.NodeNext,
     moduleResolution: ts.ModuleResolutionKind.NodeNext,
     types: [],
-  });
+  };
+  // Only the project's files and the generated client (where the methods are declared) are parsed:
+  // every other file an import reaches is an empty module, which keeps a large generated output
+  // (types, validators) or the rest of a repository from costing seconds. Imports still resolve.
+  const host = ts.createCompilerHost(compilerOptions);
+  const parse = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, language, onError, create) =>
+    inside(fileName) || isGeneratedClient(fileName)
+      ? parse(fileName, language, onError, create)
+      : ts.createSourceFile(fileName, '', language);
+  const program = ts.createProgram(files, compilerOptions, host);
   const checker = program.getTypeChecker();
   const usage = emptyUsage();
   usage.sources.push(dir);
   const isGenerated = (sf: ts.SourceFile) => GENERATED.test(sf.text.slice(0, 200));
-  const inside = (f: string) => !path.relative(root, f).startsWith('..');
   for (const sf of program.getSourceFiles()) {
     if (sf.isDeclarationFile || !inside(sf.fileName) || isGenerated(sf)) continue;
     const visit = (node: ts.Node): void => {
@@ -111,4 +122,14 @@ function sourceFiles(root: string): string[] {
           .some((part) => SKIP.has(part)),
     )
     .filter((f) => !GENERATED.test(readFileSync(f, 'utf8').slice(0, 200)));
+}
+
+/** A `client.ts` that `cbp generate` wrote (its header), wherever the project keeps its output. */
+function isGeneratedClient(file: string): boolean {
+  if (path.basename(file) !== 'client.ts') return false;
+  try {
+    return GENERATED.test(readFileSync(file, 'utf8').slice(0, 200));
+  } catch {
+    return false;
+  }
 }

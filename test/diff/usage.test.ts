@@ -34,10 +34,10 @@ const next = () =>
   });
 
 describe('from the quickstart code (TypeScript program)', () => {
-  let usage: ReturnType<typeof findUsage>;
-  beforeAll(() => {
-    usage = findUsage({ projects: ['examples/quickstart'] }, base, base, process.cwd());
-  });
+  let usage: Awaited<ReturnType<typeof findUsage>>;
+  beforeAll(async () => {
+    usage = await findUsage({ projects: ['examples/quickstart'] }, base, base, process.cwd());
+  }, 120_000);
   it('finds the operations it calls through the generated client and the webhook it consumes', () => {
     expect([...usage.operationIds].sort()).toEqual(['createPayment', 'requestAccessToken']);
     expect([...usage.webhooks]).toEqual(['paymentStatus']);
@@ -57,7 +57,7 @@ describe('from the quickstart code (TypeScript program)', () => {
 });
 
 describe('from a HAR of traffic', () => {
-  it('matches requests to operations by method and path template, and webhook deliveries to the webhook', () => {
+  it('matches requests to operations by method and path template, and webhook deliveries to the webhook', async () => {
     const har = path.join(dir, 'run.har');
     const entry = (method: string, url: string, comment?: string) => ({
       request: { method, url },
@@ -75,7 +75,7 @@ describe('from a HAR of traffic', () => {
         },
       }),
     );
-    const usage = findUsage({ har: [har] }, base, base, process.cwd());
+    const usage = await findUsage({ har: [har] }, base, base, process.cwd());
     expect([...usage.operationKeys].sort()).toEqual([
       'GET /v1/customers/{}/payments/{}',
       'POST /v3/customers/{}/payments',
@@ -85,9 +85,9 @@ describe('from a HAR of traffic', () => {
     expect(result.changes.find((c) => c.rule === 'operation.removed')?.used).toBe(false);
   });
 
-  it('refuses a file that is not a HAR with a one-line usage error', () => {
+  it('refuses a file that is not a HAR with a one-line usage error', async () => {
     const bad = path.join(dir, 'bad.har');
     writeFileSync(bad, '{"entries": []}');
-    expect(() => findUsage({ har: [bad] }, base, base, process.cwd())).toThrow(/is not a HAR file/);
+    await expect(findUsage({ har: [bad] }, base, base, process.cwd())).rejects.toThrow(/is not a HAR file/);
   });
 });

@@ -38,6 +38,7 @@ const LIGHT = new Set([
   './commands/index.js',
   './conformance.js',
   './conformance-consumer.js',
+  './diff.js',
   './generate.js',
   './mock.js',
   './rules.js',
