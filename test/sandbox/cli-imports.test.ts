@@ -28,6 +28,9 @@ const LIGHT = new Set([
   '../../sandbox/http/cors.js',
   // lib/errors and types only: `cbp conformance consumer` resolves --only/--skip before loading the suite.
   '../../conformance/engine/select.js',
+  // lib/errors and the runtime's standard-webhooks.ts (node:crypto only): the webhook secret is
+  // judged before the suite loads.
+  '../../lib/webhook-secret.js',
   // The --report kinds table: its writers load on use, so the help text reads it for free.
   '../../conformance/reporters/kinds.js',
   // The built-in drivers table: each loads its module on use, so the --driver help reads it for free.

@@ -8,12 +8,19 @@
  * refused with the literal and its JSON pointer, instead of silently changed.
  *
  * Any literal of at most 15 characters without an exponent is exact (binary64 keeps 15 significant
- * decimal digits, DBL_DIG), so the scan parses almost nothing: one pass over the text, strings
- * skipped, like the nesting check.
+ * decimal digits, DBL_DIG), so the scan parses almost nothing: one regular-expression test, and
+ * only when it matches one pass over the text, strings skipped, like the nesting check.
  */
+
+/** What every inexact literal contains: a digit before an exponent, or (being longer than 15
+ * characters: at most a sign, one dot and two runs of digits) 7 digits in a row. Most bodies have
+ * neither and one regular-expression test settles them; a string that matches only sends the body
+ * to the exact scan below. */
+const CANDIDATE = /\d(?:[eE]|\d{6})/;
 
 /** The offset of the first number literal a double does not hold exactly, or -1. */
 export function firstInexactNumber(text: string): number {
+  if (!CANDIDATE.test(text)) return -1;
   const n = text.length;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
