@@ -270,8 +270,16 @@ export function createCoreClient<Paths extends {}>(
     return found;
   };
 
+  // The error model loads with the first failure (api-error.ts); should its chunk fail to load
+  // (a page gone offline), the next failure tries again.
+  let errorModel: Promise<typeof import('./api-error.js') | undefined> | undefined;
+  const errors = () =>
+    (errorModel ??= import('./api-error.js').catch(() => {
+      errorModel = undefined;
+      return undefined;
+    }));
   const thrownError = async (error: unknown): Promise<ApiError> => {
-    const m = await import('./api-error.js').catch(() => undefined);
+    const m = await errors();
     return m ? m.errorFromThrown(error, secrets.scrub) : unloaded(secrets.scrub(String(error)));
   };
 
@@ -324,8 +332,7 @@ export function createCoreClient<Paths extends {}>(
           response: Response;
         };
         if (result.response.ok) return result;
-        // The error model loads with the first failure (api-error.ts).
-        const m = await import('./api-error.js').catch(() => undefined);
+        const m = await errors();
         if (m === undefined)
           return { response: result.response, apiError: unloaded(`the service answered ${result.response.status}`) };
         return {
