@@ -13,11 +13,10 @@ import type { SchemeDescriptor } from '../auth/schemes.js';
 import type { ClientCredentialsOptions, TokenProvider } from '../auth/token-provider.js';
 import type { ValidationOutcome } from '../rule-types.js';
 import type { ApiError } from './api-error.js';
-import { createRedactor, type ClientLogger } from './logger.js';
+import type { ClientLogger, Secrets, TransportLog } from './logger.js';
 import type { RetryOptions } from './retry.js';
 import { resolveServerUrl, type ServerTemplate, type TokenEndpoint } from './servers.js';
 import type { TokenUrlOptions } from './token-url.js';
-import type { OperationMatcher } from './operation-match.js';
 import { createTransport } from './transport.js';
 import type { OperationStyles } from './parameter-serializer.js';
 import {
@@ -161,10 +160,12 @@ export function createCoreClient<Paths extends {}>(
   const baseFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const variables = { base_url: options.baseUrl, auth_url: options.authUrl, ...options.serverVariables };
   const apiKeyHeaders = Object.values(meta.schemes).flatMap((s) => (s.type === 'apiKey' ? [s.name] : []));
-  const redactor = createRedactor(apiKeyHeaders);
-  for (const secret of [options.clientSecret, options.apiKey]) redactor.addSecret(secret);
-  // No logger, no entries: none is built (transport.ts).
-  const log = options.logger && redactor.wrap(options.logger);
+  const secrets = createSecrets();
+  for (const secret of [options.clientSecret, options.apiKey]) secrets.addSecret(secret);
+  // Log entries and their redaction load with the first entry to log (no logger, none is built).
+  let logging: Promise<TransportLog> | undefined;
+  const logs = () =>
+    (logging ??= import('./logger.js').then((m) => m.transportLog(apiKeyHeaders, secrets, options.logger)));
   const byId = new Map(meta.operations.map((op) => [op.id, op]));
   const serializers = new Map<string, ParameterWriters>();
   // The full style table (parameter-serializer.ts) loads for the first call that needs it: an
@@ -178,14 +179,7 @@ export function createCoreClient<Paths extends {}>(
     if (op.paramStyles === undefined && primitiveParams(params)) return PRIMITIVE_WRITERS;
     let w = serializers.get(op.id);
     if (w === undefined) {
-      const m = await (fullTable ??= import('./parameter-serializer.js'));
-      const styles = op.paramStyles;
-      w = {
-        querySerializer: m.createQuerySerializer(styles),
-        pathSerializer: m.createPathSerializer(styles),
-        headers: (values) => m.serializeHeaders(values, styles),
-        cookies: (values) => m.serializeCookies(values, styles),
-      };
+      w = (await (fullTable ??= import('./parameter-serializer.js'))).parameterWriters(op.paramStyles);
       serializers.set(op.id, w);
     }
     return w;
@@ -194,67 +188,48 @@ export function createCoreClient<Paths extends {}>(
     options.baseUrl,
     ...meta.operations.flatMap((op) => (op.server ? [resolveServerUrl(op.server, variables)] : [])),
   ];
-  // `client.raw` calls name no operation: the client matches its own URLs (no length limit, so a
-  // long id still gets its credentials), with a matcher that loads with the first such call.
-  // Most documents need no route table for that (operation-match.ts); the others load it.
-  let matcher: Promise<OperationMatcher<ClientOperationMeta>> | undefined;
-  const loadMatcher = async (): Promise<OperationMatcher<ClientOperationMeta>> => {
-    const routeInputs = meta.operations.map((op) => ({ method: op.method, path: op.path, value: op }));
-    const simple = (await import('./operation-match.js')).simpleOperationMatcher(routeInputs);
-    if (simple) return simple;
-    const m = await import('../server/route-table.js');
-    const routes = m.compileRoutes(routeInputs, { maxPathLength: Number.POSITIVE_INFINITY });
-    return (method, pathname) => {
-      const found = routes.match(method, pathname);
-      return found.kind === 'found' ? found.value : undefined;
-    };
-  };
+  // `client.raw` calls name no operation: the client matches its own URLs, with a resolver that
+  // loads with the first such call (operation-match.ts).
+  let resolver: Promise<(method: string, url: string) => Promise<ClientOperationMeta | undefined>> | undefined;
 
   // A token URL resolves exactly when one is given or the document has a token endpoint
   // (token-url.ts); the provider resolves it when it loads.
   const oauth = Boolean(options.clientId && options.clientSecret && (options.tokenUrl || meta.tokenEndpoint));
   const held = options.accessToken;
-  const onToken = (token: string) => redactor.addSecret(token);
+  const onToken = (token: string) => secrets.addSecret(token);
   const tokens =
     held !== undefined && held !== ''
       ? lazyTokens(() => import('../auth/held-token.js').then((m) => m.heldTokenProvider(held, onToken)))
       : oauth
         ? lazyTokens(() =>
-            clientCredentialsProvider(
-              meta.tokenEndpoint,
-              { tokenUrl: options.tokenUrl, authUrl: options.authUrl, baseUrl: options.baseUrl, variables },
-              {
-                clientId: options.clientId as string,
-                clientSecret: options.clientSecret as string,
-                fetch: baseFetch,
-                skewSeconds: options.tokenSkewSeconds,
-                timeoutMs: options.tokenTimeoutMs,
-                clock: options.clock,
-                log,
-                onToken,
-              },
-              options.retry,
+            import('../auth/client-credentials-loader.js').then((m) =>
+              m.clientCredentialsProvider(
+                meta.tokenEndpoint,
+                { tokenUrl: options.tokenUrl, authUrl: options.authUrl, baseUrl: options.baseUrl, variables },
+                {
+                  clientId: options.clientId as string,
+                  clientSecret: options.clientSecret as string,
+                  fetch: baseFetch,
+                  skewSeconds: options.tokenSkewSeconds,
+                  timeoutMs: options.tokenTimeoutMs,
+                  clock: options.clock,
+                  onToken,
+                },
+                options.retry,
+                options.logger && logs,
+                resolveServerUrl,
+              ),
             ),
           )
         : undefined;
 
   const transport = createTransport({
     fetch: baseFetch,
-    resolve: async (method, url) => {
-      let pathname: string;
-      try {
-        pathname = new URL(url).pathname;
-      } catch {
-        return undefined;
-      }
-      const match = await (matcher ??= loadMatcher());
-      for (const base of serviceUrls.map(pathOf)) {
-        if (!pathname.startsWith(base)) continue;
-        const op = match(method, pathname.slice(base.length) || '/');
-        if (op !== undefined) return op;
-      }
-      return undefined;
-    },
+    resolve: async (method, url) =>
+      (await (resolver ??= import('./operation-match.js').then((m) => m.urlResolver(meta.operations, serviceUrls))))(
+        method,
+        url,
+      ),
     schemes: meta.schemes,
     credentials: { oauth: tokens !== undefined, apiKey: options.apiKey },
     // Every credential goes to the service's own origins only (RFC 6750 §5.3: tokens are bearer
@@ -264,8 +239,9 @@ export function createCoreClient<Paths extends {}>(
     apiKey: options.apiKey,
     tokens,
     retry: options.retry,
-    redactor,
-    log,
+    secrets,
+    logging: options.logger !== undefined,
+    logs,
   });
 
   const raw = createFetchClient<Paths>({ baseUrl: options.baseUrl, fetch: transport });
@@ -297,9 +273,17 @@ export function createCoreClient<Paths extends {}>(
     return found;
   };
 
+  // The error model loads with the first failure (api-error.ts); should its chunk fail to load
+  // (a page gone offline), the next failure tries again.
+  let errorModel: Promise<typeof import('./api-error.js') | undefined> | undefined;
+  const errors = () =>
+    (errorModel ??= import('./api-error.js').catch(() => {
+      errorModel = undefined;
+      return undefined;
+    }));
   const thrownError = async (error: unknown): Promise<ApiError> => {
-    const m = await import('./api-error.js').catch(() => undefined);
-    return m ? m.errorFromThrown(error, redactor.scrub) : unloaded(redactor.scrub(String(error)));
+    const m = await errors();
+    return m ? m.errorFromThrown(error, secrets.scrub) : unloaded(secrets.scrub(String(error)));
   };
 
   return {
@@ -319,19 +303,8 @@ export function createCoreClient<Paths extends {}>(
       };
       const validator = await validatorOf();
       if (validator) {
-        const outcome = validator(operationId, {
-          params: { ...given.params?.path },
-          query: { ...given.params?.query },
-          headers: lowerKeys(given.params?.header),
-          cookies: { ...given.params?.cookie },
-          body: given.body,
-        });
-        if (!outcome.valid) {
-          const message = `The request breaks ${outcome.violations.length} rule(s) and was not sent`;
-          return {
-            apiError: { kind: 'validation', message, violations: outcome.violations, notChecked: outcome.notChecked },
-          };
-        }
+        const apiError = (await import('./request-check.js')).checkRequest(validator, operationId, given);
+        if (apiError) return { apiError };
       }
       let writers: ParameterWriters;
       try {
@@ -362,14 +335,13 @@ export function createCoreClient<Paths extends {}>(
           response: Response;
         };
         if (result.response.ok) return result;
-        // The error model loads with the first failure (api-error.ts).
-        const m = await import('./api-error.js').catch(() => undefined);
+        const m = await errors();
         if (m === undefined)
           return { response: result.response, apiError: unloaded(`the service answered ${result.response.status}`) };
         return {
-          error: m.scrubValue(result.error, redactor.scrub),
+          error: m.scrubValue(result.error, secrets.scrub),
           response: result.response,
-          apiError: m.errorFromResponse(result.response, result.error, redactor.scrub),
+          apiError: m.errorFromResponse(result.response, result.error, secrets.scrub),
         };
       } catch (error) {
         return { apiError: await thrownError(error) };
@@ -395,26 +367,21 @@ function lazyTokens(load: () => Promise<TokenProvider>): TokenProvider {
   };
 }
 
-/** The OAuth 2.0 client credentials provider, with the parts of the client core it uses. */
-async function clientCredentialsProvider(
-  endpoint: TokenEndpoint | undefined,
-  where: TokenUrlOptions,
-  options: Omit<ClientCredentialsOptions, 'tokenUrl' | 'retry'>,
-  retry: RetryOptions | false | undefined,
-): Promise<TokenProvider> {
-  const [m, errors, retries] = await Promise.all([
-    import('../auth/token-provider.js'),
-    import('./api-error.js'),
-    import('./retry.js'),
-  ]);
-  return m.createTokenProvider(
-    {
-      ...options,
-      tokenUrl: m.resolveTokenUrl(endpoint, where, resolveServerUrl) ?? '',
-      retry: retries.resolveRetryPolicy(retry),
+/** The client's live secrets (logger.ts Secrets): here, since errors are scrubbed whether or not
+ * there is a logger. Very short values would mask ordinary text; real credentials are longer. */
+function createSecrets(): Secrets {
+  const values = new Set<string>();
+  return {
+    addSecret(value) {
+      if (value && value.length >= 4) values.add(value);
     },
-    { AuthFailure: errors.AuthFailure, withRetry: retries.withRetry },
-  );
+    scrub(text) {
+      let out = text;
+      // logger.ts REDACTED
+      for (const secret of values) if (out.includes(secret)) out = out.split(secret).join('[REDACTED]');
+      return out;
+    },
+  };
 }
 
 /** When the error model's chunk cannot load (a page gone offline): the failure, told plainly. */
@@ -453,18 +420,3 @@ const PRIMITIVE_WRITERS: ParameterWriters = {
   headers: primitiveHeaders,
   cookies: primitiveCookies,
 };
-
-function pathOf(url: string): string {
-  try {
-    return new URL(url).pathname.replace(/\/+$/, '');
-  } catch {
-    return '';
-  }
-}
-
-/** Header parameters by lower-case name, as the server sees them (the validators expect that). */
-function lowerKeys(values: Record<string, unknown> | undefined): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if (values) for (const [k, v] of Object.entries(values)) if (v !== undefined) out[k.toLowerCase()] = v;
-  return out;
-}

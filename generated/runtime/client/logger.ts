@@ -47,22 +47,23 @@ export interface Redactor {
   wrap(logger: ClientLogger | undefined): ClientLogger;
 }
 
-export function createRedactor(extraSecretHeaders: Iterable<string> = []): Redactor {
+/** The live secret values of one client (client secret, API key, tokens as they arrive), kept
+ * by the client's first chunk (create-client.ts); every string a log or an error shows is
+ * scrubbed of them. */
+export interface Secrets {
+  addSecret(value: string | undefined): void;
+  scrub(text: string): string;
+}
+
+/** The redactor over `secrets`. This module loads with the first entry to log (or the first
+ * redirect): a client without a logger never loads it. */
+export function createRedactor(extraSecretHeaders: Iterable<string>, secrets: Secrets): Redactor {
   const secretHeaders = new Set(SECRET_HEADERS);
   for (const h of extraSecretHeaders) secretHeaders.add(h.toLowerCase());
-  const secrets = new Set<string>();
-
-  const scrub = (text: string): string => {
-    let out = text;
-    for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-    return out;
-  };
+  const { scrub } = secrets;
 
   return {
-    addSecret(value) {
-      // Very short values would mask ordinary text; real credentials are longer.
-      if (value && value.length >= 4) secrets.add(value);
-    },
+    addSecret: secrets.addSecret,
     scrub,
     headers(headers) {
       const out: Record<string, string> = {};
@@ -102,5 +103,96 @@ export function createRedactor(extraSecretHeaders: Iterable<string> = []): Redac
         logger(clean as unknown as ClientLogEntry);
       };
     },
+  };
+}
+
+/** The transport's entries (transport.ts), built here so that a client without a logger carries
+ * none of them. */
+export interface TransportLog {
+  redactor: Redactor;
+  /** The logger, receiving redacted entries only; undefined without one. */
+  log: ClientLogger | undefined;
+  withheld(method: string, url: string): void;
+  missing(operationId: string | undefined): void;
+  request(operationId: string | undefined, request: Request, attempt: number): void;
+  response(operationId: string | undefined, request: Request, status: number, attempt: number): void;
+  networkError(operationId: string | undefined, request: Request, attempt: number, error: unknown): void;
+  retry(
+    operationId: string | undefined,
+    request: Request,
+    event: { attempt: number; delayMs: number; status?: number | undefined },
+  ): void;
+  refresh(operationId: string | undefined): void;
+}
+
+export function transportLog(
+  extraSecretHeaders: Iterable<string>,
+  secrets: Secrets,
+  logger: ClientLogger | undefined,
+): TransportLog {
+  const redactor = createRedactor(extraSecretHeaders, secrets);
+  const log = logger && redactor.wrap(logger);
+  const emit = (entry: ClientLogEntry) => log?.(entry);
+  return {
+    redactor,
+    log,
+    withheld: (method, url) =>
+      emit({
+        level: 'warn',
+        event: 'auth-withheld',
+        method,
+        url: redactor.url(url),
+        message: 'another origin than baseUrl: sent without credentials',
+      }),
+    missing: (operationId) =>
+      emit({
+        level: 'warn',
+        event: 'auth-missing',
+        operationId,
+        message: 'no credentials given satisfy this operation; sent without',
+      }),
+    request: (operationId, request, attempt) =>
+      emit({
+        level: 'debug',
+        event: 'request',
+        operationId,
+        method: request.method,
+        url: redactor.url(request.url),
+        attempt,
+        headers: redactor.headers(request.headers),
+      }),
+    response: (operationId, request, status, attempt) =>
+      emit({
+        level: 'debug',
+        event: 'response',
+        operationId,
+        method: request.method,
+        url: redactor.url(request.url),
+        status,
+        attempt,
+      }),
+    networkError: (operationId, request, attempt, error) =>
+      emit({
+        level: 'warn',
+        event: 'network-error',
+        operationId,
+        method: request.method,
+        url: redactor.url(request.url),
+        attempt,
+        message: error instanceof Error ? error.message : String(error),
+      }),
+    retry: (operationId, request, e) =>
+      emit({
+        level: 'info',
+        event: 'retry',
+        operationId,
+        method: request.method,
+        url: redactor.url(request.url),
+        attempt: e.attempt,
+        delayMs: e.delayMs,
+        status: e.status,
+      }),
+    refresh: (operationId) =>
+      emit({ level: 'info', event: 'token-refresh', operationId, message: 'refreshing the access token after 401' }),
   };
 }

@@ -73,3 +73,48 @@ function decodes(segment: string): boolean {
     return false;
   }
 }
+
+/** The operation of a request URL sent without one (`client.raw`): its path under one of the
+ * service URLs, matched with no length limit, so a long id still gets its credentials. The
+ * client loads this module with the first such request; documents this module cannot match
+ * load the route table too. */
+export function urlResolver<T extends { method: string; path: string }>(
+  operations: readonly T[],
+  serviceUrls: readonly string[],
+): (method: string, url: string) => Promise<T | undefined> {
+  const routes = operations.map((op) => ({ method: op.method, path: op.path, value: op }));
+  const bases = serviceUrls.map((url) => {
+    try {
+      return new URL(url).pathname.replace(/\/+$/, '');
+    } catch {
+      return '';
+    }
+  });
+  let matcher: Promise<OperationMatcher<T>> | undefined;
+  const load = async (): Promise<OperationMatcher<T>> => {
+    const simple = simpleOperationMatcher(routes);
+    if (simple) return simple;
+    const table = (await import('../server/route-table.js')).compileRoutes(routes, {
+      maxPathLength: Number.POSITIVE_INFINITY,
+    });
+    return (method, pathname) => {
+      const found = table.match(method, pathname);
+      return found.kind === 'found' ? found.value : undefined;
+    };
+  };
+  return async (method, url) => {
+    let pathname: string;
+    try {
+      pathname = new URL(url).pathname;
+    } catch {
+      return undefined;
+    }
+    const match = await (matcher ??= load());
+    for (const base of bases) {
+      if (!pathname.startsWith(base)) continue;
+      const op = match(method, pathname.slice(base.length) || '/');
+      if (op !== undefined) return op;
+    }
+    return undefined;
+  };
+}

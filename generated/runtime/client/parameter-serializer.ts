@@ -214,3 +214,14 @@ export function serializeCookies(
   }
   return parts.length > 0 ? parts.join('; ') : undefined;
 }
+
+/** How one operation's parameters are written (the client core's serializer options, plus the
+ * header values and the Cookie header the core does not write). */
+export function parameterWriters(styles: OperationStyles | undefined) {
+  return {
+    querySerializer: createQuerySerializer(styles),
+    pathSerializer: createPathSerializer(styles),
+    headers: (values: Record<string, unknown> | undefined) => serializeHeaders(values, styles),
+    cookies: (values: Record<string, unknown> | undefined) => serializeCookies(values, styles),
+  };
+}

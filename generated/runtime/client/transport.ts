@@ -16,7 +16,7 @@
  */
 import { planSecurity, type Credentials, type SchemeDescriptor } from '../auth/schemes.js';
 import type { TokenProvider } from '../auth/client-credentials.js';
-import type { ClientLogEntry, Redactor } from './logger.js';
+import type { Secrets, TransportLog } from './logger.js';
 import type { RetryOptions } from './retry.js';
 
 export interface TransportOperation {
@@ -38,9 +38,11 @@ export interface TransportOptions {
   credentialOrigins?: ReadonlySet<string> | undefined;
   /** The retry options as given (retry.ts resolves them when a request may be retried). */
   retry: RetryOptions | false | undefined;
-  redactor: Redactor;
-  /** Absent without a logger: no entry is built. */
-  log?: ((entry: ClientLogEntry) => void) | undefined;
+  secrets: Secrets;
+  /** Whether the client has a logger: without one, no entry is built and logger.ts never loads. */
+  logging: boolean;
+  /** The entries and the redactor (logger.ts, loaded on first use). */
+  logs: () => Promise<TransportLog>;
 }
 
 /** Sends a request of `op` (the operation the generated method called), or of the operation
@@ -50,7 +52,7 @@ export type Transport = (request: Request, op?: TransportOperation) => Promise<R
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
 export function createTransport(options: TransportOptions): Transport {
-  const { redactor } = options;
+  const { scrub } = options.secrets;
   const inner = createInnerTransport(options);
   return async function transport(input, op) {
     try {
@@ -59,8 +61,8 @@ export function createTransport(options: TransportOptions): Transport {
       // The error model loads with the first failure; offline, the error is rebuilt from its
       // scrubbed message alone.
       const m = await import('./api-error.js').catch(() => undefined);
-      if (m) throw m.scrubError(error, redactor.scrub);
-      const copy = new Error(redactor.scrub(error instanceof Error ? error.message : String(error)));
+      if (m) throw m.scrubError(error, scrub);
+      const copy = new Error(scrub(error instanceof Error ? error.message : String(error)));
       copy.name = error instanceof Error ? error.name : 'Error';
       throw copy;
     }
@@ -68,7 +70,6 @@ export function createTransport(options: TransportOptions): Transport {
 }
 
 function createInnerTransport(options: TransportOptions): Transport {
-  const { log, redactor } = options;
   const given = options.retry;
   // Default 2 retries (retry.ts); the rest of the policy resolves when a request may be retried.
   const retries = given === false ? 0 : Math.max(0, Math.floor(given?.retries ?? 2));
@@ -81,61 +82,22 @@ function createInnerTransport(options: TransportOptions): Transport {
     const foreign = credentialOrigins !== undefined && !credentialOrigins.has(new URL(input.url).origin);
     const credentials = foreign ? { apiKey: undefined, oauth: false } : options.credentials;
     const plan = planSecurity(op?.security ?? [], options.schemes, credentials);
-    if (!log) {
-      // Nothing to log.
-    } else if (foreign) {
-      log({
-        level: 'warn',
-        event: 'auth-withheld',
-        method: input.method,
-        url: redactor.url(input.url),
-        message: 'another origin than baseUrl: sent without credentials',
-      });
-    } else if (plan.unsatisfied) {
-      log({
-        level: 'warn',
-        event: 'auth-missing',
-        operationId: op?.id,
-        message: 'no credentials given satisfy this operation; sent without',
-      });
-    }
+    const log = options.logging ? await options.logs() : undefined;
+    if (log && foreign) log.withheld(input.method, input.url);
+    else if (log && plan.unsatisfied) log.missing(op?.id);
     // Only idempotent reads are retried (retry.ts).
     const mayRetry = retries > 0 && /^(GET|HEAD|OPTIONS)$/i.test(input.method);
 
     const bytes = input.body ? new Uint8Array(await input.arrayBuffer()) : undefined;
     const attempt = async (n: number, token: string | undefined): Promise<Response> => {
       const request = build(input.url, input.method, bytes, token);
-      log?.({
-        level: 'debug',
-        event: 'request',
-        operationId: op?.id,
-        method: request.method,
-        url: redactor.url(request.url),
-        attempt: n,
-        headers: redactor.headers(request.headers),
-      });
+      log?.request(op?.id, request, n);
       try {
         const response = await followSameOrigin(request, token);
-        log?.({
-          level: 'debug',
-          event: 'response',
-          operationId: op?.id,
-          method: request.method,
-          url: redactor.url(request.url),
-          status: response.status,
-          attempt: n,
-        });
+        log?.response(op?.id, request, response.status, n);
         return response;
       } catch (error) {
-        log?.({
-          level: 'warn',
-          event: 'network-error',
-          operationId: op?.id,
-          method: request.method,
-          url: redactor.url(request.url),
-          attempt: n,
-          message: error instanceof Error ? error.message : String(error),
-        });
+        log?.networkError(op?.id, request, n, error);
         throw error;
       }
     };
@@ -155,17 +117,7 @@ function createInnerTransport(options: TransportOptions): Transport {
         first,
         given,
         (n) => attempt(n, token),
-        (e) =>
-          log?.({
-            level: 'info',
-            event: 'retry',
-            operationId: op?.id,
-            method: input.method,
-            url: redactor.url(input.url),
-            attempt: e.attempt,
-            delayMs: e.delayMs,
-            status: e.status,
-          }),
+        (e) => log?.retry(op?.id, input, e),
         input.signal,
       );
     };
@@ -194,17 +146,19 @@ function createInnerTransport(options: TransportOptions): Transport {
         return response;
       // The redirect loop loads on the first redirect. Should it fail to load (a page gone
       // offline), the 3xx answer is the result: nothing is sent on.
-      const [redirects, errors] = await Promise.all([import('./redirects.js'), import('./api-error.js')]).catch(
-        () => [],
-      );
-      if (redirects === undefined || errors === undefined) return response;
+      const [redirects, errors, tools] = await Promise.all([
+        import('./redirects.js'),
+        import('./api-error.js'),
+        options.logs(),
+      ]).catch(() => []);
+      if (redirects === undefined || errors === undefined || tools === undefined) return response;
       return redirects.followSameOrigin(response, first, {
         fetch: options.fetch,
         method: input.method,
         body: bytes,
         build: (target, method, body) => build(target, method, body, token),
-        url: redactor.url,
-        log: (entry) => log?.({ ...entry, operationId: op?.id }),
+        url: tools.redactor.url,
+        log: (entry) => tools.log?.({ ...entry, operationId: op?.id }),
         statuses: REDIRECT_STATUSES,
         CrossOriginRedirect: errors.CrossOriginRedirect,
       });
@@ -218,12 +172,7 @@ function createInnerTransport(options: TransportOptions): Transport {
     // RFC 6750 §3.1 invalid_token (401): an expired token is replaced. Exactly one refresh and one
     // re-send, unless the replacement is the same token (a token the app holds and did not renew).
     options.tokens.invalidate(token);
-    log?.({
-      level: 'info',
-      event: 'token-refresh',
-      operationId: op?.id,
-      message: 'refreshing the access token after 401',
-    });
+    log?.refresh(op?.id);
     const next = await options.tokens.getToken(input.signal);
     if (next === token) return response;
     await response.body?.cancel().catch(() => undefined);
