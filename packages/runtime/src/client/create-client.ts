@@ -7,13 +7,12 @@
 import { createFetchClient } from './fetch-client.js';
 import type { Client } from './fetch-types.js';
 import type { SchemeDescriptor } from '../auth/schemes.js';
-import type { ClientCredentialsOptions, TokenProvider } from '../auth/token-provider.js';
+import type { TokenProvider } from '../auth/token-provider.js';
 import type { ValidationOutcome } from '../rule-types.js';
 import type { ApiError } from './api-error.js';
 import type { ClientLogger, Secrets, TransportLog } from './logger.js';
 import type { RetryOptions } from './retry.js';
 import { resolveServerUrl, type ServerTemplate, type TokenEndpoint } from './servers.js';
-import type { TokenUrlOptions } from './token-url.js';
 import { createTransport } from './transport.js';
 import type { OperationStyles } from './parameter-serializer.js';
 import {
