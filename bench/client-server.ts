@@ -3,7 +3,9 @@
  * (1) router.handle of a three-recipient Create payment: route, Bearer auth, JSON parse,
  *     request validation (schema + stateless rules), handler, serialization;
  * (2) the same with response validation on;
- * (3) generated client → in-process fetch adapter → router (auth header, openapi-fetch, Request/Response);
+ * (3) generated client → in-process fetch adapter → router (auth header, the client core, Request/Response),
+ *     side by side: the runtime's own core and the same client on openapi-fetch (what it was before),
+ *     for a created payment (201) and a refused one (400, the error model);
  * (4) 404 of an unknown path (routing cost alone).
  * This process generates into tmp/, a fresh one measures (bench/lib/fresh-process.ts says why).
  * Run: `npm run bench client-server`.
@@ -57,6 +59,8 @@ async function prepare(): Promise<void> {
       check: false,
       clientFactoryName: 'createPaymentsClient',
       plugins: ['types', 'validators', 'client', 'server', 'fetch', 'payments'],
+      // The runtime's sources in the output, so that the same client can be built on openapi-fetch.
+      runtime: 'copy',
     },
     { cwd: ROOT },
   );
@@ -65,13 +69,30 @@ async function prepare(): Promise<void> {
     mkdirSync(path.dirname(path.join(OUT, f.path)), { recursive: true });
     writeFileSync(path.join(OUT, f.path), f.contents);
   }
+  // The same client on openapi-fetch (a devDependency kept for comparisons): only the core differs.
+  const file = (name: string) => result.files.find((f) => f.path === name)!.contents;
+  writeFileSync(
+    path.join(OUT, 'runtime/client/create-client-openapi-fetch.ts'),
+    file('runtime/client/create-client.ts').replace(
+      "import { createFetchClient } from './fetch-client.js';",
+      "import createFetchClient from 'openapi-fetch';",
+    ),
+  );
+  writeFileSync(
+    path.join(OUT, 'client-openapi-fetch.ts'),
+    file('client.ts').replace(
+      "from './runtime/client/create-client.js'",
+      "from './runtime/client/create-client-openapi-fetch.js'",
+    ),
+  );
 }
 
 async function measureAll(): Promise<void> {
   const load = (file: string) => import(pathToFileURL(path.join(OUT, file)).href);
   const server = await load('server.ts');
   const { toFetchHandler } = await load('runtime/server/fetch.ts');
-  const { createPaymentsClient } = await load('client.ts');
+  const ours = (await load('client.ts')).createPaymentsClient;
+  const onOpenapiFetch = (await load('client-openapi-fetch.ts')).createPaymentsClient;
 
   const handlers = {
     requestAccessToken: () => ({
@@ -105,18 +126,54 @@ async function measureAll(): Promise<void> {
     'router.handle createPayment + response validation',
     async () => (await checked.handle(request)).status === 201,
   );
-  const client = createPaymentsClient({
+  const options = {
     baseUrl: 'https://api.bench',
     authUrl: 'https://auth.bench',
     clientId: 'id',
     clientSecret: 'secret',
     fetch: toFetchHandler(router),
-  });
+  };
+  type Client = { createPayment(init: unknown): Promise<{ apiError?: { kind: string; status?: number } }> };
+  const clients: Array<[string, Client]> = [
+    ['own core', ours(options)],
+    ['openapi-fetch', onOpenapiFetch(options)],
+  ];
+  // The client alone: a canned answer instead of the router (the token endpoint's, then 201s).
+  const canned = {
+    ...options,
+    fetch: async (r: Request) =>
+      new Response(
+        r.url.includes('token')
+          ? '{"access_token":"bench-token","token_type":"bearer","expires_in":3600}'
+          : '{"payment_id":"p-1","status":"AWAITING_FUNDS"}',
+        { status: r.url.includes('token') ? 200 : 201, headers: { 'content-type': 'application/json' } },
+      ),
+  };
+  const alone: Array<[string, Client]> = [
+    ['own core', ours(canned)],
+    ['openapi-fetch', onOpenapiFetch(canned)],
+  ];
   const init = { params: { path: { customer_id: 'c-1' } }, body: JSON.parse(body) };
-  await measure(
-    'client.createPayment → in-process router',
-    async () => (await client.createPayment(init)).apiError === undefined,
-  );
+  // Recipient amounts that do not add up to the payment's: the router answers 400.
+  const refused = { params: init.params, body: { ...init.body, amount: { currency: 'GBP', value: 99 } } };
+  const calls: Array<[string, (c: Client) => Promise<boolean>, Array<[string, Client]>]> = [
+    ['createPayment (201)', async (c) => (await c.createPayment(init)).apiError === undefined, clients],
+    ['createPayment refused (400)', async (c) => (await c.createPayment(refused)).apiError?.status === 400, clients],
+    [
+      'createPayment, canned 201 (the client alone)',
+      async (c) => (await c.createPayment(init)).apiError === undefined,
+      alone,
+    ],
+  ];
+  // Alternated, three rounds each, the best per side (a shared machine's noise).
+  for (const [label, call, pair] of calls) {
+    const best: Record<string, number> = {};
+    for (let round = 0; round < 3; round++)
+      for (const [side, client] of pair)
+        best[side] = Math.max(best[side] ?? 0, await measure(`client ${label}, ${side}`, () => call(client)));
+    const ratio = best['openapi-fetch']! / best['own core']!;
+    console.log(`client ${label}: own core / openapi-fetch time per call ${ratio.toFixed(2)}x`);
+  }
   await measure(
     'router.handle unknown path (404)',
     async () => (await router.handle({ method: 'GET', url: '/nope/x', headers: {}, body: undefined })).status === 404,

@@ -7,13 +7,12 @@
 import { createFetchClient } from './fetch-client.js';
 import type { Client } from './fetch-types.js';
 import type { SchemeDescriptor } from '../auth/schemes.js';
-import type { ClientCredentialsOptions, TokenProvider } from '../auth/token-provider.js';
+import type { TokenProvider } from '../auth/token-provider.js';
 import type { ValidationOutcome } from '../rule-types.js';
 import type { ApiError } from './api-error.js';
 import type { ClientLogger, Secrets, TransportLog } from './logger.js';
 import type { RetryOptions } from './retry.js';
 import { resolveServerUrl, type ServerTemplate, type TokenEndpoint } from './servers.js';
-import type { TokenUrlOptions } from './token-url.js';
 import { createTransport } from './transport.js';
 import type { OperationStyles } from './parameter-serializer.js';
 import {
@@ -270,8 +269,16 @@ export function createCoreClient<Paths extends {}>(
     return found;
   };
 
+  // The error model loads with the first failure (api-error.ts); should its chunk fail to load
+  // (a page gone offline), the next failure tries again.
+  let errorModel: Promise<typeof import('./api-error.js') | undefined> | undefined;
+  const errors = () =>
+    (errorModel ??= import('./api-error.js').catch(() => {
+      errorModel = undefined;
+      return undefined;
+    }));
   const thrownError = async (error: unknown): Promise<ApiError> => {
-    const m = await import('./api-error.js').catch(() => undefined);
+    const m = await errors();
     return m ? m.errorFromThrown(error, secrets.scrub) : unloaded(secrets.scrub(String(error)));
   };
 
@@ -324,8 +331,7 @@ export function createCoreClient<Paths extends {}>(
           response: Response;
         };
         if (result.response.ok) return result;
-        // The error model loads with the first failure (api-error.ts).
-        const m = await import('./api-error.js').catch(() => undefined);
+        const m = await errors();
         if (m === undefined)
           return { response: result.response, apiError: unloaded(`the service answered ${result.response.status}`) };
         return {
