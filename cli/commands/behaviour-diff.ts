@@ -4,6 +4,7 @@
  * sandbox is recorded now on the same checks and compared: how the sandbox stays honest about a
  * real provider. Exit 1 when a difference has no assumption that allows it.
  */
+import path from 'node:path';
 import { CbpError } from '../../lib/errors.js';
 import type { CbpCommand } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
@@ -26,9 +27,10 @@ export const behaviourDiffCommand: CbpCommand = {
     ]);
     const file = String(argv.cassette);
     if (file === '') throw new CbpError('E_USAGE', 'behaviour-diff needs a cassette');
-    const a = loadCassette(file);
+    // Relative to the command's working directory (the Node API's cwd), as every other path.
+    const a = loadCassette(path.resolve(io.cwd, file));
     const otherFile = typeof argv.other === 'string' ? argv.other : undefined;
-    const b = otherFile ? loadCassette(otherFile) : await recordSandbox(a.run.options);
+    const b = otherFile ? loadCassette(path.resolve(io.cwd, otherFile)) : await recordSandbox(a.run.options);
     const diffs = behaviourDiff(a, b);
     if (argv.json === true) io.out(JSON.stringify(diffs, null, 2));
     else for (const line of formatBehaviourDiff(diffs, [file, otherFile ?? 'the embedded sandbox'])) io.out(line);

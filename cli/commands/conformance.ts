@@ -4,6 +4,7 @@
  * environment, never printed). `cbp conformance events LOG` judges a captured webhook log.
  * `consumer` (conformance-consumer.ts) is nested here too. Exit 0 only when nothing failed.
  */
+import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { CbpError } from '../../lib/errors.js';
 import type { ConformanceArgv } from '../../conformance/suites/api/config.js';
@@ -117,7 +118,7 @@ async function replay(
     import('../../conformance/suites/api/replay/cassette.js'),
     import('../../conformance/suites/api/replay/run-replay.js'),
   ]);
-  const r = await replayConformance(loadCassette(file), config, { reporters });
+  const r = await replayConformance(loadCassette(path.resolve(io.cwd, file)), config, { reporters });
   for (const m of r.misses) io.err(`replay: ${m}`);
   if (r.differences.length === 0) io.out(`replay: the same verdicts as the recorded run (${file})`);
   else {

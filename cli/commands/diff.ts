@@ -127,6 +127,12 @@ export function diffOptions(y: Argv): Argv {
       describe: 'exit 1 when a change this severe (or worse) reaches you',
     })
     .option('additive', { type: 'boolean', default: false, describe: 'list additive changes on the console too' })
+    .option('behaviour', {
+      type: 'string',
+      describe:
+        'compare recorded behaviour instead of documents: a cassette of `cbp record`, with [old] as the other ' +
+        'cassette (default: the embedded sandbox recorded now); each difference names the assumption that allows it',
+    })
     .option('allow-ref-origin', {
       type: 'string',
       array: true,
@@ -140,6 +146,11 @@ export const diffCommand: CbpCommand = {
     "What a new version of the provider's contract breaks for you (requests, responses, webhooks, state table, rules)",
   builder: diffOptions,
   async run(argv, io) {
+    // `cbp diff --behaviour <cassette> [other]`: the recorded-behaviour comparison (replay/behaviour-diff.ts).
+    if (typeof argv.behaviour === 'string') {
+      const { behaviourDiffCommand } = await import('./behaviour-diff.js');
+      return behaviourDiffCommand.run({ ...argv, cassette: argv.behaviour, other: argv.old }, io);
+    }
     const config = diffConfigFromArgv(argv as DiffArgv);
     // Report paths are checked before the work, as for `cbp conformance` (E_REPORT_PATH, exit 2).
     const { checkReportPath } = await import('../../conformance/engine/report-targets.js');

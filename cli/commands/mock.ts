@@ -4,6 +4,7 @@
  * fixtures, then serves until SIGINT/SIGTERM, logging one line per request on stderr (text, or
  * JSON with --log-format json; none with --quiet).
  */
+import path from 'node:path';
 import { CbpError } from '../../lib/errors.js';
 import type { SandboxOptions, RunningSandbox } from '../../sandbox/index.js';
 import { createTargetPolicy } from '../../sandbox/webhooks/target-policy.js';
@@ -201,7 +202,7 @@ async function serveReplay(file: string, argv: MockArgv, io: CliIO): Promise<num
     import('../../conformance/suites/api/replay/cassette.js'),
     import('../../conformance/suites/api/replay/replay.js'),
   ]);
-  const cassette = loadCassette(file);
+  const cassette = loadCassette(path.resolve(io.cwd, file));
   const server = await startReplayServer(cassette, {
     port: port(argv.port ?? 4010, '--port'),
     host: argv.host ?? '127.0.0.1',

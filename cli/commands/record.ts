@@ -3,6 +3,7 @@
  * run as a cassette (conformance/suites/api/replay/): replay it offline with `cbp conformance
  * --replay FILE` or serve it with `cbp mock --replay FILE`. Exit code as `cbp conformance`.
  */
+import path from 'node:path';
 import type { ConformanceArgv } from '../../conformance/suites/api/config.js';
 import { reportKinds } from '../../conformance/reporters/kinds.js';
 import { CbpError } from '../../lib/errors.js';
@@ -36,7 +37,7 @@ export const recordCommand: CbpCommand = {
     const { cassette, summary } = await withTarget(config, (target) =>
       recordConformance(config, { target, reporters }),
     );
-    saveCassette(out, cassette);
+    saveCassette(path.resolve(io.cwd, out), cassette);
     const counts = { exchange: 0, webhook: 0, driver: 0 };
     for (const s of cassette.steps) counts[s.kind]++;
     io.out(

@@ -2,6 +2,9 @@
  * Record a run against the embedded sandbox, replay it offline: the same verdicts, no request
  * the cassette cannot answer, no credential in the cassette's bytes.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { startSandboxTarget } from '../../../cli/sandbox-target.js';
@@ -11,6 +14,8 @@ import { recordConformance } from '../../../conformance/suites/api/replay/record
 import { behaviourDiff } from '../../../conformance/suites/api/replay/behaviour-diff.js';
 import { replayConformance } from '../../../conformance/suites/api/replay/run-replay.js';
 import type { SuiteSummary } from '../../../conformance/engine/types.js';
+import { main } from '../../../cli/main.js';
+import { recordingIO } from '../../generator/helpers/io.js';
 
 let cassette: Cassette;
 let live: SuiteSummary;
@@ -100,5 +105,21 @@ describe('behaviour diff', () => {
       }),
     );
     expect(diffs.every((d) => d.assumption !== undefined)).toBe(true);
+  });
+});
+
+describe('cbp diff --behaviour', () => {
+  test('two cassettes of the same behaviour: no difference, exit 0; a missing cassette: exit 2', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'cbp-behaviour-'));
+    try {
+      writeFileSync(path.join(dir, 'a.cassette.gz'), serializeCassette(cassette));
+      const io = recordingIO(dir);
+      expect(await main(['diff', '--behaviour', 'a.cassette.gz', 'a.cassette.gz'], io), io.text()).toBe(0);
+      expect(io.text()).toContain('no behaviour differences between a.cassette.gz and a.cassette.gz');
+      const missing = recordingIO(dir);
+      expect(await main(['diff', '--behaviour', 'nowhere.cassette.gz', 'a.cassette.gz'], missing)).toBe(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
