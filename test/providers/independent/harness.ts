@@ -103,7 +103,7 @@ export interface PartnerSetup {
 
 /** The config as parsed YAML, adjusted for `setup`; the driver path is made absolute (a derived driver lives in a temp
  * dir). */
-function partnerConfig(setup: PartnerSetup, dir: string): Record<string, unknown> {
+export function partnerConfig(setup: PartnerSetup, dir: string): Record<string, unknown> {
   const value = parseYaml(readFileSync(CONFIG_PATH, 'utf8')) as Record<string, unknown> & { quotes: unknown[] };
   value.driver = path.join(HERE, 'driver.mjs');
   const funded = new Set(setup.fundedCustomers ?? []);

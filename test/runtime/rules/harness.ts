@@ -6,7 +6,7 @@
  * in-process compiled validator. Modules are written under tmp/ (git-ignored) next to a copy of
  * packages/runtime/src, then imported.
  */
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createAjv } from '../../../generator/validation/create-ajv.js';
@@ -37,7 +37,6 @@ export function inProcess(schema: Record<string, unknown>, openapi31 = true): Ch
   return wrap(ajv.compile(schema) as AjvValidateFn);
 }
 
-let counter = 0;
 const created: string[] = [];
 
 /** Removes the output directories this test file created (modules stay loaded). */
@@ -45,10 +44,12 @@ export function removeOutDirs(): void {
   for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
-/** A fresh output directory under tmp/ with runtime/ copied in. */
+/** A fresh output directory under tmp/ with runtime/ copied in. A name no other test file can
+ * reuse (mkdtemp): a fork runs several files one after another under one pid, and a module
+ * imported again from a reused path could come from the module cache, another file's schemas. */
 export function outDir(label: string): string {
-  const dir = join(ROOT, 'tmp', 'h3-tests', `${label}-${process.pid}-${counter++}`);
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(join(ROOT, 'tmp', 'h3-tests'), { recursive: true });
+  const dir = mkdtempSync(join(ROOT, 'tmp', 'h3-tests', `${label}-`));
   created.push(dir);
   cpSync(join(ROOT, 'packages', 'runtime', 'src'), join(dir, 'runtime'), { recursive: true });
   // What the emitted validators-runtime.ts holds with the payments plugin selected.
