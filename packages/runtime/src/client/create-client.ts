@@ -317,7 +317,14 @@ export function createCoreClient<Paths extends {}>(
       };
       if (op.server) extra['baseUrl'] = resolveServerUrl(op.server, variables);
       const headers: Record<string, string> = {};
-      if (op.contentType && op.contentType !== 'application/json' && given.body !== undefined)
+      // A FormData body (multipart/form-data) gets its type from fetch, with the boundary its
+      // parts are delimited by (RFC 7578 §4.1): a type written here would have none.
+      if (
+        op.contentType &&
+        op.contentType !== 'application/json' &&
+        given.body !== undefined &&
+        !(given.body instanceof FormData)
+      )
         headers['Content-Type'] = op.contentType;
       // The core writes no cookies: the cookie parameters become the Cookie header (RFC 6265 §4.2).
       const cookie = writers.cookies(given.params?.cookie);
