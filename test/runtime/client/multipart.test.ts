@@ -22,8 +22,10 @@ const server = createServer(async (req: IncomingMessage, res) => {
   const entry: Received = { contentType, fields: {} };
   try {
     // The parts as a server reads them: undici's multipart parser needs the boundary.
+    const parts: Array<[string, FormDataEntryValue]> = [];
     const form = await new Response(Buffer.concat(chunks), { headers: { 'content-type': contentType } }).formData();
-    for (const [name, value] of form) {
+    form.forEach((value, name) => parts.push([name, value]));
+    for (const [name, value] of parts) {
       if (typeof value === 'string') entry.fields[name] = value;
       else entry.file = { name: value.name, type: value.type, text: await value.text() };
     }
