@@ -24,7 +24,9 @@ const server = createServer(async (req: IncomingMessage, res) => {
     // The parts as a server reads them: undici's multipart parser needs the boundary.
     const parts: Array<[string, FormDataEntryValue]> = [];
     const form = await new Response(Buffer.concat(chunks), { headers: { 'content-type': contentType } }).formData();
-    form.forEach((value, name) => parts.push([name, value]));
+    form.forEach((value, name) => {
+      parts.push([name, value]);
+    });
     for (const [name, value] of parts) {
       if (typeof value === 'string') entry.fields[name] = value;
       else entry.file = { name: value.name, type: value.type, text: await value.text() };
