@@ -201,18 +201,11 @@ export function createCoreClient<Paths extends {}>(
             import('../auth/client-credentials-loader.js').then((m) =>
               m.clientCredentialsProvider(
                 meta.tokenEndpoint,
-                { tokenUrl: options.tokenUrl, authUrl: options.authUrl, baseUrl: options.baseUrl, variables },
-                {
-                  clientId: options.clientId as string,
-                  clientSecret: options.clientSecret as string,
-                  fetch: baseFetch,
-                  skewSeconds: options.tokenSkewSeconds,
-                  timeoutMs: options.tokenTimeoutMs,
-                  clock: options.clock,
-                  onToken,
-                },
-                options.retry,
-                options.logger && logs,
+                options,
+                variables,
+                baseFetch,
+                onToken,
+                logs,
                 resolveServerUrl,
               ),
             ),

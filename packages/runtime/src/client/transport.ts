@@ -144,29 +144,25 @@ function createInnerTransport(options: TransportOptions): Transport {
       } catch (error) {
         // The network error names the URL (redacted as logs are) and the cause; its module loads
         // on the first failure, not with the page.
-        const [m, tools] = await Promise.all([import('./network-error.js'), options.logs()]).catch(() => []);
-        if (m === undefined) throw error;
-        throw m.networkFailure('api', tools ? tools.redactor.url(first.url) : '(url withheld)', error);
+        throw await import('./network-error.js').then(
+          (m) => m.apiNetworkFailure(first.url, options.logs, error),
+          () => error,
+        );
       }
       if (input.redirect !== 'follow' || !REDIRECT_STATUSES.has(response.status) || !response.headers.has('location'))
         return response;
       // The redirect loop loads on the first redirect. Should it fail to load (a page gone
       // offline), the 3xx answer is the result: nothing is sent on.
-      const [redirects, errors, tools] = await Promise.all([
-        import('./redirects.js'),
-        import('./api-error.js'),
-        options.logs(),
-      ]).catch(() => []);
-      if (redirects === undefined || errors === undefined || tools === undefined) return response;
+      const redirects = await import('./redirects.js').catch(() => undefined);
+      if (redirects === undefined) return response;
       return redirects.followSameOrigin(response, first, {
         fetch: options.fetch,
         method: input.method,
         body: bytes,
         build: (target, method, body) => build(target, method, body, token),
-        url: tools.redactor.url,
-        log: (entry) => tools.log?.({ ...entry, operationId: op?.id }),
+        logs: options.logs,
+        operationId: op?.id,
         statuses: REDIRECT_STATUSES,
-        CrossOriginRedirect: errors.CrossOriginRedirect,
       });
     };
 
