@@ -334,11 +334,7 @@ export function createCoreClient<Paths extends {}>(
         const m = await errors();
         if (m === undefined)
           return { response: result.response, apiError: unloaded(`the service answered ${result.response.status}`) };
-        return {
-          error: m.scrubValue(result.error, secrets.scrub),
-          response: result.response,
-          apiError: m.errorFromResponse(result.response, result.error, secrets.scrub),
-        };
+        return m.failedResult(result, secrets.scrub);
       } catch (error) {
         return { apiError: await thrownError(error) };
       }

@@ -56,7 +56,7 @@ interface CallOptions {
   [init: string]: unknown;
 }
 
-const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
+const METHODS = 'GET PUT POST DELETE OPTIONS HEAD PATCH TRACE'.split(' ');
 
 let serializers: Promise<Serializers> | undefined;
 const loadSerializers = (): Promise<Serializers> => (serializers ??= import('./fetch-serializers.js'));

@@ -86,6 +86,8 @@ function createInnerTransport(options: TransportOptions): Transport {
     const mayRetry = retries > 0 && /^(GET|HEAD|OPTIONS)$/i.test(input.method);
 
     const bytes = input.body ? new Uint8Array(await input.arrayBuffer()) : undefined;
+    // An API key's placement loads with the first request that carries one (api-key.ts).
+    const place = plan.apiKeys.length > 0 ? (await import('./api-key.js')).placeApiKey : undefined;
     const attempt = async (n: number, token: string | undefined): Promise<Response> => {
       const request = build(input.url, input.method, bytes, token);
       log?.request(op?.id, request, n);
@@ -123,7 +125,7 @@ function createInnerTransport(options: TransportOptions): Transport {
       const headers = new Headers(input.headers);
       const url = new URL(target);
       if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
-      for (const key of plan.apiKeys) placeApiKey(headers, url, key, options.apiKey ?? '');
+      if (place) for (const key of plan.apiKeys) place(headers, url, key, options.apiKey ?? '');
       // A 303 hop continues without the body, so without its type either.
       if (body === undefined && bytes !== undefined) headers.delete('content-type');
       return new Request(url, {
@@ -185,14 +187,4 @@ function createInnerTransport(options: TransportOptions): Transport {
 function unwrap(outcome: { response: Response } | { error: unknown }): Response {
   if ('error' in outcome) throw outcome.error;
   return outcome.response;
-}
-
-/** Places an API key where its scheme says (OpenAPI 3.1 §4.8.27: `in` header, query or cookie, under `name`). */
-function placeApiKey(headers: Headers, url: URL, key: { in: string; name: string }, value: string): void {
-  if (key.in === 'header') headers.set(key.name, value);
-  else if (key.in === 'query') url.searchParams.set(key.name, value);
-  else {
-    const prior = headers.get('cookie');
-    headers.set('cookie', `${prior ? `${prior}; ` : ''}${key.name}=${encodeURIComponent(value)}`);
-  }
 }
