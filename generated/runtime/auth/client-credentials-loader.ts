@@ -34,7 +34,7 @@ export async function clientCredentialsProvider(
   client: ProviderClientOptions,
   variables: TokenUrlOptions['variables'],
   fetch: ClientCredentialsOptions['fetch'],
-  onToken: ClientCredentialsOptions['onToken'],
+  onToken: (token: string) => void,
   logs: () => Promise<TransportLog>,
   // Handed over rather than imported: servers.ts is in the page's first chunk, and a lazy chunk
   // importing it would make a bundler split it into a chunk of its own the page loads up front.
