@@ -28,9 +28,10 @@ import {
 } from '../../bench/lib/footprint.js';
 
 /** Today's figure of the default output with validation off, with the runtime's own client core
- * and what it does not need up front loaded on first use (5,699 bytes; 8,362 on openapi-fetch):
- * a regression fails. The target is BUDGETS.bundleTargetGzip (5 kB). */
-const DEFAULT_OUTPUT_CEILING_GZIP = 5_750;
+ * and what it does not need up front loaded on first use (5,452 bytes: the entry 5,064 and
+ * esbuild's helper chunk 388; 8,362 on openapi-fetch): a regression fails. The target is
+ * BUDGETS.bundleTargetGzip (5 kB). */
+const DEFAULT_OUTPUT_CEILING_GZIP = 5_500;
 
 let ws: Workspace;
 let validatedDir: string;
@@ -109,15 +110,18 @@ describe('what an app that imports the generated client pays in production', () 
     },
   );
 
-  // ~0.39 kB of it is esbuild's helper chunk, which esbuild's linker makes every chunk import once
+  // 388 bytes of it are esbuild's helper chunk, which esbuild's linker makes every chunk import once
   // any chunk uses a helper (ajv, CommonJS, in the lazy validators chunk), whatever the page's own
-  // code does. A regression past today's figure fails at once.
+  // code does: the linker counts its runtime as reachable from every entry whose graph holds an ES
+  // module with exports (each has a namespace part that names `__export`, live or not), so the
+  // helpers land in a chunk keyed by every entry. Only a graph without CommonJS (precompiled
+  // validators: `bundles.off`) avoids it. A regression past today's figure fails at once.
   test(`browser bundle, the default output with validateRequests off: <= ${BUDGETS.bundleWithoutValidationGzip} bytes gzip, and no larger than today (${DEFAULT_OUTPUT_CEILING_GZIP})`, () => {
     expect(bundles.lazy.initialGzip).toBeLessThanOrEqual(BUDGETS.bundleWithoutValidationGzip);
     expect(bundles.lazy.initialGzip).toBeLessThanOrEqual(DEFAULT_OUTPUT_CEILING_GZIP);
   });
 
-  // Not met (5.7 kB): the target reports when it holds.
+  // Not met (5.45 kB, 0.39 kB of it the helper chunk above): the target reports when it holds.
   test.fails(
     `browser bundle, client + one call, the default output with validateRequests ` +
       `off: <= ${BUDGETS.bundleTargetGzip} bytes gzip (target; not met)`,

@@ -188,3 +188,16 @@ export function scrubValue(value: unknown, scrub: (text: string) => string): unk
     return clean;
   }
 }
+
+/** The result of a call the service answered with a failure status (create-client.ts): the
+ * body and the apiError, scrubbed of live secrets. */
+export function failedResult(
+  result: { error?: unknown; response: Response },
+  scrub: (text: string) => string,
+): { error: unknown; response: Response; apiError: ApiError } {
+  return {
+    error: scrubValue(result.error, scrub),
+    response: result.response,
+    apiError: errorFromResponse(result.response, result.error, scrub),
+  };
+}

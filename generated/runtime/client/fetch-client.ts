@@ -16,9 +16,10 @@
  * `parseAs` says (JSON by default, an empty body is `undefined`); another status's body is JSON
  * when it parses, else its text.
  *
- * Only what most calls use is in this module: primitives in the default styles. Arrays, objects,
- * `{.name}` / `{;name}` / `{name*}` templates and the query serializer's style options load with
- * fetch-serializers.ts, and middleware runs in fetch-middleware.ts, loaded once one is registered.
+ * Only what the generated methods' calls use is in this module: they give their own query and path
+ * serializers. The default serializers (`client.raw` calls that give none) and the query
+ * serializer's style options load with fetch-serializers.ts on the first such call, and middleware
+ * runs in fetch-middleware.ts, loaded once one is registered.
  */
 import type {
   Client,
@@ -58,7 +59,7 @@ interface CallOptions {
   [init: string]: unknown;
 }
 
-const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
+const METHODS = 'GET PUT POST DELETE OPTIONS HEAD PATCH TRACE'.split(' ');
 
 let serializers: Promise<Serializers> | undefined;
 const loadSerializers = (): Promise<Serializers> => (serializers ??= import('./fetch-serializers.js'));
@@ -100,25 +101,17 @@ export function createFetchClient<Paths extends {}, Media extends MediaType = Me
       ...init
     } = options;
     const base = callBaseUrl ? withoutTrailingSlash(callBaseUrl) : baseUrl;
-    // A function given for the call wins; style options merge with the client's own.
-    const querySpec =
-      callQuery === undefined
-        ? clientQuery
-        : typeof callQuery === 'function'
-          ? callQuery
-          : { ...(typeof clientQuery === 'object' ? clientQuery : {}), ...callQuery };
-    let query: Query;
-    if (typeof querySpec === 'function') query = querySpec as Query;
-    else if (querySpec === undefined && primitiveValues(params.query)) query = primitiveQuery;
-    else query = (await loadSerializers()).createQuerySerializer(querySpec);
+    // A function given for the call or the client is used as it is (the generated methods give
+    // one); style options and the defaults load with fetch-serializers.ts.
+    const querySpec = callQuery ?? clientQuery;
+    const query: Query =
+      typeof querySpec === 'function'
+        ? (querySpec as Query)
+        : (await loadSerializers()).querySerializerOf(clientQuery, callQuery as QuerySerializerOptions, params.query);
     let pathSerializer = callPath ?? clientPath;
     let url = `${base}${schemaPath}`;
     if (params.path) {
-      if (pathSerializer === undefined)
-        pathSerializer =
-          primitiveValues(params.path) && !/\{[.;][^{}]*\}|\{[^{}]*\*\}/.test(url)
-            ? primitivePath
-            : (await loadSerializers()).defaultPathSerializer;
+      pathSerializer ??= (await loadSerializers()).pathSerializerOf(url, params.path);
       url = pathSerializer(url, params.path);
     }
     let search = query(params.query ?? {});
@@ -154,7 +147,7 @@ export function createFetchClient<Paths extends {}, Media extends MediaType = Me
           parseAs,
           querySerializer: query,
           bodySerializer,
-          pathSerializer: pathSerializer ?? primitivePath,
+          pathSerializer,
         },
       }));
     }
@@ -240,27 +233,4 @@ export function mergeHeaders(...sources: Array<HeadersOptions | undefined>): Hea
 
 function withoutTrailingSlash(url: string): string {
   return url.endsWith('/') ? url.slice(0, -1) : url;
-}
-
-function primitiveValues(values: Record<string, unknown> | undefined): boolean {
-  if (values) for (const name in values) if (typeof values[name] === 'object' && values[name] !== null) return false;
-  return true;
-}
-
-/** `name=value` pairs, values percent-encoded (names as given), null and undefined left out. */
-function primitiveQuery(query: Record<string, unknown>): string {
-  const parts: string[] = [];
-  for (const name in query) {
-    const value = query[name];
-    if (value !== undefined && value !== null) parts.push(`${name}=${encodeURIComponent(value as string)}`);
-  }
-  return parts.join('&');
-}
-
-/** `{name}` replaced by the percent-encoded value; an absent or null value leaves it as it is. */
-function primitivePath(url: string, values: Record<string, unknown>): string {
-  return url.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
-    const value = values[name];
-    return value === undefined || value === null ? whole : encodeURIComponent(value as string);
-  });
 }

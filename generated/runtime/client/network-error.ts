@@ -46,6 +46,17 @@ export class NetworkFailure extends Error {
   }
 }
 
+/** A request to the API that got no answer (transport.ts): its URL redacted as logs redact it,
+ * withheld when the redactor cannot load (a page gone offline). */
+export async function apiNetworkFailure(
+  url: string,
+  logs: () => Promise<{ redactor: { url(url: string): string } }>,
+  error: unknown,
+): Promise<unknown> {
+  const tools = await logs().catch(() => undefined);
+  return networkFailure('api', tools ? tools.redactor.url(url) : '(url withheld)', error);
+}
+
 /** `error` (thrown by fetch) as a NetworkFailure; an abort or a timeout of the caller's signal,
  * or an error that already says what failed, is returned as it is. */
 export function networkFailure(endpoint: 'token' | 'api', url: string, error: unknown): unknown {

@@ -37,12 +37,18 @@ export function primitivePath(pathname: string, params: Record<string, unknown>)
   });
 }
 
+/** `name=value` pairs, both percent-encoded; undefined left out, and null too unless `withNull`. */
+function pairs(values: Record<string, unknown> | undefined, withNull: boolean): string[] {
+  const parts: string[] = [];
+  for (const [name, value] of Object.entries(values ?? {}))
+    if (value !== undefined && (withNull || value !== null))
+      parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(text(value))}`);
+  return parts;
+}
+
 /** The client core's `querySerializer` for primitives in `form` style: `name=value` pairs. */
 export function primitiveQuery(query: Record<string, unknown>): string {
-  const parts: string[] = [];
-  for (const [name, value] of Object.entries(query ?? {}))
-    if (value !== undefined) parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(text(value))}`);
-  return parts.join('&');
+  return pairs(query, true).join('&');
 }
 
 /** Header parameters as field values, not percent-encoded (undefined and null left out). */
@@ -59,10 +65,5 @@ export function primitiveHeaders(values: Record<string, unknown> | undefined): R
 /** The Cookie header value (RFC 6265 §4.2.1 cookie-pairs joined by "; ", names and values
  * percent-encoded); undefined when there are none. */
 export function primitiveCookies(values: Record<string, unknown> | undefined): string | undefined {
-  const parts: string[] = [];
-  for (const [name, value] of Object.entries(values ?? {})) {
-    if (value === undefined || value === null) continue;
-    parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(text(value))}`);
-  }
-  return parts.length > 0 ? parts.join('; ') : undefined;
+  return pairs(values, false).join('; ') || undefined;
 }

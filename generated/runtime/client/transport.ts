@@ -89,6 +89,8 @@ function createInnerTransport(options: TransportOptions): Transport {
     const mayRetry = retries > 0 && /^(GET|HEAD|OPTIONS)$/i.test(input.method);
 
     const bytes = input.body ? new Uint8Array(await input.arrayBuffer()) : undefined;
+    // An API key's placement loads with the first request that carries one (api-key.ts).
+    const place = plan.apiKeys.length > 0 ? (await import('./api-key.js')).placeApiKey : undefined;
     const attempt = async (n: number, token: string | undefined): Promise<Response> => {
       const request = build(input.url, input.method, bytes, token);
       log?.request(op?.id, request, n);
@@ -126,7 +128,7 @@ function createInnerTransport(options: TransportOptions): Transport {
       const headers = new Headers(input.headers);
       const url = new URL(target);
       if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
-      for (const key of plan.apiKeys) placeApiKey(headers, url, key, options.apiKey ?? '');
+      if (place) for (const key of plan.apiKeys) place(headers, url, key, options.apiKey ?? '');
       // A 303 hop continues without the body, so without its type either.
       if (body === undefined && bytes !== undefined) headers.delete('content-type');
       return new Request(url, {
@@ -147,29 +149,25 @@ function createInnerTransport(options: TransportOptions): Transport {
       } catch (error) {
         // The network error names the URL (redacted as logs are) and the cause; its module loads
         // on the first failure, not with the page.
-        const [m, tools] = await Promise.all([import('./network-error.js'), options.logs()]).catch(() => []);
-        if (m === undefined) throw error;
-        throw m.networkFailure('api', tools ? tools.redactor.url(first.url) : '(url withheld)', error);
+        throw await import('./network-error.js').then(
+          (m) => m.apiNetworkFailure(first.url, options.logs, error),
+          () => error,
+        );
       }
       if (input.redirect !== 'follow' || !REDIRECT_STATUSES.has(response.status) || !response.headers.has('location'))
         return response;
       // The redirect loop loads on the first redirect. Should it fail to load (a page gone
       // offline), the 3xx answer is the result: nothing is sent on.
-      const [redirects, errors, tools] = await Promise.all([
-        import('./redirects.js'),
-        import('./api-error.js'),
-        options.logs(),
-      ]).catch(() => []);
-      if (redirects === undefined || errors === undefined || tools === undefined) return response;
+      const redirects = await import('./redirects.js').catch(() => undefined);
+      if (redirects === undefined) return response;
       return redirects.followSameOrigin(response, first, {
         fetch: options.fetch,
         method: input.method,
         body: bytes,
         build: (target, method, body) => build(target, method, body, token),
-        url: tools.redactor.url,
-        log: (entry) => tools.log?.({ ...entry, operationId: op?.id }),
+        logs: options.logs,
+        operationId: op?.id,
         statuses: REDIRECT_STATUSES,
-        CrossOriginRedirect: errors.CrossOriginRedirect,
       });
     };
 
@@ -192,14 +190,4 @@ function createInnerTransport(options: TransportOptions): Transport {
 function unwrap(outcome: { response: Response } | { error: unknown }): Response {
   if ('error' in outcome) throw outcome.error;
   return outcome.response;
-}
-
-/** Places an API key where its scheme says (OpenAPI 3.1 §4.8.27: `in` header, query or cookie, under `name`). */
-function placeApiKey(headers: Headers, url: URL, key: { in: string; name: string }, value: string): void {
-  if (key.in === 'header') headers.set(key.name, value);
-  else if (key.in === 'query') url.searchParams.set(key.name, value);
-  else {
-    const prior = headers.get('cookie');
-    headers.set('cookie', `${prior ? `${prior}; ` : ''}${key.name}=${encodeURIComponent(value)}`);
-  }
 }

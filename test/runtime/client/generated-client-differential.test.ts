@@ -4,6 +4,12 @@
  * petstore and of a document with every parameter style in every location, the same requests byte
  * for byte (the token request included) and the same results, for JSON, empty, 204, non-JSON and
  * error answers. The corpus documents' operations: generated-client-differential.slow.test.ts.
+ *
+ * One deliberate difference from what the runtime sent before: a multipart/form-data body. It
+ * used to go out with `Content-Type: multipart/form-data` written by createCoreClient, without the
+ * boundary, so no server could read its parts; now both clients here (they share createCoreClient)
+ * leave the type to fetch, which names the boundary (RFC 7578 §4.1). multipart.test.ts checks that
+ * a server on 127.0.0.1 reads the parts.
  */
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';

@@ -201,18 +201,11 @@ export function createCoreClient<Paths extends {}>(
             import('../auth/client-credentials-loader.js').then((m) =>
               m.clientCredentialsProvider(
                 meta.tokenEndpoint,
-                { tokenUrl: options.tokenUrl, authUrl: options.authUrl, baseUrl: options.baseUrl, variables },
-                {
-                  clientId: options.clientId as string,
-                  clientSecret: options.clientSecret as string,
-                  fetch: baseFetch,
-                  skewSeconds: options.tokenSkewSeconds,
-                  timeoutMs: options.tokenTimeoutMs,
-                  clock: options.clock,
-                  onToken,
-                },
-                options.retry,
-                options.logger && logs,
+                options,
+                variables,
+                baseFetch,
+                onToken,
+                logs,
                 resolveServerUrl,
               ),
             ),
@@ -317,7 +310,14 @@ export function createCoreClient<Paths extends {}>(
       };
       if (op.server) extra['baseUrl'] = resolveServerUrl(op.server, variables);
       const headers: Record<string, string> = {};
-      if (op.contentType && op.contentType !== 'application/json' && given.body !== undefined)
+      // A FormData body (multipart/form-data) gets its type from fetch, with the boundary its
+      // parts are delimited by (RFC 7578 §4.1): a type written here would have none.
+      if (
+        op.contentType &&
+        op.contentType !== 'application/json' &&
+        given.body !== undefined &&
+        !(given.body instanceof FormData)
+      )
         headers['Content-Type'] = op.contentType;
       // The core writes no cookies: the cookie parameters become the Cookie header (RFC 6265 §4.2).
       const cookie = writers.cookies(given.params?.cookie);
@@ -334,11 +334,7 @@ export function createCoreClient<Paths extends {}>(
         const m = await errors();
         if (m === undefined)
           return { response: result.response, apiError: unloaded(`the service answered ${result.response.status}`) };
-        return {
-          error: m.scrubValue(result.error, secrets.scrub),
-          response: result.response,
-          apiError: m.errorFromResponse(result.response, result.error, secrets.scrub),
-        };
+        return m.failedResult(result, secrets.scrub);
       } catch (error) {
         return { apiError: await thrownError(error) };
       }

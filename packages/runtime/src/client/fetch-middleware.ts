@@ -5,16 +5,25 @@
  * Response recovers the call, an Error replaces the error), then `onResponse` in reverse order (a
  * Response returned replaces the answer). Each run has an id and the call's frozen options.
  */
+import { primitivePath } from './fetch-serializers.js';
 import type { MergedOptions, Middleware, MiddlewareCallbackParams } from './fetch-types.js';
 
 export async function runMiddleware(
   list: readonly Middleware[],
   first: Request,
   send: (request: Request) => Promise<Response>,
-  context: { schemaPath: string; params: MiddlewareCallbackParams['params']; options: MergedOptions },
+  context: {
+    schemaPath: string;
+    params: MiddlewareCallbackParams['params'];
+    options: Omit<MergedOptions, 'pathSerializer'> & { pathSerializer?: MergedOptions['pathSerializer'] | undefined };
+  },
 ): Promise<{ request: Request; response: Response }> {
   const id = Math.random().toString(36).slice(2, 11);
-  const options = Object.freeze({ ...context.options });
+  // A call with no path parameters and no serializer of its own: the default for primitives.
+  const options = Object.freeze({
+    ...context.options,
+    pathSerializer: context.options.pathSerializer ?? primitivePath,
+  });
   const { schemaPath, params } = context;
   let request = first;
   for (const m of list) {

@@ -1,7 +1,8 @@
 /**
  * The client core's default serializers for what fetch-client.ts does not write itself: arrays
  * and objects, path templates `{.name}` (label), `{;name}` (matrix) and `{name*}` (explode), and
- * the query serializer's style options. Loaded by the first call that needs one.
+ * the query serializer's style options, and the defaults for primitives. Loaded by the first call
+ * that gives no serializer function of its own.
  *
  * They write what openapi-fetch's defaults write, cell by cell, since code written for openapi-fetch
  * (client.raw) relies on them: query arrays `form` exploded, objects `deepObject` exploded, names
@@ -124,4 +125,51 @@ export function defaultPathSerializer(url: string, values: Record<string, unknow
     out = out.replace(template, text);
   }
   return out;
+}
+
+type Query = (query: Record<string, unknown>) => string;
+
+/** The query serializer of a call that gives no function: the call's style options merged over
+ * the client's; without any, primitives are written by the small `primitiveQuery`. */
+export function querySerializerOf(
+  clientQuery: Query | QuerySerializerOptions | undefined,
+  callQuery: QuerySerializerOptions | undefined,
+  query: Record<string, unknown> | undefined,
+): Query {
+  const spec =
+    callQuery === undefined ? clientQuery : { ...(typeof clientQuery === 'object' ? clientQuery : {}), ...callQuery };
+  if (spec === undefined && primitiveValues(query)) return primitiveQuery;
+  return createQuerySerializer(spec as QuerySerializerOptions | undefined);
+}
+
+/** The path serializer of a call that gives none: `primitivePath` unless a value is an array or
+ * an object or the template has `{.name}`, `{;name}` or `{name*}`. */
+export function pathSerializerOf(
+  url: string,
+  values: Record<string, unknown>,
+): (url: string, values: Record<string, unknown>) => string {
+  return primitiveValues(values) && !/\{[.;][^{}]*\}|\{[^{}]*\*\}/.test(url) ? primitivePath : defaultPathSerializer;
+}
+
+function primitiveValues(values: Record<string, unknown> | undefined): boolean {
+  if (values) for (const name in values) if (typeof values[name] === 'object' && values[name] !== null) return false;
+  return true;
+}
+
+/** `name=value` pairs, values percent-encoded (names as given), null and undefined left out. */
+function primitiveQuery(query: Record<string, unknown>): string {
+  const parts: string[] = [];
+  for (const name in query) {
+    const value = query[name];
+    if (value !== undefined && value !== null) parts.push(`${name}=${encodeURIComponent(value as string)}`);
+  }
+  return parts.join('&');
+}
+
+/** `{name}` replaced by the percent-encoded value; an absent or null value leaves it as it is. */
+export function primitivePath(url: string, values: Record<string, unknown>): string {
+  return url.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
+    const value = values[name];
+    return value === undefined || value === null ? whole : encodeURIComponent(value as string);
+  });
 }

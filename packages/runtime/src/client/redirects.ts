@@ -3,10 +3,10 @@
  * Location: same origin (scheme, host and port) only, with the credentials and, for 307/308,
  * the body; a redirect to another origin is not followed at all (CrossOriginRedirect names the
  * Location). What it needs from the client's first chunk comes as arguments, so that a bundler
- * does not split those modules into a chunk the page would load up front.
+ * does not split those modules into a chunk the page would load up front; the error model and
+ * the redactor are lazy chunks already.
  */
-import type { CrossOriginRedirect } from './api-error.js';
-import type { ClientLogEntry } from './logger.js';
+import type { TransportLog } from './logger.js';
 
 export interface RedirectContext {
   fetch: (request: Request) => Promise<Response>;
@@ -15,17 +15,21 @@ export interface RedirectContext {
   body: Uint8Array<ArrayBuffer> | undefined;
   /** The request to `target`, with the call's credentials. */
   build(target: string, method: string, body: Uint8Array<ArrayBuffer> | undefined): Request;
-  /** A URL as logs and errors may show it (credentials masked). */
-  url(url: string): string;
-  log(entry: ClientLogEntry): void;
+  /** The log entries and the redactor (logger.ts): URLs as logs and errors may show them. */
+  logs: () => Promise<TransportLog>;
+  operationId: string | undefined;
   statuses: ReadonlySet<number>;
-  CrossOriginRedirect: typeof CrossOriginRedirect;
 }
 
 /** Fetch's own limit (WHATWG Fetch §4.4 HTTP-redirect fetch, step 5). */
 const MAX_REDIRECTS = 20;
 
 export async function followSameOrigin(first: Response, request: Request, ctx: RedirectContext): Promise<Response> {
+  // The error model and the redactor load with the loop. Should either fail to load (a page gone
+  // offline), the 3xx answer is the result: nothing is sent on.
+  const [errors, tools] = await Promise.all([import('./api-error.js'), ctx.logs()]).catch(() => []);
+  if (errors === undefined || tools === undefined) return first;
+  const url = tools.redactor.url;
   let response = first;
   let method = ctx.method;
   let body = ctx.body;
@@ -36,8 +40,7 @@ export async function followSameOrigin(first: Response, request: Request, ctx: R
     const from = new URL(request.url);
     const next = new URL(location, from);
     await response.body?.cancel().catch(() => undefined);
-    if (next.origin !== from.origin)
-      throw new ctx.CrossOriginRedirect(response.status, ctx.url(next.href), from.origin);
+    if (next.origin !== from.origin) throw new errors.CrossOriginRedirect(response.status, url(next.href), from.origin);
     if (hops + 1 >= MAX_REDIRECTS) throw new TypeError(`more than ${MAX_REDIRECTS} redirects`);
     // WHATWG Fetch §4.4 step 12: 303 (and 301/302 after a POST) continue as a bodiless GET.
     if (
@@ -48,7 +51,14 @@ export async function followSameOrigin(first: Response, request: Request, ctx: R
       method = 'GET';
       body = undefined;
     }
-    ctx.log({ level: 'debug', event: 'redirect', method, url: ctx.url(next.href), status: response.status });
+    tools.log?.({
+      level: 'debug',
+      event: 'redirect',
+      method,
+      url: url(next.href),
+      status: response.status,
+      operationId: ctx.operationId,
+    });
     request = ctx.build(next.href, method, body);
     response = await ctx.fetch(request);
   }
