@@ -13,6 +13,7 @@ import type { SchemeDescriptor } from '../auth/schemes.js';
 import type { TokenProvider } from '../auth/token-provider.js';
 import type { ValidationOutcome } from '../rule-types.js';
 import type { ApiError } from './api-error.js';
+import type { GivenRequest } from './request-check.js';
 import type { ClientLogger, Secrets, TransportLog } from './logger.js';
 import type { RetryOptions } from './retry.js';
 import { resolveServerUrl, type ServerTemplate, type TokenEndpoint } from './servers.js';
@@ -283,16 +284,7 @@ export function createCoreClient<Paths extends {}>(
     async call(operationId, init) {
       const op = byId.get(operationId);
       if (!op) throw new TypeError(`Unknown operation ${JSON.stringify(operationId)}`);
-      const given = (init ?? {}) as {
-        params?: {
-          path?: Record<string, unknown>;
-          query?: Record<string, unknown>;
-          header?: Record<string, unknown>;
-          cookie?: Record<string, unknown>;
-        };
-        body?: unknown;
-        headers?: Record<string, string>;
-      };
+      const given = (init ?? {}) as GivenRequest & { headers?: Record<string, string> };
       const validator = await validatorOf();
       if (validator) {
         const apiError = (await import('./request-check.js')).checkRequest(validator, operationId, given);

@@ -9,7 +9,8 @@
 import type { RequestValidator } from './create-client.js';
 import type { ApiError } from './api-error.js';
 
-interface Given {
+/** What a generated method is given: the parameters by location and the body. */
+export interface GivenRequest {
   params?: {
     path?: Record<string, unknown>;
     query?: Record<string, unknown>;
@@ -20,7 +21,11 @@ interface Given {
 }
 
 /** The apiError of a request that breaks a rule; undefined when it may be sent. */
-export function checkRequest(validator: RequestValidator, operationId: string, given: Given): ApiError | undefined {
+export function checkRequest(
+  validator: RequestValidator,
+  operationId: string,
+  given: GivenRequest,
+): ApiError | undefined {
   const outcome = validator(operationId, {
     params: { ...given.params?.path },
     query: { ...given.params?.query },
