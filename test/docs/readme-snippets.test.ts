@@ -1,19 +1,40 @@
 /**
- * The TypeScript blocks of README.md compile as written: each block becomes a module beside
- * generated/ (what `./generated/…` imports), the package name resolves to api/index.ts and the
- * runtime package's name to its sources, and the few values a snippet leaves to the reader
- * (`body`, `handlers`, `lookup`, `partners`) are declared with the types a reader would have.
+ * The code blocks of README.md and docs/ as a reader copies them. Every shell block says where it
+ * runs. Every TypeScript block compiles as written: each becomes a module beside generated/ (what
+ * `./generated/…` imports), the toolkit's name resolves to api/index.ts and the runtime package's
+ * names to its sources, and the few values a snippet leaves to the reader (`body`, `handlers`,
+ * `lookup`, `partners`) are declared with the types a reader would have.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { afterAll, describe, expect, test } from 'vitest';
 import { ROOT } from '../generator/helpers/compile-output.js';
 import { runtimeSourcePaths } from '../runtime-source-aliases.js';
-import { fencedBlocks, SHELL_TAGS } from './readme-blocks.js';
+import { docFiles, fencedBlocks, SHELL_TAGS } from './readme-blocks.js';
 
-const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-const blocks = [...README.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
+const RUNTIME_SRC = path.join(ROOT, 'packages/runtime/src');
+/**
+ * The runtime package's named entry points, as partner-facing pages import them, mapped to the
+ * sources that serve them today. When packages/runtime/package.json "exports" names them, this
+ * table can go: `runtimeSourcePaths` (or the package itself) then resolves them.
+ */
+const RUNTIME_ENTRY_POINTS: Record<string, string> = {
+  client: 'client/create-client.ts',
+  server: 'server/router.ts',
+  'server/node-http': 'server/node-http.ts',
+  'server/fetch': 'server/fetch.ts',
+  'server/hono': 'server/hono.ts',
+  validators: 'rules/index.ts',
+  webhooks: 'webhooks/signing/index.ts',
+  payments: 'payments/procedures/session-decision.ts',
+  'payments/webhooks': 'payments/webhooks/index.ts',
+  'payments/webhooks/postgres': 'payments/webhooks/postgres-store.ts',
+  'payments/webhooks/sqlite': 'payments/webhooks/sqlite-store.ts',
+  contract: 'contract/violation.ts',
+};
+
+const tsBlocks = fencedBlocks().filter((b) => b.lang === 'ts' && b.tag !== 'fragment');
 // Beside generated/ so that `./generated/…` resolves as it reads; removed afterwards.
 const dir = path.join(ROOT, `readme-snippets-${process.pid}`);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,37 +49,59 @@ const FREE: Record<string, string> = {
   partners: 'declare const partners: Map<string, { sub: string }>;',
 };
 
-describe('README.md shell blocks', () => {
+describe('shell blocks of README.md and docs/', () => {
   test('every one says where it runs (clone, partner or reference), so the as-shipped tier runs it or skips it knowingly', () => {
     const sh = fencedBlocks().filter((b) => b.lang === 'sh');
     expect(sh.length).toBeGreaterThanOrEqual(10);
     const untagged = sh.filter((b) => !(SHELL_TAGS as readonly string[]).includes(b.tag ?? ''));
-    expect(untagged.map((b) => `README.md:${b.line}: \`\`\`sh ${b.tag ?? ''}`)).toEqual([]);
+    expect(untagged.map((b) => `${b.file}:${b.line}: \`\`\`sh ${b.tag ?? ''}`)).toEqual([]);
     // The partner flow and the clone's own commands are there to run.
     for (const tag of ['clone', 'partner'] as const)
       expect(sh.filter((b) => b.tag === tag).length, tag).toBeGreaterThan(0);
   });
-});
 
-describe('README.md TypeScript snippets', () => {
-  test('there are snippets to check', () => {
-    expect(blocks.length).toBeGreaterThanOrEqual(4);
+  test('docs/ pages are read too', () => {
+    expect(docFiles().filter((f) => f.startsWith('docs/')).length).toBeGreaterThan(20);
+    expect(fencedBlocks().some((b) => b.file.startsWith('docs/') && b.lang === 'sh' && b.tag === 'partner')).toBe(true);
   });
 
-  test('every one type-checks under strict against generated/ and the package', () => {
+  test('a block tagged otherwise than its language allows is caught', () => {
+    // `fragment` is the only tag of a TypeScript block; a misspelt one would silently compile nothing.
+    const odd = fencedBlocks().filter((b) => b.lang === 'ts' && b.tag !== undefined && b.tag !== 'fragment');
+    expect(odd.map((b) => `${b.file}:${b.line}: \`\`\`ts ${b.tag}`)).toEqual([]);
+  });
+});
+
+describe('TypeScript blocks of README.md and docs/', () => {
+  test('there are snippets to check, and fragments stay rare', () => {
+    expect(tsBlocks.length).toBeGreaterThanOrEqual(8);
+    const fragments = fencedBlocks().filter((b) => b.lang === 'ts' && b.tag === 'fragment');
+    expect(fragments.length).toBeLessThanOrEqual(3);
+  });
+
+  test('every one type-checks under strict against generated/ and the packages', () => {
     mkdirSync(dir, { recursive: true });
-    const files = blocks.map((code, i) => {
+    const origin = new Map<string, string>();
+    const files = tsBlocks.map((block, i) => {
       const file = path.join(dir, `snippet-${i + 1}.ts`);
+      origin.set(file, `${block.file}:${block.line}`);
       const used = Object.entries(FREE).filter(
         ([name]) =>
-          new RegExp(`\\b${name}\\b`).test(code) && !new RegExp(`\\b(const|function|let)\\s+${name}\\b`).test(code),
+          new RegExp(`\\b${name}\\b`).test(block.code) &&
+          !new RegExp(`\\b(const|function|let)\\s+${name}\\b`).test(block.code),
       );
       writeFileSync(
         file,
-        `${code.replaceAll("'./generated/", "'../generated/")}\n${used.map(([, d]) => d).join('\n')}\nexport {};\n`,
+        `${block.code.replaceAll("'./generated/", "'../generated/")}\n${used.map(([, d]) => d).join('\n')}\nexport {};\n`,
       );
       return file;
     });
+    const entryPoints = Object.fromEntries(
+      Object.entries(RUNTIME_ENTRY_POINTS).map(([name, file]) => [
+        `cross-border-payments-runtime/${name}`,
+        [path.join(RUNTIME_SRC, file)],
+      ]),
+    );
     const { options, errors } = ts.convertCompilerOptionsFromJson(
       {
         target: 'ES2022',
@@ -69,7 +112,11 @@ describe('README.md TypeScript snippets', () => {
         skipLibCheck: true,
         types: ['node'],
         noEmit: true,
-        paths: { ...runtimeSourcePaths, 'cross-border-payments-toolkit': [path.join(ROOT, 'api/index.ts')] },
+        paths: {
+          ...entryPoints,
+          ...runtimeSourcePaths,
+          'cross-border-payments-toolkit': [path.join(ROOT, 'api/index.ts')],
+        },
       },
       ROOT,
     );
@@ -81,8 +128,7 @@ describe('README.md TypeScript snippets', () => {
       .filter((d) => d.file !== undefined && own.has(path.resolve(d.file.fileName)))
       .map(
         (d) =>
-          `${path.basename(d.file?.fileName ?? '')}:` +
-          `${(d.file?.getLineAndCharacterOfPosition(d.start ?? 0).line ?? 0) + 1}: ` +
+          `${origin.get(path.resolve(d.file?.fileName ?? ''))} (+${(d.file?.getLineAndCharacterOfPosition(d.start ?? 0).line ?? 0) + 1}): ` +
           `${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
       );
     expect(messages).toEqual([]);
