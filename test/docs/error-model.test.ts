@@ -1,4 +1,4 @@
-// README's error example is what the mock really answers, and the generated client hands the
+// The error example of docs/explanations/business-rules.md is what the mock really answers, and the generated client hands the
 // entries over typed (apiError.errors) as the documented RuleErrorBody.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, expectTypeOf, test } from 'vitest';
@@ -11,14 +11,14 @@ beforeAll(async () => {
 });
 afterAll(() => mock?.close());
 
-/** The JSON block under "one error model everywhere". */
+/** The JSON block of the page "one error model everywhere". */
 function readmeExample(): unknown {
-  const readme = readFileSync('README.md', 'utf8');
-  const section = readme.slice(readme.indexOf('## Business rules: one error model everywhere'));
+  const page = readFileSync('docs/explanations/business-rules.md', 'utf8');
+  const section = page.slice(page.indexOf('# Business rules: one error model everywhere'));
   return JSON.parse(/```json\n([\s\S]*?)```/.exec(section)![1]!);
 }
 
-test('a broken recipient sum: the mock answers exactly the README example, and the client types it', async () => {
+test('a broken recipient sum: the mock answers exactly the documented example, and the client types it', async () => {
   const client = createPaymentsClient({
     baseUrl: mock.baseUrl,
     authUrl: mock.authUrl,
