@@ -1,10 +1,11 @@
 /**
- * The as-shipped tier: what a partner receives, used as README says. `npm run pack` (README's
+ * The as-shipped tier: what a partner receives, used as README and docs/ say. `npm run pack` (README's
  * clone block), the tarballs installed into scratch partner projects (TypeScript strict ESM, and
  * a CommonJS one) with no registry access to our packages (neither is on a registry; the other
  * packages come from npm's cache or registry), and every documented command run as a separate
- * process through the installed `node_modules/.bin/cbp`. README's `partner` shell blocks run in
- * the partner project and its `clone` blocks in this clone, as written. One pack and one install
+ * process through the installed `node_modules/.bin/cbp`. The `partner` shell blocks of README and
+ * docs/ run in the partner project and their `clone` blocks in this clone, as written (README's
+ * first: its terminal 1 starts the mock the later ones use). One pack and one install
  * serve every test (they run in order and build on each other).
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -44,7 +45,7 @@ const freePort = () =>
       s.close(() => resolve(port));
     });
   });
-/** `npm …` in a README clone block: what .ci/run does before this tier is not done twice. */
+/** `npm …` in a clone block: what .ci/run does before this tier is not done twice. */
 const CLONE_NPM = `npm() {
   case "$*" in
     ci|"ci "*|"run build"|test|"run test:slow") echo "(npm $*: .ci/run ran it before this tier)";;
@@ -92,14 +93,15 @@ beforeAll(() => {
       include: ['src', 'test', 'cbp.config.ts'],
     }),
   );
-  // README's partner flow, as written: install the toolkit, generate, install what it printed.
+  // The partner flow (docs/getting-started/install.md), as written: install the toolkit, generate,
+  // install what it printed.
   const blocks = shellBlocks('partner');
   expect(blocks.length).toBeGreaterThan(0);
   partnerFlow = bash(esm, blocks.map((b) => b.code).join('\n'));
 }, 600_000);
 
 describe('the TypeScript ESM partner project', () => {
-  test("README's partner flow installs from the tarballs alone and generates the packaged contract", () => {
+  test("the documented partner flow installs from the tarballs alone and generates the packaged contract", () => {
     ok(partnerFlow);
     const manifest = JSON.parse(readFileSync(path.join(esm, 'package.json'), 'utf8')) as {
       dependencies: Record<string, string>;
@@ -149,7 +151,7 @@ describe('the TypeScript ESM partner project', () => {
     expect(await watch.stop()).toBe(0);
   });
 
-  test("README's cbp.config.ts with defineConfig generates its outputs, and --check is green", () => {
+  test("the documented cbp.config.ts with defineConfig generates its outputs, and --check is green", () => {
     const config = fencedBlocks().find((b) => b.lang === 'ts' && b.code.startsWith('// cbp.config.ts'));
     expect(config).toBeDefined();
     write(path.join(esm, 'cbp.config.ts'), config!.code);
@@ -233,7 +235,7 @@ test('a token from the sandbox, through the generated client', async () => {
     });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { access_token?: string }).access_token).toBeTruthy();
-    // The quickstart as packaged (README: `node dist/examples/quickstart/run.js <base URL>`).
+    // The quickstart as packaged (README's five-minute try: `node dist/examples/quickstart/run.js <base URL>`).
     const quickstart = path.join(esm, 'node_modules', TOOLKIT.name, 'dist/examples/quickstart/run.js');
     const q = ok(run(process.execPath, [quickstart, url!], esm));
     expect(q.stdout).toMatch(/^done: pay_\S+ PAYMENT_COMPLETED/m);
@@ -331,7 +333,7 @@ describe('a CommonJS partner project', () => {
   });
 });
 
-describe("README's clone blocks, in this clone", () => {
+describe("the clone blocks of README and docs/, in this clone", () => {
   test('run as written (the mock of terminal 1 on a free port, the others pointed at it)', async () => {
     const blocks = shellBlocks('clone').filter((b) => !b.code.includes('npm run pack'));
     expect(blocks.length).toBeGreaterThanOrEqual(3);
@@ -349,8 +351,8 @@ describe("README's clone blocks, in this clone", () => {
       }
       const script = url === undefined ? block.code : block.code.replaceAll('http://127.0.0.1:4010', url);
       const r = bash(ROOT, CLONE_NPM + script.replaceAll('8787', consumerPort), url ? { CBP_BASE_URL: url } : {});
-      expect(r.status, `README.md:${block.line}\n${r.output}`).toBe(0);
-      expect(r.output, `README.md:${block.line}`).not.toMatch(/internal error|"errors"/);
+      expect(r.status, `${block.file}:${block.line}\n${r.output}`).toBe(0);
+      expect(r.output, `${block.file}:${block.line}`).not.toMatch(/internal error|"errors"/);
     }
     expect(url, 'a clone block starts the mock').toBeDefined();
   });
