@@ -101,7 +101,7 @@ beforeAll(() => {
 }, 600_000);
 
 describe('the TypeScript ESM partner project', () => {
-  test("the documented partner flow installs from the tarballs alone and generates the packaged contract", () => {
+  test('the documented partner flow installs from the tarballs alone and generates the packaged contract', () => {
     ok(partnerFlow);
     const manifest = JSON.parse(readFileSync(path.join(esm, 'package.json'), 'utf8')) as {
       dependencies: Record<string, string>;
@@ -151,7 +151,7 @@ describe('the TypeScript ESM partner project', () => {
     expect(await watch.stop()).toBe(0);
   });
 
-  test("the documented cbp.config.ts with defineConfig generates its outputs, and --check is green", () => {
+  test('the documented cbp.config.ts with defineConfig generates its outputs, and --check is green', () => {
     const config = fencedBlocks().find((b) => b.lang === 'ts' && b.code.startsWith('// cbp.config.ts'));
     expect(config).toBeDefined();
     write(path.join(esm, 'cbp.config.ts'), config!.code);
@@ -333,7 +333,7 @@ describe('a CommonJS partner project', () => {
   });
 });
 
-describe("the clone blocks of README and docs/, in this clone", () => {
+describe('the clone blocks of README and docs/, in this clone', () => {
   test('run as written (the mock of terminal 1 on a free port, the others pointed at it)', async () => {
     const blocks = shellBlocks('clone').filter((b) => !b.code.includes('npm run pack'));
     expect(blocks.length).toBeGreaterThanOrEqual(3);
