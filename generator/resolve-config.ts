@@ -13,6 +13,12 @@ import { parseOrigin } from './load/ref-origins.js';
 import { packageInfo } from './package-info.js';
 import { corePlugins, DEFAULT_PLUGINS } from './plugins/index.js';
 import type { PackagedContract, Plugin, PluginShorthand } from './plugins/plugin.js';
+import { optionRows } from '../lib/options.js';
+import { type GenerateArgv, generateOptions } from './options.js';
+
+/** The values a choice key of the config file accepts (generator/options.ts). */
+const choicesOfKey = (key: string): readonly string[] | undefined =>
+  optionRows(generateOptions).find((r) => r.key === key)?.spec.choices;
 
 export const DEFAULT_SPEC = 'spec/openapi.yaml';
 export const DEFAULT_OVERLAY = 'spec/rules.overlay.yaml';
@@ -27,29 +33,8 @@ export const CONFIG_FILE_NAMES = [
   'cbp.config.cts',
 ];
 
-/** Flags as yargs gives them (all optional). */
-export interface GenerateArgv {
-  spec?: string;
-  /** `--no-overlay` gives false: apply no overlay even if the config file lists some. */
-  overlay?: string | Array<string | false> | false;
-  out?: string;
-  check?: boolean;
-  config?: string;
-  stubs?: string;
-  clientFactoryName?: string;
-  plugins?: string | string[];
-  /** Alias of --plugins (the option's former name). */
-  emitters?: string | string[];
-  overlayMissingTarget?: string;
-  runtime?: string;
-  /** `--allow-ref-origin`, repeatable. */
-  allowRefOrigin?: string | string[];
-  /** A contract a plugin of the registry ships, by name (Plugin.contract). */
-  contract?: string;
-  format?: string;
-  /** The registry's plugin shorthands (Plugin.shorthands), by config key (`--some-key` is `someKey`). */
-  [shorthand: string]: unknown;
-}
+/** Flags as yargs gives them (all optional): derived from generator/options.ts. */
+export type { GenerateArgv };
 
 /** A config file's keys. `plugins` entries are names or `{ name, ...options }` (hey-api's form);
  * `emitters` (a list of names) is kept as a shorthand, and so are the plugins' own shorthands
@@ -60,25 +45,19 @@ type FileConfig = Partial<Omit<GenerateConfig, 'check' | 'pluginOptions'>> & {
   claims?: Record<string, string>;
 };
 
-type KeyKind = 'string' | 'strings' | 'mode' | 'runtime' | 'plugins' | 'format' | 'origins' | 'shorthand';
+type KeyKind = 'string' | 'strings' | 'choice' | 'plugins' | 'origins' | 'shorthand';
 
-/** The keys a config file may hold: the generic ones, with the registry's shorthands after `plugins`. */
+/** The keys a config file may hold (generator/options.ts), with the registry's shorthands after `plugins`. */
 function fileKeys(registry: readonly Plugin[]): Record<string, KeyKind> {
   const shorthands = Object.fromEntries([...shorthandsOf(registry).keys()].map((k) => [k, 'shorthand' as const]));
-  return {
-    spec: 'string',
-    overlays: 'strings',
-    out: 'string',
-    stubs: 'string',
-    clientFactoryName: 'string',
-    plugins: 'plugins',
-    ...shorthands,
-    emitters: 'strings',
-    overlayMissingTarget: 'mode',
-    runtime: 'runtime',
-    format: 'format',
-    allowRefOrigins: 'origins',
-  };
+  const keys: Record<string, KeyKind> = {};
+  for (const { key, spec } of optionRows(generateOptions)) {
+    if (key === undefined) continue;
+    if (key === 'plugins') Object.assign(keys, { plugins: 'plugins' }, shorthands);
+    else if (key === 'allowRefOrigins') keys[key] = 'origins';
+    else keys[key] = spec.choices ? 'choice' : spec.array ? 'strings' : 'string';
+  }
+  return keys;
 }
 const PATH_KEYS = ['spec', 'out', 'stubs'] as const;
 
@@ -350,7 +329,9 @@ function checkFileConfig(
     }
     if (kind === 'strings' && !(Array.isArray(value) && value.every((v) => typeof v === 'string')))
       fail(`${key} must be a list of strings`, key);
-    if (kind === 'mode' && value !== 'error' && value !== 'warn') fail(`${key} must be "error" or "warn"`, key);
+    const choices = kind === 'choice' ? choicesOfKey(key) : undefined;
+    if (choices && !choices.includes(value as string))
+      fail(`${key} must be ${choices.map((m) => JSON.stringify(m)).join(' or ')}`, key);
     if (kind === 'origins') {
       if (!(Array.isArray(value) && value.every((v) => typeof v === 'string')))
         fail(`${key} must be a list of origins`, key);
@@ -359,10 +340,6 @@ function checkFileConfig(
       );
       continue;
     }
-    if (kind === 'runtime' && !RUNTIME_MODES.includes(value as RuntimeMode))
-      fail(`${key} must be ${RUNTIME_MODES.map((m) => JSON.stringify(m)).join(' or ')}`, key);
-    if (kind === 'format' && !FORMATTERS.includes(value as Formatter))
-      fail(`${key} must be ${FORMATTERS.map((m) => JSON.stringify(m)).join(' or ')}`, key);
     out[key] = value;
   }
   const rel = (p: string) => (isUrl(p) ? p : relPath(p));

@@ -10,7 +10,10 @@ import { CbpError, isCbpError } from '../../lib/errors.js';
 import type { CbpCommand, CliIO } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
 import { packageInfo } from '../../generator/package-info.js';
-import { flagOf, pluginsEpilogue, pluginsHelp } from '../../generator/plugins/describe.js';
+import { flagOf, pluginsEpilogue } from '../../generator/plugins/describe.js';
+import { generateOptions } from '../../generator/options.js';
+import { applyOptions } from '../options/apply.js';
+import type { Argv } from 'yargs';
 import type { Plugin } from '../../generator/plugins/plugin.js';
 import { runtimePackage } from '../../generator/plugins/runtime-root.js';
 
@@ -30,81 +33,13 @@ export const generateCommand: CbpCommand = {
   },
   builder: (y) => {
     if (registry === undefined) throw new Error('generate: prepare() loads the plugin registry the builder reads');
-    const contracts = registry.flatMap((p) => (p.contract === undefined ? [] : [p.contract]));
-    const shorthands = registry.flatMap((p) => p.shorthands ?? []);
-    let built = y.option('spec', {
-      type: 'string',
-      describe: 'OpenAPI document (default: spec/openapi.yaml, or the packaged contract where there is none)',
-    });
-    if (contracts.length > 0) {
-      const choices = contracts.map((c) => c.name);
-      const help = contracts.map((c) => c.describe).join('; ');
-      built = built.option('contract', { type: 'string', choices, describe: help });
-    }
-    built = built
-      .option('overlay', { type: 'string', array: true, describe: 'Overlay 1.0 file(s), applied in order' })
-      .option('out', { type: 'string', describe: 'Output directory (default: generated)' })
-      .option('check', {
-        type: 'boolean',
-        default: false,
-        describe:
-          'Compare with the output directory instead of writing, and check that the ' +
-          'nearest package.json declares the runtime dependencies; exit 1 otherwise',
-      })
-      .option('config', {
-        type: 'string',
-        describe:
-          'Config file (default: cbp.config.{json,yaml,yml,js,mjs,ts,mts,cts} ' +
-          'in cwd); a list of configs generates each output',
-      })
-      .option('watch', {
-        type: 'boolean',
-        default: false,
-        describe:
-          'Generate, then regenerate on every change of the document, the files it ' +
-          'references, the overlays, the state table or the config (Ctrl-C stops, exit 0)',
-      })
-      .option('format', {
-        type: 'string',
-        // Checked by resolve-config.ts (one line and a hint) rather than by yargs' choices (the whole help).
-        describe:
-          "prettier or biome: format the output with the project's formatter " +
-          'and its config; --check compares against the formatted output',
-      })
-      .option('stubs', { type: 'string', describe: 'Write handler stubs into this directory (never overwrites)' })
-      .option('client-factory-name', {
-        type: 'string',
-        describe: 'Name of the client factory (default: createApiClient)',
-      });
-    // The options plugins claim as top-level keys (Plugin.shorthands): `--state-table`.
-    for (const { key, describe } of shorthands) built = built.option(flagOf(key), { type: 'string', describe });
-    return built
-      .option('plugins', { type: 'string', array: true, alias: 'emitters', describe: pluginsHelp(registry) })
-      .option('tool-profile', {
-        type: 'string',
-        describe: 'Also write the tool profile (explicit status codes, examples) to this file (.yaml or .json)',
-      })
-      .option('overlay-missing-target', {
-        type: 'string',
-        choices: ['error', 'warn'],
-        describe: 'An overlay target matching nothing fails (default) or warns',
-      })
-      .option('allow-ref-origin', {
-        type: 'string',
-        array: true,
-        describe:
-          "An http(s) origin (https://host[:port]) the document's $refs may also " +
-          'reach; repeatable. A document fetched by URL reaches only its own origin ' +
-          'otherwise, a local one only local files (config: allowRefOrigins)',
-      })
-      .option('runtime', {
-        type: 'string',
-        choices: ['package', 'copy'],
-        describe:
-          "Where the output's runtime comes from: imported from the runtime package " +
-          'cross-border-payments-runtime (default; install it as a dependency) or copied into <out>/runtime/',
-      })
-      .epilogue(pluginsEpilogue(registry));
+    const plugins = registry;
+    // The options plugins claim as top-level keys (Plugin.shorthands): `--state-table`, before --plugins.
+    const shorthands = (built: Argv) =>
+      plugins
+        .flatMap((p) => p.shorthands ?? [])
+        .reduce((h, { key, describe }) => h.option(flagOf(key), { type: 'string', describe }), built);
+    return applyOptions(y, generateOptions, plugins, { plugins: shorthands }).epilogue(pluginsEpilogue(plugins));
   },
   async run(argv, io) {
     if (argv.watch === true) return watch(argv as GenerateArgv, io);
