@@ -17,7 +17,6 @@ import { requireWebhookSecret } from '../../lib/webhook-secret.js';
 
 export type { ConsumerArgv };
 
-
 /** --check, --only and --skip → the consumer checks to run, in registry order (`registry`: the
  * consumer suite's checks, loaded by run()). */
 export function consumerSelection(
@@ -93,7 +92,11 @@ function httpUrl(value: string | undefined, flag: string): string {
 export const conformanceConsumerCommand: CbpCommand = {
   command: 'consumer',
   describe: "Test a partner's webhook endpoint: flows, duplicates, ordering, unknown payments, signatures",
-  builder: (y) => applyOptions(API_ONLY.reduce((h, flag) => h.hide(flag), y), consumerOptions),
+  builder: (y) =>
+    applyOptions(
+      API_ONLY.reduce((h, flag) => h.hide(flag), y),
+      consumerOptions,
+    ),
   async run(argv, io) {
     const args = argv as ConsumerArgv;
     // Loaded on use, so that `cbp --help` and the other commands do not pay for them.

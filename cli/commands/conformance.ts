@@ -123,11 +123,10 @@ export const conformanceCommand: CbpCommand = {
   command: 'conformance',
   describe: 'Check an implementation (default: the embedded mock) against the spec, the rules and the state table',
   builder: (y) =>
-    applyOptions(y, conformanceOptions, conformanceContext())
-      .epilog(
-        'Credentials: CBP_CLIENT_ID, CBP_CLIENT_SECRET, CBP_CLIENT_ID_2, CBP_CLIENT_SECRET_2, ' +
-          'CBP_API_KEY, CBP_WEBHOOK_SECRET, CBP_EXPIRED_TOKEN (never printed).',
-      ),
+    applyOptions(y, conformanceOptions, conformanceContext()).epilog(
+      'Credentials: CBP_CLIENT_ID, CBP_CLIENT_SECRET, CBP_CLIENT_ID_2, CBP_CLIENT_SECRET_2, ' +
+        'CBP_API_KEY, CBP_WEBHOOK_SECRET, CBP_EXPIRED_TOKEN (never printed).',
+    ),
   subcommands: [conformanceEventsCommand, conformanceConsumerCommand],
   async run(argv, io) {
     const [{ conformanceConfigFromArgv }, { runConformance }, { withTarget }, { fileReporters }] = await Promise.all([
