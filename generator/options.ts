@@ -4,7 +4,14 @@
  * UserConfig, and the reference pages all derive from this table. The plugins' shorthands
  * (Plugin.shorthands, e.g. `--state-table`) come from the registry, not from here.
  */
-import { type ArgvOf, type ConfigOf, configKey, type OptionTable } from '../lib/options.js';
+import {
+  type ArgvOf,
+  type ConfigOf,
+  configKey,
+  configSchemaOf,
+  type OptionSpec,
+  type OptionTable,
+} from '../lib/options.js';
 import { FORMATTERS, RUNTIME_MODES } from './config.js';
 import { pluginsHelp } from './plugins/describe.js';
 import type { Plugin } from './plugins/plugin.js';
@@ -149,3 +156,19 @@ type Wide<V> = V extends string ? string : V;
 
 /** The generic keys a config file may hold (the kits' shorthands are added by api/define-config.ts). */
 export type GenerateFileConfig = ConfigOf<typeof generateOptions>;
+
+/** The JSON Schema of one entry of a config file: the table's keys and the registry's shorthands
+ * (Plugin.shorthands). A file may also hold a list of such entries. */
+export function generateConfigSchema(registry: GenerateContext, table: OptionTable<GenerateContext> = generateOptions) {
+  const describe = (spec: OptionSpec<GenerateContext>) =>
+    typeof spec.describe === 'function' ? spec.describe(registry) : spec.describe;
+  const shorthands: Record<string, Record<string, unknown>> = {};
+  for (const p of registry)
+    for (const s of p.shorthands ?? []) shorthands[s.key] ??= { type: 'string', description: s.describe };
+  const entry = configSchemaOf(table, shorthands, describe);
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: 'cbp.config (cbp generate)',
+    oneOf: [entry, { type: 'array', minItems: 1, items: entry }],
+  };
+}

@@ -98,15 +98,15 @@ export function configKey<T>() {
   });
 }
 
-export interface OptionRow {
+export interface OptionRow<Ctx = never> {
   flag: string;
-  spec: OptionSpec;
+  spec: OptionSpec<Ctx>;
   /** Config key, if any. */
   key?: string;
 }
 
 /** The table's entries in order, with their config key. */
-export function optionRows(table: OptionTable): OptionRow[] {
+export function optionRows<Ctx>(table: OptionTable<Ctx>): OptionRow<Ctx>[] {
   return Object.entries(table).map(([flag, spec]) => {
     const key = typeof spec.config === 'string' ? spec.config : spec.config?.key;
     return key === undefined ? { flag, spec } : { flag, spec, key };
@@ -114,7 +114,7 @@ export function optionRows(table: OptionTable): OptionRow[] {
 }
 
 /** The option's values in JSON Schema (strings of an array are never empty). */
-export function valueSchema(spec: OptionSpec): Record<string, unknown> {
+export function valueSchema<Ctx>(spec: OptionSpec<Ctx>): Record<string, unknown> {
   const custom = typeof spec.config === 'object' ? spec.config.schema : undefined;
   if (custom) return { ...custom };
   const one: Record<string, unknown> = spec.choices ? { enum: [...spec.choices] } : { type: spec.type };
@@ -123,10 +123,11 @@ export function valueSchema(spec: OptionSpec): Record<string, unknown> {
 }
 
 /** The JSON Schema of a config object holding the table's config keys (plus `extra` properties). */
-export function configSchemaOf(
-  table: OptionTable,
+export function configSchemaOf<Ctx>(
+  table: OptionTable<Ctx>,
   extra: Record<string, Record<string, unknown>> = {},
-  describe: (spec: OptionSpec) => string | undefined = (s) => (typeof s.describe === 'string' ? s.describe : undefined),
+  describe: (spec: OptionSpec<Ctx>) => string | undefined = (s) =>
+    typeof s.describe === 'string' ? s.describe : undefined,
 ): { type: 'object'; additionalProperties: false; properties: Record<string, Record<string, unknown>> } {
   const properties: Record<string, Record<string, unknown>> = {};
   for (const row of optionRows(table)) {

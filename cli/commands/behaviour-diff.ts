@@ -8,13 +8,12 @@ import path from 'node:path';
 import { CbpError } from '../../lib/errors.js';
 import type { CbpCommand } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
-import { applyOptions } from '../options/apply.js';
 import { behaviourDiffOptions } from '../options/diff.js';
 
 export const behaviourDiffCommand: CbpCommand = {
   command: 'behaviour-diff <cassette> [other]',
   describe: 'Compare a recorded behaviour (a cassette of `cbp record`) with another, or with the embedded sandbox',
-  builder: (y) => applyOptions(y, behaviourDiffOptions),
+  options: behaviourDiffOptions,
   async run(argv, io) {
     const [{ loadCassette }, { behaviourDiff, formatBehaviourDiff }] = await Promise.all([
       import('../../conformance/suites/api/replay/cassette.js'),

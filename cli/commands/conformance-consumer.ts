@@ -9,7 +9,6 @@ import { selectChecks } from '../../conformance/engine/select.js';
 import { reportKinds } from '../../conformance/reporters/kinds.js';
 import { camel } from '../../lib/options.js';
 import { API_ONLY, type ConsumerArgv, consumerOptions } from '../options/conformance.js';
-import { applyOptions } from '../options/apply.js';
 import type { ConsumerCheck } from '../../conformance/suites/consumer/check.js';
 import type { CbpCommand } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
@@ -92,11 +91,8 @@ function httpUrl(value: string | undefined, flag: string): string {
 export const conformanceConsumerCommand: CbpCommand = {
   command: 'consumer',
   describe: "Test a partner's webhook endpoint: flows, duplicates, ordering, unknown payments, signatures",
-  builder: (y) =>
-    applyOptions(
-      API_ONLY.reduce((h, flag) => h.hide(flag), y),
-      consumerOptions,
-    ),
+  options: consumerOptions,
+  builder: (y) => API_ONLY.reduce((h, flag) => h.hide(flag), y),
   async run(argv, io) {
     const args = argv as ConsumerArgv;
     // Loaded on use, so that `cbp --help` and the other commands do not pay for them.

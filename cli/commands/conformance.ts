@@ -14,7 +14,6 @@ import { EXIT_DEADLINE, EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
 import { conformanceConsumerCommand } from './conformance-consumer.js';
 import { reportKinds } from '../../conformance/reporters/kinds.js';
 import { conformanceOptions } from '../../conformance/suites/api/options.js';
-import { applyOptions } from '../options/apply.js';
 import { conformanceContext, eventsOptions } from '../options/conformance.js';
 
 function readText(file: string, what: string): string {
@@ -57,7 +56,7 @@ export const conformanceEventsCommand: CbpCommand = {
   command: 'events <log>',
   describe:
     'Judge captured webhook deliveries (NDJSON in arrival order, or the HAR of a run) against the state table, offline',
-  builder: (y) => applyOptions(y, eventsOptions),
+  options: eventsOptions,
   async run(argv, io) {
     const file = String(argv.log);
     const [
@@ -122,8 +121,10 @@ async function replay(
 export const conformanceCommand: CbpCommand = {
   command: 'conformance',
   describe: 'Check an implementation (default: the embedded mock) against the spec, the rules and the state table',
+  options: conformanceOptions,
+  context: conformanceContext,
   builder: (y) =>
-    applyOptions(y, conformanceOptions, conformanceContext()).epilog(
+    y.epilog(
       'Credentials: CBP_CLIENT_ID, CBP_CLIENT_SECRET, CBP_CLIENT_ID_2, CBP_CLIENT_SECRET_2, ' +
         'CBP_API_KEY, CBP_WEBHOOK_SECRET, CBP_EXPIRED_TOKEN (never printed).',
     ),

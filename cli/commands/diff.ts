@@ -8,7 +8,6 @@ import path from 'node:path';
 import { CbpError } from '../../lib/errors.js';
 import type { CbpCommand } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
-import { applyOptions } from '../options/apply.js';
 import { DIFF_FORMATS, type DiffArgv, diffOptions, FAIL_ON } from '../options/diff.js';
 
 const FORMATS = DIFF_FORMATS;
@@ -72,7 +71,7 @@ export const diffCommand: CbpCommand = {
   command: 'diff [old] [new]',
   describe:
     "What a new version of the provider's contract breaks for you (requests, responses, webhooks, state table, rules)",
-  builder: (y) => applyOptions(y, diffOptions),
+  options: diffOptions,
   async run(argv, io) {
     // `cbp diff --behaviour <cassette> [other]`: the recorded-behaviour comparison (replay/behaviour-diff.ts).
     if (typeof argv.behaviour === 'string') {

@@ -11,8 +11,6 @@ import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
 import { packageInfo } from '../../generator/package-info.js';
 import { flagOf, pluginsEpilogue } from '../../generator/plugins/describe.js';
 import { generateOptions } from '../../generator/options.js';
-import { applyOptions } from '../options/apply.js';
-import type { Argv } from 'yargs';
 import type { Plugin } from '../../generator/plugins/plugin.js';
 import { runtimePackage } from '../../generator/plugins/runtime-root.js';
 
@@ -24,22 +22,27 @@ async function loadRegistry(): Promise<readonly Plugin[]> {
   return registry;
 }
 
+function loadedRegistry(): readonly Plugin[] {
+  if (registry === undefined) throw new Error('generate: prepare() loads the plugin registry the builder reads');
+  return registry;
+}
+
 export const generateCommand: CbpCommand = {
   command: 'generate',
   describe: 'Generate types, client, server and validators from an OpenAPI 3.0/3.1 document',
   async prepare() {
     await loadRegistry();
   },
-  builder: (y) => {
-    if (registry === undefined) throw new Error('generate: prepare() loads the plugin registry the builder reads');
-    const plugins = registry;
-    // The options plugins claim as top-level keys (Plugin.shorthands): `--state-table`, before --plugins.
-    const shorthands = (built: Argv) =>
-      plugins
+  options: generateOptions,
+  context: () => loadedRegistry(),
+  // The options plugins claim as top-level keys (Plugin.shorthands): `--state-table`, before --plugins.
+  before: () => ({
+    plugins: (y) =>
+      loadedRegistry()
         .flatMap((p) => p.shorthands ?? [])
-        .reduce((h, { key, describe }) => h.option(flagOf(key), { type: 'string', describe }), built);
-    return applyOptions(y, generateOptions, plugins, { plugins: shorthands }).epilogue(pluginsEpilogue(plugins));
-  },
+        .reduce((h, { key, describe }) => h.option(flagOf(key), { type: 'string', describe }), y),
+  }),
+  builder: (y) => y.epilogue(pluginsEpilogue(loadedRegistry())),
   async run(argv, io) {
     if (argv.watch === true) return watch(argv as GenerateArgv, io);
     // Loaded on use: the generator pulls in openapi-typescript, typescript and swagger-parser

@@ -11,7 +11,6 @@ import { createTargetPolicy } from '../../sandbox/webhooks/target-policy.js';
 import { corsOrigins } from '../../sandbox/http/cors.js';
 import type { CbpCommand, CliIO } from '../command.js';
 import { EXIT_OK } from '../exit-code.js';
-import { applyOptions } from '../options/apply.js';
 import { type MockArgv, mockOptions } from '../options/mock.js';
 
 export type { MockArgv };
@@ -104,7 +103,7 @@ export function describeSandbox(m: RunningSandbox): string[] {
 export const mockCommand: CbpCommand = {
   command: 'mock',
   describe: 'Start the embedded sandbox of the whole service (API, token endpoint, webhooks, control API)',
-  builder: (y) => applyOptions(y, mockOptions),
+  options: mockOptions,
   async run(argv, io) {
     if (typeof argv.replay === 'string') return serveReplay(argv.replay, argv as MockArgv, io);
     const options = sandboxOptionsFromArgv(argv as MockArgv, (line) => io.err(line));

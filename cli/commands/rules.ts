@@ -6,14 +6,13 @@
 import { CbpError } from '../../lib/errors.js';
 import type { CbpCommand } from '../command.js';
 import { EXIT_OK } from '../exit-code.js';
-import { applyOptions } from '../options/apply.js';
 import { rulesOptions } from '../options/diff.js';
 
 export const rulesCommand: CbpCommand = {
   command: 'rules [id]',
   describe:
     "List every rule and assumption id the conformance verdicts cite, with its source in the provider's service description; with an id, explain that rule",
-  builder: (y) => applyOptions(y, rulesOptions),
+  options: rulesOptions,
   async run(argv, io) {
     // Loaded on use: the document loader is heavy, and `cbp --help` should not pay for it.
     const { loadSuiteSpec } = await import('../../conformance/suites/api/spec.js');
