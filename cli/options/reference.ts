@@ -20,25 +20,28 @@ const HEADER = (what: string) =>
   `<!-- Generated from the option tables by ${what} (cli/options/reference.ts). ` +
   'Do not edit: `npm run docs:cli` rewrites it. -->';
 
+/** Texts joined as sentences (a table's descriptions are phrases without a full stop). */
+const sentences = (first: string, ...rest: string[]): string =>
+  [first, ...rest].map((t, i) => (i < rest.length && !/\.$/.test(t) ? `${t}.` : t)).join(' ');
+
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 function typeOf<Ctx>(spec: OptionSpec<Ctx>, ctx: Ctx): string {
   const choices = choicesOf(spec, ctx);
-  const one = choices ? choices.map((c) => `\`${c}\``).join(' \\| ') : spec.type;
+  const one = choices ? choices.map((c) => `\`${c}\``).join(' | ') : spec.type;
   return spec.array ? `${choices ? `(${one})` : one}[]` : one;
 }
 
 /** One command's options as a table (positionals first, as `<name>`). */
-function optionTable<Ctx>(table: OptionTable<Ctx>, ctx: Ctx, extra: string[][] = [], hide: readonly string[] = []) {
+function optionTable<Ctx>(table: OptionTable<Ctx>, ctx: Ctx, extra: string[][] = []) {
   const rows: string[][] = [];
   for (const { flag, spec } of optionRows(table)) {
-    if (spec.configOnly || spec.hidden || hide.includes(flag) || (spec.when && !spec.when(ctx))) continue;
+    if (spec.configOnly || spec.hidden || (spec.when && !spec.when(ctx))) continue;
     const name = spec.positional ? `\`<${flag}>\`` : `\`--${flag}\`${spec.alias ? ` (\`--${spec.alias}\`)` : ''}`;
     const key = typeof spec.config === 'string' ? spec.config : spec.config?.key;
-    const also = key ? ` Config: \`${key}\`.` : '';
-    const required = spec.demand ? ' Required.' : '';
+    const notes = [...(spec.demand ? ['Required.'] : []), ...(key ? [`Config: \`${key}\`.`] : [])];
     const fallback = spec.default === undefined ? '' : `\`${String(spec.default)}\``;
-    rows.push([name, typeOf(spec, ctx), fallback, `${describeOf(spec, ctx)}${required}${also}`]);
+    rows.push([name, typeOf(spec, ctx), fallback, sentences(describeOf(spec, ctx), ...notes)]);
   }
   rows.push(...extra);
   if (rows.length === 0) return ['No options.'];
@@ -61,22 +64,13 @@ function commandSection(c: CbpCommand, parents: string[], registry: GenerateCont
             `\`--${flagOf(s.key)}\``,
             'string',
             '',
-            `${s.describe} Config: \`${s.key}\`.`,
+            sentences(s.describe, `Config: \`${s.key}\`.`),
           ]),
         )
       : [];
-  const hidden = c.command === 'consumer' ? hiddenOf(c) : [];
-  const lines = [`## \`${name}\``, '', c.describe, '', ...optionTable(c.options ?? {}, ctx, extra, hidden), ''];
+  const lines = [`## \`${name}\``, '', c.describe, '', ...optionTable(c.options ?? {}, ctx, extra), ''];
   const sub = (c.subcommands ?? []).flatMap((s) => commandSection(s, [...parents, c.command.split(' ')[0]!], registry));
   return [...lines, ...sub];
-}
-
-/** The flags a nested command hides (consumer: the API suite's). */
-function hiddenOf(c: CbpCommand): string[] {
-  const hidden: string[] = [];
-  const fake = { hide: (flag: string) => (hidden.push(flag), fake) };
-  c.builder?.(fake as never);
-  return hidden;
 }
 
 /** docs/reference/cli.md. `list`: the commands (default: the CLI's); their prepare() runs first
