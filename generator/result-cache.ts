@@ -66,7 +66,8 @@ export function cacheKey(
       dependencies,
       runtime: runtimePackage(),
       cwd: path.resolve(cwd),
-      config,
+      // The result does not depend on whether it is written or compared: a write's record answers the next check.
+      config: { ...config, check: undefined },
     }),
   );
   for (const f of generationInputs(config, cwd, registry, selected))
