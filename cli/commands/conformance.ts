@@ -14,7 +14,7 @@ import { EXIT_DEADLINE, EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
 import { conformanceConsumerCommand } from './conformance-consumer.js';
 import { reportKinds } from '../../conformance/reporters/kinds.js';
 import { conformanceOptions } from '../../conformance/suites/api/options.js';
-import { conformanceContext, eventsOptions } from '../options/conformance.js';
+import { CREDENTIALS_EPILOG, conformanceContext, eventsOptions } from '../options/conformance.js';
 
 function readText(file: string, what: string): string {
   try {
@@ -123,11 +123,7 @@ export const conformanceCommand: CbpCommand = {
   describe: 'Check an implementation (default: the embedded mock) against the spec, the rules and the state table',
   options: conformanceOptions,
   context: conformanceContext,
-  builder: (y) =>
-    y.epilog(
-      'Credentials: CBP_CLIENT_ID, CBP_CLIENT_SECRET, CBP_CLIENT_ID_2, CBP_CLIENT_SECRET_2, ' +
-        'CBP_API_KEY, CBP_WEBHOOK_SECRET, CBP_EXPIRED_TOKEN (never printed).',
-    ),
+  builder: (y) => y.epilog(CREDENTIALS_EPILOG),
   subcommands: [conformanceEventsCommand, conformanceConsumerCommand],
   async run(argv, io) {
     const [{ conformanceConfigFromArgv }, { runConformance }, { withTarget }, { fileReporters }] = await Promise.all([

@@ -10,13 +10,14 @@ import { CbpError } from '../../lib/errors.js';
 import type { CbpCommand } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
 import { consoleFor, readConfigFile } from './conformance.js';
-import { conformanceContext, recordOptions } from '../options/conformance.js';
+import { CREDENTIALS_EPILOG, conformanceContext, recordOptions } from '../options/conformance.js';
 
 export const recordCommand: CbpCommand = {
   command: 'record',
   describe: 'Run the conformance suite against a target and write what happened as a cassette (for offline replay)',
   options: recordOptions,
   context: conformanceContext,
+  builder: (y) => y.epilog(CREDENTIALS_EPILOG),
   async run(argv, io) {
     const [{ conformanceConfigFromArgv }, { recordConformance }, { saveCassette }, { withTarget }, { fileReporters }] =
       await Promise.all([

@@ -70,3 +70,8 @@ export const recordOptions = {
     describe: 'Cassette to write (gzipped JSON; plain JSON when the name ends in .json)',
   },
 } as const satisfies OptionTable<ConformanceContext>;
+
+/** The help's last lines for `cbp conformance` and `cbp record`: the environment they read. */
+export const CREDENTIALS_EPILOG =
+  'Credentials: CBP_CLIENT_ID, CBP_CLIENT_SECRET, CBP_CLIENT_ID_2, CBP_CLIENT_SECRET_2, ' +
+  'CBP_API_KEY, CBP_WEBHOOK_SECRET, CBP_EXPIRED_TOKEN (never printed).';
