@@ -6,6 +6,11 @@ import { generate as generateWith, type GenerateOptions, type GenerateResult } f
 import type { GenerateConfig } from '../generator/config.js';
 import type { Plugin } from '../generator/plugins/plugin.js';
 import * as configs from '../generator/resolve-config.js';
+import {
+  generateToDisk as toDisk,
+  type GenerateToDiskOptions,
+  type GenerateToDiskResult,
+} from '../generator/generate-to-disk.js';
 import { plugins } from './plugins.js';
 
 /** Runs the generator in memory (write the result with writeGenerated). `options.plugins`
@@ -15,6 +20,17 @@ export function generate(config: GenerateConfig, options: GenerateOptions = {}):
 }
 
 type Registry = readonly Plugin[];
+
+/** `cbp generate` for one resolved config, to disk: generate (a check is answered from the result
+ * cache when nothing it reads changed), then write, or with `config.check` compare (`ok: false`
+ * on drift, nothing written); the stubs, the tool profile, the host project's runtime
+ * dependencies. `options.plugins` defaults to every plugin this package ships. */
+export function generateToDisk(
+  config: GenerateConfig,
+  options: Omit<GenerateToDiskOptions, 'plugins'> & { plugins?: Registry } = {},
+): Promise<GenerateToDiskResult> {
+  return toDisk(config, { ...options, plugins: options.plugins ?? plugins });
+}
 
 /** `cbp generate`'s config resolution (defaults < config file < flags); `registry` defaults to
  * every plugin this package ships, whose shorthands (`stateTable`) and contracts it honours. */
@@ -28,7 +44,7 @@ export function resolveGenerateConfigs(argv: configs.GenerateArgv, cwd: string, 
 }
 
 export { plugins };
-export type { GenerateConfig, GenerateOptions, GenerateResult };
+export type { GenerateConfig, GenerateOptions, GenerateResult, GenerateToDiskOptions, GenerateToDiskResult };
 export type { RuntimeMode } from '../generator/config.js';
 export type { Plugin, RuntimeSource, PluginOption } from '../generator/plugins/plugin.js';
 export { corePlugins, DEFAULT_PLUGINS } from '../generator/plugins/index.js';

@@ -10,7 +10,19 @@ export const EXIT_INCOMPLETE = 3;
 export const EXIT_NOTHING_JUDGED = EXIT_INCOMPLETE;
 export const EXIT_DEADLINE = EXIT_INCOMPLETE;
 
-const USAGE_CODES: ReadonlySet<CbpErrorCode> = new Set([
+/** Every exit code with what it means (the CLI reference page renders it: cli/options/reference.ts). */
+export const EXIT_CODES: ReadonlyArray<{ code: number; meaning: string }> = [
+  { code: EXIT_OK, meaning: 'success: nothing failed, the output is up to date' },
+  { code: EXIT_FAILURE, meaning: 'failures (a check failed, a breaking change), or stale output under --check' },
+  { code: EXIT_USAGE, meaning: 'a usage or configuration mistake (the error codes below); nothing was judged' },
+  {
+    code: EXIT_INCOMPLETE,
+    meaning:
+      'an incomplete conformance run with nothing failed: it judged nothing substantial (--allow-partial accepts it), or its --deadline passed first',
+  },
+];
+
+export const USAGE_CODES: ReadonlySet<CbpErrorCode> = new Set([
   'E_USAGE',
   'E_CONFIG',
   'E_FILE_NOT_FOUND',

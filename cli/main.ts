@@ -11,6 +11,7 @@ import { commands } from './commands/index.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, exitCodeFor } from './exit-code.js';
 import { terminalSafe } from '../lib/terminal.js';
 import { startTypesWorker } from '../generator/plugins/types/types-thread.js';
+import { buildCommand } from './build-command.js';
 
 class UsageError extends Error {}
 
@@ -30,7 +31,12 @@ function prefetch(argv: string[]): void {
     startTypesWorker();
 }
 
-export async function main(argv: string[], io: CliIO = defaultIO): Promise<number> {
+/** `commands`: the CLI's command list (commands/index.ts); a test passes its own. */
+export async function main(
+  argv: string[],
+  io: CliIO = defaultIO,
+  list: readonly CbpCommand[] = commands,
+): Promise<number> {
   prefetch(argv);
   let code: number | undefined;
   const parser = yargs(argv)
@@ -53,14 +59,14 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     y.command(
       c.command,
       c.describe,
-      (sub) => (c.subcommands ?? []).reduce(register, c.builder(sub)),
+      (sub) => (c.subcommands ?? []).reduce(register, buildCommand(sub, c)),
       async (args) => {
         code = await c.run(args as Record<string, unknown>, io);
       },
     );
-  for (const c of commands) register(parser as unknown as Argv, c);
+  for (const c of list) register(parser as unknown as Argv, c);
   try {
-    await commands.find((c) => c.command === argv[0])?.prepare?.();
+    await list.find((c) => c.command === argv[0])?.prepare?.();
     let helpText = '';
     await parser.parseAsync(argv, {}, (_err, _args, output) => {
       helpText = output ?? '';

@@ -15,34 +15,13 @@
  * ]);
  * ```
  */
-import type { Formatter, RuntimeMode } from './config.js';
+import type { GenerateFileConfig, PluginEntry } from './options.js';
 
-/** A plugin by name, or `{ name, ...options }` (e.g. `{ name: 'validators', standalone: true }`). */
-export type PluginEntry = string | ({ name: string } & Record<string, unknown>);
+export type { PluginEntry };
 
-/** The keys a config file may hold (paths relative to the config file). */
-export interface UserConfig {
-  /** OpenAPI 3.0/3.1 document: a path or an http(s) URL. Default: spec/openapi.yaml. */
-  spec?: string;
-  /** Overlay 1.0 files, applied in order. */
-  overlays?: string[];
-  /** Output directory. Default: generated. */
-  out?: string;
-  /** Handler stubs directory (never overwritten). */
-  stubs?: string;
-  /** Name of the client factory. Default: createApiClient. */
-  clientFactoryName?: string;
-  /** Plugins to run (dependencies are added). */
-  plugins?: PluginEntry[];
-  /** Former name of `plugins` (names only). */
-  emitters?: string[];
-  /** An overlay target matching nothing: 'error' (default) or 'warn'. */
-  overlayMissingTarget?: 'error' | 'warn';
-  /** 'package' (default) or 'copy'. */
-  runtime?: RuntimeMode;
-  /** Format the output with the project's prettier or biome before writing or comparing. */
-  format?: Formatter;
-}
+/** The keys a config file may hold (paths relative to the config file): derived from
+ * generator/options.ts, where each is declared with its flag. */
+export type UserConfig = GenerateFileConfig;
 
 export function defineConfig<const T extends UserConfig | readonly UserConfig[]>(config: T): T {
   return config;

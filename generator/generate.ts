@@ -25,7 +25,7 @@ import {
   type RuntimeDependencies,
 } from './plugins/runtime-dependencies.js';
 import { pluginTemplates } from './templates.js';
-import { startTypesWorker } from './plugins/types/types-thread.js';
+import { startTypesWorkerFor } from './plugins/types/types-thread.js';
 
 export { STUBS_PLUGIN };
 
@@ -35,6 +35,9 @@ export interface GenerateOptions {
   /** The plugins a selection may name (the registry). Default: the generic core
    * (generator/plugins/index.ts); the CLI and the Node API pass api/plugins.ts. */
   plugins?: readonly Plugin[];
+  /** The config's selection already resolved against `plugins` (dependencies added, in order),
+   * by a caller that needed it first (generateToDisk). */
+  selected?: readonly Plugin[];
 }
 
 export interface GenerateResult {
@@ -52,9 +55,9 @@ export interface GenerateResult {
 
 export async function generate(config: GenerateConfig, options: GenerateOptions = {}): Promise<GenerateResult> {
   const cwd = options.cwd ?? process.cwd();
-  const plugins = resolvePlugins(selectedPluginNames(config), options.plugins ?? corePlugins);
+  const plugins = options.selected ?? resolvePlugins(selectedPluginNames(config), options.plugins ?? corePlugins);
   // openapi-typescript (with TypeScript) loads on its worker while the document is read and normalized.
-  if (plugins.some((p) => p.name === 'types')) startTypesWorker();
+  startTypesWorkerFor(plugins);
   const optionsOf = pluginOptions(plugins, config.pluginOptions ?? {}, cwd);
   const loaded = await loadDocument(config.spec, {
     cwd,

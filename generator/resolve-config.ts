@@ -7,12 +7,18 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CbpError, toPointer } from '../lib/errors.js';
-import { FORMATTERS, type Formatter, type GenerateConfig, RUNTIME_MODES, type RuntimeMode } from './config.js';
+import type { GenerateConfig } from './config.js';
 import { isUrl, readDocumentFile } from './load/read-document.js';
 import { parseOrigin } from './load/ref-origins.js';
 import { packageInfo } from './package-info.js';
 import { corePlugins, DEFAULT_PLUGINS } from './plugins/index.js';
 import type { PackagedContract, Plugin, PluginShorthand } from './plugins/plugin.js';
+import { camel, optionRows } from '../lib/options.js';
+import { type GenerateArgv, generateOptions } from './options.js';
+
+/** The values a choice key of the config file accepts (generator/options.ts). */
+const choicesOfKey = (key: string): readonly string[] | undefined =>
+  optionRows(generateOptions).find((r) => r.key === key)?.spec.choices;
 
 export const DEFAULT_SPEC = 'spec/openapi.yaml';
 export const DEFAULT_OVERLAY = 'spec/rules.overlay.yaml';
@@ -27,29 +33,8 @@ export const CONFIG_FILE_NAMES = [
   'cbp.config.cts',
 ];
 
-/** Flags as yargs gives them (all optional). */
-export interface GenerateArgv {
-  spec?: string;
-  /** `--no-overlay` gives false: apply no overlay even if the config file lists some. */
-  overlay?: string | Array<string | false> | false;
-  out?: string;
-  check?: boolean;
-  config?: string;
-  stubs?: string;
-  clientFactoryName?: string;
-  plugins?: string | string[];
-  /** Alias of --plugins (the option's former name). */
-  emitters?: string | string[];
-  overlayMissingTarget?: string;
-  runtime?: string;
-  /** `--allow-ref-origin`, repeatable. */
-  allowRefOrigin?: string | string[];
-  /** A contract a plugin of the registry ships, by name (Plugin.contract). */
-  contract?: string;
-  format?: string;
-  /** The registry's plugin shorthands (Plugin.shorthands), by config key (`--some-key` is `someKey`). */
-  [shorthand: string]: unknown;
-}
+/** Flags as yargs gives them (all optional): derived from generator/options.ts. */
+export type { GenerateArgv };
 
 /** A config file's keys. `plugins` entries are names or `{ name, ...options }` (hey-api's form);
  * `emitters` (a list of names) is kept as a shorthand, and so are the plugins' own shorthands
@@ -60,25 +45,19 @@ type FileConfig = Partial<Omit<GenerateConfig, 'check' | 'pluginOptions'>> & {
   claims?: Record<string, string>;
 };
 
-type KeyKind = 'string' | 'strings' | 'mode' | 'runtime' | 'plugins' | 'format' | 'origins' | 'shorthand';
+type KeyKind = 'string' | 'strings' | 'choice' | 'plugins' | 'origins' | 'shorthand';
 
-/** The keys a config file may hold: the generic ones, with the registry's shorthands after `plugins`. */
+/** The keys a config file may hold (generator/options.ts), with the registry's shorthands after `plugins`. */
 function fileKeys(registry: readonly Plugin[]): Record<string, KeyKind> {
   const shorthands = Object.fromEntries([...shorthandsOf(registry).keys()].map((k) => [k, 'shorthand' as const]));
-  return {
-    spec: 'string',
-    overlays: 'strings',
-    out: 'string',
-    stubs: 'string',
-    clientFactoryName: 'string',
-    plugins: 'plugins',
-    ...shorthands,
-    emitters: 'strings',
-    overlayMissingTarget: 'mode',
-    runtime: 'runtime',
-    format: 'format',
-    allowRefOrigins: 'origins',
-  };
+  const keys: Record<string, KeyKind> = {};
+  for (const { key, spec } of optionRows(generateOptions)) {
+    if (key === undefined) continue;
+    if (key === 'plugins') Object.assign(keys, { plugins: 'plugins' }, shorthands);
+    else if (key === 'allowRefOrigins') keys[key] = 'origins';
+    else keys[key] = spec.choices ? 'choice' : spec.array ? 'strings' : 'string';
+  }
+  return keys;
 }
 const PATH_KEYS = ['spec', 'out', 'stubs'] as const;
 
@@ -350,7 +329,9 @@ function checkFileConfig(
     }
     if (kind === 'strings' && !(Array.isArray(value) && value.every((v) => typeof v === 'string')))
       fail(`${key} must be a list of strings`, key);
-    if (kind === 'mode' && value !== 'error' && value !== 'warn') fail(`${key} must be "error" or "warn"`, key);
+    const choices = kind === 'choice' ? choicesOfKey(key) : undefined;
+    if (choices && !choices.includes(value as string))
+      fail(`${key} must be ${choices.map((m) => JSON.stringify(m)).join(' or ')}`, key);
     if (kind === 'origins') {
       if (!(Array.isArray(value) && value.every((v) => typeof v === 'string')))
         fail(`${key} must be a list of origins`, key);
@@ -359,10 +340,6 @@ function checkFileConfig(
       );
       continue;
     }
-    if (kind === 'runtime' && !RUNTIME_MODES.includes(value as RuntimeMode))
-      fail(`${key} must be ${RUNTIME_MODES.map((m) => JSON.stringify(m)).join(' or ')}`, key);
-    if (kind === 'format' && !FORMATTERS.includes(value as Formatter))
-      fail(`${key} must be ${FORMATTERS.map((m) => JSON.stringify(m)).join(' or ')}`, key);
     out[key] = value;
   }
   const rel = (p: string) => (isUrl(p) ? p : relPath(p));
@@ -409,6 +386,8 @@ function pluginEntries(
   return { plugins, pluginOptions };
 }
 
+/** The flags that set a config key, each as the table declares it (generator/options.ts); a list
+ * flag takes repeats and commas, a choice is checked here (one line, not yargs' whole help). */
 function flagConfig(argv: GenerateArgv, registry: readonly Plugin[]): FileConfig {
   const list = (v: string | Array<string | false> | undefined) =>
     v === undefined
@@ -417,41 +396,32 @@ function flagConfig(argv: GenerateArgv, registry: readonly Plugin[]): FileConfig
           .flatMap((s) => (typeof s === 'string' ? s.split(',') : []))
           .map((s) => s.trim())
           .filter(Boolean);
-  const out: FileConfig = {};
-  if (argv.spec !== undefined) out.spec = argv.spec;
-  if (argv.overlay === false || (Array.isArray(argv.overlay) && argv.overlay.includes(false))) out.overlays = [];
-  else if (argv.overlay !== undefined) out.overlays = list(argv.overlay);
-  if (argv.out !== undefined) out.out = argv.out;
-  if (argv.stubs !== undefined) out.stubs = argv.stubs;
-  if (argv.clientFactoryName !== undefined) out.clientFactoryName = argv.clientFactoryName;
+  const out: Record<string, unknown> = {};
+  const given = argv as Record<string, unknown>;
+  for (const { flag, spec, key } of optionRows(generateOptions)) {
+    const value = given[camel(flag)];
+    if (key === undefined || spec.configOnly || value === undefined) continue;
+    if (key === 'overlays') {
+      // `--no-overlay`: no overlay, whatever the config file lists.
+      const none = value === false || (Array.isArray(value) && value.includes(false));
+      out.overlays = none ? [] : list(value as string | string[]);
+    } else if (key === 'allowRefOrigins') {
+      out.allowRefOrigins = (Array.isArray(value) ? value : [value]).map((o) => parseOrigin(String(o)));
+    } else if (spec.array) {
+      out[key] = list(value as string | string[]);
+    } else if (spec.choices && !spec.choices.includes(value as string)) {
+      throw new CbpError('E_USAGE', `--${flag} must be ${spec.choices.map((m) => JSON.stringify(m)).join(' or ')}`, {
+        hint: key === 'format' ? "prettier uses the project's prettier config; biome its biome.json" : undefined,
+      });
+    } else {
+      out[key] = value;
+    }
+  }
+  // --emitters is the alias yargs also fills; a caller of the Node API may give it alone.
+  if (out.plugins === undefined && argv.emitters !== undefined) out.plugins = list(argv.emitters);
   for (const key of shorthandsOf(registry).keys()) {
     const value = argv[key];
-    if (typeof value === 'string') out.claims = { ...out.claims, [key]: value };
+    if (typeof value === 'string') out.claims = { ...(out.claims as object), [key]: value };
   }
-  if (argv.plugins !== undefined) out.plugins = list(argv.plugins);
-  else if (argv.emitters !== undefined) out.plugins = list(argv.emitters);
-  if (argv.overlayMissingTarget !== undefined) {
-    if (argv.overlayMissingTarget !== 'error' && argv.overlayMissingTarget !== 'warn') {
-      throw new CbpError('E_USAGE', '--overlay-missing-target must be "error" or "warn"');
-    }
-    out.overlayMissingTarget = argv.overlayMissingTarget;
-  }
-  if (argv.allowRefOrigin !== undefined) {
-    out.allowRefOrigins = (Array.isArray(argv.allowRefOrigin) ? argv.allowRefOrigin : [argv.allowRefOrigin]).map((o) =>
-      parseOrigin(String(o)),
-    );
-  }
-  if (argv.runtime !== undefined) {
-    if (!RUNTIME_MODES.includes(argv.runtime as RuntimeMode))
-      throw new CbpError('E_USAGE', `--runtime must be ${RUNTIME_MODES.map((m) => JSON.stringify(m)).join(' or ')}`);
-    out.runtime = argv.runtime as RuntimeMode;
-  }
-  if (argv.format !== undefined) {
-    if (!FORMATTERS.includes(argv.format as Formatter))
-      throw new CbpError('E_USAGE', `--format must be ${FORMATTERS.map((m) => JSON.stringify(m)).join(' or ')}`, {
-        hint: "prettier uses the project's prettier config; biome its biome.json",
-      });
-    out.format = argv.format as Formatter;
-  }
-  return out;
+  return out as FileConfig;
 }

@@ -44,7 +44,13 @@ export interface CachedResult {
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
 /** undefined when the inputs cannot be enumerated (a document by URL) or caching is off. */
-export function cacheKey(config: GenerateConfig, cwd: string, registry: readonly Plugin[]): string | undefined {
+/** `selected`: the config's plugins already resolved against `registry`. */
+export function cacheKey(
+  config: GenerateConfig,
+  cwd: string,
+  registry: readonly Plugin[],
+  selected?: readonly Plugin[],
+): string | undefined {
   // A formatted output also depends on the formatter's version and the project's formatter
   // config, which the key does not follow: such a check always generates.
   if (process.env.CBP_NO_CACHE === '1' || /^https?:/i.test(config.spec) || config.format !== undefined)
@@ -60,10 +66,11 @@ export function cacheKey(config: GenerateConfig, cwd: string, registry: readonly
       dependencies,
       runtime: runtimePackage(),
       cwd: path.resolve(cwd),
-      config,
+      // The result does not depend on whether it is written or compared: a write's record answers the next check.
+      config: { ...config, check: undefined },
     }),
   );
-  for (const f of generationInputs(config, cwd, registry))
+  for (const f of generationInputs(config, cwd, registry, selected))
     hash.update(`\0${f}\0${existsSync(f) ? sha256(readFileSync(f)) : 'missing'}`);
   const code = [
     path.join(root, 'templates'),
@@ -78,11 +85,16 @@ export function cacheKey(config: GenerateConfig, cwd: string, registry: readonly
 /** The files a generation reads, absolute and sorted: the document and every local file it names
  * (followed transitively), the overlays, and the plugins' path options, defaults included (a kit's
  * data file), resolved as generate does. A document named by URL adds none. */
-export function generationInputs(config: GenerateConfig, cwd: string, registry: readonly Plugin[]): string[] {
+export function generationInputs(
+  config: GenerateConfig,
+  cwd: string,
+  registry: readonly Plugin[],
+  selected?: readonly Plugin[],
+): string[] {
   const inputs = new Set<string>();
   if (!/^https?:/i.test(config.spec)) referencedFiles(path.resolve(cwd, config.spec), inputs);
   for (const o of config.overlays) if (!/^https?:/i.test(o)) inputs.add(path.resolve(cwd, o));
-  const plugins = resolvePlugins(selectedPluginNames(config), registry);
+  const plugins = selected ?? resolvePlugins(selectedPluginNames(config), registry);
   for (const [name, options] of pluginOptions(plugins, config.pluginOptions ?? {}, cwd)) {
     const declared = plugins.find((p) => p.name === name)?.options ?? {};
     for (const [key, value] of Object.entries(options))

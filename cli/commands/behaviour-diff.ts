@@ -8,18 +8,12 @@ import path from 'node:path';
 import { CbpError } from '../../lib/errors.js';
 import type { CbpCommand } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
+import { behaviourDiffOptions } from '../options/diff.js';
 
 export const behaviourDiffCommand: CbpCommand = {
   command: 'behaviour-diff <cassette> [other]',
   describe: 'Compare a recorded behaviour (a cassette of `cbp record`) with another, or with the embedded sandbox',
-  builder: (y) =>
-    y
-      .positional('cassette', { type: 'string', describe: 'Cassette of the provider (cbp record --out)' })
-      .positional('other', {
-        type: 'string',
-        describe: 'Cassette to compare with (default: record the embedded sandbox now)',
-      })
-      .option('json', { type: 'boolean', describe: 'Print the differences as JSON' }),
+  options: behaviourDiffOptions,
   async run(argv, io) {
     const [{ loadCassette }, { behaviourDiff, formatBehaviourDiff }] = await Promise.all([
       import('../../conformance/suites/api/replay/cassette.js'),

@@ -6,49 +6,15 @@
 import { CbpError } from '../../lib/errors.js';
 import type { ConsumerRunOptions } from '../../conformance/suites/consumer/run-consumer.js';
 import { selectChecks } from '../../conformance/engine/select.js';
-import { reportHelp, reportKinds, summaryReportKinds } from '../../conformance/reporters/kinds.js';
+import { reportKinds } from '../../conformance/reporters/kinds.js';
+import { camel } from '../../lib/options.js';
+import { API_ONLY, type ConsumerArgv, consumerOptions } from '../options/conformance.js';
 import type { ConsumerCheck } from '../../conformance/suites/consumer/check.js';
 import type { CbpCommand } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
 import { requireWebhookSecret } from '../../lib/webhook-secret.js';
 
-export interface ConsumerArgv {
-  url?: string | string[];
-  secret?: string;
-  stateUrl?: string;
-  check?: string[];
-  /** Check ids or tags (`cbp conformance --only`'s vocabulary): run only these. */
-  only?: string[];
-  /** Check ids or tags to leave out. */
-  skip?: string[];
-  strict?: boolean;
-  timeout?: number;
-  report?: string[];
-}
-
-/** Options of `cbp conformance` (yargs lists them under its subcommands too) that mean nothing
- * to an endpoint test: refused rather than silently ignored, and hidden from this help. */
-const API_ONLY = [
-  'base-url',
-  'auth-url',
-  'config',
-  'driver',
-  'require',
-  'rate',
-  'client-id',
-  'client-secret',
-  'client-id-2',
-  'client-secret-2',
-  'api-key',
-  'include-operation',
-  'exclude-operation',
-  'include-tag',
-  'exclude-tag',
-  'max-failures',
-  'allow-partial',
-] as const;
-
-const camel = (flag: string) => flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+export type { ConsumerArgv };
 
 /** --check, --only and --skip → the consumer checks to run, in registry order (`registry`: the
  * consumer suite's checks, loaded by run()). */
@@ -125,35 +91,8 @@ function httpUrl(value: string | undefined, flag: string): string {
 export const conformanceConsumerCommand: CbpCommand = {
   command: 'consumer',
   describe: "Test a partner's webhook endpoint: flows, duplicates, ordering, unknown payments, signatures",
-  builder: (y) =>
-    API_ONLY.reduce((h, flag) => h.hide(flag), y)
-      .option('url', {
-        type: 'string',
-        array: true,
-        describe: 'Webhook endpoint to test; repeat it for each instance behind a load balancer',
-      })
-      .option('secret', { type: 'string', describe: 'whsec_ signing secret (default: $CBP_WEBHOOK_SECRET)' })
-      .option('state-url', {
-        type: 'string',
-        describe: 'Base URL answering GET <state-url>/<payment_id> with {"status"} or 404',
-      })
-      .option('check', { type: 'string', array: true, describe: 'Run only these consumer check ids (as --only)' })
-      .option('only', {
-        type: 'string',
-        array: true,
-        describe: 'Run only these consumer check ids or tags (flow, idempotency, ordering, security)',
-      })
-      .option('skip', { type: 'string', array: true, describe: 'Skip these consumer check ids or tags' })
-      .option('strict', {
-        type: 'boolean',
-        describe: 'Findings resting on an assumption fail instead of warn (default: false)',
-      })
-      .option('timeout', { type: 'number', describe: 'Per-request timeout in ms (default: 10000)' })
-      .option('report', {
-        type: 'string',
-        array: true,
-        describe: reportHelp(summaryReportKinds(), { repeatable: true }),
-      }),
+  options: consumerOptions,
+  builder: (y) => API_ONLY.reduce((h, flag) => h.hide(flag), y),
   async run(argv, io) {
     const args = argv as ConsumerArgv;
     // Loaded on use, so that `cbp --help` and the other commands do not pay for them.

@@ -12,8 +12,9 @@ import type { Reporter, SuiteSummary } from '../../conformance/engine/types.js';
 import type { CbpCommand, CliIO } from '../command.js';
 import { EXIT_DEADLINE, EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
 import { conformanceConsumerCommand } from './conformance-consumer.js';
-import { BUILTIN_DRIVERS } from '../../conformance/suites/api/drivers/builtin.js';
-import { reportHelp, reportKinds, summaryReportKinds } from '../../conformance/reporters/kinds.js';
+import { reportKinds } from '../../conformance/reporters/kinds.js';
+import { conformanceOptions } from '../../conformance/suites/api/options.js';
+import { CREDENTIALS_EPILOG, conformanceContext, eventsOptions } from '../options/conformance.js';
 
 function readText(file: string, what: string): string {
   try {
@@ -55,18 +56,7 @@ export const conformanceEventsCommand: CbpCommand = {
   command: 'events <log>',
   describe:
     'Judge captured webhook deliveries (NDJSON in arrival order, or the HAR of a run) against the state table, offline',
-  builder: (y) =>
-    y
-      .positional('log', {
-        type: 'string',
-        describe: 'NDJSON file (one received event, or {payload}, per line) or a HAR from --report har=PATH',
-      })
-      .option('strict', {
-        type: 'boolean',
-        default: false,
-        describe: "What the provider's service description does not show fails instead of warns",
-      })
-      .option('report', { type: 'string', array: true, describe: reportHelp(summaryReportKinds()) }),
+  options: eventsOptions,
   async run(argv, io) {
     const file = String(argv.log);
     const [
@@ -131,94 +121,9 @@ async function replay(
 export const conformanceCommand: CbpCommand = {
   command: 'conformance',
   describe: 'Check an implementation (default: the embedded mock) against the spec, the rules and the state table',
-  builder: (y) =>
-    y
-      .option('base-url', {
-        type: 'string',
-        describe: 'API base URL of a live implementation (default: start the embedded mock)',
-      })
-      .option('auth-url', { type: 'string', describe: 'Authorization server URL (default: --base-url)' })
-      .option('config', {
-        type: 'string',
-        describe:
-          'conformance.yaml: customers, recipients, quotes, third parties, webhook receiver, and run options (run:)',
-      })
-      .option('only', { type: 'string', array: true, describe: 'Run only these check ids or tags' })
-      .option('skip', { type: 'string', array: true, describe: 'Skip these check ids or tags' })
-      .option('include-operation', {
-        type: 'string',
-        array: true,
-        describe: 'Judge only these operations (operation ids; repeatable or comma-separated)',
-      })
-      .option('exclude-operation', {
-        type: 'string',
-        array: true,
-        describe: 'Leave these operations out of the verdicts (operation ids)',
-      })
-      .option('include-tag', {
-        type: 'string',
-        array: true,
-        describe: "Judge only the operations with one of these tags (the document's tags)",
-      })
-      .option('exclude-tag', {
-        type: 'string',
-        array: true,
-        describe: 'Leave out the operations with one of these tags',
-      })
-      .option('max-failures', {
-        type: 'number',
-        describe: 'Stop after N failures: the checks not yet run are reported as skipped',
-      })
-      .option('strict', {
-        type: 'boolean',
-        describe: "What the provider's service description does not show fails instead of warns (default: false)",
-      })
-      .option('allow-partial', {
-        type: 'boolean',
-        describe:
-          'Exit 0 even when the run judged nothing substantial (no rule exercised, or every operation answered 404/405; else exit 3)',
-      })
-      .option('report', { type: 'string', array: true, describe: reportHelp(reportKinds(), { repeatable: true }) })
-      .option('driver', {
-        type: 'string',
-        describe:
-          `How payments are moved on the target: ${Object.keys(BUILTIN_DRIVERS).join(', ')}, ` +
-          `or the path of an ES module (see examples/driver/); default: sandbox ` +
-          `when the target answers /_sandbox/, else passive`,
-      })
-      .option('require', {
-        type: 'string',
-        array: true,
-        describe: 'Check ids or tags (or "all") whose skips are failures, e.g. --require lifecycle,sessions',
-      })
-      .option('rate', { type: 'number', describe: 'Most requests per second sent to the target (default: unlimited)' })
-      .option('timeout', { type: 'number', describe: 'Per-request timeout in ms (default 10000)' })
-      .option('deadline', {
-        type: 'number',
-        describe:
-          'Seconds the whole run may take (default 1800); past it nothing more is sent, what did not run is not judged, exit 3',
-      })
-      .option('client-id', { type: 'string', describe: 'Client id (default: $CBP_CLIENT_ID)' })
-      .option('client-secret', {
-        type: 'string',
-        describe: 'Client secret (prefer $CBP_CLIENT_SECRET: flags show in process lists)',
-      })
-      .option('client-id-2', {
-        type: 'string',
-        describe: 'Second client id, for the cross-tenant case (default: $CBP_CLIENT_ID_2)',
-      })
-      .option('client-secret-2', { type: 'string', describe: 'Second client secret (default: $CBP_CLIENT_SECRET_2)' })
-      .option('api-key', { type: 'string', describe: 'API key (default: $CBP_API_KEY)' })
-      .option('replay', {
-        type: 'string',
-        describe:
-          'Judge a cassette of `cbp record` offline (no network beyond loopback): its recorded answers, webhooks ' +
-          'and driver calls, with the recorded options; the verdicts are compared with the recorded ones',
-      })
-      .epilog(
-        'Credentials: CBP_CLIENT_ID, CBP_CLIENT_SECRET, CBP_CLIENT_ID_2, CBP_CLIENT_SECRET_2, ' +
-          'CBP_API_KEY, CBP_WEBHOOK_SECRET, CBP_EXPIRED_TOKEN (never printed).',
-      ),
+  options: conformanceOptions,
+  context: conformanceContext,
+  builder: (y) => y.epilog(CREDENTIALS_EPILOG),
   subcommands: [conformanceEventsCommand, conformanceConsumerCommand],
   async run(argv, io) {
     const [{ conformanceConfigFromArgv }, { runConformance }, { withTarget }, { fileReporters }] = await Promise.all([

@@ -5,31 +5,13 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Argv } from 'yargs';
 import { CbpError } from '../../lib/errors.js';
 import type { CbpCommand } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
+import { DIFF_FORMATS, type DiffArgv, diffOptions, FAIL_ON } from '../options/diff.js';
 
-const FORMATS = ['console', 'json', 'markdown', 'junit'] as const;
-const FAIL_ON = ['breaking', 'warning', 'none'] as const;
-
-export interface DiffArgv {
-  old?: string;
-  new?: string;
-  overlay?: string[];
-  oldOverlay?: string[];
-  newOverlay?: string[];
-  stateTable?: string;
-  oldStateTable?: string;
-  newStateTable?: string;
-  usage?: string[];
-  usageHar?: string[];
-  format?: string;
-  report?: string[];
-  failOn?: string;
-  additive?: boolean;
-  allowRefOrigin?: string[];
-}
+const FORMATS = DIFF_FORMATS;
+export type { DiffArgv };
 
 export interface DiffConfig {
   old: string;
@@ -85,66 +67,11 @@ export function diffConfigFromArgv(argv: DiffArgv): DiffConfig {
   };
 }
 
-/** The options, apart so a command that extends `cbp diff` (e.g. recorded behaviour) can reuse them. */
-export function diffOptions(y: Argv): Argv {
-  return y
-    .positional('old', {
-      type: 'string',
-      describe: 'the contract you build on: a file, an http(s) URL or git:<ref>:<path>',
-    })
-    .positional('new', { type: 'string', describe: 'the new version, same forms' })
-    .option('overlay', {
-      type: 'string',
-      array: true,
-      describe: 'Overlay 1.0 file(s) for both sides (default: rules.overlay.yaml beside each document)',
-    })
-    .option('old-overlay', { type: 'string', array: true, describe: 'overlay(s) of the old side only' })
-    .option('new-overlay', { type: 'string', array: true, describe: 'overlay(s) of the new side only' })
-    .option('state-table', {
-      type: 'string',
-      describe: 'state table for both sides (default: payment-states.yaml beside each document)',
-    })
-    .option('old-state-table', { type: 'string', describe: 'state table of the old side only' })
-    .option('new-state-table', { type: 'string', describe: 'state table of the new side only' })
-    .option('usage', {
-      type: 'string',
-      array: true,
-      describe:
-        'your code (a directory): changes to operations and webhooks it does not use are listed apart ' +
-        'and do not fail the run',
-    })
-    .option('usage-har', { type: 'string', array: true, describe: 'a HAR of your traffic, read like --usage' })
-    .option('format', { type: 'string', choices: [...FORMATS], default: 'console', describe: 'standard output format' })
-    .option('report', {
-      type: 'string',
-      array: true,
-      describe: `also write KIND=PATH (${FORMATS.join(', ')}); repeatable`,
-    })
-    .option('fail-on', {
-      type: 'string',
-      choices: [...FAIL_ON],
-      default: 'breaking',
-      describe: 'exit 1 when a change this severe (or worse) reaches you',
-    })
-    .option('additive', { type: 'boolean', default: false, describe: 'list additive changes on the console too' })
-    .option('behaviour', {
-      type: 'string',
-      describe:
-        'compare recorded behaviour instead of documents: a cassette of `cbp record`, with [old] as the other ' +
-        'cassette (default: the embedded sandbox recorded now); each difference names the assumption that allows it',
-    })
-    .option('allow-ref-origin', {
-      type: 'string',
-      array: true,
-      describe: 'an http(s) origin the documents’ $refs may also reach (as for generate)',
-    });
-}
-
 export const diffCommand: CbpCommand = {
   command: 'diff [old] [new]',
   describe:
     "What a new version of the provider's contract breaks for you (requests, responses, webhooks, state table, rules)",
-  builder: diffOptions,
+  options: diffOptions,
   async run(argv, io) {
     // `cbp diff --behaviour <cassette> [other]`: the recorded-behaviour comparison (replay/behaviour-diff.ts).
     if (typeof argv.behaviour === 'string') {

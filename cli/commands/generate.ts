@@ -1,16 +1,16 @@
-/** `cbp generate`: a thin shell over generator/generate.ts (resolve config → generate → write
- * or, with --check, compare; then the runtime dependencies against the host project). */
-import { readFileSync } from 'node:fs';
+/** `cbp generate`: a thin shell over the library: resolve the configs (generator/resolve-config.ts),
+ * then generateToDisk (generator/generate-to-disk.ts: the cache, --check, stubs, the tool profile
+ * and the runtime dependencies against the host project) for each, and print what it did. */
 import path from 'node:path';
-import type { GeneratedFile } from '../../generator/emitters/emitter.js';
-import type { RuntimeDependencies } from '../../generator/plugins/runtime-dependencies.js';
+import type { GenerateToDiskResult } from '../../generator/generate-to-disk.js';
 import type { GenerateConfig } from '../../generator/config.js';
 import type { GenerateArgv } from '../../generator/resolve-config.js';
 import { CbpError, isCbpError } from '../../lib/errors.js';
 import type { CbpCommand, CliIO } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
 import { packageInfo } from '../../generator/package-info.js';
-import { flagOf, pluginsEpilogue, pluginsHelp } from '../../generator/plugins/describe.js';
+import { flagOf, pluginsEpilogue } from '../../generator/plugins/describe.js';
+import { generateOptions } from '../../generator/options.js';
 import type { Plugin } from '../../generator/plugins/plugin.js';
 import { runtimePackage } from '../../generator/plugins/runtime-root.js';
 
@@ -22,90 +22,27 @@ async function loadRegistry(): Promise<readonly Plugin[]> {
   return registry;
 }
 
+function loadedRegistry(): readonly Plugin[] {
+  if (registry === undefined) throw new Error('generate: prepare() loads the plugin registry the builder reads');
+  return registry;
+}
+
 export const generateCommand: CbpCommand = {
   command: 'generate',
   describe: 'Generate types, client, server and validators from an OpenAPI 3.0/3.1 document',
   async prepare() {
     await loadRegistry();
   },
-  builder: (y) => {
-    if (registry === undefined) throw new Error('generate: prepare() loads the plugin registry the builder reads');
-    const contracts = registry.flatMap((p) => (p.contract === undefined ? [] : [p.contract]));
-    const shorthands = registry.flatMap((p) => p.shorthands ?? []);
-    let built = y.option('spec', {
-      type: 'string',
-      describe: 'OpenAPI document (default: spec/openapi.yaml, or the packaged contract where there is none)',
-    });
-    if (contracts.length > 0) {
-      const choices = contracts.map((c) => c.name);
-      const help = contracts.map((c) => c.describe).join('; ');
-      built = built.option('contract', { type: 'string', choices, describe: help });
-    }
-    built = built
-      .option('overlay', { type: 'string', array: true, describe: 'Overlay 1.0 file(s), applied in order' })
-      .option('out', { type: 'string', describe: 'Output directory (default: generated)' })
-      .option('check', {
-        type: 'boolean',
-        default: false,
-        describe:
-          'Compare with the output directory instead of writing, and check that the ' +
-          'nearest package.json declares the runtime dependencies; exit 1 otherwise',
-      })
-      .option('config', {
-        type: 'string',
-        describe:
-          'Config file (default: cbp.config.{json,yaml,yml,js,mjs,ts,mts,cts} ' +
-          'in cwd); a list of configs generates each output',
-      })
-      .option('watch', {
-        type: 'boolean',
-        default: false,
-        describe:
-          'Generate, then regenerate on every change of the document, the files it ' +
-          'references, the overlays, the state table or the config (Ctrl-C stops, exit 0)',
-      })
-      .option('format', {
-        type: 'string',
-        // Checked by resolve-config.ts (one line and a hint) rather than by yargs' choices (the whole help).
-        describe:
-          "prettier or biome: format the output with the project's formatter " +
-          'and its config; --check compares against the formatted output',
-      })
-      .option('stubs', { type: 'string', describe: 'Write handler stubs into this directory (never overwrites)' })
-      .option('client-factory-name', {
-        type: 'string',
-        describe: 'Name of the client factory (default: createApiClient)',
-      });
-    // The options plugins claim as top-level keys (Plugin.shorthands): `--state-table`.
-    for (const { key, describe } of shorthands) built = built.option(flagOf(key), { type: 'string', describe });
-    return built
-      .option('plugins', { type: 'string', array: true, alias: 'emitters', describe: pluginsHelp(registry) })
-      .option('tool-profile', {
-        type: 'string',
-        describe: 'Also write the tool profile (explicit status codes, examples) to this file (.yaml or .json)',
-      })
-      .option('overlay-missing-target', {
-        type: 'string',
-        choices: ['error', 'warn'],
-        describe: 'An overlay target matching nothing fails (default) or warns',
-      })
-      .option('allow-ref-origin', {
-        type: 'string',
-        array: true,
-        describe:
-          "An http(s) origin (https://host[:port]) the document's $refs may also " +
-          'reach; repeatable. A document fetched by URL reaches only its own origin ' +
-          'otherwise, a local one only local files (config: allowRefOrigins)',
-      })
-      .option('runtime', {
-        type: 'string',
-        choices: ['package', 'copy'],
-        describe:
-          "Where the output's runtime comes from: imported from the runtime package " +
-          'cross-border-payments-runtime (default; install it as a dependency) or copied into <out>/runtime/',
-      })
-      .epilogue(pluginsEpilogue(registry));
-  },
+  options: generateOptions,
+  context: () => loadedRegistry(),
+  // The options plugins claim as top-level keys (Plugin.shorthands): `--state-table`, before --plugins.
+  before: () => ({
+    plugins: (y) =>
+      loadedRegistry()
+        .flatMap((p) => p.shorthands ?? [])
+        .reduce((h, { key, describe }) => h.option(flagOf(key), { type: 'string', describe }), y),
+  }),
+  builder: (y) => y.epilogue(pluginsEpilogue(loadedRegistry())),
   async run(argv, io) {
     if (argv.watch === true) return watch(argv as GenerateArgv, io);
     // Loaded on use: the generator pulls in openapi-typescript, typescript and swagger-parser
@@ -138,115 +75,62 @@ export const generateCommand: CbpCommand = {
   },
 };
 
+/** One output through the library (generateToDisk), printed. */
 async function generateOne(config: GenerateConfig, toolProfile: string | undefined, io: CliIO): Promise<number> {
-  const [
-    { checkGenerated, writeGenerated, writeStubs },
-    { plugins },
-    { checkHostDependencies },
-    cache,
-    typesThread,
-    { resolvePlugins },
-    { selectedPluginNames },
-  ] = await Promise.all([
-    import('../../generator/output-files.js'),
-    import('../../api/plugins.js'),
-    import('../../generator/host-dependencies.js'),
-    import('../../generator/result-cache.js'),
-    import('../../generator/plugins/types/types-thread.js'),
-    import('../../generator/plugins/resolve.js'),
-    import('../../generator/plugins/selection.js'),
+  const [{ generateToDisk }, plugins] = await Promise.all([
+    import('../../generator/generate-to-disk.js'),
+    loadRegistry(),
   ]);
-  // A generation that will run needs openapi-typescript: its worker starts loading it now, beside
-  // the cache key, the generator's own modules and the document (generate() would start it too).
-  const startTypes = () => {
-    if (resolvePlugins(selectedPluginNames(config), plugins).some((p) => p.name === 'types'))
-      typesThread.startTypesWorker();
-  };
-  if (!config.check) startTypes();
-  const outDir = path.resolve(io.cwd, config.out);
-  const key = cache.cacheKey(config, io.cwd, plugins);
-  const cached = config.check && key !== undefined ? cache.readCachedResult(io.cwd, outDir, key) : undefined;
-  let result:
-    | {
-        files: GeneratedFile[];
-        stubFiles: GeneratedFile[];
-        warnings: string[];
-        runtimeDependencies: RuntimeDependencies;
-        model?: { documentHash: string };
-      }
-    | undefined;
-  if (cached === undefined) {
-    startTypes();
-    const { generate } = await import('../../generator/generate.js');
-    result = await generate(config, { cwd: io.cwd, plugins });
-  }
-  const warnings = result?.warnings ?? cached?.warnings ?? [];
-  for (const w of warnings) io.err(`warning: ${w}`);
-  const needed = (result?.runtimeDependencies ?? cached!.runtimeDependencies).dependencies;
-  const host = checkHostDependencies(outDir, needed);
-  if (config.check) {
-    const { stale, missing, extra } =
-      result !== undefined
-        ? checkGenerated(result.files, outDir, { prune: true })
-        : cache.checkCachedResult(cached!, outDir);
-    const lines = [
-      ...stale.map((p) => `stale: ${p}`),
-      ...missing.map((p) => `missing: ${p}`),
-      ...extra.map((p) => `extra: ${p}`),
-    ];
-    if (lines.length > 0) {
-      io.err(
-        `E_STALE_OUTPUT: ${config.out} is out of date with ${config.spec} ` +
-          `(${lines.length} ${lines.length === 1 ? 'file' : 'files'})`,
-      );
-      for (const line of lines) io.err(`  ${line}`);
-      io.err(
-        `  hint: run \`cbp generate\`${config.format ? ` (it formats with ${config.format})` : ''} and ` +
-          `commit the result`,
-      );
-      const before = result === undefined ? undefined : recordedHash(outDir, stale[0]);
-      if (before !== undefined && before !== result?.model?.documentHash)
-        io.err(
-          `  the contract changed since ${config.out} was written: \`cbp diff git:HEAD:${config.spec} ${config.spec}\` ` +
-            'shows what it breaks for your code (--usage src/ narrows it to what you call)',
-        );
-      return EXIT_FAILURE;
-    }
-    if (host.missing.length > 0) {
-      reportMissing(io, host, 'E_RUNTIME_DEPENDENCIES');
-      return EXIT_FAILURE;
-    }
-    if (result !== undefined && key !== undefined) cache.writeCachedResult(io.cwd, outDir, key, result);
-    io.out(`${config.out}: ${result?.files.length ?? Object.keys(cached!.files).length} files up to date`);
-    return EXIT_OK;
-  }
-  if (result === undefined) throw new Error('unreachable: only --check reads the cache');
-  if (toolProfile) {
-    const { writeToolProfile } = await import('../../generator/tool-profile/index.js');
-    // The success codes every plugin of the registry declares (the selection does not matter: the
-    // profile rewrites the document, not the output).
-    const successStatus: Record<string, string> = {};
-    for (const p of plugins) Object.assign(successStatus, p.toolProfile?.successStatus);
-    const { spec, overlays, allowRefOrigins } = config;
-    const written = await writeToolProfile(toolProfile, spec, overlays, io.cwd, allowRefOrigins, { successStatus });
-    io.out(`tool profile: ${path.relative(io.cwd, written)}`);
-  }
-  const written = writeGenerated(result.files, outDir, { prune: true });
-  if (key !== undefined) cache.writeCachedResult(io.cwd, outDir, key, result);
-  io.out(
-    `${config.out}: ${written.written.length} written, ` +
-      `${written.unchanged.length} unchanged, ${written.removed.length} removed`,
-  );
-  const list = Object.entries(needed).map(([n, v]) => `${n}@${v}`);
+  const r = await generateToDisk(config, { cwd: io.cwd, plugins, ...(toolProfile ? { toolProfile } : {}) });
+  for (const w of r.warnings) io.err(`warning: ${w}`);
+  if (r.drift) return printCheck(config, r, r.drift, io);
+  if (r.toolProfile) io.out(`tool profile: ${path.relative(io.cwd, r.toolProfile)}`);
+  const { written, unchanged, removed } = r.written!;
+  io.out(`${config.out}: ${written.length} written, ${unchanged.length} unchanged, ${removed.length} removed`);
+  const list = Object.entries(r.runtimeDependencies).map(([n, v]) => `${n}@${v}`);
   io.out(
     `runtime dependencies: ${list.length > 0 ? list.join(' ') : 'none'} ` +
       `(${path.posix.join(config.out, 'runtime-dependencies.json')})`,
   );
-  if (host.missing.length > 0) reportMissing(io, host, 'warning');
-  if (config.stubs) {
-    const stubs = writeStubs(result.stubFiles, path.resolve(io.cwd, config.stubs));
-    io.out(`${config.stubs}: ${stubs.created.length} stubs created, ${stubs.kept.length} kept`);
+  if (r.host.missing.length > 0) reportMissing(io, r.host, 'warning');
+  if (r.stubs) io.out(`${config.stubs}: ${r.stubs.created.length} stubs created, ${r.stubs.kept.length} kept`);
+  return EXIT_OK;
+}
+
+/** --check: the files out of date (exit 1), the dependencies the project lacks (exit 1), or up to date. */
+function printCheck(
+  config: GenerateConfig,
+  r: GenerateToDiskResult,
+  drift: NonNullable<GenerateToDiskResult['drift']>,
+  io: CliIO,
+): number {
+  const lines = [
+    ...drift.stale.map((p) => `stale: ${p}`),
+    ...drift.missing.map((p) => `missing: ${p}`),
+    ...drift.extra.map((p) => `extra: ${p}`),
+  ];
+  if (lines.length > 0) {
+    io.err(
+      `E_STALE_OUTPUT: ${config.out} is out of date with ${config.spec} ` +
+        `(${lines.length} ${lines.length === 1 ? 'file' : 'files'})`,
+    );
+    for (const line of lines) io.err(`  ${line}`);
+    io.err(
+      `  hint: run \`cbp generate\`${config.format ? ` (it formats with ${config.format})` : ''} and ` +
+        `commit the result`,
+    );
+    if (drift.contractChanged)
+      io.err(
+        `  the contract changed since ${config.out} was written: \`cbp diff git:HEAD:${config.spec} ${config.spec}\` ` +
+          'shows what it breaks for your code (--usage src/ narrows it to what you call)',
+      );
+    return EXIT_FAILURE;
   }
+  if (r.host.missing.length > 0) {
+    reportMissing(io, r.host, 'E_RUNTIME_DEPENDENCIES');
+    return EXIT_FAILURE;
+  }
+  io.out(`${config.out}: ${r.files} files up to date`);
   return EXIT_OK;
 }
 
@@ -257,10 +141,7 @@ async function watch(argv: GenerateArgv, io: CliIO): Promise<number> {
     throw new CbpError('E_USAGE', '--watch and --check cannot be combined', {
       hint: 'use --check in CI and --watch while editing the document',
     });
-  const [{ watchGenerate }, { plugins }] = await Promise.all([
-    import('../../generator/watch.js'),
-    import('../../api/plugins.js'),
-  ]);
+  const [{ watchGenerate }, plugins] = await Promise.all([import('../../generator/watch.js'), loadRegistry()]);
   let first = true;
   let firstError: unknown;
   const list = (names: string[], max = 6) =>
@@ -338,16 +219,5 @@ function reportMissing(
       `  hint: or generate with --runtime copy (config: "runtime": "copy") to vendor ` +
         `the runtime into <out>/runtime/ instead of importing it from ${runtime}`,
     );
-  }
-}
-
-/** The document hash a generated file's header records (generator/header.ts), if it has one. */
-function recordedHash(outDir: string, file: string | undefined): string | undefined {
-  if (file === undefined) return undefined;
-  try {
-    const head = readFileSync(path.join(outDir, file), 'utf8').slice(0, 400);
-    return /\(cbp generate\) from .* sha256:([0-9a-f]{64})/.exec(head)?.[1];
-  } catch {
-    return undefined;
   }
 }

@@ -11,27 +11,9 @@ import { createTargetPolicy } from '../../sandbox/webhooks/target-policy.js';
 import { corsOrigins } from '../../sandbox/http/cors.js';
 import type { CbpCommand, CliIO } from '../command.js';
 import { EXIT_OK } from '../exit-code.js';
+import { type MockArgv, mockOptions } from '../options/mock.js';
 
-export interface MockArgv {
-  port?: number;
-  host?: string;
-  mode?: string;
-  authPort?: number;
-  stageDelay?: number;
-  tokenTtl?: number;
-  sessionTtl?: number;
-  chaosDuplicate?: number;
-  chaosReorder?: number;
-  chaosDelay?: number;
-  chaosSeed?: number;
-  retryInitial?: number;
-  retryMaxAttempts?: number;
-  allowWebhookTarget?: string[];
-  cors?: string[];
-  quiet?: boolean;
-  replay?: string;
-  logFormat?: string;
-}
+export type { MockArgv };
 
 /** Lifetimes are capped at a year of sandbox time, so every expiry stays a valid RFC 3339 date. */
 const MAX_TTL_SECONDS = 366 * 24 * 3600;
@@ -121,69 +103,7 @@ export function describeSandbox(m: RunningSandbox): string[] {
 export const mockCommand: CbpCommand = {
   command: 'mock',
   describe: 'Start the embedded sandbox of the whole service (API, token endpoint, webhooks, control API)',
-  builder: (y) =>
-    y
-      .option('port', { type: 'number', describe: 'API port, 0 = any free port (default: 4010)' })
-      .option('host', { type: 'string', describe: 'Interface to bind (default: 127.0.0.1)' })
-      .option('mode', {
-        type: 'string',
-        choices: ['instant', 'realistic'],
-        describe: 'instant: the flow runs at once after deliver-funds; realistic: stages spaced out (default: instant)',
-      })
-      .option('auth-port', {
-        type: 'number',
-        describe: 'Serve the token endpoint on its own port (default: same origin as the API)',
-      })
-      .option('stage-delay', {
-        type: 'number',
-        describe: 'Realistic mode: ms of sandbox time between stages (default: 2000)',
-      })
-      .option('token-ttl', { type: 'number', describe: 'expires_in of tokens, seconds (default: 3600)' })
-      .option('session-ttl', { type: 'number', describe: 'Hosted session lifetime, seconds (default: 1800)' })
-      .option('chaos-duplicate', {
-        type: 'number',
-        describe: 'Webhook chaos: probability of delivering an event twice',
-      })
-      .option('chaos-reorder', {
-        type: 'number',
-        describe: 'Webhook chaos: hold deliveries this many ms and send them shuffled',
-      })
-      .option('chaos-delay', { type: 'number', describe: 'Webhook chaos: random extra delay up to this many ms' })
-      .option('chaos-seed', { type: 'number', describe: 'Webhook chaos: random seed (default: 1)' })
-      .option('retry-initial', {
-        type: 'number',
-        describe: 'Webhook retries: first delay in ms, doubling (default: 500)',
-      })
-      .option('retry-max-attempts', {
-        type: 'number',
-        describe: 'Webhook retries: attempts per delivery (default: 30)',
-      })
-      .option('allow-webhook-target', {
-        type: 'string',
-        array: true,
-        describe:
-          'Allow webhooks to this link-local or cloud metadata target ' +
-          'anyway: CIDR, address or host name (repeatable; refused by default)',
-      })
-      .option('cors', {
-        type: 'string',
-        array: true,
-        describe:
-          'Let a browser app on this origin call the mock (CORS preflight and headers; repeatable). ' +
-          'Loopback origins (http://localhost:*, http://127.0.0.1:*) are always allowed',
-      })
-      .option('replay', {
-        type: 'string',
-        describe:
-          'Serve a cassette of `cbp record` instead of the sandbox: its recorded answers by meaning, its webhooks ' +
-          're-emitted in order (a request it cannot answer: 404 naming the nearest recorded one)',
-      })
-      .option('quiet', { type: 'boolean', describe: 'Do not log requests' })
-      .option('log-format', {
-        type: 'string',
-        choices: ['text', 'json'],
-        describe: 'Request log on stderr: text (default) or json, one object per line',
-      }),
+  options: mockOptions,
   async run(argv, io) {
     if (typeof argv.replay === 'string') return serveReplay(argv.replay, argv as MockArgv, io);
     const options = sandboxOptionsFromArgv(argv as MockArgv, (line) => io.err(line));

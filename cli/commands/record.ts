@@ -9,17 +9,15 @@ import { reportKinds } from '../../conformance/reporters/kinds.js';
 import { CbpError } from '../../lib/errors.js';
 import type { CbpCommand } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-code.js';
-import { conformanceCommand, consoleFor, readConfigFile } from './conformance.js';
+import { consoleFor, readConfigFile } from './conformance.js';
+import { CREDENTIALS_EPILOG, conformanceContext, recordOptions } from '../options/conformance.js';
 
 export const recordCommand: CbpCommand = {
   command: 'record',
   describe: 'Run the conformance suite against a target and write what happened as a cassette (for offline replay)',
-  builder: (y) =>
-    conformanceCommand.builder(y).option('out', {
-      type: 'string',
-      demandOption: true,
-      describe: 'Cassette to write (gzipped JSON; plain JSON when the name ends in .json)',
-    }),
+  options: recordOptions,
+  context: conformanceContext,
+  builder: (y) => y.epilog(CREDENTIALS_EPILOG),
   async run(argv, io) {
     const [{ conformanceConfigFromArgv }, { recordConformance }, { saveCassette }, { withTarget }, { fileReporters }] =
       await Promise.all([

@@ -6,15 +6,13 @@
 import { CbpError } from '../../lib/errors.js';
 import type { CbpCommand } from '../command.js';
 import { EXIT_OK } from '../exit-code.js';
+import { rulesOptions } from '../options/diff.js';
 
 export const rulesCommand: CbpCommand = {
   command: 'rules [id]',
   describe:
     "List every rule and assumption id the conformance verdicts cite, with its source in the provider's service description; with an id, explain that rule",
-  builder: (y) =>
-    y
-      .positional('id', { type: 'string', describe: 'A rule or assumption id, as a report prints it' })
-      .option('json', { type: 'boolean', default: false, describe: 'print the list (or the rule) as JSON' }),
+  options: rulesOptions,
   async run(argv, io) {
     // Loaded on use: the document loader is heavy, and `cbp --help` should not pay for it.
     const { loadSuiteSpec } = await import('../../conformance/suites/api/spec.js');

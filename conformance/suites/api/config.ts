@@ -13,6 +13,7 @@ import { parseReportTargets, type ReportTarget } from '../../engine/report-targe
 import { driverChoices } from './drivers/builtin.js';
 import type { OperationFilter } from '../../engine/select.js';
 import { withRunSection } from './run-options.js';
+import type { ConformanceArgv } from './options.js';
 import { DEFAULT_DEADLINE_SECONDS } from '../../engine/deadline.js';
 import { requireWebhookSecret } from '../../../lib/webhook-secret.js';
 
@@ -64,32 +65,7 @@ export interface ConformanceConfig {
   deadlineSeconds: number;
 }
 
-export interface ConformanceArgv {
-  baseUrl?: string;
-  authUrl?: string;
-  config?: string;
-  only?: string[];
-  skip?: string[];
-  strict?: boolean;
-  report?: string[];
-  timeout?: number;
-  /** Seconds the whole run may take. */
-  deadline?: number;
-  driver?: string;
-  require?: string[];
-  rate?: number;
-  includeOperation?: string[];
-  excludeOperation?: string[];
-  includeTag?: string[];
-  excludeTag?: string[];
-  maxFailures?: number;
-  /** Flags override the environment (which is preferred: flags show in process lists). */
-  clientId?: string;
-  clientSecret?: string;
-  clientId2?: string;
-  clientSecret2?: string;
-  apiKey?: string;
-}
+export type { ConformanceArgv };
 
 export type Env = Record<string, string | undefined>;
 

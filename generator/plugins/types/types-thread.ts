@@ -48,6 +48,12 @@ export function startTypesWorker(): void {
   worker ??= start();
 }
 
+/** Starts the worker when the resolved plugins run the types plugin: the one place a generation
+ * decides it (generate() and generateToDisk() call it; the CLI's prefetch precedes both). */
+export function startTypesWorkerFor(plugins: readonly { name: string }[]): void {
+  if (plugins.some((p) => p.name === 'types')) startTypesWorker();
+}
+
 /** openapi-typescript's printed output for `document` (structured-cloned to the worker, so the
  * caller's object is never touched: openapi-typescript mutates some documents it is given). */
 export function typesOnWorker(document: Record<string, unknown>, options: Record<string, unknown>): Promise<string> {
