@@ -10,8 +10,9 @@
  * - Status moves: seed §States and transitions. The client remembers the last status it saw of each
  *   payment_id (a bounded, least-recently-seen memory) and reports a status the table cannot reach
  *   from it. Polling may miss statuses in between, so any status reachable along the table's moves is
- *   fine; moves the table does not show (its notShown subjects: PROCESSING, BOUNCED_BACK) and
- *   statuses it does not list are not judged.
+ *   fine; a status none of the table's moves leads to or from (PROCESSING, BOUNCED_BACK: their
+ *   moves are not shown) is not judged. A status the table does not list is reported as such (`state-table/unknown-status`):
+ *   the schema accepts other strings (A-OPEN-STATUS), but a new status is the drift to hear of.
  * A record is the body itself, an item of a body that is a list, or an item of a list the body holds
  * (the legacy review's `payments`).
  */
@@ -21,8 +22,6 @@ import { escapeToken, getAt } from '../rules/json-pointer.js';
 import { createDecimalSum } from './rules/decimal-sum.js';
 import type { PaymentStateTable } from './state-table.js';
 
-/** The state table as the generated `paymentStates` gives it (the notShown subjects included). */
-export type ResponseStateTable = PaymentStateTable & { notShown?: ReadonlyArray<{ subject: string }> };
 
 export interface PaymentResponseRuleOptions {
   /** How many payments' last statuses a client remembers. Default 5000. */
@@ -31,7 +30,7 @@ export interface PaymentResponseRuleOptions {
 
 /** The kit's response rules over one state table (the generated response-rules.ts binds it). */
 export function paymentResponseRules(
-  table: ResponseStateTable,
+  table: PaymentStateTable,
   options: PaymentResponseRuleOptions = {},
 ): ResponseRuleFactory[] {
   return [() => recipientSum, () => statusMoves(table, options.rememberedPayments ?? 5000)];
@@ -62,7 +61,8 @@ const recipientSum: ResponseRule = ({ status, body }) => {
   return hits;
 };
 
-function statusMoves(table: ResponseStateTable, capacity: number): ResponseRule {
+function statusMoves(table: PaymentStateTable, capacity: number): ResponseRule {
+  const known = new Set(table.statuses.map((s) => s.name));
   const judged = judgedStatuses(table);
   const reachable = reachability(table);
   const last = new Map<string, string>();
@@ -72,6 +72,13 @@ function statusMoves(table: ResponseStateTable, capacity: number): ResponseRule 
     for (const [at, record] of records(body)) {
       const id = record['payment_id'];
       const now = record['status'];
+      if (typeof now === 'string' && !known.has(now))
+        (hits ??= []).push({
+          source: 'state-table',
+          ruleId: 'state-table/unknown-status',
+          pointer: `${at}/status`,
+          valueType: 'string',
+        });
       if (typeof id !== 'string' || typeof now !== 'string') continue;
       const before = last.get(id);
       // Least recently seen first out: a Map keeps insertion order, so a record seen again moves to the end.
@@ -91,16 +98,15 @@ function statusMoves(table: ResponseStateTable, capacity: number): ResponseRule 
   };
 }
 
-/** The statuses the table lists and whose moves it shows. */
-function judgedStatuses(table: ResponseStateTable): Set<string> {
-  const notShown = new Set((table.notShown ?? []).map((n) => n.subject));
-  return new Set(table.statuses.map((s) => s.name).filter((name) => !notShown.has(name)));
+/** The statuses whose moves the table shows: those its transitions lead to or from. */
+function judgedStatuses(table: PaymentStateTable): Set<string> {
+  return new Set(table.transitions.flatMap((t) => (t.from === null ? [t.to] : [t.from, t.to])));
 }
 
 /** Every status reachable from each status along the table's moves (itself included). The fan-out
  * statuses are one stage: with several recipients the payment's status may show one recipient's
  * payout after another's (seed §States and transitions, per recipient). */
-function reachability(table: ResponseStateTable): Map<string, Set<string>> {
+function reachability(table: PaymentStateTable): Map<string, Set<string>> {
   const fanOut = new Set(table.fanOut.statuses);
   const next = new Map<string, string[]>();
   for (const t of table.transitions) if (t.from !== null) next.set(t.from, [...(next.get(t.from) ?? []), t.to]);
