@@ -36,7 +36,7 @@ type Media = `${string}/${string}`;
 const loadValidator = () => import('./validators.js').then((m) => m.validateRequest);
 
 /** What judges responses (`validateResponses`), loaded by the first judged response: the generated
- * validators, the document they were compiled from and the plugins' response rules. */
+ * validators, the hash of the document they were compiled from, and the plugins' response rules. */
 const loadResponseChecks = () =>
   Promise.all([import('./validators.js'), import("./response-rules.js")]).then(([v, r0]) => ({
     documentHash: "7c27e67bacb3f7ee6c784f1db66736ddcd3763335998a7f07eba56ea7d2dc5b7",

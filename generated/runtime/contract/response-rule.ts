@@ -3,7 +3,7 @@
 
 /**
  * A response rule: a check of a response body that JSON Schema cannot state, handed to the
- * generated client by a plugin (the payments kit's recipient sums and status moves), so that the
+ * generated client by a plugin (a domain kit's sums across fields, a record's status moves), so that the
  * client core stays free of any domain. A hit names the rule and the place, never the value.
  */
 import type { ContractViolation, ValueType } from './violation.js';

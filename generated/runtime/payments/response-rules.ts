@@ -22,7 +22,6 @@ import { escapeToken, getAt } from '../rules/json-pointer.js';
 import { createDecimalSum } from './rules/decimal-sum.js';
 import type { PaymentStateTable } from './state-table.js';
 
-
 export interface PaymentResponseRuleOptions {
   /** How many payments' last statuses a client remembers. Default 5000. */
   rememberedPayments?: number;
