@@ -21,8 +21,9 @@ export type { ClientLogEntry, ClientLogger } from './runtime/client/logger.js';
 export type { RetryOptions } from './runtime/client/retry.js';
 export type { AccessTokenSource, ResponseValidation } from './runtime/client/create-client.js';
 export type { ResponseValidationMode } from './runtime/client/response-check.js';
-export { ContractViolationError } from './runtime/contract/violation.js';
-export type { ContractViolation, ContractViolationHandler } from './runtime/contract/violation.js';
+// Types only: the ContractViolationError class (an `extends Error` a bundler cannot drop) would
+// otherwise land in the page's first chunk; import it from the runtime's contract/violation.js.
+export type { ContractViolation, ContractViolationError, ContractViolationHandler } from './runtime/contract/violation.js';
 export type { CallResult };
 
 /** The client's options: at most one kind of credentials. Client credentials and the API key are for

@@ -9,12 +9,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  ContractViolationError,
-  createPaymentsClient,
-  type ClientOptions,
-  type ContractViolation,
-} from '../../../generated/client.js';
+import { type ClientOptions, type ContractViolation, createPaymentsClient } from '../../../generated/client.js';
+import { ContractViolationError } from '../../../generated/runtime/contract/violation.js';
 import { apiInfo } from '../../../generated/operations.js';
 
 interface Answer {

@@ -20,8 +20,9 @@ export type { ClientLogEntry, ClientLogger } from 'cross-border-payments-runtime
 export type { RetryOptions } from 'cross-border-payments-runtime/client/retry.js';
 export type { AccessTokenSource, ResponseValidation } from 'cross-border-payments-runtime/client/create-client.js';
 export type { ResponseValidationMode } from 'cross-border-payments-runtime/client/response-check.js';
-export { ContractViolationError } from 'cross-border-payments-runtime/contract/violation.js';
-export type { ContractViolation, ContractViolationHandler } from 'cross-border-payments-runtime/contract/violation.js';
+// Types only: the ContractViolationError class (an `extends Error` a bundler cannot drop) would
+// otherwise land in the page's first chunk; import it from the runtime's contract/violation.js.
+export type { ContractViolation, ContractViolationError, ContractViolationHandler } from 'cross-border-payments-runtime/contract/violation.js';
 export type { CallResult };
 
 /** The client's options: at most one kind of credentials. Client credentials are for
