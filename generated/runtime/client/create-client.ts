@@ -186,15 +186,15 @@ export function createCoreClient<Paths extends {}>(
   loadResponseChecks?: ResponseChecksLoader,
 ): CoreClient<Paths> {
   const options: AnyClientOptions = clientOptions;
-  const responseMode = responseModes(options.validateResponses, loadResponseChecks !== undefined);
+  const responses = options.validateResponses;
   const sampleRate = options.responseSampleRate ?? 1;
-  // The guard (response-check.ts) and the generated checks load with the first judged response;
-  // should their chunk fail to load (a page gone offline), that response goes unjudged and the
-  // next one tries again.
+  // The guard (response-check.ts: it also checks the option's modes) and the generated checks
+  // load with the first judged response; should their chunk fail to load (a page gone offline),
+  // that response goes unjudged and the next one tries again.
   let guarding: Promise<ResponseGuard | undefined> | undefined;
   const guard = () =>
-    (guarding ??= Promise.all([import('./response-check.js'), loadResponseChecks!()]).then(
-      ([m, checks]) => m.createResponseGuard(checks, options.onContractViolation, options.logger),
+    (guarding ??= Promise.all([import('./response-check.js'), loadResponseChecks?.()]).then(
+      ([m, checks]) => m.createResponseGuard(checks, options),
       () => (guarding = undefined),
     ));
   const baseFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
@@ -369,26 +369,16 @@ export function createCoreClient<Paths extends {}>(
       } catch (error) {
         return { apiError: await thrownError(error) };
       }
-      const mode = responseMode(op.id);
+      const mode = typeof responses === 'object' ? (responses.operations?.[op.id] ?? responses.default) : responses;
       // Only bodies read as JSON are judged (a `parseAs` of text, blob or stream keeps its own).
+      // In `throw` and `both` modes check() rejects the call with a ContractViolationError.
       if (
+        mode &&
         mode !== 'off' &&
         ((given as { parseAs?: string }).parseAs ?? 'json') === 'json' &&
         (sampleRate >= 1 || (options.responseSampler ?? Math.random)() < sampleRate)
-      ) {
-        const judge = await guard();
-        if (judge) {
-          const { response } = result;
-          const call = { operationId: op.id, method: op.method, path: op.path, status: response.status };
-          const body = response.ok ? result.data : result.error;
-          // In `throw` and `both` modes this rejects the call with a ContractViolationError.
-          judge.reportViolations(
-            call,
-            judge.judge(call, response.headers.get('Content-Type') ?? undefined, body),
-            mode,
-          );
-        }
-      }
+      )
+        (await guard())?.check(op, result, mode);
       if (result.response.ok) return result;
       const m = await errors();
       if (m === undefined)
@@ -430,26 +420,6 @@ function createSecrets(): Secrets {
       return out;
     },
   };
-}
-
-const MODES: ReadonlySet<string> = new Set(['off', 'report', 'throw', 'both']);
-
-/** The response validation mode of each operation, from the option (checked once, at creation). */
-function responseModes(
-  option: ResponseValidation | undefined,
-  available: boolean,
-): (operationId: string) => ResponseValidationMode {
-  if (option === undefined || option === 'off') return () => 'off';
-  const { default: fallback = 'off', operations = {} } = typeof option === 'string' ? { default: option } : option;
-  for (const [at, mode] of [['default', fallback], ...Object.entries(operations)])
-    if (mode !== undefined && !MODES.has(mode as string))
-      throw new TypeError(
-        `validateResponses: ${JSON.stringify(mode)} for ${at} is not a mode (use 'off', 'report', 'throw' or 'both')`,
-      );
-  if (!available && [fallback, ...Object.values(operations)].some((m) => m !== undefined && m !== 'off'))
-    throw new TypeError('validateResponses needs the generated validators (generate with the validators plugin)');
-  const table = new Map(Object.entries(operations) as Array<[string, ResponseValidationMode]>);
-  return (operationId) => table.get(operationId) ?? fallback;
 }
 
 /** When the error model's chunk cannot load (a page gone offline): the failure, told plainly. */

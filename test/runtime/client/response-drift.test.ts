@@ -388,8 +388,12 @@ describe('modes', () => {
     expect(JSON.stringify(violations)).not.toContain('20240501');
   });
 
-  it('a mode that does not exist is refused when the client is made', () => {
-    expect(() => reporting({ validateResponses: 'loud' as never })).toThrow(/'off', 'report', 'throw' or 'both'/);
+  it('a mode that does not exist is refused by the first call', async () => {
+    const { client } = reporting({ validateResponses: { operations: { createPayment: 'loud' as never } } });
+    answers = [DRIFT];
+    await expect(createPayment(client)).rejects.toThrow(
+      /"loud" is not a mode \(use 'off', 'report', 'throw' or 'both'\)/,
+    );
   });
 });
 

@@ -45,6 +45,13 @@ export interface ResponseCallContext {
 }
 
 export interface ResponseGuard {
+  /** Judges one call's answer and reports what breaks the contract (reportViolations). Throws a
+   * TypeError for a mode that does not exist or a client generated without validators. */
+  check(
+    op: { id: string; method: string; path: string },
+    result: { data?: unknown; error?: unknown; response: Response },
+    mode: string,
+  ): void;
   /** The violations of one response (empty when it keeps the contract). */
   judge(call: ResponseCallContext, contentType: string | undefined, body: unknown): ContractViolation[];
   /** The one door every violation a call found goes through: handed to the handler in `report`
@@ -58,13 +65,15 @@ export interface ResponseGuard {
 
 const SCHEMA = 'schema.';
 
+const MODES: ReadonlySet<string> = new Set(['off', 'report', 'throw', 'both']);
+
 export function createResponseGuard(
-  checks: ResponseChecks,
-  onViolation: ContractViolationHandler | undefined,
-  logger: ClientLogger | undefined,
+  checks: ResponseChecks | undefined,
+  options: { onContractViolation?: ContractViolationHandler | undefined; logger?: ClientLogger | undefined },
 ): ResponseGuard {
-  const rules = (checks.responseRules ?? []).map((make) => make());
-  const documentHash = checks.documentHash;
+  const rules = (checks?.responseRules ?? []).map((make) => make());
+  const documentHash = checks?.documentHash ?? '';
+  const { onContractViolation: onViolation, logger } = options;
   const handler: ContractViolationHandler | undefined =
     onViolation ??
     (logger &&
@@ -99,9 +108,27 @@ export function createResponseGuard(
       `breaks ${ruleId} at '${pointer}' (a ${valueType} there)`,
   });
 
-  return {
+  const guard: ResponseGuard = {
+    check(op, result, mode) {
+      if (!MODES.has(mode))
+        throw new TypeError(
+          `validateResponses: ${JSON.stringify(mode)} is not a mode (use 'off', 'report', 'throw' or 'both')`,
+        );
+      if (checks === undefined)
+        throw new TypeError('validateResponses needs the generated validators (generate with the validators plugin)');
+      const { response } = result;
+      const call = { operationId: op.id, method: op.method, path: op.path, status: response.status };
+      const body = response.ok ? result.data : result.error;
+      guard.reportViolations(
+        call,
+        guard.judge(call, response.headers.get('Content-Type') ?? undefined, body),
+        mode as ResponseValidationMode,
+      );
+    },
+
     judge(call, contentType, body) {
       const out: ContractViolation[] = [];
+      if (checks === undefined) return out;
       const outcome = checks.validateResponse(call.operationId, call.status, contentType, body);
       if (!outcome.valid)
         for (const v of outcome.violations) {
@@ -127,4 +154,5 @@ export function createResponseGuard(
       if (mode === 'throw' || mode === 'both') throw new ContractViolationError(violations);
     },
   };
+  return guard;
 }
