@@ -40,7 +40,7 @@ const loadValidator = () => import('./validators.js').then((m) => m.validateRequ
  * validators, the hash of the document they were compiled from, and the plugins' response rules. */
 const loadResponseChecks = () =>
   Promise.all([import('./validators.js'), import("./response-rules.js")]).then(([v, r0]) => ({
-    documentHash: "7c27e67bacb3f7ee6c784f1db66736ddcd3763335998a7f07eba56ea7d2dc5b7",
+    documentHash: v.documentHash,
     validateResponse: v.validateResponse,
     responseRules: [...r0.responseRules],
   }));

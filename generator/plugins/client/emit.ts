@@ -45,8 +45,6 @@ export const clientEmitter: Emitter = {
       factoryName: config.clientFactoryName,
       typeName: clientTypeName(config.clientFactoryName),
       withValidators: withValidators(ctx),
-      // Response checks name the document they judge by (ContractViolation.documentHash).
-      documentHash: model.documentHash,
       responseRules: ctx.plugins.flatMap((p) => (p.responseRules ? [p.responseRules] : [])),
       // The API key option only where the document has an apiKey scheme (OpenAPI 3.1 §4.8.27).
       hasApiKey: Object.values(meta.schemes).some((scheme) => scheme.type === 'apiKey'),
