@@ -19,18 +19,31 @@ export type { ApiError } from './runtime/client/api-error.js';
 export type { RuleErrorBody, RuleViolation } from './runtime/rule-types.js';
 export type { ClientLogEntry, ClientLogger } from './runtime/client/logger.js';
 export type { RetryOptions } from './runtime/client/retry.js';
-export type { AccessTokenSource } from './runtime/client/create-client.js';
+export type { AccessTokenSource, ResponseValidation } from './runtime/client/create-client.js';
+export type { ResponseValidationMode } from './runtime/client/response-check.js';
+// Types only: the ContractViolationError class (an `extends Error` a bundler cannot drop) would
+// otherwise land in the page's first chunk; import it from the runtime's contract/violation.js.
+export type { ContractViolation, ContractViolationError, ContractViolationHandler } from './runtime/contract/violation.js';
 export type { CallResult };
 
 /** The client's options: at most one kind of credentials. Client credentials and the API key are for
  * servers; a browser app passes `accessToken`, a token its backend obtained. */
-export type ClientOptions = CoreClientOptions<ClientCredentialsAuth | ApiKeyAuth | AccessTokenAuth | NoAuth>;
+export type ClientOptions = CoreClientOptions<ClientCredentialsAuth | ApiKeyAuth | AccessTokenAuth | NoAuth, "requestAccessToken" | "getVirtualAccount" | "requestVirtualAccount" | "createPayment" | "lookupSessions" | "createSession" | "createThirdParty" | "getThirdParty" | "updateThirdParty" | "legacyMakePayment" | "legacyReviewPayments" | "legacyViewPayment">;
 
 type Media = `${string}/${string}`;
 
 /** The generated validators, loaded by the first call with `validateRequests: true`: without it
  * neither they nor ajv are loaded, and a bundler leaves them out of the initial chunk. */
 const loadValidator = () => import('./validators.js').then((m) => m.validateRequest);
+
+/** What judges responses (`validateResponses`), loaded by the first judged response: the generated
+ * validators, the hash of the document they were compiled from, and the plugins' response rules. */
+const loadResponseChecks = () =>
+  Promise.all([import('./validators.js'), import("./response-rules.js")]).then(([v, r0]) => ({
+    documentHash: v.documentHash,
+    validateResponse: v.validateResponse,
+    responseRules: [...r0.responseRules],
+  }));
 
 /** Operations, security schemes and the token endpoint of the document, for the runtime. */
 const META: ApiClientMeta = {
@@ -141,10 +154,12 @@ export interface PaymentsClient {
 
 /**
  * Creates the client. Credentials are never logged; failures are returned as `apiError`, never
- * thrown. `validateRequests: true` checks requests with the generated validators before sending.
+ * thrown. `validateRequests: true` checks requests with the generated validators before sending;
+ * `validateResponses` judges the answers against the document (a ContractViolationError, never an
+ * ApiError, when the mode throws).
  */
 export function createPaymentsClient(options: ClientOptions): PaymentsClient {
-  const core = createCoreClient<paths>(META, options, loadValidator);
+  const core = createCoreClient<paths>(META, options, loadValidator, loadResponseChecks);
   // One method per operation of META, named as its id: the methods PaymentsClient declares.
   const client: Record<string, unknown> = { raw: core.raw };
   for (const { id } of META.operations) client[id] = (init?: unknown) => core.call(id, init);

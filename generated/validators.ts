@@ -26,6 +26,10 @@ export type RuleContext = BaseRuleContext & PaymentsRuleContext;
 
 const set = createValidatorSet({ statefulRules: [__statefulRules0], ...lazy.spec });
 
+/** sha256 of the document these validators were compiled from: the provider-contract version
+ * a judgement names (ContractViolation.documentHash). */
+export const documentHash = "7c27e67bacb3f7ee6c784f1db66736ddcd3763335998a7f07eba56ea7d2dc5b7";
+
 /** Schema and stateless rules of one operation's request (sync). `notChecked` lists the
  * operation's stateful rules: run checkStatefulRules for those. */
 export const validateRequest: (operationId: string, req: RequestParts) => ValidationOutcome = set.validateRequest;

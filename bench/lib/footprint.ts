@@ -74,6 +74,8 @@ export interface Bundle {
    * what it imports), not the client-credentials provider a browser app does not use. */
   validatedMin: number;
   validatedGzip: number;
+  /** The source files of every chunk, lazy ones included. */
+  allInputs: string[];
   /** Every chunk. */
   totalMin: number;
   totalGzip: number;
@@ -240,6 +242,9 @@ export async function bundle(entry: string): Promise<Bundle> {
     initialChunks: initial.length,
     validatedMin: validated.min,
     validatedGzip: validated.gzip,
+    allInputs: Object.keys(outputs)
+      .filter((o) => o.endsWith('.js'))
+      .flatMap((o) => Object.keys(outputs[o]!.inputs)),
     totalMin: all.min,
     totalGzip: all.gzip,
   };

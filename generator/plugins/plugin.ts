@@ -93,6 +93,10 @@ export interface Plugin {
    * `keywordRuntime` whole). */
   keywordModule?(keyword: RuleKeyword): string;
   statefulRules?: StatefulRuleSource;
+  /** Rules the generated client applies to responses (`validateResponses`) beyond their schemas:
+   * an emitted module (path from the output root, e.g. `./response-rules.js`) whose export is a
+   * list of `ResponseRuleFactory` (packages/runtime/src/contract/response-rule.ts). */
+  responseRules?: { module: string; exportName: string };
   /** npm packages the output loads only on demand (not through a static import). */
   optionalDependencies?: readonly string[];
   /** Config keys and flags that set one of its options (resolve-config.ts, the `generate` help). */

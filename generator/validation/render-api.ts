@@ -31,8 +31,12 @@ export function ruleContextType(stateful: readonly StatefulRuleSource[]): string
 }
 
 /** The public entry points, over `const set = createValidatorSet(...)`. */
-export function publicApi(): string[] {
+export function publicApi(documentHash: string): string[] {
   return [
+    '/** sha256 of the document these validators were compiled from: the provider-contract version',
+    ' * a judgement names (ContractViolation.documentHash). */',
+    `export const documentHash = ${JSON.stringify(documentHash)};`,
+    '',
     "/** Schema and stateless rules of one operation's request (sync). `notChecked` lists the",
     " * operation's stateful rules: run checkStatefulRules for those. */",
     'export const validateRequest: (operationId: string, req: ' +

@@ -116,7 +116,11 @@ export function singleQuoted(json: string): string {
   return `'${json.replace(/[\\'\u2028\u2029]/g, (c) => SINGLE_QUOTE_ESCAPES[c] as string)}'`;
 }
 
-export function renderLazyValidatorsTs(header: string, stateful: readonly StatefulRuleSource[] = []): string {
+export function renderLazyValidatorsTs(
+  header: string,
+  stateful: readonly StatefulRuleSource[],
+  documentHash: string,
+): string {
   return [
     header.replace(/\n+$/, '\n'),
     '/**',
@@ -143,6 +147,6 @@ export function renderLazyValidatorsTs(header: string, stateful: readonly Statef
     '',
     `const set = createValidatorSet({ statefulRules: ${statefulRegistries(stateful)}, ...lazy.spec });`,
     '',
-    ...publicApi(),
+    ...publicApi(documentHash),
   ].join('\n');
 }

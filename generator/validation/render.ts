@@ -20,7 +20,8 @@ const ref = (ns: string, name: string | null | undefined) => {
 export function renderValidatorsTs(
   header: string,
   plan: ValidatorPlan,
-  stateful: readonly StatefulRuleSource[] = [],
+  stateful: readonly StatefulRuleSource[],
+  documentHash: string,
 ): string {
   const lines: string[] = [
     header.replace(/\n+$/, '\n'),
@@ -69,7 +70,7 @@ export function renderValidatorsTs(
   }
   lines.push('  },', '  webhooks: {');
   for (const w of plan.webhooks) lines.push(`    ${q(w.name)}: ${ref('standalone', w.validator)},`);
-  lines.push('  },', '});', '', ...publicApi());
+  lines.push('  },', '});', '', ...publicApi(documentHash));
   return lines.join('\n');
 }
 

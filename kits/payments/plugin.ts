@@ -7,7 +7,8 @@
  * (its shorthand); `--contract cross-border-payments` generates the contract this package ships with it.
  */
 import type { Plugin } from '../../generator/plugins/plugin.js';
-import { kitRuntime } from '../../generator/plugins/runtime-root.js';
+import { coreRuntime, kitRuntime } from '../../generator/plugins/runtime-root.js';
+import { responseRulesEmitter } from './emitters/response-rules.js';
 import { webhooksEmitter } from './emitters/webhooks.js';
 import { paymentKeywords } from './keywords/index.js';
 import { statefulRules } from 'cross-border-payments-runtime/payments/stateful-rules/index.js';
@@ -28,7 +29,8 @@ export const paymentsPlugin: Plugin = {
   // packages/runtime/src/payments/, served by the runtime package as `<runtime>/payments/…`; found
   // from the package root, not import.meta.url: the CLI runs from a bundle in dist/.
   get runtime() {
-    return [kitRuntime('payments')];
+    // contract/: the response rules' hits and events (response-rules.ts).
+    return [kitRuntime('payments'), coreRuntime(['contract'], { prune: true })];
   },
   options: {
     stateTable: {
@@ -56,7 +58,9 @@ export const paymentsPlugin: Plugin = {
     describe: 'Generate the contract this package ships (its spec, rules overlay, state table; the payments plugin)',
   },
   toolProfile: { successStatus: SANDBOX_SUCCESS },
-  emitters: [webhooksEmitter],
+  emitters: [webhooksEmitter, responseRulesEmitter],
+  // The recipient sum and the status moves, judged in responses by the generated client.
+  responseRules: { module: './response-rules.js', exportName: 'responseRules' },
   keywords: paymentKeywords,
   keywordRuntime: './runtime/payments/rules/index.js',
   statefulRules: {

@@ -7,6 +7,8 @@
  * credentials are masked, credential-looking query values are masked, bodies are never logged, and every string
  * is finally scrubbed of the live secret values themselves.
  */
+import type { ContractViolation } from '../contract/violation.js';
+
 export interface ClientLogEntry {
   level: 'debug' | 'info' | 'warn';
   event:
@@ -19,7 +21,8 @@ export interface ClientLogEntry {
     | 'token-refresh'
     | 'auth-missing'
     | 'auth-withheld'
-    | 'network-error';
+    | 'network-error'
+    | 'contract-violation';
   operationId?: string | undefined;
   method?: string | undefined;
   url?: string | undefined;
@@ -28,6 +31,8 @@ export interface ClientLogEntry {
   delayMs?: number | undefined;
   headers?: Record<string, string> | undefined;
   message?: string | undefined;
+  /** The event of a response that breaks the contract (`validateResponses`): no value in it. */
+  violation?: ContractViolation | undefined;
 }
 
 export type ClientLogger = (entry: ClientLogEntry) => void;

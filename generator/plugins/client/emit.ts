@@ -45,6 +45,7 @@ export const clientEmitter: Emitter = {
       factoryName: config.clientFactoryName,
       typeName: clientTypeName(config.clientFactoryName),
       withValidators: withValidators(ctx),
+      responseRules: ctx.plugins.flatMap((p) => (p.responseRules ? [p.responseRules] : [])),
       // The API key option only where the document has an apiKey scheme (OpenAPI 3.1 §4.8.27).
       hasApiKey: Object.values(meta.schemes).some((scheme) => scheme.type === 'apiKey'),
       title: model.title,

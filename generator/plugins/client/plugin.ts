@@ -12,7 +12,12 @@ export const clientPlugin: Plugin = {
   dependencies: ['types'],
   get runtime() {
     // The client matches operation paths with the router's route table.
-    return [coreRuntime(['client', 'auth', 'rule-types.ts', 'server/route-table.ts'], { prune: true })];
+    // contract/ and the pointer reader: response validation's events (loaded on first use).
+    return [
+      coreRuntime(['client', 'auth', 'contract', 'rule-types.ts', 'rules/json-pointer.ts', 'server/route-table.ts'], {
+        prune: true,
+      }),
+    ];
   },
   options: {
     clientFactoryName: {

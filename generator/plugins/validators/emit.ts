@@ -100,7 +100,10 @@ export function emitValidatorFiles(ctx: EmitContext, rulesImport = RULES_IMPORT)
           features: [...prep.features].sort(),
         }),
       },
-      { path: 'validators.ts', contents: renderLazyValidatorsTs(ctx.header('validators.ts'), stateful) },
+      {
+        path: 'validators.ts',
+        contents: renderLazyValidatorsTs(ctx.header('validators.ts'), stateful, model.documentHash),
+      },
     ];
   }
   const compile = (coerce: boolean, schemas: typeof plan.schemas) => {
@@ -116,7 +119,10 @@ export function emitValidatorFiles(ctx: EmitContext, rulesImport = RULES_IMPORT)
       path: 'validators-params-standalone.ts',
       contents: nocheck('validators-params-standalone.ts', compile(true, plan.paramSchemas)),
     },
-    { path: 'validators.ts', contents: renderValidatorsTs(ctx.header('validators.ts'), plan, stateful) },
+    {
+      path: 'validators.ts',
+      contents: renderValidatorsTs(ctx.header('validators.ts'), plan, stateful, model.documentHash),
+    },
   ];
 }
 

@@ -25,6 +25,10 @@ export type RuleContext = BaseRuleContext;
 
 const set = createValidatorSet({ statefulRules: [], ...lazy.spec });
 
+/** sha256 of the document these validators were compiled from: the provider-contract version
+ * a judgement names (ContractViolation.documentHash). */
+export const documentHash = "13e554a04f49d04a670908d030ac742466d754abd73998e11edbab814f78d083";
+
 /** Schema and stateless rules of one operation's request (sync). `notChecked` lists the
  * operation's stateful rules: run checkStatefulRules for those. */
 export const validateRequest: (operationId: string, req: RequestParts) => ValidationOutcome = set.validateRequest;
