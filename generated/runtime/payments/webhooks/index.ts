@@ -11,3 +11,5 @@ export * from './reducer.js';
 export * from './store.js';
 export * from './consumer.js';
 export * from './node-http.js';
+export * from './payload-check.js';
+export * from './table-moves.js';
