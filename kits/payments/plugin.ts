@@ -7,7 +7,7 @@
  * (its shorthand); `--contract cross-border-payments` generates the contract this package ships with it.
  */
 import type { Plugin } from '../../generator/plugins/plugin.js';
-import { coreRuntime, kitRuntime } from '../../generator/plugins/runtime-root.js';
+import { coreRuntime, kitRuntime, TELEMETRY_SHARED } from '../../generator/plugins/runtime-root.js';
 import { webhooksEmitter } from './emitters/webhooks.js';
 import { paymentKeywords } from './keywords/index.js';
 import { statefulRules } from 'cross-border-payments-runtime/payments/stateful-rules/index.js';
@@ -28,8 +28,8 @@ export const paymentsPlugin: Plugin = {
   // packages/runtime/src/payments/, served by the runtime package as `<runtime>/payments/…`; found
   // from the package root, not import.meta.url: the CLI runs from a bundle in dist/.
   get runtime() {
-    // contract/violation.ts: the webhook consumer's contract-violation events (validatePayloads).
-    return [kitRuntime('payments'), coreRuntime(['contract/violation.ts'])];
+    // The webhook consumer's contract-violation events (validatePayloads) and its spans (telemetry).
+    return [kitRuntime('payments'), coreRuntime([...TELEMETRY_SHARED, 'telemetry/consumer-spans.ts'])];
   },
   options: {
     stateTable: {

@@ -14,6 +14,7 @@ import type { TokenProvider } from '../auth/token-provider.js';
 import type { ValidationOutcome } from '../rule-types.js';
 import type { ApiError } from './api-error.js';
 import type { GivenRequest } from './request-check.js';
+import type { CallObservation, CallObserver } from './call-observer.js';
 import type { ClientLogger, Secrets, TransportLog } from './logger.js';
 import type { RetryOptions } from './retry.js';
 import { resolveServerUrl, type ServerTemplate, type TokenEndpoint } from './servers.js';
@@ -81,6 +82,16 @@ export interface ClientBaseOptions {
   clock?: () => number;
   /** Values for other server variables of the document. */
   serverVariables?: Record<string, string>;
+  /** OpenTelemetry tracing: one CLIENT span per call and a W3C traceparent on its requests
+   * (telemetry/client-spans.ts). It and `@opentelemetry/api` load with the first call only when
+   * this is given. Default: none. */
+  telemetry?: ClientTelemetry;
+}
+
+/** `tracer`: an OpenTelemetry `Tracer` (`trace.getTracer(name)`), typed loosely so that the client's
+ * types never name `@opentelemetry/api`. */
+export interface ClientTelemetry {
+  tracer: object;
 }
 
 /** OAuth 2.0 client credentials (RFC 6749 §4.4): the client fetches and refreshes its own tokens.
@@ -191,6 +202,15 @@ export function createCoreClient<Paths extends {}>(
   // `client.raw` calls name no operation: the client matches its own URLs, with a resolver that
   // loads with the first such call (operation-match.ts).
   let resolver: Promise<(method: string, url: string) => Promise<ClientOperationMeta | undefined>> | undefined;
+  // The call observer (tracing) loads with the first call, and only when asked for.
+  const { telemetry } = options;
+  let observing: Promise<CallObserver> | undefined;
+  const observer = telemetry
+    ? () =>
+        (observing ??= import('../telemetry/client-spans.js').then((m) =>
+          m.clientSpans(telemetry, apiKeyHeaders, secrets),
+        ))
+    : undefined;
 
   // A token URL resolves exactly when one is given or the document has a token endpoint
   // (token-url.ts); the provider resolves it when it loads.
@@ -235,6 +255,7 @@ export function createCoreClient<Paths extends {}>(
     secrets,
     logging: options.logger !== undefined,
     logs,
+    observer,
   });
 
   const raw = createFetchClient<Paths>({ baseUrl: options.baseUrl, fetch: transport });
@@ -279,11 +300,14 @@ export function createCoreClient<Paths extends {}>(
     return m ? m.errorFromThrown(error, secrets.scrub) : unloaded(secrets.scrub(String(error)));
   };
 
-  return {
-    raw,
-    async call(operationId, init) {
-      const op = byId.get(operationId);
-      if (!op) throw new TypeError(`Unknown operation ${JSON.stringify(operationId)}`);
+  // One call of a generated method; `obs` sees its requests (call-observer.ts).
+  const invoke = async (
+    op: ClientOperationMeta,
+    init: unknown,
+    obs: CallObservation | undefined,
+  ): Promise<{ response?: Response; apiError?: ApiError }> => {
+    {
+      const operationId = op.id;
       const given = (init ?? {}) as GivenRequest & { headers?: Record<string, string> };
       const validator = await validatorOf();
       if (validator) {
@@ -301,7 +325,7 @@ export function createCoreClient<Paths extends {}>(
         querySerializer: writers.querySerializer,
         pathSerializer: writers.pathSerializer,
         // The transport is told the operation, unless its URL may be another's (below).
-        fetch: (request: Request) => transport(request, routedElsewhere(op) ? undefined : op),
+        fetch: (request: Request) => transport(request, routedElsewhere(op) ? undefined : op, obs),
       };
       if (op.server) extra['baseUrl'] = resolveServerUrl(op.server, variables);
       const headers: Record<string, string> = {};
@@ -329,10 +353,28 @@ export function createCoreClient<Paths extends {}>(
         const m = await errors();
         if (m === undefined)
           return { response: result.response, apiError: unloaded(`the service answered ${result.response.status}`) };
-        return m.failedResult(result, secrets.scrub);
+        return m.failedResult(result, secrets.scrub) as { response?: Response; apiError?: ApiError };
       } catch (error) {
         return { apiError: await thrownError(error) };
       }
+    }
+  };
+
+  return {
+    raw,
+    async call(operationId, init) {
+      const op = byId.get(operationId);
+      if (!op) throw new TypeError(`Unknown operation ${JSON.stringify(operationId)}`);
+      if (observer === undefined) return invoke(op, init, undefined);
+      const obs = (await observer()).onStart({
+        operationId: op.id,
+        method: op.method.toUpperCase(),
+        urlTemplate: op.path,
+      });
+      // Response validation (validateResponses) reports to `obs` (observeViolations) before it ends.
+      const result = await invoke(op, init, obs);
+      obs.onEnd(result.response ? { response: result.response } : { error: result.apiError });
+      return result;
     },
   };
 }
@@ -344,10 +386,10 @@ function lazyTokens(load: () => Promise<TokenProvider>): TokenProvider {
   let loading: Promise<TokenProvider> | undefined;
   let provider: TokenProvider | undefined;
   return {
-    async getToken(signal) {
+    async getToken(signal, hooks) {
       provider ??= await (loading ??= load());
       // The caller's signal ends its own wait for the token (the shared request has its own timeout).
-      return provider.getToken(signal);
+      return provider.getToken(signal, hooks);
     },
     // A token to drop was handed out by the loaded provider.
     invalidate: (token) => provider?.invalidate(token),

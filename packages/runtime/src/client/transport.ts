@@ -12,7 +12,8 @@
  * Whatever the transport throws is scrubbed of live secrets first (`client.raw` callers too).
  */
 import { planSecurity, type Credentials, type SchemeDescriptor } from '../auth/schemes.js';
-import type { TokenHooks, TokenProvider } from '../auth/token-provider.js';
+import type { TokenProvider } from '../auth/client-credentials.js';
+import type { TokenHooks } from '../auth/token-provider.js';
 import type { CallObservation, CallObserver, TokenUse } from './call-observer.js';
 import type { Secrets, TransportLog } from './logger.js';
 import type { RetryOptions } from './retry.js';

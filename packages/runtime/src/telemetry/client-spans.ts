@@ -6,11 +6,10 @@
  * span as a W3C traceparent, the token request too. Contract violations become `contract.violation`
  * events holding the rule, the pointer and the value's type, never the value.
  */
-import type { Attributes, Span, Tracer } from '@opentelemetry/api';
 import type { CallObservation, CallObserver } from '../client/call-observer.js';
 import { createRedactor, type Secrets } from '../client/logger.js';
 import { violationEventAttributes } from './violation-event.js';
-import { otelApi } from './otel-api.js';
+import { otelApi, type Attributes, type OtelSpan, type OtelTracer } from './otel-api.js';
 import { formatTraceparent } from './traceparent.js';
 
 /** Methods the conventions know; any other is `_OTHER` with `http.request.method_original`. */
@@ -33,7 +32,7 @@ export async function clientSpans(
   secrets: Secrets,
 ): Promise<CallObserver> {
   const api = await otelApi.load();
-  const tracer = options.tracer as Tracer;
+  const tracer = options.tracer as OtelTracer;
   // The logger's URL redaction: credentials in the query (an API key placed there), user info,
   // and every live secret value (url.full must not carry credentials, per the conventions).
   const redactor = createRedactor(apiKeyNames, secrets);
@@ -48,7 +47,7 @@ export async function clientSpans(
       if (call.urlTemplate !== undefined) attributes['url.template'] = call.urlTemplate;
       if (call.operationId !== undefined) attributes['cbp.operation.id'] = call.operationId;
       const name = `${known ? call.method : 'HTTP'}${call.urlTemplate === undefined ? '' : ` ${call.urlTemplate}`}`;
-      const span: Span = tracer.startSpan(name, { kind: api.SpanKind.CLIENT, attributes }, api.context.active());
+      const span: OtelSpan = tracer.startSpan(name, { kind: api.SpanKind.CLIENT, attributes }, api.context.active());
       const traceparent = () => formatTraceparent(span.spanContext());
       const traceState = span.spanContext().traceState?.serialize();
       let attempts = 0;

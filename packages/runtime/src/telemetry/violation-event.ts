@@ -1,5 +1,5 @@
 /** A contract violation as span event attributes: where and which rule, the value's type, never the value. */
-import type { Attributes } from '@opentelemetry/api';
+import type { Attributes } from './otel-api.js';
 import type { ContractViolation } from '../contract/violation.js';
 
 export function violationEventAttributes(v: ContractViolation): Attributes {

@@ -6,7 +6,11 @@
  * store or the callback fails, so the provider retries (nothing was committed); 422 for a payload
  * or status move that breaks the provider's document when `validatePayloads` is `throw` or `both`.
  */
-import { ContractViolationError, type ContractViolationHandler } from '../../contract/violation.js';
+import {
+  ContractViolationError,
+  type ContractViolation,
+  type ContractViolationHandler,
+} from '../../contract/violation.js';
 import type { RuleViolation } from '../../rule-types.js';
 import { toPaymentEvent, type PaymentEvent } from './event.js';
 import {
@@ -22,6 +26,7 @@ import { decodeSecret } from '../../webhooks/signing/standard-webhooks.js';
 import { verifyWebhook, type VerifyOptions } from '../../webhooks/signing/verify.js';
 import type { PaymentStateTable } from '../state-table.js';
 import type { WebhookStore } from './store.js';
+import type { ConsumerTelemetry, DeliveryObservation, DeliveryObserver } from './delivery-observer.js';
 import {
   createPayloadCheck,
   logViolations,
@@ -74,6 +79,10 @@ export interface WebhookConsumerOptions {
   eventType?: string;
   /** The document hash `cbp generate` wrote (apiInfo.documentHash), named in each violation. */
   documentHash?: string;
+  /** OpenTelemetry tracing: one span per delivery, continuing the provider's trace when the
+   * delivery carries a W3C traceparent (telemetry/consumer-spans.ts). It and `@opentelemetry/api`
+   * load with the first delivery only when this is given. Default: none. */
+  telemetry?: ConsumerTelemetry;
 }
 
 export interface WebhookResponse {
@@ -103,6 +112,7 @@ export function createWebhookConsumer(options: WebhookConsumerOptions): WebhookC
   // One apply at a time per payment in this process; the store's compare-and-set covers others.
   const queues = new Map<string, Promise<unknown>>();
   const mode = options.validatePayloads ?? 'off';
+  const eventType = options.eventType ?? 'paymentStatus';
   const reportMode = mode === 'report' || mode === 'both';
   // Why refuse rather than acknowledge: seed §Events makes redelivery part of the contract (consumer
   // rule 1: "delivery retry or redelivery"), and Standard Webhooks (assumption A-WEBHOOK-SIGNATURE)
@@ -117,7 +127,7 @@ export function createWebhookConsumer(options: WebhookConsumerOptions): WebhookC
       ? undefined
       : createPayloadCheck({
           table,
-          eventType: options.eventType ?? 'paymentStatus',
+          eventType,
           documentHash: options.documentHash ?? 'unknown',
           ...(options.payloadValidator ? { loadValidator: options.payloadValidator } : {}),
         });
@@ -181,13 +191,28 @@ export function createWebhookConsumer(options: WebhookConsumerOptions): WebhookC
     return run;
   };
 
+  const { telemetry } = options;
+  let observing: Promise<DeliveryObserver> | undefined;
+  const observer = telemetry
+    ? () =>
+        (observing ??= import('../../telemetry/consumer-spans.js').then((m) => m.consumerSpans(telemetry, eventType)))
+    : undefined;
+
   const refused = (event: PaymentEvent, count: number): WebhookResponse => {
     log.error('webhook refused: contract violation', { eventId: event.eventId, paymentId: event.paymentId, count });
     return { status: 422, body: { received: false, error: 'contract-violation' } };
   };
 
-  return {
-    async handle(rawBody, headers) {
+  const process = async (
+    rawBody: Uint8Array | string,
+    headers: HeaderInput,
+    delivery: DeliveryObservation | undefined,
+  ): Promise<WebhookResponse> => {
+    {
+      const found = (v: ContractViolation): void => {
+        delivery?.onViolation(v);
+        if (reportMode) report(v);
+      };
       const verified = verifyWebhook(rawBody, headers, secret, options.verify);
       if (!verified.ok) {
         log.warn('webhook refused', { reason: verified.reason });
@@ -195,7 +220,7 @@ export function createWebhookConsumer(options: WebhookConsumerOptions): WebhookC
         return { status, body: { received: false, error: verified.reason } };
       }
       const violations = check ? await check.payload(verified.payload) : [];
-      if (reportMode) for (const v of violations) report(v);
+      for (const v of violations) found(v);
       const parsed = toPaymentEvent(verified.payload);
       if (!parsed.ok) {
         log.warn('webhook payload invalid', { id: verified.id, violations: parsed.violations.map((v) => v.pointer) });
@@ -205,7 +230,7 @@ export function createWebhookConsumer(options: WebhookConsumerOptions): WebhookC
       if (refuseMode && violations.length > 0) return refused(event, violations.length);
       try {
         const result = await serialized(event);
-        if (reportMode && check && result.unlistedMoves) for (const v of check.moves(result.unlistedMoves)) report(v);
+        if (check && result.unlistedMoves) for (const v of check.moves(result.unlistedMoves)) found(v);
         const fields = {
           eventId: event.eventId,
           paymentId: event.paymentId,
@@ -218,7 +243,7 @@ export function createWebhookConsumer(options: WebhookConsumerOptions): WebhookC
         return { status: 200, body: { received: true, effect: result.effect } };
       } catch (err) {
         if (err instanceof ContractViolationError) {
-          if (reportMode) for (const v of err.violations) report(v);
+          for (const v of err.violations) found(v);
           return refused(event, err.violations.length);
         }
         log.error('webhook processing failed', {
@@ -228,6 +253,16 @@ export function createWebhookConsumer(options: WebhookConsumerOptions): WebhookC
         });
         return { status: 500, body: { received: false, error: 'processing-failed' } };
       }
+    }
+  };
+
+  return {
+    async handle(rawBody, headers) {
+      if (observer === undefined) return process(rawBody, headers, undefined);
+      const delivery = (await observer()).onDelivery(headers);
+      const answer = await process(rawBody, headers, delivery);
+      delivery.onEnd({ status: answer.status, effect: answer.body.effect, error: answer.body.error });
+      return answer;
     },
     async pruneUnknownPayments({ olderThanMs = WEEK_MS, now = Date.now() } = {}) {
       if (!store.pruneUnknown) throw new Error('this webhook store cannot prune unknown payments (no pruneUnknown)');
