@@ -29,7 +29,10 @@ export const paymentsPlugin: Plugin = {
   // from the package root, not import.meta.url: the CLI runs from a bundle in dist/.
   get runtime() {
     // The webhook consumer's contract-violation events (validatePayloads) and its spans (telemetry).
-    return [kitRuntime('payments'), coreRuntime([...TELEMETRY_SHARED, 'telemetry/consumer-spans.ts'])];
+    return [
+      kitRuntime('payments'),
+      coreRuntime([...TELEMETRY_SHARED, 'telemetry/consumer-spans.ts', 'telemetry/delivery-observer.ts']),
+    ];
   },
   options: {
     stateTable: {

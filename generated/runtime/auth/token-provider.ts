@@ -51,9 +51,9 @@ export const DEFAULT_TOKEN_TIMEOUT_MS = 10_000;
 /** A caller's view of its token (the client's call observer, telemetry/). */
 export interface TokenHooks {
   /** How this caller's token came: the cache, or a token request (first, or after expiry). */
-  source?(source: 'cached' | 'fetched' | 'refreshed'): void;
+  onToken?(source: 'cached' | 'fetched' | 'refreshed'): void;
   /** Extra headers for the token request this caller starts (a W3C traceparent). */
-  headers?(): Record<string, string> | undefined;
+  tokenHeaders?(): Record<string, string> | undefined;
 }
 
 export interface TokenProvider {
@@ -199,13 +199,13 @@ export function createTokenProvider(
   return {
     getToken(signal, hooks) {
       if (cached && clock() < cached.refreshAt) {
-        hooks?.source?.('cached');
+        hooks?.onToken?.('cached');
         return Promise.resolve(cached.token);
       }
       if (signal?.aborted) return Promise.reject(signal.reason);
       if (cached) log({ level: 'debug', event: 'token-refresh', message: 'access token close to expiry' });
-      hooks?.source?.(cached ? 'refreshed' : 'fetched');
-      inFlight ??= request(hooks?.headers?.()).finally(() => {
+      hooks?.onToken?.(cached ? 'refreshed' : 'fetched');
+      inFlight ??= request(hooks?.tokenHeaders?.()).finally(() => {
         inFlight = undefined;
       });
       return signal ? untilAborted(inFlight, signal) : inFlight;

@@ -40,21 +40,22 @@ export async function clientSpans(
   // and every live secret value (url.full must not carry credentials, per the conventions).
   const redactor = createRedactor(apiKeyNames, secrets);
   return {
-    onStart(call): CallObservation {
-      const known = KNOWN_METHODS.has(call.method);
+    async observe(op, given, run) {
+      const method = given.toUpperCase();
+      const known = KNOWN_METHODS.has(method);
       const attributes: Attributes = {
-        'http.request.method': known ? call.method : '_OTHER',
+        'http.request.method': known ? method : '_OTHER',
         'cbp.auth.token': 'none',
       };
-      if (!known) attributes['http.request.method_original'] = call.method;
-      if (call.urlTemplate !== undefined) attributes['url.template'] = call.urlTemplate;
-      if (call.operationId !== undefined) attributes['cbp.operation.id'] = call.operationId;
-      const name = `${known ? call.method : 'HTTP'}${call.urlTemplate === undefined ? '' : ` ${call.urlTemplate}`}`;
+      if (!known) attributes['http.request.method_original'] = given;
+      if (op?.path !== undefined) attributes['url.template'] = op.path;
+      if (op !== undefined) attributes['cbp.operation.id'] = op.id;
+      const name = `${known ? method : 'HTTP'}${op?.path === undefined ? '' : ` ${op.path}`}`;
       const span: OtelSpan = tracer.startSpan(name, { kind: api.SpanKind.CLIENT, attributes }, api.context.active());
       const traceparent = () => formatTraceparent(span.spanContext());
       const traceState = span.spanContext().traceState?.serialize();
       let attempts = 0;
-      return {
+      const observation: CallObservation = {
         onAttempt(request) {
           if (attempts++ === 0) {
             const url = new URL(request.url);
@@ -76,22 +77,27 @@ export async function clientSpans(
         onViolation(violation) {
           span.addEvent('contract.violation', violationEventAttributes(violation));
         },
-        onEnd(outcome) {
-          if (attempts > 1) span.setAttribute('http.request.resend_count', attempts - 1);
-          if ('response' in outcome) {
-            const status = outcome.response.status;
-            span.setAttribute('http.response.status_code', status);
-            if (status >= 400) {
-              span.setAttribute('error.type', String(status));
-              span.setStatus({ code: api.SpanStatusCode.ERROR });
-            }
-          } else {
-            span.setAttribute('error.type', errorType(outcome.error));
-            span.setStatus({ code: api.SpanStatusCode.ERROR });
-          }
-          span.end();
-        },
       };
+      const end = (response: Response | undefined, error: unknown): void => {
+        if (attempts > 1) span.setAttribute('http.request.resend_count', attempts - 1);
+        if (response !== undefined) {
+          span.setAttribute('http.response.status_code', response.status);
+          if (response.status >= 400) span.setAttribute('error.type', String(response.status));
+        } else span.setAttribute('error.type', errorType(error));
+        if (response === undefined || response.status >= 400) span.setStatus({ code: api.SpanStatusCode.ERROR });
+        span.end();
+      };
+      try {
+        const result = await run(observation);
+        // The transport gives a Response; a generated method's call a `{ response?, apiError? }` result.
+        const r = result as { response?: Response; apiError?: unknown };
+        if (result instanceof Response) end(result, undefined);
+        else end(r.response, r.apiError);
+        return result;
+      } catch (error) {
+        end(undefined, error);
+        throw error;
+      }
     },
   };
 }

@@ -137,9 +137,10 @@ describe('client spans (HTTP client semantic conventions)', () => {
       addSecret() {},
       scrub: (t) => t.split('live-secret').join('[REDACTED]'),
     });
-    const obs = observer.onStart({ operationId: undefined, method: 'GET', urlTemplate: undefined });
-    obs.onAttempt(new Request(`${base}/x?api_key=k-123&ref=live-secret&page=2`), 0);
-    obs.onEnd({ response: new Response(null, { status: 204 }) });
+    await observer.observe(undefined, 'GET', async (obs) => {
+      obs.onAttempt(new Request(`${base}/x?api_key=k-123&ref=live-secret&page=2`), 0);
+      return new Response(null, { status: 204 });
+    });
     const url = String(spans()[0]!.attributes['url.full']);
     expect(url).not.toContain('k-123');
     expect(url).not.toContain('live-secret');
@@ -148,11 +149,6 @@ describe('client spans (HTTP client semantic conventions)', () => {
 
   it('contract violations become span events with rule, pointer and value type, never the value', async () => {
     const observer = await clientSpans({ tracer }, [], { addSecret() {}, scrub: (t) => t });
-    const obs = observer.onStart({
-      operationId: 'createPayment',
-      method: 'POST',
-      urlTemplate: '/v3/customers/{customer_id}/payments',
-    });
     const violation: ContractViolation = {
       source: 'response',
       operationId: 'createPayment',
@@ -163,8 +159,12 @@ describe('client spans (HTTP client semantic conventions)', () => {
       valueType: 'string',
       message: 'schema/type broken at /amount/value (string)',
     };
-    obs.onViolation(violation);
-    obs.onEnd({ response: new Response(null, { status: 201 }) });
+    const path = '/v3/customers/{customer_id}/payments';
+    await observer.observe({ id: 'createPayment', path }, 'post', async (obs) => {
+      obs.onViolation(violation);
+      return { response: new Response(null, { status: 201 }) };
+    });
+    expect(spans()[0]!.name).toBe(`POST ${path}`);
     const [event] = spans()[0]!.events;
     expect(event!.name).toBe('contract.violation');
     expect(event!.attributes).toEqual({

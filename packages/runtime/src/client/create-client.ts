@@ -298,62 +298,56 @@ export function createCoreClient<Paths extends {}>(
   };
 
   // One call of a generated method; `obs` sees its requests (call-observer.ts).
-  const invoke = async (
-    op: ClientOperationMeta,
-    init: unknown,
-    obs: CallObservation | undefined,
-  ): Promise<{ response?: Response; apiError?: ApiError }> => {
-    {
-      const operationId = op.id;
-      const given = (init ?? {}) as GivenRequest & { headers?: Record<string, string> };
-      const validator = await validatorOf();
-      if (validator) {
-        const apiError = (await import('./request-check.js')).checkRequest(validator, operationId, given);
-        if (apiError) return { apiError };
-      }
-      let writers: ParameterWriters;
-      try {
-        writers = await writersOf(op, given.params);
-      } catch (error) {
-        // The style table's chunk did not load (a browser offline): nothing was sent.
-        return { apiError: await thrownError(error) };
-      }
-      const extra: Record<string, unknown> = {
-        querySerializer: writers.querySerializer,
-        pathSerializer: writers.pathSerializer,
-        // The transport is told the operation, unless its URL may be another's (below).
-        fetch: (request: Request) => transport(request, routedElsewhere(op) ? undefined : op, obs),
+  const invoke = async (op: ClientOperationMeta, init: unknown, obs: CallObservation | undefined): Promise<unknown> => {
+    const operationId = op.id;
+    const given = (init ?? {}) as GivenRequest & { headers?: Record<string, string> };
+    const validator = await validatorOf();
+    if (validator) {
+      const apiError = (await import('./request-check.js')).checkRequest(validator, operationId, given);
+      if (apiError) return { apiError };
+    }
+    let writers: ParameterWriters;
+    try {
+      writers = await writersOf(op, given.params);
+    } catch (error) {
+      // The style table's chunk did not load (a browser offline): nothing was sent.
+      return { apiError: await thrownError(error) };
+    }
+    const extra: Record<string, unknown> = {
+      querySerializer: writers.querySerializer,
+      pathSerializer: writers.pathSerializer,
+      // The transport is told the operation, unless its URL may be another's (below).
+      fetch: (request: Request) => transport(request, routedElsewhere(op) ? undefined : op, obs),
+    };
+    if (op.server) extra['baseUrl'] = resolveServerUrl(op.server, variables);
+    const headers: Record<string, string> = {};
+    // A FormData body (multipart/form-data) gets its type from fetch, with the boundary its
+    // parts are delimited by (RFC 7578 §4.1): a type written here would have none.
+    if (
+      op.contentType &&
+      op.contentType !== 'application/json' &&
+      given.body !== undefined &&
+      !(given.body instanceof FormData)
+    )
+      headers['Content-Type'] = op.contentType;
+    // The core writes no cookies: the cookie parameters become the Cookie header (RFC 6265 §4.2).
+    const cookie = writers.cookies(given.params?.cookie);
+    if (cookie !== undefined) headers['Cookie'] = cookie;
+    if (Object.keys(headers).length > 0) extra['headers'] = { ...headers, ...given.headers };
+    if (given.params?.header) extra['params'] = { ...given.params, header: writers.headers(given.params.header) };
+    try {
+      const result = (await raw.request(op.method as never, op.path as never, { ...given, ...extra } as never)) as {
+        data?: unknown;
+        error?: unknown;
+        response: Response;
       };
-      if (op.server) extra['baseUrl'] = resolveServerUrl(op.server, variables);
-      const headers: Record<string, string> = {};
-      // A FormData body (multipart/form-data) gets its type from fetch, with the boundary its
-      // parts are delimited by (RFC 7578 §4.1): a type written here would have none.
-      if (
-        op.contentType &&
-        op.contentType !== 'application/json' &&
-        given.body !== undefined &&
-        !(given.body instanceof FormData)
-      )
-        headers['Content-Type'] = op.contentType;
-      // The core writes no cookies: the cookie parameters become the Cookie header (RFC 6265 §4.2).
-      const cookie = writers.cookies(given.params?.cookie);
-      if (cookie !== undefined) headers['Cookie'] = cookie;
-      if (Object.keys(headers).length > 0) extra['headers'] = { ...headers, ...given.headers };
-      if (given.params?.header) extra['params'] = { ...given.params, header: writers.headers(given.params.header) };
-      try {
-        const result = (await raw.request(op.method as never, op.path as never, { ...given, ...extra } as never)) as {
-          data?: unknown;
-          error?: unknown;
-          response: Response;
-        };
-        if (result.response.ok) return result;
-        const m = await errors();
-        if (m === undefined)
-          return { response: result.response, apiError: unloaded(`the service answered ${result.response.status}`) };
-        return m.failedResult(result, secrets.scrub) as { response?: Response; apiError?: ApiError };
-      } catch (error) {
-        return { apiError: await thrownError(error) };
-      }
+      if (result.response.ok) return result;
+      const m = await errors();
+      if (m === undefined)
+        return { response: result.response, apiError: unloaded(`the service answered ${result.response.status}`) };
+      return m.failedResult(result, secrets.scrub);
+    } catch (error) {
+      return { apiError: await thrownError(error) };
     }
   };
 
@@ -362,16 +356,10 @@ export function createCoreClient<Paths extends {}>(
     async call(operationId, init) {
       const op = byId.get(operationId);
       if (!op) throw new TypeError(`Unknown operation ${JSON.stringify(operationId)}`);
-      if (observer === undefined) return invoke(op, init, undefined);
-      const obs = (await observer()).onStart({
-        operationId: op.id,
-        method: op.method.toUpperCase(),
-        urlTemplate: op.path,
-      });
       // Response validation (validateResponses) reports to `obs` (observeViolations) before it ends.
-      const result = await invoke(op, init, obs);
-      obs.onEnd(result.response ? { response: result.response } : { error: result.apiError });
-      return result;
+      return observer
+        ? (await observer()).observe(op, op.method, (obs) => invoke(op, init, obs))
+        : invoke(op, init, undefined);
     },
   };
 }

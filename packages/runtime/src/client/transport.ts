@@ -13,8 +13,7 @@
  */
 import { planSecurity, type Credentials, type SchemeDescriptor } from '../auth/schemes.js';
 import type { TokenProvider } from '../auth/client-credentials.js';
-import type { TokenHooks } from '../auth/token-provider.js';
-import type { CallObservation, CallObserver, TokenUse } from './call-observer.js';
+import type { CallObservation, CallObserver } from './call-observer.js';
 import type { Secrets, TransportLog } from './logger.js';
 import type { RetryOptions } from './retry.js';
 
@@ -79,21 +78,10 @@ function createInnerTransport(options: TransportOptions): Transport {
 
   return async function transport(input, known, observed) {
     const op = known ?? (await options.resolve(input.method, input.url));
-    if (observed !== undefined || options.observer === undefined) return run(input, op, observed);
-    // A request without a call around it (`client.raw`): it is its own call.
-    const own = (await options.observer()).onStart({
-      operationId: op?.id,
-      method: input.method,
-      urlTemplate: op?.path,
-    });
-    try {
-      const response = await run(input, op, own);
-      own.onEnd({ response });
-      return response;
-    } catch (error) {
-      own.onEnd({ error });
-      throw error;
-    }
+    // A request without a call around it (`client.raw`) is its own call.
+    return observed !== undefined || options.observer === undefined
+      ? run(input, op, observed)
+      : (await options.observer()).observe(op, input.method, (own) => run(input, op, own));
   };
 
   async function run(input: Request, op: TransportOperation | undefined, obs: CallObservation | undefined) {
@@ -193,27 +181,17 @@ function createInnerTransport(options: TransportOptions): Transport {
       });
     };
 
-    if (!plan.bearer || !options.tokens) {
-      obs?.onToken('none');
-      return send(undefined);
-    }
-    let use: TokenUse = 'cached';
-    const hooks: TokenHooks | undefined = obs && {
-      source: (s) => {
-        use = s;
-      },
-      headers: () => obs.tokenHeaders(),
-    };
-    // The caller's signal ends its wait for a token too (a stalled token endpoint must not hold it).
-    const token = await options.tokens.getToken(input.signal, hooks);
-    obs?.onToken(use);
+    if (!plan.bearer || !options.tokens) return send(undefined);
+    // The caller's signal ends its wait for a token too (a stalled token endpoint must not hold it);
+    // the call's observation hears how the token came.
+    const token = await options.tokens.getToken(input.signal, obs);
     const response = await send(token);
     if (response.status !== 401) return response;
     // RFC 6750 §3.1 invalid_token (401): an expired token is replaced. Exactly one refresh and one
     // re-send, unless the replacement is the same token (a token the app holds and did not renew).
     options.tokens.invalidate(token);
     log?.refresh(op?.id);
-    const next = await options.tokens.getToken(input.signal, hooks);
+    const next = await options.tokens.getToken(input.signal, obs);
     if (next === token) return response;
     obs?.onToken('refreshed');
     await response.body?.cancel().catch(() => undefined);

@@ -1,12 +1,12 @@
 /**
- * The webhook consumer's delivery observer (payments/webhooks/delivery-observer.ts) as
+ * The webhook consumer's delivery observer (delivery-observer.ts) as
  * OpenTelemetry spans: one CONSUMER span per delivery, `process {webhook}` after the messaging
  * semantic conventions (https://opentelemetry.io/docs/specs/semconv/messaging/messaging-spans/),
  * a child of the provider's span when the delivery carries a W3C traceparent (and tracestate),
  * so the trace the provider started goes on. The app's own HTTP server span, if any, is the parent
  * otherwise. Contract violations become `contract.violation` events, never with a value.
  */
-import type { DeliveryObserver } from '../payments/webhooks/delivery-observer.js';
+import type { DeliveryObserver } from './delivery-observer.js';
 import { normalizeHeaders } from '../webhooks/signing/scheme.js';
 import { otelApi, type OtelApi, type OtelSpan, type OtelTracer } from './otel-api.js';
 import { parseTraceparent } from './traceparent.js';

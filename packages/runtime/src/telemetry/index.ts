@@ -8,5 +8,5 @@ export type {
   ConsumerTelemetry,
   DeliveryObservation,
   DeliveryObserver,
-} from '../payments/webhooks/delivery-observer.js';
+} from './delivery-observer.js';
 export { formatTraceparent, parseTraceparent, type TraceParent } from './traceparent.js';

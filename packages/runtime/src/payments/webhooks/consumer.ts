@@ -26,7 +26,7 @@ import { decodeSecret } from '../../webhooks/signing/standard-webhooks.js';
 import { verifyWebhook, type VerifyOptions } from '../../webhooks/signing/verify.js';
 import type { PaymentStateTable } from '../state-table.js';
 import type { WebhookStore } from './store.js';
-import type { ConsumerTelemetry, DeliveryObservation, DeliveryObserver } from './delivery-observer.js';
+import type { ConsumerTelemetry, DeliveryObservation, DeliveryObserver } from '../../telemetry/delivery-observer.js';
 import {
   createPayloadCheck,
   logViolations,

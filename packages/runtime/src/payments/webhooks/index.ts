@@ -10,4 +10,4 @@ export * from './consumer.js';
 export * from './node-http.js';
 export * from './payload-check.js';
 export * from './table-moves.js';
-export * from './delivery-observer.js';
+export * from '../../telemetry/delivery-observer.js';
