@@ -31,7 +31,9 @@ export const paymentsPlugin: Plugin = {
     // The webhook consumer's contract-violation events (validatePayloads) and its spans (telemetry).
     return [
       kitRuntime('payments'),
-      coreRuntime([...TELEMETRY_SHARED, 'telemetry/consumer-spans.ts', 'telemetry/delivery-observer.ts']),
+      coreRuntime([...TELEMETRY_SHARED, 'telemetry/consumer-spans.ts', 'telemetry/delivery-observer.ts'], {
+        prune: true,
+      }),
     ];
   },
   options: {

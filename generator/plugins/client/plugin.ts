@@ -15,7 +15,7 @@ export const clientPlugin: Plugin = {
     // telemetry/: the `telemetry` option's spans, loaded by the client only when it is given.
     return [
       coreRuntime(['client', 'auth', 'rule-types.ts', 'server/route-table.ts'], { prune: true }),
-      coreRuntime([...TELEMETRY_SHARED, 'telemetry/client-spans.ts']),
+      coreRuntime([...TELEMETRY_SHARED, 'telemetry/client-spans.ts'], { prune: true }),
     ];
   },
   options: {
