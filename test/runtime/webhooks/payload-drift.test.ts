@@ -13,6 +13,8 @@ import {
 import type { ContractViolation } from 'cross-border-payments-runtime/contract/violation.js';
 import { paymentFlow, shuffled } from '../../../conformance/suites/consumer/flows.js';
 import { validateWebhook } from '../../../generated/validators.js';
+import { createDecimalSum } from 'cross-border-payments-runtime/payments/rules/decimal-sum.js';
+import type { PayloadValidator } from 'cross-border-payments-runtime/payments/webhooks/payload-check.js';
 import { apiInfo } from '../../../generated/operations.js';
 
 const table = loadStateTable();
@@ -29,6 +31,31 @@ const signed = (p: Payload) => {
   };
 };
 
+const documented: PayloadValidator = (payload) => validateWebhook('paymentStatus', payload);
+
+/**
+ * The provider's service description shows no amounts in a webhook ("Complete payload schema: not
+ * shown"). A document that gives the webhook the payment's amount and recipients would carry the
+ * recipient-sum rule (x-cbp-decimal-sum) on it, and its generated validateWebhook would report it
+ * as below: the rule keyword's own check, whose messages quote the amounts.
+ */
+const sumRule = createDecimalSum({ items: '/recipient_details', itemAmount: '/amount', total: '/amount' }, { EUR: 2 });
+const withAmounts: PayloadValidator = (payload) => {
+  const outcome = documented(payload);
+  const hits = sumRule(payload) ?? [];
+  const violations = [
+    ...outcome.violations,
+    ...hits.map((h) => ({
+      rule: 'webhook.recipient-sum',
+      pointer: h.pointer,
+      message: h.message,
+      source: 'test',
+      in: 'webhook' as const,
+    })),
+  ];
+  return { valid: violations.length === 0, violations, notChecked: outcome.notChecked };
+};
+
 function setup(mode: WebhookConsumerOptions['validatePayloads'], extra: Partial<WebhookConsumerOptions> = {}) {
   const events: ContractViolation[] = [];
   const store = createMemoryStore();
@@ -41,7 +68,7 @@ function setup(mode: WebhookConsumerOptions['validatePayloads'], extra: Partial<
     onContractViolation: (v) => void events.push(v),
     payloadValidator: () => {
       loads++;
-      return (payload) => validateWebhook('paymentStatus', payload);
+      return withAmounts;
     },
     documentHash: apiInfo.documentHash,
     ...extra,
@@ -126,6 +153,22 @@ const FAULTS: Fault[] = [
     },
   },
   {
+    name: 'a wrong recipient sum',
+    before: [first('pay-drift-sum-2a4')],
+    faulty: {
+      ...first('pay-drift-sum-2a4'),
+      event_id: 'evt-sum-b812',
+      event_timestamp: at(1),
+      status: 'RECEIVED_FUNDS',
+      amount: { currency: 'EUR', value: 1234.56 },
+      recipient_details: [
+        { recipient_id: 'rcp-sum-1', amount: { currency: 'EUR', value: 1000.01 } },
+        { recipient_id: 'rcp-sum-2', amount: { currency: 'EUR', value: 200.02 } },
+      ],
+    },
+    expected: { source: 'webhook', ruleId: 'webhook.recipient-sum', pointer: '/amount/value', valueType: 'number' },
+  },
+  {
     name: 'a status move outside the table',
     before: ['AWAITING_FUNDS', 'RECEIVED_FUNDS', 'FX_COMPLETED'].map((status, i) => ({
       ...first('pay-drift-move-6e0'),
@@ -138,11 +181,13 @@ const FAULTS: Fault[] = [
   },
 ];
 
-/** Every string and number of a payload, as an event must never show them. */
-const valuesOf = (p: Payload): string[] =>
-  Object.values(p)
-    .filter((v) => typeof v === 'string' || typeof v === 'number')
-    .map(String);
+/** Every string and number in a payload, at any depth, as an event must never show them. */
+const valuesOf = (p: unknown): string[] =>
+  typeof p === 'string' || typeof p === 'number'
+    ? [String(p)]
+    : p !== null && typeof p === 'object'
+      ? Object.values(p).flatMap(valuesOf)
+      : [];
 
 describe('webhook payload validation: the provider-drift catalogue', () => {
   it.each(FAULTS)(
@@ -176,6 +221,15 @@ describe('webhook payload validation: the provider-drift catalogue', () => {
     for (const value of FAULTS.flatMap((f) => [...f.before, f.faulty].flatMap(valuesOf))) {
       expect(text).not.toContain(value);
     }
+  });
+
+  it("a rule's own message may quote the values: the event's is its own", async () => {
+    const fault = FAULTS.find((f) => f.name === 'a wrong recipient sum')!;
+    const quoted = (sumRule(fault.faulty) ?? []).map((h) => h.message).join(' ');
+    expect(quoted).toMatch(/1234\.56|1200\.03/);
+    const { events, send } = setup('report');
+    for (const p of [...fault.before, fault.faulty]) await send(p);
+    expect(events[0]!.message).not.toMatch(/1234|1200|1000|200\.02/);
   });
 
   it('legitimate flows, duplicates and out-of-order deliveries produce no event', async () => {
@@ -224,6 +278,7 @@ describe('webhook payload validation: the provider-drift catalogue', () => {
       'schema/type',
       'schema/enum',
       'webhook.payout-recipient-id',
+      'webhook.recipient-sum',
       'state-table/transition',
     ]);
   });
