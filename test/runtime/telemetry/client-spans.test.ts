@@ -124,6 +124,21 @@ describe('client spans (HTTP client semantic conventions)', () => {
     expect(span!.attributes).toMatchObject({ 'cbp.auth.token': 'refreshed', 'http.request.resend_count': 1 });
   });
 
+  it('a client.raw request is a call of its own, named after the operation its URL matches', async () => {
+    const c = client();
+    const { response } = await c.raw.GET('/v1/customers/{customer_id}/virtual-accounts', {
+      params: { path: { customer_id: 'cust-1' } },
+    });
+    expect(response.status).toBe(200);
+    const [span] = spans();
+    expect(span!.name).toBe('GET /v1/customers/{customer_id}/virtual-accounts');
+    expect(span!.attributes).toMatchObject({
+      'cbp.operation.id': 'getVirtualAccount',
+      'http.response.status_code': 200,
+    });
+    expect(received.find((r) => r.url.startsWith('/v1/'))!.headers['traceparent']).toBe(traceparentOf(span!));
+  });
+
   it('an error answer sets error.type to the status and the span status to ERROR', async () => {
     queued.set('/v1/customers/cust-1/virtual-accounts', [404]);
     await getVa(client());
