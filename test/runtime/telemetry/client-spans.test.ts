@@ -191,6 +191,14 @@ describe('client spans (HTTP client semantic conventions)', () => {
     });
   });
 
+  it("with telemetry the client needs only the app's tracer: @opentelemetry/api is not loaded", async () => {
+    const load = vi.spyOn(otelApi, 'load');
+    await getVa(client());
+    expect(spans()).toHaveLength(1);
+    expect(load).not.toHaveBeenCalled();
+    load.mockRestore();
+  });
+
   it('without telemetry no span is made, no traceparent sent, and @opentelemetry/api is never loaded', async () => {
     const load = vi.spyOn(otelApi, 'load');
     const plain = createPaymentsClient({

@@ -4,12 +4,14 @@
  * CLIENT span per call named `{method} {url.template}`, `http.request.resend_count` for its resends
  * (retries, the re-send after a refreshed token), `error.type` on failure. Each request carries the
  * span as a W3C traceparent, the token request too. Contract violations become `contract.violation`
- * events holding the rule, the pointer and the value's type, never the value.
+ * events holding the rule, the pointer and the value's type, never the value. The span's parent is
+ * the active context (the tracer's default). Nothing here imports `@opentelemetry/api`: the app's
+ * tracer is all it needs, so a page's bundle works with whatever SDK the app bundles.
  */
 import type { CallObservation, CallObserver } from '../client/call-observer.js';
 import { createRedactor, type Secrets } from '../client/logger.js';
 import { violationEventAttributes } from './violation-event.js';
-import { otelApi, type Attributes, type OtelSpan, type OtelTracer } from './otel-api.js';
+import { SPAN_KIND, SPAN_STATUS_ERROR, type Attributes, type OtelSpan, type OtelTracer } from './otel-api.js';
 import { formatTraceparent } from './traceparent.js';
 
 /** Methods the conventions know; any other is `_OTHER` with `http.request.method_original`. */
@@ -31,7 +33,6 @@ export async function clientSpans(
   apiKeyNames: readonly string[],
   secrets: Secrets,
 ): Promise<CallObserver> {
-  const api = await otelApi.load();
   const tracer = options.tracer as OtelTracer;
   // The logger's URL redaction: credentials in the query (an API key placed there), user info,
   // and every live secret value (url.full must not carry credentials, per the conventions).
@@ -48,7 +49,7 @@ export async function clientSpans(
       if (op?.path !== undefined) attributes['url.template'] = op.path;
       if (op !== undefined) attributes['cbp.operation.id'] = op.id;
       const name = `${known ? method : 'HTTP'}${op?.path === undefined ? '' : ` ${op.path}`}`;
-      const span: OtelSpan = tracer.startSpan(name, { kind: api.SpanKind.CLIENT, attributes }, api.context.active());
+      const span: OtelSpan = tracer.startSpan(name, { kind: SPAN_KIND.CLIENT, attributes });
       const traceparent = () => formatTraceparent(span.spanContext());
       const traceState = span.spanContext().traceState?.serialize();
       let attempts = 0;
@@ -81,7 +82,7 @@ export async function clientSpans(
           span.setAttribute('http.response.status_code', response.status);
           if (response.status >= 400) span.setAttribute('error.type', String(response.status));
         } else span.setAttribute('error.type', errorType(error));
-        if (response === undefined || response.status >= 400) span.setStatus({ code: api.SpanStatusCode.ERROR });
+        if (response === undefined || response.status >= 400) span.setStatus({ code: SPAN_STATUS_ERROR });
         span.end();
       };
       try {
