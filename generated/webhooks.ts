@@ -32,7 +32,15 @@ export function applyPaymentEvent(state: PaymentState | undefined, event: Paymen
 }
 
 /** A framework-neutral webhook endpoint using this document's table. The SQLite store lives in
- * './runtime/payments/webhooks/sqlite-store.js' (import it only if you use it). */
+ * './runtime/payments/webhooks/sqlite-store.js' (import it only if you use it). With
+ * `validatePayloads` on, the generated validators are loaded on the first delivery, not before. */
 export function createWebhookConsumer(options: Omit<WebhookConsumerOptions, 'table'>): WebhookConsumer {
-  return createWithTable({ ...options, table: paymentStates });
+  return createWithTable({
+    eventType: "paymentStatus",
+    payloadValidator: () =>
+      import('./validators.js').then((m) => (payload: unknown) => m.validateWebhook("paymentStatus", payload)),
+    documentHash: "7c27e67bacb3f7ee6c784f1db66736ddcd3763335998a7f07eba56ea7d2dc5b7",
+    ...options,
+    table: paymentStates,
+  });
 }

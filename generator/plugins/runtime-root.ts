@@ -58,3 +58,12 @@ export const kitRuntime = (dir: string): RuntimeSource => ({
   into: dir,
   packaged: `${coreRuntimeModule()}/${dir}`,
 });
+
+/** Runtime files every telemetry module needs (the client's spans, the webhook consumer's), and
+ * the contract-violation event they record. */
+export const TELEMETRY_SHARED: readonly string[] = [
+  'contract/violation.ts',
+  'telemetry/otel-api.ts',
+  'telemetry/traceparent.ts',
+  'telemetry/violation-event.ts',
+];

@@ -7,7 +7,7 @@
  * (its shorthand); `--contract cross-border-payments` generates the contract this package ships with it.
  */
 import type { Plugin } from '../../generator/plugins/plugin.js';
-import { coreRuntime, kitRuntime } from '../../generator/plugins/runtime-root.js';
+import { coreRuntime, kitRuntime, TELEMETRY_SHARED } from '../../generator/plugins/runtime-root.js';
 import { responseRulesEmitter } from './emitters/response-rules.js';
 import { webhooksEmitter } from './emitters/webhooks.js';
 import { paymentKeywords } from './keywords/index.js';
@@ -29,8 +29,15 @@ export const paymentsPlugin: Plugin = {
   // packages/runtime/src/payments/, served by the runtime package as `<runtime>/payments/…`; found
   // from the package root, not import.meta.url: the CLI runs from a bundle in dist/.
   get runtime() {
-    // contract/: the response rules' hits and events (response-rules.ts).
-    return [kitRuntime('payments'), coreRuntime(['contract'], { prune: true })];
+    // contract/: the response rules' hits and events (response-rules.ts), and the webhook
+    // consumer's contract-violation events (validatePayloads); its spans (telemetry).
+    return [
+      kitRuntime('payments'),
+      coreRuntime(['contract'], { prune: true }),
+      coreRuntime([...TELEMETRY_SHARED, 'telemetry/consumer-spans.ts', 'telemetry/delivery-observer.ts'], {
+        prune: true,
+      }),
+    ];
   },
   options: {
     stateTable: {

@@ -48,10 +48,18 @@ export interface ClientCredentialsOptions {
 /** Default of `timeoutMs`: far beyond a healthy token endpoint, short enough to surface a hung one. */
 export const DEFAULT_TOKEN_TIMEOUT_MS = 10_000;
 
+/** A caller's view of its token (the client's call observer, telemetry/). */
+export interface TokenHooks {
+  /** How this caller's token came: the cache, or a token request (first, or after expiry). */
+  onToken?(source: 'cached' | 'fetched' | 'refreshed'): void;
+  /** Extra headers for the token request this caller starts (a W3C traceparent). */
+  tokenHeaders?(): Record<string, string> | undefined;
+}
+
 export interface TokenProvider {
   /** A valid access token, fetching or refreshing it when needed. `signal` ends this caller's
    * wait (rejecting with its reason), not the request other callers may share. */
-  getToken(signal?: AbortSignal): Promise<string>;
+  getToken(signal?: AbortSignal, hooks?: TokenHooks): Promise<string>;
   /** Drops `token` after a 401 unless a newer token already replaced it. */
   invalidate(token: string): void;
 }
@@ -83,7 +91,7 @@ export function createTokenProvider(
 
   /** `obtain` under the deadline: its signal aborts the fetch (and a body being read) when time
    * is up, and the race ends the wait even for a fetch that ignores its signal. */
-  const request = (): Promise<string> => {
+  const request = (extraHeaders: Record<string, string> | undefined): Promise<string> => {
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deadline = new Promise<never>((_, reject) => {
@@ -96,10 +104,10 @@ export function createTokenProvider(
         reject(failure);
       }, timeoutMs);
     });
-    return Promise.race([obtain(controller.signal), deadline]).finally(() => clearTimeout(timer));
+    return Promise.race([obtain(controller.signal, extraHeaders), deadline]).finally(() => clearTimeout(timer));
   };
 
-  const obtain = async (signal: AbortSignal): Promise<string> => {
+  const obtain = async (signal: AbortSignal, extraHeaders: Record<string, string> | undefined): Promise<string> => {
     const form = new URLSearchParams({
       grant_type: 'client_credentials',
       client_id: options.clientId,
@@ -113,7 +121,11 @@ export function createTokenProvider(
           .fetch(
             new Request(options.tokenUrl, {
               method: 'POST',
-              headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+              headers: {
+                ...extraHeaders,
+                'content-type': 'application/x-www-form-urlencoded',
+                accept: 'application/json',
+              },
               body: form,
               // The form carries client_secret: a redirect is never followed, wherever it points.
               redirect: 'manual',
@@ -185,11 +197,15 @@ export function createTokenProvider(
   };
 
   return {
-    getToken(signal) {
-      if (cached && clock() < cached.refreshAt) return Promise.resolve(cached.token);
+    getToken(signal, hooks) {
+      if (cached && clock() < cached.refreshAt) {
+        hooks?.onToken?.('cached');
+        return Promise.resolve(cached.token);
+      }
       if (signal?.aborted) return Promise.reject(signal.reason);
       if (cached) log({ level: 'debug', event: 'token-refresh', message: 'access token close to expiry' });
-      inFlight ??= request().finally(() => {
+      hooks?.onToken?.(cached ? 'refreshed' : 'fetched');
+      inFlight ??= request(hooks?.tokenHeaders?.()).finally(() => {
         inFlight = undefined;
       });
       return signal ? untilAborted(inFlight, signal) : inFlight;

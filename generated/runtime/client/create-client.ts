@@ -14,8 +14,7 @@ import type { TokenProvider } from '../auth/token-provider.js';
 import type { ValidationOutcome } from '../rule-types.js';
 import type { ApiError } from './api-error.js';
 import type { GivenRequest } from './request-check.js';
-import type { ContractViolationHandler } from '../contract/violation.js';
-import type { ResponseChecks, ResponseGuard, ResponseValidationMode } from './response-check.js';
+import type { CallObservation, CallObserver } from './call-observer.js';
 import type { ClientLogger, Secrets, TransportLog } from './logger.js';
 import type { RetryOptions } from './retry.js';
 import { resolveServerUrl, type ServerTemplate, type TokenEndpoint } from './servers.js';
@@ -60,14 +59,8 @@ export type RequestValidator = (
   },
 ) => ValidationOutcome;
 
-/** `validateResponses`: one mode for every operation, or a default and a mode per operation id. */
-export type ResponseValidation<OperationId extends string = string> =
-  | ResponseValidationMode
-  | { default?: ResponseValidationMode; operations?: { [Id in OperationId]?: ResponseValidationMode } };
-
-/** What every client takes, whatever its credentials. `OperationId`: the document's operation ids
- * (the generated client.ts names them), which key the per-operation response validation. */
-export interface ClientBaseOptions<OperationId extends string = string> {
+/** What every client takes, whatever its credentials. */
+export interface ClientBaseOptions {
   /** The service address ({base_url}). */
   baseUrl: string;
   /** The authorization server address ({auth_url}); hosts the token endpoint. */
@@ -80,20 +73,6 @@ export interface ClientBaseOptions<OperationId extends string = string> {
   logger?: ClientLogger;
   /** Check requests before sending: `true` uses the generated validators. Default: false. */
   validateRequests?: boolean | RequestValidator;
-  /** Judge what the provider answers against its documented contract (schema of the declared
-   * response, error bodies included, and the response rules of the document's plugins):
-   * `'report'` hands each ContractViolation to `onContractViolation`, `'throw'` rejects the call
-   * with a ContractViolationError, `'both'` reports then throws; per operation with
-   * `{ default, operations: { [operationId]: mode } }`. The validators load with the first judged
-   * response. Default: 'off'. */
-  validateResponses?: ResponseValidation<OperationId>;
-  /** Share of responses judged, 0..1 (a sample of the traffic in production). Default 1. */
-  responseSampleRate?: number;
-  /** Draws the sampling number in [0, 1) (tests make it deterministic). Default: Math.random. */
-  responseSampler?: () => number;
-  /** Receives each violation (no value in it, only its JSON type). Default: the logger, at
-   * level warn, event 'contract-violation'. */
-  onContractViolation?: ContractViolationHandler;
   /** Refresh the token this many seconds before expiry. Default 30. */
   tokenSkewSeconds?: number;
   /** Longest wait for an access token (retries and the answer's body included); then the call
@@ -103,6 +82,16 @@ export interface ClientBaseOptions<OperationId extends string = string> {
   clock?: () => number;
   /** Values for other server variables of the document. */
   serverVariables?: Record<string, string>;
+  /** OpenTelemetry tracing: one CLIENT span per call and a W3C traceparent on its requests
+   * (telemetry/client-spans.ts). It and `@opentelemetry/api` load with the first call only when
+   * this is given. Default: none. */
+  telemetry?: ClientTelemetry;
+}
+
+/** `tracer`: an OpenTelemetry `Tracer` (`trace.getTracer(name)`), typed loosely so that the client's
+ * types never name `@opentelemetry/api`. */
+export interface ClientTelemetry {
+  tracer: object;
 }
 
 /** OAuth 2.0 client credentials (RFC 6749 §4.4): the client fetches and refreshes its own tokens.
@@ -151,10 +140,8 @@ export interface NoAuth {
 
 /** The client's options: at most one kind of credentials. `Auth` is what the document allows
  * (the generated client.ts leaves out ApiKeyAuth when it has no apiKey scheme). */
-export type ClientOptions<
-  Auth = ClientCredentialsAuth | ApiKeyAuth | AccessTokenAuth | NoAuth,
-  OperationId extends string = string,
-> = ClientBaseOptions<OperationId> & Auth;
+export type ClientOptions<Auth = ClientCredentialsAuth | ApiKeyAuth | AccessTokenAuth | NoAuth> = ClientBaseOptions &
+  Auth;
 
 /** Every field any credentials kind may set, as the core reads them. */
 type AnyClientOptions = ClientBaseOptions & {
@@ -175,28 +162,12 @@ export interface CoreClient<Paths extends {}> {
  * loads the validators nor ajv, and a bundler keeps them out of the initial chunk. */
 export type RequestValidatorLoader = () => Promise<RequestValidator>;
 
-/** Loads what judges responses (client.ts passes a dynamic import of validators.ts and of the
- * plugins' response rules): run on the first judged response only, like the request validator. */
-export type ResponseChecksLoader = () => Promise<ResponseChecks>;
-
 export function createCoreClient<Paths extends {}>(
   meta: ApiClientMeta,
   clientOptions: ClientOptions,
   loadGeneratedValidator?: RequestValidatorLoader,
-  loadResponseChecks?: ResponseChecksLoader,
 ): CoreClient<Paths> {
   const options: AnyClientOptions = clientOptions;
-  const responses = options.validateResponses;
-  const sampleRate = options.responseSampleRate ?? 1;
-  // The guard (response-check.ts: it also checks the option's modes) and the generated checks
-  // load with the first judged response; should their chunk fail to load (a page gone offline),
-  // that response goes unjudged and the next one tries again.
-  let guarding: Promise<ResponseGuard | undefined> | undefined;
-  const guard = () =>
-    (guarding ??= Promise.all([import('./response-check.js'), loadResponseChecks?.()]).then(
-      ([m, checks]) => m.createResponseGuard(checks, options),
-      () => (guarding = undefined),
-    ));
   const baseFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const variables = { base_url: options.baseUrl, auth_url: options.authUrl, ...options.serverVariables };
   const apiKeyHeaders = Object.values(meta.schemes).flatMap((s) => (s.type === 'apiKey' ? [s.name] : []));
@@ -231,6 +202,15 @@ export function createCoreClient<Paths extends {}>(
   // `client.raw` calls name no operation: the client matches its own URLs, with a resolver that
   // loads with the first such call (operation-match.ts).
   let resolver: Promise<(method: string, url: string) => Promise<ClientOperationMeta | undefined>> | undefined;
+  // The call observer (tracing) loads with the first call, and only when asked for.
+  const { telemetry } = options;
+  let observing: Promise<CallObserver> | undefined;
+  const observer = telemetry
+    ? () =>
+        (observing ??= import('../telemetry/client-spans.js').then((m) =>
+          m.clientSpans(telemetry, apiKeyHeaders, secrets),
+        ))
+    : undefined;
 
   // A token URL resolves exactly when one is given or the document has a token endpoint
   // (token-url.ts); the provider resolves it when it loads.
@@ -275,6 +255,7 @@ export function createCoreClient<Paths extends {}>(
     secrets,
     logging: options.logger !== undefined,
     logs,
+    observer,
   });
 
   const raw = createFetchClient<Paths>({ baseUrl: options.baseUrl, fetch: transport });
@@ -319,71 +300,69 @@ export function createCoreClient<Paths extends {}>(
     return m ? m.errorFromThrown(error, secrets.scrub) : unloaded(secrets.scrub(String(error)));
   };
 
-  return {
-    raw,
-    async call(operationId, init) {
-      const op = byId.get(operationId);
-      if (!op) throw new TypeError(`Unknown operation ${JSON.stringify(operationId)}`);
-      const given = (init ?? {}) as GivenRequest & { headers?: Record<string, string> };
-      const validator = await validatorOf();
-      if (validator) {
-        const apiError = (await import('./request-check.js')).checkRequest(validator, operationId, given);
-        if (apiError) return { apiError };
-      }
-      let writers: ParameterWriters;
-      try {
-        writers = await writersOf(op, given.params);
-      } catch (error) {
-        // The style table's chunk did not load (a browser offline): nothing was sent.
-        return { apiError: await thrownError(error) };
-      }
-      const extra: Record<string, unknown> = {
-        querySerializer: writers.querySerializer,
-        pathSerializer: writers.pathSerializer,
-        // The transport is told the operation, unless its URL may be another's (below).
-        fetch: (request: Request) => transport(request, routedElsewhere(op) ? undefined : op),
+  // One call of a generated method; `obs` sees its requests (call-observer.ts).
+  const invoke = async (op: ClientOperationMeta, init: unknown, obs: CallObservation | undefined): Promise<unknown> => {
+    const operationId = op.id;
+    const given = (init ?? {}) as GivenRequest & { headers?: Record<string, string> };
+    const validator = await validatorOf();
+    if (validator) {
+      const apiError = (await import('./request-check.js')).checkRequest(validator, operationId, given);
+      if (apiError) return { apiError };
+    }
+    let writers: ParameterWriters;
+    try {
+      writers = await writersOf(op, given.params);
+    } catch (error) {
+      // The style table's chunk did not load (a browser offline): nothing was sent.
+      return { apiError: await thrownError(error) };
+    }
+    const extra: Record<string, unknown> = {
+      querySerializer: writers.querySerializer,
+      pathSerializer: writers.pathSerializer,
+      // The transport is told the operation, unless its URL may be another's (below).
+      fetch: (request: Request) => transport(request, routedElsewhere(op) ? undefined : op, obs),
+    };
+    if (op.server) extra['baseUrl'] = resolveServerUrl(op.server, variables);
+    const headers: Record<string, string> = {};
+    // A FormData body (multipart/form-data) gets its type from fetch, with the boundary its
+    // parts are delimited by (RFC 7578 §4.1): a type written here would have none.
+    if (
+      op.contentType &&
+      op.contentType !== 'application/json' &&
+      given.body !== undefined &&
+      !(given.body instanceof FormData)
+    )
+      headers['Content-Type'] = op.contentType;
+    // The core writes no cookies: the cookie parameters become the Cookie header (RFC 6265 §4.2).
+    const cookie = writers.cookies(given.params?.cookie);
+    if (cookie !== undefined) headers['Cookie'] = cookie;
+    if (Object.keys(headers).length > 0) extra['headers'] = { ...headers, ...given.headers };
+    if (given.params?.header) extra['params'] = { ...given.params, header: writers.headers(given.params.header) };
+    try {
+      const result = (await raw.request(op.method as never, op.path as never, { ...given, ...extra } as never)) as {
+        data?: unknown;
+        error?: unknown;
+        response: Response;
       };
-      if (op.server) extra['baseUrl'] = resolveServerUrl(op.server, variables);
-      const headers: Record<string, string> = {};
-      // A FormData body (multipart/form-data) gets its type from fetch, with the boundary its
-      // parts are delimited by (RFC 7578 §4.1): a type written here would have none.
-      if (
-        op.contentType &&
-        op.contentType !== 'application/json' &&
-        given.body !== undefined &&
-        !(given.body instanceof FormData)
-      )
-        headers['Content-Type'] = op.contentType;
-      // The core writes no cookies: the cookie parameters become the Cookie header (RFC 6265 §4.2).
-      const cookie = writers.cookies(given.params?.cookie);
-      if (cookie !== undefined) headers['Cookie'] = cookie;
-      if (Object.keys(headers).length > 0) extra['headers'] = { ...headers, ...given.headers };
-      if (given.params?.header) extra['params'] = { ...given.params, header: writers.headers(given.params.header) };
-      let result: { data?: unknown; error?: unknown; response: Response };
-      try {
-        result = (await raw.request(op.method as never, op.path as never, { ...given, ...extra } as never)) as {
-          data?: unknown;
-          error?: unknown;
-          response: Response;
-        };
-      } catch (error) {
-        return { apiError: await thrownError(error) };
-      }
-      const mode = typeof responses === 'object' ? (responses.operations?.[op.id] ?? responses.default) : responses;
-      // Only bodies read as JSON are judged (a `parseAs` of text, blob or stream keeps its own).
-      // In `throw` and `both` modes check() rejects the call with a ContractViolationError.
-      if (
-        mode &&
-        mode !== 'off' &&
-        ((given as { parseAs?: string }).parseAs ?? 'json') === 'json' &&
-        (sampleRate >= 1 || (options.responseSampler ?? Math.random)() < sampleRate)
-      )
-        (await guard())?.check(op, result, mode);
       if (result.response.ok) return result;
       const m = await errors();
       if (m === undefined)
         return { response: result.response, apiError: unloaded(`the service answered ${result.response.status}`) };
       return m.failedResult(result, secrets.scrub);
+    } catch (error) {
+      return { apiError: await thrownError(error) };
+    }
+  };
+
+  return {
+    raw,
+    async call(operationId, init) {
+      const op = byId.get(operationId);
+      if (!op) throw new TypeError(`Unknown operation ${JSON.stringify(operationId)}`);
+      // Response validation (validateResponses) reports to `obs` (observeViolations) before it ends.
+      return observer
+        ? (await observer()).observe(op, op.method, (obs) => invoke(op, init, obs))
+        : invoke(op, init, undefined);
     },
   };
 }
@@ -395,10 +374,10 @@ function lazyTokens(load: () => Promise<TokenProvider>): TokenProvider {
   let loading: Promise<TokenProvider> | undefined;
   let provider: TokenProvider | undefined;
   return {
-    async getToken(signal) {
+    async getToken(signal, hooks) {
       provider ??= await (loading ??= load());
       // The caller's signal ends its own wait for the token (the shared request has its own timeout).
-      return provider.getToken(signal);
+      return provider.getToken(signal, hooks);
     },
     // A token to drop was handed out by the loaded provider.
     invalidate: (token) => provider?.invalidate(token),

@@ -16,12 +16,15 @@
  */
 import { planSecurity, type Credentials, type SchemeDescriptor } from '../auth/schemes.js';
 import type { TokenProvider } from '../auth/client-credentials.js';
+import type { CallObservation, CallObserver } from './call-observer.js';
 import type { Secrets, TransportLog } from './logger.js';
 import type { RetryOptions } from './retry.js';
 
 export interface TransportOperation {
   id: string;
   security: ReadonlyArray<ReadonlyArray<string>>;
+  /** The path template, for the call observer. */
+  path?: string;
 }
 
 export interface TransportOptions {
@@ -43,20 +46,22 @@ export interface TransportOptions {
   logging: boolean;
   /** The entries and the redactor (logger.ts, loaded on first use). */
   logs: () => Promise<TransportLog>;
+  /** Observes requests sent without an observation of their own (`client.raw`); loaded on first use. */
+  observer?: (() => Promise<CallObserver>) | undefined;
 }
 
 /** Sends a request of `op` (the operation the generated method called), or of the operation
- * its URL names (`client.raw`). */
-export type Transport = (request: Request, op?: TransportOperation) => Promise<Response>;
+ * its URL names (`client.raw`), told to the call's observation when there is one. */
+export type Transport = (request: Request, op?: TransportOperation, observation?: CallObservation) => Promise<Response>;
 
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
 export function createTransport(options: TransportOptions): Transport {
   const { scrub } = options.secrets;
   const inner = createInnerTransport(options);
-  return async function transport(input, op) {
+  return async function transport(input, op, observation) {
     try {
-      return await inner(input, op);
+      return await inner(input, op, observation);
     } catch (error) {
       // The error model loads with the first failure; offline, the error is rebuilt from its
       // scrubbed message alone.
@@ -74,8 +79,15 @@ function createInnerTransport(options: TransportOptions): Transport {
   // Default 2 retries (retry.ts); the rest of the policy resolves when a request may be retried.
   const retries = given === false ? 0 : Math.max(0, Math.floor(given?.retries ?? 2));
 
-  return async function transport(input, known) {
+  return async function transport(input, known, observed) {
     const op = known ?? (await options.resolve(input.method, input.url));
+    // A request without a call around it (`client.raw`) is its own call.
+    return observed !== undefined || options.observer === undefined
+      ? run(input, op, observed)
+      : (await options.observer()).observe(op, input.method, (own) => run(input, op, own));
+  };
+
+  async function run(input: Request, op: TransportOperation | undefined, obs: CallObservation | undefined) {
     // Credentials are issued for the service's origin: a request to another one (client.raw with a
     // per-call baseUrl) plans without any, as fetch drops Authorization on a cross-origin hop.
     const { credentialOrigins } = options;
@@ -93,6 +105,7 @@ function createInnerTransport(options: TransportOptions): Transport {
     const place = plan.apiKeys.length > 0 ? (await import('./api-key.js')).placeApiKey : undefined;
     const attempt = async (n: number, token: string | undefined): Promise<Response> => {
       const request = build(input.url, input.method, bytes, token);
+      obs?.onAttempt(request, n);
       log?.request(op?.id, request, n);
       try {
         const response = await followSameOrigin(request, token);
@@ -172,19 +185,21 @@ function createInnerTransport(options: TransportOptions): Transport {
     };
 
     if (!plan.bearer || !options.tokens) return send(undefined);
-    // The caller's signal ends its wait for a token too (a stalled token endpoint must not hold it).
-    const token = await options.tokens.getToken(input.signal);
+    // The caller's signal ends its wait for a token too (a stalled token endpoint must not hold it);
+    // the call's observation hears how the token came.
+    const token = await options.tokens.getToken(input.signal, obs);
     const response = await send(token);
     if (response.status !== 401) return response;
     // RFC 6750 §3.1 invalid_token (401): an expired token is replaced. Exactly one refresh and one
     // re-send, unless the replacement is the same token (a token the app holds and did not renew).
     options.tokens.invalidate(token);
     log?.refresh(op?.id);
-    const next = await options.tokens.getToken(input.signal);
+    const next = await options.tokens.getToken(input.signal, obs);
     if (next === token) return response;
+    obs?.onToken('refreshed');
     await response.body?.cancel().catch(() => undefined);
     return send(next);
-  };
+  }
 }
 
 function unwrap(outcome: { response: Response } | { error: unknown }): Response {

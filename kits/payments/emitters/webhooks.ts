@@ -15,7 +15,14 @@ export const webhooksEmitter: Emitter = {
     const source = path.posix.basename(file.split(path.sep).join('/'));
     return [
       { path: 'payment-states.ts', contents: ctx.render('payment-states', { table, source }) },
-      { path: 'webhooks.ts', contents: ctx.render('webhooks', {}) },
+      {
+        path: 'webhooks.ts',
+        contents: ctx.render('webhooks', {
+          // The webhook whose payloads `validatePayloads` judges: the document's first one.
+          webhook: ctx.model.webhooks[0]?.name ?? false,
+          documentHash: ctx.model.documentHash,
+        }),
+      },
     ];
   },
 };

@@ -11,3 +11,6 @@ export * from './reducer.js';
 export * from './store.js';
 export * from './consumer.js';
 export * from './node-http.js';
+export * from './payload-check.js';
+export * from './table-moves.js';
+export * from '../../telemetry/delivery-observer.js';

@@ -11,10 +11,12 @@
  * 4. PAYOUT_INITIATED / PAYOUT_CREDITED are tracked per recipient; PAYMENT_COMPLETED means every
  *    recipient was credited (§States and transitions, row 6), so it marks them all credited.
  * Plus: nothing changes after a terminal status (CANCELLED: "no further webhooks follow"), and a
- * status the table does not list is kept and reported (`unknown-status`), never a crash.
+ * status the table does not list is kept and reported (`unknown-status`), never a crash. A status
+ * move the table does not have is applied as before and listed in `unlistedMoves` (table-moves.ts).
  */
 import type { PaymentEvent } from './event.js';
 import { tableFacts, type PaymentStateTable, type TableFacts } from '../state-table.js';
+import { isListedMove, type UnlistedMove } from './table-moves.js';
 
 export interface RecipientState {
   status: string;
@@ -58,6 +60,9 @@ export interface ApplyResult {
   state: PaymentState;
   effect: PaymentEffect;
   changes: StatusChange[];
+  /** Status moves this event (or a parked one it released) made that the state table does not
+   * have; absent when there are none. The consumer reports them as contract violations. */
+  unlistedMoves?: UnlistedMove[];
 }
 
 export interface ApplyOptions {
@@ -94,21 +99,27 @@ export function applyPaymentEvent(
   const known = current.known || (options.known ?? facts.initial.has(event.status));
   if (!known) return { state: { ...base, parked: [...current.parked, event] }, effect: 'unknown-payment', changes: [] };
 
-  const first = applyKnown(facts, current.known ? base : { ...base, known: true, parked: [] }, event);
-  if (current.parked.length === 0) return first;
+  const moves: UnlistedMove[] = [];
+  const first = applyKnown(table, facts, current.known ? base : { ...base, known: true, parked: [] }, event, moves);
   let { state: next } = first;
   const changes = [...first.changes];
   for (const parked of [...current.parked].sort((a, b) => order(facts, a, b))) {
-    const r = applyKnown(facts, next, parked);
+    const r = applyKnown(table, facts, next, parked, moves);
     next = r.state;
     changes.push(...r.changes);
   }
-  return { state: next, effect: first.effect, changes };
+  return { state: next, effect: first.effect, changes, ...(moves.length > 0 ? { unlistedMoves: moves } : {}) };
 }
 
 type Step = { state: PaymentState; effect: PaymentEffect; changes: StatusChange[] };
 
-function applyKnown(facts: TableFacts, s: PaymentState, e: PaymentEvent): Step {
+function applyKnown(
+  table: PaymentStateTable,
+  facts: TableFacts,
+  s: PaymentState,
+  e: PaymentEvent,
+  moves: UnlistedMove[],
+): Step {
   if (!facts.known.has(e.status)) {
     return {
       state: { ...s, ignored: [...s.ignored, { eventId: e.eventId, status: e.status, effect: 'unknown-status' }] },
@@ -119,6 +130,8 @@ function applyKnown(facts: TableFacts, s: PaymentState, e: PaymentEvent): Step {
   const newerThanStatus = s.status === null || isNewer(facts, e, s.status, s.statusAt!);
   if (s.terminal) {
     if (!newerThanStatus) return { state: s, effect: 'stale', changes: [] };
+    // "No further webhooks after it" (seed §Events): any later status is a move out of the table.
+    if (e.status !== s.status) moves.push({ from: s.status, to: e.status, eventId: e.eventId });
     return {
       state: { ...s, ignored: [...s.ignored, { eventId: e.eventId, status: e.status, effect: 'after-terminal' }] },
       effect: 'after-terminal',
@@ -136,6 +149,8 @@ function applyKnown(facts: TableFacts, s: PaymentState, e: PaymentEvent): Step {
         recipients = { ...recipients, [e.recipientId]: { status: completedBy, at: s.statusAt!, implied: true } };
     } else if (!mine || isNewer(facts, e, mine.status, mine.at)) {
       recipients = { ...recipients, [e.recipientId]: { status: e.status, at: e.eventTimestamp } };
+      if (!isListedMove(table, mine?.status ?? null, e.status, true))
+        moves.push({ from: mine?.status ?? null, to: e.status, recipientId: e.recipientId, eventId: e.eventId });
       if (mine?.status !== e.status)
         changes.push({
           paymentId: s.paymentId,
@@ -151,6 +166,7 @@ function applyKnown(facts: TableFacts, s: PaymentState, e: PaymentEvent): Step {
     next = { ...next, status: e.status, statusAt: e.eventTimestamp, terminal: facts.terminal.has(e.status) };
     if (s.status !== e.status)
       changes.push({ paymentId: s.paymentId, from: s.status, to: e.status, eventId: e.eventId });
+    if (!isListedMove(table, s.status, e.status)) moves.push({ from: s.status, to: e.status, eventId: e.eventId });
     const all = facts.completion.get(e.status);
     if (all !== undefined) next.recipients = markAll(facts, next.recipients, all, e.eventTimestamp);
   }

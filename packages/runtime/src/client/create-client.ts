@@ -12,6 +12,7 @@ import type { ValidationOutcome } from '../rule-types.js';
 import type { ApiError } from './api-error.js';
 import type { GivenRequest } from './request-check.js';
 import type { ContractViolationHandler } from '../contract/violation.js';
+import type { CallObservation, CallObserver } from './call-observer.js';
 import type { ResponseChecks, ResponseGuard, ResponseValidationMode } from './response-check.js';
 import type { ClientLogger, Secrets, TransportLog } from './logger.js';
 import type { RetryOptions } from './retry.js';
@@ -100,6 +101,16 @@ export interface ClientBaseOptions<OperationId extends string = string> {
   clock?: () => number;
   /** Values for other server variables of the document. */
   serverVariables?: Record<string, string>;
+  /** OpenTelemetry tracing: one CLIENT span per call and a W3C traceparent on its requests
+   * (telemetry/client-spans.ts). It and `@opentelemetry/api` load with the first call only when
+   * this is given. Default: none. */
+  telemetry?: ClientTelemetry;
+}
+
+/** `tracer`: an OpenTelemetry `Tracer` (`trace.getTracer(name)`), typed loosely so that the client's
+ * types never name `@opentelemetry/api`. */
+export interface ClientTelemetry {
+  tracer: object;
 }
 
 /** OAuth 2.0 client credentials (RFC 6749 §4.4): the client fetches and refreshes its own tokens.
@@ -228,6 +239,15 @@ export function createCoreClient<Paths extends {}>(
   // `client.raw` calls name no operation: the client matches its own URLs, with a resolver that
   // loads with the first such call (operation-match.ts).
   let resolver: Promise<(method: string, url: string) => Promise<ClientOperationMeta | undefined>> | undefined;
+  // The call observer (tracing) loads with the first call, and only when asked for.
+  const { telemetry } = options;
+  let observing: Promise<CallObserver> | undefined;
+  const observer = telemetry
+    ? () =>
+        (observing ??= import('../telemetry/client-spans.js').then((m) =>
+          m.clientSpans(telemetry, apiKeyHeaders, secrets),
+        ))
+    : undefined;
 
   // A token URL resolves exactly when one is given or the document has a token endpoint
   // (token-url.ts); the provider resolves it when it loads.
@@ -272,6 +292,7 @@ export function createCoreClient<Paths extends {}>(
     secrets,
     logging: options.logger !== undefined,
     logs,
+    observer,
   });
 
   const raw = createFetchClient<Paths>({ baseUrl: options.baseUrl, fetch: transport });
@@ -316,71 +337,81 @@ export function createCoreClient<Paths extends {}>(
     return m ? m.errorFromThrown(error, secrets.scrub) : unloaded(secrets.scrub(String(error)));
   };
 
+  // One call of a generated method; `obs` sees its requests (call-observer.ts).
+  const invoke = async (op: ClientOperationMeta, init: unknown, obs: CallObservation | undefined): Promise<unknown> => {
+    const operationId = op.id;
+    const given = (init ?? {}) as GivenRequest & { headers?: Record<string, string> };
+    const validator = await validatorOf();
+    if (validator) {
+      const apiError = (await import('./request-check.js')).checkRequest(validator, operationId, given);
+      if (apiError) return { apiError };
+    }
+    let writers: ParameterWriters;
+    try {
+      writers = await writersOf(op, given.params);
+    } catch (error) {
+      // The style table's chunk did not load (a browser offline): nothing was sent.
+      return { apiError: await thrownError(error) };
+    }
+    const extra: Record<string, unknown> = {
+      querySerializer: writers.querySerializer,
+      pathSerializer: writers.pathSerializer,
+      // The transport is told the operation, unless its URL may be another's (below).
+      fetch: (request: Request) => transport(request, routedElsewhere(op) ? undefined : op, obs),
+    };
+    if (op.server) extra['baseUrl'] = resolveServerUrl(op.server, variables);
+    const headers: Record<string, string> = {};
+    // A FormData body (multipart/form-data) gets its type from fetch, with the boundary its
+    // parts are delimited by (RFC 7578 §4.1): a type written here would have none.
+    if (
+      op.contentType &&
+      op.contentType !== 'application/json' &&
+      given.body !== undefined &&
+      !(given.body instanceof FormData)
+    )
+      headers['Content-Type'] = op.contentType;
+    // The core writes no cookies: the cookie parameters become the Cookie header (RFC 6265 §4.2).
+    const cookie = writers.cookies(given.params?.cookie);
+    if (cookie !== undefined) headers['Cookie'] = cookie;
+    if (Object.keys(headers).length > 0) extra['headers'] = { ...headers, ...given.headers };
+    if (given.params?.header) extra['params'] = { ...given.params, header: writers.headers(given.params.header) };
+    let result: { data?: unknown; error?: unknown; response: Response };
+    try {
+      result = (await raw.request(op.method as never, op.path as never, { ...given, ...extra } as never)) as {
+        data?: unknown;
+        error?: unknown;
+        response: Response;
+      };
+    } catch (error) {
+      return { apiError: await thrownError(error) };
+    }
+    const mode = typeof responses === 'object' ? (responses.operations?.[op.id] ?? responses.default) : responses;
+    // Only bodies read as JSON are judged (a `parseAs` of text, blob or stream keeps its own).
+    // In `throw` and `both` modes check() rejects the call with a ContractViolationError; the
+    // violations also go to the call's observation (span events) before the call ends.
+    if (
+      mode &&
+      mode !== 'off' &&
+      ((given as { parseAs?: string }).parseAs ?? 'json') === 'json' &&
+      (sampleRate >= 1 || (options.responseSampler ?? Math.random)() < sampleRate)
+    )
+      (await guard())?.check(op, result, mode, obs);
+    if (result.response.ok) return result;
+    const m = await errors();
+    if (m === undefined)
+      return { response: result.response, apiError: unloaded(`the service answered ${result.response.status}`) };
+    return m.failedResult(result, secrets.scrub);
+  };
+
   return {
     raw,
     async call(operationId, init) {
       const op = byId.get(operationId);
       if (!op) throw new TypeError(`Unknown operation ${JSON.stringify(operationId)}`);
-      const given = (init ?? {}) as GivenRequest & { headers?: Record<string, string> };
-      const validator = await validatorOf();
-      if (validator) {
-        const apiError = (await import('./request-check.js')).checkRequest(validator, operationId, given);
-        if (apiError) return { apiError };
-      }
-      let writers: ParameterWriters;
-      try {
-        writers = await writersOf(op, given.params);
-      } catch (error) {
-        // The style table's chunk did not load (a browser offline): nothing was sent.
-        return { apiError: await thrownError(error) };
-      }
-      const extra: Record<string, unknown> = {
-        querySerializer: writers.querySerializer,
-        pathSerializer: writers.pathSerializer,
-        // The transport is told the operation, unless its URL may be another's (below).
-        fetch: (request: Request) => transport(request, routedElsewhere(op) ? undefined : op),
-      };
-      if (op.server) extra['baseUrl'] = resolveServerUrl(op.server, variables);
-      const headers: Record<string, string> = {};
-      // A FormData body (multipart/form-data) gets its type from fetch, with the boundary its
-      // parts are delimited by (RFC 7578 §4.1): a type written here would have none.
-      if (
-        op.contentType &&
-        op.contentType !== 'application/json' &&
-        given.body !== undefined &&
-        !(given.body instanceof FormData)
-      )
-        headers['Content-Type'] = op.contentType;
-      // The core writes no cookies: the cookie parameters become the Cookie header (RFC 6265 §4.2).
-      const cookie = writers.cookies(given.params?.cookie);
-      if (cookie !== undefined) headers['Cookie'] = cookie;
-      if (Object.keys(headers).length > 0) extra['headers'] = { ...headers, ...given.headers };
-      if (given.params?.header) extra['params'] = { ...given.params, header: writers.headers(given.params.header) };
-      let result: { data?: unknown; error?: unknown; response: Response };
-      try {
-        result = (await raw.request(op.method as never, op.path as never, { ...given, ...extra } as never)) as {
-          data?: unknown;
-          error?: unknown;
-          response: Response;
-        };
-      } catch (error) {
-        return { apiError: await thrownError(error) };
-      }
-      const mode = typeof responses === 'object' ? (responses.operations?.[op.id] ?? responses.default) : responses;
-      // Only bodies read as JSON are judged (a `parseAs` of text, blob or stream keeps its own).
-      // In `throw` and `both` modes check() rejects the call with a ContractViolationError.
-      if (
-        mode &&
-        mode !== 'off' &&
-        ((given as { parseAs?: string }).parseAs ?? 'json') === 'json' &&
-        (sampleRate >= 1 || (options.responseSampler ?? Math.random)() < sampleRate)
-      )
-        (await guard())?.check(op, result, mode);
-      if (result.response.ok) return result;
-      const m = await errors();
-      if (m === undefined)
-        return { response: result.response, apiError: unloaded(`the service answered ${result.response.status}`) };
-      return m.failedResult(result, secrets.scrub);
+      // Response validation (validateResponses) reports to `obs` (observeViolations) before it ends.
+      return observer
+        ? (await observer()).observe(op, op.method, (obs) => invoke(op, init, obs))
+        : invoke(op, init, undefined);
     },
   };
 }
@@ -392,10 +423,10 @@ function lazyTokens(load: () => Promise<TokenProvider>): TokenProvider {
   let loading: Promise<TokenProvider> | undefined;
   let provider: TokenProvider | undefined;
   return {
-    async getToken(signal) {
+    async getToken(signal, hooks) {
       provider ??= await (loading ??= load());
       // The caller's signal ends its own wait for the token (the shared request has its own timeout).
-      return provider.getToken(signal);
+      return provider.getToken(signal, hooks);
     },
     // A token to drop was handed out by the loaded provider.
     invalidate: (token) => provider?.invalidate(token),

@@ -3,8 +3,14 @@
  * apply seed §Events consumer rules through the reducer, commit, answer. Status codes: 200 for
  * every verified, well-formed event, including duplicates and unknown payments (consumer rules
  * 1 and 3); 400 for a malformed body; 401 for a missing, wrong or stale signature; 500 when the
- * store or the callback fails, so the provider retries (nothing was committed).
+ * store or the callback fails, so the provider retries (nothing was committed); 422 for a payload
+ * or status move that breaks the provider's document when `validatePayloads` is `throw` or `both`.
  */
+import {
+  ContractViolationError,
+  type ContractViolation,
+  type ContractViolationHandler,
+} from '../../contract/violation.js';
 import type { RuleViolation } from '../../rule-types.js';
 import { toPaymentEvent, type PaymentEvent } from './event.js';
 import {
@@ -20,6 +26,13 @@ import { decodeSecret } from '../../webhooks/signing/standard-webhooks.js';
 import { verifyWebhook, type VerifyOptions } from '../../webhooks/signing/verify.js';
 import type { PaymentStateTable } from '../state-table.js';
 import type { WebhookStore } from './store.js';
+import type { ConsumerTelemetry, DeliveryObservation, DeliveryObserver } from '../../telemetry/delivery-observer.js';
+import {
+  createPayloadCheck,
+  logViolations,
+  type PayloadValidationMode,
+  type PayloadValidator,
+} from './payload-check.js';
 
 export interface WebhookLogger {
   info(message: string, fields?: Record<string, unknown>): void;
@@ -52,10 +65,28 @@ export interface WebhookConsumerOptions {
   knownPayment?: (paymentId: string, event: PaymentEvent) => boolean | Promise<boolean>;
   /** Signature verification options (tolerance, clock, scheme). */
   verify?: VerifyOptions;
+  /** Judge each verified payload against the provider's document (schema and rules through
+   * `payloadValidator`, status values and moves through the state table). Default `off`.
+   * `report`: violations go to `onContractViolation`, the delivery is processed as before.
+   * `throw`: the delivery is refused with 422 and nothing is committed. `both`: report and refuse. */
+  validatePayloads?: PayloadValidationMode;
+  /** Receives each violation (no value, only its JSON type). Default: a warning through `logger`. */
+  onContractViolation?: ContractViolationHandler;
+  /** Loads the schema check, once, on the first delivery judged (the generated webhooks.ts passes
+   * the generated `validateWebhook`). Without it only the state table's checks run. */
+  payloadValidator?: () => PayloadValidator | Promise<PayloadValidator>;
+  /** The webhook's name in the document, named in each violation. Default `paymentStatus`. */
+  eventType?: string;
+  /** The document hash `cbp generate` wrote (apiInfo.documentHash), named in each violation. */
+  documentHash?: string;
+  /** OpenTelemetry tracing: one span per delivery, continuing the provider's trace when the
+   * delivery carries a W3C traceparent (telemetry/consumer-spans.ts). It and `@opentelemetry/api`
+   * load with the first delivery only when this is given. Default: none. */
+  telemetry?: ConsumerTelemetry;
 }
 
 export interface WebhookResponse {
-  status: 200 | 400 | 401 | 500;
+  status: 200 | 400 | 401 | 422 | 500;
   body: { received: boolean; effect?: PaymentEffect; error?: string; violations?: RuleViolation[] };
 }
 
@@ -80,10 +111,34 @@ export function createWebhookConsumer(options: WebhookConsumerOptions): WebhookC
   if (!options.verify?.scheme) for (const s of typeof secret === 'string' ? [secret] : secret) decodeSecret(s);
   // One apply at a time per payment in this process; the store's compare-and-set covers others.
   const queues = new Map<string, Promise<unknown>>();
+  const mode = options.validatePayloads ?? 'off';
+  const eventType = options.eventType ?? 'paymentStatus';
+  const reportMode = mode === 'report' || mode === 'both';
+  // Why refuse rather than acknowledge: seed §Events makes redelivery part of the contract (consumer
+  // rule 1: "delivery retry or redelivery"), and Standard Webhooks (assumption A-WEBHOOK-SIGNATURE)
+  // retries any non-2xx answer. A refused delivery commits nothing and comes back, so once the
+  // integration is updated for the provider's change the event is applied, not lost; acknowledging it
+  // would drop the event from the provider's retries. The retry schedule is not shown, so `report`
+  // stays the default advice for production.
+  const refuseMode = mode === 'throw' || mode === 'both';
+  const report = options.onContractViolation ?? logViolations((m, f) => log.warn(m, f));
+  const check =
+    mode === 'off'
+      ? undefined
+      : createPayloadCheck({
+          table,
+          eventType,
+          documentHash: options.documentHash ?? 'unknown',
+          ...(options.payloadValidator ? { loadValidator: options.payloadValidator } : {}),
+        });
 
   const reduce = async (event: PaymentEvent, current: PaymentState | undefined): Promise<ApplyResult> => {
     const known = current === undefined && knownPayment ? await knownPayment(event.paymentId, event) : undefined;
-    return applyPaymentEvent(table, current, event, known === undefined ? {} : { known });
+    const result = applyPaymentEvent(table, current, event, known === undefined ? {} : { known });
+    // Before any callback and the commit, so a refused delivery leaves no trace.
+    if (refuseMode && check && result.unlistedMoves)
+      throw new ContractViolationError(check.moves(result.unlistedMoves));
+    return result;
   };
 
   // A store shared by several instances locks the payment for the whole read-reduce-callback-commit.
@@ -136,22 +191,46 @@ export function createWebhookConsumer(options: WebhookConsumerOptions): WebhookC
     return run;
   };
 
-  return {
-    async handle(rawBody, headers) {
+  const { telemetry } = options;
+  let observing: Promise<DeliveryObserver> | undefined;
+  const observer = telemetry
+    ? () =>
+        (observing ??= import('../../telemetry/consumer-spans.js').then((m) => m.consumerSpans(telemetry, eventType)))
+    : undefined;
+
+  const refused = (event: PaymentEvent, count: number): WebhookResponse => {
+    log.error('webhook refused: contract violation', { eventId: event.eventId, paymentId: event.paymentId, count });
+    return { status: 422, body: { received: false, error: 'contract-violation' } };
+  };
+
+  const process = async (
+    rawBody: Uint8Array | string,
+    headers: HeaderInput,
+    delivery: DeliveryObservation | undefined,
+  ): Promise<WebhookResponse> => {
+    {
+      const found = (v: ContractViolation): void => {
+        delivery?.onViolation(v);
+        if (reportMode) report(v);
+      };
       const verified = verifyWebhook(rawBody, headers, secret, options.verify);
       if (!verified.ok) {
         log.warn('webhook refused', { reason: verified.reason });
         const status = verified.reason === 'malformed' ? 400 : 401;
         return { status, body: { received: false, error: verified.reason } };
       }
+      const violations = check ? await check.payload(verified.payload) : [];
+      for (const v of violations) found(v);
       const parsed = toPaymentEvent(verified.payload);
       if (!parsed.ok) {
         log.warn('webhook payload invalid', { id: verified.id, violations: parsed.violations.map((v) => v.pointer) });
         return { status: 400, body: { received: false, error: 'invalid-payload', violations: parsed.violations } };
       }
       const event = parsed.event;
+      if (refuseMode && violations.length > 0) return refused(event, violations.length);
       try {
         const result = await serialized(event);
+        if (check && result.unlistedMoves) for (const v of check.moves(result.unlistedMoves)) found(v);
         const fields = {
           eventId: event.eventId,
           paymentId: event.paymentId,
@@ -163,6 +242,10 @@ export function createWebhookConsumer(options: WebhookConsumerOptions): WebhookC
         else log.warn('webhook kept without change', fields);
         return { status: 200, body: { received: true, effect: result.effect } };
       } catch (err) {
+        if (err instanceof ContractViolationError) {
+          for (const v of err.violations) found(v);
+          return refused(event, err.violations.length);
+        }
         log.error('webhook processing failed', {
           eventId: event.eventId,
           paymentId: event.paymentId,
@@ -170,6 +253,16 @@ export function createWebhookConsumer(options: WebhookConsumerOptions): WebhookC
         });
         return { status: 500, body: { received: false, error: 'processing-failed' } };
       }
+    }
+  };
+
+  return {
+    async handle(rawBody, headers) {
+      if (observer === undefined) return process(rawBody, headers, undefined);
+      const delivery = (await observer()).onDelivery(headers);
+      const answer = await process(rawBody, headers, delivery);
+      delivery.onEnd({ status: answer.status, effect: answer.body.effect, error: answer.body.error });
+      return answer;
     },
     async pruneUnknownPayments({ olderThanMs = WEEK_MS, now = Date.now() } = {}) {
       if (!store.pruneUnknown) throw new Error('this webhook store cannot prune unknown payments (no pruneUnknown)');
