@@ -14,7 +14,9 @@ import type { TokenProvider } from '../auth/token-provider.js';
 import type { ValidationOutcome } from '../rule-types.js';
 import type { ApiError } from './api-error.js';
 import type { GivenRequest } from './request-check.js';
+import type { ContractViolationHandler } from '../contract/violation.js';
 import type { CallObservation, CallObserver } from './call-observer.js';
+import type { ResponseChecks, ResponseGuard, ResponseValidationMode } from './response-check.js';
 import type { ClientLogger, Secrets, TransportLog } from './logger.js';
 import type { RetryOptions } from './retry.js';
 import { resolveServerUrl, type ServerTemplate, type TokenEndpoint } from './servers.js';
@@ -59,8 +61,14 @@ export type RequestValidator = (
   },
 ) => ValidationOutcome;
 
-/** What every client takes, whatever its credentials. */
-export interface ClientBaseOptions {
+/** `validateResponses`: one mode for every operation, or a default and a mode per operation id. */
+export type ResponseValidation<OperationId extends string = string> =
+  | ResponseValidationMode
+  | { default?: ResponseValidationMode; operations?: { [Id in OperationId]?: ResponseValidationMode } };
+
+/** What every client takes, whatever its credentials. `OperationId`: the document's operation ids
+ * (the generated client.ts names them), which key the per-operation response validation. */
+export interface ClientBaseOptions<OperationId extends string = string> {
   /** The service address ({base_url}). */
   baseUrl: string;
   /** The authorization server address ({auth_url}); hosts the token endpoint. */
@@ -73,6 +81,20 @@ export interface ClientBaseOptions {
   logger?: ClientLogger;
   /** Check requests before sending: `true` uses the generated validators. Default: false. */
   validateRequests?: boolean | RequestValidator;
+  /** Judge what the provider answers against its documented contract (schema of the declared
+   * response, error bodies included, and the response rules of the document's plugins):
+   * `'report'` hands each ContractViolation to `onContractViolation`, `'throw'` rejects the call
+   * with a ContractViolationError, `'both'` reports then throws; per operation with
+   * `{ default, operations: { [operationId]: mode } }`. The validators load with the first judged
+   * response. Default: 'off'. */
+  validateResponses?: ResponseValidation<OperationId>;
+  /** Share of responses judged, 0..1 (a sample of the traffic in production). Default 1. */
+  responseSampleRate?: number;
+  /** Draws the sampling number in [0, 1) (tests make it deterministic). Default: Math.random. */
+  responseSampler?: () => number;
+  /** Receives each violation (no value in it, only its JSON type). Default: the logger, at
+   * level warn, event 'contract-violation'. */
+  onContractViolation?: ContractViolationHandler;
   /** Refresh the token this many seconds before expiry. Default 30. */
   tokenSkewSeconds?: number;
   /** Longest wait for an access token (retries and the answer's body included); then the call
@@ -140,8 +162,10 @@ export interface NoAuth {
 
 /** The client's options: at most one kind of credentials. `Auth` is what the document allows
  * (the generated client.ts leaves out ApiKeyAuth when it has no apiKey scheme). */
-export type ClientOptions<Auth = ClientCredentialsAuth | ApiKeyAuth | AccessTokenAuth | NoAuth> = ClientBaseOptions &
-  Auth;
+export type ClientOptions<
+  Auth = ClientCredentialsAuth | ApiKeyAuth | AccessTokenAuth | NoAuth,
+  OperationId extends string = string,
+> = ClientBaseOptions<OperationId> & Auth;
 
 /** Every field any credentials kind may set, as the core reads them. */
 type AnyClientOptions = ClientBaseOptions & {
@@ -162,12 +186,28 @@ export interface CoreClient<Paths extends {}> {
  * loads the validators nor ajv, and a bundler keeps them out of the initial chunk. */
 export type RequestValidatorLoader = () => Promise<RequestValidator>;
 
+/** Loads what judges responses (client.ts passes a dynamic import of validators.ts and of the
+ * plugins' response rules): run on the first judged response only, like the request validator. */
+export type ResponseChecksLoader = () => Promise<ResponseChecks>;
+
 export function createCoreClient<Paths extends {}>(
   meta: ApiClientMeta,
   clientOptions: ClientOptions,
   loadGeneratedValidator?: RequestValidatorLoader,
+  loadResponseChecks?: ResponseChecksLoader,
 ): CoreClient<Paths> {
   const options: AnyClientOptions = clientOptions;
+  const responses = options.validateResponses;
+  const sampleRate = options.responseSampleRate ?? 1;
+  // The guard (response-check.ts: it also checks the option's modes) and the generated checks
+  // load with the first judged response; should their chunk fail to load (a page gone offline),
+  // that response goes unjudged and the next one tries again.
+  let guarding: Promise<ResponseGuard | undefined> | undefined;
+  const guard = () =>
+    (guarding ??= Promise.all([import('./response-check.js'), loadResponseChecks?.()]).then(
+      ([m, checks]) => m.createResponseGuard(checks, options),
+      () => (guarding = undefined),
+    ));
   const baseFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const variables = { base_url: options.baseUrl, auth_url: options.authUrl, ...options.serverVariables };
   const apiKeyHeaders = Object.values(meta.schemes).flatMap((s) => (s.type === 'apiKey' ? [s.name] : []));
@@ -338,20 +378,32 @@ export function createCoreClient<Paths extends {}>(
     if (cookie !== undefined) headers['Cookie'] = cookie;
     if (Object.keys(headers).length > 0) extra['headers'] = { ...headers, ...given.headers };
     if (given.params?.header) extra['params'] = { ...given.params, header: writers.headers(given.params.header) };
+    let result: { data?: unknown; error?: unknown; response: Response };
     try {
-      const result = (await raw.request(op.method as never, op.path as never, { ...given, ...extra } as never)) as {
+      result = (await raw.request(op.method as never, op.path as never, { ...given, ...extra } as never)) as {
         data?: unknown;
         error?: unknown;
         response: Response;
       };
-      if (result.response.ok) return result;
-      const m = await errors();
-      if (m === undefined)
-        return { response: result.response, apiError: unloaded(`the service answered ${result.response.status}`) };
-      return m.failedResult(result, secrets.scrub);
     } catch (error) {
       return { apiError: await thrownError(error) };
     }
+    const mode = typeof responses === 'object' ? (responses.operations?.[op.id] ?? responses.default) : responses;
+    // Only bodies read as JSON are judged (a `parseAs` of text, blob or stream keeps its own).
+    // In `throw` and `both` modes check() rejects the call with a ContractViolationError; the
+    // violations also go to the call's observation (span events) before the call ends.
+    if (
+      mode &&
+      mode !== 'off' &&
+      ((given as { parseAs?: string }).parseAs ?? 'json') === 'json' &&
+      (sampleRate >= 1 || (options.responseSampler ?? Math.random)() < sampleRate)
+    )
+      (await guard())?.check(op, result, mode, obs);
+    if (result.response.ok) return result;
+    const m = await errors();
+    if (m === undefined)
+      return { response: result.response, apiError: unloaded(`the service answered ${result.response.status}`) };
+    return m.failedResult(result, secrets.scrub);
   };
 
   return {

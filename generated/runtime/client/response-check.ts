@@ -17,6 +17,7 @@ import {
 import type { ValidationOutcome } from '../rule-types.js';
 import { getAt } from '../rules/json-pointer.js';
 import type { ClientLogger } from './logger.js';
+import { type CallObservation, observeViolations } from './call-observer.js';
 import type { ResponseRuleFactory } from '../contract/response-rule.js';
 
 /** What a client does with a response that breaks the contract: hand each event to the handler
@@ -54,6 +55,7 @@ export interface ResponseGuard {
     op: { id: string; method: string; path: string },
     result: { data?: unknown; error?: unknown; response: Response },
     mode: string,
+    observation?: CallObservation | undefined,
   ): void;
   /** The violations of one response (empty when it keeps the contract). */
   judge(call: ResponseCallContext, contentType: string | undefined, body: unknown): ContractViolation[];
@@ -63,6 +65,7 @@ export interface ResponseGuard {
     call: ResponseCallContext,
     violations: readonly ContractViolation[],
     mode: ResponseValidationMode,
+    observation?: CallObservation | undefined,
   ): void;
 }
 
@@ -112,7 +115,7 @@ export function createResponseGuard(
   });
 
   const guard: ResponseGuard = {
-    check(op, result, mode) {
+    check(op, result, mode, observation) {
       if (!MODES.has(mode))
         throw new TypeError(
           `validateResponses: ${JSON.stringify(mode)} is not a mode (use 'off', 'report', 'throw' or 'both')`,
@@ -126,6 +129,7 @@ export function createResponseGuard(
         call,
         guard.judge(call, response.headers.get('Content-Type') ?? undefined, body),
         mode as ResponseValidationMode,
+        observation,
       );
     },
 
@@ -144,8 +148,9 @@ export function createResponseGuard(
       return out;
     },
 
-    reportViolations(_call, violations, mode) {
+    reportViolations(_call, violations, mode, observation) {
       if (violations.length === 0) return;
+      observeViolations(observation, violations);
       if (mode === 'report' || mode === 'both')
         for (const violation of violations) {
           try {

@@ -5,8 +5,10 @@
  * Is a status move one the payment state table has (seed §States and transitions)? Judged on
  * reachability, not on a single row: order is not guaranteed (seed §Events, consumer rule 2), so a
  * payment may be seen to jump AWAITING_FUNDS -> FX_COMPLETED while RECEIVED_FUNDS is still on its
- * way; that is a move the table allows. A move backwards, out of a terminal status, or into or out
- * of a status with no listed moves (PROCESSING, BOUNCED_BACK: "not shown") is not in the table.
+ * way; that is a move the table allows. A move backwards or out of a terminal status is not in the
+ * table. A move into or out of a status with no listed moves (PROCESSING, BOUNCED_BACK: their moves
+ * are "not shown") is not judged: what is not shown is open (the sandbox drives them, A-STATE-4/5),
+ * and a status the table does not list at all is the payload check's finding (A-OPEN-STATUS), not a move's.
  */
 import { tableFacts, type PaymentStateTable } from '../state-table.js';
 
@@ -20,6 +22,21 @@ export interface UnlistedMove {
 }
 
 const cache = new WeakMap<PaymentStateTable, Map<string, Set<string>>>();
+const judgedCache = new WeakMap<PaymentStateTable, Set<string>>();
+
+/** The statuses some listed move leads to or from: moves of the others are not shown. */
+function judgedStatuses(table: PaymentStateTable): Set<string> {
+  let out = judgedCache.get(table);
+  if (out === undefined) {
+    out = new Set<string>();
+    for (const t of table.transitions) {
+      if (t.from !== null) out.add(t.from);
+      out.add(t.to);
+    }
+    judgedCache.set(table, out);
+  }
+  return out;
+}
 
 /** Every status reachable from each status through one or more transitions. */
 function reachability(table: PaymentStateTable): Map<string, Set<string>> {
@@ -51,6 +68,8 @@ function reachability(table: PaymentStateTable): Map<string, Set<string>> {
 export function isListedMove(table: PaymentStateTable, from: string | null, to: string, recipient = false): boolean {
   const facts = tableFacts(table);
   if (from === to) return true;
+  const judged = judgedStatuses(table);
+  if (!judged.has(to) || (from !== null && !judged.has(from))) return true;
   if (from === null) return recipient ? facts.fanOut.has(to) : facts.rank.has(to);
   if (!recipient && facts.fanOut.has(from) && facts.fanOut.has(to)) return true;
   return reachability(table).get(from)?.has(to) ?? false;

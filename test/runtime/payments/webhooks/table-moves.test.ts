@@ -4,7 +4,7 @@ import { isListedMove } from 'cross-border-payments-runtime/payments/webhooks/ta
 
 const table = loadStateTable();
 
-describe('isListedMove: the moves the payment state table has', () => {
+describe('isListedMove: the moves the payment state table has (or does not judge)', () => {
   it.each([
     // [from, to, per recipient, listed]
     [null, 'AWAITING_FUNDS', false, true],
@@ -18,9 +18,11 @@ describe('isListedMove: the moves the payment state table has', () => {
     ['FX_COMPLETED', 'CANCELLED', false, false],
     ['PAYMENT_COMPLETED', 'RECEIVED_FUNDS', false, false],
     ['CANCELLED', 'RECEIVED_FUNDS', false, false],
-    ['PROCESSING', 'RECEIVED_FUNDS', false, false], // its moves are not shown
-    ['PAYMENT_COMPLETED', 'BOUNCED_BACK', false, false],
-    [null, 'BOUNCED_BACK', false, false],
+    // Moves into or out of a status whose moves are not shown are open, never reported (A-STATE-4/5)
+    ['PROCESSING', 'RECEIVED_FUNDS', false, true],
+    ['PAYMENT_COMPLETED', 'BOUNCED_BACK', false, true],
+    [null, 'BOUNCED_BACK', false, true],
+    ['PAYMENT_COMPLETED', 'A_STATUS_NOBODY_LISTS', false, true], // the payload check's finding, not a move's
     [null, 'PAYOUT_CREDITED', true, true],
     ['PAYOUT_INITIATED', 'PAYOUT_CREDITED', true, true],
     ['PAYOUT_CREDITED', 'PAYOUT_INITIATED', true, false], // per recipient the order is strict
