@@ -100,7 +100,14 @@ export function emitValidatorFiles(ctx: EmitContext, rulesImport = RULES_IMPORT)
           features: [...prep.features].sort(),
         }),
       },
-      { path: 'validators.ts', contents: renderLazyValidatorsTs(ctx.header('validators.ts'), stateful) },
+      {
+        path: 'validators.ts',
+        contents: renderLazyValidatorsTs(
+          ctx.header('validators.ts'),
+          stateful,
+          keywords.map((k) => k.factory),
+        ),
+      },
     ];
   }
   const compile = (coerce: boolean, schemas: typeof plan.schemas) => {
