@@ -1,8 +1,10 @@
 /**
- * Two implementations of one call compared on a shared, noisy machine: many short rounds, the two
- * sides alternating within each round (A B, then B A, so neither always runs second, warmer or
- * cooler), each round giving one ratio of time per call. Load that comes and goes hits both sides
- * of a round alike, so the ratios stay near the truth while the raw rates swing. Printed: the
+ * Two implementations of one in-process call compared on a shared, noisy machine: many short
+ * rounds, the two sides alternating within each round (A B, then B A, so neither always runs
+ * second, warmer or cooler), each round giving one ratio of this process's CPU time per call
+ * (process.cpuUsage: user + system, all its threads). CPU time is what the calls cost; wall time
+ * also counts the time other processes hold the cores, which on a loaded machine is most of it.
+ * Load that comes and goes hits both sides of a round alike besides. Printed: the
  * median ratio, its 95% confidence interval (order statistics: no assumption about how the
  * ratios are distributed) and the interquartile range (IQR) of the rounds. A verdict is drawn
  * from the interval, and only when the rounds' spread is narrow enough to trust it.
@@ -19,7 +21,7 @@ export interface RatioSummary {
   low: number;
   high: number;
   rounds: number;
-  /** Calls per second per side, median of the rounds (the raw rates, noisier than the ratio). */
+  /** Calls per CPU second per side, median of the rounds. */
   aPerSecond: number;
   bPerSecond: number;
 }
@@ -45,10 +47,12 @@ export async function interleaved(
   b: () => Promise<boolean>,
   options: { rounds: number; calls: number; warmup: number },
 ): Promise<RatioSummary> {
+  /** CPU milliseconds of `n` sequential calls. */
   const run = async (fn: () => Promise<boolean>, n: number): Promise<number> => {
-    const t0 = performance.now();
+    const t0 = process.cpuUsage();
     for (let i = 0; i < n; i++) if (!(await fn())) throw new Error('unexpected answer');
-    return performance.now() - t0;
+    const t = process.cpuUsage(t0);
+    return (t.user + t.system) / 1000;
   };
   await run(a, options.warmup);
   await run(b, options.warmup);
