@@ -73,19 +73,26 @@ export async function interleaved(
     aRates.push((options.calls * 1000) / ta);
     bRates.push((options.calls * 1000) / tb);
   }
+  return summarize(ratios, aRates, bRates);
+}
+
+/** The median ratio, its 95% interval and the IQR of the rounds' ratios; the median rates. */
+export function summarize(
+  ratios: readonly number[],
+  aRates: readonly number[],
+  bRates: readonly number[],
+): RatioSummary {
   // The median's 95% interval lies between the order statistics n/2 -/+ 1.96 sqrt(n)/2 (the
   // binomial count of rounds below the median, approximated as normal).
   const sorted = [...ratios].sort((x, y) => x - y);
   const half = 0.98 * Math.sqrt(sorted.length);
-  const low = sorted[Math.max(0, Math.floor(sorted.length / 2 - half))]!;
-  const high = sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length / 2 + half) - 1)]!;
   return {
-    low,
-    high,
-    median: quantile(ratios, 0.5),
-    q1: quantile(ratios, 0.25),
-    q3: quantile(ratios, 0.75),
-    rounds: options.rounds,
+    median: quantile(sorted, 0.5),
+    q1: quantile(sorted, 0.25),
+    q3: quantile(sorted, 0.75),
+    low: sorted[Math.max(0, Math.floor(sorted.length / 2 - half))]!,
+    high: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length / 2 + half) - 1)]!,
+    rounds: sorted.length,
     aPerSecond: quantile(aRates, 0.5),
     bPerSecond: quantile(bRates, 0.5),
   };
