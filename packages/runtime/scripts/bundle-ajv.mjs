@@ -19,9 +19,10 @@ const result = await build({
   // ajv's packages name their CommonJS entry in `main` only.
   mainFields: ['main'],
   target: 'es2022',
-  // Readable, as the rest of dist/ is; whitespace and syntax only, names kept for stack traces.
-  minifyWhitespace: true,
-  minifySyntax: true,
+  // Minified (an app's install carries it whether or not it validates: 150 kB instead of 205),
+  // with function and class names kept for stack traces.
+  minify: true,
+  keepNames: true,
   legalComments: 'none',
   metafile: true,
   logLevel: 'warning',
