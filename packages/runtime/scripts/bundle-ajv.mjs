@@ -19,10 +19,8 @@ const result = await build({
   // ajv's packages name their CommonJS entry in `main` only.
   mainFields: ['main'],
   target: 'es2022',
-  // Minified (an app's install carries it whether or not it validates: 150 kB instead of 205),
-  // with function and class names kept for stack traces.
+  // Minified: an app's install carries it whether or not it validates (145 kB instead of 205).
   minify: true,
-  keepNames: true,
   legalComments: 'none',
   metafile: true,
   logLevel: 'warning',
