@@ -170,17 +170,17 @@ async function measureAll(): Promise<void> {
   ];
   // Many short rounds, the two cores alternating within each (bench/lib/interleaved.ts): the
   // median ratio and its spread, and a verdict only when the spread is narrow.
-  const rounds = Number(process.env.BENCH_ROUNDS ?? 100);
-  console.log(`side by side: ${rounds} interleaved rounds of 200 calls per side, CPU time; ${machineLoad()}`);
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 60);
+  console.log(`side by side: ${rounds} interleaved rounds of about 100 ms of CPU time per side; ${machineLoad()}`);
   for (const [label, call, pair] of calls) {
     const [[, own], [, reference]] = pair as [[string, Client], [string, Client]];
     const s = await interleaved(
       () => call(own),
       () => call(reference),
-      { rounds, calls: 200, warmup: 2000 },
+      { rounds, roundMs: 100, warmup: 2000 },
     );
     console.log(
-      `client ${label}: own core ${Math.round(s.aPerSecond).toLocaleString('en-US')} calls per CPU s, openapi-fetch ` +
+      `client ${label} (${s.calls} calls a round): own core ${Math.round(s.aPerSecond).toLocaleString('en-US')} calls per CPU s, openapi-fetch ` +
         `${Math.round(s.bPerSecond).toLocaleString('en-US')}; own core / openapi-fetch time per call: ` +
         `median ${s.median.toFixed(2)}x (95% interval ${s.low.toFixed(2)}-${s.high.toFixed(2)}x), rounds' IQR ` +
         `${s.q1.toFixed(2)}-${s.q3.toFixed(2)}x: ${verdict(s, 'own core', 'openapi-fetch')}`,

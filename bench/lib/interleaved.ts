@@ -21,6 +21,8 @@ export interface RatioSummary {
   low: number;
   high: number;
   rounds: number;
+  /** Calls per side per round (undefined: not from interleaved()). */
+  calls?: number;
   /** Calls per CPU second per side, median of the rounds. */
   aPerSecond: number;
   bPerSecond: number;
@@ -41,11 +43,13 @@ export function quantile(xs: readonly number[], q: number): number {
   return s[lo]! + (s[hi]! - s[lo]!) * (at - lo);
 }
 
-/** `rounds` rounds of `calls` sequential calls per side; `a` and `b` resolve true on the expected answer. */
+/** `rounds` rounds of sequential calls per side; `a` and `b` resolve true on the expected answer.
+ * Each side makes `calls` calls a round, or, given `roundMs` instead, as many as the warm-up says
+ * take that much CPU time (short rounds catch a garbage collection on one side only). */
 export async function interleaved(
   a: () => Promise<boolean>,
   b: () => Promise<boolean>,
-  options: { rounds: number; calls: number; warmup: number },
+  options: { rounds: number; warmup: number } & ({ calls: number } | { roundMs: number }),
 ): Promise<RatioSummary> {
   /** CPU milliseconds of `n` sequential calls. */
   const run = async (fn: () => Promise<boolean>, n: number): Promise<number> => {
@@ -54,8 +58,11 @@ export async function interleaved(
     const t = process.cpuUsage(t0);
     return (t.user + t.system) / 1000;
   };
-  await run(a, options.warmup);
-  await run(b, options.warmup);
+  const warm = (await run(a, options.warmup)) + (await run(b, options.warmup));
+  const calls =
+    'calls' in options
+      ? options.calls
+      : Math.max(20, Math.round(options.roundMs / (warm / (2 * options.warmup) || 0.001)));
   const ratios: number[] = [];
   const aRates: number[] = [];
   const bRates: number[] = [];
@@ -63,17 +70,17 @@ export async function interleaved(
     let ta: number;
     let tb: number;
     if (round % 2 === 0) {
-      ta = await run(a, options.calls);
-      tb = await run(b, options.calls);
+      ta = await run(a, calls);
+      tb = await run(b, calls);
     } else {
-      tb = await run(b, options.calls);
-      ta = await run(a, options.calls);
+      tb = await run(b, calls);
+      ta = await run(a, calls);
     }
     ratios.push(ta / tb);
-    aRates.push((options.calls * 1000) / ta);
-    bRates.push((options.calls * 1000) / tb);
+    aRates.push((calls * 1000) / ta);
+    bRates.push((calls * 1000) / tb);
   }
-  return summarize(ratios, aRates, bRates);
+  return { ...summarize(ratios, aRates, bRates), calls };
 }
 
 /** The median ratio, its 95% interval and the IQR of the rounds' ratios; the median rates. */
