@@ -58,11 +58,12 @@ export async function interleaved(
     const t = process.cpuUsage(t0);
     return (t.user + t.system) / 1000;
   };
-  const warm = (await run(a, options.warmup)) + (await run(b, options.warmup));
-  const calls =
-    'calls' in options
-      ? options.calls
-      : Math.max(20, Math.round(options.roundMs / (warm / (2 * options.warmup) || 0.001)));
+  await run(a, options.warmup);
+  await run(b, options.warmup);
+  // Sized after the warm-up, once the code is compiled.
+  const probe = Math.max(1, Math.ceil(options.warmup / 4));
+  const perCall = ((await run(a, probe)) + (await run(b, probe))) / (2 * probe);
+  const calls = 'calls' in options ? options.calls : Math.max(20, Math.round(options.roundMs / (perCall || 0.001)));
   const ratios: number[] = [];
   const aRates: number[] = [];
   const bRates: number[] = [];

@@ -34,7 +34,8 @@ test('interleaved runs both sides the same number of times and alternates which 
   const b = side('b');
   const s = await interleaved(a, b, { rounds: 4, calls: 2, warmup: 1 });
   expect(s.rounds).toBe(4);
-  expect(order.join('')).toBe('ab' + 'aabb' + 'bbaa' + 'aabb' + 'bbaa');
+  // Warm-up and the sizing probe (one call each), then the rounds, A first, then B first.
+  expect(order.join('')).toBe('ab' + 'ab' + 'aabb' + 'bbaa' + 'aabb' + 'bbaa');
   await expect(interleaved(async () => false, b, { rounds: 1, calls: 1, warmup: 0 })).rejects.toThrow(
     /unexpected answer/,
   );
