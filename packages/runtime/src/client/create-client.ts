@@ -16,13 +16,7 @@ import type { RetryOptions } from './retry.js';
 import { resolveServerUrl, type ServerTemplate, type TokenEndpoint } from './servers.js';
 import { createTransport } from './transport.js';
 import type { OperationStyles } from './parameter-serializer.js';
-import {
-  primitiveCookies,
-  primitiveHeaders,
-  primitiveParams,
-  primitivePath,
-  primitiveQuery,
-} from './primitive-parameters.js';
+import { primitiveParams, primitivePath, primitiveQuery } from './primitive-parameters.js';
 
 export interface ClientOperationMeta {
   id: string;
@@ -381,9 +375,10 @@ interface ParameterWriters {
   cookies: (values: Record<string, unknown> | undefined) => string | undefined;
 }
 
+/** For calls without header and cookie parameters (primitiveParams): there are none to write. */
 const PRIMITIVE_WRITERS: ParameterWriters = {
   querySerializer: primitiveQuery,
   pathSerializer: primitivePath,
-  headers: primitiveHeaders,
-  cookies: primitiveCookies,
+  headers: () => ({}),
+  cookies: () => undefined,
 };
