@@ -5,7 +5,9 @@
  * (2) the same with response validation on;
  * (3) generated client → in-process fetch adapter → router (auth header, the client core, Request/Response),
  *     side by side: the runtime's own core and the same client on openapi-fetch (what it was before),
- *     for a created payment (201) and a refused one (400, the error model);
+ *     for a created payment (201) and a refused one (400, the error model), in many short
+ *     interleaved rounds: the median ratio, its interquartile range, and a verdict only when that
+ *     range is narrow (bench/lib/interleaved.ts);
  * (4) 404 of an unknown path (routing cost alone).
  * This process generates into tmp/, a fresh one measures (bench/lib/fresh-process.ts says why).
  * Run: `npm run bench client-server`.
@@ -16,6 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { generate } from '../api/index.js';
 import { packageInfo } from '../generator/package-info.js';
 import { generateThenMeasure } from './lib/fresh-process.js';
+import { interleaved, machineLoad, verdict } from './lib/interleaved.js';
 
 // The package root, whether this runs from bench/ (sources) or dist/bench/ (npm run bench).
 const ROOT = packageInfo().root;
@@ -165,15 +168,25 @@ async function measureAll(): Promise<void> {
       alone,
     ],
   ];
-  // Alternated, three rounds each, the best per side (a shared machine's noise).
+  // Many short rounds, the two cores alternating within each (bench/lib/interleaved.ts): the
+  // median ratio and its spread, and a verdict only when the spread is narrow.
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 60);
+  console.log(`side by side: ${rounds} interleaved rounds of about 100 ms of CPU time per side; ${machineLoad()}`);
   for (const [label, call, pair] of calls) {
-    const best: Record<string, number> = {};
-    for (let round = 0; round < 3; round++)
-      for (const [side, client] of pair)
-        best[side] = Math.max(best[side] ?? 0, await measure(`client ${label}, ${side}`, () => call(client)));
-    const ratio = best['openapi-fetch']! / best['own core']!;
-    console.log(`client ${label}: own core / openapi-fetch time per call ${ratio.toFixed(2)}x`);
+    const [[, own], [, reference]] = pair as [[string, Client], [string, Client]];
+    const s = await interleaved(
+      () => call(own),
+      () => call(reference),
+      { rounds, roundMs: 100, warmup: 2000 },
+    );
+    console.log(
+      `client ${label} (${s.calls} calls a round): own core ${Math.round(s.aPerSecond).toLocaleString('en-US')} calls per CPU s, openapi-fetch ` +
+        `${Math.round(s.bPerSecond).toLocaleString('en-US')}; own core / openapi-fetch time per call: ` +
+        `median ${s.median.toFixed(2)}x (95% interval ${s.low.toFixed(2)}-${s.high.toFixed(2)}x), rounds' IQR ` +
+        `${s.q1.toFixed(2)}-${s.q3.toFixed(2)}x: ${verdict(s, 'own core', 'openapi-fetch')}`,
+    );
   }
+  console.log(`after the side-by-side rounds: ${machineLoad()}`);
   await measure(
     'router.handle unknown path (404)',
     async () => (await router.handle({ method: 'GET', url: '/nope/x', headers: {}, body: undefined })).status === 404,

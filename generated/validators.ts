@@ -14,9 +14,9 @@ import { createValidatorSet, type AjvValidateFn, type RequestParts } from './run
 import { createLazyValidators } from './runtime/rules/lazy-validators.js';
 import { statefulRules as __statefulRules0, type PaymentsRuleContext } from "./runtime/payments/stateful-rules/index.js";
 import { validatorData } from './validators-data.js';
-import * as rulesRuntime from './validators-runtime.js';
+import { createDecimalSum as __rule_createDecimalSum, createRequiredWhen as __rule_createRequiredWhen } from './validators-runtime.js';
 
-const lazy = createLazyValidators(validatorData, rulesRuntime);
+const lazy = createLazyValidators(validatorData, { createDecimalSum: __rule_createDecimalSum, createRequiredWhen: __rule_createRequiredWhen });
 
 /** Every validator by name (request parts, responses, webhooks), for benchmarks. */
 export const rawValidators: Readonly<Record<string, AjvValidateFn>> = lazy.raw;

@@ -69,3 +69,25 @@ export function preferredContentType(op: OperationModel): string | undefined {
   const types = op.requestBody?.contentTypes ?? [];
   return types.find((t) => t === 'application/json' || /\+json$/.test(t)) ?? types[0];
 }
+
+/**
+ * True when a value can make `op`'s URL another operation's: a path of as many segments whose
+ * every segment is the same literal or a parameter on either side (GET /pets/{id} with id "mine"
+ * is GET /pets/mine). The server routes such a URL to the other operation, so the client matches
+ * these calls by URL to send that operation's credentials (ClientOperationMeta.matchByUrl).
+ * Decided here, once, so that the page does not compare every pair of paths at run time.
+ */
+export function urlMayBeAnothers(
+  op: Pick<OperationModel, 'path'>,
+  all: ReadonlyArray<Pick<OperationModel, 'path'>>,
+): boolean {
+  const mine = op.path.split('/');
+  return all.some((other) => {
+    const theirs = other.path.split('/');
+    return (
+      other.path !== op.path &&
+      theirs.length === mine.length &&
+      theirs.every((s, i) => s === mine[i] || s.includes('{') || mine[i]!.includes('{'))
+    );
+  });
+}

@@ -4,7 +4,7 @@
  * compiled on first use) with standalone ESM output, whose format and rule references go through
  * the rules runtime import (`__cbpRules`, validators-runtime.ts).
  */
-import { _ } from 'ajv';
+import { _ } from 'cross-border-payments-runtime/rules/ajv-exports.js';
 import { createValidatorAjv, type AnyAjv } from 'cross-border-payments-runtime/rules/ajv-instance.js';
 import { RULES_RUNTIME, ruleKeywordDefinition } from 'cross-border-payments-runtime/rules/ajv-keyword.js';
 import type { RuleKeyword } from 'cross-border-payments-runtime/rules/keyword.js';

@@ -116,11 +116,14 @@ export function singleQuoted(json: string): string {
   return `'${json.replace(/[\\'\u2028\u2029]/g, (c) => SINGLE_QUOTE_ESCAPES[c] as string)}'`;
 }
 
+/** `factories`: the rule check factories the keywords of validators-data.ts name (KeywordData.factory). */
 export function renderLazyValidatorsTs(
   header: string,
   stateful: readonly StatefulRuleSource[],
   documentHash: string,
+  factories: readonly string[] = [],
 ): string {
+  const names = [...new Set(factories)].sort();
   return [
     header.replace(/\n+$/, '\n'),
     '/**',
@@ -136,9 +139,14 @@ export function renderLazyValidatorsTs(
     "import { createLazyValidators } from './runtime/rules/lazy-validators.js';",
     ...statefulImports(stateful),
     "import { validatorData } from './validators-data.js';",
-    "import * as rulesRuntime from './validators-runtime.js';",
+    // The factories by name, as an object of named imports: the module's namespace object would
+    // need a bundler helper (esbuild's `__export`) that its linker puts in a chunk every chunk of
+    // the page imports up front. The import runs validators-runtime.ts's set-up either way.
+    names.length === 0
+      ? "import './validators-runtime.js';"
+      : `import { ${names.map((n) => `${n} as __rule_${n}`).join(', ')} } from './validators-runtime.js';`,
     '',
-    'const lazy = createLazyValidators(validatorData, rulesRuntime);',
+    `const lazy = createLazyValidators(validatorData, {${names.map((n) => ` ${n}: __rule_${n}`).join(',')}${names.length > 0 ? ' ' : ''}});`,
     '',
     '/** Every validator by name (request parts, responses, webhooks), for benchmarks. */',
     'export const rawValidators: Readonly<Record<string, AjvValidateFn>> = lazy.raw;',

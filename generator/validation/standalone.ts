@@ -6,12 +6,11 @@
  * (formats, rule checks) already goes through the `__cbpRules` import. Spec strings only appear inside ajv-escaped
  * string literals, so the `require("` text searched for below can only be ajv's own.
  */
-import standaloneModule from 'ajv/dist/standalone/index.js';
+import { standaloneCode } from 'cross-border-payments-runtime/rules/ajv-exports.js';
 import { CbpError } from '../../lib/errors.js';
 import type { JSONSchema } from '../ir/json-schema.js';
 import type { AnyAjv } from './create-ajv.js';
 
-const standaloneCode = standaloneModule.default;
 const BASE = 'https://cbp.invalid/validators/';
 const AJV_RUNTIME = /require\("ajv\/dist\/runtime\/([a-z0-9_]+)"\)\.default/g;
 

@@ -53,3 +53,32 @@ test('methods named as their ids are made from META; others keep their own line;
     compiled.cleanup();
   }
 }, 120_000);
+
+test("an operation whose URL a value can make another one's is marked in META (matched by URL at run time); others are not", async () => {
+  const spec = path.join(dir, 'overlap.yaml');
+  const op = (id: string, param = false) =>
+    `      operationId: ${id}\n${param ? '      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]\n' : ''}      responses: { '204': { description: none } }\n`;
+  writeFileSync(
+    spec,
+    `openapi: 3.1.0
+info: { title: T, version: '1' }
+paths:
+  /pets/mine:
+    get:
+${op('listMine')}  /pets/{id}:
+    get:
+${op('getPet', true)}  /owners/{id}/pets:
+    get:
+${op('ownerPets', true)}`,
+  );
+  const result = await generate(
+    { spec, overlays: [], out: 'gen', check: false, clientFactoryName: 'createApiClient', plugins: ['client'] },
+    { cwd: ROOT },
+  );
+  const client = result.files.find((f) => f.path === 'client.ts')!.contents;
+  const line = (id: string) => client.split('\n').find((l) => l.includes(`"id":"${id}"`)) ?? '';
+  expect(line('listMine')).toContain('"matchByUrl":true');
+  expect(line('getPet')).toContain('"matchByUrl":true');
+  expect(line('ownerPets')).not.toContain('matchByUrl');
+  expect(line('ownerPets')).toContain('"path":"/owners/{id}/pets"');
+});

@@ -2,11 +2,10 @@
 // DO NOT EDIT: change the OpenAPI document, overlay or templates and run `cbp generate`.
 
 /**
- * The parameters of most calls: every value a string, number, boolean or null, every parameter
- * in its location's default style (OpenAPI 3.1 §4.8.12.1: path and header `simple`, query and
- * cookie `form`). For a primitive those styles write `value` in a path, `name=value` in a query or
- * cookie and the text itself in a header, with no delimiter to choose, so this small module
- * covers them and the full style table (parameter-serializer.ts: arrays, objects, `label`,
+ * The parameters of most calls: path and query parameters only, every value a string, number,
+ * boolean or null, each in its location's default style (OpenAPI 3.1 §4.8.12.1: path `simple`,
+ * query `form`). For a primitive those styles write `value` in a path and `name=value` in a
+ * query, with no delimiter to choose, so this small module covers them and the full style table (parameter-serializer.ts: arrays, objects, `label`,
  * `matrix`, `deepObject`, JSON `content`, `allowReserved`, ...) loads only for a call that needs
  * it. Both write the same text for these values (test/runtime/parameter-styles.test.ts checks it).
  */
@@ -18,10 +17,13 @@ function text(value: unknown): string {
 
 type ParamsByLocation = { path?: unknown; query?: unknown; header?: unknown; cookie?: unknown } | undefined;
 
-/** True when every parameter value given for the call is a primitive (or null, or undefined). */
+/** True when the call gives path and query parameters only, every value a primitive (or null, or
+ * undefined). Header and cookie parameters, which few calls have, are written by the full table:
+ * their writers stay out of the page's first chunk. */
 export function primitiveParams(params: ParamsByLocation): boolean {
   if (params === undefined) return true;
-  for (const location of [params.path, params.query, params.header, params.cookie]) {
+  if (given(params.header) || given(params.cookie)) return false;
+  for (const location of [params.path, params.query]) {
     if (location === undefined || location === null) continue;
     for (const value of Object.values(location)) if (value !== null && typeof value === 'object') return false;
   }
@@ -51,19 +53,6 @@ export function primitiveQuery(query: Record<string, unknown>): string {
   return pairs(query, true).join('&');
 }
 
-/** Header parameters as field values, not percent-encoded (undefined and null left out). */
-export function primitiveHeaders(values: Record<string, unknown> | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(values ?? {})) {
-    if (value === undefined || value === null) continue;
-    // defineProperty: a parameter named `__proto__` is a header, not the object's prototype.
-    Object.defineProperty(out, name, { value: text(value), enumerable: true, writable: true, configurable: true });
-  }
-  return out;
-}
-
-/** The Cookie header value (RFC 6265 §4.2.1 cookie-pairs joined by "; ", names and values
- * percent-encoded); undefined when there are none. */
-export function primitiveCookies(values: Record<string, unknown> | undefined): string | undefined {
-  return pairs(values, false).join('; ') || undefined;
+function given(location: unknown): boolean {
+  return location !== undefined && location !== null && Object.keys(location).length > 0;
 }

@@ -9,6 +9,7 @@ import {
   schemeViews,
   serverView,
   tokenEndpointView,
+  urlMayBeAnothers,
   withValidators,
 } from '../../emitters/client-view.js';
 import { clientParamStyles } from '../../ir/parameter-style.js';
@@ -36,6 +37,7 @@ export const clientEmitter: Emitter = {
           ...(op.servers && op.servers.length > 0 ? { server: serverView(op.servers[0]) } : {}),
           ...(contentType ? { contentType } : {}),
           ...(clientParamStyles(op.parameters) ? { paramStyles: clientParamStyles(op.parameters) } : {}),
+          ...(urlMayBeAnothers(op, model.operations) ? { matchByUrl: true } : {}),
         };
       }),
       schemes: schemeViews(model),

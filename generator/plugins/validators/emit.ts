@@ -102,7 +102,12 @@ export function emitValidatorFiles(ctx: EmitContext, rulesImport = RULES_IMPORT)
       },
       {
         path: 'validators.ts',
-        contents: renderLazyValidatorsTs(ctx.header('validators.ts'), stateful, model.documentHash),
+        contents: renderLazyValidatorsTs(
+          ctx.header('validators.ts'),
+          stateful,
+          model.documentHash,
+          keywords.map((k) => k.factory),
+        ),
       },
     ];
   }

@@ -3,7 +3,7 @@ import { createDecimalSum, type DecimalSumParams } from 'cross-border-payments-r
 import { getAt, parsePointerPattern, toPointer } from 'cross-border-payments-runtime/rules/pointer.js';
 import { POINTER, defineRuleKeyword, type Mutation } from 'cross-border-payments-runtime/rules/keyword.js';
 import { withValue } from 'cross-border-payments-runtime/rules/mutate.js';
-import { stringify } from 'ajv';
+import { stringify } from 'cross-border-payments-runtime/rules/ajv-exports.js';
 import { minorUnitTable } from './minor-units.js';
 
 export const decimalSum = defineRuleKeyword<DecimalSumParams>({

@@ -19,13 +19,7 @@ import type { RetryOptions } from './retry.js';
 import { resolveServerUrl, type ServerTemplate, type TokenEndpoint } from './servers.js';
 import { createTransport } from './transport.js';
 import type { OperationStyles } from './parameter-serializer.js';
-import {
-  primitiveCookies,
-  primitiveHeaders,
-  primitiveParams,
-  primitivePath,
-  primitiveQuery,
-} from './primitive-parameters.js';
+import { primitiveParams, primitivePath, primitiveQuery } from './primitive-parameters.js';
 
 export interface ClientOperationMeta {
   id: string;
@@ -39,6 +33,11 @@ export interface ClientOperationMeta {
   contentType?: string;
   /** Parameters whose style or explode differs from their location's default (parameter-serializer.ts). */
   paramStyles?: OperationStyles;
+  /** A value can make this operation's URL another operation's (getPet with id "mine" is GET
+   * /pets/mine), and the server routes it to that one, so its credentials are that one's: its
+   * calls are matched by URL like `client.raw` calls (operation-match.ts). The generator sets it
+   * where the path template meets another path of as many segments, literal for literal. */
+  matchByUrl?: true;
 }
 
 export interface ApiClientMeta {
@@ -302,28 +301,6 @@ export function createCoreClient<Paths extends {}>(
       ? loadGeneratedValidator && (generatedValidator ??= loadGeneratedValidator())
       : options.validateRequests || undefined;
 
-  // A value can make an operation's URL another operation's (getPet with id "mine" is GET
-  // /pets/mine): the server routes it to that one, so its credentials are that one's. Only an
-  // operation whose template meets another path of as many segments, literal for literal, can;
-  // its calls are matched by URL like `client.raw` calls.
-  const elsewhere = new Map<string, boolean>();
-  const routedElsewhere = (op: ClientOperationMeta): boolean => {
-    let found = elsewhere.get(op.id);
-    if (found === undefined) {
-      const mine = op.path.split('/');
-      found = meta.operations.some((other) => {
-        const theirs = other.path.split('/');
-        return (
-          other.path !== op.path &&
-          theirs.length === mine.length &&
-          theirs.every((s, i) => s === mine[i] || s.includes('{') || mine[i]!.includes('{'))
-        );
-      });
-      elsewhere.set(op.id, found);
-    }
-    return found;
-  };
-
   // The error model loads with the first failure (api-error.ts); should its chunk fail to load
   // (a page gone offline), the next failure tries again.
   let errorModel: Promise<typeof import('./api-error.js') | undefined> | undefined;
@@ -356,8 +333,8 @@ export function createCoreClient<Paths extends {}>(
     const extra: Record<string, unknown> = {
       querySerializer: writers.querySerializer,
       pathSerializer: writers.pathSerializer,
-      // The transport is told the operation, unless its URL may be another's (below).
-      fetch: (request: Request) => transport(request, routedElsewhere(op) ? undefined : op, obs),
+      // The transport is told the operation, unless its URL may be another's (matchByUrl).
+      fetch: (request: Request) => transport(request, op.matchByUrl ? undefined : op, obs),
     };
     if (op.server) extra['baseUrl'] = resolveServerUrl(op.server, variables);
     const headers: Record<string, string> = {};
@@ -480,9 +457,10 @@ interface ParameterWriters {
   cookies: (values: Record<string, unknown> | undefined) => string | undefined;
 }
 
+/** For calls without header and cookie parameters (primitiveParams): there are none to write. */
 const PRIMITIVE_WRITERS: ParameterWriters = {
   querySerializer: primitiveQuery,
   pathSerializer: primitivePath,
-  headers: primitiveHeaders,
-  cookies: primitiveCookies,
+  headers: () => ({}),
+  cookies: () => undefined,
 };

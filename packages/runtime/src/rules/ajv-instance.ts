@@ -4,8 +4,8 @@
  * and on first use (lazy-validators.ts). 2020-12 for OpenAPI 3.1, draft-07 for 3.0; the options of
  * validation-options.ts; formats from ajv-formats; the rule keywords (ajv-keyword.ts).
  */
-import { Ajv, type CodeKeywordDefinition, type Options } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { CodeKeywordDefinition, Options } from 'ajv';
+import { Ajv, Ajv2020 } from './ajv-exports.js';
 import { formats } from './formats.js';
 import { PATTERN_ENGINE, VALIDATION_OPTIONS } from './validation-options.js';
 

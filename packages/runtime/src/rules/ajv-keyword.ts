@@ -6,7 +6,8 @@
  * through `cxt.error` with one error definition, at the offending value's pointer, with the rule
  * id and its source. Only ajv's public exports are used.
  */
-import { _, Name, stringify, type Code, type CodeKeywordDefinition, type KeywordCxt } from 'ajv';
+import type { Code, CodeKeywordDefinition, KeywordCxt } from 'ajv';
+import { _, Name, stringify } from './ajv-exports.js';
 import type { KeywordErrorDefinition, SchemaObject } from 'ajv';
 import type { RuleKeywordSpec } from './keyword.js';
 import type { RuleCheck } from './types.js';

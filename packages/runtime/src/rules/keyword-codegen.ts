@@ -3,7 +3,8 @@
  * KeywordCodegen), over ajv's public code generation. Used at generate time only: the standalone
  * code carries what it emitted, and validators compiled on first use run the check alone.
  */
-import { _, Name, type Code, type CodeGen, type KeywordCxt } from 'ajv';
+import type { Code, CodeGen, KeywordCxt } from 'ajv';
+import { _, Name } from './ajv-exports.js';
 import { RULES_RUNTIME } from './ajv-keyword.js';
 import type { KeywordCodegen } from './keyword.js';
 import { parsePointerPattern } from './pointer.js';

@@ -13,9 +13,9 @@ import type { RuleContext as BaseRuleContext, ValidationOutcome } from 'cross-bo
 import { createValidatorSet, type AjvValidateFn, type RequestParts } from 'cross-border-payments-runtime/rules/validator-set.js';
 import { createLazyValidators } from 'cross-border-payments-runtime/rules/lazy-validators.js';
 import { validatorData } from './validators-data.js';
-import * as rulesRuntime from './validators-runtime.js';
+import './validators-runtime.js';
 
-const lazy = createLazyValidators(validatorData, rulesRuntime);
+const lazy = createLazyValidators(validatorData, {});
 
 /** Every validator by name (request parts, responses, webhooks), for benchmarks. */
 export const rawValidators: Readonly<Record<string, AjvValidateFn>> = lazy.raw;
