@@ -36,14 +36,8 @@ type Media = `${string}/${string}`;
  * neither they nor ajv are loaded, and a bundler leaves them out of the initial chunk. */
 const loadValidator = () => import('./validators.js').then((m) => m.validateRequest);
 
-/** What judges responses (`validateResponses`), loaded by the first judged response: the generated
- * validators, the hash of the document they were compiled from, and the plugins' response rules. */
-const loadResponseChecks = () =>
-  Promise.all([import('./validators.js'), import("./response-rules.js")]).then(([v, r0]) => ({
-    documentHash: v.documentHash,
-    validateResponse: v.validateResponse,
-    responseRules: [...r0.responseRules],
-  }));
+/** What judges responses (`validateResponses`, response-checks.ts), loaded by the first judged response. */
+const loadResponseChecks = () => import('./response-checks.js');
 
 /** Operations, security schemes and the token endpoint of the document, for the runtime. */
 const META: ApiClientMeta = {

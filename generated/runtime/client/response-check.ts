@@ -16,6 +16,7 @@ import {
 } from '../contract/violation.js';
 import type { ValidationOutcome } from '../rule-types.js';
 import { getAt } from '../rules/json-pointer.js';
+import type { ResponseValidation } from './create-client.js';
 import type { ClientLogger } from './logger.js';
 import { type CallObservation, observeViolations } from './call-observer.js';
 import type { ResponseRuleFactory } from '../contract/response-rule.js';
@@ -48,7 +49,26 @@ export interface ResponseCallContext {
   status: number;
 }
 
+/** The client options the guard reads (create-client.ts's ClientBaseOptions). */
+export interface ResponseGuardOptions {
+  validateResponses?: ResponseValidation | undefined;
+  responseSampleRate?: number | undefined;
+  responseSampler?: (() => number) | undefined;
+  onContractViolation?: ContractViolationHandler | undefined;
+  logger?: ClientLogger | undefined;
+}
+
 export interface ResponseGuard {
+  /** One call's answer, when its operation's mode and the sampling say to judge it: the mode per
+   * operation, only bodies read as JSON (a `parseAs` of text, blob or stream keeps its own), one in
+   * `responseSampleRate` calls. Decided here, not in the client's first chunk, which only knows
+   * that validateResponses is on. */
+  checkCall(
+    op: { id: string; method: string; path: string },
+    given: { parseAs?: string | undefined },
+    result: { data?: unknown; error?: unknown; response: Response },
+    observation?: CallObservation | undefined,
+  ): void;
   /** Judges one call's answer and reports what breaks the contract (reportViolations). Throws a
    * TypeError for a mode that does not exist or a client generated without validators. */
   check(
@@ -73,10 +93,7 @@ const SCHEMA = 'schema.';
 
 const MODES: ReadonlySet<string> = new Set(['off', 'report', 'throw', 'both']);
 
-export function createResponseGuard(
-  checks: ResponseChecks | undefined,
-  options: { onContractViolation?: ContractViolationHandler | undefined; logger?: ClientLogger | undefined },
-): ResponseGuard {
+export function createResponseGuard(checks: ResponseChecks | undefined, options: ResponseGuardOptions): ResponseGuard {
   const rules = (checks?.responseRules ?? []).map((make) => make());
   const documentHash = checks?.documentHash ?? '';
   const { onContractViolation: onViolation, logger } = options;
@@ -115,6 +132,19 @@ export function createResponseGuard(
   });
 
   const guard: ResponseGuard = {
+    checkCall(op, given, result, observation) {
+      const setting = options.validateResponses;
+      const mode = typeof setting === 'object' ? (setting.operations?.[op.id] ?? setting.default) : setting;
+      const rate = options.responseSampleRate ?? 1;
+      if (
+        mode &&
+        mode !== 'off' &&
+        (given.parseAs ?? 'json') === 'json' &&
+        (rate >= 1 || (options.responseSampler ?? Math.random)() < rate)
+      )
+        guard.check(op, result, mode, observation);
+    },
+
     check(op, result, mode, observation) {
       if (!MODES.has(mode))
         throw new TypeError(

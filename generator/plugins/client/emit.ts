@@ -62,6 +62,12 @@ export const clientEmitter: Emitter = {
         doc: operationDoc(op),
       })),
     };
-    return [{ path: 'client.ts', contents: ctx.render('client', view) }];
+    const files = [{ path: 'client.ts', contents: ctx.render('client', view) }];
+    if (view.withValidators)
+      files.push({
+        path: 'response-checks.ts',
+        contents: ctx.render('response-checks', { responseRules: view.responseRules }),
+      });
+    return files;
   },
 };

@@ -194,16 +194,18 @@ export function createCoreClient<Paths extends {}>(
 ): CoreClient<Paths> {
   const options: AnyClientOptions = clientOptions;
   const responses = options.validateResponses;
-  const sampleRate = options.responseSampleRate ?? 1;
   // The guard (response-check.ts: it also checks the option's modes) and the generated checks
   // load with the first judged response; should their chunk fail to load (a page gone offline),
   // that response goes unjudged and the next one tries again.
   let guarding: Promise<ResponseGuard | undefined> | undefined;
-  const guard = () =>
-    (guarding ??= Promise.all([import('./response-check.js'), loadResponseChecks?.()]).then(
-      ([m, checks]) => m.createResponseGuard(checks, options),
-      () => (guarding = undefined),
-    ));
+  const guard =
+    responses && responses !== 'off'
+      ? () =>
+          (guarding ??= Promise.all([import('./response-check.js'), loadResponseChecks?.()]).then(
+            ([m, checks]) => m.createResponseGuard(checks, options),
+            () => (guarding = undefined),
+          ))
+      : undefined;
   const baseFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const variables = { base_url: options.baseUrl, auth_url: options.authUrl, ...options.serverVariables };
   const apiKeyHeaders = Object.values(meta.schemes).flatMap((s) => (s.type === 'apiKey' ? [s.name] : []));
@@ -362,17 +364,10 @@ export function createCoreClient<Paths extends {}>(
     } catch (error) {
       return { apiError: await thrownError(error) };
     }
-    const mode = typeof responses === 'object' ? (responses.operations?.[op.id] ?? responses.default) : responses;
-    // Only bodies read as JSON are judged (a `parseAs` of text, blob or stream keeps its own).
-    // In `throw` and `both` modes check() rejects the call with a ContractViolationError; the
-    // violations also go to the call's observation (span events) before the call ends.
-    if (
-      mode &&
-      mode !== 'off' &&
-      ((given as { parseAs?: string }).parseAs ?? 'json') === 'json' &&
-      (sampleRate >= 1 || (options.responseSampler ?? Math.random)() < sampleRate)
-    )
-      (await guard())?.check(op, result, mode, obs);
+    // validateResponses on: the guard decides per operation and sample, and in `throw` and `both`
+    // modes rejects the call with a ContractViolationError; the violations also go to the call's
+    // observation (span events) before the call ends.
+    if (guard) (await guard())?.checkCall(op, given as { parseAs?: string }, result, obs);
     if (result.response.ok) return result;
     const m = await errors();
     if (m === undefined)

@@ -35,10 +35,8 @@ type Media = `${string}/${string}`;
  * neither they nor ajv are loaded, and a bundler leaves them out of the initial chunk. */
 const loadValidator = () => import('./validators.js').then((m) => m.validateRequest);
 
-/** What judges responses (`validateResponses`), loaded by the first judged response: the generated
- * validators and the hash of the document they were compiled from. */
-const loadResponseChecks = () =>
-  import('./validators.js').then((v) => ({ documentHash: v.documentHash, validateResponse: v.validateResponse }));
+/** What judges responses (`validateResponses`, response-checks.ts), loaded by the first judged response. */
+const loadResponseChecks = () => import('./response-checks.js');
 
 /** Operations, security schemes and the token endpoint of the document, for the runtime. */
 const META: ApiClientMeta = {
