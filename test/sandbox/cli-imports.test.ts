@@ -35,6 +35,15 @@ const LIGHT = new Set([
   '../../conformance/reporters/kinds.js',
   // The built-in drivers table: each loads its module on use, so the --driver help reads it for free.
   '../../conformance/suites/api/drivers/builtin.js',
+  // The option tables and the yargs builder derived from them: data, lib/options and the light
+  // tables above only (the help and the config schema read them before any command loads).
+  './build-command.js',
+  '../options/conformance.js',
+  '../options/diff.js',
+  '../options/mock.js',
+  '../../lib/options.js',
+  '../../generator/options.js',
+  '../../conformance/suites/api/options.js',
   '../command.js',
   '../exit-code.js',
   './exit-code.js',
