@@ -62,16 +62,16 @@ export {
   createMemoryStore,
   verifyWebhook,
   signWebhook,
-} from 'cross-border-payments-runtime/payments/webhooks/index.js';
-export { createSqliteStore } from 'cross-border-payments-runtime/payments/webhooks/sqlite-store.js';
+} from 'cross-border-payments-runtime/payments/webhooks';
+export { createSqliteStore } from 'cross-border-payments-runtime/payments/webhooks/sqlite';
 export {
   createPostgresStore,
   postgresMigrationSql,
-} from 'cross-border-payments-runtime/payments/webhooks/postgres-store.js';
+} from 'cross-border-payments-runtime/payments/webhooks/postgres';
 export type {
   PostgresStoreOptions,
   PostgresWebhookStore,
-} from 'cross-border-payments-runtime/payments/webhooks/postgres-store.js';
+} from 'cross-border-payments-runtime/payments/webhooks/postgres';
 export { loadStateTable, tableFacts, type StateTable } from '../kits/payments/state-table/index.js';
 export { CbpError, isCbpError } from '../lib/errors.js';
 export {

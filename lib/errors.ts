@@ -65,5 +65,5 @@ export function isCbpError(value: unknown): value is CbpError {
 }
 
 // RFC 6901: the runtime's one implementation (the pointers of errors and findings).
-export { escapeToken as escapePointerToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
-export { formatPointer as toPointer } from 'cross-border-payments-runtime/rules/json-pointer.js';
+export { escapeToken as escapePointerToken } from 'cross-border-payments-runtime/validators';
+export { formatPointer as toPointer } from 'cross-border-payments-runtime/validators';

@@ -6,5 +6,5 @@ export {
   getAt,
   parsePointer,
   unescapeToken,
-} from 'cross-border-payments-runtime/rules/json-pointer.js';
-export { withValue } from 'cross-border-payments-runtime/rules/mutate.js';
+} from 'cross-border-payments-runtime/validators';
+export { withValue } from 'cross-border-payments-runtime/validators';

@@ -7,18 +7,26 @@
  * import in both modes.
  *
  * It runs on the output of copyRuntime + pruneRuntime, so the same reachability decides which
- * runtime the output uses; only the runtime files a source marks `packaged` leave the output.
+ * runtime the output uses; only the runtime files a source marks `packaged` and a named entry of
+ * the package serves leave the output, and imports of them name that entry (`<runtime>/server`).
  */
 import path from 'node:path';
 import type { GeneratedFile } from '../emitters/emitter.js';
 import { RELATIVE_IMPORT, runtimeFiles } from './copy-runtime.js';
 import type { Plugin } from './plugin.js';
+import { runtimeEntries } from './runtime-entries.js';
+import { coreRuntimeRoot } from './runtime-root.js';
 
-/** Output path of each runtime file the package serves → its bare specifier. */
+/** Output path of each runtime file the package serves → the named entry that exports all of it
+ * (runtime-entries.ts). A file no entry serves whole stays in the output as a copy. */
 export function packagedRuntime(plugins: readonly Plugin[]): Map<string, string> {
+  const entries = runtimeEntries();
+  const root = coreRuntimeRoot();
   const served = new Map<string, string>();
-  for (const { out, rel, source } of runtimeFiles(plugins)) {
-    if (source.packaged !== undefined) served.set(out, `${source.packaged}/${rel.replace(/\.ts$/, '.js')}`);
+  for (const { out, file, source } of runtimeFiles(plugins)) {
+    if (source.packaged !== true) continue;
+    const entry = entries.get(path.relative(root, file).split(path.sep).join('/'));
+    if (entry !== undefined) served.set(out, entry);
   }
   return served;
 }

@@ -10,7 +10,7 @@ import type { Plugin } from '../../generator/plugins/plugin.js';
 import { kitRuntime } from '../../generator/plugins/runtime-root.js';
 import { webhooksEmitter } from './emitters/webhooks.js';
 import { paymentKeywords } from './keywords/index.js';
-import { statefulRules } from 'cross-border-payments-runtime/payments/stateful-rules/index.js';
+import { statefulRules } from 'cross-border-payments-runtime/payments';
 import { SANDBOX_SUCCESS } from './tool-profile.js';
 
 /** The config keys the kit claims (`shorthands` below), for a typed config (api/define-config.ts). */

@@ -23,7 +23,7 @@ import type { RunningSandbox } from '../../sandbox/index.js';
 import { sandboxOn0, paymentBody, token } from '../sandbox/helpers.js';
 import { type Browser, launchChromium } from './chromium.js';
 
-/** `cross-border-payments-runtime/x/y.js` from packages/runtime/src (the sources, as the other
+/** `../../packages/runtime/src/x/y.js` from packages/runtime/src (the sources, as the other
  * tests run them; a dist/ may be older), its other imports from the repository's node_modules. */
 const runtimeFromSources: Plugin = {
   name: 'runtime-from-sources',

@@ -103,7 +103,7 @@ describe('cbp CLI', () => {
       // The client core is the runtime's own: no other package at run time.
       expect(written.io.stdout.join('\n')).toContain(`runtime dependencies: ${runtime} (`);
       expect(readFileSync(path.join(cwd, out, 'client.ts'), 'utf8')).toContain(
-        "from 'cross-border-payments-runtime/client/create-client.js'",
+        "from 'cross-border-payments-runtime/client'",
       );
       // A codegen tool is usually a devDependency: with this mode it has to be a dependency.
       writeFileSync(

@@ -10,16 +10,17 @@ import {
   serializeHeaderParam,
   serializePathParam,
   serializeQueryParam,
-} from 'cross-border-payments-runtime/client/parameter-serializer.js';
+} from '../../packages/runtime/src/client/parameter-serializer.js';
 import {
+  type ParamMeta,
+  parseCookieHeader,
+  parseQuery,
   readCookieParams,
   readHeaderParam,
   readPathParam,
   readQueryParams,
   readRequestParams,
-  type ParamMeta,
-} from 'cross-border-payments-runtime/server/coerce.js';
-import { parseCookieHeader, parseQuery } from 'cross-border-payments-runtime/server/request-parts.js';
+} from 'cross-border-payments-runtime/server';
 
 const value = { status: 'open & shut', tags: ['a', 'b'], n: 1.5 };
 const text = JSON.stringify(value);

@@ -11,17 +11,18 @@ import {
   serializeHeaderParam,
   serializePathParam,
   serializeQueryParam,
-} from 'cross-border-payments-runtime/client/parameter-serializer.js';
+} from '../../packages/runtime/src/client/parameter-serializer.js';
 import {
+  type ParamMeta,
+  parseCookieHeader,
+  parseQuery,
   readCookieParams,
   readHeaderParam,
   readPathParam,
   readQueryParams,
   readRequestParams,
-  type ParamMeta,
-} from 'cross-border-payments-runtime/server/coerce.js';
+} from 'cross-border-payments-runtime/server';
 import { parameterShape } from '../../generator/ir/parameter-style.js';
-import { parseCookieHeader, parseQuery } from 'cross-border-payments-runtime/server/request-parts.js';
 
 type Kind = 'empty' | 'string' | 'array' | 'object';
 interface Row {

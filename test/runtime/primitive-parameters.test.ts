@@ -10,14 +10,14 @@ import {
   createQuerySerializer,
   serializeCookies,
   serializeHeaders,
-} from 'cross-border-payments-runtime/client/parameter-serializer.js';
+} from '../../packages/runtime/src/client/parameter-serializer.js';
 import {
   primitiveCookies,
   primitiveHeaders,
   primitiveParams,
   primitivePath,
   primitiveQuery,
-} from 'cross-border-payments-runtime/client/primitive-parameters.js';
+} from '../../packages/runtime/src/client/primitive-parameters.js';
 import { describe, expect, it } from 'vitest';
 
 const primitive = fc.oneof(

@@ -7,6 +7,6 @@ export {
   type PaymentStateTable,
   type StateTable,
   type TableFacts,
-} from 'cross-border-payments-runtime/payments/state-table.js';
+} from 'cross-border-payments-runtime/payments';
 export { defaultStateTablePath, loadStateTable, validateStateTable } from './load.js';
 export { stateTableShapeErrors } from './schema.js';
