@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { coreRuntimeRoot, runtimePackage } from './runtime-root.js';
 
-const EXPORT_ALL = /^export \* from '(\.{1,2}\/[^']+)\.js';$/gm;
+const EXPORT_ALL = /^export (?:type )?\* from '(\.{1,2}\/[^']+)\.js';$/gm;
 
 let cached: Map<string, string> | undefined;
 
