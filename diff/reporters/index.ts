@@ -13,7 +13,6 @@ export const DIFF_REPORTERS = {
 } satisfies Record<string, (r: DiffResult, o?: { additive?: boolean }) => string>;
 
 export type DiffReportKind = keyof typeof DIFF_REPORTERS;
-export const DIFF_REPORT_KINDS = Object.keys(DIFF_REPORTERS) as DiffReportKind[];
 
 export function renderDiff(result: DiffResult, kind: DiffReportKind, options: { additive?: boolean } = {}): string {
   return DIFF_REPORTERS[kind](result, options);

@@ -15,6 +15,4 @@ import {
 
 export const ruleKeywords: readonly RuleKeyword[] = [nonEmpty, caseSensitiveEnum, requiredWhen, stringLimits];
 
-export const ruleKeywordsByName: ReadonlyMap<string, RuleKeyword> = new Map(ruleKeywords.map((k) => [k.name, k]));
-
-export type { Mutation, RuleKeyword } from 'cross-border-payments-runtime/validators';
+export type { RuleKeyword } from 'cross-border-payments-runtime/validators';

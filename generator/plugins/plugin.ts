@@ -102,9 +102,3 @@ export interface Plugin {
    * becomes (other operations: 200), e.g. the codes the service this plugin serves answers. */
   toolProfile?: { successStatus: Readonly<Record<string, string>> };
 }
-
-/** A plugin with its options resolved (defaults < config). */
-export interface SelectedPlugin {
-  plugin: Plugin;
-  options: Readonly<Record<string, unknown>>;
-}

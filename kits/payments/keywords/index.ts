@@ -12,5 +12,3 @@ export const paymentKeywords: readonly RuleKeyword[] = [decimalSum];
 export const ruleKeywords: readonly RuleKeyword[] = [...genericKeywords, ...paymentKeywords];
 
 export const ruleKeywordsByName: ReadonlyMap<string, RuleKeyword> = new Map(ruleKeywords.map((k) => [k.name, k]));
-
-export { minorUnitTable } from './minor-units.js';
