@@ -47,7 +47,7 @@ export const coreRuntime = (paths: readonly string[], options: { prune?: boolean
 });
 
 /** A kit's runtime: the sub-folder `dir` of packages/runtime/src/, copied to <out>/runtime/<dir>/
- * and served by the runtime package's named entries (`<runtime package>/payments`, ...). */
+ * and served by the runtime package's named entries (`<runtime package>/<dir>`, ...). */
 export const kitRuntime = (dir: string): RuntimeSource => ({
   root: path.join(coreRuntimeRoot(), dir),
   paths: ['.'],

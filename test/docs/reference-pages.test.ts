@@ -16,14 +16,16 @@ describe('docs/reference/ pages', () => {
   }, 60_000);
 
   test('the registry holds the checks, rules, reporters, drivers, plugins and error-codes pages', () => {
-    expect(referencePages.map((p) => p.file)).toEqual([
-      'docs/reference/checks.md',
-      'docs/reference/rules.md',
-      'docs/reference/reporters.md',
-      'docs/reference/drivers.md',
-      'docs/reference/plugins.md',
-      'docs/reference/error-codes.md',
-    ]);
+    expect(referencePages.map((p) => p.file)).toEqual(
+      expect.arrayContaining([
+        'docs/reference/checks.md',
+        'docs/reference/rules.md',
+        'docs/reference/reporters.md',
+        'docs/reference/drivers.md',
+        'docs/reference/plugins.md',
+        'docs/reference/error-codes.md',
+      ]),
+    );
   });
 
   test('a page that differs from its rendering is reported stale, with what to write', async () => {
