@@ -58,7 +58,10 @@ export const paymentsPlugin: Plugin = {
   toolProfile: { successStatus: SANDBOX_SUCCESS },
   emitters: [webhooksEmitter],
   keywords: paymentKeywords,
-  keywordRuntime: './runtime/payments/rules/index.js',
+  // One module per keyword, so validators-runtime.ts names the factories it uses: its namespace
+  // import (`__cbpRules`) keeps whatever a whole-module re-export brings, which the package
+  // runtime's entry (`<runtime>/payments`) would make the whole kit.
+  keywordModule: (keyword) => `./runtime/payments/rules/${keyword.name}.js`,
   statefulRules: {
     module: './runtime/payments/stateful-rules/index.js',
     exportName: 'statefulRules',

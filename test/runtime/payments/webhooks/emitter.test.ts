@@ -28,7 +28,7 @@ describe('webhooks emitter', () => {
       // from the output as one-line re-exports.
       expect(webhooks).toContain("from 'cross-border-payments-runtime/payments/webhooks'");
       expect(files.find((f) => f.path === 'runtime/payments/webhooks/reducer.ts')?.contents).toContain(
-        'export * from "../../../../packages/runtime/src/payments/webhooks/reducer.js";',
+        'export * from "cross-border-payments-runtime/payments/webhooks";',
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });
