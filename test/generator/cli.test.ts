@@ -145,7 +145,7 @@ describe('cbp CLI', () => {
 describe('cbp generate with a typed config listing several outputs', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cbp-cli-multi-'));
   copyFileSync(path.join(ROOT, 'test/fixtures/generator/small-3.1.yaml'), path.join(dir, 'api.yaml'));
-  const defineConfig = JSON.stringify(pathToFileURL(path.join(ROOT, 'generator/define-config.ts')).href);
+  const defineConfig = JSON.stringify(pathToFileURL(path.join(ROOT, 'api/define-config.ts')).href);
   writeFileSync(
     path.join(dir, 'cbp.config.ts'),
     [
