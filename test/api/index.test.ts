@@ -11,6 +11,7 @@ import * as api from '../../api/index.js';
  */
 const PUBLIC_NAMES = [
   'BehaviourDifference',
+  'CASSETTE_SCHEMA',
   'Cassette',
   'CbpError',
   'Change',
