@@ -70,6 +70,11 @@ export { diffContracts, renderDiff, type Change, type DiffResult, type DiffRepor
 export { recordConformance, type RecordResult } from '../conformance/suites/api/replay/record.js';
 export { replayConformance, type ReplayResult } from '../conformance/suites/api/replay/run-replay.js';
 export { startReplayServer, type ReplayOptions, type ReplayServer } from '../conformance/suites/api/replay/replay.js';
-export { CASSETTE_SCHEMA, loadCassette, saveCassette, type Cassette } from '../conformance/suites/api/replay/cassette.js';
+export {
+  CASSETTE_SCHEMA,
+  loadCassette,
+  saveCassette,
+  type Cassette,
+} from '../conformance/suites/api/replay/cassette.js';
 export { compareVerdicts } from '../conformance/suites/api/replay/verdicts.js';
 export { behaviourDiff, type BehaviourDifference } from '../conformance/suites/api/replay/behaviour-diff.js';
