@@ -11,16 +11,12 @@ import {
   serializePathParam,
   serializeQueryParam,
 } from '../../packages/runtime/src/client/parameter-serializer.js';
-import {
-  type ParamMeta,
-  parseCookieHeader,
-  parseQuery,
-  readCookieParams,
-  readHeaderParam,
-  readPathParam,
-  readQueryParams,
-  readRequestParams,
-} from 'cross-border-payments-runtime/server';
+import { parseCookieHeader, parseQuery } from 'cross-border-payments-runtime/server';
+import { readRequestParams } from '../../packages/runtime/src/server/coerce.js';
+import type { ParamMeta } from '../../packages/runtime/src/server/param-values.js';
+import { readCookieParams, readHeaderParam } from '../../packages/runtime/src/server/read-header-cookie.js';
+import { readPathParam } from '../../packages/runtime/src/server/read-path.js';
+import { readQueryParams } from '../../packages/runtime/src/server/read-query.js';
 
 const value = { status: 'open & shut', tags: ['a', 'b'], n: 1.5 };
 const text = JSON.stringify(value);
