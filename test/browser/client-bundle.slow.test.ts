@@ -30,8 +30,11 @@ import { runtimeSourceOf } from '../runtime-source-aliases.js';
 const runtimeFromSources: Plugin = {
   name: 'runtime-from-sources',
   setup(b) {
+    // sideEffects: false as the package's package.json says (esbuild reads it only for paths it
+    // resolves itself): the entry barrels then keep only what the page uses in each chunk.
     b.onResolve({ filter: /^cross-border-payments-runtime\// }, (args) => ({
       path: runtimeSourceOf(args.path)!,
+      sideEffects: false,
     }));
   },
 };
