@@ -29,7 +29,8 @@ const runtimeFromSources: Plugin = {
   setup(b) {
     b.onResolve({ filter: /^cross-border-payments-runtime\// }, (args) => {
       const source = runtimeSourceOf(args.path);
-      return source === undefined ? undefined : { path: source };
+      // sideEffects: false, as the package's package.json says (esbuild reads it only for paths it resolves).
+      return source === undefined ? undefined : { path: source, sideEffects: false };
     });
   },
 };
