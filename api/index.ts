@@ -47,12 +47,11 @@ export { plugins };
 export type { GenerateConfig, GenerateOptions, GenerateResult, GenerateToDiskOptions, GenerateToDiskResult };
 export type { RuntimeMode } from '../generator/config.js';
 export type { Plugin, RuntimeSource, PluginOption } from '../generator/plugins/plugin.js';
-export { corePlugins, DEFAULT_PLUGINS } from '../generator/plugins/index.js';
+export { corePlugins } from '../generator/plugins/index.js';
 export { defineConfig, type UserConfig, type PluginEntry } from './define-config.js';
 export { watchGenerate, type WatchOptions, type WatchRun, type Watcher } from '../generator/watch.js';
 export type { Formatter } from '../generator/config.js';
-export { checkGenerated, writeGenerated, writeStubs } from '../generator/output-files.js';
-export { checkHostDependencies } from '../generator/host-dependencies.js';
+export { checkGenerated, writeGenerated } from '../generator/output-files.js';
 export { paymentsPlugin } from '../kits/payments/plugin.js';
 import { startSandbox } from '../sandbox/index.js';
 export { startSandbox };
@@ -72,49 +71,26 @@ export type { GeneratedValidatorModules, SuiteValidators } from '../conformance/
 export type { ConformanceDriver, PaymentRef, SessionRef } from '../conformance/suites/api/driver.js';
 export { NotPossible } from '../conformance/suites/api/driver.js';
 export { runSuite } from '../conformance/engine/run-suite.js';
+// The webhook consumer's front door; its stores (SQLite, PostgreSQL) are the runtime package's
+// entries `cross-border-payments-runtime/payments/webhooks/sqlite` and `/postgres`, so that only
+// their users load a driver.
 export {
   createWebhookConsumer,
-  applyPaymentEvent,
   createMemoryStore,
   verifyWebhook,
   signWebhook,
-} from 'cross-border-payments-runtime/payments/webhooks/index.js';
-export { createSqliteStore } from 'cross-border-payments-runtime/payments/webhooks/sqlite-store.js';
-export {
-  createPostgresStore,
-  postgresMigrationSql,
-} from 'cross-border-payments-runtime/payments/webhooks/postgres-store.js';
-export type {
-  PostgresStoreOptions,
-  PostgresWebhookStore,
-} from 'cross-border-payments-runtime/payments/webhooks/postgres-store.js';
-export { loadStateTable, tableFacts, type StateTable } from '../kits/payments/state-table/index.js';
+} from 'cross-border-payments-runtime/payments/webhooks';
+export { loadStateTable, type StateTable } from '../kits/payments/state-table/index.js';
 export { CbpError, isCbpError } from '../lib/errors.js';
-export {
-  diffContracts,
-  diffSides,
-  diffRules,
-  failingChanges,
-  renderDiff,
-  type Change,
-  type DiffResult,
-  type DiffRule,
-  type DiffReportKind,
-} from '../diff/index.js';
+export { diffContracts, renderDiff, type Change, type DiffResult, type DiffReportKind } from '../diff/index.js';
 export { recordConformance, type RecordResult } from '../conformance/suites/api/replay/record.js';
 export { replayConformance, type ReplayResult } from '../conformance/suites/api/replay/run-replay.js';
 export { startReplayServer, type ReplayOptions, type ReplayServer } from '../conformance/suites/api/replay/replay.js';
 export {
   CASSETTE_SCHEMA,
   loadCassette,
-  parseCassette,
   saveCassette,
-  serializeCassette,
   type Cassette,
 } from '../conformance/suites/api/replay/cassette.js';
-export { compareVerdicts, verdictsOf } from '../conformance/suites/api/replay/verdicts.js';
-export {
-  behaviourDiff,
-  formatBehaviourDiff,
-  type BehaviourDifference,
-} from '../conformance/suites/api/replay/behaviour-diff.js';
+export { compareVerdicts } from '../conformance/suites/api/replay/verdicts.js';
+export { behaviourDiff, type BehaviourDifference } from '../conformance/suites/api/replay/behaviour-diff.js';

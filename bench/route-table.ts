@@ -5,7 +5,7 @@
  * send to such a route: a long segment full of its delimiters that does not match.
  * Run: `npm run bench route-table`.
  */
-import { compileRoutes } from 'cross-border-payments-runtime/server/route-table.js';
+import { compileRoutes } from 'cross-border-payments-runtime/server';
 
 const PATHS = [
   ['post', '/auth/oauth/v2/token'],

@@ -21,9 +21,9 @@ import {
   toPaymentEvent,
   type PaymentEvent,
   type WebhookStore,
-} from 'cross-border-payments-runtime/payments/webhooks/index.js';
-import { createSqliteStore } from 'cross-border-payments-runtime/payments/webhooks/sqlite-store.js';
-import { createPostgresStore } from 'cross-border-payments-runtime/payments/webhooks/postgres-store.js';
+} from 'cross-border-payments-runtime/payments/webhooks';
+import { createSqliteStore } from 'cross-border-payments-runtime/payments/webhooks/sqlite';
+import { createPostgresStore } from 'cross-border-payments-runtime/payments/webhooks/postgres';
 import {
   deliverAll,
   paymentFlows,

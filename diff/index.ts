@@ -114,7 +114,7 @@ export function failingChanges(result: DiffResult, failOn: Severity | 'none'): C
 }
 
 export { diffRules } from './rules/index.js';
-export type { Change, ContractSide, DiffResult, DiffRule, Severity, Subject, UsageSummary } from './types.js';
+export type { Change, ContractSide, DiffResult, Severity } from './types.js';
 export type { Usage } from './usage/types.js';
 export type { SideOptions } from './load.js';
-export { DIFF_REPORT_KINDS, renderDiff, type DiffReportKind } from './reporters/index.js';
+export { renderDiff, type DiffReportKind } from './reporters/index.js';

@@ -5,4 +5,4 @@
 export { formats } from './runtime/rules/formats.js';
 export { regExp } from './runtime/rules/regexp.js';
 export { createRequiredWhen } from "./runtime/rules/required-when.js";
-export * from "./runtime/payments/rules/index.js";
+export { createDecimalSum } from "./runtime/payments/rules/decimal-sum.js";

@@ -1,8 +1,8 @@
 /**
- * The generic config keys, and `defineConfig` over them. The package's `./config` export is
+ * The generic config keys. `defineConfig` over them is the package's `./config` export,
  * api/define-config.ts, which adds the keys its kits' plugins claim (Plugin.shorthands).
  *
- * `defineConfig` for a typed `cbp.config.ts` / `.mts` (the convention of hey-api, orval and kubb):
+ * `defineConfig` is for a typed `cbp.config.ts` / `.mts` (the convention of hey-api, orval and kubb):
  * it returns its argument and only gives the editor the option names and their types. One config,
  * or a list of them for several outputs from one run (e.g. a partner's client and a test server
  * from the same document, each with its own `out`).

@@ -4,7 +4,7 @@
  * fetch says only "fetch failed"; the code (ECONNREFUSED, ENOTFOUND, a certificate error, a
  * timeout) is what tells a wrong port from a wrong host name from a private CA.
  */
-import { networkCause } from 'cross-border-payments-runtime/client/network-error.js';
+import { networkCause } from 'cross-border-payments-runtime/client';
 
 const MEANING: Readonly<Record<string, string>> = {
   ECONNREFUSED: 'connection refused: nothing listens on that host and port',

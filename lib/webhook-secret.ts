@@ -4,7 +4,7 @@
  * than 24 bytes (Standard Webhooks: 24 to 64) is a user error, never a run that accepts deliveries
  * signed with an empty key. The value is never shown.
  */
-import { webhookSecretProblem } from 'cross-border-payments-runtime/webhooks/signing/standard-webhooks.js';
+import { webhookSecretProblem } from 'cross-border-payments-runtime/webhooks';
 import { CbpError, type CbpErrorCode } from './errors.js';
 
 export const WEBHOOK_SECRET_RULE = 'Standard Webhooks: secret of 24 to 64 bytes';

@@ -19,6 +19,5 @@ export {
   type AuthenticateResult,
   type EagerHandle,
   type Handlers,
-  type HandlerResponse,
   type Router,
 } from '../generated/server.js';

@@ -5,7 +5,7 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** The value at a list of tokens, own members only (RFC 6901's walk: the runtime's one module). */
-export { getAt } from 'cross-border-payments-runtime/rules/json-pointer.js';
+export { getAt } from 'cross-border-payments-runtime/validators';
 
 export function str(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;

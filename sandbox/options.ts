@@ -3,7 +3,7 @@ import type { ChaosOptions } from './webhooks/chaos.js';
 import type { RetryOptions } from './webhooks/dispatcher.js';
 import type { RequestLogOptions } from './http/request-log.js';
 import type { ControlRoute } from './control-api/route.js';
-import type { WebhookScheme } from 'cross-border-payments-runtime/webhooks/signing/scheme.js';
+import type { WebhookScheme } from 'cross-border-payments-runtime/webhooks';
 
 export interface SandboxOptions {
   /** Port of the API (and, by default, of the token endpoint). 0 = a free port. Default 4010. */

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { StateTable } from '../kits/payments/state-table/index.js';
 import { CbpError } from '../lib/errors.js';
 import { createTenantClocks, type SandboxClock } from './clock.js';
-import type { RuleContext } from 'cross-border-payments-runtime/rule-types.js';
+import type { RuleContext } from 'cross-border-payments-runtime/client';
 import type { SandboxContext } from './context.js';
 import { SANDBOX_CLIENTS } from './fixtures.js';
 import { createApiHandlers } from './handlers/index.js';

@@ -314,15 +314,14 @@ export const openapiFetchVersion = (): string =>
   (JSON.parse(readFileSync(path.join(ROOT, 'node_modules/openapi-fetch/package.json'), 'utf8')) as { version: string })
     .version;
 
-/** attw on the packed runtime package, every module of its dist/ an entry point; an ESM-only
+/** attw on the packed runtime package, every named entry of its "exports"; an ESM-only
  * package (Node >= 20.19 can require() it) is not faulted for being ESM under node16's CJS mode.
  * Resolves node10 (through typesVersions), node16 from ESM and bundler. Offline: the tarball. */
 export function typesCheck(ws: Workspace): { ok: boolean; report: string } {
-  const entrypoints = readdirSync(path.join(RUNTIME_DIR, 'dist'), { recursive: true })
-    .map(String)
-    .filter((f) => f.endsWith('.js'))
-    .map((f) => `./${f.split(path.sep).join('/')}`)
-    .sort();
+  const entrypoints = Object.keys(
+    (JSON.parse(readFileSync(path.join(RUNTIME_DIR, 'package.json'), 'utf8')) as { exports: Record<string, unknown> })
+      .exports,
+  ).filter((e) => e !== './package.json');
   try {
     const report = execFileSync(
       bin('attw'),

@@ -3,5 +3,4 @@
  * value in a cloned request body): the runtime's one implementation, through lib/ (the engine
  * does not import the runtime package itself).
  */
-export { escapeToken, getAt, parsePointer, toPointer, unescapeToken } from '../../lib/json-pointer.js';
-export { withValue as setAt } from '../../lib/json-pointer.js';
+export { getAt, parsePointer, toPointer, unescapeToken } from '../../lib/json-pointer.js';

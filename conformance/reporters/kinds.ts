@@ -11,15 +11,29 @@ export interface ReportKindEntry {
   load?: () => Promise<(file: string) => Reporter>;
   /** What the file holds, when the kind list alone does not say it (shown in the help). */
   note?: string;
+  /** One sentence for the reference page (docs/reference/reporters.md). */
+  describe?: string;
 }
 
 export const REPORT_KINDS = {
-  junit: { load: async () => (await import('./junit.js')).junitReporter },
-  json: { load: async () => (await import('./json.js')).jsonReporter },
-  markdown: { load: async () => (await import('./markdown.js')).markdownReporter },
+  junit: {
+    load: async () => (await import('./junit.js')).junitReporter,
+    describe: 'JUnit XML of the run, for the test tab of a CI system',
+  },
+  json: {
+    load: async () => (await import('./json.js')).jsonReporter,
+    describe: 'the run summary as JSON, for tools',
+  },
+  markdown: {
+    load: async () => (await import('./markdown.js')).markdownReporter,
+    describe: 'a Markdown summary (for a job summary or a pull-request comment)',
+  },
   // The API suite writes it (engine/har.ts): only it holds the recorded exchanges and webhooks.
-  har: { note: 'every exchange and webhook, secrets redacted' },
-} satisfies Record<string, ReportKindEntry>;
+  har: {
+    note: 'every exchange and webhook, secrets redacted',
+    describe: 'HTTP Archive 1.2 of every exchange and webhook the run made, secrets redacted (API suite only)',
+  },
+} satisfies Record<string, ReportKindEntry & { describe: string }>;
 
 /** The kinds of a table, in its order. */
 export function reportKinds(table: Record<string, ReportKindEntry> = REPORT_KINDS): string[] {

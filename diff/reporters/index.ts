@@ -13,7 +13,14 @@ export const DIFF_REPORTERS = {
 } satisfies Record<string, (r: DiffResult, o?: { additive?: boolean }) => string>;
 
 export type DiffReportKind = keyof typeof DIFF_REPORTERS;
-export const DIFF_REPORT_KINDS = Object.keys(DIFF_REPORTERS) as DiffReportKind[];
+
+/** What each kind writes, for the reference page (docs/reference/reporters.md). */
+export const DIFF_REPORT_DESCRIPTIONS: Readonly<Record<DiffReportKind, string>> = {
+  console: 'the changes as text, for a terminal',
+  json: 'the diff result as JSON, for tools',
+  markdown: 'a Markdown report (for a job summary or a pull-request comment)',
+  junit: 'JUnit XML, for the test tab of a CI system',
+};
 
 export function renderDiff(result: DiffResult, kind: DiffReportKind, options: { additive?: boolean } = {}): string {
   return DIFF_REPORTERS[kind](result, options);

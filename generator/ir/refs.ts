@@ -2,7 +2,7 @@
  * Local `$ref` resolution for the bundled document (after bundling every $ref is internal).
  * Parameter, response, request body and header objects are resolved; schemas keep their $refs.
  */
-import { parseFragmentPointer } from 'cross-border-payments-runtime/rules/json-pointer.js';
+import { parseFragmentPointer } from 'cross-border-payments-runtime/validators';
 import { CbpError } from '../../lib/errors.js';
 
 export type Obj = Record<string, unknown>;

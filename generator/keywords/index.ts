@@ -5,14 +5,14 @@
  * negative-case mutation); the validators plugin's output imports its factory from there. Plugins
  * add their own keywords (Plugin.keywords); the validators compile with the selected plugins' union.
  */
-import { caseSensitiveEnum } from 'cross-border-payments-runtime/rules/case-sensitive-enum.js';
-import type { RuleKeyword } from 'cross-border-payments-runtime/rules/keyword.js';
-import { nonEmpty } from 'cross-border-payments-runtime/rules/non-empty.js';
-import { requiredWhen } from 'cross-border-payments-runtime/rules/required-when.js';
-import { stringLimits } from 'cross-border-payments-runtime/rules/string-limits.js';
+import {
+  caseSensitiveEnum,
+  nonEmpty,
+  requiredWhen,
+  type RuleKeyword,
+  stringLimits,
+} from 'cross-border-payments-runtime/validators';
 
 export const ruleKeywords: readonly RuleKeyword[] = [nonEmpty, caseSensitiveEnum, requiredWhen, stringLimits];
 
-export const ruleKeywordsByName: ReadonlyMap<string, RuleKeyword> = new Map(ruleKeywords.map((k) => [k.name, k]));
-
-export type { Mutation, RuleKeyword } from 'cross-border-payments-runtime/rules/keyword.js';
+export type { RuleKeyword } from 'cross-border-payments-runtime/validators';

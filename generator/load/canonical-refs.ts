@@ -13,7 +13,7 @@
  * (TS2502). Each such pointer is rewritten to the written place; a pointer that resolves without
  * passing through a `$ref` is left byte for byte as it is.
  */
-import { unescapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
+import { unescapeToken } from 'cross-border-payments-runtime/validators';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);

@@ -7,7 +7,7 @@
  * name) and, for a security scheme, every Security Requirement key is re-pointed.
  */
 import type { SlipContext } from './normalize-slips.js';
-import { escapeToken, unescapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
+import { escapeToken, unescapeToken } from 'cross-border-payments-runtime/validators';
 import { SUBSCHEMA_MAPS } from '../ir/subschemas.js';
 
 type Obj = Record<string, unknown>;

@@ -5,7 +5,7 @@
  * resolves in the bundled document, or dropped with a warning (OpenAPI 3.x, Discriminator
  * Object: a value is a schema name or a reference).
  */
-import { escapeToken, unescapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
+import { escapeToken, unescapeToken } from 'cross-border-payments-runtime/validators';
 import { resolveLocal, type SlipContext } from './normalize-slips.js';
 
 type Obj = Record<string, unknown>;

@@ -6,7 +6,7 @@
  * components.parameters under its own name (by reference) and every `$ref` to it re-pointed, as
  * hoist-schema-refs.ts does for schemas (OpenAPI 3.x, Components Object: reusable parameters).
  */
-import { escapeToken, unescapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
+import { escapeToken, unescapeToken } from 'cross-border-payments-runtime/validators';
 import type { SlipContext } from './normalize-slips.js';
 import { fileComponentName, resolveLocal } from './normalize-slips.js';
 

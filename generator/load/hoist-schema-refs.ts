@@ -6,7 +6,7 @@
  */
 import type { SlipContext } from './normalize-slips.js';
 import { fileComponentName, resolveLocal } from './normalize-slips.js';
-import { escapeToken, unescapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
+import { escapeToken, unescapeToken } from 'cross-border-payments-runtime/validators';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);

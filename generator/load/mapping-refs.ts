@@ -9,7 +9,7 @@
  * re-pointed.
  */
 import { parseDocumentText } from './read-document.js';
-import { escapeToken, unescapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
+import { escapeToken, unescapeToken } from 'cross-border-payments-runtime/validators';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);

@@ -5,7 +5,7 @@
  * components.schemas and under every `schema` key, then their subschemas), so a property named
  * `required` or `$ref` stays data.
  */
-import { escapeToken, unescapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
+import { escapeToken, unescapeToken } from 'cross-border-payments-runtime/validators';
 import { toPointer } from '../../lib/errors.js';
 import { repairComponentNames } from './component-names.js';
 import { repairDiscriminator } from './discriminator-mapping.js';

@@ -6,7 +6,7 @@
  * included (the schemas allow them wherever the specification does), so nothing is
  * dereferenced: the GitHub REST description validates in ~0.4 s instead of ~2 s.
  */
-import { escapeToken, unescapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
+import { escapeToken, unescapeToken } from 'cross-border-payments-runtime/validators';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CbpError } from '../../lib/errors.js';

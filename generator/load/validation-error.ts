@@ -3,7 +3,7 @@
  * instancePath, ignoring the noise of Reference-Object alternatives) as an RFC 6901 pointer.
  */
 import { CbpError } from '../../lib/errors.js';
-import { escapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
+import { escapeToken } from 'cross-border-payments-runtime/validators';
 
 interface AjvLikeError {
   instancePath?: string;

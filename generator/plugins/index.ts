@@ -33,6 +33,4 @@ export const corePlugins: readonly Plugin[] = [
  * signing kit and the stubs, added when --stubs is set). */
 export const DEFAULT_PLUGINS: readonly string[] = corePlugins.filter((p) => p.default === true).map((p) => p.name);
 
-export type { PackagedContract, Plugin, PluginOption, PluginShorthand } from './plugin.js';
-export type { RuntimeSource, SelectedPlugin, StatefulRuleSource } from './plugin.js';
-export { resolvePlugins } from './resolve.js';
+export type { Plugin } from './plugin.js';

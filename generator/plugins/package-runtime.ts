@@ -7,27 +7,35 @@
  * import in both modes.
  *
  * It runs on the output of copyRuntime + pruneRuntime, so the same reachability decides which
- * runtime the output uses; only the runtime files a source marks `packaged` leave the output.
+ * runtime the output uses; only the runtime files a source marks `packaged` and a named entry of
+ * the package serves leave the output, and imports of them name that entry (`<runtime>/server`).
  */
 import path from 'node:path';
 import type { GeneratedFile } from '../emitters/emitter.js';
 import { RELATIVE_IMPORT, runtimeFiles } from './copy-runtime.js';
 import type { Plugin } from './plugin.js';
+import { runtimeEntries } from './runtime-entries.js';
+import { coreRuntimeRoot } from './runtime-root.js';
 
-/** Output path of each runtime file the package serves → its bare specifier. */
-export function packagedRuntime(plugins: readonly Plugin[]): Map<string, string> {
-  const served = new Map<string, string>();
-  for (const { out, rel, source } of runtimeFiles(plugins)) {
-    if (source.packaged !== undefined) served.set(out, `${source.packaged}/${rel.replace(/\.ts$/, '.js')}`);
+/** Output path of each runtime file the package serves → the named entry that exports all of it
+ * (runtime-entries.ts), or undefined for a file of the package no entry serves whole (a module
+ * only the package's own modules import). */
+export function packagedRuntime(plugins: readonly Plugin[]): Map<string, string | undefined> {
+  const entries = runtimeEntries();
+  const root = coreRuntimeRoot();
+  const served = new Map<string, string | undefined>();
+  for (const { out, file, source } of runtimeFiles(plugins)) {
+    if (source.packaged === true) served.set(out, entries.get(path.relative(root, file).split(path.sep).join('/')));
   }
   return served;
 }
 
 /**
  * `files` with every packaged runtime file dropped, except entry points, which become a one-line
- * re-export of the package's module; relative imports of a dropped file become its bare specifier.
- * `prunable` is prunableRuntime(plugins), which the caller already computed to prune `files`;
- * `header` is the generated-file header the re-exports start with.
+ * re-export of the package's named entry serving them; relative imports of a dropped file become
+ * that entry's specifier. A file the output reaches only through other runtime files goes with
+ * them (the package's modules import it). `prunable` is prunableRuntime(plugins), which the caller
+ * already computed to prune `files`; `header` is the generated-file header the re-exports start with.
  */
 export function packageRuntime(
   files: readonly GeneratedFile[],
@@ -38,19 +46,30 @@ export function packageRuntime(
   const served = packagedRuntime(plugins);
   const out: GeneratedFile[] = [];
   for (const file of files) {
-    const specifier = served.get(file.path);
-    if (specifier === undefined) out.push({ path: file.path, contents: pointAtPackage(file, served) });
+    if (!served.has(file.path)) out.push({ path: file.path, contents: pointAtPackage(file, served) });
     else if (!prunable.has(file.path))
-      out.push({ path: file.path, contents: `${header}export * from ${JSON.stringify(specifier)};\n` });
+      out.push({
+        path: file.path,
+        contents: `${header}export * from ${JSON.stringify(entryOf(file.path, served))};\n`,
+      });
   }
   return out;
 }
 
-function pointAtPackage(file: GeneratedFile, served: ReadonlyMap<string, string>): string {
+function entryOf(target: string, served: ReadonlyMap<string, string | undefined>, importer?: string): string {
+  const entry = served.get(target);
+  if (entry === undefined)
+    throw new Error(
+      `${importer ?? target} needs runtime module ${target}, which no named entry of the runtime package ` +
+        'serves whole: re-export it from a barrel of packages/runtime/src/entries/',
+    );
+  return entry;
+}
+
+function pointAtPackage(file: GeneratedFile, served: ReadonlyMap<string, string | undefined>): string {
   if (!/\.ts$/.test(file.path)) return file.contents;
   return file.contents.replace(RELATIVE_IMPORT, (whole, before: string, quote: string, specifier: string) => {
     const target = path.posix.join(path.posix.dirname(file.path), specifier.replace(/\.js$/, '.ts'));
-    const bare = served.get(target);
-    return bare === undefined ? whole : `${before}${quote}${bare}${quote}`;
+    return served.has(target) ? `${before}${quote}${entryOf(target, served, file.path)}${quote}` : whole;
   });
 }

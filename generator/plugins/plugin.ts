@@ -7,8 +7,7 @@
  * in dependency order.
  */
 import type { Emitter } from '../emitters/emitter.js';
-import type { RuleKeyword } from 'cross-border-payments-runtime/rules/keyword.js';
-import type { StatefulRuleRegistry } from 'cross-border-payments-runtime/rules/stateful.js';
+import type { RuleKeyword, StatefulRuleRegistry } from 'cross-border-payments-runtime/validators';
 
 /** Files copied verbatim into <out>/runtime/<into>/: `paths` are files or folders under `root`. */
 export interface RuntimeSource {
@@ -20,11 +19,11 @@ export interface RuntimeSource {
    * file imports it (copy-runtime.ts, pruneRuntime). Without it every file is kept, as for the
    * files users import directly (the server adapters, a kit's public modules). */
   prune?: boolean;
-  /** The bare module prefix under which this toolkit's package serves `root`'s files compiled
-   * (`<package>/runtime`: package.json "exports" maps it to dist/). With the 'package' runtime
-   * mode the output imports them from there instead of holding copies; a source without it (a
-   * kit published elsewhere) is copied in either mode. */
-  packaged?: string;
+  /** `root`'s files are in the runtime package (packages/runtime/src/): with the 'package' runtime
+   * mode the output imports those a named entry serves (`<runtime>/server`, runtime-entries.ts)
+   * instead of holding copies; a source without it (a kit published elsewhere) is copied in
+   * either mode. */
+  packaged?: boolean;
 }
 
 export interface PluginOption {
@@ -106,10 +105,4 @@ export interface Plugin {
   /** The tool profile (`--tool-profile`): the success status per operationId a `2XX` range
    * becomes (other operations: 200), e.g. the codes the service this plugin serves answers. */
   toolProfile?: { successStatus: Readonly<Record<string, string>> };
-}
-
-/** A plugin with its options resolved (defaults < config). */
-export interface SelectedPlugin {
-  plugin: Plugin;
-  options: Readonly<Record<string, unknown>>;
 }

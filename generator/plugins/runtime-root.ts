@@ -38,25 +38,21 @@ export function runtimePackage(): RuntimePackageInfo {
  * a sub-folder of it named after the kit). */
 export const coreRuntimeRoot = (): string => path.join(packageInfo().root, 'packages/runtime/src');
 
-/** The bare module prefix that serves packages/runtime/src/ compiled: the runtime package's
- * "exports" map `./*.js` to its dist/. */
-export const coreRuntimeModule = (): string => runtimePackage().name;
-
 /** Files or folders of packages/runtime/src/ (see RuntimeSource), served by the runtime package too. */
 export const coreRuntime = (paths: readonly string[], options: { prune?: boolean } = {}): RuntimeSource => ({
   root: coreRuntimeRoot(),
-  packaged: coreRuntimeModule(),
+  packaged: true,
   paths,
   ...options,
 });
 
 /** A kit's runtime: the sub-folder `dir` of packages/runtime/src/, copied to <out>/runtime/<dir>/
- * and served by the runtime package as `<runtime package>/<dir>/…`. */
+ * and served by the runtime package's named entries (`<runtime package>/<dir>`, ...). */
 export const kitRuntime = (dir: string): RuntimeSource => ({
   root: path.join(coreRuntimeRoot(), dir),
   paths: ['.'],
   into: dir,
-  packaged: `${coreRuntimeModule()}/${dir}`,
+  packaged: true,
 });
 
 /** Runtime files every telemetry module needs (the client's spans, the webhook consumer's), and

@@ -9,7 +9,7 @@ import { stringify } from 'yaml';
 import { loadDocument } from '../load/load-document.js';
 import { deriveToolProfile, type ToolProfileOptions } from './derive.js';
 
-export { CLIENT_ERRORS, deriveToolProfile, SERVER_ERRORS, type ToolProfileOptions } from './derive.js';
+export type { ToolProfileOptions } from './derive.js';
 
 export async function buildToolProfile(
   spec: string,

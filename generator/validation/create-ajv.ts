@@ -4,13 +4,16 @@
  * compiled on first use) with standalone ESM output, whose format and rule references go through
  * the rules runtime import (`__cbpRules`, validators-runtime.ts).
  */
-import { _ } from 'cross-border-payments-runtime/rules/ajv-exports.js';
-import { createValidatorAjv, type AnyAjv } from 'cross-border-payments-runtime/rules/ajv-instance.js';
-import { RULES_RUNTIME, ruleKeywordDefinition } from 'cross-border-payments-runtime/rules/ajv-keyword.js';
-import type { RuleKeyword } from 'cross-border-payments-runtime/rules/keyword.js';
-import { codegen } from 'cross-border-payments-runtime/rules/keyword-codegen.js';
-import { useLinearEngine } from 'cross-border-payments-runtime/rules/regexp.js';
-import { re2Engine } from 'cross-border-payments-runtime/rules/regexp-re2.js';
+import { _ } from 'cross-border-payments-runtime/validators/ajv';
+import {
+  type AnyAjv,
+  codegen,
+  createValidatorAjv,
+  ruleKeywordDefinition,
+  RULES_RUNTIME,
+} from 'cross-border-payments-runtime/validators/ajv';
+import { type RuleKeyword, useLinearEngine } from 'cross-border-payments-runtime/validators';
+import { re2Engine } from 'cross-border-payments-runtime/validators/re2';
 import type { CodeKeywordDefinition } from 'ajv';
 
 // ajv compiles standalone code by calling the pattern engine on every pattern: the generator

@@ -4,15 +4,14 @@
  * per declared response (status × media type) and per webhook payload, with the stateless rules
  * of the operation attached at the root of the part they read (`in`).
  */
-import { escapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
+import { escapeToken, type RuleRef } from 'cross-border-payments-runtime/validators';
 import type { JSONSchema } from '../ir/json-schema.js';
 import type { ApiModel, OperationModel, ParameterModel, RuleDefinition } from '../ir/model.js';
-import type { RuleRef } from 'cross-border-payments-runtime/rules/validator-set.js';
 import { checkStatefulRule, checkStatelessRule, unsupportedPart, type RuleVocabulary } from './rule-checks.js';
 import { prepareSchema, type PrepareOptions } from './prepare-schema.js';
 import type { NamedSchema } from './standalone.js';
 import { setKey } from '../ir/refs.js';
-import { IGNORED_HEADER_PARAMS } from 'cross-border-payments-runtime/server/request-parts.js';
+import { IGNORED_HEADER_PARAMS } from 'cross-border-payments-runtime/server';
 
 export interface OperationPlan {
   id: string;

@@ -4,7 +4,7 @@
  * exclusiveMinimum/Maximum). Walks schema positions only, so a property named `nullable` or
  * `$ref` is data, not a keyword.
  */
-import { escapeToken, unescapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
+import { escapeToken, unescapeToken } from 'cross-border-payments-runtime/validators';
 import { CbpError } from '../../lib/errors.js';
 import type { JSONSchema } from '../ir/json-schema.js';
 import { setKey } from '../ir/refs.js';

@@ -6,9 +6,9 @@
  * validators.ts is the same few lines for every document.
  */
 import type { JSONSchema } from '../ir/json-schema.js';
-import type { RuleKeyword } from 'cross-border-payments-runtime/rules/keyword.js';
+import type { RuleKeyword } from 'cross-border-payments-runtime/validators';
 import type { StatefulRuleSource } from '../plugins/plugin.js';
-import type { ValidatorData } from 'cross-border-payments-runtime/rules/lazy-validators.js';
+import type { ValidatorData } from 'cross-border-payments-runtime/validators/ajv';
 import type { ValidatorPlan } from './plan.js';
 import { publicApi, ruleContextType, statefulImports, statefulRegistries } from './render-api.js';
 import { setKey } from '../ir/refs.js';

@@ -7,10 +7,8 @@
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 import { CbpError } from '../../lib/errors.js';
-import { formats } from 'cross-border-payments-runtime/rules/formats.js';
+import { formats, type RuleKeyword, type StatefulRule } from 'cross-border-payments-runtime/validators';
 import type { RuleDefinition } from '../ir/model.js';
-import type { RuleKeyword } from 'cross-border-payments-runtime/rules/keyword.js';
-import type { StatefulRule } from 'cross-border-payments-runtime/rules/stateful.js';
 import type { Plugin } from '../plugins/plugin.js';
 
 /** The rule keywords a generation knows: those of its selected plugins. */

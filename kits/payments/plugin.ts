@@ -11,7 +11,7 @@ import { coreRuntime, kitRuntime, TELEMETRY_SHARED } from '../../generator/plugi
 import { responseRulesEmitter } from './emitters/response-rules.js';
 import { webhooksEmitter } from './emitters/webhooks.js';
 import { paymentKeywords } from './keywords/index.js';
-import { statefulRules } from 'cross-border-payments-runtime/payments/stateful-rules/index.js';
+import { statefulRules } from 'cross-border-payments-runtime/payments';
 import { SANDBOX_SUCCESS } from './tool-profile.js';
 
 /** The config keys the kit claims (`shorthands` below), for a typed config (api/define-config.ts). */
@@ -69,7 +69,10 @@ export const paymentsPlugin: Plugin = {
   // The recipient sum and the status moves, judged in responses by the generated client.
   responseRules: { module: './response-rules.js', exportName: 'responseRules' },
   keywords: paymentKeywords,
-  keywordRuntime: './runtime/payments/rules/index.js',
+  // One module per keyword, so validators-runtime.ts names the factories it uses: its namespace
+  // import (`__cbpRules`) keeps whatever a whole-module re-export brings, which the package
+  // runtime's entry (`<runtime>/payments`) would make the whole kit.
+  keywordModule: (keyword) => `./runtime/payments/rules/${keyword.name}.js`,
   statefulRules: {
     module: './runtime/payments/stateful-rules/index.js',
     exportName: 'statefulRules',

@@ -9,7 +9,7 @@ import type { SandboxContext } from '../context.js';
 import { fail, violations, type ErrorResponse } from '../http/responses.js';
 import { getAt, isObject, str } from '../json.js';
 import type { Amount, PaymentRecord, RecipientProgress } from '../types.js';
-import type { ValidationOutcome } from 'cross-border-payments-runtime/rule-types.js';
+import type { ValidationOutcome } from 'cross-border-payments-runtime/client';
 
 const NAME_CHECK_SOURCE = 'Create payment (v3), rule 5; Errors, rule 2';
 

@@ -2,7 +2,7 @@
  * The plain request/response shapes of the mock's handlers, and its error body. The error body is
  * the API's own (assumption A-ERROR-BODY): `{ errors: [{ rule, pointer, message, source }] }`.
  */
-import type { RuleViolation } from 'cross-border-payments-runtime/rule-types.js';
+import type { RuleViolation } from 'cross-border-payments-runtime/client';
 
 /** Who is calling, resolved by authentication before anything else. */
 export interface AuthInfo {

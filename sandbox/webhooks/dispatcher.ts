@@ -11,8 +11,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import { signWebhook } from 'cross-border-payments-runtime/webhooks/signing/index.js';
-import type { WebhookScheme } from 'cross-border-payments-runtime/webhooks/signing/scheme.js';
+import { signWebhook, type WebhookScheme } from 'cross-border-payments-runtime/webhooks';
 import type { PaymentEvent, SubscriptionRecord } from '../types.js';
 import { isChaotic, seededRandom, shuffle, type ChaosOptions } from './chaos.js';
 import { checkedLookup, deliver, MAX_ANSWER_BYTES, type DeliverOptions } from './deliver.js';

@@ -62,7 +62,7 @@ describe('generator/ holds no payment knowledge', () => {
   test('the check finds what it looks for', () => {
     expect(wordsOf(kits, 'i').test("const STATE_TABLE_PLUGIN = 'payments';")).toBe(true);
     expect(wordsOf(operationIds).test('  createPayment: "201",')).toBe(true);
-    const runtimeImport = "import x from 'cross-border-payments-runtime/rules/x.js';".replace(PACKAGES, 'PACKAGE');
+    const runtimeImport = "import x from 'cross-border-payments-runtime/validators';".replace(PACKAGES, 'PACKAGE');
     expect(wordsOf(kits, 'i').test(runtimeImport)).toBe(false);
   });
 });

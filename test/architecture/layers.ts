@@ -3,8 +3,9 @@
  * shows the same table (its `layers` block); layers.test.ts checks both the code and the document.
  * A part is a top-level folder, except conformance/, whose engine must not know its suites, and
  * packages/runtime/ (the runtime package), whose payments/ folder is the payments kit's runtime.
- * Other parts import the runtime package by its name (`cross-border-payments-runtime/x.js`), which
- * counts as an edge to `runtime` (or `runtime/payments`) like a relative import does.
+ * Other parts import the runtime package by its named entries (`cross-border-payments-runtime/server`,
+ * barrels in packages/runtime/src/entries/), which count as an edge to `runtime` (or
+ * `runtime/payments` for the payments entries) like a relative import does.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -77,7 +78,10 @@ export interface Edge {
 
 /** The part a repository path belongs to, or undefined outside every part. */
 export function partOf(file: string): string | undefined {
-  if (file.startsWith(RUNTIME_DIR)) return file.startsWith(`${RUNTIME_DIR}payments/`) ? 'runtime/payments' : 'runtime';
+  if (file.startsWith(RUNTIME_DIR))
+    return file.startsWith(`${RUNTIME_DIR}payments/`) || file.startsWith(`${RUNTIME_DIR}entries/payments/`)
+      ? 'runtime/payments'
+      : 'runtime';
   const [top, second] = file.split('/');
   if (top === 'conformance')
     return second && ['engine', 'reporters', 'suites'].includes(second) ? `conformance/${second}` : 'conformance';
@@ -101,7 +105,7 @@ export function repositoryEdges(root: string): Edge[] {
     for (const { fileName: specifier } of info.importedFiles) {
       // The runtime package by name: the same edge as a relative import of its sources.
       const bare = specifier.startsWith(`${RUNTIME_NAME}/`)
-        ? `${RUNTIME_DIR}${specifier.slice(RUNTIME_NAME.length + 1)}`
+        ? `${RUNTIME_DIR}entries/${specifier.slice(RUNTIME_NAME.length + 1)}/index.ts`
         : undefined;
       if (!specifier.startsWith('.') && bare === undefined) continue;
       const target = bare ?? path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));

@@ -22,18 +22,19 @@ import { generateClient, ROOT } from '../../bench/lib/footprint.js';
 import type { RunningSandbox } from '../../sandbox/index.js';
 import { sandboxOn0, paymentBody, token } from '../sandbox/helpers.js';
 import { type Browser, launchChromium } from './chromium.js';
+import { runtimeSourceOf } from '../runtime-source-aliases.js';
 
-/** `cross-border-payments-runtime/x/y.js` from packages/runtime/src (the sources, as the other
- * tests run them; a dist/ may be older), its other imports from the repository's node_modules. */
+/** The runtime's named entries (`cross-border-payments-runtime/client`, ...) from their source
+ * barrels in packages/runtime/src/entries/ (the sources, as the other tests run them; a dist/ may
+ * be older), its other imports from the repository's node_modules. */
 const runtimeFromSources: Plugin = {
   name: 'runtime-from-sources',
   setup(b) {
-    b.onResolve({ filter: /^cross-border-payments-runtime\/.*\.js$/ }, (args) => ({
-      path: path.join(
-        ROOT,
-        'packages/runtime/src',
-        `${args.path.slice('cross-border-payments-runtime/'.length, -'.js'.length)}.ts`,
-      ),
+    // sideEffects: false as the package's package.json says (esbuild reads it only for paths it
+    // resolves itself): the entry barrels then keep only what the page uses in each chunk.
+    b.onResolve({ filter: /^cross-border-payments-runtime\// }, (args) => ({
+      path: runtimeSourceOf(args.path)!,
+      sideEffects: false,
     }));
   },
 };

@@ -22,7 +22,7 @@ import { overExchanges } from '../../conformance/suites/api/checks/spec-common.j
 import type { RunContext } from '../../conformance/suites/api/context.js';
 import { startReceiver } from '../../conformance/engine/receiver.js';
 import { runConsumerConformance } from '../../conformance/suites/consumer/run-consumer.js';
-import { generateWebhookSecret } from 'cross-border-payments-runtime/payments/webhooks/index.js';
+import { generateWebhookSecret } from 'cross-border-payments-runtime/payments/webhooks';
 import { startSandbox } from '../../sandbox/index.js';
 import { startProxy } from '../variants/proxy.js';
 

@@ -13,27 +13,6 @@ import { ROOT } from '../generator/helpers/compile-output.js';
 import { runtimeSourcePaths } from '../runtime-source-aliases.js';
 import { docFiles, fencedBlocks, SHELL_TAGS } from './readme-blocks.js';
 
-const RUNTIME_SRC = path.join(ROOT, 'packages/runtime/src');
-/**
- * The runtime package's named entry points, as partner-facing pages import them, mapped to the
- * sources that serve them today. When packages/runtime/package.json "exports" names them, this
- * table can go: `runtimeSourcePaths` (or the package itself) then resolves them.
- */
-const RUNTIME_ENTRY_POINTS: Record<string, string> = {
-  client: 'client/create-client.ts',
-  server: 'server/router.ts',
-  'server/node-http': 'server/node-http.ts',
-  'server/fetch': 'server/fetch.ts',
-  'server/hono': 'server/hono.ts',
-  validators: 'rules/index.ts',
-  webhooks: 'webhooks/signing/index.ts',
-  payments: 'payments/procedures/session-decision.ts',
-  'payments/webhooks': 'payments/webhooks/index.ts',
-  'payments/webhooks/postgres': 'payments/webhooks/postgres-store.ts',
-  'payments/webhooks/sqlite': 'payments/webhooks/sqlite-store.ts',
-  contract: 'contract/violation.ts',
-};
-
 const tsBlocks = fencedBlocks().filter((b) => b.lang === 'ts' && b.tag !== 'fragment');
 // Beside generated/ so that `./generated/…` resolves as it reads; removed afterwards.
 const dir = path.join(ROOT, `readme-snippets-${process.pid}`);
@@ -96,12 +75,6 @@ describe('TypeScript blocks of README.md and docs/', () => {
       );
       return file;
     });
-    const entryPoints = Object.fromEntries(
-      Object.entries(RUNTIME_ENTRY_POINTS).map(([name, file]) => [
-        `cross-border-payments-runtime/${name}`,
-        [path.join(RUNTIME_SRC, file)],
-      ]),
-    );
     const { options, errors } = ts.convertCompilerOptionsFromJson(
       {
         target: 'ES2022',
@@ -113,7 +86,6 @@ describe('TypeScript blocks of README.md and docs/', () => {
         types: ['node'],
         noEmit: true,
         paths: {
-          ...entryPoints,
           ...runtimeSourcePaths,
           'cross-border-payments-toolkit': [path.join(ROOT, 'api/index.ts')],
         },

@@ -103,7 +103,7 @@ describe('cbp CLI', () => {
       // The client core is the runtime's own: no other package at run time.
       expect(written.io.stdout.join('\n')).toContain(`runtime dependencies: ${runtime} (`);
       expect(readFileSync(path.join(cwd, out, 'client.ts'), 'utf8')).toContain(
-        "from 'cross-border-payments-runtime/client/create-client.js'",
+        "from 'cross-border-payments-runtime/client'",
       );
       // A codegen tool is usually a devDependency: with this mode it has to be a dependency.
       writeFileSync(
@@ -145,7 +145,7 @@ describe('cbp CLI', () => {
 describe('cbp generate with a typed config listing several outputs', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cbp-cli-multi-'));
   copyFileSync(path.join(ROOT, 'test/fixtures/generator/small-3.1.yaml'), path.join(dir, 'api.yaml'));
-  const defineConfig = JSON.stringify(pathToFileURL(path.join(ROOT, 'generator/define-config.ts')).href);
+  const defineConfig = JSON.stringify(pathToFileURL(path.join(ROOT, 'api/define-config.ts')).href);
   writeFileSync(
     path.join(dir, 'cbp.config.ts'),
     [

@@ -39,7 +39,7 @@ describe('generate', () => {
       expect(paths).toContain('operations.ts');
       expect(paths).not.toContain('runtime/rule-types.ts');
       expect(first.files.find((f) => f.path === 'validators.ts')?.contents).toContain(
-        "from 'cross-border-payments-runtime/rule-types.js'",
+        "from 'cross-border-payments-runtime/client'",
       );
       expect(paths.some((p) => p.endsWith('.test.ts'))).toBe(false);
       expect([...paths].sort()).toEqual(paths);

@@ -213,7 +213,7 @@ describe('resolveGenerateConfig: defaults < config file < flags', () => {
 });
 
 describe('typed config (cbp.config.ts / .mts) and several outputs', () => {
-  const defineConfigModule = JSON.stringify(pathToFileURL(path.resolve('generator/define-config.ts')).href);
+  const defineConfigModule = JSON.stringify(pathToFileURL(path.resolve('api/define-config.ts')).href);
 
   test('cbp.config.ts with defineConfig, importing another module, is loaded; paths are relative to it', async () => {
     write('conf/shared.ts', "export const spec: string = '../api.yaml';\n");

@@ -1,9 +1,9 @@
 /**
  * The two runtime modes. 'package' (the default): the output imports the runtime from the runtime
- * package (packages/runtime/, published beside the toolkit), whose "exports" serve the compiled
- * runtime from its dist/, and holds only what the document shapes plus a one-line re-export per
- * entry point users import themselves; 'copy' vendors the package's sources into <out>/runtime/.
- * Both are the same code: the package mode only changes import specifiers.
+ * package (packages/runtime/, published beside the toolkit) by its named entries ("exports":
+ * `<runtime>/client`, `<runtime>/server`, ...), and holds only what the document shapes plus a
+ * one-line re-export per module users import themselves; 'copy' vendors the package's sources into
+ * <out>/runtime/. Both are the same code: the package mode only changes import specifiers.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { generate, type GenerateResult } from '../../api/index.js';
 import { plugins } from '../../api/plugins.js';
 import type { GenerateConfig } from '../../generator/config.js';
-import { runtimeFiles } from '../../generator/plugins/copy-runtime.js';
+import { RELATIVE_IMPORT, runtimeFiles } from '../../generator/plugins/copy-runtime.js';
 import { packagedRuntime } from '../../generator/plugins/package-runtime.js';
 import { resolveGenerateConfig } from '../../generator/resolve-config.js';
 import { compileOutput, ROOT } from './helpers/compile-output.js';
@@ -41,35 +41,19 @@ const petstore = (runtime: GenerateConfig['runtime']): Promise<GenerateResult> =
     { cwd: ROOT },
   );
 
-/** Node's "exports" pattern matching (longest prefix before `*` wins) for one condition. */
-function resolveExport(subpath: string, condition: 'types' | 'default'): string | undefined {
-  let best: { key: string; star: string } | undefined;
-  for (const key of Object.keys(pkg.exports)) {
-    const [prefix, suffix = ''] = key.split('*');
-    if (
-      !key.includes('*') ||
-      !subpath.startsWith(prefix!) ||
-      !subpath.endsWith(suffix) ||
-      subpath.length < key.length - 1
-    )
-      continue;
-    if (best === undefined || prefix!.length > best.key.split('*')[0]!.length)
-      best = { key, star: subpath.slice(prefix!.length, subpath.length - suffix.length) };
+/** The source modules an entry's barrel re-exports whole, following index.ts barrels it re-exports. */
+function barrelModules(entry: string): string[] {
+  const out: string[] = [];
+  const queue = [path.join(RUNTIME_DIR, 'src/entries', entry, 'index.ts')];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    for (const m of readFileSync(file, 'utf8').matchAll(/^export (?:type )?\* from '([^']+)\.js';$/gm)) {
+      const target = path.resolve(path.dirname(file), `${m[1]}.ts`);
+      out.push(target);
+      queue.push(target);
+    }
   }
-  const target = best === undefined ? undefined : pkg.exports[best.key];
-  const pattern = typeof target === 'string' ? target : target?.[condition];
-  return pattern === undefined || best === undefined ? undefined : pattern.replace('*', best.star);
-}
-
-/** TypeScript's "typesVersions" mapping (for moduleResolution node10, which ignores "exports"). */
-function resolveTypesVersions(subpath: string): string | undefined {
-  const map = pkg.typesVersions['*'] ?? {};
-  const key = Object.keys(map)
-    .filter((k) => subpath.startsWith(k.split('*')[0]!))
-    .sort((a, b) => b.length - a.length)[0];
-  return key === undefined
-    ? undefined
-    : `./${map[key]![0]!.replace('*', subpath.slice(key.split('*')[0]!.length)).replace(/\.js$/, '.d.ts')}`;
+  return out;
 }
 
 describe("'package' runtime mode (the default)", () => {
@@ -79,18 +63,18 @@ describe("'package' runtime mode (the default)", () => {
     [packaged, copied] = await Promise.all([petstore(undefined), petstore('copy')]);
   }, 60_000);
 
-  test('holds no runtime code: only a one-line re-export per module users import themselves', () => {
+  test('holds no runtime code: only a one-line re-export of its named entry per module users import themselves', () => {
     const runtime = packaged.files.filter((f) => f.path.startsWith('runtime/'));
     // The adapters, and what handler stubs written by earlier versions import.
-    expect(runtime.map((f) => f.path)).toEqual([
-      'runtime/server/fetch.ts',
-      'runtime/server/node-http.ts',
-      'runtime/server/not-implemented.ts',
-    ]);
-    for (const f of runtime) {
-      const body = f.contents.split('\n').filter((l) => l !== '' && !l.startsWith('//'));
-      expect(body).toEqual([`export * from "${pkg.name}/${f.path.slice('runtime/'.length).replace(/\.ts$/, '.js')}";`]);
-    }
+    expect(
+      Object.fromEntries(
+        runtime.map((f) => [f.path, f.contents.split('\n').filter((l) => l !== '' && !l.startsWith('//'))]),
+      ),
+    ).toEqual({
+      'runtime/server/fetch.ts': [`export * from "${pkg.name}/server/fetch";`],
+      'runtime/server/node-http.ts': [`export * from "${pkg.name}/server/node-http";`],
+      'runtime/server/not-implemented.ts': [`export * from "${pkg.name}/server";`],
+    });
     const size = (r: GenerateResult) => r.files.reduce((n, f) => n + f.contents.length, 0);
     // The copy carries the runtime: tens of kB more than what the document shapes.
     expect(size(copied) - size(packaged)).toBeGreaterThan(50_000);
@@ -112,38 +96,43 @@ describe("'package' runtime mode (the default)", () => {
     },
   );
 
-  test('every emitted file is the copy-mode file with its runtime imports re-pointed, nothing else', () => {
+  test('every emitted file is the copy-mode file with its runtime imports re-pointed at named entries, nothing else', () => {
+    const served = packagedRuntime(plugins);
     const copies = new Map(copied.files.map((f) => [f.path, f.contents]));
-    for (const f of packaged.files.filter((f) => !f.path.startsWith('runtime') && f.path.endsWith('.ts'))) {
-      const depth = f.path.split('/').length - 1;
-      const back = f.contents.replace(
-        RUNTIME_IMPORT,
-        (_m, q: string, rest: string) => `${q}${depth === 0 ? './' : '../'.repeat(depth)}runtime/${rest}${q}`,
-      );
-      expect(back, f.path).toBe(copies.get(f.path));
+    const emitted = packaged.files.filter((f) => !f.path.startsWith('runtime') && f.path.endsWith('.ts'));
+    expect(emitted.length).toBeGreaterThan(5);
+    for (const f of emitted) {
+      const expected = copies
+        .get(f.path)!
+        .replace(RELATIVE_IMPORT, (whole, before: string, q: string, spec: string) => {
+          const target = path.posix.join(path.posix.dirname(f.path), spec.replace(/\.js$/, '.ts'));
+          const entry = served.get(target);
+          return served.has(target) ? `${before}${q}${entry}${q}` : whole;
+        });
+      expect(f.contents, f.path).toBe(expected);
+      expect(f.contents, f.path).not.toMatch(/['"]\.{1,2}\/runtime\//);
     }
   });
 
   test(
-    "every runtime module the output imports is one the runtime package's " +
-      '"exports" (and "typesVersions") serve, compiled from that very source',
+    "every runtime module the output imports is served whole by a named entry of the runtime package's " +
+      '"exports" (and "typesVersions"), whose barrel re-exports it',
     () => {
       const imported = new Set<string>();
       for (const f of packaged.files) for (const m of f.contents.matchAll(RUNTIME_IMPORT)) imported.add(m[2]!);
-      expect(imported.size).toBeGreaterThan(5);
+      expect(imported.size).toBeGreaterThan(3);
       // Every file any plugin of the registry may serve from the package, not only petstore's.
       const served = packagedRuntime(plugins);
       const sourceOf = new Map(runtimeFiles(plugins).map((r) => [r.out, r.file]));
       for (const [out, specifier] of served) {
-        const subpath = `.${specifier.slice(pkg.name.length)}`;
-        const compiled = path
-          .relative(path.join(RUNTIME_DIR, 'src'), sourceOf.get(out)!)
-          .split(path.sep)
-          .join('/')
-          .replace(/\.ts$/, '');
-        expect(resolveExport(subpath, 'default'), specifier).toBe(`./dist/${compiled}.js`);
-        expect(resolveExport(subpath, 'types'), specifier).toBe(`./dist/${compiled}.d.ts`);
-        expect(resolveTypesVersions(subpath.slice(2)), specifier).toBe(`./dist/${compiled}.d.ts`);
+        if (specifier === undefined) continue;
+        const entry = specifier.slice(pkg.name.length + 1);
+        expect(pkg.exports[`./${entry}`], specifier).toEqual({
+          types: `./dist/entries/${entry}/index.d.ts`,
+          default: `./dist/entries/${entry}/index.js`,
+        });
+        expect(pkg.typesVersions['*']![entry], specifier).toEqual([`dist/entries/${entry}/index.d.ts`]);
+        expect(barrelModules(entry), out).toContain(sourceOf.get(out));
       }
       for (const rest of imported) expect([...served.values()]).toContain(`${pkg.name}/${rest}`);
       // The runtime package's build compiles src/ (the payments kit included) into the dist/ it publishes.
@@ -196,7 +185,7 @@ describe("'package' runtime mode (the default)", () => {
     const spec = await generate(config, { cwd: ROOT, plugins });
     const kitShims = spec.files.filter((f) => f.path.startsWith('runtime/payments/'));
     expect(kitShims.length).toBeGreaterThan(5);
-    for (const f of kitShims) expect(f.contents).toContain(`from "${pkg.name}/payments/`);
+    for (const f of kitShims) expect(f.contents).toMatch(new RegExp(`from "${pkg.name}/(payments|webhooks)\\b`));
     expect(spec.files.filter((f) => f.path.startsWith('runtime/') && !/^export \* from /m.test(f.contents))).toEqual(
       [],
     );

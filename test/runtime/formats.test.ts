@@ -6,8 +6,7 @@
 import type { Format } from 'ajv';
 import ajvUcs2length from 'ajv/dist/runtime/ucs2length.js';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
-import { formats } from 'cross-border-payments-runtime/rules/formats.js';
-import { ucs2length } from 'cross-border-payments-runtime/rules/ucs2length.js';
+import { formats, ucs2length } from 'cross-border-payments-runtime/validators';
 import { describe, expect, it } from 'vitest';
 
 const SAMPLES: unknown[] = [

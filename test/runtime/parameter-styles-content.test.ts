@@ -10,16 +10,13 @@ import {
   serializeHeaderParam,
   serializePathParam,
   serializeQueryParam,
-} from 'cross-border-payments-runtime/client/parameter-serializer.js';
-import {
-  readCookieParams,
-  readHeaderParam,
-  readPathParam,
-  readQueryParams,
-  readRequestParams,
-  type ParamMeta,
-} from 'cross-border-payments-runtime/server/coerce.js';
-import { parseCookieHeader, parseQuery } from 'cross-border-payments-runtime/server/request-parts.js';
+} from '../../packages/runtime/src/client/parameter-serializer.js';
+import { parseCookieHeader, parseQuery } from 'cross-border-payments-runtime/server';
+import { readRequestParams } from '../../packages/runtime/src/server/coerce.js';
+import type { ParamMeta } from '../../packages/runtime/src/server/param-values.js';
+import { readCookieParams, readHeaderParam } from '../../packages/runtime/src/server/read-header-cookie.js';
+import { readPathParam } from '../../packages/runtime/src/server/read-path.js';
+import { readQueryParams } from '../../packages/runtime/src/server/read-query.js';
 
 const value = { status: 'open & shut', tags: ['a', 'b'], n: 1.5 };
 const text = JSON.stringify(value);

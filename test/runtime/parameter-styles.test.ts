@@ -11,17 +11,14 @@ import {
   serializeHeaderParam,
   serializePathParam,
   serializeQueryParam,
-} from 'cross-border-payments-runtime/client/parameter-serializer.js';
-import {
-  readCookieParams,
-  readHeaderParam,
-  readPathParam,
-  readQueryParams,
-  readRequestParams,
-  type ParamMeta,
-} from 'cross-border-payments-runtime/server/coerce.js';
+} from '../../packages/runtime/src/client/parameter-serializer.js';
+import { parseCookieHeader, parseQuery } from 'cross-border-payments-runtime/server';
+import { readRequestParams } from '../../packages/runtime/src/server/coerce.js';
+import type { ParamMeta } from '../../packages/runtime/src/server/param-values.js';
+import { readCookieParams, readHeaderParam } from '../../packages/runtime/src/server/read-header-cookie.js';
+import { readPathParam } from '../../packages/runtime/src/server/read-path.js';
+import { readQueryParams } from '../../packages/runtime/src/server/read-query.js';
 import { parameterShape } from '../../generator/ir/parameter-style.js';
-import { parseCookieHeader, parseQuery } from 'cross-border-payments-runtime/server/request-parts.js';
 
 type Kind = 'empty' | 'string' | 'array' | 'object';
 interface Row {

@@ -8,12 +8,12 @@ import fc from 'fast-check';
 import {
   createPathSerializer,
   createQuerySerializer,
-} from 'cross-border-payments-runtime/client/parameter-serializer.js';
+} from '../../packages/runtime/src/client/parameter-serializer.js';
 import {
   primitiveParams,
   primitivePath,
   primitiveQuery,
-} from 'cross-border-payments-runtime/client/primitive-parameters.js';
+} from '../../packages/runtime/src/client/primitive-parameters.js';
 import { describe, expect, it } from 'vitest';
 
 const primitive = fc.oneof(

@@ -2,7 +2,7 @@
  * that verifies every delivery's signature. Everything binds to 127.0.0.1 and is closed by the test. */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { verifyWebhook } from 'cross-border-payments-runtime/webhooks/signing/verify.js';
+import { verifyWebhook } from '../../packages/runtime/src/webhooks/signing/verify.js';
 import { startSandbox, type SandboxOptions, type RunningSandbox } from '../../sandbox/index.js';
 
 export const CLIENT_A = { id: 'sandbox-client-a', secret: 'sandbox-secret-a' };

@@ -140,7 +140,7 @@ describe('what an app that imports the generated client pays in production', () 
     },
   );
 
-  test('the packed runtime package resolves, with types, under node10, node16 and bundler (attw, every module)', () => {
+  test('the packed runtime package resolves, with types, under node10, node16 and bundler (attw, every named entry)', () => {
     const types = typesCheck(ws);
     expect(types.report).toContain('no problems found');
     expect(types.ok).toBe(true);

@@ -9,8 +9,8 @@ import {
   formatDecimal,
   parseDecimal,
   type Decimal,
-} from 'cross-border-payments-runtime/payments/rules/decimal.js';
-import { generateWebhookSecret } from 'cross-border-payments-runtime/webhooks/signing/sign.js';
+} from 'cross-border-payments-runtime/payments';
+import { generateWebhookSecret } from '../../packages/runtime/src/webhooks/signing/sign.js';
 import { firmVariants } from './firm-variants.js';
 import type { ProxiedRequest, ProxiedResponse, ProxyHooks, WebhookEvent } from './proxy.js';
 

@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signWebhook } from 'cross-border-payments-runtime/webhooks/signing/sign.js';
+import { signWebhook } from '../../packages/runtime/src/webhooks/signing/sign.js';
 
 export interface ProxiedRequest {
   method: string;

@@ -4,5 +4,5 @@
  * rule registry (for its violate() mutations) and the response matcher the router uses. Both are
  * reached through generated/, the same copy the sandbox runs, never through templates/.
  */
-export { statefulRules, type StatefulViolation } from '../../../generated/runtime/payments/stateful-rules/index.js';
+export { statefulRules } from '../../../generated/runtime/payments/stateful-rules/index.js';
 export { matchMediaType, matchStatus } from '../../../generated/runtime/rules/response-match.js';

@@ -27,7 +27,6 @@ export type {
   JudgeFinding,
   JudgeOptions,
   JudgeResult,
-  ObservedTransition,
   PaymentEvent,
   PaymentExpectation,
 } from './event-types.js';

@@ -18,10 +18,7 @@ import { readCookieParams, readHeaderParams } from './read-header-cookie.js';
 import { readPathParams } from './read-path.js';
 import { readQueryParams } from './read-query.js';
 
-export { percentDecode, type ParamMeta, type ReadParams } from './param-values.js';
-export { readCookieParams, readHeaderParam, readHeaderParams } from './read-header-cookie.js';
-export { readPathParam, readPathParams } from './read-path.js';
-export { readQueryParams } from './read-query.js';
+export type { ParamMeta } from './param-values.js';
 
 export interface RequestParamMetas {
   path: readonly ParamMeta[];

@@ -6,7 +6,7 @@ import type { ApiModel, OperationModel } from '../../ir/model.js';
 import type { Emitter } from '../../emitters/emitter.js';
 import { operationDoc, schemeViews, withValidators } from '../../emitters/client-view.js';
 import { routerParamView } from '../../ir/parameter-style.js';
-import { escapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
+import { escapeToken } from 'cross-border-payments-runtime/validators';
 
 export const PATH_ALIASES = 'x-cbp-path-aliases';
 

@@ -13,7 +13,7 @@ import type { Emitter } from '../../emitters/emitter.js';
 import { typeContentParametersBySchema } from './content-parameters.js';
 import { maskPrototypeKeys } from './prototype-keys.js';
 import { typesOnWorker } from './types-thread.js';
-import { unescapeToken } from 'cross-border-payments-runtime/rules/json-pointer.js';
+import { unescapeToken } from 'cross-border-payments-runtime/validators';
 
 type Obj = Record<string, unknown>;
 

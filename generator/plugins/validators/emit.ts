@@ -17,8 +17,8 @@ import { renderRulesTs, renderValidatorsRuntime, renderValidatorsTs } from '../.
 import { renderLazyValidatorsTs, renderValidatorData } from '../../validation/render-lazy.js';
 import { compileStandalone } from '../../validation/standalone.js';
 import { vocabularyOf } from '../../validation/rule-checks.js';
-import { isLinearForBacktracking } from 'cross-border-payments-runtime/rules/regexp.js';
-import { patternEngine } from 'cross-border-payments-runtime/rules/regexp-re2.js';
+import { isLinearForBacktracking } from 'cross-border-payments-runtime/validators';
+import { patternEngine } from 'cross-border-payments-runtime/validators/re2';
 
 /** What the standalone validators import as `__cbpRules`: the generic rules runtime plus the
  * keyword factories of the selected plugins (validators-runtime.ts). */

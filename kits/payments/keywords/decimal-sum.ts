@@ -1,9 +1,20 @@
-import { addDecimal, formatDecimal, parseDecimal } from 'cross-border-payments-runtime/payments/rules/decimal.js';
-import { createDecimalSum, type DecimalSumParams } from 'cross-border-payments-runtime/payments/rules/decimal-sum.js';
-import { getAt, parsePointerPattern, toPointer } from 'cross-border-payments-runtime/rules/pointer.js';
-import { POINTER, defineRuleKeyword, type Mutation } from 'cross-border-payments-runtime/rules/keyword.js';
-import { withValue } from 'cross-border-payments-runtime/rules/mutate.js';
-import { stringify } from 'cross-border-payments-runtime/rules/ajv-exports.js';
+import {
+  addDecimal,
+  createDecimalSum,
+  type DecimalSumParams,
+  formatDecimal,
+  parseDecimal,
+} from 'cross-border-payments-runtime/payments';
+import {
+  defineRuleKeyword,
+  getAtPattern as getAt,
+  type Mutation,
+  parsePointerPattern,
+  POINTER,
+  toPointer,
+  withValue,
+} from 'cross-border-payments-runtime/validators';
+import { stringify } from 'cross-border-payments-runtime/validators/ajv';
 import { minorUnitTable } from './minor-units.js';
 
 export const decimalSum = defineRuleKeyword<DecimalSumParams>({

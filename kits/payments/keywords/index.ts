@@ -4,7 +4,7 @@
  * kit: the generic keywords plus these.
  */
 import { ruleKeywords as genericKeywords } from '../../../generator/keywords/index.js';
-import type { RuleKeyword } from 'cross-border-payments-runtime/rules/keyword.js';
+import type { RuleKeyword } from 'cross-border-payments-runtime/validators';
 import { decimalSum } from './decimal-sum.js';
 
 export const paymentKeywords: readonly RuleKeyword[] = [decimalSum];
@@ -12,5 +12,3 @@ export const paymentKeywords: readonly RuleKeyword[] = [decimalSum];
 export const ruleKeywords: readonly RuleKeyword[] = [...genericKeywords, ...paymentKeywords];
 
 export const ruleKeywordsByName: ReadonlyMap<string, RuleKeyword> = new Map(ruleKeywords.map((k) => [k.name, k]));
-
-export { minorUnitTable } from './minor-units.js';

@@ -4,7 +4,7 @@
  * code does not depend on it at run time.
  */
 import { createRequire } from 'node:module';
-import type { MinorUnitTable } from 'cross-border-payments-runtime/payments/rules/decimal-sum.js';
+import type { MinorUnitTable } from 'cross-border-payments-runtime/payments';
 
 /** Codes whose minor unit ISO 4217 lists as "N.A." (precious metals, funds, testing); the
  * package reports 0 for them, which would wrongly reject decimals. */

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseDocument } from 'yaml';
 import { CbpError } from '../../../lib/errors.js';
-import type { StateTable } from 'cross-border-payments-runtime/payments/state-table.js';
+import type { StateTable } from 'cross-border-payments-runtime/payments';
 import { stateTableShapeErrors } from './schema.js';
 
 /** spec/payment-states.yaml of this package, from sources or from dist/. */

@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { conformanceConsumerCommand, consumerOptionsFromArgv } from '../../../cli/commands/conformance-consumer.js';
 import { createNaiveConsumer } from '../../../examples/naive-consumer/server.js';
-import { generateWebhookSecret } from 'cross-border-payments-runtime/payments/webhooks/index.js';
+import { generateWebhookSecret } from 'cross-border-payments-runtime/payments/webhooks';
 import { recordingIO } from '../../generator/helpers/io.js';
 import { main } from '../../../cli/main.js';
 import { createExampleConsumer } from '../../../examples/webhook-consumer/server.js';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createExampleConsumer } from '../../../examples/webhook-consumer/server.js';
 import { createNaiveConsumer } from '../../../examples/naive-consumer/server.js';
 import { runConsumerConformance, selectConsumerChecks } from '../../../conformance/suites/consumer/run-consumer.js';
-import { generateWebhookSecret } from 'cross-border-payments-runtime/payments/webhooks/index.js';
+import { generateWebhookSecret } from 'cross-border-payments-runtime/payments/webhooks';
 import type { RunnerEvent } from '../../../conformance/engine/types.js';
 
 const secret = generateWebhookSecret();

@@ -17,21 +17,20 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import type { GeneratedFile } from '../../../generator/emitters/emitter.js';
 import { COMPONENTS_ID, prepareSchema } from '../../../generator/validation/prepare-schema.js';
-import type { ValidatorData } from 'cross-border-payments-runtime/rules/lazy-validators.js';
-import type { AjvValidateFn, RequestParts } from 'cross-border-payments-runtime/rules/validator-set.js';
-import type { ValidationOutcome } from 'cross-border-payments-runtime/rule-types.js';
-import { RUNTIME_SOURCES } from '../../runtime-source-aliases.js';
+import type { ValidatorData } from 'cross-border-payments-runtime/validators/ajv';
+import type { AjvValidateFn, RequestParts } from 'cross-border-payments-runtime/validators';
+import type { ValidationOutcome } from 'cross-border-payments-runtime/client';
+import { runtimeSourceOf } from '../../runtime-source-aliases.js';
 import { ROOT, writeFiles } from './compile-output.js';
 
-/** The runtime package's modules (`<runtime>/…`, dist/ in the package) from the sources. */
+/** The runtime package's entries (`<runtime>/…`, dist/ in the package) from the sources. */
 const runtimeFromSources: Plugin = {
   name: 'runtime-from-sources',
   setup(b) {
-    b.onResolve({ filter: /^cross-border-payments-runtime\/.*\.js$/ }, (args) => {
-      const source = RUNTIME_SOURCES.find((r) => args.path.startsWith(r.specifier));
-      return source === undefined
-        ? undefined
-        : { path: `${source.dir}${args.path.slice(source.specifier.length).replace(/\.js$/, '.ts')}` };
+    b.onResolve({ filter: /^cross-border-payments-runtime\// }, (args) => {
+      const source = runtimeSourceOf(args.path);
+      // sideEffects: false, as the package's package.json says (esbuild reads it only for paths it resolves).
+      return source === undefined ? undefined : { path: source, sideEffects: false };
     });
   },
 };
@@ -67,7 +66,7 @@ const ENTRY = [
   "export { operations, webhooks } from './operations.ts';",
   "export { validatorData } from './validators-data.ts';",
   // From the runtime package, where the default 'package' mode output imports it from too.
-  "export { createLazyValidators } from 'cross-border-payments-runtime/rules/lazy-validators.js';",
+  "export { createLazyValidators } from 'cross-border-payments-runtime/validators/ajv';",
   "export * as rulesRuntime from './validators-runtime.ts';",
 ].join('\n');
 

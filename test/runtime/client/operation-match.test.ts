@@ -5,8 +5,8 @@
  * other document to the table.
  */
 import fc from 'fast-check';
-import { simpleOperationMatcher } from 'cross-border-payments-runtime/client/operation-match.js';
-import { compileRoutes } from 'cross-border-payments-runtime/server/route-table.js';
+import { simpleOperationMatcher } from '../../../packages/runtime/src/client/operation-match.js';
+import { compileRoutes } from 'cross-border-payments-runtime/server';
 import { describe, expect, it } from 'vitest';
 
 const METHODS = ['get', 'post', 'put', 'delete'];
@@ -70,7 +70,7 @@ describe('the client matches its operations like the route table', () => {
 
 describe('a client whose document needs the route table', () => {
   it('loads it and sends each operation the credentials of the operation the URL belongs to', async () => {
-    const { createCoreClient } = await import('cross-border-payments-runtime/client/create-client.js');
+    const { createCoreClient } = await import('cross-border-payments-runtime/client');
     const sent: Array<{ url: string; key: string | null }> = [];
     const core = createCoreClient(
       {

@@ -1,7 +1,6 @@
 /** Seed procedures: the session-lookup decision table and reconciliation by (customer, reference). */
 import { describe, expect, it } from 'vitest';
-import { decideSessionAction } from 'cross-border-payments-runtime/payments/procedures/session-decision.js';
-import { createReconciliationIndex } from 'cross-border-payments-runtime/payments/procedures/reconciliation.js';
+import { createReconciliationIndex, decideSessionAction } from 'cross-border-payments-runtime/payments';
 
 const NOW = Date.parse('2026-06-01T12:00:00Z');
 const FUTURE = '2026-06-01T12:30:00Z';

@@ -1,9 +1,13 @@
 /** Unit tables for the retry policy and the server / token URL resolution of the client runtime. */
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, retryAfterMs } from 'cross-border-payments-runtime/client/retry-loop.js';
-import { isRetryableStatus, resolveRetryPolicy, withRetry } from 'cross-border-payments-runtime/client/retry.js';
-import { resolveServerUrl } from 'cross-border-payments-runtime/client/servers.js';
-import { resolveTokenUrl as resolveTokenUrlWith } from 'cross-border-payments-runtime/client/token-url.js';
+import { backoffDelay, retryAfterMs } from '../../../packages/runtime/src/client/retry-loop.js';
+import {
+  isRetryableStatus,
+  resolveRetryPolicy,
+  resolveServerUrl,
+  withRetry,
+} from 'cross-border-payments-runtime/client';
+import { resolveTokenUrl as resolveTokenUrlWith } from '../../../packages/runtime/src/client/token-url.js';
 
 type TokenUrlArgs = Parameters<typeof resolveTokenUrlWith>;
 const resolveTokenUrl = (endpoint: TokenUrlArgs[0], options: TokenUrlArgs[1]) =>

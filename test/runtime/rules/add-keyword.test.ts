@@ -11,8 +11,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generate } from '../../../api/index.js';
 import { corePlugins } from '../../../generator/plugins/index.js';
 import type { Plugin } from '../../../generator/plugins/plugin.js';
-import type { RuleKeyword } from 'cross-border-payments-runtime/rules/keyword.js';
-import type { RuleViolation } from 'cross-border-payments-runtime/rule-types.js';
+import type { RuleKeyword } from 'cross-border-payments-runtime/validators';
+import type { RuleViolation } from 'cross-border-payments-runtime/client';
 import { ROOT } from './harness.js';
 
 const dir = join(ROOT, 'tmp', 'h3-tests', `add-keyword-${process.pid}`);

@@ -12,11 +12,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createAjv } from '../../../generator/validation/create-ajv.js';
 import { paymentKeywords, ruleKeywords } from '../../../kits/payments/keywords/index.js';
 import { compileStandalone } from '../../../generator/validation/standalone.js';
-import { toViolations } from 'cross-border-payments-runtime/rules/schema-errors.js';
-import type { AjvValidateFn } from 'cross-border-payments-runtime/rules/validator-set.js';
-import type * as LazyModule from 'cross-border-payments-runtime/rules/lazy-validators.js';
-import type { ValidatorData } from 'cross-border-payments-runtime/rules/lazy-validators.js';
-import type { RuleViolation } from 'cross-border-payments-runtime/rule-types.js';
+import { type AjvValidateFn, toViolations } from 'cross-border-payments-runtime/validators';
+import type * as LazyModule from 'cross-border-payments-runtime/validators/ajv';
+import type { ValidatorData } from 'cross-border-payments-runtime/validators/ajv';
+import type { RuleViolation } from 'cross-border-payments-runtime/client';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ValidationOutcome } from 'cross-border-payments-runtime/rule-types.js';
-import type { ValidatorData } from 'cross-border-payments-runtime/rules/lazy-validators.js';
+import type { ValidationOutcome } from 'cross-border-payments-runtime/client';
+import type { ValidatorData } from 'cross-border-payments-runtime/validators/ajv';
 import { generateValidators, writeOut } from './gen-helper.js';
 import { removeOutDirs } from './harness.js';
 

@@ -4,8 +4,8 @@
  * syntax differently; RE2 loaded only by the validators of a document that needs it.
  */
 import { describe, expect, it } from 'vitest';
-import { isLinearForBacktracking, regExp, useLinearEngine } from 'cross-border-payments-runtime/rules/regexp.js';
-import { patternEngine, re2Engine } from 'cross-border-payments-runtime/rules/regexp-re2.js';
+import { isLinearForBacktracking, regExp, useLinearEngine } from 'cross-border-payments-runtime/validators';
+import { patternEngine, re2Engine } from 'cross-border-payments-runtime/validators/re2';
 
 // What generated validators-runtime.ts does for a document with a pattern of that kind.
 useLinearEngine(re2Engine);

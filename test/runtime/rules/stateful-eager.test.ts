@@ -2,7 +2,7 @@
  * store), a promise otherwise, and the same outcome either way as checkStatefulRules. */
 import { describe, expect, it } from 'vitest';
 import { checkStatefulRules, checkStatefulRulesEager } from '../../../generated/validators.js';
-import type { PaymentsRuleContext as RuleContext } from 'cross-border-payments-runtime/payments/stateful-rules/context.js';
+import type { PaymentsRuleContext as RuleContext } from '../../../packages/runtime/src/payments/stateful-rules/context.js';
 import { paymentRequest } from './fixtures.js';
 
 const params = { customer_id: 'cust-1' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentsRuleContext as RuleContext } from 'cross-border-payments-runtime/payments/stateful-rules/context.js';
-import { statefulRules } from 'cross-border-payments-runtime/payments/stateful-rules/index.js';
+import type { PaymentsRuleContext as RuleContext } from '../../../packages/runtime/src/payments/stateful-rules/context.js';
+import { statefulRules } from 'cross-border-payments-runtime/payments';
 import { paymentRequest } from './fixtures.js';
 
 const params = { customer_id: 'cust-1' };

@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { byteLength } from 'cross-border-payments-runtime/server/body.js';
-import { exceedsLimit } from 'cross-border-payments-runtime/server/request-parts.js';
-import { jsonDepthExceeds } from 'cross-border-payments-runtime/server/safe-json.js';
+import { exceedsLimit } from 'cross-border-payments-runtime/server';
+import { byteLength } from '../../../packages/runtime/src/server/body.js';
+import { jsonDepthExceeds } from '../../../packages/runtime/src/server/safe-json.js';
 
 const depthOf = (value: unknown): number =>
   value !== null && typeof value === 'object' ? 1 + Math.max(0, ...Object.values(value).map(depthOf)) : 0;

@@ -3,7 +3,7 @@
  * the JSON pointer of the first one.
  */
 import { describe, expect, it } from 'vitest';
-import { firstInexactNumber, isExactLiteral, pointerAt } from 'cross-border-payments-runtime/server/exact-numbers.js';
+import { firstInexactNumber, isExactLiteral, pointerAt } from '../../../packages/runtime/src/server/exact-numbers.js';
 
 describe('exact number literals', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileRoutes, MAX_PATH_LENGTH } from 'cross-border-payments-runtime/server/route-table.js';
+import { compileRoutes, MAX_PATH_LENGTH } from 'cross-border-payments-runtime/server';
 
 describe('compileRoutes', () => {
   const table = compileRoutes([

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitTarget } from 'cross-border-payments-runtime/server/target.js';
+import { splitTarget } from '../../../packages/runtime/src/server/target.js';
 
 /** What the router did before the fast path: the WHATWG parser on every target. */
 function viaUrl(target: string): { pathname: string; query: [string, string][] } | undefined {

@@ -5,8 +5,7 @@
  * validators compiled on first use and the standalone ones compiled at generate time.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MORE_VIOLATIONS, limitViolations } from 'cross-border-payments-runtime/rules/schema-errors.js';
-import { MAX_VIOLATIONS } from 'cross-border-payments-runtime/rules/validation-options.js';
+import { limitViolations, MAX_VIOLATIONS, MORE_VIOLATIONS } from 'cross-border-payments-runtime/validators';
 import { generateInto, type Generated } from '../client/helpers/generated.js';
 
 type Answer = { status: number; headers: Record<string, string>; body: string | undefined };

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { createWriteBatch } from 'cross-border-payments-runtime/server/write-batch.js';
+import { createWriteBatch } from 'cross-border-payments-runtime/server';
 
 const nextCheckPhase = () => new Promise<void>((resolve) => setImmediate(resolve));
 

@@ -1,5 +1,5 @@
 /** Small helpers shared by the checks. */
-import { exchangeFailure, type RunContext } from '../context.js';
+import { exchangeFailure } from '../context.js';
 import type { SendResult } from '../../../engine/http.js';
 import type { Failure, Severity } from '../../../engine/types.js';
 
@@ -19,9 +19,4 @@ export function fail(
   subject?: string,
 ): Failure {
   return exchangeFailure(checkId, res.exchange, message, { rule, severity, subject });
-}
-
-/** Moves the seed does not show: warning by default, failure with --strict. */
-export function soft(ctx: RunContext): Severity {
-  return ctx.config.strict ? 'error' : 'warning';
 }

@@ -16,6 +16,13 @@ export const BUILTIN_DRIVERS = {
   passive: async (_session, own) => ({ driver: (await import('./passive.js')).passiveDriver, own }),
 } satisfies Record<string, BuiltinDriver>;
 
+/** What each built-in driver does, for the reference page (docs/reference/drivers.md). */
+export const BUILTIN_DRIVER_DESCRIPTIONS: Readonly<Record<keyof typeof BUILTIN_DRIVERS, string>> = {
+  sandbox:
+    'moves payments through the sandbox control API (`/_sandbox/`): the embedded sandbox, or a live target that answers it',
+  passive: 'drives nothing: the checks that need a driver are skipped, saying why',
+};
+
 /** `sandbox, passive or the path of a driver module`: the values --driver takes. */
 export function driverChoices(table: Record<string, BuiltinDriver> = BUILTIN_DRIVERS): string {
   return `${Object.keys(table).join(', ')} or the path of a driver module`;

@@ -3,7 +3,7 @@
 
 /** Every business rule of the document (x-cbp-rules), as data. */
 
-import type { RuleInfo } from 'cross-border-payments-runtime/rule-types.js';
+import type { RuleInfo } from 'cross-border-payments-runtime/client';
 
 export type { RuleInfo };
 

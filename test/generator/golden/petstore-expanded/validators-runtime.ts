@@ -2,5 +2,5 @@
 // DO NOT EDIT: change the OpenAPI document, overlay or templates and run `cbp generate`.
 
 /** The runtime the validators call: formats, the rule checks the document uses. */
-export { formats } from 'cross-border-payments-runtime/rules/formats.js';
-export { regExp } from 'cross-border-payments-runtime/rules/regexp.js';
+export { formats } from 'cross-border-payments-runtime/validators';
+export { regExp } from 'cross-border-payments-runtime/validators';

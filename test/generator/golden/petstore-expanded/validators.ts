@@ -9,9 +9,9 @@
  * query and header parameters are coerced in place from strings to their schema types (numbers,
  * booleans, arrays) before they are checked; header names are lower case.
  */
-import type { RuleContext as BaseRuleContext, ValidationOutcome } from 'cross-border-payments-runtime/rule-types.js';
-import { createValidatorSet, type AjvValidateFn, type RequestParts } from 'cross-border-payments-runtime/rules/validator-set.js';
-import { createLazyValidators } from 'cross-border-payments-runtime/rules/lazy-validators.js';
+import type { RuleContext as BaseRuleContext, ValidationOutcome } from 'cross-border-payments-runtime/client';
+import { createValidatorSet, type AjvValidateFn, type RequestParts } from 'cross-border-payments-runtime/validators';
+import { createLazyValidators } from 'cross-border-payments-runtime/validators/ajv';
 import { validatorData } from './validators-data.js';
 import './validators-runtime.js';
 

@@ -10,9 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createPostgresStore } from 'cross-border-payments-runtime/payments/webhooks/postgres-store.js';
-import { createSqliteStore } from 'cross-border-payments-runtime/payments/webhooks/sqlite-store.js';
-import type { WebhookStore } from 'cross-border-payments-runtime/payments/webhooks/index.js';
+import { createPostgresStore } from 'cross-border-payments-runtime/payments/webhooks/postgres';
+import { createSqliteStore } from 'cross-border-payments-runtime/payments/webhooks/sqlite';
+import type { WebhookStore } from 'cross-border-payments-runtime/payments/webhooks';
 import {
   deliverAll,
   paymentFlows,

@@ -8,7 +8,7 @@ import {
   createWebhookListener,
   signWebhook,
   type StatusChangeNotice,
-} from 'cross-border-payments-runtime/payments/webhooks/index.js';
+} from 'cross-border-payments-runtime/payments/webhooks';
 import { paymentFlow, type WebhookPayload } from '../../../../conformance/suites/consumer/flows.js';
 
 const table = loadStateTable();

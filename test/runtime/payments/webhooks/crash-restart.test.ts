@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { signWebhook } from 'cross-border-payments-runtime/payments/webhooks/index.js';
-import { createSqliteStore } from 'cross-border-payments-runtime/payments/webhooks/sqlite-store.js';
+import { signWebhook } from 'cross-border-payments-runtime/payments/webhooks';
+import { createSqliteStore } from 'cross-border-payments-runtime/payments/webhooks/sqlite';
 import { paymentFlow, shuffled, type WebhookPayload } from '../../../../conformance/suites/consumer/flows.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -26,9 +26,9 @@ describe('webhooks emitter', () => {
       const webhooks = files.find((f) => f.path === 'webhooks.ts')!.contents;
       // The kit's runtime comes from the runtime package; its public modules stay importable
       // from the output as one-line re-exports.
-      expect(webhooks).toContain("from 'cross-border-payments-runtime/payments/webhooks/index.js'");
+      expect(webhooks).toContain("from 'cross-border-payments-runtime/payments/webhooks'");
       expect(files.find((f) => f.path === 'runtime/payments/webhooks/reducer.ts')?.contents).toContain(
-        'export * from "cross-border-payments-runtime/payments/webhooks/reducer.js";',
+        'export * from "cross-border-payments-runtime/payments/webhooks";',
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parseJsonExact, isSafeNumberLiteral } from 'cross-border-payments-runtime/webhooks/exact-json.js';
+import { parseJsonExact, isSafeNumberLiteral } from 'cross-border-payments-runtime/webhooks';
 
 describe('parseJsonExact', () => {
   it('matches JSON.parse on any JSON whose numbers a double holds exactly', () => {

@@ -11,12 +11,12 @@ import {
   emptyPaymentState,
   signWebhook,
   type StatusChangeNotice,
-} from 'cross-border-payments-runtime/payments/webhooks/index.js';
+} from 'cross-border-payments-runtime/payments/webhooks';
 import {
   createPostgresStore,
   postgresMigrationSql,
   type PostgresWebhookStore,
-} from 'cross-border-payments-runtime/payments/webhooks/postgres-store.js';
+} from 'cross-border-payments-runtime/payments/webhooks/postgres';
 import { paymentFlow, shuffled, type WebhookPayload } from '../../../../conformance/suites/consumer/flows.js';
 import { dropSchema, freshSchema, postgresUrl } from './helpers/postgres.js';
 

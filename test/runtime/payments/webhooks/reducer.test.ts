@@ -7,7 +7,7 @@ import {
   type PaymentEvent,
   type PaymentState,
   type PaymentEffect,
-} from 'cross-border-payments-runtime/payments/webhooks/index.js';
+} from 'cross-border-payments-runtime/payments/webhooks';
 import {
   completionPath,
   paymentFlow,

@@ -5,7 +5,7 @@ import {
   verifyWebhook,
   generateWebhookSecret,
   type WebhookScheme,
-} from 'cross-border-payments-runtime/payments/webhooks/index.js';
+} from 'cross-border-payments-runtime/payments/webhooks';
 
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const now = 1_700_000_000;

@@ -3,12 +3,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createSqliteStore } from 'cross-border-payments-runtime/payments/webhooks/sqlite-store.js';
+import { createSqliteStore } from 'cross-border-payments-runtime/payments/webhooks/sqlite';
 import {
   createMemoryStore,
   emptyPaymentState,
   type WebhookStore,
-} from 'cross-border-payments-runtime/payments/webhooks/index.js';
+} from 'cross-border-payments-runtime/payments/webhooks';
 
 let dir: string;
 beforeEach(() => void (dir = mkdtempSync(path.join(tmpdir(), 'cbp-sqlite-'))));

@@ -10,7 +10,7 @@ import {
   createMemoryStore,
   createWebhookConsumer,
   generateWebhookSecret,
-} from 'cross-border-payments-runtime/payments/webhooks/index.js';
+} from 'cross-border-payments-runtime/payments/webhooks';
 import { loadStateTable } from '../../../../kits/payments/state-table/index.js';
 import { main } from '../../../../cli/main.js';
 import { conformanceConfigFromArgv } from '../../../../conformance/suites/api/config.js';

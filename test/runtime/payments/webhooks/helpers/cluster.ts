@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { signWebhook } from 'cross-border-payments-runtime/payments/webhooks/index.js';
+import { signWebhook } from 'cross-border-payments-runtime/payments/webhooks';
 import { paymentFlow, type WebhookPayload } from '../../../../../conformance/suites/consumer/flows.js';
 
 // The TypeScript sources, also when this module runs compiled from dist/ (npm run bench).

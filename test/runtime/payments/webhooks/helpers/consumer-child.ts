@@ -5,8 +5,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadStateTable } from '../../../../../kits/payments/state-table/index.js';
-import { createWebhookConsumer, createWebhookListener } from 'cross-border-payments-runtime/payments/webhooks/index.js';
-import { createSqliteStore } from 'cross-border-payments-runtime/payments/webhooks/sqlite-store.js';
+import { createWebhookConsumer, createWebhookListener } from 'cross-border-payments-runtime/payments/webhooks';
+import { createSqliteStore } from 'cross-border-payments-runtime/payments/webhooks/sqlite';
 
 const [dbFile, secret] = process.argv.slice(2) as [string, string];
 const store = createSqliteStore({ path: dbFile });

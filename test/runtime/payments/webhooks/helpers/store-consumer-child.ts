@@ -13,9 +13,9 @@ import {
   createWebhookListener,
   type StatusChangeNotice,
   type WebhookStore,
-} from 'cross-border-payments-runtime/payments/webhooks/index.js';
-import { createPostgresStore } from 'cross-border-payments-runtime/payments/webhooks/postgres-store.js';
-import { createSqliteStore } from 'cross-border-payments-runtime/payments/webhooks/sqlite-store.js';
+} from 'cross-border-payments-runtime/payments/webhooks';
+import { createPostgresStore } from 'cross-border-payments-runtime/payments/webhooks/postgres';
+import { createSqliteStore } from 'cross-border-payments-runtime/payments/webhooks/sqlite';
 
 const [kind, target, secret] = process.argv.slice(2) as ['sqlite' | 'postgres', string, string];
 let store: WebhookStore;

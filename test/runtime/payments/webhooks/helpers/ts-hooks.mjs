@@ -11,8 +11,9 @@ const RUNTIME = 'cross-border-payments-runtime/';
 const RUNTIME_SRC = new URL('../../../../../packages/runtime/src/', import.meta.url);
 
 export async function resolve(specifier, context, next) {
-  if (specifier.startsWith(RUNTIME) && specifier.endsWith('.js')) {
-    const url = new URL(specifier.slice(RUNTIME.length).replace(/\.js$/, '.ts'), RUNTIME_SRC);
+  // The runtime package's named entries (`<runtime>/payments/webhooks`): their source barrels.
+  if (specifier.startsWith(RUNTIME)) {
+    const url = new URL(`entries/${specifier.slice(RUNTIME.length)}/index.ts`, RUNTIME_SRC);
     if (existsSync(fileURLToPath(url))) return { url: url.href, shortCircuit: true, format: 'module' };
   }
   if ((specifier.startsWith('.') || specifier.startsWith('file:')) && specifier.endsWith('.js') && context.parentURL) {

@@ -1,0 +1,2 @@
+/** `cross-border-payments-runtime/contract`: The contract-violation event shared by response and webhook validation. */
+export * from '../../contract/violation.js';

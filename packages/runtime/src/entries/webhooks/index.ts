@@ -1,0 +1,3 @@
+/** `cross-border-payments-runtime/webhooks`: Standard Webhooks signing and verification, and the exact JSON bytes they sign. node:crypto only. */
+export * from '../../webhooks/signing/index.js';
+export * from '../../webhooks/exact-json.js';
