@@ -6,7 +6,7 @@
  * (formats, rule checks) already goes through the `__cbpRules` import. Spec strings only appear inside ajv-escaped
  * string literals, so the `require("` text searched for below can only be ajv's own.
  */
-import { standaloneCode } from 'cross-border-payments-runtime/rules/ajv-exports.js';
+import { standaloneCode } from 'cross-border-payments-runtime/validators/ajv';
 import { CbpError } from '../../lib/errors.js';
 import type { JSONSchema } from '../ir/json-schema.js';
 import type { AnyAjv } from './create-ajv.js';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { paymentStates } from '../../../generated/payment-states.js';
-import { paymentResponseRules } from 'cross-border-payments-runtime/payments/response-rules.js';
+import { paymentResponseRules } from '../../../packages/runtime/src/payments/response-rules.js';
 
 function statusRule(rememberedPayments?: number) {
   const [, moves] = paymentResponseRules(paymentStates, rememberedPayments ? { rememberedPayments } : {});

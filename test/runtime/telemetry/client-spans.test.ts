@@ -16,8 +16,8 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPaymentsClient } from '../../../generated/client.js';
 import { otelApi } from '../../../generated/runtime/telemetry/otel-api.js';
-import { clientSpans } from 'cross-border-payments-runtime/telemetry/client-spans.js';
-import type { ContractViolation } from 'cross-border-payments-runtime/contract/violation.js';
+import { clientSpans } from '../../../packages/runtime/src/telemetry/client-spans.js';
+import type { ContractViolation } from '../../../packages/runtime/src/contract/violation.js';
 
 const exporter = new InMemorySpanExporter();
 const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });

@@ -11,9 +11,9 @@ import {
   createWebhookConsumer,
   signWebhook,
   type WebhookConsumerOptions,
-} from 'cross-border-payments-runtime/payments/webhooks/index.js';
-import { otelApi } from 'cross-border-payments-runtime/telemetry/otel-api.js';
-import { parseTraceparent } from 'cross-border-payments-runtime/telemetry/traceparent.js';
+} from '../../../packages/runtime/src/payments/webhooks/index.js';
+import { otelApi } from '../../../packages/runtime/src/telemetry/otel-api.js';
+import { parseTraceparent } from '../../../packages/runtime/src/telemetry/traceparent.js';
 
 const exporter = new InMemorySpanExporter();
 const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });

@@ -9,12 +9,12 @@ import {
   createWebhookConsumer,
   signWebhook,
   type WebhookConsumerOptions,
-} from 'cross-border-payments-runtime/payments/webhooks/index.js';
-import type { ContractViolation } from 'cross-border-payments-runtime/contract/violation.js';
+} from '../../../packages/runtime/src/payments/webhooks/index.js';
+import type { ContractViolation } from '../../../packages/runtime/src/contract/violation.js';
 import { paymentFlow, shuffled } from '../../../conformance/suites/consumer/flows.js';
 import { validateWebhook } from '../../../generated/validators.js';
-import { createDecimalSum } from 'cross-border-payments-runtime/payments/rules/decimal-sum.js';
-import type { PayloadValidator } from 'cross-border-payments-runtime/payments/webhooks/payload-check.js';
+import { createDecimalSum } from '../../../packages/runtime/src/payments/rules/decimal-sum.js';
+import type { PayloadValidator } from '../../../packages/runtime/src/payments/webhooks/payload-check.js';
 import { apiInfo } from '../../../generated/operations.js';
 
 const table = loadStateTable();

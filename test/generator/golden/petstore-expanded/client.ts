@@ -18,18 +18,25 @@ export type { ApiError } from 'cross-border-payments-runtime/client';
 export type { RuleErrorBody, RuleViolation } from 'cross-border-payments-runtime/client';
 export type { ClientLogEntry, ClientLogger } from 'cross-border-payments-runtime/client';
 export type { RetryOptions } from 'cross-border-payments-runtime/client';
-export type { AccessTokenSource } from 'cross-border-payments-runtime/client';
+export type { AccessTokenSource, ResponseValidation } from 'cross-border-payments-runtime/client';
+export type { ResponseValidationMode } from 'cross-border-payments-runtime/client';
+// Types only: the ContractViolationError class (an `extends Error` a bundler cannot drop) would
+// otherwise land in the page's first chunk; import it from the runtime's contract/violation.js.
+export type { ContractViolation, ContractViolationError, ContractViolationHandler } from 'cross-border-payments-runtime/contract';
 export type { CallResult };
 
 /** The client's options: at most one kind of credentials. Client credentials are for
  * servers; a browser app passes `accessToken`, a token its backend obtained. */
-export type ClientOptions = CoreClientOptions<ClientCredentialsAuth | AccessTokenAuth | NoAuth>;
+export type ClientOptions = CoreClientOptions<ClientCredentialsAuth | AccessTokenAuth | NoAuth, "findPets" | "addPet" | "findPetById" | "deletePet">;
 
 type Media = `${string}/${string}`;
 
 /** The generated validators, loaded by the first call with `validateRequests: true`: without it
  * neither they nor ajv are loaded, and a bundler leaves them out of the initial chunk. */
 const loadValidator = () => import('./validators.js').then((m) => m.validateRequest);
+
+/** What judges responses (`validateResponses`, response-checks.ts), loaded by the first judged response. */
+const loadResponseChecks = () => import('./response-checks.js');
 
 /** Operations, security schemes and the token endpoint of the document, for the runtime. */
 const META: ApiClientMeta = {
@@ -74,10 +81,12 @@ export interface ApiClient {
 
 /**
  * Creates the client. Credentials are never logged; failures are returned as `apiError`, never
- * thrown. `validateRequests: true` checks requests with the generated validators before sending.
+ * thrown. `validateRequests: true` checks requests with the generated validators before sending;
+ * `validateResponses` judges the answers against the document (a ContractViolationError, never an
+ * ApiError, when the mode throws).
  */
 export function createApiClient(options: ClientOptions): ApiClient {
-  const core = createCoreClient<paths>(META, options, loadValidator);
+  const core = createCoreClient<paths>(META, options, loadValidator, loadResponseChecks);
   // One method per operation of META, named as its id: the methods ApiClient declares.
   const client: Record<string, unknown> = { raw: core.raw };
   for (const { id } of META.operations) client[id] = (init?: unknown) => core.call(id, init);

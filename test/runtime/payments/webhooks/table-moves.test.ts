@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadStateTable } from '../../../../kits/payments/state-table/index.js';
-import { isListedMove } from 'cross-border-payments-runtime/payments/webhooks/table-moves.js';
+import { isListedMove } from '../../../../packages/runtime/src/payments/webhooks/table-moves.js';
 
 const table = loadStateTable();
 

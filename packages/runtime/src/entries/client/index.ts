@@ -12,6 +12,8 @@ export * from '../../client/network-error.js';
 export * from '../../client/retry.js';
 export * from '../../client/servers.js';
 export * from '../../client/types.js';
+// Types only: the guard itself loads with the first judged response (validateResponses).
+export type * from '../../client/response-check.js';
 export * from '../../auth/client-credentials-loader.js';
 export * from '../../auth/client-credentials.js';
 export * from '../../auth/held-token.js';
