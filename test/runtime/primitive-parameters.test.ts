@@ -5,10 +5,7 @@
  * module wrote it.
  */
 import fc from 'fast-check';
-import {
-  createPathSerializer,
-  createQuerySerializer,
-} from '../../packages/runtime/src/client/parameter-serializer.js';
+import { createPathSerializer, createQuerySerializer } from '../../packages/runtime/src/client/parameter-serializer.js';
 import {
   primitiveParams,
   primitivePath,
