@@ -22,7 +22,3 @@ export type { PluginEntry };
 /** The keys a config file may hold (paths relative to the config file): derived from
  * generator/options.ts, where each is declared with its flag. */
 export type UserConfig = GenerateFileConfig;
-
-export function defineConfig<const T extends UserConfig | readonly UserConfig[]>(config: T): T {
-  return config;
-}

@@ -56,7 +56,7 @@ export type OptionTable<Ctx = any> = Readonly<Record<string, OptionSpec<Ctx>>>;
 export type Camel<S extends string> = S extends `${infer H}-${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S;
 export const camel = (flag: string): string => flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 /** `stateTable` → `state-table`. */
-export const kebab = (key: string): string => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const kebab = (key: string): string => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 type Scalar<O> = O extends { choices: readonly (infer C)[] }
   ? C
