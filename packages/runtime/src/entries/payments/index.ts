@@ -13,3 +13,4 @@ export * from '../../payments/stateful-rules/third-party-known.js';
 export * from '../../payments/stateful-rules/unique-client-reference.js';
 export * from '../../payments/procedures/reconciliation.js';
 export * from '../../payments/procedures/session-decision.js';
+export * from '../../payments/response-rules.js';
