@@ -1,5 +1,5 @@
 /**
- * What the CLI and README say about plugins, derived from a registry (api/plugins.ts for the CLI),
+ * What the CLI and the docs say about plugins, derived from a registry (api/plugins.ts for the CLI),
  * so a plugin's one folder and registry line are all it takes to be listed.
  */
 import type { Plugin } from './plugin.js';
@@ -49,7 +49,7 @@ function optionCells(p: Plugin): string {
   return cells.join('; ');
 }
 
-/** README.md's plugin table (test/generator/plugin-registry.test.ts keeps it equal to this). */
+/** docs/reference/generated-output.md's plugin table (test/generator/plugin-registry.test.ts keeps it equal to this). */
 export function pluginTable(registry: readonly Plugin[]): string {
   const rows = registry.map((p) => {
     const cells = [`\`${p.name}\``, cell(p.describe), p.dependencies.join(', '), optionCells(p)];

@@ -3,7 +3,7 @@
  * it copies into <out>/runtime/, its options with their defaults, its emitters and the folder of
  * their templates. A plugin is one folder (generator/plugins/<name>/, kits/<name>/) and one line
  * of a registry (generator/plugins/index.ts for the generic core, api/plugins.ts for all); what
- * the CLI and README list about plugins is derived from the registry (describe.ts). Plugins run
+ * the CLI and the docs list about plugins is derived from the registry (describe.ts). Plugins run
  * in dependency order.
  */
 import type { Emitter } from '../emitters/emitter.js';
@@ -71,7 +71,7 @@ export interface StatefulRuleSource {
 
 export interface Plugin {
   name: string;
-  /** One line: what the plugin writes (the `--plugins` help and README's plugin table show it). */
+  /** One line: what the plugin writes (the `--plugins` help and the plugin table in docs/reference/generated-output.md show it). */
   describe: string;
   /** Selected when a config names no plugins (DEFAULT_PLUGINS: core plugins only). */
   default?: boolean;
