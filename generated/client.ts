@@ -148,9 +148,9 @@ export interface PaymentsClient {
 
 /**
  * Creates the client. Credentials are never logged; failures are returned as `apiError`, never
- * thrown. `validateRequests: true` checks requests with the generated validators before sending;
- * `validateResponses` judges the answers against the document (a ContractViolationError, never an
- * ApiError, when the mode throws).
+ * thrown. `validateRequests: true` checks requests with the generated validators before sending,
+ * and `validateResponses` judges the answers against the document (a ContractViolationError, never
+ * an ApiError, when the mode throws).
  */
 export function createPaymentsClient(options: ClientOptions): PaymentsClient {
   const core = createCoreClient<paths>(META, options, loadValidator, loadResponseChecks);

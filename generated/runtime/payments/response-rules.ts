@@ -21,6 +21,7 @@ import type { ResponseRule, ResponseRuleFactory, ResponseRuleHit } from '../cont
 import { escapeToken, getAt } from '../rules/json-pointer.js';
 import { createDecimalSum } from './rules/decimal-sum.js';
 import type { PaymentStateTable } from './state-table.js';
+import { isListedMove } from './webhooks/table-moves.js';
 
 export interface PaymentResponseRuleOptions {
   /** How many payments' last statuses a client remembers. Default 5000. */
@@ -62,8 +63,6 @@ const recipientSum: ResponseRule = ({ status, body }) => {
 
 function statusMoves(table: PaymentStateTable, capacity: number): ResponseRule {
   const known = new Set(table.statuses.map((s) => s.name));
-  const judged = judgedStatuses(table);
-  const reachable = reachability(table);
   const last = new Map<string, string>();
   return ({ status, body }) => {
     if (status < 200 || status > 299) return undefined;
@@ -84,8 +83,9 @@ function statusMoves(table: PaymentStateTable, capacity: number): ResponseRule {
       last.delete(id);
       last.set(id, now);
       if (last.size > capacity) last.delete(last.keys().next().value as string);
-      if (before === undefined || before === now || !judged.has(before) || !judged.has(now)) continue;
-      if (!reachable.get(before)?.has(now))
+      // The same judgement as the webhook consumer's (table-moves.ts): polling may miss statuses in
+      // between, as deliveries may come out of order; moves of statuses not shown are open.
+      if (before !== undefined && !isListedMove(table, before, now))
         (hits ??= []).push({
           source: 'state-table',
           ruleId: 'state-table/transition',
@@ -95,34 +95,6 @@ function statusMoves(table: PaymentStateTable, capacity: number): ResponseRule {
     }
     return hits;
   };
-}
-
-/** The statuses whose moves the table shows: those its transitions lead to or from. */
-function judgedStatuses(table: PaymentStateTable): Set<string> {
-  return new Set(table.transitions.flatMap((t) => (t.from === null ? [t.to] : [t.from, t.to])));
-}
-
-/** Every status reachable from each status along the table's moves (itself included). The fan-out
- * statuses are one stage: with several recipients the payment's status may show one recipient's
- * payout after another's (seed §States and transitions, per recipient). */
-function reachability(table: PaymentStateTable): Map<string, Set<string>> {
-  const fanOut = new Set(table.fanOut.statuses);
-  const next = new Map<string, string[]>();
-  for (const t of table.transitions) if (t.from !== null) next.set(t.from, [...(next.get(t.from) ?? []), t.to]);
-  for (const a of fanOut) next.set(a, [...(next.get(a) ?? []), ...fanOut]);
-  const out = new Map<string, Set<string>>();
-  for (const { name } of table.statuses) {
-    const seen = new Set([name]);
-    const queue = [name];
-    while (queue.length > 0)
-      for (const to of next.get(queue.shift()!) ?? [])
-        if (!seen.has(to)) {
-          seen.add(to);
-          queue.push(to);
-        }
-    out.set(name, seen);
-  }
-  return out;
 }
 
 /** The payment-like records of a body, with their pointers. */
