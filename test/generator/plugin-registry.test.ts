@@ -74,6 +74,9 @@ describe('a throw-away plugin: one folder plus one registry line', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cbp-plugin-'));
   afterAll(() => {
     vi.doUnmock('../../api/plugins.js');
+    // The worker is shared (isolate: false): modules evaluated against the mocked registry stay
+    // cached until reset, and a later file would see the throw-away plugin in its help and pages.
+    vi.resetModules();
     rmSync(dir, { recursive: true, force: true });
   });
   // The folder: its declaration (with its emitter) and its template, nothing anywhere else.
