@@ -15,8 +15,9 @@ import type { ValidationOutcome } from '../rule-types.js';
 import type { ApiError } from './api-error.js';
 import type { GivenRequest } from './request-check.js';
 import type { ContractViolationHandler } from '../contract/violation.js';
-import type { CallObservation, CallObserver } from './call-observer.js';
-import type { ResponseChecks, ResponseGuard, ResponseValidationMode } from './response-check.js';
+import type { CallObservation } from './call-observer.js';
+import type { CallExtensions } from './call-extensions.js';
+import type { ResponseChecks, ResponseValidationMode } from './response-check.js';
 import type { ClientLogger, Secrets, TransportLog } from './logger.js';
 import type { RetryOptions } from './retry.js';
 import { resolveServerUrl, type ServerTemplate, type TokenEndpoint } from './servers.js';
@@ -32,7 +33,8 @@ export interface ClientOperationMeta {
   security: string[][];
   /** Operation-level server (e.g. the token endpoint on `{auth_url}`). */
   server?: ServerTemplate;
-  /** Media type the client sends the body as (first JSON-ish one of the document). */
+  /** Media type the client sends the body as (first JSON-ish one of the document), when it is
+   * not application/json: without one, the body is JSON. */
   contentType?: string;
   /** Parameters whose style or explode differs from their location's default (parameter-serializer.ts). */
   paramStyles?: OperationStyles;
@@ -196,28 +198,14 @@ export function createCoreClient<Paths extends {}>(
   loadResponseChecks?: ResponseChecksLoader,
 ): CoreClient<Paths> {
   const options: AnyClientOptions = clientOptions;
-  const responses = options.validateResponses;
-  // The guard (response-check.ts: it also checks the option's modes) and the generated checks
-  // load with the first judged response; should their chunk fail to load (a page gone offline),
-  // that response goes unjudged and the next one tries again.
-  let guarding: Promise<ResponseGuard | undefined> | undefined;
-  const guard =
-    responses && responses !== 'off'
-      ? () =>
-          (guarding ??= Promise.all([import('./response-check.js'), loadResponseChecks?.()]).then(
-            ([m, checks]) => m.createResponseGuard(checks, options),
-            () => (guarding = undefined),
-          ))
-      : undefined;
   const baseFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const variables = { base_url: options.baseUrl, auth_url: options.authUrl, ...options.serverVariables };
-  const apiKeyHeaders = Object.values(meta.schemes).flatMap((s) => (s.type === 'apiKey' ? [s.name] : []));
   const secrets = createSecrets();
   for (const secret of [options.clientSecret, options.apiKey]) secrets.addSecret(secret);
   // Log entries and their redaction load with the first entry to log (no logger, none is built).
   let logging: Promise<TransportLog> | undefined;
   const logs = () =>
-    (logging ??= import('./logger.js').then((m) => m.transportLog(apiKeyHeaders, secrets, options.logger)));
+    (logging ??= import('./logger.js').then((m) => m.transportLog(meta.schemes, secrets, options.logger)));
   const byId = new Map(meta.operations.map((op) => [op.id, op]));
   const serializers = new Map<string, ParameterWriters>();
   // The full style table (parameter-serializer.ts) loads for the first call that needs it: an
@@ -243,15 +231,20 @@ export function createCoreClient<Paths extends {}>(
   // `client.raw` calls name no operation: the client matches its own URLs, with a resolver that
   // loads with the first such call (operation-match.ts).
   let resolver: Promise<(method: string, url: string) => Promise<ClientOperationMeta | undefined>> | undefined;
-  // The call observer (tracing) loads with the first call, and only when asked for.
-  const { telemetry } = options;
-  let observing: Promise<CallObserver> | undefined;
-  const observer = telemetry
-    ? () =>
-        (observing ??= import('../telemetry/client-spans.js').then((m) =>
-          m.clientSpans(telemetry, apiKeyHeaders, secrets),
-        ))
-    : undefined;
+  // Tracing and the judging of answers (call-extensions.ts) load with the first call, only when
+  // asked for. Should their chunk fail to load (a page gone offline), the call runs without them
+  // and the next one tries again; an error of the extensions themselves (a tracer that fails) is
+  // the call's.
+  const responses = options.validateResponses;
+  let extending: Promise<CallExtensions | undefined> | undefined;
+  const extensions =
+    (responses && responses !== 'off') || options.telemetry
+      ? () =>
+          (extending ??= import('./call-extensions.js').then(
+            (m) => m.callExtensions(options, meta.schemes, secrets, loadResponseChecks),
+            () => (extending = undefined),
+          ))
+      : undefined;
 
   // A token URL resolves exactly when one is given or the document has a token endpoint
   // (token-url.ts); the provider resolves it when it loads.
@@ -277,7 +270,9 @@ export function createCoreClient<Paths extends {}>(
           )
         : undefined;
 
+  // The client's own retry policy and logger, as given.
   const transport = createTransport({
+    ...options,
     fetch: baseFetch,
     resolve: async (method, url) =>
       (await (resolver ??= import('./operation-match.js').then((m) => m.urlResolver(meta.operations, serviceUrls))))(
@@ -290,13 +285,10 @@ export function createCoreClient<Paths extends {}>(
     // secrets; an API key is one too): the base URL's and those of the servers the document
     // gives operations, never another a per-call baseUrl names.
     credentialOrigins: originsOf(serviceUrls),
-    apiKey: options.apiKey,
     tokens,
-    retry: options.retry,
     secrets,
-    logging: options.logger !== undefined,
     logs,
-    observer,
+    observer: extensions,
   });
 
   const raw = createFetchClient<Paths>({ baseUrl: options.baseUrl, fetch: transport });
@@ -308,24 +300,26 @@ export function createCoreClient<Paths extends {}>(
 
   // The error model loads with the first failure (api-error.ts); should its chunk fail to load
   // (a page gone offline), the next failure tries again.
-  let errorModel: Promise<typeof import('./api-error.js') | undefined> | undefined;
+  let errorModel: Promise<ErrorModel> | undefined;
   const errors = () =>
     (errorModel ??= import('./api-error.js').catch(() => {
       errorModel = undefined;
-      return undefined;
+      return OFFLINE_ERRORS;
     }));
-  const thrownError = async (error: unknown): Promise<ApiError> => {
-    const m = await errors();
-    return m ? m.errorFromThrown(error, secrets.scrub) : unloaded(secrets.scrub(String(error)));
-  };
+  const thrownError = async (error: unknown): Promise<ApiError> =>
+    (await errors()).errorFromThrown(error, secrets.scrub);
 
-  // One call of a generated method; `obs` sees its requests (call-observer.ts).
-  const invoke = async (op: ClientOperationMeta, init: unknown, obs: CallObservation | undefined): Promise<unknown> => {
-    const operationId = op.id;
+  // One call of a generated method; `obs` sees its requests (call-observer.ts), `ext` judges its answer.
+  const invoke = async (
+    op: ClientOperationMeta,
+    init: unknown,
+    obs?: CallObservation,
+    ext?: CallExtensions,
+  ): Promise<unknown> => {
     const given = (init ?? {}) as GivenRequest & { headers?: Record<string, string> };
     const validator = await validatorOf();
     if (validator) {
-      const apiError = (await import('./request-check.js')).checkRequest(validator, operationId, given);
+      const apiError = (await import('./request-check.js')).checkRequest(validator, op.id, given);
       if (apiError) return { apiError };
     }
     let writers: ParameterWriters;
@@ -345,12 +339,7 @@ export function createCoreClient<Paths extends {}>(
     const headers: Record<string, string> = {};
     // A FormData body (multipart/form-data) gets its type from fetch, with the boundary its
     // parts are delimited by (RFC 7578 §4.1): a type written here would have none.
-    if (
-      op.contentType &&
-      op.contentType !== 'application/json' &&
-      given.body !== undefined &&
-      !(given.body instanceof FormData)
-    )
+    if (op.contentType && given.body !== undefined && !(given.body instanceof FormData))
       headers['Content-Type'] = op.contentType;
     // The core writes no cookies: the cookie parameters become the Cookie header (RFC 6265 §4.2).
     const cookie = writers.cookies(given.params?.cookie);
@@ -370,12 +359,8 @@ export function createCoreClient<Paths extends {}>(
     // validateResponses on: the guard decides per operation and sample, and in `throw` and `both`
     // modes rejects the call with a ContractViolationError; the violations also go to the call's
     // observation (span events) before the call ends.
-    if (guard) (await guard())?.checkCall(op, given as { parseAs?: string }, result, obs);
-    if (result.response.ok) return result;
-    const m = await errors();
-    if (m === undefined)
-      return { response: result.response, apiError: unloaded(`the service answered ${result.response.status}`) };
-    return m.failedResult(result, secrets.scrub);
+    if (ext) await ext.checkCall(op, given as { parseAs?: string }, result, obs);
+    return result.response.ok ? result : (await errors()).failedResult(result, secrets.scrub);
   };
 
   return {
@@ -384,9 +369,8 @@ export function createCoreClient<Paths extends {}>(
       const op = byId.get(operationId);
       if (!op) throw new TypeError(`Unknown operation ${JSON.stringify(operationId)}`);
       // Response validation (validateResponses) reports to `obs` (observeViolations) before it ends.
-      return observer
-        ? (await observer()).observe(op, op.method, (obs) => invoke(op, init, obs))
-        : invoke(op, init, undefined);
+      const ext = await extensions?.();
+      return ext ? ext.observe(op, op.method, (obs) => invoke(op, init, obs, ext)) : invoke(op, init);
     },
   };
 }
@@ -425,10 +409,17 @@ function createSecrets(): Secrets {
   };
 }
 
-/** When the error model's chunk cannot load (a page gone offline): the failure, told plainly. */
-function unloaded(message: string): ApiError {
-  return { kind: 'network', message };
-}
+type ErrorModel = Pick<typeof import('./api-error.js'), 'errorFromThrown' | 'failedResult'>;
+
+/** When the error model's chunk cannot load (a page gone offline): each failure, told plainly. */
+const OFFLINE_ERRORS: ErrorModel = {
+  errorFromThrown: (error, scrub) => ({ kind: 'network', message: scrub(String(error)) }),
+  failedResult: ({ error, response }) => ({
+    error,
+    response,
+    apiError: { kind: 'network', message: `the service answered ${response.status}` },
+  }),
+};
 
 /** Undefined when the base URL has no origin to compare with (no restriction is possible). */
 function originsOf(urls: readonly string[]): ReadonlySet<string> | undefined {

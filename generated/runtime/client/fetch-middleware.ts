@@ -15,19 +15,13 @@ export async function runMiddleware(
   list: readonly Middleware[],
   first: Request,
   send: (request: Request) => Promise<Response>,
-  context: {
-    schemaPath: string;
-    params: MiddlewareCallbackParams['params'];
-    options: Omit<MergedOptions, 'pathSerializer'> & { pathSerializer?: MergedOptions['pathSerializer'] | undefined };
-  },
+  schemaPath: string,
+  params: MiddlewareCallbackParams['params'],
+  merged: Omit<MergedOptions, 'pathSerializer'> & { pathSerializer?: MergedOptions['pathSerializer'] | undefined },
 ): Promise<{ request: Request; response: Response }> {
   const id = Math.random().toString(36).slice(2, 11);
   // A call with no path parameters and no serializer of its own: the default for primitives.
-  const options = Object.freeze({
-    ...context.options,
-    pathSerializer: context.options.pathSerializer ?? primitivePath,
-  });
-  const { schemaPath, params } = context;
+  const options = Object.freeze({ ...merged, pathSerializer: merged.pathSerializer ?? primitivePath });
   let request = first;
   for (const m of list) {
     if (!m || typeof m !== 'object' || typeof m.onRequest !== 'function') continue;

@@ -4,7 +4,7 @@
 /**
  * The fetch the client core (fetch-client.ts) is built on: adds credentials per operation, retries safe
  * requests, and after a 401 refreshes the token once and re-sends the request once with its
- * body intact. The body is read into memory once, before the first send, and every attempt is a
+ * body intact (bearer-call.ts). The body is read into memory once, before the first send, and every attempt is a
  * fresh Request over those bytes (cheaper than Request.clone(), which tees a stream).
  *
  * Redirects are handled here, never by fetch: fetch drops Authorization on a cross-origin hop
@@ -16,7 +16,8 @@
  */
 import { planSecurity, type Credentials, type SchemeDescriptor } from '../auth/schemes.js';
 import type { TokenProvider } from '../auth/client-credentials.js';
-import type { CallObservation, CallObserver } from './call-observer.js';
+import type { CallObservation } from './call-observer.js';
+import type { CallExtensions } from './call-extensions.js';
 import type { Secrets, TransportLog } from './logger.js';
 import type { RetryOptions } from './retry.js';
 
@@ -33,28 +34,27 @@ export interface TransportOptions {
    * for unknown URLs. */
   resolve: (method: string, url: string) => TransportOperation | undefined | Promise<TransportOperation | undefined>;
   schemes: Readonly<Record<string, SchemeDescriptor>>;
+  /** What the client holds: a token provider (`oauth`) and the API key placed where its scheme says. */
   credentials: Credentials;
-  apiKey?: string | undefined;
   tokens?: TokenProvider | undefined;
   /** When set, credentials (a token, fetched or held, and the API key) go only to requests of
    * these origins: the service's, the ones they were issued for. */
   credentialOrigins?: ReadonlySet<string> | undefined;
   /** The retry options as given (retry.ts resolves them when a request may be retried). */
-  retry: RetryOptions | false | undefined;
+  retry?: RetryOptions | false | undefined;
   secrets: Secrets;
-  /** Whether the client has a logger: without one, no entry is built and logger.ts never loads. */
-  logging: boolean;
+  /** The client's logger, when it has one: without one, no entry is built and logger.ts never
+   * loads (the entries go to it through `logs`). */
+  logger?: unknown;
   /** The entries and the redactor (logger.ts, loaded on first use). */
   logs: () => Promise<TransportLog>;
   /** Observes requests sent without an observation of their own (`client.raw`); loaded on first use. */
-  observer?: (() => Promise<CallObserver>) | undefined;
+  observer?: (() => Promise<Pick<CallExtensions, 'observe'> | undefined>) | undefined;
 }
 
 /** Sends a request of `op` (the operation the generated method called), or of the operation
  * its URL names (`client.raw`), told to the call's observation when there is one. */
 export type Transport = (request: Request, op?: TransportOperation, observation?: CallObservation) => Promise<Response>;
-
-const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
 export function createTransport(options: TransportOptions): Transport {
   const { scrub } = options.secrets;
@@ -82,9 +82,8 @@ function createInnerTransport(options: TransportOptions): Transport {
   return async function transport(input, known, observed) {
     const op = known ?? (await options.resolve(input.method, input.url));
     // A request without a call around it (`client.raw`) is its own call.
-    return observed !== undefined || options.observer === undefined
-      ? run(input, op, observed)
-      : (await options.observer()).observe(op, input.method, (own) => run(input, op, own));
+    const observer = observed === undefined ? await options.observer?.() : undefined;
+    return observer ? observer.observe(op, input.method, (own) => run(input, op, own)) : run(input, op, observed);
   };
 
   async function run(input: Request, op: TransportOperation | undefined, obs: CallObservation | undefined) {
@@ -94,7 +93,7 @@ function createInnerTransport(options: TransportOptions): Transport {
     const foreign = credentialOrigins !== undefined && !credentialOrigins.has(new URL(input.url).origin);
     const credentials = foreign ? { apiKey: undefined, oauth: false } : options.credentials;
     const plan = planSecurity(op?.security ?? [], options.schemes, credentials);
-    const log = options.logging ? await options.logs() : undefined;
+    const log = options.logger ? await options.logs() : undefined;
     if (log && foreign) log.withheld(input.method, input.url);
     else if (log && plan.unsatisfied) log.missing(op?.id);
     // Only idempotent reads are retried (retry.ts).
@@ -141,7 +140,7 @@ function createInnerTransport(options: TransportOptions): Transport {
       const headers = new Headers(input.headers);
       const url = new URL(target);
       if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
-      if (place) for (const key of plan.apiKeys) place(headers, url, key, options.apiKey ?? '');
+      if (place) for (const key of plan.apiKeys) place(headers, url, key, options.credentials.apiKey ?? '');
       // A 303 hop continues without the body, so without its type either.
       if (body === undefined && bytes !== undefined) headers.delete('content-type');
       return new Request(url, {
@@ -167,38 +166,28 @@ function createInnerTransport(options: TransportOptions): Transport {
           () => error,
         );
       }
-      if (input.redirect !== 'follow' || !REDIRECT_STATUSES.has(response.status) || !response.headers.has('location'))
+      // 301 to 308 with a Location: redirects.ts follows the redirect statuses among them.
+      const { status } = response;
+      if (input.redirect !== 'follow' || status < 301 || status > 308 || !response.headers.has('location'))
         return response;
       // The redirect loop loads on the first redirect. Should it fail to load (a page gone
       // offline), the 3xx answer is the result: nothing is sent on.
       const redirects = await import('./redirects.js').catch(() => undefined);
       if (redirects === undefined) return response;
       return redirects.followSameOrigin(response, first, {
-        fetch: options.fetch,
+        ...options,
         method: input.method,
         body: bytes,
         build: (target, method, body) => build(target, method, body, token),
-        logs: options.logs,
         operationId: op?.id,
-        statuses: REDIRECT_STATUSES,
       });
     };
 
     if (!plan.bearer || !options.tokens) return send(undefined);
-    // The caller's signal ends its wait for a token too (a stalled token endpoint must not hold it);
-    // the call's observation hears how the token came.
-    const token = await options.tokens.getToken(input.signal, obs);
-    const response = await send(token);
-    if (response.status !== 401) return response;
-    // RFC 6750 §3.1 invalid_token (401): an expired token is replaced. Exactly one refresh and one
-    // re-send, unless the replacement is the same token (a token the app holds and did not renew).
-    options.tokens.invalidate(token);
-    log?.refresh(op?.id);
-    const next = await options.tokens.getToken(input.signal, obs);
-    if (next === token) return response;
-    obs?.onToken('refreshed');
-    await response.body?.cancel().catch(() => undefined);
-    return send(next);
+    // The token and the 401 refresh load with the first call that carries one (bearer-call.ts).
+    return (await import('./bearer-call.js')).sendWithBearer(options.tokens, send, input.signal, obs, () =>
+      log?.refresh(op?.id),
+    );
   }
 }
 

@@ -35,7 +35,8 @@ export const clientEmitter: Emitter = {
           path: op.path,
           security: op.security,
           ...(op.servers && op.servers.length > 0 ? { server: serverView(op.servers[0]) } : {}),
-          ...(contentType ? { contentType } : {}),
+          // JSON is the core's default: its body is written as JSON with that type (fetch-client.ts).
+          ...(contentType && contentType !== 'application/json' ? { contentType } : {}),
           ...(clientParamStyles(op.parameters) ? { paramStyles: clientParamStyles(op.parameters) } : {}),
           ...(urlMayBeAnothers(op, model.operations) ? { matchByUrl: true } : {}),
         };

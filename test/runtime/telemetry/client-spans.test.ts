@@ -148,10 +148,14 @@ describe('client spans (HTTP client semantic conventions)', () => {
   });
 
   it('url.full never carries a credential placed in the query', async () => {
-    const observer = await clientSpans({ tracer }, [], {
-      addSecret() {},
-      scrub: (t) => t.split('live-secret').join('[REDACTED]'),
-    });
+    const observer = await clientSpans(
+      { tracer },
+      {},
+      {
+        addSecret() {},
+        scrub: (t) => t.split('live-secret').join('[REDACTED]'),
+      },
+    );
     await observer.observe(undefined, 'GET', async (obs) => {
       obs.onAttempt(new Request(`${base}/x?api_key=k-123&ref=live-secret&page=2`), 0);
       return new Response(null, { status: 204 });
@@ -163,7 +167,7 @@ describe('client spans (HTTP client semantic conventions)', () => {
   });
 
   it('contract violations become span events with rule, pointer and value type, never the value', async () => {
-    const observer = await clientSpans({ tracer }, [], { addSecret() {}, scrub: (t) => t });
+    const observer = await clientSpans({ tracer }, {}, { addSecret() {}, scrub: (t) => t });
     const violation: ContractViolation = {
       source: 'response',
       operationId: 'createPayment',

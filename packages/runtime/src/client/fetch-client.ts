@@ -135,17 +135,13 @@ export function createFetchClient<Paths extends {}, Media extends MediaType = Me
     if (all === undefined) response = await fetch(request, ext);
     else {
       const run = (await import('./fetch-middleware.js')).runMiddleware;
-      ({ request, response } = await run(all, request, (r) => fetch(r, ext), {
-        schemaPath,
-        params,
-        options: {
-          baseUrl: base,
-          fetch,
-          parseAs,
-          querySerializer: query,
-          bodySerializer,
-          pathSerializer,
-        },
+      ({ request, response } = await run(all, request, (r) => fetch(r, ext), schemaPath, params, {
+        baseUrl: base,
+        fetch,
+        parseAs,
+        querySerializer: query,
+        bodySerializer,
+        pathSerializer,
       }));
     }
     return readAnswer(response, request.method, parseAs);
@@ -157,7 +153,7 @@ export function createFetchClient<Paths extends {}, Media extends MediaType = Me
       for (const m of list) {
         if (!m) continue;
         if (typeof m !== 'object' || !('onRequest' in m || 'onResponse' in m || 'onError' in m))
-          throw new Error('Middleware must be an object with one of `onRequest()`, `onResponse() or `onError()`');
+          throw new Error('Middleware must be an object with onRequest(), onResponse() or onError()');
         middlewares.push(m);
       }
     },

@@ -5,6 +5,7 @@
  * is finally scrubbed of the live secret values themselves.
  */
 import type { ContractViolation } from '../contract/violation.js';
+import type { SchemeDescriptor } from '../auth/schemes.js';
 
 export interface ClientLogEntry {
   level: 'debug' | 'info' | 'warn';
@@ -127,12 +128,17 @@ export interface TransportLog {
   refresh(operationId: string | undefined): void;
 }
 
+/** The headers the document's apiKey schemes name: secrets, as Authorization is. */
+export function apiKeyHeaderNames(schemes: Readonly<Record<string, SchemeDescriptor>>): string[] {
+  return Object.values(schemes).flatMap((s) => (s.type === 'apiKey' ? [s.name] : []));
+}
+
 export function transportLog(
-  extraSecretHeaders: Iterable<string>,
+  schemes: Readonly<Record<string, SchemeDescriptor>>,
   secrets: Secrets,
   logger: ClientLogger | undefined,
 ): TransportLog {
-  const redactor = createRedactor(extraSecretHeaders, secrets);
+  const redactor = createRedactor(apiKeyHeaderNames(schemes), secrets);
   const log = logger && redactor.wrap(logger);
   const emit = (entry: ClientLogEntry) => log?.(entry);
   return {

@@ -6,20 +6,21 @@
  * does not split those modules into a chunk the page would load up front; the error model and
  * the redactor are lazy chunks already.
  */
-import type { TransportLog } from './logger.js';
+import type { TransportOptions } from './transport.js';
 
-export interface RedirectContext {
-  fetch: (request: Request) => Promise<Response>;
+/** The transport's fetch and log entries (`logs`: the entries and the redactor, logger.ts: URLs
+ * as logs and errors may show them), and the call's request. */
+export interface RedirectContext extends Pick<TransportOptions, 'fetch' | 'logs'> {
   /** The call's method and body, as first sent. */
   method: string;
   body: Uint8Array<ArrayBuffer> | undefined;
   /** The request to `target`, with the call's credentials. */
   build(target: string, method: string, body: Uint8Array<ArrayBuffer> | undefined): Request;
-  /** The log entries and the redactor (logger.ts): URLs as logs and errors may show them. */
-  logs: () => Promise<TransportLog>;
   operationId: string | undefined;
-  statuses: ReadonlySet<number>;
 }
+
+/** The statuses fetch follows (WHATWG Fetch §4.4 "redirect status"). */
+const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
 /** Fetch's own limit (WHATWG Fetch §4.4 HTTP-redirect fetch, step 5). */
 const MAX_REDIRECTS = 20;
@@ -34,7 +35,7 @@ export async function followSameOrigin(first: Response, request: Request, ctx: R
   let method = ctx.method;
   let body = ctx.body;
   for (let hops = 0; ; hops++) {
-    if (!ctx.statuses.has(response.status)) return response;
+    if (!REDIRECT_STATUSES.has(response.status)) return response;
     const location = response.headers.get('location');
     if (location === null) return response;
     const from = new URL(request.url);

@@ -9,7 +9,8 @@
  * tracer is all it needs, so a page's bundle works with whatever SDK the app bundles.
  */
 import type { CallObservation, CallObserver } from '../client/call-observer.js';
-import { createRedactor, type Secrets } from '../client/logger.js';
+import { apiKeyHeaderNames, createRedactor, type Secrets } from '../client/logger.js';
+import type { SchemeDescriptor } from '../auth/schemes.js';
 import { violationEventAttributes } from './violation-event.js';
 import { SPAN_KIND, SPAN_STATUS_ERROR, type Attributes, type OtelSpan, type OtelTracer } from './otel-api.js';
 import { formatTraceparent } from './traceparent.js';
@@ -30,13 +31,13 @@ const KNOWN_METHODS = new Set([
 
 export async function clientSpans(
   options: { tracer: object },
-  apiKeyNames: readonly string[],
+  schemes: Readonly<Record<string, SchemeDescriptor>>,
   secrets: Secrets,
 ): Promise<CallObserver> {
   const tracer = options.tracer as OtelTracer;
   // The logger's URL redaction: credentials in the query (an API key placed there), user info,
   // and every live secret value (url.full must not carry credentials, per the conventions).
-  const redactor = createRedactor(apiKeyNames, secrets);
+  const redactor = createRedactor(apiKeyHeaderNames(schemes), secrets);
   return {
     async observe(op, given, run) {
       const method = given.toUpperCase();

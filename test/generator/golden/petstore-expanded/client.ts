@@ -42,7 +42,7 @@ const loadResponseChecks = () => import('./response-checks.js');
 const META: ApiClientMeta = {
   "operations": [
     {"id":"findPets","method":"get","path":"/pets","security":[]},
-    {"id":"addPet","method":"post","path":"/pets","security":[],"contentType":"application/json"},
+    {"id":"addPet","method":"post","path":"/pets","security":[]},
     {"id":"findPetById","method":"get","path":"/pets/{id}","security":[]},
     {"id":"deletePet","method":"delete","path":"/pets/{id}","security":[]}
   ],
