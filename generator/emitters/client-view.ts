@@ -3,6 +3,7 @@
  * endpoint, operation docs. Derived from the ApiModel only (never the raw document).
  */
 import type { ApiModel, OperationModel, SecuritySchemeModel, ServerModel } from '../ir/model.js';
+import { clientParamStyles } from '../ir/parameter-style.js';
 import type { EmitContext } from './emitter.js';
 
 export type SchemeView =
@@ -90,4 +91,29 @@ export function urlMayBeAnothers(
       theirs.every((s, i) => s === mine[i] || s.includes('{') || mine[i]!.includes('{'))
     );
   });
+}
+
+/** The client's META (packages/runtime/src/client/create-client.ts ApiClientMeta): the operation
+ * table the generated client.ts hands its core, and the document's schemes and token endpoint. */
+export function clientMetaView(model: ApiModel) {
+  const tokenEndpoint = tokenEndpointView(model);
+  return {
+    operations: model.operations.map((op) => {
+      const contentType = preferredContentType(op);
+      const paramStyles = clientParamStyles(op.parameters);
+      return {
+        id: op.id,
+        method: op.method,
+        path: op.path,
+        security: op.security,
+        ...(op.servers && op.servers.length > 0 ? { server: serverView(op.servers[0]!) } : {}),
+        // JSON is the core's default: its body is written as JSON with that type (fetch-client.ts).
+        ...(contentType && contentType !== 'application/json' ? { contentType } : {}),
+        ...(paramStyles ? { paramStyles } : {}),
+        ...(urlMayBeAnothers(op, model.operations) ? { matchByUrl: true as const } : {}),
+      };
+    }),
+    schemes: schemeViews(model),
+    ...(tokenEndpoint ? { tokenEndpoint } : {}),
+  };
 }

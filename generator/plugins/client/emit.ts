@@ -3,16 +3,7 @@
  * operation over packages/runtime/src/client (auth, retries, typed errors, pre-flight validation).
  */
 import type { Emitter } from '../../emitters/emitter.js';
-import {
-  operationDoc,
-  preferredContentType,
-  schemeViews,
-  serverView,
-  tokenEndpointView,
-  urlMayBeAnothers,
-  withValidators,
-} from '../../emitters/client-view.js';
-import { clientParamStyles } from '../../ir/parameter-style.js';
+import { clientMetaView, operationDoc, withValidators } from '../../emitters/client-view.js';
 import { identifier } from '../../safe-text.js';
 
 /** `createPaymentsClient` → `PaymentsClient`; anything else → `<Name>Client`-style type name. */
@@ -26,24 +17,7 @@ export const clientEmitter: Emitter = {
   name: 'client',
   emit(ctx) {
     const { model, config } = ctx;
-    const meta = {
-      operations: model.operations.map((op) => {
-        const contentType = preferredContentType(op);
-        return {
-          id: op.id,
-          method: op.method,
-          path: op.path,
-          security: op.security,
-          ...(op.servers && op.servers.length > 0 ? { server: serverView(op.servers[0]) } : {}),
-          // JSON is the core's default: its body is written as JSON with that type (fetch-client.ts).
-          ...(contentType && contentType !== 'application/json' ? { contentType } : {}),
-          ...(clientParamStyles(op.parameters) ? { paramStyles: clientParamStyles(op.parameters) } : {}),
-          ...(urlMayBeAnothers(op, model.operations) ? { matchByUrl: true } : {}),
-        };
-      }),
-      schemes: schemeViews(model),
-      ...(tokenEndpointView(model) ? { tokenEndpoint: tokenEndpointView(model) } : {}),
-    };
+    const meta = clientMetaView(model);
     const view = {
       factoryName: config.clientFactoryName,
       typeName: clientTypeName(config.clientFactoryName),

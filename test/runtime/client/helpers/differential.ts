@@ -11,13 +11,7 @@
  */
 import { vi } from 'vitest';
 import type { ApiModel, OperationModel, ParameterModel } from '../../../../generator/ir/model.js';
-import {
-  preferredContentType,
-  schemeViews,
-  serverView,
-  tokenEndpointView,
-} from '../../../../generator/emitters/client-view.js';
-import { clientParamStyles } from '../../../../generator/ir/parameter-style.js';
+import { clientMetaView, preferredContentType } from '../../../../generator/emitters/client-view.js';
 import type { ApiClientMeta, ClientOptions } from '../../../../packages/runtime/src/client/create-client.js';
 
 export interface SentRequest {
@@ -128,24 +122,7 @@ export async function generatedPair(): Promise<{ ours: CoreFactory; theirs: Core
 
 /** The client META the generator writes for `model` (plugins/client/emit.ts). */
 export function clientMeta(model: ApiModel): ApiClientMeta {
-  const token = tokenEndpointView(model);
-  return {
-    operations: model.operations.map((op) => {
-      const contentType = preferredContentType(op);
-      const styles = clientParamStyles(op.parameters);
-      return {
-        id: op.id,
-        method: op.method,
-        path: op.path,
-        security: op.security,
-        ...(op.servers && op.servers.length > 0 ? { server: serverView(op.servers[0]!) } : {}),
-        ...(contentType ? { contentType } : {}),
-        ...(styles ? { paramStyles: styles } : {}),
-      };
-    }),
-    schemes: schemeViews(model) as ApiClientMeta['schemes'],
-    ...(token ? { tokenEndpoint: token } : {}),
-  } as ApiClientMeta;
+  return clientMetaView(model) as ApiClientMeta;
 }
 
 /** A value of the parameter's type with characters every encoding must handle. */
