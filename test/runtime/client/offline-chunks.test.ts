@@ -5,35 +5,25 @@
  * again. The generated client (generated/client.ts) against node:http on 127.0.0.1; a chunk that
  * fails to load is a module whose import rejects.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ContractViolation } from '../../../generated/client.js';
+import { type QueuedAnswers, queuedAnswersServer } from './helpers/queued-answers.js';
 
 const EXTENSIONS = '../../../generated/runtime/client/call-extensions.js';
 const ERROR_MODEL = '../../../generated/runtime/client/api-error.js';
 
-let server: Server;
+let server: QueuedAnswers;
 let base: string;
-let answers: Array<{ status: number; json: string }> = [];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const answer = answers.shift() ?? { status: 500, json: '{"errors":[]}' };
-    req.resume();
-    res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(answer.json);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await queuedAnswersServer();
+  base = server.base;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => server.close());
 
 afterEach(() => {
-  answers = [];
+  server.answers = [];
   vi.doUnmock(EXTENSIONS);
   vi.doUnmock(ERROR_MODEL);
   // The worker is shared (isolate: false): the client evaluated against a module that fails to
@@ -68,7 +58,7 @@ describe('the call extensions (validateResponses, telemetry) fail to load', () =
       // `throw` rejects without reporting: an event here would be a judged answer.
       onContractViolation: (v) => events.push(v),
     });
-    answers = [DRIFTED];
+    server.answers = [DRIFTED];
     const offline = (await createPayment(client)) as { data?: unknown; apiError?: unknown };
     expect(offline.apiError).toBeUndefined();
     expect(offline.data).toEqual({});
@@ -76,7 +66,7 @@ describe('the call extensions (validateResponses, telemetry) fail to load', () =
 
     // Back online: `throw` rejects the drifted answer.
     vi.doUnmock(EXTENSIONS);
-    answers = [DRIFTED];
+    server.answers = [DRIFTED];
     await expect(createPayment(client)).rejects.toMatchObject({ name: 'ContractViolationError' });
   });
 });
@@ -86,7 +76,7 @@ describe('the error model fails to load', () => {
     const { createPaymentsClient } = await clientWithout(ERROR_MODEL);
     // Without credentials: the held-token provider needs the error model too (its AuthFailure).
     const client = createPaymentsClient({ baseUrl: base, retry: false });
-    answers = [{ status: 503, json: '{"errors":[{"code":"DOWN"}]}' }];
+    server.answers = [{ status: 503, json: '{"errors":[{"code":"DOWN"}]}' }];
     const result = (await createPayment(client)) as { error?: unknown; apiError?: unknown; response?: Response };
     expect(result.apiError).toEqual({ kind: 'network', message: 'the service answered 503' });
     expect(result.error).toEqual({ errors: [{ code: 'DOWN' }] });
@@ -94,7 +84,7 @@ describe('the error model fails to load', () => {
 
     // Back online: the error model describes the failure.
     vi.doUnmock(ERROR_MODEL);
-    answers = [{ status: 503, json: '{"errors":[{"code":"DOWN"}]}' }];
+    server.answers = [{ status: 503, json: '{"errors":[{"code":"DOWN"}]}' }];
     const online = (await createPayment(client)) as { apiError?: { kind: string; status?: number } };
     expect(online.apiError).toMatchObject({ kind: 'http', status: 503 });
   });

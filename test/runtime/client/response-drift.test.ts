@@ -6,40 +6,24 @@
  * ContractViolationError (never an apiError); `off` and a sample rate of 0 judge nothing; legitimate
  * provider variations raise no event.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ClientOptions, type ContractViolation, createPaymentsClient } from '../../../generated/client.js';
 import { ContractViolationError } from '../../../generated/runtime/contract/violation.js';
 import { apiInfo } from '../../../generated/operations.js';
+import { type QueuedAnswer as Answer, type QueuedAnswers, queuedAnswersServer } from './helpers/queued-answers.js';
 
-interface Answer {
-  status: number;
-  /** Sent as is (an amount as a string stays a string). */
-  json: string;
-}
-
-let server: Server;
+let server: QueuedAnswers;
 let base: string;
-let answers: Answer[] = [];
 
 beforeAll(async () => {
-  server = createServer((_req, res) => {
-    const answer = answers.shift() ?? { status: 500, json: '{"errors":[]}' };
-    _req.resume();
-    res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(answer.json);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await queuedAnswersServer();
+  base = server.base;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => server.close());
 
 afterEach(() => {
-  answers = [];
+  server.answers = [];
 });
 
 const CUSTOMER = { params: { path: { customer_id: 'cust-1' } } };
@@ -208,7 +192,7 @@ describe('report mode: every provider-drift fault yields an event without its va
   for (const fault of FAULTS) {
     it(fault.name, async () => {
       const { client, events } = reporting();
-      answers = [...fault.answers];
+      server.answers = [...fault.answers];
       const result = (await fault.call(client)) as { apiError?: unknown };
       // `report` never changes the call's outcome: the drifted data is handed back as it came.
       expect(fault.expected.status === 400 || result.apiError === undefined).toBe(true);
@@ -231,7 +215,7 @@ describe('report mode: every provider-drift fault yields an event without its va
     let caught = 0;
     for (const fault of FAULTS) {
       const { client, events } = reporting();
-      answers = [...fault.answers];
+      server.answers = [...fault.answers];
       await fault.call(client);
       if (events.some((e) => e.ruleId === fault.expected.ruleId && e.pointer === fault.expected.pointer)) caught++;
     }
@@ -306,9 +290,9 @@ describe('no false alarm on legitimate provider variations', () => {
   for (const c of conforming) {
     it(c.name, async () => {
       const { client, events } = reporting();
-      answers = [...c.answers];
+      server.answers = [...c.answers];
       await c.call(client);
-      expect(answers).toEqual([]);
+      expect(server.answers).toEqual([]);
       expect(events).toEqual([]);
     });
   }
@@ -319,7 +303,7 @@ const DRIFT = ok(payment({ instruction_number: null }));
 describe('modes', () => {
   it('throw: the call rejects with a ContractViolationError, not an apiError', async () => {
     const { client, events } = reporting({ validateResponses: 'throw' });
-    answers = [DRIFT];
+    server.answers = [DRIFT];
     const error = await createPayment(client).then(
       () => undefined,
       (e: unknown) => e,
@@ -336,7 +320,7 @@ describe('modes', () => {
 
   it('both: the event is reported, then the call rejects', async () => {
     const { client, events } = reporting({ validateResponses: 'both' });
-    answers = [DRIFT];
+    server.answers = [DRIFT];
     await expect(createPayment(client)).rejects.toBeInstanceOf(ContractViolationError);
     expect(events.map((e) => e.pointer)).toEqual(['/instruction_number']);
   });
@@ -345,7 +329,10 @@ describe('modes', () => {
     const { client, events } = reporting({
       validateResponses: { default: 'off', operations: { legacyViewPayment: 'throw', createPayment: 'report' } },
     });
-    answers = [DRIFT, { status: 200, json: JSON.stringify(payment({ payment_id: 'pay-x', status: 'NEW_STATUS' })) }];
+    server.answers = [
+      DRIFT,
+      { status: 200, json: JSON.stringify(payment({ payment_id: 'pay-x', status: 'NEW_STATUS' })) },
+    ];
     expect(await createPayment(client)).not.toHaveProperty('apiError');
     expect(events).toHaveLength(1);
     await expect(viewPayment(client, 'pay-x')).rejects.toBeInstanceOf(ContractViolationError);
@@ -353,15 +340,15 @@ describe('modes', () => {
 
   it('sampling: a rate of 0 judges nothing; a sampler under the rate judges', async () => {
     const none = reporting({ responseSampleRate: 0 });
-    answers = [DRIFT];
+    server.answers = [DRIFT];
     await createPayment(none.client);
     expect(none.events).toEqual([]);
     const half = reporting({ responseSampleRate: 0.5, responseSampler: () => 0.49 });
-    answers = [DRIFT];
+    server.answers = [DRIFT];
     await createPayment(half.client);
     expect(half.events).toHaveLength(1);
     const skipped = reporting({ responseSampleRate: 0.5, responseSampler: () => 0.5 });
-    answers = [DRIFT];
+    server.answers = [DRIFT];
     await createPayment(skipped.client);
     expect(skipped.events).toEqual([]);
   });
@@ -374,7 +361,7 @@ describe('modes', () => {
       validateResponses: 'report',
       logger: (entry) => entries.push(entry),
     });
-    answers = [ok(payment({ instruction_number: 'INS-LOGGED-6060', created_datetime: 20240501 }))];
+    server.answers = [ok(payment({ instruction_number: 'INS-LOGGED-6060', created_datetime: 20240501 }))];
     await createPayment(client);
     const violations = entries.filter((e) => (e as { event: string }).event === 'contract-violation');
     expect(violations).toEqual([
@@ -390,7 +377,7 @@ describe('modes', () => {
 
   it('a mode that does not exist is refused by the first call', async () => {
     const { client } = reporting({ validateResponses: { operations: { createPayment: 'loud' as never } } });
-    answers = [DRIFT];
+    server.answers = [DRIFT];
     await expect(createPayment(client)).rejects.toThrow(
       /"loud" is not a mode \(use 'off', 'report', 'throw' or 'both'\)/,
     );
@@ -414,7 +401,7 @@ describe('lazy loading', () => {
         validateResponses: mode,
         onContractViolation: (v) => events.push(v),
       });
-      answers = [DRIFT];
+      server.answers = [DRIFT];
       await client.createPayment({ ...CUSTOMER, body: PAYMENT_BODY } as never);
       vi.doUnmock('../../../generated/validators.js');
       return events;
