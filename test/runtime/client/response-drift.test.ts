@@ -404,6 +404,8 @@ describe('lazy loading', () => {
       server.answers = [DRIFT];
       await client.createPayment({ ...CUSTOMER, body: PAYMENT_BODY } as never);
       vi.doUnmock('../../../generated/validators.js');
+      // The worker is shared (isolate: false): the client evaluated against the mock is not kept.
+      vi.resetModules();
       return events;
     };
     expect(await load('off')).toEqual([]);
