@@ -66,7 +66,7 @@ export interface Background {
   output(): string;
   /** Resolves with the first match of `pattern` in the output (rejects after `ms`). */
   waitFor(pattern: RegExp, ms?: number): Promise<RegExpExecArray>;
-  /** SIGINT (Ctrl-C), then the exit code. */
+  /** SIGINT (Ctrl-C) to every process it started, then the exit code of the first. */
   stop(): Promise<number | null>;
 }
 
@@ -76,7 +76,22 @@ export function background(
   cwd: string,
   env: NodeJS.ProcessEnv = {},
 ): Background {
-  const child = spawn(command, args, { cwd, env: { ...NPM_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group, as a terminal's foreground job: Ctrl-C reaches every process in it.
+  // Signalled alone, `npx cbp mock` (npm, then sh, then node) exits and leaves the server running.
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...NPM_ENV, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const group = (signal: NodeJS.Signals | 0): boolean => {
+    try {
+      process.kill(-child.pid!, signal);
+      return true;
+    } catch {
+      return false; // The group is gone.
+    }
+  };
   let text = '';
   const listeners = new Set<() => void>();
   const append = (b: Buffer) => {
@@ -107,10 +122,13 @@ export function background(
         check();
       }),
     stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      group('SIGINT');
+      const timer = setTimeout(() => group('SIGKILL'), 10_000);
       const code = await exited;
       clearTimeout(timer);
+      // What the first process started ends too; whatever ignores Ctrl-C for 5 s is killed.
+      for (let waited = 0; waited < 5_000 && group(0); waited += 100) await new Promise((r) => setTimeout(r, 100));
+      group('SIGKILL');
       return code;
     },
   };
