@@ -2,21 +2,12 @@
  * payments kit's stateful rules, with their parameters) and every rule id `cbp rules` lists. */
 import { statefulRules } from 'cross-border-payments-runtime/payments';
 import { loadSuiteSpec } from '../../conformance/suites/api/spec.js';
-import { ruleVocabulary } from '../../conformance/suites/verdicts/vocabulary.js';
+import { RULE_KINDS, ruleVocabulary } from '../../conformance/suites/verdicts/vocabulary.js';
 import { ruleKeywords as genericKeywords } from '../../generator/keywords/index.js';
 import { paymentKeywords } from '../../kits/payments/keywords/index.js';
 import { code, type ReferencePage, table } from './page.js';
 
 const params = (schema: unknown): string => code(JSON.stringify(schema));
-
-const KINDS = [
-  'overlay rule',
-  'decision branch',
-  'schema keyword rule',
-  'event rule',
-  'check rule',
-  'assumption',
-] as const;
 
 export const rulesPage: ReferencePage = {
   file: 'docs/reference/rules.md',
@@ -54,7 +45,7 @@ export const rulesPage: ReferencePage = {
       '',
       "Every rule and assumption id a conformance verdict can cite, with its source in the provider's service description.",
       '',
-      ...KINDS.flatMap((kind) => {
+      ...RULE_KINDS.flatMap((kind) => {
         const rows = entries.filter((e) => e.kind === kind).map((e) => [code(e.id), e.title, e.source]);
         return rows.length === 0 ? [] : [`### ${kind}s`, '', table(['id', 'title', 'source'], rows), ''];
       }),

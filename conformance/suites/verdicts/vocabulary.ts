@@ -12,9 +12,19 @@ import { eventRules } from './event-rules.js';
 import type { SpecProvenance } from './spec-provenance.js';
 import { specRules } from './spec-rules.js';
 
+/** The kinds of rule, in the order `cbp rules` and docs/reference/rules.md list them. */
+export const RULE_KINDS = [
+  'overlay rule',
+  'decision branch',
+  'schema keyword rule',
+  'event rule',
+  'check rule',
+  'assumption',
+] as const;
+
 export interface VocabularyEntry {
   id: string;
-  kind: 'overlay rule' | 'decision branch' | 'schema keyword rule' | 'event rule' | 'check rule' | 'assumption';
+  kind: (typeof RULE_KINDS)[number];
   title: string;
   source: string;
 }
