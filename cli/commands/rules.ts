@@ -16,7 +16,9 @@ export const rulesCommand: CbpCommand = {
   async run(argv, io) {
     // Loaded on use: the document loader is heavy, and `cbp --help` should not pay for it.
     const { loadSuiteSpec } = await import('../../conformance/suites/api/spec.js');
-    const { RULE_KINDS, ruleVocabulary } = await import('../../conformance/suites/verdicts/vocabulary.js');
+    const { RULE_KINDS, ruleKindPlural, ruleVocabulary } = await import(
+      '../../conformance/suites/verdicts/vocabulary.js'
+    );
     const { model, provenance } = await loadSuiteSpec();
     if (typeof argv.id === 'string') {
       const { explainRule, explanationLines, nearestRuleIds } = await import(
@@ -38,7 +40,7 @@ export const rulesCommand: CbpCommand = {
       return EXIT_OK;
     }
     for (const kind of RULE_KINDS) {
-      io.out(`${kind}s:`);
+      io.out(`${ruleKindPlural(kind)}:`);
       for (const e of entries.filter((x) => x.kind === kind)) io.out(`  ${e.id}\n    ${e.title}\n    ${e.source}`);
     }
     return EXIT_OK;

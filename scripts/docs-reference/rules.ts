@@ -2,7 +2,7 @@
  * payments kit's stateful rules, with their parameters) and every rule id `cbp rules` lists. */
 import { statefulRules } from 'cross-border-payments-runtime/payments';
 import { loadSuiteSpec } from '../../conformance/suites/api/spec.js';
-import { RULE_KINDS, ruleVocabulary } from '../../conformance/suites/verdicts/vocabulary.js';
+import { RULE_KINDS, ruleKindPlural, ruleVocabulary } from '../../conformance/suites/verdicts/vocabulary.js';
 import { ruleKeywords as genericKeywords } from '../../generator/keywords/index.js';
 import { paymentKeywords } from '../../kits/payments/keywords/index.js';
 import { code, type ReferencePage, table } from './page.js';
@@ -47,7 +47,7 @@ export const rulesPage: ReferencePage = {
       '',
       ...RULE_KINDS.flatMap((kind) => {
         const rows = entries.filter((e) => e.kind === kind).map((e) => [code(e.id), e.title, e.source]);
-        return rows.length === 0 ? [] : [`### ${kind}s`, '', table(['id', 'title', 'source'], rows), ''];
+        return rows.length === 0 ? [] : [`### ${ruleKindPlural(kind)}`, '', table(['id', 'title', 'source'], rows), ''];
       }),
     ].join('\n');
   },

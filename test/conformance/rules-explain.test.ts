@@ -47,6 +47,15 @@ describe('cbp rules <id>', () => {
     const r = await cbp('rules');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^overlay rules:/);
+    // Each kind under its plural heading (not "decision branchs").
+    expect(r.out.split('\n').filter((l) => l.endsWith(':') && !l.startsWith(' '))).toEqual([
+      'overlay rules:',
+      'decision branches:',
+      'schema keyword rules:',
+      'event rules:',
+      'check rules:',
+      'assumptions:',
+    ]);
     expect(r.out).toContain('  payment.recipient-sum');
   });
 });

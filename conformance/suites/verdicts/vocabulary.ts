@@ -22,6 +22,10 @@ export const RULE_KINDS = [
   'assumption',
 ] as const;
 
+/** A kind's heading where rules are listed by kind: "decision branches", "assumptions". */
+export const ruleKindPlural = (kind: (typeof RULE_KINDS)[number]): string =>
+  kind.endsWith('h') ? `${kind}es` : `${kind}s`;
+
 export interface VocabularyEntry {
   id: string;
   kind: (typeof RULE_KINDS)[number];
